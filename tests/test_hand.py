@@ -1,0 +1,326 @@
+import random
+
+import pytest
+
+from trainer.rules import (
+    DRAW,
+    PASS,
+    PRESETS,
+    Claim,
+    Game,
+    HandState,
+    IllegalPlay,
+    Play,
+    RuleSet,
+    Tile,
+    lead_by_lot,
+    settle,
+)
+
+FIVE_UP = RuleSet(variant="five-up", unit="pips")
+
+
+def snapshot(s: HandState):
+    return (
+        [list(h) for h in s.hands], list(s.bone), list(s.board.tiles), len(s.history), s.cur,
+        s.phase, list(s.play_scores), s.result,
+    )
+
+
+# ---- rule sets ----
+
+def test_presets_match_rules_md():
+    p = PRESETS
+    assert set(p) == {"five-up-armanino", "five-up-pagat", "five-up-club", "all-fives",
+                      "all-fives-tidwell", "muggins"}
+    assert p["all-fives"].hand_size == (9, 7, 5) and p["all-fives"].target == (250, 200, 200)
+    assert p["all-fives"].unit == "pips"
+    assert p["five-up-pagat"].settlement == "each-subtracts-own"
+    assert p["five-up-club"].settlement == "winner-takes-all" and p["five-up-club"].target_for(3) == 100
+    assert p["all-fives-tidwell"].voluntary_draw and p["all-fives-tidwell"].muggins_call == "lose"
+    assert p["muggins"].muggins_call == "strict" and p["muggins"].variant.value == "muggins"
+    assert p["muggins"].target == (200, 150, 150)
+    assert p["five-up-armanino"].uses_teams(4) and not p["five-up-armanino"].uses_teams(3)
+    assert RuleSet.preset("muggins") is p["muggins"]
+
+
+@pytest.mark.parametrize("options,needle", [
+    ({"unit": "stars"}, "not a choice for unit"),
+    ({"settlement": "nobody"}, "not a choice for settlement"),
+    ({"hand_size": 15}, "cannot each get 15"),
+    ({"boneyard_reserve": 5}, "reserve"),
+    ({"target": 0}, "positive"),
+    ({"variant": "snap"}, "not a game"),
+    ({"muggins_call": "loud"}, "muggins_call"),
+    ({"hand_size": (5, 5)}, "three numbers"),
+    ({"teams": "yes"}, "yes or no"),
+])
+def test_bad_options_are_refused(options, needle):
+    with pytest.raises(IllegalPlay, match=needle):
+        RuleSet(**options)
+    with pytest.raises(IllegalPlay):
+        RuleSet.preset("nope")
+
+
+# ---- deal and lead ----
+
+def test_deal_is_seeded_and_complete():
+    a = HandState.deal(PRESETS["all-fives"], 3, seed=11)
+    b = HandState.deal(PRESETS["all-fives"], 3, seed=11)
+    assert a.hands == b.hands and a.bone == b.bone and a.cur == b.cur
+    assert [len(h) for h in a.hands] == [7, 7, 7] and len(a.bone) == 7
+    assert sorted([t for h in a.hands for t in h] + a.bone) == list(range(28))
+    assert HandState.deal(PRESETS["all-fives"], 3, seed=12).hands != a.hands
+
+
+def test_lead_by_lot_picks_the_heaviest_draw():
+    class Fixed(random.Random):
+        def sample(self, population, k):  # 2-4 (6 pips) against 0-6 (6 pips, higher half)
+            return [Tile.parse("2-4").id, Tile.parse("0-6").id, Tile.parse("1-1").id][:k]
+    assert lead_by_lot(Fixed(), 3) == 1
+
+
+def test_highest_double_leads_and_must_be_played():
+    rules = RuleSet(variant="all-fives", lead="highest-double")
+    s = HandState(rules, [["1-2", "3-3"], ["5-5", "0-1"]], ["6-6"], leader=1, must_lead="5-5")
+    assert s.legal_actions() == [Play.parse("5-5")]
+    with pytest.raises(IllegalPlay, match="highest double"):
+        s.apply("0-1")
+    dealt = HandState.deal(rules, 2, seed=3)
+    lead = dealt.legal_actions()
+    assert len(lead) == 1
+    doubles = [t for h in dealt.hands for t in h if Tile.from_id(t).is_double]
+    assert lead[0].tile == max(Tile.from_id(t) for t in doubles)
+
+
+# ---- turns ----
+
+def test_draw_until_a_tile_fits_then_it_must_be_played():
+    # player 1 holds nothing with a 4 or 1; boneyard top (last) is 0-2, then 2-3, then 3-4 fits
+    s = HandState(FIVE_UP, [["1-4", "6-6"], ["0-0", "2-2"]], ["5-5", "3-4", "2-3", "0-2"], leader=0)
+    s.apply("1-4")
+    assert s.current_player == 1 and s.legal_actions() == [DRAW]
+    with pytest.raises(IllegalPlay, match="draw"):
+        s.apply("2-2>1-4")
+    s.apply(DRAW)
+    s.apply("draw")
+    assert s.legal_actions() == [DRAW]
+    ev = s.apply(DRAW)
+    assert ev.tile == Tile.parse("3-4") and ev.open_numbers == frozenset({1, 4})
+    assert s.legal_actions() == [Play.parse("3-4>1-4")]
+    with pytest.raises(IllegalPlay, match="must be played"):
+        s.apply("0-0>0-2")
+    s.apply("3-4>1-4", player=1)
+    assert s.current_player == 0
+    assert len(s.hand(1)) == 4
+
+
+def test_pass_only_when_nothing_fits_and_nothing_to_draw():
+    s = HandState(FIVE_UP, [["1-4", "4-4"], ["0-0", "2-2"]], [], leader=0)
+    s.apply("1-4")
+    assert s.legal_actions() == [PASS]
+    with pytest.raises(IllegalPlay, match="nothing left"):
+        s.apply(DRAW)
+    s.apply(PASS)
+    assert s.current_player == 0
+    with pytest.raises(IllegalPlay, match="Passing"):
+        s.apply(PASS)
+    s.apply("4-4>1-4")
+    assert s.result is not None and s.result.dominoed and s.result.winner == 0
+
+
+def test_reserve_tiles_are_never_drawn():
+    rules = FIVE_UP.with_options(boneyard_reserve=2)
+    s = HandState(rules, [["1-4", "4-6"], ["0-0", "2-2"]], ["5-5", "3-4"], leader=0)
+    s.apply("1-4")
+    assert s.drawable == 0 and s.boneyard_size == 2 and s.legal_actions() == [PASS]
+    s.apply(PASS)
+    s.apply("4-6>1-4")
+    assert s.result.dominoed
+
+
+def test_voluntary_draw_option():
+    hands = [["1-4", "6-6"], ["1-1", "2-2"]]
+    strict = HandState(FIVE_UP, hands, ["5-5", "3-4"], leader=0)
+    strict.apply("1-4")
+    assert DRAW not in strict.legal_actions()
+    free = HandState(FIVE_UP.with_options(voluntary_draw=True), hands, ["5-5", "3-4"], leader=0)
+    free.apply("1-4")
+    assert DRAW in free.legal_actions() and Play.parse("1-1>1-4") in free.legal_actions()
+
+
+def test_blocked_hand_and_its_settlement():
+    # after 0-0 nothing else can be played and the boneyard is empty
+    s = HandState(FIVE_UP, [["0-0", "5-6"], ["3-4", "1-2"]], [], leader=0)
+    s.apply("0-0")
+    r = s.result
+    assert r is not None and r.blocked
+    assert r.pips == (11, 10) and r.winning_side == 1 and r.winner == 1
+    assert r.settlement == (0, 10)  # 11 rounds to 10, pips
+    assert s.legal_actions() == []
+    with pytest.raises(IllegalPlay, match="over"):
+        s.apply(PASS)
+
+
+def test_wrong_player_and_bad_actions_leave_state_unchanged():
+    s = HandState.deal(FIVE_UP, 2, seed=5)
+    before = snapshot(s)
+    other = 1 - s.current_player
+    for bad, who in [(s.legal_actions()[0], other), ("banana", None), ("claim 3", None),
+                     ("6-6>0-0", None), (PASS, None), (Claim(5), None)]:
+        with pytest.raises(IllegalPlay):
+            s.apply(bad, player=who)
+        assert snapshot(s) == before
+    not_mine = Tile.from_id(s.hands[other][0])
+    with pytest.raises(IllegalPlay, match="not in player"):
+        s.apply(Play.of(not_mine))
+    assert snapshot(s) == before
+
+
+def test_scores_in_points_and_pips():
+    hands = [["1-4", "0-0"], ["4-6", "2-2"]]
+    pts = HandState(RuleSet(variant="five-up", unit="points"), hands, ["3-3", "1-1"], leader=0)
+    ev = pts.apply("1-4")
+    assert (ev.total, ev.score, ev.credited) == (5, 1, 1)
+    pips = HandState(RuleSet(variant="five-up", unit="pips"), hands, ["3-3", "1-1"], leader=0)
+    assert pips.apply("1-4").score == 5
+    ev = pips.apply("4-6>1-4")
+    assert ev.total == 7 and ev.score == 0
+
+
+# ---- the muggins call ----
+
+def calls(mode):
+    return RuleSet(variant="five-up", unit="pips", muggins_call=mode)
+
+
+def test_correct_claim_credits():
+    s = HandState(calls("lose"), [["1-4", "0-0"], ["4-6", "2-2"]], ["3-3"], leader=0)
+    s.apply("1-4")
+    assert s.phase_name == "claim" and s.current_player == 0
+    with pytest.raises(IllegalPlay, match="muggins call"):
+        s.apply(DRAW)
+    s.apply(Claim(5))
+    assert s.scores == (5, 0) and s.current_player == 1
+
+
+@pytest.mark.parametrize("mode,expected", [("lose", (0, 0)), ("strict", (0, 5))])
+def test_missed_claims(mode, expected):
+    s = HandState(calls(mode), [["1-4", "0-0"], ["4-6", "2-2"]], ["3-3"], leader=0)
+    s.apply("1-4")
+    s.apply("claim 0")
+    assert s.scores == expected
+    s2 = HandState(calls(mode), [["1-4", "0-0"], ["4-6", "2-2"]], ["3-3"], leader=0)
+    s2.apply("1-4")
+    s2.apply(Claim(10))
+    assert s2.scores == expected
+    with pytest.raises(IllegalPlay):
+        s2.apply(Claim(7))
+
+
+# ---- settlement ----
+
+def hands_with(pips_each):
+    pool = {1: "0-1", 2: "0-2", 3: "0-3", 4: "0-4", 5: "0-5", 6: "0-6", 7: "1-6", 8: "2-6", 9: "3-6",
+            10: "4-6", 11: "5-6", 12: "6-6", 13: "1-3 4-5"}
+    return [pool[p].split() if p else [] for p in pips_each]
+
+
+def test_winner_takes_opponents_two_players():
+    r = settle(RuleSet(unit="pips"), hands_with([0, 13]), ending="dominoed", dominoer=0)
+    assert r.settlement == (15, 0) and r.rounded == (0, 15)
+    r = settle(RuleSet(unit="points"), hands_with([0, 12]), ending="dominoed", dominoer=0)
+    assert r.settlement == (2, 0)
+
+
+def test_teams_do_not_count_partners_tiles():
+    r = settle(RuleSet(unit="pips", teams=True), [[], ["0-4"], ["6-6"], ["0-3"]], ending="dominoed", dominoer=0)
+    assert r.side_pips == (12, 7) and r.settlement == (5, 0)
+
+
+def test_blocked_ties():
+    r = settle(RuleSet(unit="pips"), hands_with([6, 6]), ending="blocked")
+    assert r.tied == (0, 1) and r.settlement == (0, 0) and r.winner is None
+    three = settle(RuleSet(unit="pips"), [["0-4"], ["1-3"], ["2-6", "6-6"]], ending="blocked")
+    assert three.tied == (0, 1) and three.settlement == (10, 10, 0)  # 20 split
+    odd = settle(RuleSet(unit="pips"), [["0-4"], ["1-3"], ["5-6", "1-2"]], ending="blocked")
+    assert odd.settlement == (5, 5, 0)  # 14 → 15, half is 7, down to 5 each
+    pts = settle(RuleSet(unit="points"), [["0-4"], ["1-3"], ["2-6", "6-6"]], ending="blocked")
+    assert pts.settlement == (2, 2, 0)
+
+
+def test_other_settlements():
+    hands = [["0-1"], ["2-6"], ["3-6"]]
+    everyone = settle(RuleSet(unit="pips", settlement="winner-takes-all"), hands, ending="blocked")
+    assert everyone.winner == 0 and everyone.settlement == (20, 0, 0)  # 1 + 8 + 9 = 18 → 20
+    subtract = settle(RuleSet(unit="pips", settlement="each-subtracts-own"), hands, ending="blocked")
+    assert subtract.settlement == (0, -10, -10)
+
+
+def test_exact_target_overshoot_scores_nothing():
+    rules = RuleSet(unit="points", target=61, exact_target=True)
+    r = settle(rules, hands_with([0, 12]), ending="dominoed", dominoer=0, start_scores=(60, 0))
+    assert r.settlement == (0, 0)
+    r = settle(rules, hands_with([0, 5]), ending="dominoed", dominoer=0, start_scores=(60, 0))
+    assert r.settlement == (1, 0)
+
+
+# ---- views ----
+
+def test_view_hides_what_a_player_cannot_see():
+    s = HandState(FIVE_UP, [["1-4", "6-6"], ["0-0", "2-2"]], ["5-5", "3-4", "2-3", "0-2"], leader=0)
+    s.apply("1-4")
+    s.apply(DRAW)
+    mine, theirs = s.view(1), s.view(0)
+    assert mine.history[-1].tile == Tile.parse("0-2")
+    assert theirs.history[-1].tile is None and theirs.history[-1].kind == "draw"
+    assert theirs.hand == (Tile.parse("6-6"),) and theirs.hand_sizes == (1, 3)
+    assert theirs.legal_actions == () and mine.legal_actions == (DRAW,)
+    assert Tile.parse("0-2") in theirs.unseen and Tile.parse("0-2") not in mine.unseen
+    assert theirs.boneyard_size == 3 and len(theirs.unseen) == 28 - 2
+
+
+# ---- games ----
+
+def random_policy(seed):
+    rng = random.Random(seed)
+    return lambda hand: rng.choice(hand.legal_actions())
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_games_reach_the_target(preset, players):
+    rules = PRESETS[preset]
+    if rules.muggins_call != "off":
+        rules = rules.with_options(muggins_call="off")
+    g = Game(rules, players, seed=players)
+    g.play_out(random_policy(1))
+    assert g.is_over and g.winner is not None
+    assert max(g.scores) >= g.target
+    assert g.scores[g.winner] == max(g.scores) and g.scores.count(max(g.scores)) == 1
+    assert sum(r.totals[i] for r in g.results for i in [0]) == g.scores[0]
+
+
+def test_game_replays_from_its_seed():
+    def run():
+        g = Game(PRESETS["five-up-armanino"], 4, seed=99)
+        g.play_out(random_policy(7))
+        return g.scores, [h.history for h in g.hands]
+    assert run() == run()
+
+
+def test_next_hand_led_by_dominoer():
+    g = Game(FIVE_UP, 2, seed=4)
+    pick = random_policy(3)
+    while len(g.results) < 3 and not g.is_over:
+        g.apply(pick(g.hand))
+    for prev, nxt in zip(g.results, g.hands[1:]):
+        if prev.dominoed:
+            assert nxt.leader == prev.winner
+
+
+def test_exact_target_game_stops_when_hit():
+    rules = RuleSet(variant="five-up", unit="points", target=(8, 8, 8), exact_target=True)
+    g = Game(rules, 2, seed=1)
+    g.play_out(random_policy(2))
+    assert g.is_over and g.target in g.scores and max(g.scores) <= 8

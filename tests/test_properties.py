@@ -1,0 +1,151 @@
+"""Invariants over many random hands and games, in every variant and player count."""
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from oracle import oracle_from_record
+
+from trainer.rules import PRESETS, Claim, Game, HandState, Layout, Play, RuleSet, round_to_five
+from trainer.rules.tiles import PIPS
+
+rule_sets = st.builds(
+    RuleSet,
+    variant=st.sampled_from(["muggins", "all-fives", "five-up"]),
+    hand_size=st.sampled_from([5, 6, (7, 7, 6), (9, 7, 5)]),
+    teams=st.booleans(),
+    lead=st.sampled_from(["lot", "highest-double"]),
+    voluntary_draw=st.booleans(),
+    boneyard_reserve=st.sampled_from([0, 1, 2]),
+    unit=st.sampled_from(["pips", "points"]),
+    settlement=st.sampled_from(["winner-takes-opponents", "winner-takes-all", "each-subtracts-own"]),
+    muggins_call=st.sampled_from(["off", "off", "lose", "strict"]),
+)
+
+
+def check_step(s: HandState) -> None:
+    on_table = list(s.board.tiles)
+    held = [t for h in s.hands for t in h]
+    everything = on_table + held + s.bone
+    assert sorted(everything) == list(range(28)), "every tile is in exactly one place"
+    lay = s.layout
+    assert lay.total == sum(e.value for e in lay.open_ends)
+    assert Layout.from_record(lay.record, variant=lay.variant) == lay
+    oracle = oracle_from_record(lay.record, lay.variant.value)
+    assert oracle.total() == lay.total, lay.record
+
+
+def play_hand(rules: RuleSet, players: int, seed: int, *, deep: bool) -> HandState:
+    rng = random.Random(seed)
+    s = HandState.deal(rules, players, seed=seed)
+    steps = 0
+    while not s.is_terminal:
+        acts = s.legal_actions()
+        assert acts, "a live hand always has a legal action"
+        if s.phase_name == "claim":
+            right = s.pending
+            act = Claim(right) if rng.random() < 0.7 else Claim(0)
+        else:
+            if deep and s.phase_name == "turn" and not rules.voluntary_draw:
+                hand = [str(t) for t in s.hand(s.cur)]
+                oracle = oracle_from_record(s.layout.record, rules.variant.value)
+                plays = {str(a) for a in acts if isinstance(a, Play)}
+                assert plays == oracle.legal(hand)
+            act = rng.choice(acts)
+        s.apply(act)
+        steps += 1
+        if deep:
+            check_step(s)
+    assert steps < 200
+    return s
+
+
+def check_result(s: HandState) -> None:
+    r = s.result
+    assert r is not None
+    unit = 1 if s.rules.unit == "pips" else 5
+    for ev in s.history:
+        if ev.credited:
+            assert ev.credited > 0 and (ev.credited * unit) % 5 == 0
+        if ev.kind == "play" and ev.score:
+            assert ev.total % 5 == 0 and ev.score * unit == ev.total
+    assert r.pips == tuple(sum(PIPS[t] for t in h) for h in s.hands)
+    assert r.side_pips == tuple(sum(r.pips[p] for p in side) for side in r.sides)
+    assert r.rounded == tuple(round_to_five(x) for x in r.side_pips)
+    assert sum(r.play_scores) == sum(ev.credited for ev in s.history)
+    if r.blocked:
+        assert s.drawable == 0
+        open_numbers = s.layout.open_numbers
+        assert not any(t.low in open_numbers or t.high in open_numbers for p in range(s.n) for t in s.hand(p))
+    if r.dominoed:
+        assert r.pips[r.winner] == 0
+    method = s.rules.settlement
+    if method == "each-subtracts-own":
+        assert all(a * unit == -b for a, b in zip(r.settlement, r.rounded))
+    elif r.winning_side is not None and r.ending != "target":
+        losers = [i for i in range(len(r.sides)) if i != r.winning_side]
+        pot = sum(r.side_pips[i] for i in losers)
+        if method == "winner-takes-all":
+            pot = sum(r.side_pips)
+        assert r.settlement[r.winning_side] * unit == round_to_five(pot)
+        assert all(r.settlement[i] == 0 for i in losers)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rule_sets, players=st.integers(2, 4), seed=st.integers(0, 2**32))
+def test_random_hands_keep_every_invariant(rules, players, seed):
+    s = play_hand(rules, players, seed, deep=True)
+    check_result(s)
+
+
+@settings(max_examples=300, deadline=None)
+@given(variant=st.sampled_from(["muggins", "all-fives", "five-up"]), players=st.integers(2, 4),
+       seed=st.integers(0, 2**32))
+def test_fast_playout_agrees_with_the_rules(variant, players, seed):
+    rules = RuleSet(variant=variant, unit="pips")
+    s = HandState.deal(rules, players, seed=seed)
+    s.playout_random(random.Random(seed))
+    check_result(s)
+    lay = s.layout
+    replay = Layout(variant=variant)
+    for ev in s.history:
+        if ev.kind == "play":
+            before = replay
+            replay = replay.play(ev.play)
+            assert ev.play in before.legal_plays([ev.play.tile])
+            assert replay.total == ev.total
+    assert replay == lay
+
+
+def test_thousands_of_fast_hands_in_every_variant():
+    count = 0
+    for variant in ("muggins", "all-fives", "five-up"):
+        for players in (2, 3, 4):
+            rules = RuleSet(variant=variant, unit="pips", voluntary_draw=players == 3)
+            rng = random.Random(players)
+            for _ in range(250):
+                s = HandState.deal(rules, players, rng=rng)
+                s.playout_random(rng)
+                check_result(s)
+                count += 1
+    assert count == 2250
+
+
+@settings(max_examples=40, deadline=None)
+@given(preset=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 4), seed=st.integers(0, 10**6))
+def test_random_games_end_properly(preset, players, seed):
+    rules = PRESETS[preset]
+    rng = random.Random(seed)
+    g = Game(rules, players, seed=seed)
+
+    def choose(hand):
+        if hand.phase_name == "claim":
+            return Claim(hand.pending)
+        return rng.choice(hand.legal_actions())
+
+    g.play_out(choose)
+    assert g.is_over
+    totals = [sum(r.totals[i] for r in g.results) for i in range(len(g.scores))]
+    assert totals == g.scores
+    if not rules.exact_target:
+        assert max(g.scores) >= g.target and g.winner == g.scores.index(max(g.scores))

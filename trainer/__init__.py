@@ -1,0 +1,1 @@
+"""Fives Trainer: learn the multiples of five with the Fives family of domino games."""

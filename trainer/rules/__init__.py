@@ -1,0 +1,39 @@
+"""The shared rules engine of the Fives family: Muggins, All Fives and Five-Up.
+
+>>> from trainer.rules import Layout, round_to_five
+>>> lay = Layout.from_record("1-4 1-1>1-4 4-4>1-4 3-4>4-4 1-2>1-1", variant="all-fives")
+>>> lay.total, lay.working
+(5, '2 + 3 = 5')
+>>> round_to_five(13)
+15
+"""
+
+from trainer.rules.errors import IllegalPlay
+from trainer.rules.game import Game
+from trainer.rules.hand import (
+    DRAW,
+    PASS,
+    Action,
+    Claim,
+    Draw,
+    Event,
+    HandResult,
+    HandState,
+    Pass,
+    PlayerView,
+    lead_by_lot,
+    parse_action,
+    settle,
+)
+from trainer.rules.layout import Layout, OpenEnd, Placement, Play, points_for
+from trainer.rules.ruleset import PRESETS, RuleSet
+from trainer.rules.scoring import is_scoring_total, round_to_five
+from trainer.rules.tiles import TILES, Tile, heaviest, parse_tiles
+from trainer.rules.variants import Variant
+
+__all__ = [
+    "DRAW", "PASS", "PRESETS", "TILES", "Action", "Claim", "Draw", "Event", "Game", "HandResult",
+    "HandState", "IllegalPlay", "Layout", "OpenEnd", "Pass", "Placement", "Play", "PlayerView",
+    "RuleSet", "Tile", "Variant", "heaviest", "is_scoring_total", "lead_by_lot", "parse_action",
+    "parse_tiles", "points_for", "round_to_five", "settle",
+]

@@ -1,0 +1,151 @@
+"""The mutable core of a layout, built for speed.
+
+Positions are indexes into the order of play (0 is the lead); tiles are ids from
+:mod:`trainer.rules.tiles`. Nothing here checks legality: :class:`~trainer.rules.layout.Layout`
+and :class:`~trainer.rules.hand.HandState` do that before calling in. Simulations copy a
+``Board`` and push tiles onto it directly.
+"""
+
+from __future__ import annotations
+
+from trainer.rules.tiles import PAIRS
+
+#: How a tile is attached to its target.
+HALF, SIDE, END = 0, 1, 2
+
+
+class Board:
+    """Open ends indexed by number, the open-end total, and how every tile is attached."""
+
+    __slots__ = (
+        "spin_rule", "tiles", "pos_of", "attach", "avail", "sides", "ends",
+        "spinner", "free", "total", "n_spinners",
+    )
+
+    def __init__(self, spin_rule: int) -> None:
+        self.spin_rule = spin_rule
+        self.tiles: list[int] = []  # tile id at each position
+        self.pos_of: list[int] = [-1] * 28  # position of each tile id, -1 if not placed
+        self.attach: list[tuple[int, int, int, int]] = []  # (target pos, HALF/SIDE/END, slot, number)
+        self.avail: list[list[int]] = [[] for _ in range(7)]  # positions open on each number
+        self.sides: list[int] = []  # free long sides of a double (0 for other tiles)
+        self.ends: list[int] = []  # free short ends of an opened spinner
+        self.spinner: list[bool] = []
+        self.free: list[int] = []  # the unmatched half of a non-double (-1 for doubles and the lead)
+        self.total = 0
+        self.n_spinners = 0
+
+    def copy(self) -> "Board":
+        b = Board.__new__(Board)
+        b.spin_rule = self.spin_rule
+        b.tiles = self.tiles[:]
+        b.pos_of = self.pos_of[:]
+        b.attach = self.attach[:]
+        b.avail = [a[:] for a in self.avail]
+        b.sides = self.sides[:]
+        b.ends = self.ends[:]
+        b.spinner = self.spinner[:]
+        b.free = self.free[:]
+        b.total = self.total
+        b.n_spinners = self.n_spinners
+        return b
+
+    def lead(self, tid: int) -> None:
+        """Place the first tile."""
+        a, b = PAIRS[tid]
+        self.tiles.append(tid)
+        self.pos_of[tid] = 0
+        self.attach.append((-1, -1, -1, -1))
+        self.free.append(-1)
+        self.ends.append(0)
+        if a == b:
+            spin = self.spin_rule > 0
+            self.sides.append(2)
+            self.spinner.append(spin)
+            if spin:
+                self.n_spinners += 1
+            self.avail[a].append(0)
+            self.total = 2 * a
+        else:
+            self.sides.append(0)
+            self.spinner.append(False)
+            self.avail[a].append(0)
+            self.avail[b].append(0)
+            self.total = a + b
+
+    def push(self, tid: int, p: int, n: int) -> None:
+        """Set tile ``tid`` against position ``p`` on its open end numbered ``n``."""
+        sides = self.sides
+        total = self.total
+        if sides[p]:
+            s = sides[p] - 1
+            sides[p] = s
+            slot = 1 - s if p == 0 else 1  # a later double's side 0 is the one it was played on
+            how = SIDE
+            if s == 0:
+                total -= 2 * n
+                if self.spinner[p]:
+                    self.ends[p] = 2
+                else:
+                    self.avail[n].remove(p)
+        elif self.ends[p]:
+            e = self.ends[p] - 1
+            self.ends[p] = e
+            how = END
+            slot = 1 - e
+            if e == 0:
+                self.avail[n].remove(p)
+        else:
+            how = HALF
+            total -= n
+            self.avail[n].remove(p)
+            slot = 0 if p or PAIRS[self.tiles[0]][0] == n else 1
+        q = len(self.tiles)
+        self.tiles.append(tid)
+        self.pos_of[tid] = q
+        self.attach.append((p, how, slot, n))
+        self.ends.append(0)
+        a, b = PAIRS[tid]
+        if a == b:
+            spin = self.spin_rule == 2 or (self.spin_rule == 1 and self.n_spinners == 0)
+            if spin:
+                self.n_spinners += 1
+            self.sides.append(1)
+            self.spinner.append(spin)
+            self.free.append(-1)
+            self.avail[a].append(q)
+            total += 2 * a
+        else:
+            o = b if a == n else a
+            self.sides.append(0)
+            self.spinner.append(False)
+            self.free.append(o)
+            self.avail[o].append(q)
+            total += o
+        self.total = total
+
+    def moves(self, hand: list[int]) -> list[tuple[int, int, int]]:
+        """Every (tile id, target position, number) for the tiles of ``hand``."""
+        avail = self.avail
+        out = []
+        for t in hand:
+            a, b = PAIRS[t]
+            for p in avail[a]:
+                out.append((t, p, a))
+            if a != b:
+                for p in avail[b]:
+                    out.append((t, p, b))
+        return out
+
+    def fits(self, tid: int) -> bool:
+        a, b = PAIRS[tid]
+        return bool(self.avail[a] or self.avail[b])
+
+    def number_for(self, tid: int, p: int) -> int:
+        """The open number of position ``p`` that tile ``tid`` matches, or -1."""
+        a, b = PAIRS[tid]
+        if p in self.avail[a]:
+            return a
+        if p in self.avail[b]:
+            return b
+        return -1

@@ -1,0 +1,747 @@
+"""One hand as a state machine: deal, turns, drawing, passing, scoring and settlement.
+
+Modelled on OpenSpiel games: :attr:`HandState.current_player`, :meth:`~HandState.legal_actions`,
+:meth:`~HandState.apply`, :attr:`~HandState.is_terminal` and :attr:`~HandState.result`.
+The deal is explicit and seeded; draws take the top of the shuffled boneyard.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import NamedTuple, Sequence, Union
+
+from trainer.rules.board import Board
+from trainer.rules.errors import IllegalPlay
+from trainer.rules.layout import PLAY_BY_ID, Layout, Play
+from trainer.rules.ruleset import RuleSet
+from trainer.rules.scoring import round_to_five
+from trainer.rules.tiles import ID_OF, PAIRS, PIPS, TILES, Tile, TileLike
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Take the top tile of the boneyard."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Nothing fits and nothing can be drawn: the turn goes on."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Announce the score of the play just made (the muggins call)."""
+
+    points: int
+    """The score announced, in the rule set's unit (0 for "no score")."""
+
+    def __str__(self) -> str:
+        return f"claim {self.points}"
+
+
+DRAW = Draw()
+PASS = Pass()
+Action = Union[Play, Draw, Pass, Claim]
+
+DOMINOED, BLOCKED, TARGET = "dominoed", "blocked", "target"
+
+
+class Event(NamedTuple):
+    """One thing that happened in a hand."""
+
+    player: int
+    """Who acted."""
+    kind: str
+    """``"play"``, ``"draw"``, ``"pass"``, ``"claim"`` or ``"muggins"`` (points taken by an opponent)."""
+    play: Play | None = None
+    """The play, for ``"play"``."""
+    tile: Tile | None = None
+    """The tile drawn (hidden from other players' views)."""
+    total: int = 0
+    """Open-end total after a play."""
+    score: int = 0
+    """What the play made (for ``"play"``), or the announced score (for ``"claim"``)."""
+    credited: int = 0
+    """What was actually added to the score board for this event."""
+    side: int = -1
+    """Which side was credited."""
+    open_numbers: frozenset[int] = frozenset()
+    """Numbers open on the layout when a player drew or passed (they held none of them)."""
+
+
+_event = tuple.__new__  # builds an Event without NamedTuple's keyword handling (hot path)
+_NONE: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a finished hand came out."""
+
+    ending: str
+    """``"dominoed"``, ``"blocked"``, or ``"target"`` (an exact target was hit mid-hand)."""
+    winner: int | None
+    """The player who dominoed, or who holds the fewest pips after a block (``None`` on a tie)."""
+    winning_side: int | None
+    """The side (team or player) that won the hand, or ``None`` on a tie."""
+    sides: tuple[tuple[int, ...], ...]
+    """The players of each side: ``((0, 2), (1, 3))`` with teams, ``((0,), (1,))`` without."""
+    hands: tuple[tuple[Tile, ...], ...]
+    """The tiles left in each player's hand."""
+    pips: tuple[int, ...]
+    """Pips left in each player's hand."""
+    side_pips: tuple[int, ...]
+    """Pips left on each side."""
+    rounded: tuple[int, ...]
+    """Each side's pips rounded to the nearest five."""
+    tied: tuple[int, ...]
+    """Sides tied for the fewest pips after a block (empty otherwise)."""
+    play_scores: tuple[int, ...]
+    """What each side scored from plays during the hand."""
+    settlement: tuple[int, ...]
+    """What each side scores (or loses) for the tiles left in hands."""
+    unit: str
+    """``"pips"`` or ``"points"``."""
+    method: str
+    """The settlement method used."""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each side's whole score for the hand."""
+        return tuple(a + b for a, b in zip(self.play_scores, self.settlement))
+
+    @property
+    def dominoed(self) -> bool:
+        """Whether a player went out."""
+        return self.ending == DOMINOED
+
+    @property
+    def blocked(self) -> bool:
+        """Whether nobody could play."""
+        return self.ending == BLOCKED
+
+
+def lead_by_lot(rng: random.Random, players: int) -> int:
+    """Each player draws a tile; the heaviest (most pips, then the higher half) leads."""
+    drawn = rng.sample(range(28), players)
+    return max(range(players), key=lambda i: (PIPS[drawn[i]], PAIRS[drawn[i]][1]))
+
+
+def _claim_values(unit: str) -> tuple[int, ...]:
+    step = 5 if unit == "pips" else 1
+    return tuple(range(0, 40 * step + 1, step))
+
+
+class HandState:
+    """A hand in progress. Mutable: :meth:`apply` changes it; :meth:`clone` copies it."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        hands: Sequence[Sequence[TileLike]],
+        boneyard: Sequence[TileLike] = (),
+        *,
+        leader: int = 0,
+        must_lead: TileLike | None = None,
+        start_scores: Sequence[int] | None = None,
+    ) -> None:
+        """Start a hand from an explicit deal. ``boneyard[-1]`` is drawn first."""
+        n = len(hands)
+        if n not in (2, 3, 4):
+            raise IllegalPlay("A hand is for 2, 3 or 4 players.")
+        if not 0 <= leader < n:
+            raise IllegalPlay(f"Player {leader} is not at this table.")
+        ids = [[Tile.parse(t).id for t in h] for h in hands]
+        bone = [Tile.parse(t).id for t in boneyard]
+        seen = [i for h in ids for i in h] + bone
+        if len(seen) != len(set(seen)):
+            raise IllegalPlay("A tile is dealt twice: every tile is in one place only.")
+        self._setup(rules, ids, bone, leader, -1 if must_lead is None else Tile.parse(must_lead).id,
+                    start_scores)
+
+    def _setup(
+        self, rules: RuleSet, ids: list[list[int]], bone: list[int], leader: int, must_lead: int,
+        start_scores: Sequence[int] | None,
+    ) -> None:
+        n = len(ids)
+        self.rules = rules
+        self.n = n
+        self.teams = rules.uses_teams(n)
+        self.n_sides = 2 if self.teams else n
+        self.board = Board(rules.variant.spin_rule)
+        self.hands: list[list[int]] = ids
+        self.bone: list[int] = bone
+        self.cur = leader
+        self.leader = leader
+        self.must_lead = must_lead
+        if self.must_lead >= 0 and self.must_lead not in ids[leader]:
+            raise IllegalPlay(f"The leader does not hold {TILES[self.must_lead]}.")
+        self.phase = 0  # 0: start of turn, 1: drawing, 2: announcing a score
+        self.drawn = -1
+        self.pending = 0
+        self.history: list[Event] = []
+        self.play_scores = [0] * self.n_sides
+        self.start_scores = list(start_scores) if start_scores is not None else [0] * self.n_sides
+        if len(self.start_scores) != self.n_sides:
+            raise IllegalPlay("start_scores needs one score for each side.")
+        self.target = rules.target_for(n)
+        self.result: HandResult | None = None
+        self._unit = rules.unit
+        self._reserve = rules.boneyard_reserve
+        self._calls = rules.muggins_call != "off"
+        self._exact = rules.exact_target
+
+    # ----- making hands -----
+
+    @classmethod
+    def deal(
+        cls,
+        rules: RuleSet,
+        players: int = 2,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        leader: int | None = None,
+        start_scores: Sequence[int] | None = None,
+    ) -> "HandState":
+        """Shuffle and deal. Same ``seed`` → same deal and same lead. ``leader=None`` decides
+        the lead by the rule set (by lot, or the highest double)."""
+        if rng is None:
+            rng = random.Random(seed)
+        size = rules.hand_size_for(players)
+        if leader is None and rules.lead == "lot":
+            leader = lead_by_lot(rng, players)
+        rand = rng.random
+        keys = [rand() for _ in range(28)]
+        tiles = sorted(range(28), key=keys.__getitem__)  # a uniform shuffle, cheaper than rng.shuffle
+        hands = [tiles[i * size:(i + 1) * size] for i in range(players)]
+        bone = tiles[players * size:]
+        must = -1
+        if rules.lead == "highest-double":
+            must = _highest_lead_tile(hands)
+            leader = next(i for i, h in enumerate(hands) if must in h)
+        assert leader is not None
+        state = cls.__new__(cls)
+        state._setup(rules, hands, bone, leader, must, start_scores)
+        return state
+
+    def clone(self) -> "HandState":
+        """An independent copy."""
+        c = HandState.__new__(HandState)
+        c.__dict__.update(self.__dict__)
+        c.board = self.board.copy()
+        c.hands = [h[:] for h in self.hands]
+        c.bone = self.bone[:]
+        c.history = self.history[:]
+        c.play_scores = self.play_scores[:]
+        c.start_scores = self.start_scores[:]
+        return c
+
+    # ----- reading the state -----
+
+    @property
+    def layout(self) -> Layout:
+        """The layout now (an immutable snapshot)."""
+        return Layout._wrap(self.board.copy(), self.rules.variant)
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the hand is over."""
+        return self.result is not None
+
+    @property
+    def current_player(self) -> int | None:
+        """Whose turn it is (``None`` once the hand is over)."""
+        return None if self.result is not None else self.cur
+
+    @property
+    def phase_name(self) -> str:
+        """``"lead"``, ``"turn"``, ``"drawing"``, ``"claim"`` or ``"over"``."""
+        if self.result is not None:
+            return "over"
+        if self.phase == 2:
+            return "claim"
+        if self.phase == 1:
+            return "drawing"
+        return "lead" if not self.board.tiles else "turn"
+
+    def hand(self, player: int) -> tuple[Tile, ...]:
+        """The tiles a player holds."""
+        return tuple(TILES[t] for t in self.hands[player])
+
+    @property
+    def boneyard_size(self) -> int:
+        """Tiles in the boneyard, drawable or not."""
+        return len(self.bone)
+
+    @property
+    def drawable(self) -> int:
+        """Tiles that may still be drawn (the reserve stays put)."""
+        return max(0, len(self.bone) - self._reserve)
+
+    def side_of(self, player: int) -> int:
+        """The side (team or player) a player scores for."""
+        return player % 2 if self.teams else player
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The players of each side."""
+        if self.teams:
+            return ((0, 2), (1, 3))
+        return tuple((p,) for p in range(self.n))
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's score: before the hand, plus plays so far (plus settlement once over)."""
+        extra = self.result.settlement if self.result else (0,) * self.n_sides
+        return tuple(a + b + c for a, b, c in zip(self.start_scores, self.play_scores, extra))
+
+    # ----- actions -----
+
+    def legal_actions(self) -> list[Action]:
+        """Exactly the actions the rules allow the current player now."""
+        if self.result is not None:
+            return []
+        if self.phase == 2:
+            return [Claim(v) for v in _claim_values(self._unit)]
+        b = self.board
+        hand = self.hands[self.cur]
+        if not b.tiles:
+            leads = [self.must_lead] if self.must_lead >= 0 else hand
+            return [Play.of(TILES[t]) for t in leads]
+        can_draw = len(self.bone) > self._reserve
+        if self.phase == 1 and b.fits(self.drawn):
+            return [Play.of(TILES[t], TILES[b.tiles[p]]) for t, p, _ in b.moves([self.drawn])]
+        moves = b.moves(hand)
+        plays: list[Action] = [Play.of(TILES[t], TILES[b.tiles[p]]) for t, p, _ in moves]
+        if self.phase == 1:
+            if can_draw:
+                return [DRAW]
+            return plays or [PASS]
+        if plays:
+            if can_draw and self.rules.voluntary_draw:
+                plays.append(DRAW)
+            return plays
+        return [DRAW] if can_draw else [PASS]
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is allowed now."""
+        try:
+            self._validate(action, None)
+        except IllegalPlay:
+            return False
+        return True
+
+    def apply(self, action: "Action | str", *, player: int | None = None) -> Event:
+        """Carry out ``action`` for the current player (or check it is ``player``'s turn).
+
+        Raises :class:`IllegalPlay`, leaving the state unchanged, if it is not allowed.
+        Returns the event it made.
+        """
+        act = parse_action(action)
+        move = self._validate(act, player)
+        if isinstance(act, Play):
+            return self._play(*move)
+        if isinstance(act, Draw):
+            return self._draw()
+        if isinstance(act, Pass):
+            return self._pass()
+        return self._claim(act.points)
+
+    def _validate(self, act: Action, player: int | None) -> tuple[int, int, int]:
+        if self.result is not None:
+            raise IllegalPlay("The hand is over: no more moves.")
+        if player is not None and player != self.cur:
+            raise IllegalPlay(f"It is player {self.cur}'s turn, not player {player}'s.")
+        legal = self.legal_actions()
+        if self.phase == 2:
+            if not isinstance(act, Claim):
+                raise IllegalPlay("First say what your play scored (the muggins call).")
+            if act not in legal:
+                raise IllegalPlay(f"{act.points} is not a score a play can make.")
+            return (-1, -1, -1)
+        if isinstance(act, Claim):
+            raise IllegalPlay("There is no score to announce now.")
+        if act in legal:
+            if isinstance(act, Play):
+                b = self.board
+                if act.target is None:
+                    return (act.tile.id, -1, -1)
+                p = b.pos_of[act.target.id]
+                return (act.tile.id, p, b.number_for(act.tile.id, p))
+            return (-1, -1, -1)
+        raise IllegalPlay(self._why_illegal(act, legal))
+
+    def _why_illegal(self, act: Action, legal: list[Action]) -> str:
+        hand = self.hands[self.cur]
+        if isinstance(act, Play):
+            if act.tile.id not in hand:
+                return f"{act.tile} is not in player {self.cur}'s hand."
+            if self.phase == 1 and self.drawn >= 0 and self.board.fits(self.drawn):
+                return f"{TILES[self.drawn]} was just drawn and fits, so it must be played now."
+            if self.must_lead >= 0 and not self.board.tiles:
+                return f"The hand must start with the highest double, {TILES[self.must_lead]}."
+            if DRAW in legal and len(legal) == 1:
+                return "Nothing in this hand fits: draw from the boneyard."
+            # the layout explains what is wrong with the play itself
+            return self._layout_reason(act)
+        if isinstance(act, Draw):
+            if self.drawable == 0:
+                return "The boneyard has nothing left to draw."
+            return "A tile in this hand fits, so drawing is not allowed: play it."
+        return "Passing is only allowed when nothing fits and nothing can be drawn."
+
+    def _layout_reason(self, act: Play) -> str:
+        try:
+            self.layout.play(act)
+        except IllegalPlay as err:
+            return str(err)
+        return f"{act} is not allowed now."
+
+    # ----- the steps themselves (shared with simulation) -----
+
+    def _play(self, tid: int, p: int, n: int) -> Event:
+        b = self.board
+        cur = self.cur
+        hand = self.hands[cur]
+        hand.remove(tid)
+        if p < 0:
+            b.lead(tid)
+            play = PLAY_BY_ID[tid * 29]
+        else:
+            play = PLAY_BY_ID[tid * 29 + b.tiles[p] + 1]
+            b.push(tid, p, n)
+        total = b.total
+        score = 0
+        if total % 5 == 0 and total:
+            score = total if self._unit == "pips" else total // 5
+        self.phase = 0
+        self.drawn = -1
+        if self._calls:
+            self.pending = score
+            self.phase = 2
+            ev = _event(Event, (cur, "play", play, None, total, score, 0, -1, _NONE))
+            self.history.append(ev)
+            return ev
+        side = cur % 2 if self.teams else cur
+        if score and not self._exact:
+            self.play_scores[side] += score
+            credited = score
+        else:
+            credited = self._credit(side, score)
+        ev = _event(Event, (cur, "play", play, None, total, score, credited, side, _NONE))
+        self.history.append(ev)
+        if hand and not self._exact and len(self.bone) > self._reserve:
+            self.cur = (cur + 1) % self.n  # the common case of _after_play
+        else:
+            self._after_play()
+        return ev
+
+    def _credit(self, side: int, score: int) -> int:
+        if not score:
+            return 0
+        if self._exact:
+            now = self.start_scores[side] + self.play_scores[side]
+            if now + score > self.target:
+                return 0
+        self.play_scores[side] += score
+        return score
+
+    def _after_play(self) -> None:
+        cur = self.cur
+        if self._exact and any(
+            s + p == self.target for s, p in zip(self.start_scores, self.play_scores)
+        ):
+            self._finish(TARGET, None)
+            return
+        if not self.hands[cur]:
+            self._finish(DOMINOED, cur)
+            return
+        if len(self.bone) <= self._reserve and self._nobody_can_play():
+            self._finish(BLOCKED, None)
+            return
+        self.cur = (cur + 1) % self.n
+        self.phase = 0
+
+    def _nobody_can_play(self) -> bool:
+        avail = self.board.avail
+        for h in self.hands:
+            for t in h:
+                a, c = PAIRS[t]
+                if avail[a] or avail[c]:
+                    return False
+        return True
+
+    def _draw(self) -> Event:
+        t = self.bone.pop()
+        self.hands[self.cur].append(t)
+        self.phase = 1
+        self.drawn = t
+        ev = Event(self.cur, "draw", None, TILES[t], open_numbers=self._open_numbers())
+        self.history.append(ev)
+        if len(self.bone) <= self._reserve and not self.board.fits(t) and self._nobody_can_play():
+            self._finish(BLOCKED, None)
+        return ev
+
+    def _pass(self) -> Event:
+        ev = Event(self.cur, "pass", open_numbers=self._open_numbers())
+        self.history.append(ev)
+        if self._nobody_can_play():
+            self._finish(BLOCKED, None)
+            return ev
+        self.cur = (self.cur + 1) % self.n
+        self.phase = 0
+        self.drawn = -1
+        return ev
+
+    def _claim(self, points: int) -> Event:
+        cur = self.cur
+        score = self.pending
+        self.pending = 0
+        self.phase = 0
+        if points == score:
+            side = self.side_of(cur)
+            ev = Event(cur, "claim", None, None, self.board.total, points, self._credit(side, score), side)
+            self.history.append(ev)
+        else:
+            ev = Event(cur, "claim", None, None, self.board.total, points, 0, -1)
+            self.history.append(ev)
+            if score and self.rules.muggins_call == "strict":
+                taker = (cur + 1) % self.n
+                side = self.side_of(taker)
+                got = self._credit(side, score)
+                self.history.append(Event(taker, "muggins", None, None, self.board.total, score, got, side))
+        self._after_play()
+        return ev
+
+    def _open_numbers(self) -> frozenset[int]:
+        avail = self.board.avail
+        return frozenset(n for n in range(7) if avail[n])
+
+    # ----- the end of the hand -----
+
+    def _finish(self, ending: str, dominoer: int | None) -> None:
+        self.result = _settle(
+            self.rules, tuple(tuple([TILES[t] for t in h]) for h in self.hands), ending, dominoer,
+            self.play_scores, self.start_scores,
+        )
+
+    # ----- views and simulation -----
+
+    def view(self, player: int) -> "PlayerView":
+        """What ``player`` may know: own hand, layout, history (others' draws hidden), counts."""
+        if not 0 <= player < self.n:
+            raise IllegalPlay(f"Player {player} is not at this table.")
+        hist = tuple(
+            e._replace(tile=None) if e.kind == "draw" and e.player != player else e
+            for e in self.history
+        )
+        mine = self.result is None and self.cur == player
+        return PlayerView(
+            player=player, rules=self.rules, n_players=self.n, hand=self.hand(player),
+            layout=self.layout, history=hist,
+            hand_sizes=tuple(len(h) for h in self.hands), boneyard_size=len(self.bone),
+            drawable=self.drawable, scores=self.scores, current_player=self.current_player,
+            phase=self.phase_name, legal_actions=tuple(self.legal_actions()) if mine else (),
+            drawn=TILES[self.drawn] if mine and self.phase == 1 and self.drawn >= 0 else None,
+        )
+
+    def playout_random(self, rng: random.Random) -> HandResult:
+        """Play the hand to its end with uniformly random legal choices (claims always right).
+
+        The fast path for simulations: no action objects are built.
+        """
+        b = self.board
+        hands = self.hands
+        bone = self.bone
+        reserve = self._reserve
+        voluntary = self.rules.voluntary_draw
+        moves_of = b.moves
+        play = self._play
+        rand = rng.random
+        while self.result is None:
+            phase = self.phase
+            if phase == 2:
+                self._claim(self.pending)
+                continue
+            hand = hands[self.cur]
+            if not b.tiles:
+                t = self.must_lead if self.must_lead >= 0 else hand[int(rand() * len(hand))]
+                play(t, -1, -1)
+                continue
+            can_draw = len(bone) > reserve
+            if phase == 1:
+                if b.fits(self.drawn):
+                    moves = moves_of([self.drawn])
+                elif can_draw:
+                    moves = []
+                else:
+                    moves = moves_of(hand)
+            else:
+                moves = moves_of(hand)
+                if moves and voluntary and can_draw:
+                    k = int(rand() * (len(moves) + 1))
+                    if k == len(moves):
+                        self._draw()
+                        continue
+                    play(*moves[k])
+                    continue
+            if moves:
+                play(*moves[int(rand() * len(moves))])
+            elif can_draw:
+                self._draw()
+            else:
+                self._pass()
+        return self.result
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Everything one player may see. Computer players decide from this alone."""
+
+    player: int
+    rules: RuleSet
+    n_players: int
+    hand: tuple[Tile, ...]
+    layout: Layout
+    history: tuple[Event, ...]
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    drawable: int
+    scores: tuple[int, ...]
+    current_player: int | None
+    phase: str
+    legal_actions: tuple[Action, ...]
+    drawn: Tile | None
+
+    @property
+    def unseen(self) -> frozenset[Tile]:
+        """Tiles this player cannot see: in other hands or in the boneyard."""
+        visible = set(self.hand) | set(self.layout.tiles)
+        return frozenset(t for t in TILES if t not in visible)
+
+
+def _highest_lead_tile(hands: Sequence[Sequence[int]]) -> int:
+    held = {t for h in hands for t in h}
+    for v in range(6, -1, -1):
+        if ID_OF[v][v] in held:
+            return ID_OF[v][v]
+    return max(held, key=lambda t: (PIPS[t], PAIRS[t][1]))
+
+
+def parse_action(action: "Action | str") -> Action:
+    """Read an action: a play token, ``"draw"``, ``"pass"`` or ``"claim 3"``."""
+    if isinstance(action, (Play, Draw, Pass, Claim)):
+        return action
+    if not isinstance(action, str):
+        raise IllegalPlay(f"{action!r} is not a move: play a tile, draw or pass.")
+    text = action.strip().lower()
+    if text == "draw":
+        return DRAW
+    if text == "pass":
+        return PASS
+    if text.startswith("claim"):
+        rest = text[5:].strip()
+        if not rest.isdigit():
+            raise IllegalPlay("Announce a score as a whole number, like 'claim 3'.")
+        return Claim(int(rest))
+    return Play.parse(action)
+
+
+def settle(
+    rules: RuleSet,
+    hands: Sequence[Sequence[TileLike]],
+    *,
+    ending: str,
+    dominoer: int | None = None,
+    play_scores: Sequence[int] | None = None,
+    start_scores: Sequence[int] | None = None,
+) -> HandResult:
+    """Score the tiles left in hands under ``rules.settlement``.
+
+    ``ending`` is ``"dominoed"`` (``dominoer`` went out), ``"blocked"``, or ``"target"``.
+    """
+    left = tuple(tuple(Tile.parse(t) for t in h) for h in hands)
+    return _settle(rules, left, ending, dominoer, play_scores, start_scores)
+
+
+_SIDES = {
+    (n, teams): ((0, 2), (1, 3)) if teams else tuple((p,) for p in range(n))
+    for n in (2, 3, 4) for teams in (False, True)
+}
+
+
+def _settle(
+    rules: RuleSet,
+    left: tuple[tuple[Tile, ...], ...],
+    ending: str,
+    dominoer: int | None,
+    play_scores: Sequence[int] | None,
+    start_scores: Sequence[int] | None,
+) -> HandResult:
+    n = len(left)
+    sides = _SIDES[(n, rules.uses_teams(n))]
+    n_sides = len(sides)
+    pips = tuple(sum([t.low + t.high for t in h]) for h in left)
+    side_pips = tuple(sum(pips[p] for p in s) for s in sides)
+    rounded = tuple(round_to_five(x) for x in side_pips)
+    plays = tuple(play_scores) if play_scores is not None else (0,) * n_sides
+    start = tuple(start_scores) if start_scores is not None else (0,) * n_sides
+    unit = rules.unit
+
+    def in_unit(pip_count: int) -> int:
+        return pip_count if unit == "pips" else pip_count // 5
+
+    winner: int | None = None
+    win_side: int | None = None
+    tied: tuple[int, ...] = ()
+    if ending == DOMINOED:
+        if dominoer is None:
+            raise IllegalPlay("A dominoed hand needs the player who went out.")
+        winner = dominoer
+        win_side = next(i for i, s in enumerate(sides) if dominoer in s)
+    elif ending == BLOCKED:
+        low = min(side_pips)
+        lows = tuple(i for i, x in enumerate(side_pips) if x == low)
+        if len(lows) == 1:
+            win_side = lows[0]
+            members = sides[win_side]
+            winner = min(members, key=lambda p: (pips[p], p))
+        else:
+            tied = lows
+    elif ending != TARGET:
+        raise IllegalPlay(f"'{ending}' is not a way for a hand to end.")
+
+    award = [0] * n_sides
+    method = rules.settlement
+    if ending != TARGET:
+        if method == "each-subtracts-own":
+            award = [-in_unit(r) for r in rounded]
+        else:
+            if method == "winner-takes-opponents":
+                losers = [i for i in range(n_sides) if i != win_side and i not in tied]
+                pot = round_to_five(sum(side_pips[i] for i in losers))
+            else:
+                pot = round_to_five(sum(side_pips))
+            if win_side is not None:
+                award[win_side] = in_unit(pot)
+            elif len(tied) == 2 and n_sides == 3:
+                share = in_unit((pot // 10) * 5)
+                for i in tied:
+                    award[i] = share
+        if rules.exact_target:
+            target = rules.target_for(n)
+            for i in range(n_sides):
+                if award[i] > 0 and start[i] + plays[i] + award[i] > target:
+                    award[i] = 0
+    return HandResult(
+        ending=ending, winner=winner, winning_side=win_side, sides=sides, hands=left, pips=pips,
+        side_pips=side_pips, rounded=rounded, tied=tied, play_scores=plays,
+        settlement=tuple(award), unit=unit, method=method,
+    )

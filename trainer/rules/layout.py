@@ -1,0 +1,410 @@
+"""The layout on the table: plays, open ends and the open-end total."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Sequence, Union
+
+from trainer.rules.board import END, HALF, SIDE, Board
+from trainer.rules.errors import IllegalPlay
+from trainer.rules.tiles import PAIRS, TILES, Tile, TileLike
+from trainer.rules.variants import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One tile set on the layout: ``3-4>4-4`` (3-4 against 4-4), or a lead ``1-4``."""
+
+    tile: Tile
+    """The tile that is played."""
+    target: Tile | None
+    """The placed tile it is set against; ``None`` for the lead."""
+
+    @classmethod
+    def parse(cls, token: "str | Play") -> "Play":
+        """Read a record token: ``"1-4"`` (a lead) or ``"3-4>4-4"``."""
+        if isinstance(token, Play):
+            return token
+        if not isinstance(token, str):
+            raise IllegalPlay(f"{token!r} is not a play: write it like 3-4>4-4.")
+        hit = _PLAY_CACHE.get(token)
+        if hit is not None:
+            return hit
+        text = token.strip()
+        if not text:
+            raise IllegalPlay("That play is empty: write it like 3-4>4-4.")
+        if text.count(">") > 1:
+            raise IllegalPlay(f"'{text}' has more than one '>': write a play like 3-4>4-4.")
+        if ">" in text:
+            left, right = (s.strip() for s in text.split(">"))
+            if not left:
+                raise IllegalPlay(f"'{text}' is missing the tile to play, before the '>'.")
+            if not right:
+                raise IllegalPlay(f"'{text}' is missing the tile to play on, after the '>'.")
+            return cls.of(Tile.parse(left), Tile.parse(right))
+        return cls.of(Tile.parse(text), None)
+
+    @classmethod
+    def of(cls, tile: TileLike, target: TileLike | None = None) -> "Play":
+        """The play of ``tile`` against ``target`` (``None``: a lead)."""
+        t = Tile.parse(tile)
+        g = None if target is None else Tile.parse(target)
+        key = (t.id, -1 if g is None else g.id)
+        hit = _PLAYS.get(key)
+        if hit is None:
+            if g is not None and g == t:
+                raise IllegalPlay(f"{t} cannot be played against itself.")
+            hit = _PLAYS[key] = cls(t, g)
+        return hit
+
+    @property
+    def is_lead(self) -> bool:
+        """Whether this play starts the layout."""
+        return self.target is None
+
+    def __str__(self) -> str:
+        return str(self.tile) if self.target is None else f"{self.tile}>{self.target}"
+
+    def __repr__(self) -> str:
+        return f"Play.parse('{self}')"
+
+
+_PLAYS: dict[tuple[int, int], Play] = {}
+_PLAY_CACHE: dict[str, Play] = {}
+for _t in TILES:
+    _PLAY_CACHE[str(_t)] = Play.of(_t)
+    for _g in TILES:
+        if _g != _t and (_t.low in (_g.low, _g.high) or _t.high in (_g.low, _g.high)):
+            _PLAY_CACHE[f"{_t}>{_g}"] = Play.of(_t, _g)
+
+#: Every play by ids: ``PLAY_BY_ID[tile_id * 29 + target_id + 1]`` (target -1 for a lead).
+PLAY_BY_ID: list[Play | None] = [None] * (28 * 29)
+for _t in TILES:
+    for _gid in range(-1, 28):
+        if _gid != _t.id:
+            PLAY_BY_ID[_t.id * 29 + _gid + 1] = Play.of(_t, None if _gid < 0 else TILES[_gid])
+
+PlayLike = Union[Play, str]
+
+
+@dataclass(frozen=True, slots=True)
+class OpenEnd:
+    """A place on the layout where a tile can still go, and what it adds to the total."""
+
+    tile: Tile
+    """The placed tile the end belongs to."""
+    number: int
+    """The number a tile must show to be set here."""
+    kind: str
+    """``"end"`` (a free half), ``"double"`` (a double with a free side) or
+    ``"spinner-end"`` (a spinner whose sides are both covered)."""
+    value: int
+    """What it adds to the open-end total: the half, both halves of a double, or 0."""
+    free: int
+    """How many more tiles it can take."""
+
+    @property
+    def counts(self) -> bool:
+        """Whether it adds anything to the open-end total."""
+        return self.value > 0
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where a placed tile sits: what it was set against and on which slot."""
+
+    tile: Tile
+    """The placed tile."""
+    index: int
+    """Its place in the order of play (0 is the lead)."""
+    target: int
+    """Index of the tile it was set against (-1 for the lead)."""
+    via: str
+    """``"lead"``, ``"half"`` (a free half), ``"side"`` (a double's long side) or ``"end"``
+    (a spinner's short end)."""
+    slot: int
+    """Which half/side/end of the target: 0 or 1."""
+    number: int
+    """The matched number (-1 for the lead)."""
+    is_spinner: bool
+    """Whether this tile is a spinner."""
+
+
+_VIA = {HALF: "half", SIDE: "side", END: "end"}
+
+
+class Layout:
+    """An immutable layout. Build it with :meth:`from_record`; :meth:`play` returns a new one.
+
+    >>> lay = Layout.from_record("1-4 1-1>1-4 4-4>1-4", variant="all-fives")
+    >>> lay.total
+    10
+    >>> [str(p) for p in lay.legal_plays(["3-4", "2-2"])]
+    ['3-4>4-4']
+    """
+
+    __slots__ = ("_board", "_variant", "_record")
+
+    def __init__(self, *, variant: "Variant | str") -> None:
+        self._variant = Variant.parse(variant)
+        self._board = Board(self._variant.spin_rule)
+        self._record: str | None = ""
+
+    @classmethod
+    def _wrap(cls, board: Board, variant: Variant) -> "Layout":
+        lay = cls.__new__(cls)
+        lay._board = board
+        lay._variant = variant
+        lay._record = None
+        return lay
+
+    @classmethod
+    def from_record(cls, record: "str | Iterable[PlayLike]", *, variant: "Variant | str") -> "Layout":
+        """Replay a record (``"1-4 1-1>1-4"``); raises :class:`IllegalPlay` at the first bad play."""
+        lay = cls(variant=variant)
+        if isinstance(record, str):
+            tokens: Iterable[PlayLike] = record.replace(",", " ").split()
+        else:
+            tokens = record
+        board = lay._board
+        for i, token in enumerate(tokens, start=1):
+            try:
+                play = Play.parse(token)
+                lay._check_and_push(board, play)
+            except IllegalPlay as err:
+                raise IllegalPlay(f"Play {i} ({str(token).strip()}): {err}") from None
+        lay._record = None
+        return lay
+
+    # ----- reading the layout -----
+
+    @property
+    def variant(self) -> Variant:
+        """Which doubles spin."""
+        return self._variant
+
+    @property
+    def total(self) -> int:
+        """The open-end total."""
+        return self._board.total
+
+    @property
+    def record(self) -> str:
+        """The plays in order, canonical: ``"1-4 1-1>1-4"``."""
+        if self._record is None:
+            self._record = " ".join(str(p) for p in self.plays)
+        return self._record
+
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        """Every play so far, in order."""
+        b = self._board
+        out = []
+        for q, tid in enumerate(b.tiles):
+            p = b.attach[q][0]
+            out.append(Play.of(TILES[tid], None if p < 0 else TILES[b.tiles[p]]))
+        return tuple(out)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The placed tiles, in order of play."""
+        return tuple(TILES[t] for t in self._board.tiles)
+
+    @property
+    def last_play(self) -> Play | None:
+        """The most recent play, or ``None`` for an empty layout."""
+        return self.plays[-1] if self._board.tiles else None
+
+    @property
+    def is_empty(self) -> bool:
+        """Whether no tile has been played yet."""
+        return not self._board.tiles
+
+    @property
+    def spinners(self) -> tuple[Tile, ...]:
+        """The placed tiles that are spinners."""
+        b = self._board
+        return tuple(TILES[t] for q, t in enumerate(b.tiles) if b.spinner[q])
+
+    @property
+    def open_numbers(self) -> frozenset[int]:
+        """Numbers a tile can match somewhere right now."""
+        return frozenset(n for n in range(7) if self._board.avail[n])
+
+    def __len__(self) -> int:
+        return len(self._board.tiles)
+
+    def __contains__(self, tile: object) -> bool:
+        try:
+            t = Tile.parse(tile)  # type: ignore[arg-type]
+        except IllegalPlay:
+            return False
+        return self._board.pos_of[t.id] >= 0
+
+    @property
+    def open_ends(self) -> tuple[OpenEnd, ...]:
+        """Every open end with its number and what it adds; their values sum to :attr:`total`."""
+        b = self._board
+        out: list[OpenEnd] = []
+        for q, tid in enumerate(b.tiles):
+            a, c = PAIRS[tid]
+            tile = TILES[tid]
+            if a == c:
+                if b.sides[q]:
+                    out.append(OpenEnd(tile, a, "double", 2 * a, b.sides[q]))
+                elif b.ends[q]:
+                    out.append(OpenEnd(tile, a, "spinner-end", 0, b.ends[q]))
+            else:
+                for n in (a, c) if q == 0 else (b.free[q],):
+                    if q in b.avail[n]:
+                        out.append(OpenEnd(tile, n, "end", n, 1))
+        return tuple(out)
+
+    @property
+    def working(self) -> str:
+        """The sum behind the total, e.g. ``"2 + 10 + 3 = 15"``."""
+        parts = [str(e.value) for e in self.open_ends if e.value]
+        if not parts:
+            return "0"
+        if len(parts) == 1:
+            return parts[0]
+        return f"{' + '.join(parts)} = {self.total}"
+
+    @property
+    def placements(self) -> tuple[Placement, ...]:
+        """How each tile is attached, for drawing the layout."""
+        b = self._board
+        out = []
+        for q, tid in enumerate(b.tiles):
+            p, how, slot, n = b.attach[q]
+            out.append(
+                Placement(
+                    TILES[tid], q, p, "lead" if p < 0 else _VIA[how], slot if p >= 0 else 0,
+                    n, b.spinner[q],
+                )
+            )
+        return tuple(out)
+
+    def is_spinner(self, tile: TileLike) -> bool:
+        """Whether a placed tile is a spinner."""
+        q = self._board.pos_of[Tile.parse(tile).id]
+        return q >= 0 and self._board.spinner[q]
+
+    # ----- plays -----
+
+    def legal_plays(self, hand: "Iterable[TileLike] | str") -> list[Play]:
+        """Every legal play of the tiles in ``hand``: one per (tile, target) pair.
+
+        On an empty layout every tile of the hand is a legal lead.
+        """
+        tiles = _hand_tiles(hand)
+        b = self._board
+        for t in tiles:
+            if b.pos_of[t.id] >= 0:
+                raise IllegalPlay(f"{t} is already on the table, so it cannot be in a hand.")
+        if not b.tiles:
+            return [Play.of(t) for t in tiles]
+        return [
+            Play.of(TILES[tid], TILES[b.tiles[p]]) for tid, p, _ in b.moves([t.id for t in tiles])
+        ]
+
+    def is_legal(self, play: PlayLike) -> bool:
+        """Whether ``play`` can be made now."""
+        try:
+            self._check(Play.parse(play))
+        except IllegalPlay:
+            return False
+        return True
+
+    def play(self, play: PlayLike) -> "Layout":
+        """A new layout with ``play`` made; this one is unchanged."""
+        p = Play.parse(play)
+        board = self._board.copy()
+        self._check_and_push(board, p)
+        return Layout._wrap(board, self._variant)
+
+    def _check(self, play: Play) -> tuple[int, int]:
+        """Validate ``play``; return (target position, number) or (-1, -1) for a lead."""
+        b = self._board
+        t = play.tile
+        if b.pos_of[t.id] >= 0:
+            raise IllegalPlay(f"{t} is already on the table.")
+        if play.target is None:
+            if b.tiles:
+                raise IllegalPlay(
+                    f"The layout already has a lead: say where {t} goes, like {t}>{TILES[b.tiles[0]]}."
+                )
+            return -1, -1
+        g = play.target
+        if not b.tiles:
+            raise IllegalPlay(f"The layout is empty: the first play is a tile alone, like {t}.")
+        p = b.pos_of[g.id]
+        if p < 0:
+            raise IllegalPlay(f"There is no {g} on the table to play {t} on.")
+        n = b.number_for(t.id, p)
+        if n >= 0:
+            return p, n
+        raise IllegalPlay(self._why_not(t, g, p))
+
+    def _why_not(self, t: Tile, g: Tile, p: int) -> str:
+        b = self._board
+        shared = [n for n in (g.low, g.high) if t.has(n)]
+        if not shared:
+            return f"{t} does not match any open end of {g}."
+        if not g.is_double:
+            n = shared[0]
+            return f"The {n} end of {g} is already covered."
+        if b.spinner[p]:
+            return f"All four sides and ends of the spinner {g} are taken."
+        if self._variant is Variant.MUGGINS:
+            return f"Both sides of {g} are covered, and in Muggins no double is a spinner."
+        if self._variant is Variant.ALL_FIVES:
+            return (
+                f"Both sides of {g} are covered, and it is not the spinner: "
+                "in All Fives only the first double spins."
+            )
+        return f"Both sides of {g} are covered."
+
+    def _check_and_push(self, board: Board, play: Play) -> None:
+        # ``board`` is this layout's own board (from_record) or a fresh copy of it (play)
+        p, n = self._check(play)
+        if p < 0:
+            board.lead(play.tile.id)
+        else:
+            board.push(play.tile.id, p, n)
+
+    # ----- equality and display -----
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Layout):
+            return NotImplemented
+        return self._variant == other._variant and self._board.tiles == other._board.tiles and (
+            self._board.attach == other._board.attach
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._variant, tuple(self._board.tiles), tuple(self._board.attach)))
+
+    def __repr__(self) -> str:
+        return f"Layout.from_record({self.record!r}, variant={self._variant.value!r})"
+
+
+def _hand_tiles(hand: "Iterable[TileLike] | str") -> list[Tile]:
+    if isinstance(hand, str):
+        hand = [h for h in hand.replace(",", " ").split() if h]
+    tiles: list[Tile] = []
+    for h in hand:
+        t = Tile.parse(h)
+        if t in tiles:
+            raise IllegalPlay(f"{t} is in the hand twice: a set has only one of each tile.")
+        tiles.append(t)
+    return tiles
+
+
+def points_for(total: int, unit: str = "pips") -> int:
+    """What a play that leaves ``total`` on the open ends scores (0 if it is not a multiple of 5)."""
+    if total <= 0 or total % 5:
+        return 0
+    return total if unit == "pips" else total // 5
+
+

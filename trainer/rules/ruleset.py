@@ -1,0 +1,166 @@
+"""Rule options and the named presets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Mapping
+
+from trainer.rules.errors import IllegalPlay
+from trainer.rules.variants import Variant
+
+UNITS = ("pips", "points")
+SETTLEMENTS = ("winner-takes-opponents", "winner-takes-all", "each-subtracts-own")
+LEADS = ("lot", "highest-double")
+MUGGINS_CALLS = ("off", "lose", "strict")
+
+
+def _per_count(value: Any, name: str) -> tuple[int, int, int]:
+    """Normalise a per-player-count option to (2 players, 3 players, 4 players)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return (value, value, value)
+    if isinstance(value, Mapping):
+        try:
+            return (int(value[2]), int(value[3]), int(value[4]))
+        except (KeyError, TypeError, ValueError):
+            raise IllegalPlay(f"{name} needs a whole number for 2, 3 and 4 players.") from None
+    try:
+        items = tuple(int(v) for v in value)
+    except (TypeError, ValueError):
+        raise IllegalPlay(f"{name} must be a whole number, or one for 2, 3 and 4 players.") from None
+    if len(items) != 3:
+        raise IllegalPlay(f"{name} needs three numbers: for 2, 3 and 4 players.")
+    return items  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every rule option. Build one with keywords, or start from :data:`PRESETS`.
+
+    >>> RuleSet(variant="muggins").hand_size_for(2)
+    7
+    """
+
+    variant: Variant = Variant.FIVE_UP
+    """Which doubles spin."""
+    hand_size: tuple[int, int, int] = (7, 5, 5)
+    """Tiles dealt to each player with 2, 3 and 4 players."""
+    teams: bool = True
+    """With four players, seats 0+2 and 1+3 play as partners."""
+    lead: str = "lot"
+    """``"lot"``: first hand by lot, then the last dominoer (by lot after a block);
+    ``"highest-double"``: the holder of the highest double leads with it."""
+    voluntary_draw: bool = False
+    """Whether a player may draw while holding a playable tile."""
+    boneyard_reserve: int = 0
+    """How many tiles at the bottom of the boneyard can never be drawn (0, 1 or 2)."""
+    unit: str = "points"
+    """``"pips"`` (a total of 15 scores 15) or ``"points"`` (15 scores 3)."""
+    settlement: str = "winner-takes-opponents"
+    """How the tiles left in hands are scored when a hand ends."""
+    muggins_call: str = "off"
+    """``"off"``; ``"lose"``: unclaimed or wrongly claimed points are lost;
+    ``"strict"``: the opponents take them."""
+    target: tuple[int, int, int] = (61, 61, 61)
+    """Score that ends the game, for 2, 3 and 4 players (in :attr:`unit`)."""
+    exact_target: bool = False
+    """Whether the target must be hit exactly (an overshooting score counts nothing)."""
+    name: str = field(default="custom", compare=False)
+    """Preset id, or ``"custom"``."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "variant", Variant.parse(self.variant))
+        object.__setattr__(self, "hand_size", _per_count(self.hand_size, "Hand size"))
+        object.__setattr__(self, "target", _per_count(self.target, "The target"))
+        for n, size in zip((2, 3, 4), self.hand_size):
+            if size < 1 or n * size > 28 - self.boneyard_reserve:
+                raise IllegalPlay(f"{n} players cannot each get {size} tiles from one set of 28.")
+        if any(t < 1 for t in self.target):
+            raise IllegalPlay("The target must be a positive score.")
+        for name, value, allowed in (
+            ("unit", self.unit, UNITS),
+            ("settlement", self.settlement, SETTLEMENTS),
+            ("lead", self.lead, LEADS),
+            ("muggins_call", self.muggins_call, MUGGINS_CALLS),
+        ):
+            if value not in allowed:
+                raise IllegalPlay(f"'{value}' is not a choice for {name}: use one of {', '.join(allowed)}.")
+        if self.boneyard_reserve not in (0, 1, 2):
+            raise IllegalPlay("The boneyard reserve is 0, 1 or 2 tiles.")
+        for flag in ("teams", "voluntary_draw", "exact_target"):
+            if not isinstance(getattr(self, flag), bool):
+                raise IllegalPlay(f"{flag} is yes or no (True or False).")
+
+    def hand_size_for(self, players: int) -> int:
+        """Tiles dealt to each of ``players`` players."""
+        return self.hand_size[_seat_index(players)]
+
+    def target_for(self, players: int) -> int:
+        """The game's target for ``players`` players."""
+        return self.target[_seat_index(players)]
+
+    def uses_teams(self, players: int) -> bool:
+        """Whether partners score together at this table."""
+        return self.teams and players == 4
+
+    def points(self, total: int) -> int:
+        """What an open-end total scores in this rule set's unit (0 unless a positive multiple of 5)."""
+        if total <= 0 or total % 5:
+            return 0
+        return total if self.unit == "pips" else total // 5
+
+    def with_options(self, **changes: Any) -> "RuleSet":
+        """A copy with some options changed (validated again)."""
+        return replace(self, name="custom", **changes)
+
+    @classmethod
+    def preset(cls, name: str) -> "RuleSet":
+        """One of :data:`PRESETS`, by id."""
+        try:
+            return PRESETS[name]
+        except KeyError:
+            raise IllegalPlay(
+                f"'{name}' is not a preset: choose one of {', '.join(PRESETS)}."
+            ) from None
+
+    @classmethod
+    def trainer(cls, variant: "Variant | str") -> "RuleSet":
+        """The learning path's friendly default for a stage: 5-tile hands (7 with two
+        players), points, winner takes the opponents' tiles, game to 61."""
+        return cls(variant=Variant.parse(variant), name=f"trainer-{Variant.parse(variant).value}")
+
+
+def _seat_index(players: int) -> int:
+    if players not in (2, 3, 4):
+        raise IllegalPlay("A hand is for 2, 3 or 4 players.")
+    return players - 2
+
+
+PRESETS: dict[str, RuleSet] = {
+    "five-up-armanino": RuleSet(
+        variant=Variant.FIVE_UP, hand_size=5, teams=True, unit="points", target=61,
+        settlement="winner-takes-opponents", name="five-up-armanino",
+    ),
+    "five-up-pagat": RuleSet(
+        variant=Variant.FIVE_UP, hand_size=5, teams=True, unit="points", target=61,
+        settlement="each-subtracts-own", name="five-up-pagat",
+    ),
+    "five-up-club": RuleSet(
+        variant=Variant.FIVE_UP, hand_size=5, teams=False, unit="points", target=100,
+        settlement="winner-takes-all", name="five-up-club",
+    ),
+    "all-fives": RuleSet(
+        variant=Variant.ALL_FIVES, hand_size=(9, 7, 5), teams=True, unit="pips",
+        target=(250, 200, 200), settlement="winner-takes-opponents", name="all-fives",
+    ),
+    "all-fives-tidwell": RuleSet(
+        variant=Variant.ALL_FIVES, hand_size=5, teams=True, unit="pips", target=150,
+        settlement="winner-takes-opponents", voluntary_draw=True, muggins_call="lose",
+        name="all-fives-tidwell",
+    ),
+    "muggins": RuleSet(
+        variant=Variant.MUGGINS, hand_size=(7, 5, 5), teams=True, unit="pips",
+        target=(200, 150, 150), settlement="winner-takes-opponents", muggins_call="strict",
+        name="muggins",
+    ),
+}
+"""The named presets of RULES.md."""

@@ -1,0 +1,19 @@
+"""Arithmetic of scoring: multiples of five and rounding."""
+
+from __future__ import annotations
+
+
+def round_to_five(pips: int) -> int:
+    """Round to the nearest multiple of five: remainders 1–2 go down, 3–4 go up.
+
+    >>> [round_to_five(n) for n in (12, 13, 7, 8, 0)]
+    [10, 15, 5, 10, 0]
+    """
+    if pips < 0:
+        return -round_to_five(-pips)
+    return ((pips + 2) // 5) * 5
+
+
+def is_scoring_total(total: int) -> bool:
+    """Whether an open-end total scores: a positive multiple of five."""
+    return total > 0 and total % 5 == 0

@@ -1,0 +1,121 @@
+"""Tiles of the double-six set."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Union
+
+from trainer.rules.errors import IllegalPlay
+
+#: Half values as (low, high), indexed by tile id: 0-0, 0-1, …, 0-6, 1-1, …, 6-6.
+PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(7) for b in range(a, 7))
+#: Tile id for every ordered pair of halves (both orders).
+ID_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(PAIRS.index((min(a, b), max(a, b))) for b in range(7)) for a in range(7)
+)
+#: Pip sum of each tile id.
+PIPS: tuple[int, ...] = tuple(a + b for a, b in PAIRS)
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Tile:
+    """One domino. ``Tile.parse("4-1")`` is ``Tile(1, 4)``; the smaller half comes first."""
+
+    low: int
+    """The smaller half."""
+    high: int
+    """The larger half (equal to ``low`` for a double)."""
+
+    def __post_init__(self) -> None:
+        if not (isinstance(self.low, int) and isinstance(self.high, int)):
+            raise IllegalPlay("A domino's halves are whole numbers from 0 to 6.")
+        if not (0 <= self.low <= 6 and 0 <= self.high <= 6):
+            raise IllegalPlay(
+                f"{self.low}-{self.high} is not a domino: each half is a number from 0 to 6."
+            )
+        if self.low > self.high:
+            raise IllegalPlay(
+                f"Write {self.low}-{self.high} as {self.high}-{self.low}, or use Tile.parse."
+            )
+
+    @classmethod
+    def parse(cls, text: "str | Tile") -> "Tile":
+        """Read ``"a-b"`` (either order, spaces allowed) as a tile."""
+        if isinstance(text, Tile):
+            return text
+        if not isinstance(text, str):
+            raise IllegalPlay(f"{text!r} is not a domino: write it like 1-4.")
+        hit = _PARSED.get(text)
+        if hit is not None:
+            return hit
+        parts = text.strip().split("-")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            shown = text.strip() or "nothing"
+            raise IllegalPlay(f"'{shown}' is not a domino: write it like 1-4.")
+        a, b = (int(p) for p in parts)
+        if not (0 <= a <= 6 and 0 <= b <= 6):
+            raise IllegalPlay(
+                f"'{text.strip()}' is not a domino: each half is a number from 0 to 6."
+            )
+        return TILES[ID_OF[a][b]]
+
+    @classmethod
+    def from_id(cls, tile_id: int) -> "Tile":
+        """The tile with this id (0 is 0-0, 27 is 6-6)."""
+        return TILES[tile_id]
+
+    @property
+    def id(self) -> int:
+        """Index 0–27 in the canonical order of the set."""
+        return ID_OF[self.low][self.high]
+
+    @property
+    def pips(self) -> int:
+        """Number of pips on the tile."""
+        return self.low + self.high
+
+    @property
+    def is_double(self) -> bool:
+        """Whether both halves are the same."""
+        return self.low == self.high
+
+    def has(self, number: int) -> bool:
+        """Whether one half shows ``number``."""
+        return self.low == number or self.high == number
+
+    def other(self, number: int) -> int:
+        """The half that is left when ``number`` is matched."""
+        if self.low == number:
+            return self.high
+        if self.high == number:
+            return self.low
+        raise IllegalPlay(f"{self} has no {number}.")
+
+    def __str__(self) -> str:
+        return f"{self.low}-{self.high}"
+
+    def __repr__(self) -> str:
+        return f"Tile.parse('{self}')"
+
+
+TILES: tuple[Tile, ...] = tuple(Tile(a, b) for a, b in PAIRS)
+"""All 28 tiles of the double-six set, in id order."""
+
+_PARSED: dict[str, Tile] = {}
+for _a in range(7):
+    for _b in range(7):
+        _PARSED[f"{_a}-{_b}"] = TILES[ID_OF[_a][_b]]
+
+TileLike = Union[Tile, str]
+
+
+def parse_tiles(tiles: Iterable[TileLike] | str) -> list[Tile]:
+    """Read a list of tiles; a string may list them separated by spaces or commas."""
+    if isinstance(tiles, str):
+        tiles = [t for t in tiles.replace(",", " ").split() if t]
+    return [Tile.parse(t) for t in tiles]
+
+
+def heaviest(tiles: Iterable[TileLike]) -> Tile:
+    """The heaviest tile: most pips, then the higher half."""
+    return max((Tile.parse(t) for t in tiles), key=lambda t: (t.pips, t.high))

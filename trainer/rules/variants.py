@@ -1,0 +1,46 @@
+"""The three games of the family differ only in which doubles spin."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from trainer.rules.errors import IllegalPlay
+
+
+class Variant(str, Enum):
+    """Which doubles are spinners."""
+
+    MUGGINS = "muggins"
+    """No spinner: the layout is one line with two ends."""
+    ALL_FIVES = "all-fives"
+    """The first double played, lead or not, is the one spinner."""
+    FIVE_UP = "five-up"
+    """Every double is a spinner."""
+
+    @classmethod
+    def parse(cls, value: "Variant | str") -> "Variant":
+        """Accept a variant or its id (``"muggins"``, ``"all-fives"``, ``"five-up"``)."""
+        if isinstance(value, Variant):
+            return value
+        try:
+            return cls(str(value).strip().lower())
+        except ValueError:
+            names = ", ".join(v.value for v in cls)
+            raise IllegalPlay(f"'{value}' is not a game we know: choose one of {names}.") from None
+
+    @property
+    def title(self) -> str:
+        """Name for people: Muggins, All Fives, Five-Up."""
+        return _TITLES[self]
+
+    @property
+    def spin_rule(self) -> int:
+        """0: no spinners; 1: the first double spins; 2: every double spins."""
+        return _SPIN[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_TITLES = {Variant.MUGGINS: "Muggins", Variant.ALL_FIVES: "All Fives", Variant.FIVE_UP: "Five-Up"}
+_SPIN = {Variant.MUGGINS: 0, Variant.ALL_FIVES: 1, Variant.FIVE_UP: 2}
