@@ -75,8 +75,10 @@ def test_deal_is_seeded_and_complete():
 
 def test_lead_by_lot_picks_the_heaviest_draw():
     class Fixed(random.Random):
-        def sample(self, population, k):  # 2-4 (6 pips) against 0-6 (6 pips, higher half)
-            return [Tile.parse("2-4").id, Tile.parse("0-6").id, Tile.parse("1-1").id][:k]
+        draws = ["2-4", "2-4", "0-6", "1-1"]  # a repeat is drawn again; 0-6 beats 2-4 on the higher half
+
+        def random(self):
+            return (Tile.parse(self.draws.pop(0)).id + 0.5) / 28
     assert lead_by_lot(Fixed(), 3) == 1
 
 

@@ -72,12 +72,17 @@ class Event(NamedTuple):
     """What was actually added to the score board for this event."""
     side: int = -1
     """Which side was credited."""
-    open_numbers: frozenset[int] = frozenset()
-    """Numbers open on the layout when a player drew or passed (they held none of them)."""
+    open_mask: int = 0
+    """Bit ``n`` set: number ``n`` was open when a player drew or passed."""
+
+    @property
+    def open_numbers(self) -> frozenset[int]:
+        """Numbers open on the layout when a player drew or passed (they held none of them,
+        unless voluntary drawing is allowed)."""
+        return frozenset(n for n in range(7) if self.open_mask >> n & 1)
 
 
 _event = tuple.__new__  # builds an Event without NamedTuple's keyword handling (hot path)
-_NONE: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -129,7 +134,12 @@ class HandResult:
 
 def lead_by_lot(rng: random.Random, players: int) -> int:
     """Each player draws a tile; the heaviest (most pips, then the higher half) leads."""
-    drawn = rng.sample(range(28), players)
+    rand = rng.random
+    drawn: list[int] = []
+    while len(drawn) < players:
+        t = int(rand() * 28)
+        if t not in drawn:
+            drawn.append(t)
     return max(range(players), key=lambda i: (PIPS[drawn[i]], PAIRS[drawn[i]][1]))
 
 
@@ -191,7 +201,9 @@ class HandState:
         if len(self.start_scores) != self.n_sides:
             raise IllegalPlay("start_scores needs one score for each side.")
         self.target = rules.target_for(n)
-        self.result: HandResult | None = None
+        self._ending: str | None = None
+        self._dominoer: int | None = None
+        self._result: HandResult | None = None
         self._unit = rules.unit
         self._reserve = rules.boneyard_reserve
         self._calls = rules.muggins_call != "off"
@@ -253,17 +265,17 @@ class HandState:
     @property
     def is_terminal(self) -> bool:
         """Whether the hand is over."""
-        return self.result is not None
+        return self._ending is not None
 
     @property
     def current_player(self) -> int | None:
         """Whose turn it is (``None`` once the hand is over)."""
-        return None if self.result is not None else self.cur
+        return None if self._ending is not None else self.cur
 
     @property
     def phase_name(self) -> str:
         """``"lead"``, ``"turn"``, ``"drawing"``, ``"claim"`` or ``"over"``."""
-        if self.result is not None:
+        if self._ending is not None:
             return "over"
         if self.phase == 2:
             return "claim"
@@ -299,14 +311,15 @@ class HandState:
     @property
     def scores(self) -> tuple[int, ...]:
         """Each side's score: before the hand, plus plays so far (plus settlement once over)."""
-        extra = self.result.settlement if self.result else (0,) * self.n_sides
+        res = self.result
+        extra = res.settlement if res is not None else (0,) * self.n_sides
         return tuple(a + b + c for a, b, c in zip(self.start_scores, self.play_scores, extra))
 
     # ----- actions -----
 
     def legal_actions(self) -> list[Action]:
         """Exactly the actions the rules allow the current player now."""
-        if self.result is not None:
+        if self._ending is not None:
             return []
         if self.phase == 2:
             return [Claim(v) for v in _claim_values(self._unit)]
@@ -355,7 +368,7 @@ class HandState:
         return self._claim(act.points)
 
     def _validate(self, act: Action, player: int | None) -> tuple[int, int, int]:
-        if self.result is not None:
+        if self._ending is not None:
             raise IllegalPlay("The hand is over: no more moves.")
         if player is not None and player != self.cur:
             raise IllegalPlay(f"It is player {self.cur}'s turn, not player {player}'s.")
@@ -426,7 +439,7 @@ class HandState:
         if self._calls:
             self.pending = score
             self.phase = 2
-            ev = _event(Event, (cur, "play", play, None, total, score, 0, -1, _NONE))
+            ev = _event(Event, (cur, "play", play, None, total, score, 0, -1, 0))
             self.history.append(ev)
             return ev
         side = cur % 2 if self.teams else cur
@@ -435,7 +448,7 @@ class HandState:
             credited = score
         else:
             credited = self._credit(side, score)
-        ev = _event(Event, (cur, "play", play, None, total, score, credited, side, _NONE))
+        ev = _event(Event, (cur, "play", play, None, total, score, credited, side, 0))
         self.history.append(ev)
         if hand and not self._exact and len(self.bone) > self._reserve:
             self.cur = (cur + 1) % self.n  # the common case of _after_play
@@ -483,14 +496,14 @@ class HandState:
         self.hands[self.cur].append(t)
         self.phase = 1
         self.drawn = t
-        ev = Event(self.cur, "draw", None, TILES[t], open_numbers=self._open_numbers())
+        ev = _event(Event, (self.cur, "draw", None, TILES[t], 0, 0, 0, -1, self._open_mask()))
         self.history.append(ev)
         if len(self.bone) <= self._reserve and not self.board.fits(t) and self._nobody_can_play():
             self._finish(BLOCKED, None)
         return ev
 
     def _pass(self) -> Event:
-        ev = Event(self.cur, "pass", open_numbers=self._open_numbers())
+        ev = Event(self.cur, "pass", open_mask=self._open_mask())
         self.history.append(ev)
         if self._nobody_can_play():
             self._finish(BLOCKED, None)
@@ -520,17 +533,25 @@ class HandState:
         self._after_play()
         return ev
 
-    def _open_numbers(self) -> frozenset[int]:
+    def _open_mask(self) -> int:
         avail = self.board.avail
-        return frozenset(n for n in range(7) if avail[n])
+        return sum(1 << n for n in range(7) if avail[n])
 
     # ----- the end of the hand -----
 
     def _finish(self, ending: str, dominoer: int | None) -> None:
-        self.result = _settle(
-            self.rules, tuple(tuple([TILES[t] for t in h]) for h in self.hands), ending, dominoer,
-            self.play_scores, self.start_scores,
-        )
+        self._ending = ending
+        self._dominoer = dominoer
+
+    @property
+    def result(self) -> HandResult | None:
+        """How the hand came out, once it is over (``None`` before)."""
+        if self._result is None and self._ending is not None:
+            self._result = _settle(
+                self.rules, tuple(tuple([TILES[t] for t in h]) for h in self.hands), self._ending,
+                self._dominoer, self.play_scores, self.start_scores,
+            )
+        return self._result
 
     # ----- views and simulation -----
 
@@ -542,7 +563,7 @@ class HandState:
             e._replace(tile=None) if e.kind == "draw" and e.player != player else e
             for e in self.history
         )
-        mine = self.result is None and self.cur == player
+        mine = self._ending is None and self.cur == player
         return PlayerView(
             player=player, rules=self.rules, n_players=self.n, hand=self.hand(player),
             layout=self.layout, history=hist,
@@ -565,7 +586,7 @@ class HandState:
         moves_of = b.moves
         play = self._play
         rand = rng.random
-        while self.result is None:
+        while self._ending is None:
             phase = self.phase
             if phase == 2:
                 self._claim(self.pending)

@@ -1,0 +1,31 @@
+"""Run every benchmark and print one table."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+SECTIONS = ["engine", "puzzles", "render", "bots", "app"]
+
+
+def main(argv: list[str]) -> int:
+    wanted = argv or SECTIONS
+    rows: list[tuple[str, str, str]] = []
+    for name in wanted:
+        try:
+            mod = importlib.import_module(f"benchmarks.{name}")
+        except ModuleNotFoundError:
+            continue
+        print(f"running {name} …", file=sys.stderr, flush=True)
+        rows.extend(mod.run())
+    w0 = max(len(r[0]) for r in rows)
+    w1 = max(len(r[1]) for r in rows)
+    print(f"{'benchmark':<{w0}}  {'result':>{w1}}  note")
+    print(f"{'-' * w0}  {'-' * w1}  ----")
+    for a, b, c in rows:
+        print(f"{a:<{w0}}  {b:>{w1}}  {c}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
