@@ -327,12 +327,12 @@ class HandState:
         hand = self.hands[self.cur]
         if not b.tiles:
             leads = [self.must_lead] if self.must_lead >= 0 else hand
-            return [Play.of(TILES[t]) for t in leads]
+            return [PLAY_BY_ID[t * 29] for t in leads]  # type: ignore[misc]
         can_draw = len(self.bone) > self._reserve
+        tiles = b.tiles
         if self.phase == 1 and b.fits(self.drawn):
-            return [Play.of(TILES[t], TILES[b.tiles[p]]) for t, p, _ in b.moves([self.drawn])]
-        moves = b.moves(hand)
-        plays: list[Action] = [Play.of(TILES[t], TILES[b.tiles[p]]) for t, p, _ in moves]
+            return [PLAY_BY_ID[t * 29 + tiles[p] + 1] for t, p, _ in b.moves([self.drawn])]  # type: ignore[misc]
+        plays: list[Action] = [PLAY_BY_ID[t * 29 + tiles[p] + 1] for t, p, _ in b.moves(hand)]  # type: ignore[misc]
         if self.phase == 1:
             if can_draw:
                 return [DRAW]
@@ -578,48 +578,44 @@ class HandState:
 
         The fast path for simulations: no action objects are built.
         """
-        b = self.board
-        hands = self.hands
-        bone = self.bone
-        reserve = self._reserve
-        voluntary = self.rules.voluntary_draw
-        moves_of = b.moves
-        play = self._play
-        rand = rng.random
+        step = self.step_random
         while self._ending is None:
-            phase = self.phase
-            if phase == 2:
-                self._claim(self.pending)
-                continue
-            hand = hands[self.cur]
-            if not b.tiles:
-                t = self.must_lead if self.must_lead >= 0 else hand[int(rand() * len(hand))]
-                play(t, -1, -1)
-                continue
-            can_draw = len(bone) > reserve
-            if phase == 1:
-                if b.fits(self.drawn):
-                    moves = moves_of([self.drawn])
-                elif can_draw:
-                    moves = []
-                else:
-                    moves = moves_of(hand)
-            else:
-                moves = moves_of(hand)
-                if moves and voluntary and can_draw:
-                    k = int(rand() * (len(moves) + 1))
-                    if k == len(moves):
-                        self._draw()
-                        continue
-                    play(*moves[k])
-                    continue
-            if moves:
-                play(*moves[int(rand() * len(moves))])
-            elif can_draw:
-                self._draw()
-            else:
-                self._pass()
+            step(rng)
+        assert self.result is not None
         return self.result
+
+    def step_random(self, rng: random.Random) -> Event:
+        """Make one uniformly random legal action (a claim is always right); returns its event."""
+        if self._ending is not None:
+            raise IllegalPlay("The hand is over: no more moves.")
+        if self.phase == 2:
+            return self._claim(self.pending)
+        b = self.board
+        rand = rng.random
+        hand = self.hands[self.cur]
+        if not b.tiles:
+            t = self.must_lead if self.must_lead >= 0 else hand[int(rand() * len(hand))]
+            return self._play(t, -1, -1)
+        can_draw = len(self.bone) > self._reserve
+        if self.phase == 1:
+            if b.fits(self.drawn):
+                moves = b.moves([self.drawn])
+            elif can_draw:
+                return self._draw()
+            else:
+                moves = b.moves(hand)
+        else:
+            moves = b.moves(hand)
+            if moves and can_draw and self.rules.voluntary_draw:
+                k = int(rand() * (len(moves) + 1))
+                if k == len(moves):
+                    return self._draw()
+                return self._play(*moves[k])
+        if moves:
+            return self._play(*moves[int(rand() * len(moves))])
+        if can_draw:
+            return self._draw()
+        return self._pass()
 
 
 @dataclass(frozen=True)

@@ -143,12 +143,13 @@ class Layout:
     ['3-4>4-4']
     """
 
-    __slots__ = ("_board", "_variant", "_record")
+    __slots__ = ("_board", "_variant", "_record", "_ends")
 
     def __init__(self, *, variant: "Variant | str") -> None:
         self._variant = Variant.parse(variant)
         self._board = Board(self._variant.spin_rule)
         self._record: str | None = ""
+        self._ends: tuple[OpenEnd, ...] | None = None
 
     @classmethod
     def _wrap(cls, board: Board, variant: Variant) -> "Layout":
@@ -156,6 +157,7 @@ class Layout:
         lay._board = board
         lay._variant = variant
         lay._record = None
+        lay._ends = None
         return lay
 
     @classmethod
@@ -174,6 +176,7 @@ class Layout:
             except IllegalPlay as err:
                 raise IllegalPlay(f"Play {i} ({str(token).strip()}): {err}") from None
         lay._record = None
+        lay._ends = None
         return lay
 
     # ----- reading the layout -----
@@ -244,6 +247,8 @@ class Layout:
     @property
     def open_ends(self) -> tuple[OpenEnd, ...]:
         """Every open end with its number and what it adds; their values sum to :attr:`total`."""
+        if self._ends is not None:
+            return self._ends
         b = self._board
         out: list[OpenEnd] = []
         for q, tid in enumerate(b.tiles):
@@ -258,7 +263,8 @@ class Layout:
                 for n in (a, c) if q == 0 else (b.free[q],):
                     if q in b.avail[n]:
                         out.append(OpenEnd(tile, n, "end", n, 1))
-        return tuple(out)
+        self._ends = tuple(out)
+        return self._ends
 
     @property
     def working(self) -> str:

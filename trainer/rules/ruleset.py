@@ -126,7 +126,13 @@ class RuleSet:
     def trainer(cls, variant: "Variant | str") -> "RuleSet":
         """The learning path's friendly default for a stage: 5-tile hands (7 with two
         players), points, winner takes the opponents' tiles, game to 61."""
-        return cls(variant=Variant.parse(variant), name=f"trainer-{Variant.parse(variant).value}")
+        v = Variant.parse(variant)
+        if v not in _TRAINER:
+            _TRAINER[v] = cls(variant=v, name=f"trainer-{v.value}")
+        return _TRAINER[v]
+
+
+_TRAINER: dict[Variant, RuleSet] = {}
 
 
 def _seat_index(players: int) -> int:

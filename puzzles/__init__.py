@@ -1,0 +1,60 @@
+"""Puzzles that teach: generated from real positions, at three stages, reproducible by code.
+
+>>> from puzzles import generate, from_code
+>>> p = generate("open-total", stage="muggins", level=1, seed=42)
+>>> from_code(p.code) == p
+True
+>>> p.check(p.answer).correct
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from puzzles.codes import SEED_SPACE, CodeError, decode, encode
+from puzzles.kinds import KIND_TITLES, MAKERS
+from puzzles.puzzle import Choice, Puzzle, Verdict
+from puzzles.stages import LEVEL_TABLE, STAGE_TITLES, STAGES, check_stage_level, has_trap, traps
+from trainer.rules import IllegalPlay
+
+KINDS: tuple[str, ...] = tuple(MAKERS)
+"""Every kind of puzzle, in a fixed order (codes depend on it: new kinds go at the end)."""
+CORE_KINDS: tuple[str, ...] = ("open-total", "best-play", "hand-rounding")
+"""The kinds every stage must master."""
+
+
+def generate(kind: str, *, stage: str, level: int = 1, seed: int | None = None) -> Puzzle:
+    """Make a puzzle. The same kind, stage, level and seed always give the same puzzle."""
+    if kind not in MAKERS:
+        raise IllegalPlay(f"'{kind}' is not a kind of puzzle: choose one of {', '.join(KINDS)}.")
+    check_stage_level(stage, level)
+    if seed is None:
+        seed = random.randrange(SEED_SPACE)
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        raise IllegalPlay("A puzzle seed is a whole number, 0 or more.")
+    seed %= SEED_SPACE
+    rng = random.Random(f"{kind}/{stage}/{level}/{seed}")
+    fields = MAKERS[kind](stage, level, rng)
+    code = encode(KINDS.index(kind), STAGES.index(stage), level, seed)
+    return Puzzle(
+        kind=kind, stage=stage, level=level, seed=seed, code=code, variant=stage,
+        layout=fields["layout"], hand=tuple(fields["hand"]), question=fields["question"],
+        answer=fields["answer"], explanation=fields["explanation"], choices=fields["choices"],
+        play=fields.get("play"), mistakes=tuple(fields["mistakes"]),
+    )
+
+
+def from_code(code: str) -> Puzzle:
+    """Rebuild the puzzle a code names. A bad code raises :class:`CodeError` (a ``ValueError``)
+    with a message for a person."""
+    kind_i, stage_i, level, seed = decode(code)
+    if kind_i >= len(KINDS):
+        raise CodeError("That code is for a kind of puzzle this version does not have.")
+    return generate(KINDS[kind_i], stage=STAGES[stage_i], level=level, seed=seed)
+
+
+__all__ = [
+    "CORE_KINDS", "KINDS", "KIND_TITLES", "LEVEL_TABLE", "STAGES", "STAGE_TITLES", "Choice", "CodeError",
+    "Puzzle", "Verdict", "from_code", "generate", "has_trap", "traps",
+]

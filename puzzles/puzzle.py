@@ -1,0 +1,111 @@
+"""The Puzzle value type and the verdict on an answer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from trainer.rules import Layout
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer a learner can pick: a label (A, B, …), the value it stands for, and its text."""
+
+    label: str
+    value: Any
+    text: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The result of checking an answer."""
+
+    correct: bool
+    """Whether the answer is right."""
+    message: str
+    """What to tell the learner, in words for a child."""
+    mistake: str | None = None
+    """The name of the common mistake the answer shows, if one does."""
+
+
+@dataclass(frozen=True, eq=True)
+class Puzzle:
+    """A generated puzzle. Build with :func:`puzzles.generate` or :func:`puzzles.from_code`."""
+
+    kind: str
+    """Which kind of question (see :data:`puzzles.KINDS`)."""
+    stage: str
+    """``"muggins"``, ``"all-fives"`` or ``"five-up"``."""
+    level: int
+    """1, 2 or 3."""
+    seed: int
+    """The seed it was generated from."""
+    code: str
+    """The short code that rebuilds it."""
+    variant: str
+    """The rules variant of the layout (the stage's game)."""
+    layout: str
+    """The layout as a record (``""`` when there is none)."""
+    hand: tuple[str, ...]
+    """The hand tiles the question is about."""
+    question: str
+    """The question, for a child."""
+    answer: Any
+    """The right answer (its shape depends on the kind)."""
+    explanation: str
+    """Why the answer is right, with the working."""
+    choices: tuple[Choice, ...] = ()
+    """Answers to pick from (empty when the answer is typed)."""
+    play: str | None = None
+    """The play the question is about, for kinds that ask about one play."""
+    mistakes: tuple[tuple[str, str, str], ...] = field(default=(), repr=False)
+    """(answer key, mistake name, message) for the wrong answers children often give."""
+
+    @property
+    def board(self) -> Layout:
+        """The layout as an engine object."""
+        return Layout.from_record(self.layout, variant=self.variant)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the puzzle."""
+        answer = self.answer
+        if isinstance(answer, tuple):
+            answer = list(answer)
+        elif isinstance(answer, dict):
+            answer = dict(answer)
+        return {
+            "kind": self.kind,
+            "stage": self.stage,
+            "level": self.level,
+            "seed": self.seed,
+            "code": self.code,
+            "variant": self.variant,
+            "layout": self.layout,
+            "hand": list(self.hand),
+            "question": self.question,
+            "answer": answer,
+            "explanation": self.explanation,
+            "choices": [{"label": c.label, "value": _jsonable(c.value), "text": c.text} for c in self.choices],
+            "play": self.play,
+            "mistakes": [{"answer": a, "mistake": m, "message": t} for a, m, t in self.mistakes],
+        }
+
+    def check(self, response: Any) -> Verdict:
+        """Judge an answer. Never raises: anything unreadable is simply not right."""
+        from puzzles.kinds import judge
+
+        try:
+            return judge(self, response)
+        except Exception:  # a learner's junk must never crash a page
+            return Verdict(False, "That answer could not be read. Try again!", "unreadable")
+
+    def is_right(self, response: Any) -> bool:
+        """Whether ``response`` is a right answer."""
+        return self.check(response).correct
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return list(value)
+    return value

@@ -1,0 +1,187 @@
+import json
+import random
+
+import pytest
+
+from puzzles import CORE_KINDS, KINDS, STAGES, CodeError, from_code, generate, has_trap
+from puzzles.__main__ import main as cli
+from puzzles.codes import ALPHABET, decode, encode
+from trainer.rules import IllegalPlay, Layout, Tile, round_to_five
+
+ALL = [(k, s, lv) for k in KINDS for s in STAGES for lv in (1, 2, 3)]
+SEEDS = range(12)
+
+
+def test_contract_names():
+    assert STAGES == ("muggins", "all-fives", "five-up")
+    assert set(CORE_KINDS) <= set(KINDS) and len(KINDS) >= 5
+
+
+@pytest.mark.parametrize("kind,stage,level", ALL)
+def test_every_kind_stage_level(kind, stage, level):
+    for seed in SEEDS:
+        p = generate(kind, stage=stage, level=level, seed=seed)
+        assert generate(kind, stage=stage, level=level, seed=seed) == p, "same arguments, same puzzle"
+        assert from_code(p.code) == p
+        d = p.to_dict()
+        assert json.loads(json.dumps(d)) == d
+        for key in ("kind", "stage", "level", "code", "variant", "layout", "hand", "question", "answer",
+                    "explanation"):
+            assert key in d
+        assert d["variant"] == stage and p.kind == kind and p.level == level
+        lay = p.board
+        on_table = set(lay.tiles)
+        assert not on_table & {Tile.parse(t) for t in p.hand}, "hand tiles are never on the table"
+        assert p.explanation and p.question
+        assert p.check(p.answer).correct
+        for junk in (None, "banana", [], {}, 3.5, "ZZ", object(), {"pips": "x"}, "-", ["7-9>1-1"]):
+            verdict = p.check(junk)
+            assert not verdict.correct and verdict.message
+        check_kind(p, lay)
+
+
+def brute_points(lay: Layout, token: str) -> int:
+    total = lay.play(token).total
+    return total // 5 if total and total % 5 == 0 else 0
+
+
+def check_kind(p, lay):
+    if p.kind == "open-total":
+        assert p.answer == lay.total == sum(e.value for e in lay.open_ends)
+        assert p.answer in [c.value for c in p.choices]
+        assert str(p.answer) in p.explanation
+    elif p.kind == "best-play":
+        plays = [str(x) for x in lay.legal_plays(list(p.hand))]
+        scores = {t: brute_points(lay, t) for t in plays}
+        best = max(scores.values())
+        assert best > 0 and len(set(scores.values())) >= 2 and len(plays) >= 2
+        assert sorted(p.answer) == sorted(t for t, v in scores.items() if v == best)
+        assert {c.value for c in p.choices} == set(plays)
+        for t, v in scores.items():
+            assert p.check(t).correct == (v == best)
+    elif p.kind == "hand-rounding":
+        pips = sum(Tile.parse(t).pips for t in p.hand)
+        assert p.answer == {"pips": pips, "rounded": round_to_five(pips), "points": round_to_five(pips) // 5}
+        assert p.check(dict(p.answer)).correct and p.check(str(p.answer["rounded"])).correct
+    elif p.kind == "play-score":
+        assert p.play and p.play.split(">")[0] in p.hand
+        assert p.answer == brute_points(lay, p.play)
+    elif p.kind == "counted-ends":
+        counted = [e for e in lay.open_ends if e.value]
+        assert sorted(p.answer) == sorted(f"{e.tile}:{e.number}" for e in counted)
+        labels = [c.label for c in p.choices if c.value in p.answer]
+        assert p.check(",".join(labels)).correct
+
+
+def test_wrong_choices_name_real_mistakes():
+    named = set()
+    for seed in range(60):
+        for stage in STAGES:
+            p = generate("open-total", stage=stage, level=3, seed=seed)
+            for c in p.choices:
+                if c.value != p.answer:
+                    v = p.check(c.value)
+                    assert not v.correct and v.mistake
+                    named.add(v.mistake)
+    assert {"double-once", "covered-spinner", "covered-double"} <= named
+
+
+def test_rounding_13_down_is_named():
+    for seed in range(200):
+        p = generate("hand-rounding", stage="muggins", level=2, seed=seed)
+        if p.answer["pips"] % 5 in (3, 4):
+            v = p.check(p.answer["rounded"] - 5)
+            assert v.mistake == "rounded-down" and "up" in v.message
+            return
+    pytest.fail("no rounding-up puzzle found")
+
+
+def test_levels_grow():
+    for stage in STAGES:
+        sizes = {lv: [len(generate("open-total", stage=stage, level=lv, seed=s).board) for s in range(25)]
+                 for lv in (1, 2, 3)}
+        assert max(sizes[1]) <= min(sizes[3])
+        assert sum(sizes[1]) < sum(sizes[2]) < sum(sizes[3])
+
+
+def test_trap_share_rises_with_level():
+    for stage in STAGES:
+        share = []
+        for lv in (1, 3):
+            ps = [generate("open-total", stage=stage, level=lv, seed=s) for s in range(60)]
+            share.append(sum(has_trap(p.board, stage) for p in ps) / len(ps))
+        assert share[0] < 0.5 < share[1], (stage, share)
+
+
+def test_stage_spinners():
+    for seed in range(20):
+        assert not generate("open-total", stage="muggins", level=3, seed=seed).board.spinners
+        assert len(generate("open-total", stage="all-fives", level=3, seed=seed).board.spinners) == 1
+        assert generate("open-total", stage="five-up", level=2, seed=seed).board.spinners
+
+
+def test_codes_are_short_and_safe():
+    seen = set()
+    for kind in KINDS:
+        for seed in (0, 1, 2, 2**24 - 1):
+            code = generate(kind, stage="five-up", level=3, seed=seed).code
+            assert len(code) == 9 and code[4] == "-"
+            assert set(code.replace("-", "")) <= set(ALPHABET)
+            assert not set(code) & set("01OILZ5S8BUV")
+            seen.add(code)
+    assert len(seen) == len(KINDS) * 4
+    code = generate("best-play", stage="all-fives", level=2, seed=5).code
+    assert from_code(code.lower().replace("-", " ")).code == code
+    assert decode(encode(3, 2, 3, 99)) == (3, 2, 3, 99)
+
+
+@pytest.mark.parametrize("bad,needle", [("", "Type"), ("HELLO", "never use"), ("ACDE-FGH", "8 characters"),
+                                        ("ACDE-FGHJK", "8 characters"), (None, "eight")])
+def test_bad_codes(bad, needle):
+    with pytest.raises(CodeError, match=needle):
+        from_code(bad)
+
+
+def test_typo_is_caught():
+    code = generate("open-total", stage="muggins", level=1, seed=3).code
+    i = 1
+    swapped = code[:i] + ("C" if code[i] != "C" else "D") + code[i + 1:]
+    with pytest.raises(CodeError, match="typo"):
+        from_code(swapped)
+    assert isinstance(CodeError("x"), ValueError)
+
+
+def test_bad_arguments():
+    with pytest.raises(IllegalPlay, match="kind"):
+        generate("riddle", stage="muggins")
+    with pytest.raises(IllegalPlay, match="stage"):
+        generate("open-total", stage="chess")
+    with pytest.raises(IllegalPlay, match="Levels"):
+        generate("open-total", stage="muggins", level=4)
+    with pytest.raises(IllegalPlay, match="seed"):
+        generate("open-total", stage="muggins", seed=-1)
+
+
+def test_unseeded_puzzles_still_rebuild():
+    random.seed(3)
+    p = generate("best-play", stage="five-up", level=2)
+    assert from_code(p.code) == p
+
+
+def test_best_play_answers_by_label_and_explains_wrong_ones():
+    p = generate("best-play", stage="five-up", level=2, seed=4)
+    right = next(c for c in p.choices if c.value in p.answer)
+    wrong = next(c for c in p.choices if c.value not in p.answer)
+    assert p.check(right.label).correct
+    v = p.check(wrong.label)
+    assert not v.correct and "makes" in v.message
+    assert not p.check("6-6>0-0").correct
+
+
+def test_cli_text_and_json(capsys):
+    assert cli(["--kind", "best-play", "--stage", "five-up", "--level", "2", "--count", "3", "--seed", "7"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Puzzle ") == 3 and "Answer:" in out
+    assert cli(["--kind", "hand-rounding", "--count", "2", "--json"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert [json.loads(x)["kind"] for x in lines] == ["hand-rounding"] * 2
