@@ -1,0 +1,430 @@
+"""Where every tile of a layout goes on the page.
+
+Coordinates are in *cells*: a tile is 2 cells wide and 4 long; y grows downwards. A tile is
+set against a *port* — a point on its target's edge and the direction away from it — so its
+matching half always touches the end it was played on. Arms run straight and turn (like a
+snake at the table) before they leave the box or meet another tile; a depth-first search
+undoes earlier turns when an arm gets stuck, and the box grows if it must.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from trainer.rules import Layout, Tile
+
+Vec = tuple[int, int]
+E, N, W, S = (1, 0), (0, -1), (-1, 0), (0, 1)
+
+
+def left(d: Vec) -> Vec:
+    return (d[1], -d[0])
+
+
+def right(d: Vec) -> Vec:
+    return (-d[1], d[0])
+
+
+@dataclass(frozen=True)
+class Port:
+    """A place on a tile's edge where another tile can go."""
+
+    x: int
+    y: int
+    dx: int
+    dy: int
+
+
+@dataclass(frozen=True)
+class Half:
+    """One half of a placed tile: its number and its 2×2 square (x0, y0, x1, y1)."""
+
+    number: int
+    box: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class PlacedTile:
+    """A tile on the page."""
+
+    index: int
+    """Its place in the order of play."""
+    tile: Tile
+    box: tuple[int, int, int, int]
+    """(x0, y0, x1, y1) in cells."""
+    halves: tuple[Half, Half]
+    """The two halves; for a non-lead tile the matched half comes first."""
+    crosswise: bool
+    """Whether it is a double lying across its line."""
+    ports: dict[tuple[str, int], Port]
+    """Its ports by (``"half"``/``"side"``/``"end"``, slot)."""
+    via_port: Port | None
+    """The port of its target it was set against (``None`` for the lead)."""
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """A whole layout on the page."""
+
+    tiles: tuple[PlacedTile, ...]
+    bounds: tuple[int, int, int, int]
+    """(x0, y0, x1, y1) around every tile and every open port's square."""
+
+
+def _box(port: Vec, d: Vec, length: int, width: int) -> tuple[int, int, int, int]:
+    """The rectangle from ``port`` along ``d`` for ``length`` cells, ``width`` across, centred."""
+    px, py = port
+    hw = width >> 1
+    if d[0]:
+        end = px + d[0] * length
+        return (px, py - hw, end, py + hw) if end > px else (end, py - hw, px, py + hw)
+    end = py + d[1] * length
+    return (px - hw, py, px + hw, end) if end > py else (px - hw, end, px + hw, py)
+
+
+def _cells(box: tuple[int, int, int, int]) -> list[Vec]:
+    x0, y0, x1, y1 = box
+    return [(i, j) for i in range(x0, x1) for j in range(y0, y1)]
+
+
+def _square(port: Port) -> list[Vec]:
+    return _cells(_box((port.x, port.y), (port.dx, port.dy), 2, 2))
+
+
+class _Budget(Exception):
+    pass
+
+
+Box = tuple[int, int, int, int]
+Key = tuple[str, int]
+
+
+class _Solver:
+    """Depth-first placement in order of play, with conflict-directed backjumping: when a tile
+    cannot go anywhere, the search jumps straight back to the latest tile in its way.
+
+    A port that a later tile will use keeps its square free (*hard*); a port that stays open
+    keeps it free if it can (*soft*: a preference, so the open end has room for its marks).
+    """
+
+    def __init__(self, lay: Layout, xb: int, yb: int, budget: int, shake: random.Random | None = None) -> None:
+        self.shake = shake
+        self.places = lay.placements
+        self.spinner = [p.is_spinner for p in self.places]
+        self.xb, self.yb = xb, yb
+        self.budget = budget
+        self.occupied: dict[Vec, int] = {}  # cell -> index of the tile on it
+        self.hard: dict[Vec, list[int]] = {}  # cell -> tiles whose port a later tile needs
+        self.soft: dict[Vec, int] = {}  # cell -> how many open ports would like it
+        self.placed: list[PlacedTile] = []
+        self.at: dict[int, PlacedTile] = {}
+        n = len(self.places)
+        self.free_ends: list[list[Key]] = [[] for _ in range(n)]
+        self.primary: list[Vec] = [E] * n
+        self.port_squares: list[dict[Key, list[Vec]]] = [{} for _ in range(n)]
+        # whole arms one after another (depth first), so a dead end is near its cause
+        kids: list[list[int]] = [[] for _ in range(n)]
+        for p in self.places[1:]:
+            kids[p.target].append(p.index)
+        self.order: list[int] = []
+        stack = [0]
+        while stack:
+            j = stack.pop()
+            self.order.append(j)
+            stack.extend(reversed(kids[j]))
+        used: list[set[Key]] = [set() for _ in self.places]
+        wide: list[set[Key]] = [set() for _ in self.places]  # ports that will take a double
+        end_children: list[list[bool]] = [[] for _ in self.places]
+        for p in self.places[1:]:
+            if p.via == "end":
+                end_children[p.target].append(p.tile.is_double)
+                continue
+            key = ("side", p.slot) if p.via == "side" else ("half", p.slot if p.target == 0 else 0)
+            used[p.target].add(key)
+            if p.tile.is_double:
+                wide[p.target].add(key)
+        for i, kids in enumerate(end_children):
+            if len(kids) == 2:
+                used[i] |= {("end", 0), ("end", 1)}
+                if any(kids):
+                    wide[i] |= {("end", 0), ("end", 1)}
+        self.used = used
+        self.wide = wide
+
+    def _ports_for(self, tile: Tile, spinner: bool, lead: bool, port: Vec, d: Vec) -> dict[Key, Port]:
+        px, py = port
+        ports: dict[Key, Port] = {}
+        if lead:
+            if tile.is_double:
+                ports[("side", 0)] = Port(-1, 0, *W)
+                ports[("side", 1)] = Port(1, 0, *E)
+                if spinner:
+                    ports[("end", 0)] = Port(0, -2, *N)
+                    ports[("end", 1)] = Port(0, 2, *S)
+            else:
+                ports[("half", 0)] = Port(-2, 0, *W)
+                ports[("half", 1)] = Port(2, 0, *E)
+            return ports
+        if tile.is_double:
+            ports[("side", 1)] = Port(px + 2 * d[0], py + 2 * d[1], *d)
+            if spinner:
+                lft, rgt = left(d), right(d)
+                ports[("end", 0)] = Port(px + d[0] + 2 * lft[0], py + d[1] + 2 * lft[1], *lft)
+                ports[("end", 1)] = Port(px + d[0] + 2 * rgt[0], py + d[1] + 2 * rgt[1], *rgt)
+        else:
+            ports[("half", 0)] = Port(px + 4 * d[0], py + 4 * d[1], *d)
+        return ports
+
+    def _inside(self, box: Box) -> bool:
+        return -self.xb <= box[0] and box[2] <= self.xb and -self.yb <= box[1] and box[3] <= self.yb
+
+    def _room(self, x: int, y: int, d: Vec) -> int:
+        """How many cells straight ahead of a port are free (up to 6): a cheap look-ahead."""
+        occ, hard = self.occupied, self.hard
+        xb, yb = self.xb, self.yb
+        dx, dy = d
+        for k in range(6):
+            if dx:
+                cx = x + k if dx > 0 else x - 1 - k
+                a, b = (cx, y - 1), (cx, y)
+            else:
+                cy = y + k if dy > 0 else y - 1 - k
+                a, b = (x - 1, cy), (x, cy)
+            if a in occ or b in occ or a in hard or b in hard or not (
+                -xb <= a[0] < xb and -yb <= a[1] < yb and -xb <= b[0] < xb and -yb <= b[1] < yb
+            ):
+                return k
+        return 6
+
+    def _options(self, i: int) -> list[tuple[Port, Vec, Vec, Key]]:
+        """(port used, base point, direction, port key) candidates for tile ``i``, best first."""
+        pl = self.places[i]
+        target = self.at[pl.target]
+        if pl.via == "end":
+            keys = list(self.free_ends[pl.target])
+        elif pl.via == "side":
+            keys = [("side", pl.slot)]
+        else:
+            keys = [("half", pl.slot if pl.target == 0 else 0)]
+        soft = self.soft
+        out = []
+        for key in keys:
+            port = target.ports[key]
+            d = (port.dx, port.dy)
+            base = (port.x, port.y)
+            if pl.tile.is_double:
+                box = _box(base, d, 2, 4)
+                penalty = 0 if self._inside(box) else 4
+                out.append((penalty, len(out), (port, base, d, key)))
+                continue
+            prim = self.primary[pl.target] if key[0] != "end" else d
+            far = (base[0] + 4 * d[0], base[1] + 4 * d[1])
+            near_edge = not self._inside(_box(far, d, 4, 2))
+            c = (base[0] + d[0], base[1] + d[1])
+            turns = [((c[0] - nd[0], c[1] - nd[1]), nd) for nd in (left(d), right(d))]
+            # turn away from the middle first, so arms fold outwards
+            if c[0] * turns[0][1][0] + c[1] * turns[0][1][1] < 0:
+                turns.reverse()
+            straight = (base, d)
+            if d == prim or d == (-prim[0], -prim[1]):
+                order = [straight] + turns if not near_edge else turns + [straight]
+            else:
+                back = [t for t in turns if t[1] == (-prim[0], -prim[1])]
+                rest = [t for t in turns if t[1] != (-prim[0], -prim[1])]
+                order = back + [straight] + rest
+            for b, nd in order:
+                box = _box(b, nd, 4, 2)
+                fx, fy = b[0] + 4 * nd[0], b[1] + 4 * nd[1]
+                penalty = 0
+                if not self._inside(box):
+                    penalty = 4  # leaving the picture is allowed, but only as a last resort
+                else:
+                    if self._room(fx, fy, nd) < 4:
+                        penalty += 1
+                    if soft and any(cell in soft for cell in _cells(box)):
+                        penalty += 2  # it would crowd an open end
+                out.append((penalty, len(out), (port, b, nd, key)))
+        if self.shake is not None:  # a restart: the same preferences, loosely held
+            rnd = self.shake.random
+            out.sort(key=lambda t: t[0] * 2 + t[1] * 0.5 + rnd() * 2.5)
+        else:
+            out.sort(key=lambda t: (t[0], t[1]))
+        return [t[2] for t in out]
+
+    def solve(self) -> list[PlacedTile]:
+        self._place(0)
+        return sorted(self.placed, key=lambda t: t.index)
+
+    def _shape(self, i: int, base: Vec, d: Vec) -> tuple[Box, tuple[Half, Half]]:
+        pl = self.places[i]
+        tile = pl.tile
+        if tile.is_double:
+            p = left(d)
+            c = (base[0] + d[0], base[1] + d[1])
+            h1 = _box((c[0] + p[0] * 2, c[1] + p[1] * 2), (-p[0], -p[1]), 2, 2)
+            h2 = _box(c, (-p[0], -p[1]), 2, 2)
+            return _box(base, d, 2, 4), (Half(tile.low, h1), Half(tile.low, h2))
+        n = pl.number
+        near = _box(base, d, 2, 2)
+        far = _box((base[0] + 2 * d[0], base[1] + 2 * d[1]), d, 2, 2)
+        return _box(base, d, 4, 2), (Half(n, near), Half(tile.other(n), far))
+
+    def _place(self, k: int) -> set[int] | None:
+        """Place tiles from step ``k`` of the order on; ``None`` on success, else the tiles
+        that got in the way."""
+        if k == len(self.order):
+            return None
+        i = self.order[k]
+        self.budget -= 1
+        if self.budget < 0:
+            raise _Budget
+        pl = self.places[i]
+        tile = pl.tile
+        if i == 0:
+            if tile.is_double:
+                box: Box = (-1, -2, 1, 2)
+                halves = (Half(tile.low, (-1, -2, 1, 0)), Half(tile.high, (-1, 0, 1, 2)))
+            else:
+                box = (-2, -1, 2, 1)
+                halves = (Half(tile.low, (-2, -1, 0, 1)), Half(tile.high, (0, -1, 2, 1)))
+            ports = self._ports_for(tile, self.spinner[0], True, (0, 0), E)
+            out = self._try(0, box, halves, ports, None, None, E, k)
+            return None if out is None else set()
+        conflict: set[int] = {pl.target}
+        for port, base, d, key in self._options(i):
+            box, halves = self._shape(i, base, d)
+            ports = self._ports_for(tile, self.spinner[i], False, base, d)
+            out = self._try(i, box, halves, ports, port, key, d, k)
+            if out is None:
+                return None
+            if i in out:  # the trouble is this tile's place: try its next one
+                conflict |= out - {i}
+            else:  # the trouble lies further back: jump
+                return out | conflict
+        return conflict
+
+    def _try(self, i: int, box: Box, halves: tuple[Half, Half], ports: dict[Key, Port], via: Port | None,
+             key: Key | None, d: Vec, step: int) -> set[int] | None:
+        occ, hard, soft = self.occupied, self.hard, self.soft
+        cells = _cells(box)
+        parent = self.places[i].target
+        own = set(self.port_squares[parent][key]) if via is not None and key is not None else set()
+        wide = self.wide[i]
+        # a port that will take a double keeps the double's whole footprint free
+        squares = {k: _cells(_box((p.x, p.y), (p.dx, p.dy), 2, 4)) if k in wide else _square(p)
+                   for k, p in ports.items()}
+        needed = self.used[i]
+        culprits: set[int] = set()
+        for c in cells:
+            if c in occ:
+                culprits.add(occ[c])
+            elif c in hard and c not in own:
+                culprits.update(hard[c])
+        cellset = set(cells)
+        for k, sq in squares.items():
+            if k not in needed:
+                continue
+            for c in sq:
+                if c in occ:
+                    culprits.add(occ[c])
+                elif c in cellset:
+                    culprits.add(i)
+        if culprits:
+            culprits.add(i)  # another place for this tile might do
+            return culprits
+        # commit
+        for c in cells:
+            occ[c] = i
+        if via is not None:
+            for c in own:
+                if c in hard and parent in hard[c]:
+                    hard[c].remove(parent)
+                    if not hard[c]:
+                        del hard[c]
+                elif c in soft:
+                    soft[c] -= 1
+                    if not soft[c]:
+                        del soft[c]
+        for k, sq in squares.items():
+            for c in sq:
+                if k in needed:
+                    hard.setdefault(c, []).append(i)
+                else:
+                    soft[c] = soft.get(c, 0) + 1
+        pl = self.places[i]
+        placed = PlacedTile(i, pl.tile, box, halves, pl.tile.is_double, ports, via)
+        self.placed.append(placed)
+        self.at[i] = placed
+        self.port_squares[i] = squares
+        self.free_ends[i] = [p for p in ports if p[0] == "end"]
+        if key is not None and key[0] == "end":
+            self.free_ends[parent].remove(key)
+        self.primary[i] = d
+        out = self._place(step + 1)
+        if out is None:
+            return None
+        # undo
+        if key is not None and key[0] == "end":
+            self.free_ends[parent].append(key)
+            self.free_ends[parent].sort()
+        del self.at[i]
+        self.placed.pop()
+        for k, sq in squares.items():
+            for c in sq:
+                if k in needed:
+                    hard[c].remove(i)
+                    if not hard[c]:
+                        del hard[c]
+                else:
+                    soft[c] -= 1
+                    if not soft[c]:
+                        del soft[c]
+        if via is not None and key is not None:
+            pneeded = key in self.used[parent]
+            for c in own:
+                if pneeded:
+                    hard.setdefault(c, []).append(parent)
+                else:
+                    soft[c] = soft.get(c, 0) + 1
+        for c in cells:
+            del occ[c]
+        return out
+
+
+def layout_geometry(lay: Layout) -> Geometry:
+    """Place every tile of ``lay``: no overlaps, each matching half against its end."""
+    if lay.is_empty:
+        return Geometry((), (-4, -4, 4, 4))
+    n = len(lay)
+    tiles: list[PlacedTile] = []
+    # A compact box first, on a short leash; then roomier ones. A hard layout gives up early in
+    # the small box and is easy in a big one. Shaken restarts and, last, an unlimited search
+    # make sure every layout gets drawn.
+    plans: list[tuple[int, int, int, int]] = [(22, 14, 3 * n, 0), (30, 20, 3 * n, 0), (50, 36, 6 * n, 0)]
+    plans += [(50, 36, 8 * n, seed) for seed in range(1, 6)] + [(60, 44, 10**9, 0)]
+    for xb, yb, budget, seed in plans:
+        shake = random.Random(seed) if seed else None
+        try:
+            tiles = _Solver(lay, xb, yb, budget=budget + 8, shake=shake).solve()
+        except _Budget:
+            continue
+        if len(tiles) == n:
+            break
+    xs0, ys0, xs1, ys1 = [], [], [], []
+    used = {(t.via_port) for t in tiles if t.via_port is not None}
+    for t in tiles:
+        x0, y0, x1, y1 = t.box
+        xs0.append(x0)
+        ys0.append(y0)
+        xs1.append(x1)
+        ys1.append(y1)
+        for p in t.ports.values():
+            if p in used:
+                continue
+            b = _box((p.x, p.y), (p.dx, p.dy), 2, 2)
+            xs0.append(b[0])
+            ys0.append(b[1])
+            xs1.append(b[2])
+            ys1.append(b[3])
+    return Geometry(tuple(tiles), (min(xs0), min(ys0), max(xs1), max(ys1)))
