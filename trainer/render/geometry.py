@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from trainer.rules import Layout, Tile
 
@@ -26,8 +27,7 @@ def right(d: Vec) -> Vec:
     return (-d[1], d[0])
 
 
-@dataclass(frozen=True)
-class Port:
+class Port(NamedTuple):
     """A place on a tile's edge where another tile can go."""
 
     x: int
@@ -36,16 +36,14 @@ class Port:
     dy: int
 
 
-@dataclass(frozen=True)
-class Half:
+class Half(NamedTuple):
     """One half of a placed tile: its number and its 2×2 square (x0, y0, x1, y1)."""
 
     number: int
     box: tuple[int, int, int, int]
 
 
-@dataclass(frozen=True)
-class PlacedTile:
+class PlacedTile(NamedTuple):
     """A tile on the page."""
 
     index: int
@@ -108,7 +106,8 @@ class _Solver:
     keeps it free if it can (*soft*: a preference, so the open end has room for its marks).
     """
 
-    def __init__(self, lay: Layout, xb: int, yb: int, budget: int, shake: random.Random | None = None) -> None:
+    def __init__(self, lay: Layout, xb: int, yb: int, budget: int, shake: random.Random | None = None,
+                 play_order: bool = False) -> None:
         self.shake = shake
         self.places = lay.placements
         self.spinner = [p.is_spinner for p in self.places]
@@ -133,6 +132,8 @@ class _Solver:
             j = stack.pop()
             self.order.append(j)
             stack.extend(reversed(kids[j]))
+        if play_order:
+            self.order = list(range(n))
         used: list[set[Key]] = [set() for _ in self.places]
         wide: list[set[Key]] = [set() for _ in self.places]  # ports that will take a double
         end_children: list[list[bool]] = [[] for _ in self.places]
@@ -292,7 +293,17 @@ class _Solver:
             out = self._try(0, box, halves, ports, None, None, E, k)
             return None if out is None else set()
         conflict: set[int] = {pl.target}
+        occ, hard = self.occupied, self.hard
         for port, base, d, key in self._options(i):
+            box = _box(base, d, 2, 4) if tile.is_double else _box(base, d, 4, 2)
+            own = self.port_squares[pl.target][key]
+            blocked = {occ[c] for c in _cells(box) if c in occ}
+            for c in _cells(box):
+                if c in hard and c not in own and c not in occ:
+                    blocked.update(hard[c])
+            if blocked:  # quick refusal before building anything
+                conflict |= blocked
+                continue
             box, halves = self._shape(i, base, d)
             ports = self._ports_for(tile, self.spinner[i], False, base, d)
             out = self._try(i, box, halves, ports, port, key, d, k)
@@ -401,12 +412,18 @@ def layout_geometry(lay: Layout) -> Geometry:
     # A compact box first, on a short leash; then roomier ones. A hard layout gives up early in
     # the small box and is easy in a big one. Shaken restarts and, last, an unlimited search
     # make sure every layout gets drawn.
-    plans: list[tuple[int, int, int, int]] = [(22, 14, 3 * n, 0), (30, 20, 3 * n, 0), (50, 36, 6 * n, 0)]
-    plans += [(50, 36, 8 * n, seed) for seed in range(1, 6)] + [(60, 44, 10**9, 0)]
+    spinners = len(lay.spinners)
+    roomy = n + 3 * spinners > 30  # many tiles or many arms: start in a bigger box
+    crowded = n + 3 * spinners > 42  # and with very many, a bigger one still
+    plans: list[tuple[int, int, int, int]] = [] if roomy else [(22, 14, 2 * n, 0)]
+    plans += [] if crowded else [(36, 24, 2 * n, 0)]
+    plans += [(46, 32, 3 * n, 0)]
+    plans += [(50, 36, 2 * n, seed) for seed in range(1, 13)] + [(60, 44, 10**9, 0)]
     for xb, yb, budget, seed in plans:
         shake = random.Random(seed) if seed else None
         try:
-            tiles = _Solver(lay, xb, yb, budget=budget + 8, shake=shake).solve()
+            # odd restarts also change the order tiles are placed in
+            tiles = _Solver(lay, xb, yb, budget=budget + 8, shake=shake, play_order=seed % 2 == 1).solve()
         except _Budget:
             continue
         if len(tiles) == n:

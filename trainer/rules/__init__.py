@@ -28,12 +28,12 @@ from trainer.rules.hand import (
 from trainer.rules.layout import Layout, OpenEnd, Placement, Play, points_for
 from trainer.rules.ruleset import PRESETS, RuleSet
 from trainer.rules.scoring import is_scoring_total, round_to_five
-from trainer.rules.tiles import TILES, Tile, heaviest, parse_tiles
+from trainer.rules.tiles import TILES, Tile, TileLike, heaviest, parse_tiles
 from trainer.rules.variants import Variant
 
 __all__ = [
     "DRAW", "PASS", "PRESETS", "TILES", "Action", "Claim", "Draw", "Event", "Game", "HandResult",
     "HandState", "IllegalPlay", "Layout", "OpenEnd", "Pass", "Placement", "Play", "PlayerView",
-    "RuleSet", "Tile", "Variant", "heaviest", "is_scoring_total", "lead_by_lot", "parse_action",
+    "RuleSet", "Tile", "TileLike", "Variant", "heaviest", "is_scoring_total", "lead_by_lot", "parse_action",
     "parse_tiles", "points_for", "round_to_five", "settle",
 ]

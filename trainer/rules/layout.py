@@ -143,13 +143,14 @@ class Layout:
     ['3-4>4-4']
     """
 
-    __slots__ = ("_board", "_variant", "_record", "_ends")
+    __slots__ = ("_board", "_variant", "_record", "_ends", "_places")
 
     def __init__(self, *, variant: "Variant | str") -> None:
         self._variant = Variant.parse(variant)
         self._board = Board(self._variant.spin_rule)
         self._record: str | None = ""
         self._ends: tuple[OpenEnd, ...] | None = None
+        self._places: tuple[Placement, ...] | None = None
 
     @classmethod
     def _wrap(cls, board: Board, variant: Variant) -> "Layout":
@@ -158,6 +159,7 @@ class Layout:
         lay._variant = variant
         lay._record = None
         lay._ends = None
+        lay._places = None
         return lay
 
     @classmethod
@@ -177,6 +179,7 @@ class Layout:
                 raise IllegalPlay(f"Play {i} ({str(token).strip()}): {err}") from None
         lay._record = None
         lay._ends = None
+        lay._places = None
         return lay
 
     # ----- reading the layout -----
@@ -279,6 +282,8 @@ class Layout:
     @property
     def placements(self) -> tuple[Placement, ...]:
         """How each tile is attached, for drawing the layout."""
+        if self._places is not None:
+            return self._places
         b = self._board
         out = []
         for q, tid in enumerate(b.tiles):
@@ -289,7 +294,8 @@ class Layout:
                     n, b.spinner[q],
                 )
             )
-        return tuple(out)
+        self._places = tuple(out)
+        return self._places
 
     def is_spinner(self, tile: TileLike) -> bool:
         """Whether a placed tile is a spinner."""

@@ -1,0 +1,402 @@
+"""SVG pictures of tiles, hands and layouts. Pure Python: every function returns SVG text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+from typing import Iterable, Mapping
+
+from trainer.render.geometry import Geometry, PlacedTile, Port, layout_geometry
+from trainer.rules import Layout, OpenEnd, Tile, TileLike
+
+CELL = 12
+"""Pixels per cell at 100%: a tile is 2 × 4 cells (24 × 48 px)."""
+
+# pip spots in a half, as (u, v) in the unit square: u across the tile's width, v along it
+_SPOTS: dict[int, tuple[tuple[float, float], ...]] = {
+    0: (),
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.27, 0.25), (0.27, 0.5), (0.27, 0.75), (0.73, 0.25), (0.73, 0.5), (0.73, 0.75)),
+}
+
+
+@dataclass(frozen=True)
+class Style:
+    """Colours and weights of a picture. Markers differ in shape as well as colour."""
+
+    name: str
+    face: str
+    edge: str
+    pip: str
+    line: float
+    count_fill: str
+    count_text: str
+    zero: str
+    letter_fill: str
+    letter_text: str
+    letter_edge: str
+    last: str
+    spinner: str
+    font: str
+    background: str
+
+
+CLASSROOM = Style(
+    name="classroom", face="#fffdf7", edge="#3b3b3b", pip="#1d1d1d", line=1.2,
+    count_fill="#0072B2", count_text="#ffffff", zero="#8a8a8a", letter_fill="#E69F00",
+    letter_text="#1d1d1d", letter_edge="#7a5200", last="#D55E00", spinner="#009E73",
+    font="system-ui, -apple-system, 'Segoe UI', sans-serif", background="none",
+)
+"""Calm colours for a screen (Okabe–Ito colour-blind-safe palette)."""
+
+PROJECTOR = Style(
+    name="projector", face="#ffffff", edge="#000000", pip="#000000", line=2.4,
+    count_fill="#000000", count_text="#ffffff", zero="#555555", letter_fill="#F0E442",
+    letter_text="#000000", letter_edge="#000000", last="#D55E00", spinner="#0072B2",
+    font="system-ui, -apple-system, 'Segoe UI', sans-serif", background="#ffffff",
+)
+"""High contrast for a projector: black on white, heavy lines."""
+
+STYLES = {"classroom": CLASSROOM, "projector": PROJECTOR}
+
+
+def _style(style: "str | Style") -> Style:
+    if isinstance(style, Style):
+        return style
+    return STYLES.get(style, CLASSROOM)
+
+
+def _f(x: float) -> str:
+    """Short, stable number text."""
+    if x == int(x):
+        return str(int(x))
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _pip_defs() -> str:
+    """One symbol per number and direction; halves then ``<use>`` them (small, fast SVG)."""
+    size = 2 * CELL
+    r = size * 0.1
+    out = ["<defs>"]
+    for number, spots in _SPOTS.items():
+        for along_x in (True, False):
+            circles = []
+            for u, v in spots:
+                px, py = (v * size, u * size) if along_x else (u * size, v * size)
+                circles.append(f'<circle cx="{_f(px)}" cy="{_f(py)}" r="{_f(r)}"/>')
+            out.append(f'<g id="fives-pips-{number}{"h" if along_x else "v"}">{"".join(circles)}</g>')
+    out.append("</defs>")
+    return "".join(out)
+
+
+PIP_DEFS = _pip_defs()
+
+
+def _frame(w: float, h: float, st: Style, last: bool) -> str:
+    """A tile's outline and dividing line, at the origin."""
+    along_x = w >= h
+    rx = min(w, h) * 0.14
+    edge = st.last if last else st.edge
+    width = st.line * (2.2 if last else 1)
+    out = (f'<rect x="0.5" y="0.5" width="{_f(w - 1)}" height="{_f(h - 1)}" rx="{_f(rx)}" '
+           f'fill="{st.face}" stroke="{edge}" stroke-width="{_f(width)}"/>')
+    if along_x:
+        out += (f'<line x1="{_f(w / 2)}" y1="{_f(h * 0.12)}" x2="{_f(w / 2)}" y2="{_f(h * 0.88)}" '
+                f'stroke="{st.edge}" stroke-width="{_f(st.line)}"/>')
+    else:
+        out += (f'<line x1="{_f(w * 0.12)}" y1="{_f(h / 2)}" x2="{_f(w * 0.88)}" y2="{_f(h / 2)}" '
+                f'stroke="{st.edge}" stroke-width="{_f(st.line)}"/>')
+    return out
+
+
+_FRAMES: dict[tuple[float, float, str, bool], str] = {}
+
+
+def _tile_svg(
+    tile: Tile, box: tuple[float, float, float, float], halves: Iterable[tuple[int, tuple[float, float, float, float]]],
+    st: Style, *, spinner: bool = False, last: bool = False, extra: str = "", label: str | None = None,
+    klass: str = "tile",
+) -> str:
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    along_x = w >= h
+    key = (w, h, st.name, last)
+    frame = _FRAMES.get(key)
+    if frame is None:
+        frame = _FRAMES[key] = _frame(w, h, st, last)
+    title = label or (f"{tile}, a spinner" if spinner else str(tile))
+    parts = [f'<g class="{klass}" data-tile="{tile}"{extra} transform="translate({_f(x0)},{_f(y0)})">'
+             f'<title>{escape(title)}</title>{frame}<g fill="{st.pip}">']
+    d = "h" if along_x else "v"
+    for number, hb in halves:
+        if number:
+            parts.append(f'<use href="#fives-pips-{number}{d}" x="{_f(hb[0] - x0)}" y="{_f(hb[1] - y0)}"/>')
+    parts.append("</g>")
+    if spinner:
+        rr = min(w, h) * 0.16
+        parts.append(
+            f'<circle class="spinner-mark" cx="{_f(w / 2)}" cy="{_f(h / 2)}" r="{_f(rr)}" fill="{st.spinner}" '
+            f'stroke="{st.face}" stroke-width="{_f(st.line)}"/>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _svg_open(view: tuple[float, float, float, float], width: int | None, title: str, desc: str,
+              st: Style, klass: str) -> str:
+    x, y, w, h = view
+    size = f'width="{width}" height="{_f(width * h / w)}"' if width else 'width="100%"'
+    bg = ""
+    if st.background != "none":
+        bg = f'<rect x="{_f(x)}" y="{_f(y)}" width="{_f(w)}" height="{_f(h)}" fill="{st.background}"/>'
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{klass} style-{st.name}" viewBox="{_f(x)} {_f(y)} '
+        f'{_f(w)} {_f(h)}" {size} role="img" preserveAspectRatio="xMidYMid meet" '
+        f'font-family="{escape(st.font, quote=True)}">'
+        f"<title>{escape(title)}</title><desc>{escape(desc)}</desc>{PIP_DEFS}{bg}"
+    )
+
+
+# ----- single tiles and hands -----
+
+def render_tile(tile: TileLike, *, vertical: bool = False, width: int | None = None,
+                style: "str | Style" = "classroom") -> str:
+    """One tile, lying flat (``vertical=False``) or standing."""
+    t = Tile.parse(tile)
+    st = _style(style)
+    c = CELL
+    if vertical:
+        box = (0.0, 0.0, 2.0 * c, 4.0 * c)
+        halves = [(t.low, (0.0, 0.0, 2.0 * c, 2.0 * c)), (t.high, (0.0, 2.0 * c, 2.0 * c, 4.0 * c))]
+    else:
+        box = (0.0, 0.0, 4.0 * c, 2.0 * c)
+        halves = [(t.low, (0.0, 0.0, 2.0 * c, 2.0 * c)), (t.high, (2.0 * c, 0.0, 4.0 * c, 2.0 * c))]
+    head = _svg_open((box[0] - 2, box[1] - 2, box[2] + 4, box[3] + 4), width, f"The tile {t}",
+                     f"{t}: {t.low} and {t.high}, {t.pips} pips.", st, "fives-tile")
+    return head + _tile_svg(t, box, halves, st) + "</svg>"
+
+
+def render_hand(
+    tiles: Iterable[TileLike], *, selected: TileLike | None = None, playable: Iterable[TileLike] | None = None,
+    width: int | None = None, style: "str | Style" = "classroom",
+) -> str:
+    """The learner's tiles in a row, standing. Each is a ``<g data-tile="a-b">``; the selected one
+    is outlined, and tiles that cannot be played are faded when ``playable`` is given."""
+    ts = [Tile.parse(t) for t in tiles]
+    st = _style(style)
+    sel = Tile.parse(selected) if selected is not None else None
+    can = {Tile.parse(t) for t in playable} if playable is not None else None
+    c = CELL
+    gap = c * 1.0
+    parts = []
+    for i, t in enumerate(ts):
+        x = i * (2 * c + gap)
+        box = (x, 0.0, x + 2 * c, 4 * c)
+        halves = [(t.low, (x, 0.0, x + 2 * c, 2 * c)), (t.high, (x, 2 * c, x + 2 * c, 4 * c))]
+        attrs = f' data-index="{i}"'
+        if can is not None and t not in can:
+            attrs += ' opacity="0.45" data-playable="no"'
+        elif can is not None:
+            attrs += ' data-playable="yes"'
+        if sel == t:
+            attrs += ' data-selected="yes"'
+        label = f"{t} in your hand" + (", chosen" if sel == t else "")
+        parts.append(_tile_svg(t, box, halves, st, last=sel == t, extra=attrs, label=label, klass="tile hand-tile"))
+    total_w = max(len(ts), 1) * (2 * c + gap) - gap
+    words = ", ".join(str(t) for t in ts) if ts else "no tiles"
+    head = _svg_open((-4.0, -4.0, total_w + 8, 4 * c + 8), width, "Your hand", f"Your hand: {words}.", st,
+                     "fives-hand")
+    return head + "".join(parts) + "</svg>"
+
+
+# ----- layouts -----
+
+_DIRS = {(1, 0): "right", (-1, 0): "left", (0, -1): "above", (0, 1): "below"}
+
+
+def end_id(end: OpenEnd) -> str:
+    """The id of an open end, as used in ``data-end`` and by the puzzles: ``"1-4:4"``."""
+    return f"{end.tile}:{end.number}"
+
+
+def _free_ports(g: Geometry, lay: Layout) -> dict[str, list[Port]]:
+    """Open ports of each open end (by end id), in a stable order."""
+    used = {t.via_port for t in g.tiles if t.via_port is not None}
+    by_tile = {t.tile: t for t in g.tiles}
+    out: dict[str, list[Port]] = {}
+    for end in lay.open_ends:
+        pt = by_tile[end.tile]
+        ports = []
+        for (how, _slot), port in sorted(pt.ports.items()):
+            if port in used:
+                continue
+            if end.kind == "end" and how != "half":
+                continue
+            if end.kind == "double" and how != "side":
+                continue
+            if end.kind == "spinner-end" and how != "end":
+                continue
+            if how == "half" and pt.index == 0:
+                # the lead's two halves are two different open ends
+                num = pt.halves[0].number if port.dx < 0 else pt.halves[1].number
+                if num != end.number:
+                    continue
+            ports.append(port)
+        out[end_id(end)] = ports
+    return out
+
+
+def _occupied(g: Geometry) -> set[tuple[int, int]]:
+    cells = set()
+    for t in g.tiles:
+        x0, y0, x1, y1 = t.box
+        cells.update((i, j) for i in range(x0, x1) for j in range(y0, y1))
+    return cells
+
+
+def _badge_spot(port: Port, occupied: set[tuple[int, int]]) -> tuple[float, float]:
+    """The middle of the 2×2 square beyond a port, or just inside the tile if that is taken."""
+    cx, cy = port.x + port.dx, port.y + port.dy
+    sq = {(cx - 1, cy - 1), (cx, cy - 1), (cx - 1, cy), (cx, cy)}
+    if sq & occupied:
+        return port.x - port.dx * 0.9, port.y - port.dy * 0.9
+    return float(cx), float(cy)
+
+
+def describe_layout(lay: Layout, g: Geometry | None = None) -> str:
+    """A description for screen readers: who leads, where each tile went, what counts."""
+    if lay.is_empty:
+        return "The table is empty."
+    g = g or layout_geometry(lay)
+    places = lay.placements
+    parts = []
+    lead = places[0]
+    parts.append(f"{lead.tile} leads" + (" and is the spinner." if lead.is_spinner else "."))
+    for pl, pt in zip(places[1:], g.tiles[1:]):
+        target = places[pl.target].tile
+        side = _DIRS.get((pt.via_port.dx, pt.via_port.dy), "") if pt.via_port else ""
+        where = {"half": f"on the {pl.number} of {target}", "side": f"against a side of {target}",
+                 "end": f"on an end of the spinner {target}"}[pl.via]
+        spin = f"; {pl.tile} is a spinner" if pl.is_spinner else ""
+        parts.append(f"{pl.tile} goes {where}, to the {side}{spin}." if side in ("left", "right")
+                     else f"{pl.tile} goes {where}, {side}{spin}.")
+    counted = []
+    for e in lay.open_ends:
+        if e.kind == "double":
+            counted.append(f"{e.tile} at an arm end counts {e.value}")
+        elif e.kind == "spinner-end":
+            counted.append(f"the spinner {e.tile} has both sides covered and counts 0")
+        else:
+            counted.append(f"the {e.number} on {e.tile} counts {e.value}")
+    parts.append("Open ends: " + "; ".join(counted) + f". Open-end total: {lay.working}.")
+    return " ".join(parts)
+
+
+def render_layout(
+    layout: Layout,
+    *,
+    width: int | None = None,
+    working: bool = False,
+    letters: "bool | Mapping[str, str]" = False,
+    highlight_last: bool = True,
+    style: "str | Style" = "classroom",
+    title: str | None = None,
+) -> str:
+    """Draw a layout. ``working=True`` marks each counted end with its value and the ends that
+    do not count with a grey 0; ``letters=True`` letters every open end (A, B, C… in order of
+    play), or pass ``{end id: letter}``. Every open end is a ``<g data-end="a-b:n">``."""
+    st = _style(style)
+    lay = layout
+    g = layout_geometry(lay)
+    c = CELL
+    occ = _occupied(g)
+    x0, y0, x1, y1 = g.bounds
+    pad = 0.6
+    view = ((x0 - pad) * c, (y0 - pad) * c, (x1 - x0 + 2 * pad) * c, (y1 - y0 + 2 * pad) * c)
+    if lay.is_empty:
+        head = _svg_open(view, width, title or "An empty table", "The table is empty: the first tile leads.",
+                         st, "fives-layout")
+        msg = (f'<text x="0" y="0" text-anchor="middle" dominant-baseline="middle" font-size="{c * 1.2}" '
+               f'fill="{st.zero}">Empty table</text>')
+        return head + msg + "</svg>"
+    last_index = len(lay) - 1
+    places = lay.placements
+    body = []
+    for pt in g.tiles:
+        box = tuple(v * c for v in pt.box)
+        halves = [(h.number, tuple(v * c for v in h.box)) for h in pt.halves]
+        spin = places[pt.index].is_spinner
+        body.append(_tile_svg(pt.tile, box, halves, st, spinner=spin,  # type: ignore[arg-type]
+                              last=highlight_last and pt.index == last_index and len(lay) > 1,
+                              extra=f' data-index="{pt.index}"'))
+    ends = lay.open_ends
+    ports = _free_ports(g, lay)
+    if letters is True:
+        letter_of = {end_id(e): chr(ord("A") + i) for i, e in enumerate(ends)}
+    elif letters:
+        letter_of = dict(letters)  # type: ignore[arg-type]
+    else:
+        letter_of = {}
+    marks = []
+    for e in ends:
+        eid = end_id(e)
+        plist = ports.get(eid) or []
+        if not plist:
+            continue
+        port = plist[0]
+        bx, by = _badge_spot(port, occ)
+        letter = letter_of.get(eid)
+        attrs = f'class="open-end" data-end="{eid}" data-value="{e.value}" data-kind="{e.kind}"'
+        if letter:
+            attrs += f' data-letter="{escape(letter)}"'
+        inner = []
+        if letter:
+            s = 1.7 * c
+            inner.append(
+                f'<rect class="letter" x="{_f(bx * c - s / 2)}" y="{_f(by * c - s / 2)}" width="{_f(s)}" '
+                f'height="{_f(s)}" rx="{_f(s * 0.22)}" fill="{st.letter_fill}" stroke="{st.letter_edge}" '
+                f'stroke-width="{_f(st.line)}"/>'
+                f'<text x="{_f(bx * c)}" y="{_f(by * c)}" text-anchor="middle" dominant-baseline="central" '
+                f'font-size="{_f(c * 1.15)}" font-weight="700" fill="{st.letter_text}">{escape(letter)}</text>'
+            )
+        if working:
+            # with a letter in the square, the value sits on the tile's end instead
+            vx, vy = (bx, by) if not letter else (port.x - port.dx * 0.9, port.y - port.dy * 0.9)
+            r = 0.78 * c if not letter else 0.62 * c
+            if e.value:
+                inner.append(
+                    f'<circle class="counted" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r)}" '
+                    f'fill="{st.count_fill}"/>'
+                    f'<text x="{_f(vx * c)}" y="{_f(vy * c)}" text-anchor="middle" dominant-baseline="central" '
+                    f'font-size="{_f(r * 1.25)}" font-weight="700" fill="{st.count_text}">{e.value}</text>'
+                )
+            else:
+                inner.append(
+                    f'<circle class="not-counted" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r)}" fill="none" '
+                    f'stroke="{st.zero}" stroke-width="{_f(st.line)}" stroke-dasharray="2 2"/>'
+                    f'<text x="{_f(vx * c)}" y="{_f(vy * c)}" text-anchor="middle" dominant-baseline="central" '
+                    f'font-size="{_f(r * 1.2)}" fill="{st.zero}">0</text>'
+                )
+        if not inner:
+            # an invisible target, so a click on an open end can always be told apart
+            inner.append(f'<rect x="{_f(bx * c - c)}" y="{_f(by * c - c)}" width="{_f(2 * c)}" '
+                         f'height="{_f(2 * c)}" fill="transparent"/>')
+        label = f"open end {eid}" + (f", letter {letter}" if letter else "") + (
+            f", counts {e.value}" if working else "")
+        marks.append(f"<g {attrs}><title>{escape(label)}</title>{''.join(inner)}</g>")
+    desc = describe_layout(lay, g)
+    head = _svg_open(view, width, title or f"Layout, open-end total {lay.total}", desc, st, "fives-layout")
+    return head + "".join(body) + "".join(marks) + "</svg>"
+
+
+__all__ = [
+    "CELL", "CLASSROOM", "PROJECTOR", "STYLES", "Style", "describe_layout", "end_id", "render_hand",
+    "render_layout", "render_tile",
+]
+
+
