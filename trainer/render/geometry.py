@@ -81,9 +81,17 @@ def _box(port: Vec, d: Vec, length: int, width: int) -> tuple[int, int, int, int
     return (px - hw, py, px + hw, end) if end > py else (px - hw, end, px + hw, py)
 
 
-def _cells(box: tuple[int, int, int, int]) -> list[Vec]:
-    x0, y0, x1, y1 = box
-    return [(i, j) for i in range(x0, x1) for j in range(y0, y1)]
+_CELLS: dict[tuple[int, int, int, int], tuple[Vec, ...]] = {}
+
+
+def _cells(box: tuple[int, int, int, int]) -> tuple[Vec, ...]:
+    hit = _CELLS.get(box)
+    if hit is None:
+        if len(_CELLS) > 200_000:  # boxes repeat a lot; keep the memo bounded
+            _CELLS.clear()
+        x0, y0, x1, y1 = box
+        hit = _CELLS[box] = tuple((i, j) for i in range(x0, x1) for j in range(y0, y1))
+    return hit
 
 
 def _square(port: Port) -> list[Vec]:
@@ -243,7 +251,7 @@ class _Solver:
                 else:
                     if self._room(fx, fy, nd) < 4:
                         penalty += 1
-                    if soft and any(cell in soft for cell in _cells(box)):
+                    if soft and not soft.keys().isdisjoint(_cells(box)):
                         penalty += 2  # it would crowd an open end
                 out.append((penalty, len(out), (port, b, nd, key)))
         if self.shake is not None:  # a restart: the same preferences, loosely held
@@ -414,7 +422,7 @@ def layout_geometry(lay: Layout) -> Geometry:
     # make sure every layout gets drawn.
     spinners = len(lay.spinners)
     roomy = n + 3 * spinners > 30  # many tiles or many arms: start in a bigger box
-    crowded = n + 3 * spinners > 42  # and with very many, a bigger one still
+    crowded = n + 3 * spinners > 42 or n >= 24  # and with very many, a bigger one still
     plans: list[tuple[int, int, int, int]] = [] if roomy else [(22, 14, 2 * n, 0)]
     plans += [] if crowded else [(36, 24, 2 * n, 0)]
     plans += [(46, 32, 3 * n, 0)]
