@@ -1,0 +1,168 @@
+"""AppTest: every page runs, and the main flows work."""
+
+import os
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from puzzles import CORE_KINDS, generate
+from trainer.progress import Attempt
+
+APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "trainer", "app.py")
+PAGES = ["views/practice.py", "views/projector.py", "views/my_progress.py", "views/rules.py"]
+
+
+def app(code: str | None = None, page: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    if code is not None:
+        at.query_params["code"] = code
+    at.run()
+    if page:
+        at.switch_page(page).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def practice(at):
+    return at.session_state["practice"]
+
+
+def texts(at):
+    return " ".join(e.value for kind in ("success", "error", "warning", "info", "markdown") for e in getattr(at, kind))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_runs(page):
+    app(page=page)
+
+
+def test_answer_right_then_next():
+    code = generate("open-total", stage="muggins", level=1, seed=11).code
+    at = app(code)
+    p = practice(at).puzzle
+    assert p.code == code and at.query_params["code"] == code
+    at.number_input[0].set_value(p.answer)
+    at.form_submit_button[0].click().run()
+    assert not at.exception
+    assert "Yes!" in at.success[0].value
+    assert practice(at).progress.right == 1
+    at.button(key="next").click().run()
+    assert practice(at).puzzle.code != code
+
+
+def test_answer_wrong_names_the_mistake():
+    p = generate("open-total", stage="all-fives", level=3, seed=1)
+    wrong = next(m for m in p.mistakes if m[1] != "adding")
+    at = app(p.code)
+    at.number_input[0].set_value(int(wrong[0]))
+    at.form_submit_button[0].click().run()
+    assert at.error and "Not quite" in at.error[0].value
+    attempt = practice(at).progress.attempts[-1]
+    assert not attempt.correct and attempt.mistake == wrong[1]
+
+
+def test_best_play_by_buttons_and_hand_rounding_and_counted_ends():
+    p = generate("best-play", stage="five-up", level=2, seed=4)
+    at = app(p.code)
+    right = next(c for c in p.choices if c.value in p.answer)
+    at.button(key=f"play-{p.code}-{right.label}").click().run()
+    assert "Yes!" in at.success[0].value
+
+    q = generate("hand-rounding", stage="muggins", level=2, seed=5)
+    at = app(q.code)
+    at.number_input[0].set_value(q.answer["pips"])
+    at.number_input[1].set_value(q.answer["rounded"])
+    at.number_input[2].set_value(q.answer["points"])
+    at.form_submit_button[0].click().run()
+    assert "Yes!" in at.success[0].value
+
+    r = generate("counted-ends", stage="all-fives", level=3, seed=2)
+    at = app(r.code)
+    labels = [c.label for c in r.choices if c.value in r.answer]
+    at.pills(key=f"ends-{r.code}").set_value(labels).run()
+    at.button(key=f"check-{r.code}").click().run()
+    assert "Yes!" in at.success[0].value
+
+
+def test_empty_answer_gets_a_friendly_message():
+    p = generate("play-score", stage="muggins", level=1, seed=3)
+    at = app(p.code)
+    at.form_submit_button[0].click().run()
+    assert at.warning and "number" in at.warning[0].value
+    assert practice(at).progress.answered == 0
+
+
+def test_step_up_after_mastery():
+    at = app(generate("open-total", stage="muggins", level=1, seed=8).code)
+    progress = practice(at).progress
+    for kind in CORE_KINDS * 3:  # nine right: one short of mastery
+        progress.record(Attempt(kind, "muggins", 1, True, 3.0))
+    assert not progress.mastered
+    p = practice(at).puzzle
+    at.number_input[0].set_value(p.answer)
+    at.form_submit_button[0].click().run()
+    assert any("mastered Muggins" in s.value for s in at.success)
+    assert "All Fives is open" in texts(at)
+    assert progress.coach_stage == "all-fives"
+
+
+def test_coach_moves_the_level_up():
+    at = app()
+    pr = practice(at)
+    assert pr.coached and pr.puzzle.level == 1
+    for _ in range(3):
+        p = pr.puzzle
+        pr.answer(p.answer)  # three right in a row
+        at.run()
+        at.button(key="next").click().run()
+    assert pr.progress.coach_level["muggins"] == 2
+    assert pr.puzzle.level == 2
+
+
+def test_bad_codes_give_a_friendly_message_and_a_fresh_puzzle():
+    at = app("NOPE-NOPE")
+    assert at.warning and "didn't work" in at.warning[0].value
+    assert practice(at).puzzle is not None
+    at = app("WCXJ-XDCA")  # a typo in a real code
+    assert "typo" in at.warning[0].value
+
+
+def test_projector_reveal_and_next():
+    code = generate("open-total", stage="five-up", level=2, seed=6).code
+    at = app(code, page="views/projector.py")
+    state = at.session_state["projector"]
+    assert state["puzzle"].code == code and not state["revealed"]
+    at.button(key="reveal").click().run()
+    assert state["revealed"] and "Answer:" in texts(at)
+    at.button(key="next").click().run()
+    assert at.session_state["projector"]["puzzle"].code != code
+    assert "practice" not in at.session_state or practice(at).progress.answered == 0
+
+
+def test_projector_typed_code():
+    at = app(page="views/projector.py")
+    code = generate("best-play", stage="muggins", level=3, seed=2).code
+    at.text_input(key="pj_code").set_value(code.lower()).run()
+    assert at.session_state["projector"]["puzzle"].code == code
+    at.text_input(key="pj_code").set_value("0000").run()
+    assert "didn't work" in at.warning[0].value
+
+
+def test_progress_page_after_answers():
+    at = app(generate("open-total", stage="muggins", level=1, seed=11).code)
+    pr = practice(at)
+    pr.answer(pr.puzzle.answer)
+    at.switch_page("views/my_progress.py").run()
+    assert not at.exception
+    assert [m.label for m in at.metric] == ["Answered", "Right", "Best streak", "Median time"]
+    assert at.metric[0].value == "1"
+    assert len(at.get("plotly_chart")) == 3
+    assert at.get("download_button")
+
+
+def test_two_sessions_never_share_answers():
+    a = app(generate("open-total", stage="muggins", level=1, seed=11).code)
+    b = app()
+    pa = practice(a)
+    pa.answer(pa.puzzle.answer)
+    assert practice(b).progress.answered == 0

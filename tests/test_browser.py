@@ -1,0 +1,141 @@
+"""Real-browser tests (Playwright driving Debian's Chromium) for what AppTest cannot see:
+the SVG pictures, clicks inside the board component, and keyboard shortcuts.
+
+Screenshots are saved under tests/artifacts/.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from puzzles import generate
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ARTIFACTS = os.path.join(ROOT, "tests", "artifacts")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed"),
+]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", os.path.join(ROOT, "trainer", "app.py"),
+         "--server.headless", "true", "--server.address", "127.0.0.1", "--server.port", str(port),
+         "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            if urllib.request.urlopen(url + "/_stcore/health", timeout=2).read().decode() == "ok":
+                break
+        except OSError:
+            time.sleep(0.3)
+    else:
+        proc.kill()
+        pytest.fail("the app did not start")
+    yield url
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM,
+                               args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        yield b
+        b.close()
+
+
+def open_page(browser, url):
+    page = browser.new_page(viewport={"width": 1200, "height": 1400})
+    page.goto(url)
+    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
+    page.wait_for_selector("[data-testid='stApp'] [data-test-script-state='notRunning'], "
+                           "[data-testid='stAppViewContainer']", timeout=30000)
+    return page
+
+
+def shot(page, name):
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    page.screenshot(path=os.path.join(ARTIFACTS, name))
+
+
+def test_practice_shows_the_svg_layout(server, browser):
+    p = generate("open-total", stage="all-fives", level=2, seed=3)
+    page = open_page(browser, f"{server}/?code={p.code}")
+    layout = page.locator("svg.fives-layout").first
+    layout.wait_for(state="visible", timeout=30000)
+    box = layout.bounding_box()
+    assert box and box["width"] > 200 and box["height"] > 40
+    assert page.locator("svg.fives-layout g[data-tile]").count() == len(p.board)
+    shot(page, "practice-open-total.png")
+    page.close()
+
+
+def test_best_play_answered_by_clicking_the_picture(server, browser):
+    p = generate("best-play", stage="five-up", level=2, seed=4)
+    token = p.answer[0]
+    tile, target = token.split(">")
+    number = p.board.play(token).placements[-1].number
+    page = open_page(browser, f"{server}/?code={p.code}")
+    hand_tile = page.locator(f".fives-board .hand [data-tile='{tile}']")
+    hand_tile.wait_for(state="visible", timeout=30000)
+    hand_tile.click()
+    page.locator(".fives-board .hint").filter(has_text=tile).wait_for(timeout=10000)
+    page.locator(f".fives-board .layout [data-end='{target}:{number}']").click()
+    page.get_by_text("Yes!").first.wait_for(timeout=30000)
+    shot(page, "practice-best-play-clicked.png")
+    page.close()
+
+
+def test_counted_ends_by_tapping(server, browser):
+    p = generate("counted-ends", stage="all-fives", level=3, seed=2)
+    page = open_page(browser, f"{server}/?code={p.code}")
+    page.locator(".fives-board .layout [data-end]").first.wait_for(state="visible", timeout=30000)
+    for end in p.answer:
+        page.locator(f".fives-board .layout [data-end='{end}']").click()
+    page.locator(".fives-board button.check").click()
+    page.get_by_text("Yes!").first.wait_for(timeout=30000)
+    page.close()
+
+
+def test_projector_reveals_with_the_keyboard(server, browser):
+    p = generate("open-total", stage="five-up", level=3, seed=8)
+    page = open_page(browser, f"{server}/projector?code={p.code}")
+    page.get_by_text(p.code).first.wait_for(timeout=30000)
+    page.locator("svg.fives-layout").first.wait_for(state="visible", timeout=30000)
+    page.get_by_role("button", name="Reveal the answer").wait_for(timeout=30000)
+    answer = page.get_by_text(f"Answer: {p.answer}").first
+    for _ in range(5):  # the shortcut listens once the page has settled
+        page.keyboard.press("a")
+        try:
+            answer.wait_for(timeout=6000)
+            break
+        except Exception:
+            continue
+    answer.wait_for(timeout=10000)
+    assert page.locator("svg.fives-layout.style-projector circle.counted").count() >= 1
+    shot(page, "projector-revealed.png")
+    page.close()

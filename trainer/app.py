@@ -1,0 +1,31 @@
+"""Fives Trainer: ``streamlit run trainer/app.py``."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import streamlit as st
+
+# `streamlit run trainer/app.py` puts trainer/ first on the path; the packages live one up
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+st.set_page_config(page_title="Fives Trainer", page_icon=":material/casino:", layout="wide")
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def page(name: str, title: str, icon: str, *, default: bool = False) -> st.Page:
+    return st.Page(os.path.join(HERE, "views", f"{name}.py"), title=title, icon=icon, default=default,
+                   url_path=None if default else name)
+
+
+pages = [
+    page("practice", "Practice", ":material/edit:", default=True),
+    page("projector", "Projector", ":material/co_present:"),
+    page("my_progress", "My progress", ":material/monitoring:"),
+    page("rules", "Rules", ":material/menu_book:"),
+]
+st.navigation(pages).run()

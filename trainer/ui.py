@@ -1,0 +1,181 @@
+"""Shared Streamlit pieces for the pages: pictures, the clickable board, answer widgets.
+
+Pages stay thin: they arrange these and call the pure-Python layers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from puzzles import KIND_TITLES, STAGE_TITLES, STAGES, Puzzle
+from trainer.practice import Practice
+from trainer.render import render_hand, render_layout
+from trainer.rules import Layout, Play
+
+STAGE_LABELS = {"muggins": "Muggins", "all-fives": "All Fives", "five-up": "Five-Up"}
+STAGE_HINTS = {"muggins": "two ends", "all-fives": "one spinner", "five-up": "every double spins"}
+
+_BOARD_JS = """
+export default function(component) {
+  const { data, setTriggerValue, parentElement } = component;
+  let root = parentElement.querySelector('.fives-board');
+  if (!root) {
+    root = document.createElement('div');
+    root.className = 'fives-board';
+    parentElement.appendChild(root);
+  }
+  root.innerHTML = '<div class="layout">' + data.layout + '</div>' +
+    (data.hand ? '<div class="hand">' + data.hand + '</div>' : '') +
+    '<p class="hint" aria-live="polite"></p>' +
+    (data.mode === 'ends' ? '<button class="check" type="button">Check my ends</button>' : '');
+  const hint = root.querySelector('.hint');
+  let selected = data.selected || null;
+  const chosen = new Set(data.chosen || []);
+  const paint = () => {
+    root.querySelectorAll('.hand [data-tile]').forEach(g =>
+      g.classList.toggle('chosen', g.getAttribute('data-tile') === selected));
+    root.querySelectorAll('.layout [data-end]').forEach(g =>
+      g.classList.toggle('chosen', chosen.has(g.getAttribute('data-end'))));
+    if (data.mode === 'play') {
+      hint.textContent = selected ? ('Now tap a lettered end for ' + selected + '.')
+                                  : 'Tap a tile in your hand, then a lettered end.';
+    } else if (data.mode === 'ends') {
+      hint.textContent = 'Tap every end that counts, then press Check.';
+    }
+  };
+  if (data.mode === 'play') {
+    root.querySelectorAll('.hand [data-tile]').forEach(g => {
+      g.style.cursor = 'pointer';
+      g.addEventListener('click', () => { selected = g.getAttribute('data-tile'); paint(); });
+    });
+  }
+  if (data.mode === 'play' || data.mode === 'ends') {
+    root.querySelectorAll('.layout [data-end]').forEach(g => {
+      g.style.cursor = 'pointer';
+      g.addEventListener('click', () => {
+        const end = g.getAttribute('data-end');
+        if (data.mode === 'ends') {
+          if (chosen.has(end)) { chosen.delete(end); } else { chosen.add(end); }
+          paint();
+          return;
+        }
+        if (!selected) { hint.textContent = 'First tap a tile in your hand.'; return; }
+        setTriggerValue('pick', { tile: selected, end: end });
+      });
+    });
+  }
+  const check = root.querySelector('.check');
+  if (check) {
+    check.addEventListener('click', () => setTriggerValue('pick', { ends: Array.from(chosen) }));
+  }
+  paint();
+}
+"""
+
+_BOARD_CSS = """
+.fives-board { font-family: inherit; }
+.fives-board .layout svg { display: block; width: 100%; height: auto; max-height: 70vh; }
+.fives-board .hand { margin-top: 0.6rem; }
+.fives-board .hand svg { display: block; max-width: 100%; height: auto; }
+.fives-board .hand .chosen > rect { stroke: #D55E00; stroke-width: 3; }
+.fives-board .layout .chosen rect.letter { fill: #0072B2; }
+.fives-board .layout .chosen text { fill: #ffffff; }
+.fives-board .hint { margin: 0.4rem 0 0; font-size: 1.05rem; color: #3b4754; min-height: 1.4em; }
+.fives-board .check { font: inherit; padding: 0.35rem 0.9rem; border-radius: 0.5rem;
+  border: 1px solid #0072B2; background: #0072B2; color: white; cursor: pointer; }
+"""
+
+board_component = st.components.v2.component("fives_board", js=_BOARD_JS, css=_BOARD_CSS)
+
+
+def page_path(name: str) -> str:
+    """The file of a page, for st.page_link."""
+    import os
+
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "views", f"{name}.py")
+
+
+def picture(svg: str, *, max_width: str = "100%") -> None:
+    """Show SVG text (st.markdown keeps a bare <svg>; st.html would drop it)."""
+    st.markdown(f'<div class="fives-picture" style="max-width:{max_width}">{svg}</div>',
+                unsafe_allow_html=True)
+
+
+def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen: list[str] | None = None) -> Any:
+    """The clickable picture. Returns the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``."""
+    result = board_component(
+        data={"layout": layout_svg, "hand": hand_svg or "", "mode": mode, "chosen": chosen or []},
+        key=key, on_pick_change=lambda: None,
+    )
+    return getattr(result, "pick", None) if result is not None else None
+
+
+def learner() -> Practice:
+    """This browser session's practice state (never shared between sessions)."""
+    if "practice" not in st.session_state:
+        st.session_state["practice"] = Practice()
+    return st.session_state["practice"]
+
+
+def both_ways(total: int) -> str:
+    """A score as a child meets it: ``"15 → 3 points"``."""
+    if total > 0 and total % 5 == 0:
+        pts = total // 5
+        return f"{total} → {pts} point{'s' if pts != 1 else ''}"
+    return f"{total} (no score)"
+
+
+def stage_label(stage: str) -> str:
+    return f"{STAGE_LABELS[stage]} ({STAGE_HINTS[stage]})"
+
+
+def play_from_pick(p: Puzzle, pick: dict[str, Any]) -> str | None:
+    """Turn a click on the board into a play token (``"3-4>4-4"``)."""
+    try:
+        tile = str(pick["tile"])
+        target = str(pick["end"]).split(":")[0]
+        return str(Play.parse(f"{tile}>{target}"))
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def end_letters(lay: Layout) -> dict[str, str]:
+    """The letter of each open end, as ``render_layout(letters=True)`` draws them."""
+    return {f"{e.tile}:{e.number}": chr(ord("A") + i) for i, e in enumerate(lay.open_ends)}
+
+
+def play_label(lay: Layout, token: str) -> str:
+    """A play in words a child can match to the picture: ``"3-4 on end B"``."""
+    play = Play.parse(token)
+    letters = end_letters(lay)
+    number = lay.play(play).placements[-1].number
+    letter = letters.get(f"{play.target}:{number}", "?")
+    return f"{play.tile} on end {letter}"
+
+
+def puzzle_pictures(p: Puzzle, *, working: bool, style: str = "classroom") -> tuple[str, str | None]:
+    """The layout and hand pictures of a puzzle (ends lettered while a choice is open)."""
+    layout_svg = ""
+    if p.layout:
+        lay = Layout.from_record(p.layout, variant=p.variant)
+        letters = not working and p.kind in ("best-play", "counted-ends")
+        layout_svg = render_layout(lay, working=working, letters=letters, style=style)
+    hand_svg = None
+    if p.kind == "play-score" and p.play:
+        hand_svg = render_hand([p.play.split(">")[0]], style=style, width=hand_width(1))
+    elif p.hand:
+        hand_svg = render_hand(p.hand, style=style, width=hand_width(len(p.hand)))
+    return layout_svg, hand_svg
+
+
+def hand_width(count: int) -> int:
+    """Pixel width of a hand picture: tiles about 48 px wide, easy to tap."""
+    return min(72 * max(count, 1), 560)
+
+
+__all__ = [
+    "KIND_TITLES", "STAGES", "STAGE_LABELS", "STAGE_TITLES", "board", "both_ways", "end_letters", "learner",
+    "picture", "play_from_pick", "play_label", "puzzle_pictures", "stage_label",
+]

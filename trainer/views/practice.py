@@ -1,0 +1,158 @@
+"""Practice: one puzzle at a time, answered by typing or by tapping the picture."""
+
+import streamlit as st
+
+from puzzles import KIND_TITLES, KINDS, STAGES
+from trainer import ui
+from trainer.practice import COACH
+from trainer.render import render_layout
+from trainer.rules import Layout
+
+pr = ui.learner()
+KIND_CHOICES = [COACH, *KINDS]
+
+
+def fresh() -> None:
+    kind = st.session_state.get("p_kind") or COACH
+    stage = st.session_state.get("p_stage") or STAGES[0]
+    level = st.session_state.get("p_level") or 1
+    pr.new_puzzle(kind, stage, level)
+
+
+# a shared link (?code=…) opens exactly that puzzle, once
+code = st.query_params.get("code")
+if code and st.session_state.get("p_opened_code") != code:
+    st.session_state["p_opened_code"] = code
+    problem = pr.open_code(code)
+    if problem:
+        st.session_state["p_notice"] = problem
+        fresh()
+    else:  # the choosers follow the shared puzzle
+        st.session_state["p_kind"] = pr.puzzle.kind
+        st.session_state["p_stage"] = pr.puzzle.stage
+        st.session_state["p_level"] = pr.puzzle.level
+if pr.puzzle is None:
+    fresh()
+p = pr.puzzle
+assert p is not None
+if st.query_params.get("code") != p.code:
+    st.query_params["code"] = p.code
+    st.session_state["p_opened_code"] = p.code
+
+st.title("Practice")
+notice = st.session_state.pop("p_notice", None)
+if notice:
+    st.warning(notice)
+
+for key, value in (("p_stage", STAGES[0]), ("p_level", 1), ("p_kind", COACH)):
+    st.session_state.setdefault(key, value)
+with st.container(horizontal=True, vertical_alignment="bottom"):
+    st.segmented_control("Stage", STAGES, key="p_stage", on_change=fresh,
+                         format_func=lambda s: (":material/check_circle: " if s in pr.progress.mastered else "") + ui.STAGE_LABELS[s])
+    st.segmented_control("Level", [1, 2, 3], key="p_level", on_change=fresh,
+                         disabled=st.session_state.get("p_kind", COACH) in (COACH, None),
+                         format_func=lambda n: f"Level {n}")
+st.pills("Puzzle", KIND_CHOICES, key="p_kind", on_change=fresh,
+         format_func=lambda k: ":material/explore: Coach me" if k == COACH else KIND_TITLES[k])
+
+streak = pr.progress.streak
+st.caption(
+    f"{ui.stage_label(p.stage)} · level {p.level}"
+    + (" · chosen by your coach" if pr.coached else "")
+    + (f" · :material/local_fire_department: {streak} right in a row" if streak >= 2 else "")
+)
+st.markdown(f"## {p.question}")
+
+layout_svg, hand_svg = ui.puzzle_pictures(p, working=pr.answered)
+lay = Layout.from_record(p.layout, variant=p.variant) if p.layout else None
+after = None
+if pr.answered and lay is not None and p.kind in ("best-play", "play-score"):
+    # the working is shown on the layout after the play in question
+    after = lay.play(p.answer[0] if p.kind == "best-play" else p.play)
+    layout_svg = render_layout(after, working=True)
+
+if not pr.answered and p.kind in ("best-play", "counted-ends") and lay is not None:
+    mode = "play" if p.kind == "best-play" else "ends"
+    pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"board-{p.code}", chosen=pr.ends_chosen)
+    if pick:
+        if "ends" in pick:
+            pr.answer(list(pick["ends"]))
+        else:
+            token = ui.play_from_pick(p, pick)
+            if token:
+                pr.answer(token)
+        st.rerun()
+else:
+    if layout_svg:
+        ui.picture(layout_svg)
+    if hand_svg:
+        st.caption("The tile to play" if p.kind == "play-score" else "The hand")
+        ui.picture(hand_svg, max_width=f"{ui.hand_width(len(p.hand))}px")
+
+if not pr.answered:
+    if p.kind in ("open-total", "play-score"):
+        with st.form(f"f-{p.code}", clear_on_submit=False, border=False):
+            label = "Open-end total" if p.kind == "open-total" else "Points (0 if it does not score)"
+            value = st.number_input(label, min_value=0, max_value=300, value=None, step=1, key=f"n-{p.code}")
+            if st.form_submit_button("Check", type="primary"):
+                if value is None:
+                    st.warning("Type a number first.")
+                else:
+                    pr.answer(int(value))
+                    st.rerun()
+    elif p.kind == "hand-rounding":
+        with st.form(f"f-{p.code}", border=False):
+            c1, c2, c3 = st.columns(3)
+            pips = c1.number_input("Pips", min_value=0, max_value=200, value=None, step=1, key=f"a-{p.code}")
+            rounded = c2.number_input("Rounded to five", min_value=0, max_value=200, value=None, step=1,
+                                      key=f"b-{p.code}")
+            points = c3.number_input("Points", min_value=0, max_value=40, value=None, step=1, key=f"c-{p.code}")
+            if st.form_submit_button("Check", type="primary"):
+                given = {k: v for k, v in (("pips", pips), ("rounded", rounded), ("points", points))
+                         if v is not None}
+                if not given:
+                    st.warning("Fill in at least the rounded pips.")
+                else:
+                    pr.answer({k: int(v) for k, v in given.items()})
+                    st.rerun()
+    elif p.kind == "best-play" and lay is not None:
+        st.write("Or choose a play:")
+        with st.container(horizontal=True):
+            for c in p.choices:
+                if st.button(ui.play_label(lay, c.value), key=f"play-{p.code}-{c.label}"):
+                    pr.answer(c.value)
+                    st.rerun()
+    elif p.kind == "counted-ends":
+        letters = {c.label: c.value for c in p.choices}
+        chosen = st.pills("Or choose the ends that count", list(letters), selection_mode="multi",
+                          key=f"ends-{p.code}", format_func=lambda x: f"End {x}")
+        if st.button("Check", type="primary", key=f"check-{p.code}"):
+            if not chosen:
+                st.warning("Choose at least one end.")
+            else:
+                pr.answer([letters[x] for x in chosen])
+                st.rerun()
+else:
+    v = pr.verdict
+    assert v is not None
+    (st.success if v.correct else st.error)(v.message)
+    if lay is not None and p.kind in ("open-total", "counted-ends"):
+        st.markdown(f"**Open-end total:** {lay.working} — {ui.both_ways(lay.total)}")
+    if after is not None and after.last_play is not None:
+        words = f"{after.last_play.tile} on {after.last_play.target}"
+        best = "the best play, " if p.kind == "best-play" else ""
+        st.markdown(f"**After {best}{words}:** {after.working} — {ui.both_ways(after.total)}")
+    with st.expander("How it works", expanded=not v.correct):
+        st.write(p.explanation)
+    out = pr.outcome
+    if out is not None and out.mastered:
+        st.balloons()
+        nxt = f" {ui.STAGE_LABELS[out.unlocked]} is open now!" if out.unlocked else " That's the whole path!"
+        st.success(f":material/celebration: You mastered {ui.STAGE_LABELS[out.mastered]}!{nxt}")
+    elif out is not None and out.level_change and pr.coached:
+        st.info("Great run — level up!" if out.level_change > 0 else "Let's try an easier one.")
+    st.button("Next puzzle", type="primary", shortcut="N", on_click=fresh, key="next")
+
+st.divider()
+st.markdown(f"Puzzle code **{p.code}** · [link to this puzzle](?code={p.code}) · "
+            f"[show it on the projector](projector?code={p.code})")
