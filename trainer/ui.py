@@ -97,9 +97,10 @@ def page_path(name: str) -> str:
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "views", f"{name}.py")
 
 
-def picture(svg: str, *, max_width: str = "100%") -> None:
+def picture(svg: str, *, max_width: str = "100%", caption: str = "") -> None:
     """Show SVG text (st.markdown keeps a bare <svg>; st.html would drop it)."""
-    st.markdown(f'<div class="fives-picture" style="max-width:{max_width}">{svg}</div>',
+    label = f'<div class="fives-caption" style="opacity:0.7;font-size:0.9em">{caption}</div>' if caption else ""
+    st.markdown(f'{label}<div class="fives-picture" style="max-width:{max_width}">{svg}</div>',
                 unsafe_allow_html=True)
 
 
@@ -155,11 +156,14 @@ def play_label(lay: Layout, token: str) -> str:
     return f"{play.tile} on end {letter}"
 
 
-def puzzle_pictures(p: Puzzle, *, working: bool, style: str = "classroom") -> tuple[str, str | None]:
-    """The layout and hand pictures of a puzzle (ends lettered while a choice is open)."""
+def puzzle_pictures(
+    p: Puzzle, *, working: bool, style: str = "classroom", layout: Layout | None = None
+) -> tuple[str, str | None]:
+    """The layout and hand pictures of a puzzle (ends lettered while a choice is open).
+    ``layout`` draws another layout in place of the puzzle's (the one after a play)."""
     layout_svg = ""
     if p.layout:
-        lay = Layout.from_record(p.layout, variant=p.variant)
+        lay = layout or Layout.from_record(p.layout, variant=p.variant)
         letters = not working and p.kind in ("best-play", "counted-ends")
         layout_svg = render_layout(lay, working=working, letters=letters, style=style)
     hand_svg = None
