@@ -3,7 +3,7 @@
 >>> from trainer.rules import Layout, round_to_five
 >>> lay = Layout.from_record("1-4 1-1>1-4 4-4>1-4 3-4>4-4 1-2>1-1", variant="all-fives")
 >>> lay.total, lay.working
-(5, '2 + 3 = 5')
+(5, '3 + 2 = 5')
 >>> round_to_five(13)
 15
 """

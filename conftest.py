@@ -1,0 +1,2 @@
+# Page scripts run Streamlit when imported: they are tested through AppTest, not collected here.
+collect_ignore_glob = ["trainer/views/*", "trainer/app.py"]
