@@ -55,5 +55,6 @@ def run(rounds: int = 5, seconds: float = 1.0) -> list[Row]:
         ("engine: Five-Up hands/s (4 players, teams, 5 tiles)", f"{hands_s:,.0f}", ""),
         ("engine: plays/s", f"{plays_s:,.0f}", ""),
         ("dominoes 6.1.0: moves/s (random games)", f"{moves_s:,.0f}", ""),
-        ("engine plays/s ÷ dominoes moves/s", f"{ratio:.2f}×", "target ≥ 1.5×: " + ("met" if ratio >= 1.5 else "MISSED")),
+        ("engine plays/s ÷ dominoes moves/s", f"{ratio:.2f}×",
+         "target ≥ 1.5×: " + ("met" if ratio >= 1.5 else "MISSED")),
     ]

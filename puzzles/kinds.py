@@ -8,7 +8,8 @@ mistakes children really make.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from puzzles.puzzle import Choice, Puzzle, Verdict
 from puzzles.stages import LEVEL_TABLE, Position, basic_fit, has_trap, positions
@@ -63,19 +64,11 @@ def play_words(play: Play) -> str:
 
 
 def working(lay: Layout) -> str:
-    return lay.working if lay.working != "0" else "0"
+    return lay.working
 
 
 def ends_breakdown(lay: Layout) -> str:
-    parts = []
-    for e in lay.open_ends:
-        if e.kind == "double":
-            parts.append(f"{e.tile} at an arm end counts both halves, {e.value}")
-        elif e.kind == "spinner-end":
-            parts.append(f"the spinner {e.tile} has both sides covered, so it counts 0")
-        else:
-            parts.append(f"the {e.number} on {e.tile} counts {e.value}")
-    return "; ".join(parts)
+    return "; ".join(e.words for e in lay.open_ends)
 
 
 # ----- mistake models -----

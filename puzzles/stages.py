@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from trainer.rules import TILES, HandState, Layout, RuleSet, Tile
 
@@ -128,7 +128,7 @@ def positions(
             yield Position(s.layout, [h[:] for h in s.hands], s.cur)
 
 
-def basic_fit(layout: Layout, spec: "Stage") -> bool:
+def basic_fit(layout: Layout, spec: Stage) -> bool:
     """Size, arms and spinner of a level (not its traps)."""
     low, high = spec.tiles
     if not low <= len(layout) <= high:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from puzzles import CodeError, Puzzle, Verdict, from_code, generate
 from trainer.progress import Attempt, Outcome, Progress

@@ -12,8 +12,8 @@ import csv
 import io
 import random
 import statistics
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
-from typing import Iterable
 
 from puzzles import CORE_KINDS, KINDS, STAGES
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from html import escape
-from typing import Iterable, Mapping
 
-from trainer.render.geometry import Geometry, PlacedTile, Port, layout_geometry
+from trainer.render.geometry import Geometry, Port, layout_geometry
 from trainer.rules import Layout, OpenEnd, Tile, TileLike
 
 CELL = 12
@@ -64,7 +64,7 @@ PROJECTOR = Style(
 STYLES = {"classroom": CLASSROOM, "projector": PROJECTOR}
 
 
-def _style(style: "str | Style") -> Style:
+def _style(style: str | Style) -> Style:
     if isinstance(style, Style):
         return style
     return STYLES.get(style, CLASSROOM)
@@ -165,7 +165,7 @@ def _svg_open(view: tuple[float, float, float, float], width: int | None, title:
 # ----- single tiles and hands -----
 
 def render_tile(tile: TileLike, *, vertical: bool = False, width: int | None = None,
-                style: "str | Style" = "classroom") -> str:
+                style: str | Style = "classroom") -> str:
     """One tile, lying flat (``vertical=False``) or standing."""
     t = Tile.parse(tile)
     st = _style(style)
@@ -183,7 +183,7 @@ def render_tile(tile: TileLike, *, vertical: bool = False, width: int | None = N
 
 def render_hand(
     tiles: Iterable[TileLike], *, selected: TileLike | None = None, playable: Iterable[TileLike] | None = None,
-    width: int | None = None, style: "str | Style" = "classroom",
+    width: int | None = None, style: str | Style = "classroom",
 ) -> str:
     """The learner's tiles in a row, standing. Each is a ``<g data-tile="a-b">``; the selected one
     is outlined, and tiles that cannot be played are faded when ``playable`` is given."""
@@ -285,14 +285,7 @@ def describe_layout(lay: Layout, g: Geometry | None = None) -> str:
         spin = f"; {pl.tile} is a spinner" if pl.is_spinner else ""
         parts.append(f"{pl.tile} goes {where}, to the {side}{spin}." if side in ("left", "right")
                      else f"{pl.tile} goes {where}, {side}{spin}.")
-    counted = []
-    for e in lay.open_ends:
-        if e.kind == "double":
-            counted.append(f"{e.tile} at an arm end counts {e.value}")
-        elif e.kind == "spinner-end":
-            counted.append(f"the spinner {e.tile} has both sides covered and counts 0")
-        else:
-            counted.append(f"the {e.number} on {e.tile} counts {e.value}")
+    counted = [e.words for e in lay.open_ends]
     parts.append("Open ends: " + "; ".join(counted) + f". Open-end total: {lay.working}.")
     return " ".join(parts)
 
@@ -302,9 +295,9 @@ def render_layout(
     *,
     width: int | None = None,
     working: bool = False,
-    letters: "bool | Mapping[str, str]" = False,
+    letters: bool | Mapping[str, str] = False,
     highlight_last: bool = True,
-    style: "str | Style" = "classroom",
+    style: str | Style = "classroom",
     title: str | None = None,
 ) -> str:
     """Draw a layout. ``working=True`` marks each counted end with its value and the ends that

@@ -35,7 +35,7 @@ class Board:
         self.total = 0
         self.n_spinners = 0
 
-    def copy(self) -> "Board":
+    def copy(self) -> Board:
         b = Board.__new__(Board)
         b.spin_rule = self.spin_rule
         b.tiles = self.tiles[:]

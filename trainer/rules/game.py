@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.hand import Action, Event, HandResult, HandState, lead_by_lot
@@ -57,7 +57,7 @@ class Game:
         """The current player's legal actions."""
         return [] if self.is_over else self.hand.legal_actions()
 
-    def apply(self, action: "Action | str", *, player: int | None = None) -> Event:
+    def apply(self, action: Action | str, *, player: int | None = None) -> Event:
         """Carry out an action in the hand in progress; starts the next hand when one ends."""
         if self.is_over:
             raise IllegalPlay("The game is over: start a new one.")

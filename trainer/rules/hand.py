@@ -8,8 +8,9 @@ The deal is explicit and seeded; draws take the top of the shuffled boneyard.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NamedTuple, Sequence, Union
+from typing import NamedTuple, Union
 
 from trainer.rules.board import Board
 from trainer.rules.errors import IllegalPlay
@@ -221,7 +222,7 @@ class HandState:
         rng: random.Random | None = None,
         leader: int | None = None,
         start_scores: Sequence[int] | None = None,
-    ) -> "HandState":
+    ) -> HandState:
         """Shuffle and deal. Same ``seed`` → same deal and same lead. ``leader=None`` decides
         the lead by the rule set (by lot, or the highest double)."""
         if rng is None:
@@ -243,7 +244,7 @@ class HandState:
         state._setup(rules, hands, bone, leader, must, start_scores)
         return state
 
-    def clone(self) -> "HandState":
+    def clone(self) -> HandState:
         """An independent copy."""
         c = HandState.__new__(HandState)
         c.__dict__.update(self.__dict__)
@@ -351,7 +352,7 @@ class HandState:
             return False
         return True
 
-    def apply(self, action: "Action | str", *, player: int | None = None) -> Event:
+    def apply(self, action: Action | str, *, player: int | None = None) -> Event:
         """Carry out ``action`` for the current player (or check it is ``player``'s turn).
 
         Raises :class:`IllegalPlay`, leaving the state unchanged, if it is not allowed.
@@ -555,7 +556,7 @@ class HandState:
 
     # ----- views and simulation -----
 
-    def view(self, player: int) -> "PlayerView":
+    def view(self, player: int) -> PlayerView:
         """What ``player`` may know: own hand, layout, history (others' draws hidden), counts."""
         if not 0 <= player < self.n:
             raise IllegalPlay(f"Player {player} is not at this table.")
@@ -652,7 +653,7 @@ def _highest_lead_tile(hands: Sequence[Sequence[int]]) -> int:
     return max(held, key=lambda t: (PIPS[t], PAIRS[t][1]))
 
 
-def parse_action(action: "Action | str") -> Action:
+def parse_action(action: Action | str) -> Action:
     """Read an action: a play token, ``"draw"``, ``"pass"`` or ``"claim 3"``."""
     if isinstance(action, (Play, Draw, Pass, Claim)):
         return action

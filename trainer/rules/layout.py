@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Sequence, Union
+from typing import Union
 
 from trainer.rules.board import END, HALF, SIDE, Board
 from trainer.rules.errors import IllegalPlay
@@ -21,7 +22,7 @@ class Play:
     """The placed tile it is set against; ``None`` for the lead."""
 
     @classmethod
-    def parse(cls, token: "str | Play") -> "Play":
+    def parse(cls, token: str | Play) -> Play:
         """Read a record token: ``"1-4"`` (a lead) or ``"3-4>4-4"``."""
         if isinstance(token, Play):
             return token
@@ -45,7 +46,7 @@ class Play:
         return cls.of(Tile.parse(text), None)
 
     @classmethod
-    def of(cls, tile: TileLike, target: TileLike | None = None) -> "Play":
+    def of(cls, tile: TileLike, target: TileLike | None = None) -> Play:
         """The play of ``tile`` against ``target`` (``None``: a lead)."""
         t = Tile.parse(tile)
         g = None if target is None else Tile.parse(target)
@@ -108,6 +109,15 @@ class OpenEnd:
         """Whether it adds anything to the open-end total."""
         return self.value > 0
 
+    @property
+    def words(self) -> str:
+        """What it adds, in words for a child: ``"the 4 on 1-4 counts 4"``."""
+        if self.kind == "double":
+            return f"{self.tile} at an arm end counts both halves, {self.value}"
+        if self.kind == "spinner-end":
+            return f"the spinner {self.tile} has both sides covered, so it counts 0"
+        return f"the {self.number} on {self.tile} counts {self.value}"
+
 
 @dataclass(frozen=True, slots=True)
 class Placement:
@@ -145,7 +155,7 @@ class Layout:
 
     __slots__ = ("_board", "_variant", "_record", "_ends", "_places")
 
-    def __init__(self, *, variant: "Variant | str") -> None:
+    def __init__(self, *, variant: Variant | str) -> None:
         self._variant = Variant.parse(variant)
         self._board = Board(self._variant.spin_rule)
         self._record: str | None = ""
@@ -153,7 +163,7 @@ class Layout:
         self._places: tuple[Placement, ...] | None = None
 
     @classmethod
-    def _wrap(cls, board: Board, variant: Variant) -> "Layout":
+    def _wrap(cls, board: Board, variant: Variant) -> Layout:
         lay = cls.__new__(cls)
         lay._board = board
         lay._variant = variant
@@ -163,7 +173,7 @@ class Layout:
         return lay
 
     @classmethod
-    def from_record(cls, record: "str | Iterable[PlayLike]", *, variant: "Variant | str") -> "Layout":
+    def from_record(cls, record: str | Iterable[PlayLike], *, variant: Variant | str) -> Layout:
         """Replay a record (``"1-4 1-1>1-4"``); raises :class:`IllegalPlay` at the first bad play."""
         lay = cls(variant=variant)
         if isinstance(record, str):
@@ -304,7 +314,7 @@ class Layout:
 
     # ----- plays -----
 
-    def legal_plays(self, hand: "Iterable[TileLike] | str") -> list[Play]:
+    def legal_plays(self, hand: Iterable[TileLike] | str) -> list[Play]:
         """Every legal play of the tiles in ``hand``: one per (tile, target) pair.
 
         On an empty layout every tile of the hand is a legal lead.
@@ -328,7 +338,7 @@ class Layout:
             return False
         return True
 
-    def play(self, play: PlayLike) -> "Layout":
+    def play(self, play: PlayLike) -> Layout:
         """A new layout with ``play`` made; this one is unchanged."""
         p = Play.parse(play)
         board = self._board.copy()
@@ -401,7 +411,7 @@ class Layout:
         return f"Layout.from_record({self.record!r}, variant={self._variant.value!r})"
 
 
-def _hand_tiles(hand: "Iterable[TileLike] | str") -> list[Tile]:
+def _hand_tiles(hand: Iterable[TileLike] | str) -> list[Tile]:
     if isinstance(hand, str):
         hand = [h for h in hand.replace(",", " ").split() if h]
     tiles: list[Tile] = []

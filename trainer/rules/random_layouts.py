@@ -9,7 +9,7 @@ from trainer.rules.layout import Layout
 from trainer.rules.variants import Variant
 
 
-def random_layout(variant: "Variant | str", tiles: int, rng: random.Random) -> Layout:
+def random_layout(variant: Variant | str, tiles: int, rng: random.Random) -> Layout:
     """A layout of ``tiles`` tiles made by random legal plays from the whole set.
 
     Any such sequence is a real hand (deal each player the tiles they play, in turn). If the

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any
 
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.variants import Variant
@@ -108,12 +109,12 @@ class RuleSet:
             return 0
         return total if self.unit == "pips" else total // 5
 
-    def with_options(self, **changes: Any) -> "RuleSet":
+    def with_options(self, **changes: Any) -> RuleSet:
         """A copy with some options changed (validated again)."""
         return replace(self, name="custom", **changes)
 
     @classmethod
-    def preset(cls, name: str) -> "RuleSet":
+    def preset(cls, name: str) -> RuleSet:
         """One of :data:`PRESETS`, by id."""
         try:
             return PRESETS[name]
@@ -123,7 +124,7 @@ class RuleSet:
             ) from None
 
     @classmethod
-    def trainer(cls, variant: "Variant | str") -> "RuleSet":
+    def trainer(cls, variant: Variant | str) -> RuleSet:
         """The learning path's friendly default for a stage: 5-tile hands (7 with two
         players), points, winner takes the opponents' tiles, game to 61."""
         v = Variant.parse(variant)

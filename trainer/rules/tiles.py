@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Union
+from typing import Union
 
 from trainer.rules.errors import IllegalPlay
 
@@ -39,7 +40,7 @@ class Tile:
             )
 
     @classmethod
-    def parse(cls, text: "str | Tile") -> "Tile":
+    def parse(cls, text: str | Tile) -> Tile:
         """Read ``"a-b"`` (either order, spaces allowed) as a tile."""
         if isinstance(text, Tile):
             return text
@@ -60,7 +61,7 @@ class Tile:
         return TILES[ID_OF[a][b]]
 
     @classmethod
-    def from_id(cls, tile_id: int) -> "Tile":
+    def from_id(cls, tile_id: int) -> Tile:
         """The tile with this id (0 is 0-0, 27 is 6-6)."""
         return TILES[tile_id]
 

@@ -18,7 +18,7 @@ class Variant(str, Enum):
     """Every double is a spinner."""
 
     @classmethod
-    def parse(cls, value: "Variant | str") -> "Variant":
+    def parse(cls, value: Variant | str) -> Variant:
         """Accept a variant or its id (``"muggins"``, ``"all-fives"``, ``"five-up"``)."""
         if isinstance(value, Variant):
             return value
