@@ -4,6 +4,8 @@ import pytest
 
 from trainer.rules import (
     DRAW,
+    LET_GO,
+    MUGGINS,
     PASS,
     PRESETS,
     Claim,
@@ -206,18 +208,34 @@ def test_correct_claim_credits():
     assert s.scores == (5, 0) and s.current_player == 1
 
 
-@pytest.mark.parametrize("mode,expected", [("lose", (0, 0)), ("strict", (0, 5))])
-def test_missed_claims(mode, expected):
-    s = HandState(calls(mode), [["1-4", "0-0"], ["4-6", "2-2"]], ["3-3"], leader=0)
+def test_missed_claims_are_lost():
+    for claim in (Claim(0), Claim(10)):
+        s = HandState(calls("lose"), [["1-4", "0-0"], ["4-6", "2-2"]], ["3-3"], leader=0)
+        s.apply("1-4")
+        s.apply(claim)
+        assert s.scores == (0, 0) and s.current_player == 1 and s.phase_name == "turn"
+
+
+def test_strict_form_lets_the_opponent_call_muggins():
+    s = HandState(calls("strict"), [["1-4", "0-0"], ["4-6", "2-2"]], ["3-3"], leader=0)
     s.apply("1-4")
+    with pytest.raises(IllegalPlay):
+        s.apply(Claim(7))
     s.apply("claim 0")
-    assert s.scores == expected
-    s2 = HandState(calls(mode), [["1-4", "0-0"], ["4-6", "2-2"]], ["3-3"], leader=0)
+    assert s.phase_name == "muggins" and s.current_player == 1
+    assert s.legal_actions() == [MUGGINS, LET_GO]
+    with pytest.raises(IllegalPlay, match="Muggins"):
+        s.apply("4-6>1-4")
+    with pytest.raises(IllegalPlay, match="turn"):
+        s.apply(MUGGINS, player=0)
+    ev = s.apply("muggins", player=1)
+    assert ev.kind == "muggins" and ev.credited == 5 and s.scores == (0, 5)
+    assert s.current_player == 1 and s.phase_name == "turn"
+    s2 = HandState(calls("strict"), [["1-4", "0-0"], ["4-6", "2-2"]], ["3-3"], leader=0)
     s2.apply("1-4")
     s2.apply(Claim(10))
-    assert s2.scores == expected
-    with pytest.raises(IllegalPlay):
-        s2.apply(Claim(7))
+    s2.apply(LET_GO)
+    assert s2.scores == (0, 0)
 
 
 # ---- settlement ----

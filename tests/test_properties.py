@@ -45,6 +45,8 @@ def play_hand(rules: RuleSet, players: int, seed: int, *, deep: bool) -> HandSta
         if s.phase_name == "claim":
             right = s.pending
             act = Claim(right) if rng.random() < 0.7 else Claim(0)
+        elif s.phase_name == "muggins":
+            act = rng.choice(acts)
         else:
             if deep and s.phase_name == "turn" and not rules.voluntary_draw:
                 hand = [str(t) for t in s.hand(s.cur)]
@@ -140,7 +142,7 @@ def test_random_games_end_properly(preset, players, seed):
 
     def choose(hand):
         if hand.phase_name == "claim":
-            return Claim(hand.pending)
+            return Claim(hand.pending if rng.random() < 0.8 else 0)
         return rng.choice(hand.legal_actions())
 
     g.play_out(choose)

@@ -12,6 +12,8 @@ from trainer.rules.errors import IllegalPlay
 from trainer.rules.game import Game
 from trainer.rules.hand import (
     DRAW,
+    LET_GO,
+    MUGGINS,
     PASS,
     Action,
     Claim,
@@ -19,6 +21,7 @@ from trainer.rules.hand import (
     Event,
     HandResult,
     HandState,
+    Muggins,
     Pass,
     PlayerView,
     lead_by_lot,
@@ -32,8 +35,8 @@ from trainer.rules.tiles import TILES, Tile, TileLike, heaviest, parse_tiles
 from trainer.rules.variants import Variant
 
 __all__ = [
-    "DRAW", "PASS", "PRESETS", "TILES", "Action", "Claim", "Draw", "Event", "Game", "HandResult",
-    "HandState", "IllegalPlay", "Layout", "OpenEnd", "Pass", "Placement", "Play", "PlayerView",
+    "DRAW", "LET_GO", "MUGGINS", "PASS", "PRESETS", "TILES", "Action", "Claim", "Draw", "Event", "Game", "HandResult",
+    "HandState", "IllegalPlay", "Layout", "Muggins", "OpenEnd", "Pass", "Placement", "Play", "PlayerView",
     "RuleSet", "Tile", "TileLike", "Variant", "heaviest", "is_scoring_total", "lead_by_lot", "parse_action",
     "parse_tiles", "points_for", "round_to_five", "settle",
 ]

@@ -137,6 +137,20 @@ class Board:
                     out.append((t, p, b))
         return out
 
+    def total_after(self, tid: int, p: int, n: int) -> int:
+        """The open-end total if tile ``tid`` were set against ``p`` on ``n`` (nothing changes)."""
+        total = self.total
+        s = self.sides[p]
+        if s:
+            if s == 1:
+                total -= 2 * n  # its last free side is covered: the double stops counting
+        elif not self.ends[p]:
+            total -= n  # a free half is covered
+        a, b = PAIRS[tid]
+        if a == b:
+            return total + 2 * a
+        return total + (b if a == n else a)
+
     def fits(self, tid: int) -> bool:
         a, b = PAIRS[tid]
         return bool(self.avail[a] or self.avail[b])

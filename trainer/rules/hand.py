@@ -47,9 +47,22 @@ class Claim:
         return f"claim {self.points}"
 
 
+@dataclass(frozen=True, slots=True)
+class Muggins:
+    """After an opponent's missed or wrong call: ``take=True`` calls "Muggins!" and takes the
+    points; ``take=False`` lets them go."""
+
+    take: bool
+
+    def __str__(self) -> str:
+        return "muggins" if self.take else "let it go"
+
+
 DRAW = Draw()
 PASS = Pass()
-Action = Union[Play, Draw, Pass, Claim]
+MUGGINS = Muggins(True)
+LET_GO = Muggins(False)
+Action = Union[Play, Draw, Pass, Claim, Muggins]
 
 DOMINOED, BLOCKED, TARGET = "dominoed", "blocked", "target"
 
@@ -193,7 +206,8 @@ class HandState:
         self.must_lead = must_lead
         if self.must_lead >= 0 and self.must_lead not in ids[leader]:
             raise IllegalPlay(f"The leader does not hold {TILES[self.must_lead]}.")
-        self.phase = 0  # 0: start of turn, 1: drawing, 2: announcing a score
+        self.phase = 0  # 0: start of turn, 1: drawing, 2: announcing a score, 3: an opponent may call muggins
+        self.caller = -1
         self.drawn = -1
         self.pending = 0
         self.history: list[Event] = []
@@ -270,16 +284,21 @@ class HandState:
 
     @property
     def current_player(self) -> int | None:
-        """Whose turn it is (``None`` once the hand is over)."""
-        return None if self._ending is not None else self.cur
+        """Whose turn it is (``None`` once the hand is over); after a missed call, the opponent
+        who may call "Muggins!"."""
+        if self._ending is not None:
+            return None
+        return self.caller if self.phase == 3 else self.cur
 
     @property
     def phase_name(self) -> str:
-        """``"lead"``, ``"turn"``, ``"drawing"``, ``"claim"`` or ``"over"``."""
+        """``"lead"``, ``"turn"``, ``"drawing"``, ``"claim"``, ``"muggins"`` or ``"over"``."""
         if self._ending is not None:
             return "over"
         if self.phase == 2:
             return "claim"
+        if self.phase == 3:
+            return "muggins"
         if self.phase == 1:
             return "drawing"
         return "lead" if not self.board.tiles else "turn"
@@ -324,6 +343,8 @@ class HandState:
             return []
         if self.phase == 2:
             return [Claim(v) for v in _claim_values(self._unit)]
+        if self.phase == 3:
+            return [MUGGINS, LET_GO]
         b = self.board
         hand = self.hands[self.cur]
         if not b.tiles:
@@ -366,14 +387,22 @@ class HandState:
             return self._draw()
         if isinstance(act, Pass):
             return self._pass()
+        if isinstance(act, Muggins):
+            return self._muggins(act.take)
         return self._claim(act.points)
 
     def _validate(self, act: Action, player: int | None) -> tuple[int, int, int]:
         if self._ending is not None:
             raise IllegalPlay("The hand is over: no more moves.")
-        if player is not None and player != self.cur:
-            raise IllegalPlay(f"It is player {self.cur}'s turn, not player {player}'s.")
+        if player is not None and player != self.current_player:
+            raise IllegalPlay(f"It is player {self.current_player}'s turn, not player {player}'s.")
         legal = self.legal_actions()
+        if self.phase == 3:
+            if not isinstance(act, Muggins):
+                raise IllegalPlay("First say whether you call Muggins! on the missed score.")
+            return (-1, -1, -1)
+        if isinstance(act, Muggins):
+            raise IllegalPlay("There is no missed score to call Muggins! on.")
         if self.phase == 2:
             if not isinstance(act, Claim):
                 raise IllegalPlay("First say what your play scored (the muggins call).")
@@ -527,10 +556,25 @@ class HandState:
             ev = Event(cur, "claim", None, None, self.board.total, points, 0, -1)
             self.history.append(ev)
             if score and self.rules.muggins_call == "strict":
-                taker = (cur + 1) % self.n
-                side = self.side_of(taker)
-                got = self._credit(side, score)
-                self.history.append(Event(taker, "muggins", None, None, self.board.total, score, got, side))
+                # the next player (an opponent) may call "Muggins!" and take the points
+                self.phase = 3
+                self.pending = score
+                self.caller = (cur + 1) % self.n
+                return ev
+        self._after_play()
+        return ev
+
+    def _muggins(self, take: bool) -> Event:
+        taker = self.caller
+        score = self.pending
+        self.pending = 0
+        self.phase = 0
+        self.caller = -1
+        side = self.side_of(taker)
+        got = self._credit(side, score) if take else 0
+        ev = Event(taker, "muggins" if take else "let-go", None, None, self.board.total, score, got,
+                   side if take else -1)
+        self.history.append(ev)
         self._after_play()
         return ev
 
@@ -564,7 +608,7 @@ class HandState:
             e._replace(tile=None) if e.kind == "draw" and e.player != player else e
             for e in self.history
         )
-        mine = self._ending is None and self.cur == player
+        mine = self._ending is None and self.current_player == player
         return PlayerView(
             player=player, rules=self.rules, n_players=self.n, hand=self.hand(player),
             layout=self.layout, history=hist,
@@ -585,12 +629,81 @@ class HandState:
         assert self.result is not None
         return self.result
 
+    def playout_greedy(self, rng: random.Random) -> HandResult:
+        """Play to the end, every player taking the play that scores most now (ties at random).
+
+        Claims are always right. The fast path behind the computer players' look-ahead.
+        """
+        self._calls = False
+        if self.phase == 2:
+            self._claim(self.pending)
+        if self.phase == 3:
+            self._muggins(True)
+        b = self.board
+        hands = self.hands
+        rand = rng.random
+        while self._ending is None:
+            hand = hands[self.cur]
+            if not b.tiles:
+                t = self.must_lead if self.must_lead >= 0 else max(hand, key=lambda x: (PIPS[x] % 5 == 0, PIPS[x]))
+                self._play(t, -1, -1)
+                continue
+            can_draw = len(self.bone) > self._reserve
+            if self.phase == 1 and b.fits(self.drawn):
+                moves = b.moves([self.drawn])
+            else:
+                moves = b.moves(hand)
+                if self.phase == 1 and can_draw:
+                    moves = []
+            if moves:
+                best, pick = -1, moves[0]
+                seen = 0
+                for m in moves:
+                    t = b.total_after(*m)
+                    v = t if t % 5 == 0 else 0
+                    if v > best:
+                        best, pick, seen = v, m, 1
+                    elif v == best:
+                        seen += 1
+                        if rand() * seen < 1:  # uniform among the ties
+                            pick = m
+                self._play(*pick)
+            elif can_draw:
+                self._draw()
+            else:
+                self._pass()
+        assert self.result is not None
+        return self.result
+
+    @classmethod
+    def from_view(
+        cls, view: "PlayerView", hands: Sequence[Sequence[TileLike]], boneyard: Sequence[TileLike]
+    ) -> "HandState":
+        """A hand that matches everything ``view`` shows, with the hidden tiles filled in:
+        ``hands`` for every player (the viewer's own included) and the ``boneyard`` in draw order.
+        For simulations: claims are always right, and scores start from the view's."""
+        ids = [[Tile.parse(t).id for t in h] for h in hands]
+        bone = [Tile.parse(t).id for t in boneyard]
+        state = cls.__new__(cls)
+        state._setup(view.rules, ids, bone, view.current_player if view.current_player is not None else 0, -1,
+                     view.scores)
+        state.board = view.layout._board.copy()
+        state._calls = False
+        if view.phase == "drawing" and view.drawn is not None:
+            state.phase = 1
+            state.drawn = view.drawn.id
+        elif view.phase == "claim":
+            state.phase = 0
+        return state
+
     def step_random(self, rng: random.Random) -> Event:
         """Make one uniformly random legal action (a claim is always right); returns its event."""
         if self._ending is not None:
             raise IllegalPlay("The hand is over: no more moves.")
         if self.phase == 2:
             return self._claim(self.pending)
+        if self.phase == 3:
+            return self._muggins(True)
         b = self.board
         rand = rng.random
         hand = self.hands[self.cur]
@@ -654,8 +767,8 @@ def _highest_lead_tile(hands: Sequence[Sequence[int]]) -> int:
 
 
 def parse_action(action: Action | str) -> Action:
-    """Read an action: a play token, ``"draw"``, ``"pass"`` or ``"claim 3"``."""
-    if isinstance(action, (Play, Draw, Pass, Claim)):
+    """Read an action: a play token, ``"draw"``, ``"pass"``, ``"claim 3"``, ``"muggins"``."""
+    if isinstance(action, (Play, Draw, Pass, Claim, Muggins)):
         return action
     if not isinstance(action, str):
         raise IllegalPlay(f"{action!r} is not a move: play a tile, draw or pass.")
@@ -664,6 +777,10 @@ def parse_action(action: Action | str) -> Action:
         return DRAW
     if text == "pass":
         return PASS
+    if text in ("muggins", "muggins!"):
+        return MUGGINS
+    if text in ("let it go", "let go"):
+        return LET_GO
     if text.startswith("claim"):
         rest = text[5:].strip()
         if not rest.isdigit():

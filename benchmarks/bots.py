@@ -1,0 +1,45 @@
+"""Tournament: Expert vs Greedy (and Greedy vs Beginner) in 2-player Five-Up games to 61."""
+
+from __future__ import annotations
+
+import os
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+
+from trainer.bots.tournament import Record, match
+
+PAIRS = 1000  # seeds; each is played twice with the seats swapped: 2,000 games
+
+
+def _chunk(args: tuple[str, str, int, int]) -> Record:
+    first, second, start, stop = args
+    return match(first, second, range(start, stop))
+
+
+def _run(first: str, second: str, pairs: int) -> Record:
+    workers = max(1, min(2, os.cpu_count() or 1))
+    step = max(1, pairs // (workers * 8))
+    jobs = [(first, second, s, min(s + step, pairs)) for s in range(0, pairs, step)]
+    total = Record()
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for rec in pool.map(_chunk, jobs):
+            total.add(rec)
+    return total
+
+
+def run(pairs: int = PAIRS) -> list[tuple[str, str, str]]:
+    rows = []
+    for first, second, target in (("expert", "greedy", 0.55), ("greedy", "beginner", None)):
+        rec = _run(first, second, pairs)
+        lo, hi = rec.interval()
+        note = f"95% interval {lo:.1%}–{hi:.1%}, {rec.games:,} games"
+        if target is not None:
+            note += f"; target ≥ {target:.0%}: " + ("met" if rec.win_rate >= target else "MISSED")
+        rows.append((f"bots: {first} vs {second}, win rate", f"{rec.win_rate:.1%}", note))
+        if first == "expert":
+            ds = rec.decision_seconds
+            med, worst = statistics.median(ds) * 1000, max(ds) * 1000
+            rows.append(("bots: expert decision, median ms", f"{med:.1f}",
+                         "target < 250 ms: " + ("met" if med < 250 else "MISSED")))
+            rows.append(("bots: expert decision, slowest ms", f"{worst:.1f}", f"{len(ds):,} decisions with a choice"))
+    return rows
