@@ -9,7 +9,7 @@ from puzzles import CORE_KINDS, generate
 from trainer.progress import Attempt
 
 APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "trainer", "app.py")
-PAGES = ["views/practice.py", "views/projector.py", "views/my_progress.py", "views/rules.py"]
+PAGES = ["views/practice.py", "views/projector.py", "views/play.py", "views/my_progress.py", "views/rules.py"]
 
 
 def app(code: str | None = None, page: str | None = None) -> AppTest:
@@ -166,3 +166,94 @@ def test_two_sessions_never_share_answers():
     pa = practice(a)
     pa.answer(pa.puzzle.answer)
     assert practice(b).progress.answered == 0
+
+
+# ----- the Play page -----
+
+from trainer.bots.players import last_score  # noqa: E402
+from trainer.rules import Play  # noqa: E402
+
+
+def start_game(at, **setup):
+    at.switch_page("views/play.py").run()
+    at.selectbox(key="g_game").set_value(setup.get("game", "five-up"))
+    at.segmented_control(key="g_players").set_value(setup.get("players", 2))
+    at.segmented_control(key="g_bots").set_value(setup.get("bots", "beginner"))
+    at.radio(key="g_guidance").set_value(setup.get("guidance", "where"))
+    at.checkbox(key="g_calls").set_value(setup.get("calls", False))
+    at.form_submit_button[0].click().run()
+    assert not at.exception, at.exception
+    return at.session_state["guided"]
+
+
+def learner_move(at, g):
+    """Make the learner's move through the page's own controls."""
+    view = g.view()
+    if view.phase == "claim":
+        at.selectbox(key="g_claim").set_value(last_score(view))
+        at.form_submit_button[0].click().run()
+    elif view.phase == "muggins":
+        at.button(key="g_muggins").click().run()
+    elif any(b.key == "g_draw" for b in at.button):
+        at.button(key="g_draw").click().run()
+    elif any(b.key == "g_pass" for b in at.button):
+        at.button(key="g_pass").click().run()
+    else:
+        play = next(a for a in view.legal_actions if isinstance(a, Play))
+        at.selectbox(key="g_tile").set_value(str(play.tile))
+        if play.target is not None:
+            n = view.layout.play(play).placements[-1].number
+            letter = {f"{e.tile}:{e.number}": chr(65 + i) for i, e in enumerate(view.layout.open_ends)}[
+                f"{play.target}:{n}"]
+            at.selectbox(key="g_end").set_value(letter)
+        at.form_submit_button[-1].click().run()
+    assert not at.exception, at.exception
+
+
+@pytest.mark.parametrize("guidance,calls", [("off", False), ("playable", True), ("where", False),
+                                            ("suggest", True)])
+def test_play_a_whole_hand_to_the_settlement(guidance, calls):
+    at = app()
+    g = start_game(at, guidance=guidance, calls=calls)
+    hand_no = len(g.game.hands)
+    for _ in range(80):
+        if g.finished is not None:
+            break
+        assert g.waiting_for_learner
+        learner_move(at, g)
+        assert not any("not" in w.value and "turn" in w.value for w in at.warning)
+    assert g.finished is not None and g.finished_hand == hand_no - 1
+    page = texts(at)
+    assert "End of the hand" in [s.value for s in at.subheader]
+    assert "pip" in page and ("domino" in page or "Blocked" in page)
+    assert g.log and any(line.startswith("You ") for line in g.log)
+    if guidance == "suggest":
+        assert g._hint is not None
+    at.button(key="g_over" if g.game.is_over else "g_next").click().run()
+    assert not at.exception and g.finished is None
+
+
+def test_play_guidance_shows_options_and_bad_moves_are_friendly():
+    at = app()
+    g = start_game(at, guidance="where", game="muggins")
+    if not g.waiting_for_learner:
+        pytest.skip("the computer went out first")
+    view = g.view()
+    plays = [a for a in view.legal_actions if isinstance(a, Play)]
+    if plays:
+        assert any(b.key and b.key.startswith("g_opt_") for b in at.button)
+    bad = next((str(t) for t in view.hand if all(p.tile != t for p in plays)), None)
+    if bad and not view.layout.is_empty:
+        at.selectbox(key="g_tile").set_value(bad)
+        at.selectbox(key="g_end").set_value("A")
+        at.form_submit_button[-1].click().run()
+        assert at.warning and not at.exception
+        assert g.waiting_for_learner  # nothing lost
+
+
+def test_play_survives_page_switches():
+    at = app()
+    g = start_game(at)
+    at.switch_page("views/practice.py").run()
+    at.switch_page("views/play.py").run()
+    assert at.session_state["guided"] is g and not at.exception

@@ -139,3 +139,36 @@ def test_projector_reveals_with_the_keyboard(server, browser):
     assert page.locator("svg.fives-layout.style-projector circle.counted").count() >= 1
     shot(page, "projector-revealed.png")
     page.close()
+
+
+def test_play_a_few_moves_by_clicking(server, browser):
+    page = open_page(browser, f"{server}/play")
+    page.get_by_role("button", name="Start the game").click()
+    played = 0
+    for _ in range(12):
+        if played >= 3:
+            break
+        hand = page.locator(".fives-board .hand [data-tile]")
+        try:
+            hand.first.wait_for(state="visible", timeout=15000)
+        except Exception:
+            break  # drawing, passing or the end of the hand: no tiles to tap
+        playable = page.locator(".fives-board .hand [data-playable='yes']")
+        tile_el = playable.first if playable.count() else hand.first
+        tile = tile_el.get_attribute("data-tile")
+        low, high = (int(x) for x in tile.split("-"))
+        tile_el.click()
+        ends = page.locator(".fives-board .layout [data-end]")
+        if ends.count():
+            for i in range(ends.count()):
+                number = int(ends.nth(i).get_attribute("data-end").split(":")[1])
+                if number in (low, high):
+                    ends.nth(i).click()
+                    break
+        page.get_by_text(f"You led {tile}").or_(page.get_by_text(f"You played {tile}")).first.wait_for(
+            timeout=20000)
+        played += 1
+    assert played >= 1
+    assert page.get_by_text("What happened").count() == 1
+    shot(page, "play-after-clicks.png")
+    page.close()

@@ -25,6 +25,7 @@ def page(name: str, title: str, icon: str, *, default: bool = False) -> st.Page:
 pages = [
     page("practice", "Practice", ":material/edit:", default=True),
     page("projector", "Projector", ":material/co_present:"),
+    page("play", "Play a hand", ":material/casino:"),
     page("my_progress", "My progress", ":material/monitoring:"),
     page("rules", "Rules", ":material/menu_book:"),
 ]

@@ -26,7 +26,7 @@ export default function(component) {
     root.className = 'fives-board';
     parentElement.appendChild(root);
   }
-  root.innerHTML = '<div class="layout">' + data.layout + '</div>' +
+  root.innerHTML = (data.layout ? '<div class="layout">' + data.layout + '</div>' : '') +
     (data.hand ? '<div class="hand">' + data.hand + '</div>' : '') +
     '<p class="hint" aria-live="polite"></p>' +
     (data.mode === 'ends' ? '<button class="check" type="button">Check my ends</button>' : '');
@@ -43,12 +43,21 @@ export default function(component) {
                                   : 'Tap a tile in your hand, then a lettered end.';
     } else if (data.mode === 'ends') {
       hint.textContent = 'Tap every end that counts, then press Check.';
+    } else if (data.mode === 'lead') {
+      hint.textContent = 'Tap the tile you want to lead.';
     }
   };
   if (data.mode === 'play') {
     root.querySelectorAll('.hand [data-tile]').forEach(g => {
       g.style.cursor = 'pointer';
       g.addEventListener('click', () => { selected = g.getAttribute('data-tile'); paint(); });
+    });
+  }
+  if (data.mode === 'lead') {
+    hint.textContent = 'Tap the tile you want to lead.';
+    root.querySelectorAll('.hand [data-tile]').forEach(g => {
+      g.style.cursor = 'pointer';
+      g.addEventListener('click', () => setTriggerValue('pick', { tile: g.getAttribute('data-tile') }));
     });
   }
   if (data.mode === 'play' || data.mode === 'ends') {

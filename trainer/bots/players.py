@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from trainer.rules import DRAW, MUGGINS, Claim, HandState, Layout, Play, PlayerView, Tile
 from trainer.rules.hand import Action
-from trainer.rules.tiles import TILES
 
 
 class Bot(Protocol):

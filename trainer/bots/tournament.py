@@ -20,7 +20,7 @@ class Record:
     ties: int = 0
     decision_seconds: list[float] = field(default_factory=list)
 
-    def add(self, other: "Record") -> None:
+    def add(self, other: Record) -> None:
         self.games += other.games
         self.wins += other.wins
         self.ties += other.ties
@@ -41,7 +41,9 @@ class Record:
         return (centre - half, centre + half)
 
 
-def play_game(rules: RuleSet, bots: list[Bot], seed: int, timed_seat: int | None = None) -> tuple[int | None, list[float]]:
+def play_game(
+    rules: RuleSet, bots: list[Bot], seed: int, timed_seat: int | None = None
+) -> tuple[int | None, list[float]]:
     """One whole game; returns the winning side and the decision times of ``timed_seat``."""
     game = Game(rules, len(bots), seed=seed)
     rng = random.Random(seed * 7919 + 1)

@@ -677,8 +677,8 @@ class HandState:
 
     @classmethod
     def from_view(
-        cls, view: "PlayerView", hands: Sequence[Sequence[TileLike]], boneyard: Sequence[TileLike]
-    ) -> "HandState":
+        cls, view: PlayerView, hands: Sequence[Sequence[TileLike]], boneyard: Sequence[TileLike]
+    ) -> HandState:
         """A hand that matches everything ``view`` shows, with the hidden tiles filled in:
         ``hands`` for every player (the viewer's own included) and the ``boneyard`` in draw order.
         For simulations: claims are always right, and scores start from the view's."""

@@ -1,0 +1,337 @@
+"""A guided game: the learner (seat 0) against computer players, narrated move by move.
+
+Pure Python: the Play page only draws this and forwards the learner's choices.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from puzzles import STAGES
+from trainer.bots import make_bot, suggest
+from trainer.bots.players import Bot, Suggestion
+from trainer.rules import (
+    DRAW,
+    LET_GO,
+    MUGGINS,
+    PASS,
+    PRESETS,
+    Claim,
+    Event,
+    Game,
+    HandResult,
+    IllegalPlay,
+    Layout,
+    Play,
+    RuleSet,
+    parse_action,
+)
+from trainer.rules.hand import Action
+
+NAMES = ("You", "Leo", "Maya", "Sam")
+GUIDANCE = ("off", "playable", "where", "suggest")
+GUIDANCE_TITLES = {
+    "off": "Off",
+    "playable": "Show the playable tiles",
+    "where": "Show where each can go and what it scores",
+    "suggest": "Suggest the best play",
+}
+BOT_LEVELS = ("beginner", "greedy", "expert")
+BOT_TITLES = {"beginner": "Beginner", "greedy": "Greedy", "expert": "Expert"}
+FORGETFUL = 0.35
+"""How often Beginner computer players forget to call their score (with the muggins call on)."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the learner chose before the game."""
+
+    game: str = "muggins"
+    """A stage (``"muggins"``, ``"all-fives"``, ``"five-up"``) or a preset id from RULES.md."""
+    players: int = 2
+    partners: bool = True
+    bot_level: str = "greedy"
+    guidance: str = "where"
+    muggins_call: bool = False
+    seed: int = 0
+
+    def rules(self) -> RuleSet:
+        if self.game in STAGES:
+            base = RuleSet.trainer(self.game)
+            call = "strict" if self.muggins_call else "off"
+        elif self.game in PRESETS:
+            base = PRESETS[self.game]
+            call = (base.muggins_call if base.muggins_call != "off" else "strict") if self.muggins_call else "off"
+        else:
+            raise ValueError(f"'{self.game}' is not a game we know.")
+        return base.with_options(teams=self.partners, muggins_call=call)
+
+    def check(self) -> None:
+        if self.players not in (2, 3, 4):
+            raise ValueError("Play with 2, 3 or 4 players.")
+        if self.bot_level not in BOT_LEVELS:
+            raise ValueError("Choose Beginner, Greedy or Expert computer players.")
+        if self.guidance not in GUIDANCE:
+            raise ValueError("Choose a guidance level.")
+        self.rules()
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+@dataclass
+class GuidedGame:
+    """The game, the computer players and the story so far."""
+
+    setup: Setup
+    game: Game = field(init=False)
+    bots: list[Bot | None] = field(init=False)
+    rng: random.Random = field(init=False)
+    log: list[str] = field(default_factory=list)
+    finished: HandResult | None = None
+    """The result of a hand that just ended, until the learner moves on."""
+    finished_hand: int = -1
+    _draws: int = 0
+    _hint: tuple[tuple[int, int], Suggestion | None] | None = None
+
+    def __post_init__(self) -> None:
+        self.setup.check()
+        rules = self.setup.rules()
+        self.game = Game(rules, self.setup.players, seed=self.setup.seed)
+        forget = FORGETFUL if self.setup.bot_level == "beginner" else 0.0
+        self.bots = [None] + [make_bot(self.setup.bot_level, forget=forget) for _ in range(self.setup.players - 1)]
+        self.rng = random.Random(self.setup.seed * 31 + 7)
+        self.log = []
+        self.advance()
+
+    # ----- who is who -----
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.game.rules
+
+    @property
+    def points(self) -> bool:
+        return self.rules.unit == "points"
+
+    def name(self, player: int) -> str:
+        return NAMES[player]
+
+    def side_name(self, side: int) -> str:
+        hand = self.game.hand
+        members = hand.sides[side]
+        if len(members) == 1:
+            return self.name(members[0])
+        names = [self.name(p) for p in members]
+        return " & ".join(names)
+
+    @property
+    def learner_side(self) -> int:
+        return self.game.hand.side_of(0)
+
+    # ----- whose move -----
+
+    @property
+    def waiting_for_learner(self) -> bool:
+        return self.finished is None and not self.game.is_over and self.game.current_player == 0
+
+    def view(self):
+        return self.game.hand.view(0)
+
+    def advance(self) -> None:
+        """Let the computer players move until it is the learner's turn or the hand ends."""
+        guard = 0
+        while self.finished is None and not self.game.is_over and self.game.current_player != 0:
+            hand = self.game.hand
+            player = hand.current_player
+            assert player is not None
+            bot = self.bots[player]
+            assert bot is not None
+            action = bot.choose(hand.view(player), self.rng)
+            self._apply(action, player)
+            guard += 1
+            if guard > 500:  # a hand is far shorter than this
+                raise RuntimeError("the computer players did not finish the hand")
+
+    def act(self, action: Action | str) -> str | None:
+        """The learner's move. Returns a friendly message if it is not allowed (nothing changes)."""
+        if not self.waiting_for_learner:
+            return "Wait a moment: it is not your turn."
+        try:
+            act = parse_action(action)
+            self._apply(act, 0)
+        except IllegalPlay as err:
+            return str(err).replace("player 0's hand", "your hand").replace("It is player", "It is seat")
+        self.advance()
+        return None
+
+    def next_hand(self) -> None:
+        """After the settlement walkthrough: deal on."""
+        self.finished = None
+        self.log = []
+        self.advance()
+
+    # ----- applying and narrating -----
+
+    def _apply(self, action: Action, player: int) -> None:
+        hand = self.game.hand
+        index = len(self.game.hands)
+        before = hand.layout
+        ev = self.game.apply(action, player=player)
+        hand_now = self.game.hands[index - 1]
+        self._narrate(ev, before, hand_now)
+        if hand_now.is_terminal:
+            res = hand_now.result
+            assert res is not None
+            self.finished = res
+            self.finished_hand = index - 1
+            self.log.append(self._ending_words(res))
+
+    def _score_words(self, total: int, score: int) -> str:
+        if score:
+            if self.points:
+                return f"a multiple of five — {total} → {plural(score, 'point')}"
+            return f"a multiple of five — {plural(score, 'point')}"
+        return "not a multiple of five, no score" if total else "nothing to score"
+
+    def _narrate(self, ev: Event, before: Layout, hand) -> None:
+        who = self.name(ev.player)
+        if ev.kind == "draw":
+            self._draws += 1  # told together with the play or pass that ends the drawing
+            return
+        drew = f"{who} drew {plural(self._draws, 'tile')} and " if self._draws else f"{who} "
+        self._draws = 0
+        if ev.kind == "pass":
+            self.log.append(f"{drew}passed: nothing fits.")
+        elif ev.kind == "play":
+            play = ev.play
+            assert play is not None
+            after = before.play(play)
+            if play.target is None:
+                what = f"led {play.tile}"
+            else:
+                what = f"played {play.tile} on the {after.placements[-1].number} of {play.target}"
+            self.log.append(f"{drew}{what}: ends {after.working} — {self._score_words(ev.total, ev.score)}.")
+        elif ev.kind == "claim":
+            missed = hand.pending if hand.phase == 3 and hand.caller >= 0 else 0
+            made = self._made(hand)
+            if ev.credited:
+                self.log.append(f"{who} called {self._unit(ev.score)}.")
+            elif ev.score == 0 and made:
+                self.log.append(f"{who} forgot to call {self._unit(made)}!")
+            elif ev.score != made:
+                self.log.append(f"{who} called {self._unit(ev.score)}, but the play made {self._unit(made)}.")
+            if missed:
+                self.log.append(f"{self.name(hand.caller)} may call Muggins! and take them.")
+        elif ev.kind == "muggins":
+            self.log.append(f"{who} called Muggins! and took {self._unit(ev.score)}.")
+        elif ev.kind == "let-go":
+            self.log.append(f"{who} let the missed {self._unit(ev.score)} go.")
+
+    @staticmethod
+    def _made(hand) -> int:
+        """What the last play scored (for judging a call)."""
+        for ev in reversed(hand.history):
+            if ev.kind == "play":
+                return ev.score
+        return 0
+
+    def _unit(self, score: int) -> str:
+        return plural(score, "point")
+
+    def _ending_words(self, res: HandResult) -> str:
+        if res.dominoed:
+            assert res.winner is not None
+            return f"{self.name(res.winner)} {'have' if res.winner == 0 else 'has'} no tiles left: domino!"
+        if res.blocked:
+            return "Blocked: nobody can play, and nothing is left to draw."
+        return "The target has been hit exactly!"
+
+    # ----- guidance -----
+
+    def playable(self) -> list[str]:
+        """The learner's tiles that can be played now."""
+        return sorted({str(a.tile) for a in self.view().legal_actions if isinstance(a, Play)})
+
+    def options(self) -> list[tuple[Play, Layout, int]]:
+        """Each legal play with the layout after it and what it scores."""
+        view = self.view()
+        out = []
+        for a in view.legal_actions:
+            if isinstance(a, Play):
+                after = view.layout.play(a)
+                total = after.total
+                score = 0 if total % 5 or not total else (total // 5 if self.points else total)
+                out.append((a, after, score))
+        return out
+
+    def hint(self) -> Suggestion | None:
+        """The suggested play for the learner (worked out once per position)."""
+        hand = self.game.hand
+        key = (len(self.game.hands), len(hand.history))
+        if self._hint is None or self._hint[0] != key:
+            tip = suggest(self.view(), random.Random(hash(key) & 0xFFFF)) if self.waiting_for_learner else None
+            self._hint = (key, tip)
+        return self._hint[1]
+
+    # ----- the end of a hand -----
+
+    def settlement_lines(self, res: HandResult) -> list[str]:
+        """The walkthrough: remaining tiles, pips, rounding, points and who scores."""
+        lines = []
+        for p, tiles in enumerate(res.hands):
+            name = self.name(p)
+            if tiles:
+                pips = " + ".join(str(t.pips) for t in tiles)
+                lines.append(f"{name}: {', '.join(str(t) for t in tiles)} — {pips} = {plural(res.pips[p], 'pip')}")
+            else:
+                lines.append(f"{name}: no tiles left")
+        unit_pts = res.unit == "points"
+        for side, members in enumerate(res.sides):
+            if len(members) > 1:
+                lines.append(f"{self.side_name(side)} hold {plural(res.side_pips[side], 'pip')} together.")
+        method = res.method
+        if method == "each-subtracts-own":
+            for side in range(len(res.sides)):
+                rounded = res.rounded[side]
+                lines.append(f"{self.side_name(side)}: {res.side_pips[side]} rounds to {rounded} → "
+                             f"{'-' if rounded else ''}{rounded // 5 if unit_pts else rounded}.")
+            return lines
+        if res.winning_side is None:
+            if res.tied and len(res.sides) == 3 and any(res.settlement):
+                lines.append("Two players tied for the fewest pips: they share the third player's count.")
+            elif res.ending != "target":
+                lines.append("A tie for the fewest pips: nobody scores for the tiles left.")
+            return lines
+        win = res.winning_side
+        if method == "winner-takes-all":
+            pot = sum(res.side_pips)
+            whose = "every hand"
+        else:
+            pot = sum(res.side_pips[i] for i in range(len(res.sides)) if i != win)
+            whose = "the other hands"
+        from trainer.rules import round_to_five
+
+        rounded = round_to_five(pot)
+        rem = pot % 5
+        how = (f"{pot} rounds down to {rounded}" if rem in (1, 2) else f"{pot} rounds up to {rounded}"
+               if rem in (3, 4) else f"{pot} is already a multiple of five")
+        pts = res.settlement[win]
+        scored = f"{rounded} → {plural(pts, 'point')}" if unit_pts else plural(pts, "point")
+        lines.append(f"{whose.capitalize()} hold {plural(pot, 'pip')}; {how}. {self.side_name(win)} "
+                     f"{'score' if win == self.learner_side and self.side_name(win).startswith('You') else 'scores'} "
+                     f"{scored}.")
+        return lines
+
+
+def claim_values(points: bool) -> list[int]:
+    """Scores a player can announce."""
+    return list(range(0, 41)) if points else list(range(0, 201, 5))
+
+
+__all__ = [
+    "BOT_LEVELS", "BOT_TITLES", "DRAW", "GUIDANCE", "GUIDANCE_TITLES", "LET_GO", "MUGGINS", "NAMES", "PASS",
+    "Claim", "GuidedGame", "Setup", "claim_values",
+]

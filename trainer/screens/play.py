@@ -1,0 +1,227 @@
+"""Play a hand: the learner against computer players, with hints, narration and the muggins call."""
+
+import random
+
+import streamlit as st
+
+from puzzles import STAGES
+from trainer import ui
+from trainer.guided import (
+    BOT_LEVELS,
+    BOT_TITLES,
+    DRAW,
+    GUIDANCE,
+    GUIDANCE_TITLES,
+    LET_GO,
+    MUGGINS,
+    PASS,
+    Claim,
+    GuidedGame,
+    Setup,
+    claim_values,
+)
+from trainer.render import render_hand, render_layout
+from trainer.rules import PRESETS, Play
+
+GAMES = list(STAGES) + list(PRESETS)
+
+
+def game_title(g: str) -> str:
+    return ui.stage_label(g) if g in STAGES else f"Preset: {g}"
+
+
+def current() -> GuidedGame | None:
+    return st.session_state.get("guided")
+
+
+def start() -> None:
+    setup = Setup(
+        game=st.session_state.get("g_game", "muggins"),
+        players=st.session_state.get("g_players", 2),
+        partners=st.session_state.get("g_partners", True),
+        bot_level=st.session_state.get("g_bots", "greedy"),
+        guidance=st.session_state.get("g_guidance", "where"),
+        muggins_call=st.session_state.get("g_calls", False),
+        seed=random.randrange(2**31),
+    )
+    st.session_state["guided"] = GuidedGame(setup)
+    st.session_state["g_message"] = None
+
+
+def act(action) -> None:
+    g = current()
+    if g is not None:
+        st.session_state["g_message"] = g.act(action)
+
+
+def play_chosen() -> None:
+    """The keyboard path: a tile and an end chosen from lists."""
+    g = current()
+    tile, end = st.session_state.get("g_tile"), st.session_state.get("g_end")
+    if g is None or not tile:
+        st.session_state["g_message"] = "Choose a tile first."
+        return
+    lay = g.view().layout
+    if lay.is_empty:
+        act(tile)
+        return
+    letters = {v: k for k, v in ui.end_letters(lay).items()}
+    if end not in letters:
+        st.session_state["g_message"] = "Choose an end too."
+        return
+    act(f"{tile}>{letters[end].split(':')[0]}")
+
+
+def setup_form() -> None:
+    st.markdown("Play real hands against the computer. Every move is explained with its working.")
+    with st.form("setup", border=True):
+        st.selectbox("Game", GAMES, key="g_game", format_func=game_title)
+        c1, c2 = st.columns(2)
+        c1.segmented_control("Players", [2, 3, 4], key="g_players", default=2)
+        c2.checkbox("Partners at four players (you and Maya)", key="g_partners", value=True)
+        st.segmented_control("Computer players", list(BOT_LEVELS), key="g_bots", default="greedy",
+                             format_func=lambda b: BOT_TITLES[b])
+        st.radio("Help while you play", list(GUIDANCE), key="g_guidance", index=2,
+                 format_func=lambda x: GUIDANCE_TITLES[x])
+        st.checkbox("Muggins call: say your score after each play (a missed score goes to the opponents)",
+                    key="g_calls", value=False)
+        st.form_submit_button("Start the game", type="primary", on_click=start)
+
+
+def scoreboard(g: GuidedGame) -> None:
+    hand = g.game.hand
+    cols = st.columns(hand.n_sides + 1)
+    scores = hand.scores  # the scores so far, this hand's plays included
+    for side in range(hand.n_sides):
+        cols[side].metric(g.side_name(side), scores[side])
+    others = " · ".join(f"{g.name(p)} holds {len(hand.hands[p])}" for p in range(1, hand.n))
+    cols[-1].markdown(f":gray[Hand {len(g.game.hands)} · to {g.game.target} · boneyard {hand.boneyard_size}"
+                      f"<br>{others}]", unsafe_allow_html=True)
+
+
+def learner_turn(g: GuidedGame) -> None:
+    view = g.view()
+    guidance = g.setup.guidance
+    if view.phase == "claim":
+        st.markdown("### Say your score")
+        values = claim_values(g.points)
+        with st.form("claim", border=False):
+            st.selectbox("What did your play score?", values, key="g_claim",
+                         format_func=lambda v: "No score" if v == 0 else ui.both_ways(v * 5 if g.points else v))
+            if st.form_submit_button("Call it", type="primary"):
+                act(Claim(int(st.session_state.get("g_claim", 0))))
+                st.rerun()
+        return
+    if view.phase == "muggins":
+        missed = g.game.hand.pending
+        st.markdown(f"### {g.name(g.game.hand.cur)} forgot a score! Call Muggins! to take "
+                    f"{missed} point{'s' if missed != 1 else ''}.")
+        c1, c2 = st.columns(2)
+        c1.button("Muggins!", type="primary", on_click=act, args=(MUGGINS,), key="g_muggins")
+        c2.button("Let it go", on_click=act, args=(LET_GO,), key="g_letgo")
+        return
+    plays = [a for a in view.legal_actions if isinstance(a, Play)]
+    layout_letters = ui.end_letters(view.layout)
+    playable = g.playable() if guidance != "off" else None
+    hand_svg = render_hand(view.hand, playable=playable, width=ui.hand_width(len(view.hand)))
+    layout_svg = render_layout(view.layout, letters=True) if not view.layout.is_empty else ""
+    if plays:
+        mode = "lead" if view.layout.is_empty else "play"
+        pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"g_board_{len(g.game.hands)}_{len(g.game.hand.history)}")
+        if pick:
+            tile = str(pick.get("tile", ""))
+            end = str(pick.get("end", ""))
+            act(f"{tile}>{end.split(':')[0]}" if end else tile)
+            st.rerun()
+    else:
+        if layout_svg:
+            ui.picture(layout_svg)
+        ui.picture(hand_svg, max_width=f"{ui.hand_width(len(view.hand))}px", caption="Your hand")
+    if DRAW in view.legal_actions and not plays:
+        st.info("Nothing in your hand fits: draw from the boneyard.")
+        st.button("Draw a tile", type="primary", on_click=act, args=(DRAW,), key="g_draw")
+        return
+    if PASS in view.legal_actions:
+        st.info("Nothing fits and nothing is left to draw: pass.")
+        st.button("Pass", type="primary", on_click=act, args=(PASS,), key="g_pass")
+        return
+    if guidance == "suggest":
+        tip = g.hint()
+        if tip is not None:
+            st.success(f":material/lightbulb: Try {tip.reason}")
+    if guidance in ("where", "suggest") and plays:
+        st.markdown("**Where each tile can go:**")
+        with st.container(horizontal=True):
+            for play, after, score in g.options():
+                if play.target is None:
+                    label = f"Lead {play.tile}"
+                else:
+                    n = after.placements[-1].number
+                    label = f"{play.tile} on end {layout_letters.get(f'{play.target}:{n}', '?')}"
+                label += f" → total {after.total}" + (f", scores {score}" if score else "")
+                st.button(label, on_click=act, args=(play,), key=f"g_opt_{play}")
+    with st.form("g_choose", border=False):
+        c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
+        c1.selectbox("Tile", [str(t) for t in view.hand], key="g_tile")
+        c2.selectbox("End", sorted(set(layout_letters.values())) or ["—"], key="g_end",
+                     disabled=view.layout.is_empty)
+        c3.form_submit_button("Play", on_click=play_chosen)
+    if DRAW in view.legal_actions:
+        st.button("Draw instead", on_click=act, args=(DRAW,), key="g_draw_free")
+
+
+def walkthrough(g: GuidedGame) -> None:
+    res = g.finished
+    assert res is not None
+    st.subheader("End of the hand")
+    ended = g.game.hands[g.finished_hand]
+    ui.picture(render_layout(ended.layout, working=True))
+    for line in g.settlement_lines(res):
+        st.markdown(f"- {line}")
+    for p, tiles in enumerate(res.hands):
+        if tiles:
+            ui.picture(render_hand(tiles, width=ui.hand_width(len(tiles))), max_width=f"{ui.hand_width(len(tiles))}px",
+                       caption=f"{g.name(p)}'s tiles")
+    if g.game.is_over:
+        st.button("See who won", type="primary", on_click=g.next_hand, key="g_over")
+    else:
+        st.button("Next hand", type="primary", on_click=g.next_hand, key="g_next", shortcut="N")
+
+
+def game_over(g: GuidedGame) -> None:
+    scores = g.game.scores
+    winner = g.game.winner
+    if winner is None:
+        st.success("It's a shared win!")
+    elif winner == g.learner_side:
+        st.balloons()
+        st.success(f":material/emoji_events: {g.side_name(winner)} won the game!")
+    else:
+        st.info(f"{g.side_name(winner)} won this time. Have another go!")
+    st.markdown("\n".join(f"- {g.side_name(i)}: **{s}**" for i, s in enumerate(scores)))
+    st.markdown(f"{len(g.game.results)} hands played, to {g.game.target}.")
+    st.button("New game", type="primary", on_click=lambda: st.session_state.pop("guided", None), key="g_new")
+
+
+def show() -> None:
+    """Draw the page (called by trainer/views/play.py on every rerun)."""
+    st.title("Play a hand")
+    g = current()
+    if g is None:
+        setup_form()
+        return
+    message = st.session_state.pop("g_message", None)
+    if message:
+        st.warning(message)
+    scoreboard(g)
+    if g.finished is not None:
+        walkthrough(g)
+    elif g.game.is_over:
+        game_over(g)
+    elif g.waiting_for_learner:
+        learner_turn(g)
+    with st.container(border=True):
+        st.markdown("**What happened**")
+        st.markdown("\n".join(f"- {line}" for line in g.log[-12:]) or "The hand has just been dealt.")
+    if not g.game.is_over:
+        st.button("Quit this game", on_click=lambda: st.session_state.pop("guided", None), key="g_quit")
