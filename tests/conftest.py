@@ -7,3 +7,6 @@ if ROOT not in sys.path:
 TESTS = os.path.dirname(os.path.abspath(__file__))
 if TESTS not in sys.path:
     sys.path.insert(0, TESTS)
+
+# pages re-raise their errors under test instead of showing the friendly message
+os.environ["FIVES_STRICT"] = "1"

@@ -257,3 +257,16 @@ def test_play_survives_page_switches():
     at.switch_page("views/practice.py").run()
     at.switch_page("views/play.py").run()
     assert at.session_state["guided"] is g and not at.exception
+
+
+def test_a_failing_page_shows_a_kind_message(monkeypatch):
+    import trainer.screens.rules as rules_screen
+
+    def broken():
+        raise RuntimeError("boom")
+
+    monkeypatch.delenv("FIVES_STRICT")
+    monkeypatch.setattr(rules_screen, "show", broken)
+    at = app(page="views/rules.py")
+    assert not at.exception
+    assert at.error and "Your answers and your game are safe" in at.error[0].value

@@ -5,7 +5,9 @@ Pages stay thin: they arrange these and call the pure-Python layers.
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+import os
+from typing import Any, Callable
 
 import streamlit as st
 
@@ -99,10 +101,24 @@ _BOARD_CSS = """
 board_component = st.components.v2.component("fives_board", js=_BOARD_JS, css=_BOARD_CSS)
 
 
+def run_page(show: Callable[[], None]) -> None:
+    """Draw a page; if something goes wrong, say so kindly instead of showing a traceback.
+
+    The learner's progress lives in the session, so nothing is lost. Tests set FIVES_STRICT=1
+    to see the real error.
+    """
+    try:
+        show()
+    except Exception:
+        if os.environ.get("FIVES_STRICT"):
+            raise
+        logging.getLogger("fives_trainer").exception("a page failed")
+        st.error("Oops — something went wrong here. Your answers and your game are safe: "
+                 "try again, or choose another page.")
+
+
 def page_path(name: str) -> str:
     """The file of a page, for st.page_link."""
-    import os
-
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "views", f"{name}.py")
 
 

@@ -309,7 +309,7 @@ def render_layout(
     c = CELL
     occ = _occupied(g)
     x0, y0, x1, y1 = g.bounds
-    pad = 0.6
+    pad = 2.6 if working and letters else 0.6  # room for values beyond the letters
     view = ((x0 - pad) * c, (y0 - pad) * c, (x1 - x0 + 2 * pad) * c, (y1 - y0 + 2 * pad) * c)
     if lay.is_empty:
         head = _svg_open(view, width, title or "An empty table", "The table is empty: the first tile leads.",
@@ -358,9 +358,16 @@ def render_layout(
                 f'font-size="{_f(c * 1.15)}" font-weight="700" fill="{st.letter_text}">{escape(letter)}</text>'
             )
         if working:
-            # with a letter in the square, the value sits on the tile's end instead
-            vx, vy = (bx, by) if not letter else (port.x - port.dx * 0.9, port.y - port.dy * 0.9)
-            r = 0.78 * c if not letter else 0.62 * c
+            # with a letter in the square, the value goes one square further out (or, if that is
+            # taken, on the tile's end)
+            vx, vy, r = bx, by, 0.78 * c
+            if letter:
+                fx, fy = bx + 2 * port.dx, by + 2 * port.dy
+                far = {(int(fx) - 1 + i, int(fy) - 1 + j) for i in (0, 1) for j in (0, 1)}
+                if (bx, by) != (port.x - port.dx * 0.9, port.y - port.dy * 0.9) and not far & occ:
+                    vx, vy = fx, fy
+                else:
+                    vx, vy, r = port.x - port.dx * 0.9, port.y - port.dy * 0.9, 0.62 * c
             if e.value:
                 inner.append(
                     f'<circle class="counted" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r)}" '

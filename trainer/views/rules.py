@@ -1,5 +1,6 @@
 """The rules for children, with pictures drawn from real layouts."""
 
+from trainer import ui
 from trainer.screens.rules import show
 
-show()
+ui.run_page(show)
