@@ -123,11 +123,20 @@ def page_path(name: str) -> str:
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "views", f"{name}.py")
 
 
+def picture_html(svg: str, *, max_width: str = "100%", caption: str = "") -> str:
+    """A picture (with an optional caption) as HTML for st.markdown."""
+    label = f'<div class="fives-caption" style="opacity:0.7;font-size:0.9em">{caption}</div>' if caption else ""
+    return f'{label}<div class="fives-picture" style="max-width:{max_width}">{svg}</div>'
+
+
 def picture(svg: str, *, max_width: str = "100%", caption: str = "") -> None:
     """Show SVG text (st.markdown keeps a bare <svg>; st.html would drop it)."""
-    label = f'<div class="fives-caption" style="opacity:0.7;font-size:0.9em">{caption}</div>' if caption else ""
-    st.markdown(f'{label}<div class="fives-picture" style="max-width:{max_width}">{svg}</div>',
-                unsafe_allow_html=True)
+    st.markdown(picture_html(svg, max_width=max_width, caption=caption), unsafe_allow_html=True)
+
+
+def pictures(*parts: str) -> None:
+    """Several pictures (from :func:`picture_html`) as one element."""
+    st.markdown("".join(parts), unsafe_allow_html=True)
 
 
 def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen: list[str] | None = None) -> Any:

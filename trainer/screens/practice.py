@@ -48,7 +48,7 @@ def show() -> None:
         st.query_params["code"] = p.code
         st.session_state["p_opened_code"] = p.code
 
-    st.title("Practice")
+    st.markdown("# Practice")
     notice = st.session_state.pop("p_notice", None)
     if notice:
         st.warning(notice)
@@ -117,14 +117,11 @@ def puzzle_area(pr: Practice) -> None:
                     pr.answer(token)
             st.rerun()
     else:
-        if layout_svg:
-            ui.picture(layout_svg)
+        parts = [ui.picture_html(layout_svg)] if layout_svg else []
         if hand_svg:
-            ui.picture(
-                hand_svg,
-                max_width=f"{ui.hand_width(len(p.hand))}px",
-                caption="The tile to play" if p.kind == "play-score" else "The hand",
-            )
+            caption = "The tile to play" if p.kind == "play-score" else "The hand"
+            parts.append(ui.picture_html(hand_svg, max_width=f"{ui.hand_width(len(p.hand))}px", caption=caption))
+        ui.pictures(*parts)
 
     if not pr.answered:
         if p.kind in ("open-total", "play-score"):
