@@ -34,6 +34,16 @@ def test_three_wrong_in_last_ten_blocks_mastery():
     assert not p.is_mastered("muggins")
     report = p.mastery_report("muggins")
     assert report["recent_right"] == 7 and report["recent_count"] == 10
+    assert report["share"] == 1.0  # mastered earlier in the run: it stays mastered
+
+
+def test_mastery_share():
+    p = Progress()
+    assert p.mastery_report("five-up")["share"] == 0
+    for ok in (True, True, False, True):
+        answer(p, "open-total", stage="five-up", correct=ok)
+    # 3 right of 8 needed; open-total right twice, the other core kinds not yet
+    assert p.mastery_report("five-up")["share"] == 0.5 * 3 / 8 + 0.5 * 2 / 6
 
 
 def test_coach_levels_move():

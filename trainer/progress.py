@@ -124,11 +124,14 @@ class Progress:
         """What is still missing for ``stage``: recent right answers and core kinds."""
         done = self.at_stage(stage)
         recent = done[-MASTERY_WINDOW:]
-        return {
-            "recent_right": sum(a.correct for a in recent),
-            "recent_count": len(recent),
-            "core_right": {k: sum(a.correct and a.kind == k for a in done) for k in CORE_KINDS},
-        }
+        core = {k: sum(a.correct and a.kind == k for a in done) for k in CORE_KINDS}
+        right = sum(a.correct for a in recent)
+        # how far along: half for right answers (toward 8 of the last 10), half for the core kinds
+        share = 1.0 if stage in self.mastered else (
+            0.5 * min(1.0, right / MASTERY_RIGHT)
+            + 0.5 * sum(min(v, CORE_RIGHT_NEEDED) for v in core.values()) / (CORE_RIGHT_NEEDED * len(CORE_KINDS))
+        )
+        return {"recent_right": right, "recent_count": len(recent), "core_right": core, "share": share}
 
     # ----- the coach -----
 

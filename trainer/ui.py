@@ -123,13 +123,23 @@ def page_path(name: str) -> str:
     return os.path.join(os.path.dirname(os.path.abspath(__file__)), "views", f"{name}.py")
 
 
-def picture_html(svg: str, *, max_width: str = "100%", caption: str = "") -> str:
+def natural_width(svg: str, scale: float = 2.4) -> str:
+    """A layout picture's comfortable width: small layouts stay small, big ones fit the page."""
+    try:
+        view = svg.split('viewBox="', 1)[1].split('"', 1)[0].split()
+        return f"{float(view[2]) * scale:.0f}px"
+    except (IndexError, ValueError):
+        return "100%"
+
+
+def picture_html(svg: str, *, max_width: str = "", caption: str = "") -> str:
     """A picture (with an optional caption) as HTML for st.markdown."""
+    max_width = max_width or natural_width(svg)
     label = f'<div class="fives-caption" style="opacity:0.7;font-size:0.9em">{caption}</div>' if caption else ""
     return f'{label}<div class="fives-picture" style="max-width:{max_width}">{svg}</div>'
 
 
-def picture(svg: str, *, max_width: str = "100%", caption: str = "") -> None:
+def picture(svg: str, *, max_width: str = "", caption: str = "") -> None:
     """Show SVG text (st.markdown keeps a bare <svg>; st.html would drop it)."""
     st.markdown(picture_html(svg, max_width=max_width, caption=caption), unsafe_allow_html=True)
 
@@ -160,7 +170,7 @@ def both_ways(total: int) -> str:
     if total > 0 and total % 5 == 0:
         pts = total // 5
         return f"{total} → {pts} point{'s' if pts != 1 else ''}"
-    return f"{total} (no score)"
+    return "not a multiple of five, so no score" if total else "nothing to score"
 
 
 def stage_label(stage: str) -> str:

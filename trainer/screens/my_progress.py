@@ -3,7 +3,7 @@
 import plotly.express as px
 import streamlit as st
 
-from puzzles import CORE_KINDS, KIND_TITLES, STAGES
+from puzzles import KIND_TITLES, STAGES
 from trainer import ui
 from trainer.progress import MASTERY_RIGHT, MASTERY_WINDOW
 
@@ -27,22 +27,16 @@ def show() -> None:
     st.subheader("Stages")
     for stage in STAGES:
         rep = progress.mastery_report(stage)
-        done = stage in progress.mastered
-        cores = ", ".join(f"{KIND_TITLES[k]} {min(v, 2)}/2" for k, v in rep["core_right"].items())
-        label = f"**{ui.STAGE_LABELS[stage]}** — " + (
-            "mastered :material/check_circle:"
-            if done
-            else f"{rep['recent_right']} of the last {rep['recent_count']} right (need {MASTERY_RIGHT} of "
-            f"{MASTERY_WINDOW}); {cores}"
-        )
-        st.markdown(label)
-        share = (
-            1.0
-            if done
-            else min(1.0, rep["recent_right"] / MASTERY_RIGHT) * 0.7
-            + 0.3 * sum(min(v, 2) for v in rep["core_right"].values()) / (2 * len(CORE_KINDS))
-        )
-        st.progress(share)
+        name = f"**{ui.STAGE_LABELS[stage]}** — "
+        if stage in progress.mastered:
+            st.markdown(name + "mastered :material/check_circle:")
+        elif not rep["recent_count"]:
+            st.markdown(name + "not started yet")
+        else:
+            cores = ", ".join(f"{KIND_TITLES[k]} {min(v, 2)}/2" for k, v in rep["core_right"].items())
+            st.markdown(name + f"{rep['recent_right']} of the last {rep['recent_count']} right (mastery needs "
+                        f"{MASTERY_RIGHT} of {MASTERY_WINDOW}); right twice each: {cores}")
+        st.progress(rep["share"])
 
     rows = progress.rows()
     running, right = [], 0
@@ -66,6 +60,7 @@ def show() -> None:
         labels={"value": "share right", "answer": "answer number", "variable": ""},
     )
     fig.update_yaxes(range=[0, 1.05], tickformat=".0%")
+    fig.update_xaxes(dtick=1 if len(rows) <= 20 else None)  # answers are whole numbers
     st.plotly_chart(fig, key="accuracy")
 
     st.subheader("Mastery by kind and stage")

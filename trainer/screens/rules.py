@@ -6,31 +6,31 @@ from trainer import ui
 from trainer.render import render_hand, render_layout
 from trainer.rules import Layout, round_to_five
 
-# (record, variant, words, picture width); {working} and {score} come from the engine
-LESSONS: dict[str, list[tuple[str, str, str, str]]] = {
+# (record, variant, words); {working} and {score} come from the engine
+LESSONS: dict[str, list[tuple[str, str, str]]] = {
     "1. Muggins — two ends": [
-        ("2-5 3-5>2-5", "muggins", "The line has two open ends. Here they make {working}: {score}.", "26rem"),
+        ("2-5 3-5>2-5", "muggins", "The line has two open ends. Here they make {working}: {score}."),
         ("2-4 4-4>2-4", "muggins",
          "A **double** is laid crosswise. At the end of the line it counts **both halves**: here 4-4 "
-         "counts 8, so the total is {working}: {score}.", "24rem"),
+         "counts 8, so the total is {working}: {score}."),
         ("2-4 4-4>2-4 4-6>4-4", "muggins",
-         "Once a tile covers its other side, the double counts nothing: {working}.", "34rem"),
+         "Once a tile covers its other side, the double counts nothing: {working}."),
     ],
     "2. All Fives — one spinner": [
         ("1-4 1-1>1-4", "all-fives",
          "The **first double** played is the **spinner** (it has a green dot here). Like any double at an "
-         "end it counts both halves while a side is free: {working}: {score}.", "24rem"),
+         "end it counts both halves while a side is free: {working}: {score}."),
         ("1-4 1-1>1-4 4-4>1-4 3-4>4-4 1-2>1-1", "all-fives",
          "When both of its sides are covered, the spinner **stops counting** — even though its ends are "
-         "still open. The grey 0 shows an empty spinner end: {working}: {score}.", "34rem"),
+         "still open. The grey 0 shows an empty spinner end: {working}: {score}."),
         ("1-4 1-1>1-4 4-4>1-4 3-4>4-4 1-2>1-1 1-3>1-1 1-6>1-1", "all-fives",
          "Now tiles can go on the spinner's two ends: a **third and a fourth arm**. Every arm's end counts: "
-         "{working}: {score}. Only the first double spins in All Fives.", "34rem"),
+         "{working}: {score}. Only the first double spins in All Fives."),
     ],
     "3. Five-Up — every double spins": [
         ("4-6 4-4>4-6 1-4>4-4 2-4>4-4", "five-up",
          "In Five-Up **every** double is a spinner, so arms can grow from each one. Here 4-4 has both "
-         "sides covered and one end taken: {working}: {score}.", "30rem"),
+         "sides covered and one end taken: {working}: {score}."),
     ],
 }
 
@@ -46,10 +46,10 @@ def show() -> None:
     )
     for header, lessons in LESSONS.items():
         st.header(header)
-        for record, variant, words, width in lessons:
+        for record, variant, words in lessons:
             lay = Layout.from_record(record, variant=variant)
             st.markdown(words.format(working=lay.working, score=ui.both_ways(lay.total)))
-            ui.picture(render_layout(lay, working=True), max_width=width)
+            ui.picture(render_layout(lay, working=True))
 
     st.header("4. The end of a hand")
     left = ["3-4", "2-4"]
