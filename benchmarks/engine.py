@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 
@@ -41,12 +42,17 @@ def theirs(seconds: float, seed: int) -> tuple[float, float]:
     return games / el, moves / el
 
 
-def run(rounds: int = 5, seconds: float = 1.0) -> list[Row]:
+def run(rounds: int = 7, seconds: float = 1.0) -> list[Row]:
     rng = random.Random(2024)
     mine, other = [], []
-    for r in range(rounds):  # interleaved, so both see the same machine load
-        mine.append(ours(seconds, rng))
-        other.append(theirs(seconds, r))
+    gc.disable()  # collector pauses are the machine's, for both sides alike
+    try:
+        for r in range(rounds):  # interleaved, so both see the same machine load
+            mine.append(ours(seconds, rng))
+            other.append(theirs(seconds, r))
+            gc.collect()
+    finally:
+        gc.enable()
     hands_s = sorted(m[0] for m in mine)[rounds // 2]
     plays_s = sorted(m[1] for m in mine)[rounds // 2]
     moves_s = sorted(o[1] for o in other)[rounds // 2]

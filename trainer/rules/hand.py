@@ -99,9 +99,8 @@ class Event(NamedTuple):
 _event = tuple.__new__  # builds an Event without NamedTuple's keyword handling (hot path)
 
 
-@dataclass(frozen=True)
-class HandResult:
-    """How a finished hand came out."""
+class HandResult(NamedTuple):
+    """How a finished hand came out (an immutable record)."""
 
     ending: str
     """``"dominoed"``, ``"blocked"``, or ``"target"`` (an exact target was hit mid-hand)."""
@@ -621,11 +620,58 @@ class HandState:
     def playout_random(self, rng: random.Random) -> HandResult:
         """Play the hand to its end with uniformly random legal choices (claims always right).
 
-        The fast path for simulations: no action objects are built.
+        The fast path for simulations: plain turns run in one tight loop with no action
+        objects; leads, draws, passes and calls go through :meth:`step_random`. The property
+        tests check it against the rules move by move.
         """
         step = self.step_random
-        while self._ending is None:
+        b = self.board
+        while self._ending is None and (self.phase != 0 or not b.tiles):
             step(rng)
+        if self._calls or self._exact or self.rules.voluntary_draw:
+            while self._ending is None:
+                step(rng)
+            assert self.result is not None
+            return self.result
+        rand = rng.random
+        hands, bone, reserve = self.hands, self.bone, self._reserve
+        avail, tiles, push = b.avail, b.tiles, b.push
+        history, scores = self.history, self.play_scores
+        n, teams, pips_unit = self.n, self.teams, self._unit == "pips"
+        while self._ending is None:
+            if self.phase:
+                step(rng)
+                continue
+            cur = self.cur
+            hand = hands[cur]
+            moves = []
+            for t in hand:
+                a, c = PAIRS[t]
+                for p in avail[a]:
+                    moves.append((t, p, a))
+                if a != c:
+                    for p in avail[c]:
+                        moves.append((t, p, c))
+            if not moves:
+                step(rng)  # draw or pass
+                continue
+            t, p, num = moves[int(rand() * len(moves))]
+            hand.remove(t)
+            play = PLAY_BY_ID[t * 29 + tiles[p] + 1]
+            push(t, p, num)
+            total = b.total
+            side = cur % 2 if teams else cur
+            score = 0
+            if total % 5 == 0 and total:
+                score = total if pips_unit else total // 5
+                scores[side] += score
+            history.append(_event(Event, (cur, "play", play, None, total, score, score, side, 0)))
+            if not hand:
+                self._finish(DOMINOED, cur)
+            elif len(bone) <= reserve and self._nobody_can_play():
+                self._finish(BLOCKED, None)
+            else:
+                self.cur = (cur + 1) % n
         assert self.result is not None
         return self.result
 
