@@ -142,8 +142,10 @@ def find_position(
     spec = LEVEL_TABLE[(stage, level)]
     want_trap = rng.random() < spec.trap_share
     span = spec.tiles if check_layout else (1, 28)
+    ends = spec.min_ends if check_layout else 0
+    spinner = spec.need_spinner and check_layout
     for attempt in range(500):
-        for pos in positions(stage, rng, tiles=span):
+        for pos in positions(stage, rng, tiles=span, min_ends=ends, need_spinner=spinner):
             if check_layout:
                 if not basic_fit(pos.layout, spec):
                     continue
@@ -238,16 +240,16 @@ def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]
         """A hand of ``size`` tiles cut from a real one, whose plays score differently."""
         if len(full) < size:
             return None
-        every = play_outcomes(lay, (str(t) for t in full))
-        if not any(after.total % 5 == 0 and after.total for _, after in every):
+        every = lay.totals_after(full)  # cheap totals first; layouts only for the chosen hand
+        if not any(total % 5 == 0 and total for _, total in every):
             return None
         for _ in range(4):
             rng.shuffle(full)
             hand = sorted(full[:size])
-            outcomes = [o for o in every if o[0].tile in hand]
-            pts = [after.total // 5 if after.total % 5 == 0 else 0 for _, after in outcomes]
-            if len(outcomes) >= 2 and len(set(pts)) >= 2 and max(pts) > 0:
-                return hand, outcomes, pts
+            chosen = [(pl, total) for pl, total in every if pl.tile in hand]
+            pts = [total // 5 if total % 5 == 0 else 0 for _, total in chosen]
+            if len(chosen) >= 2 and len(set(pts)) >= 2 and max(pts) > 0:
+                return hand, [(pl, lay.play(pl)) for pl, _ in chosen], pts
         return None
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:

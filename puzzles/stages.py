@@ -110,10 +110,12 @@ class Position:
 
 
 def positions(
-    variant: str, rng: random.Random, players: int = 2, tiles: tuple[int, int] = (1, 28)
+    variant: str, rng: random.Random, players: int = 2, tiles: tuple[int, int] = (1, 28),
+    min_ends: int = 0, need_spinner: bool = False,
 ) -> Iterator[Position]:
     """Play a random hand of ``variant``; yield the position after every play that leaves
-    between ``tiles[0]`` and ``tiles[1]`` tiles on the table."""
+    between ``tiles[0]`` and ``tiles[1]`` tiles on the table, at least ``min_ends`` open ends
+    and (if asked) a spinner."""
     low, high = tiles
     s = HandState.deal(RuleSet.trainer(variant), players, rng=rng)
     board = s.board
@@ -124,8 +126,11 @@ def positions(
         n = len(board.tiles)
         if n > high:
             return
-        if n >= low:
-            yield Position(s.layout, [h[:] for h in s.hands], s.cur)
+        if n < low or (need_spinner and not board.n_spinners):
+            continue
+        if sum(len(a) for a in board.avail) < min_ends:  # one entry per open end
+            continue
+        yield Position(s.layout, [h[:] for h in s.hands], s.cur)
 
 
 def basic_fit(layout: Layout, spec: Stage) -> bool:

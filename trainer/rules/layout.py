@@ -330,6 +330,21 @@ class Layout:
             Play.of(TILES[tid], TILES[b.tiles[p]]) for tid, p, _ in b.moves([t.id for t in tiles])
         ]
 
+    def totals_after(self, hand: "Iterable[TileLike] | str") -> list[tuple[Play, int]]:
+        """Every legal play of ``hand`` with the open-end total it would leave (cheap: no new
+        layouts are built)."""
+        tiles = _hand_tiles(hand)
+        b = self._board
+        if not b.tiles:
+            return [(Play.of(t), t.pips) for t in tiles]
+        out = []
+        for t in tiles:
+            if b.pos_of[t.id] >= 0:
+                raise IllegalPlay(f"{t} is already on the table, so it cannot be in a hand.")
+        for tid, p, n in b.moves([t.id for t in tiles]):
+            out.append((PLAY_BY_ID[tid * 29 + b.tiles[p] + 1], b.total_after(tid, p, n)))
+        return out
+
     def is_legal(self, play: PlayLike) -> bool:
         """Whether ``play`` can be made now."""
         try:
