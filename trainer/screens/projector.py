@@ -85,7 +85,7 @@ def show() -> None:
     st.markdown(f"### Puzzle code: `{p.code}`")
     layout_svg, hand_svg = ui.puzzle_pictures(p, working=S["revealed"], style="projector")
     if layout_svg:
-        ui.picture(layout_svg)
+        ui.picture(layout_svg, max_width=ui.natural_width(layout_svg, scale=4.0))  # big, for the back row
     if hand_svg:
         ui.picture(hand_svg, max_width=f"{ui.hand_width(len(p.hand)) * 1.5:.0f}px")
     if p.kind == "best-play" and not S["revealed"] and p.layout:
