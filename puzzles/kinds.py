@@ -13,7 +13,7 @@ from typing import Any
 
 from puzzles.puzzle import Choice, Puzzle, Verdict
 from puzzles.stages import LEVEL_TABLE, Position, basic_fit, has_trap, positions
-from trainer.rules import IllegalPlay, Layout, OpenEnd, Play, Tile, round_to_five
+from trainer.rules import IllegalPlay, Layout, OpenEnd, Play, Tile, play_points, round_to_five
 
 LABELS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 
@@ -22,8 +22,8 @@ LABELS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 
 def score_words(total: int) -> str:
     """``"a multiple of five: 15 → 3 points"`` or ``"not a multiple of five: no score"``."""
-    if total > 0 and total % 5 == 0:
-        pts = total // 5
+    pts = play_points(total)
+    if pts:
         return f"a multiple of five: {total} → {pts} point{'s' if pts != 1 else ''}"
     if total == 0:
         return "nothing to score"
@@ -61,10 +61,6 @@ def end_choice_words(end: OpenEnd) -> str:
 
 def play_words(play: Play) -> str:
     return str(play.tile) if play.target is None else f"{play.tile} on {play.target}"
-
-
-def working(lay: Layout) -> str:
-    return lay.working
 
 
 def ends_breakdown(lay: Layout) -> str:
@@ -185,7 +181,7 @@ def make_open_total(stage: str, level: int, rng: random.Random) -> dict[str, Any
             "question": "What's the open-end total?",
             "answer": lay.total,
             "explanation": f"Count every open end: {ends_breakdown(lay)}. "
-                           f"{working(lay)} — {score_words(lay.total)}.",
+                           f"{lay.working} — {score_words(lay.total)}.",
             "choices": choices, "mistakes": mistakes,
         }
 
@@ -230,7 +226,7 @@ def play_outcomes(lay: Layout, hand: Iterable[str]) -> list[tuple[Play, Layout]]
 
 
 def outcome_line(play: Play, after: Layout) -> str:
-    return f"{play_words(play)} makes {working(after)} — {score_words(after.total)}"
+    return f"{play_words(play)} makes {after.working} — {score_words(after.total)}"
 
 
 def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
@@ -241,13 +237,13 @@ def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]
         if len(full) < size:
             return None
         every = lay.totals_after(full)  # cheap totals first; layouts only for the chosen hand
-        if not any(total % 5 == 0 and total for _, total in every):
+        if not any(play_points(total) for _, total in every):
             return None
         for _ in range(4):
             rng.shuffle(full)
             hand = sorted(full[:size])
             chosen = [(pl, total) for pl, total in every if pl.tile in hand]
-            pts = [total // 5 if total % 5 == 0 else 0 for _, total in chosen]
+            pts = [play_points(total) for _, total in chosen]
             if len(chosen) >= 2 and len(set(pts)) >= 2 and max(pts) > 0:
                 return hand, [(pl, lay.play(pl)) for pl, _ in chosen], pts
         return None
@@ -328,9 +324,9 @@ def judge_play_choice(p: Puzzle, response: Any, right: tuple[str, ...], what: st
     best = Play.parse(right[0])
     best_after = lay.play(best)
     msg = f"Not quite. {outcome_line(play, after)}. But {outcome_line(best, best_after)}."
-    mistake = "lower-score" if after.total % 5 == 0 and after.total else "not-multiple"
+    mistake = "lower-score" if play_points(after.total) else "not-multiple"
     for name, value, text in mistaken_totals(after):
-        if value > 0 and value % 5 == 0 and value >= best_after.total:
+        if play_points(value) and value >= best_after.total:
             return Verdict(False, f"{msg} Careful: {text}", name)
     return Verdict(False, msg, mistake)
 
@@ -343,13 +339,13 @@ def make_play_score(stage: str, level: int, rng: random.Random) -> dict[str, Any
         outcomes = play_outcomes(lay, (str(t) for t in pos.hand))
         if not outcomes:
             return None
-        scoring = [o for o in outcomes if o[1].total % 5 == 0 and o[1].total]
+        scoring = [o for o in outcomes if play_points(o[1].total)]
         pool = scoring if scoring and rng.random() < 0.6 else outcomes
         play, after = rng.choice(pool)
-        right = after.total // 5 if after.total % 5 == 0 else 0
+        right = play_points(after.total)
         wrong = []
         for name, value, text in mistaken_totals(after):
-            pts = value // 5 if value % 5 == 0 else 0
+            pts = play_points(value)
             if pts != right:
                 wrong.append((name, pts, text))
         if right:
@@ -366,7 +362,7 @@ def make_play_score(stage: str, level: int, rng: random.Random) -> dict[str, Any
             "layout": lay.record, "hand": (str(play.tile),), "play": str(play),
             "question": f"Play {play_words(play)}. How many points does it score? (0 if none)",
             "answer": right,
-            "explanation": f"After {play_words(play)} the open ends make {working(after)} — "
+            "explanation": f"After {play_words(play)} the open ends make {after.working} — "
                            f"{score_words(after.total)}.",
             "choices": choices, "mistakes": mistakes,
         }
@@ -388,7 +384,7 @@ def make_counted_ends(stage: str, level: int, rng: random.Random) -> dict[str, A
             "layout": lay.record, "hand": (),
             "question": "Which open ends count towards the total? Pick all of them.",
             "answer": answer,
-            "explanation": f"{sentence(ends_breakdown(lay))}. So the total is {working(lay)}.",
+            "explanation": f"{sentence(ends_breakdown(lay))}. So the total is {lay.working}.",
             "choices": lettered(ids, (end_choice_words(e) for e in ends)),
             "mistakes": (),
         }
@@ -461,7 +457,7 @@ def make_hand_rounding(stage: str, level: int, rng: random.Random) -> dict[str, 
         if not relax and not want_trap and rem == 0 and level > 1:
             return None
         rounded = round_to_five(pips)
-        pts = rounded // 5
+        pts = play_points(rounded)
         sums = " + ".join(str(t.pips) for t in tiles)
         add = f"{sums} = {pips}" if len(tiles) > 1 else f"{pips}"
         if rem in (1, 2):
@@ -543,7 +539,3 @@ def judge(p: Puzzle, response: Any) -> Verdict:
     if p.kind == "counted-ends":
         return judge_counted_ends(p, response)
     return judge_hand_rounding(p, response)
-
-
-def tile_list(tiles: Iterable[str]) -> list[Tile]:
-    return [Tile.parse(t) for t in tiles]

@@ -26,6 +26,7 @@ from trainer.rules import (
     Play,
     RuleSet,
     parse_action,
+    play_points,
 )
 from trainer.rules.hand import Action
 
@@ -263,7 +264,7 @@ class GuidedGame:
             if isinstance(a, Play):
                 after = view.layout.play(a)
                 total = after.total
-                score = 0 if total % 5 or not total else (total // 5 if self.points else total)
+                score = self.rules.points(total)
                 out.append((a, after, score))
         return out
 
@@ -297,7 +298,7 @@ class GuidedGame:
             for side in range(len(res.sides)):
                 rounded = res.rounded[side]
                 lines.append(f"{self.side_name(side)}: {res.side_pips[side]} rounds to {rounded} → "
-                             f"{'-' if rounded else ''}{rounded // 5 if unit_pts else rounded}.")
+                             f"{'-' if rounded else ''}{play_points(rounded, res.unit)}.")
             return lines
         if res.winning_side is None:
             if res.tied and len(res.sides) == 3 and any(res.settlement):

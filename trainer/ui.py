@@ -15,7 +15,7 @@ import streamlit as st
 from puzzles import KIND_TITLES, STAGE_TITLES, STAGES, Puzzle
 from trainer.practice import Practice
 from trainer.render import render_hand, render_layout
-from trainer.rules import Layout, Play
+from trainer.rules import Layout, Play, play_points
 
 STAGE_LABELS = {"muggins": "Muggins", "all-fives": "All Fives", "five-up": "Five-Up"}
 STAGE_HINTS = {"muggins": "two ends", "all-fives": "one spinner", "five-up": "every double spins"}
@@ -167,8 +167,8 @@ def learner() -> Practice:
 
 def both_ways(total: int) -> str:
     """A score as a child meets it: ``"15 → 3 points"``."""
-    if total > 0 and total % 5 == 0:
-        pts = total // 5
+    pts = play_points(total)
+    if pts:
         return f"{total} → {pts} point{'s' if pts != 1 else ''}"
     return "not a multiple of five, so no score" if total else "nothing to score"
 

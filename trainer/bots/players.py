@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from trainer.rules import DRAW, MUGGINS, Claim, HandState, Layout, Play, PlayerView, Tile
+from trainer.rules import DRAW, MUGGINS, Claim, HandState, Layout, Play, PlayerView, Tile, play_points
 from trainer.rules.hand import Action
 
 
@@ -27,10 +27,7 @@ def last_score(view: PlayerView) -> int:
 
 
 def play_score(layout: Layout, play: Play, unit_points: bool) -> int:
-    total = layout.play(play).total
-    if total <= 0 or total % 5:
-        return 0
-    return total // 5 if unit_points else total
+    return play_points(layout.play(play).total, "points" if unit_points else "pips")
 
 
 def plays_of(view: PlayerView) -> list[Play]:

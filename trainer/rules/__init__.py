@@ -28,9 +28,9 @@ from trainer.rules.hand import (
     parse_action,
     settle,
 )
-from trainer.rules.layout import Layout, OpenEnd, Placement, Play, points_for
+from trainer.rules.layout import Layout, OpenEnd, Placement, Play
 from trainer.rules.ruleset import PRESETS, RuleSet
-from trainer.rules.scoring import is_scoring_total, round_to_five
+from trainer.rules.scoring import is_scoring_total, play_points, round_to_five
 from trainer.rules.tiles import TILES, Tile, TileLike, heaviest, parse_tiles
 from trainer.rules.variants import Variant
 
@@ -38,5 +38,5 @@ __all__ = [
     "DRAW", "LET_GO", "MUGGINS", "PASS", "PRESETS", "TILES", "Action", "Claim", "Draw", "Event", "Game", "HandResult",
     "HandState", "IllegalPlay", "Layout", "Muggins", "OpenEnd", "Pass", "Placement", "Play", "PlayerView",
     "RuleSet", "Tile", "TileLike", "Variant", "heaviest", "is_scoring_total", "lead_by_lot", "parse_action",
-    "parse_tiles", "points_for", "round_to_five", "settle",
+    "parse_tiles", "play_points", "round_to_five", "settle",
 ]

@@ -461,7 +461,7 @@ class HandState:
             b.push(tid, p, n)
         total = b.total
         score = 0
-        if total % 5 == 0 and total:
+        if total % 5 == 0 and total:  # play_points, inlined: this is the hot path
             score = total if self._unit == "pips" else total // 5
         self.phase = 0
         self.drawn = -1

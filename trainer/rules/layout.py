@@ -330,7 +330,7 @@ class Layout:
             Play.of(TILES[tid], TILES[b.tiles[p]]) for tid, p, _ in b.moves([t.id for t in tiles])
         ]
 
-    def totals_after(self, hand: "Iterable[TileLike] | str") -> list[tuple[Play, int]]:
+    def totals_after(self, hand: Iterable[TileLike] | str) -> list[tuple[Play, int]]:
         """Every legal play of ``hand`` with the open-end total it would leave (cheap: no new
         layouts are built)."""
         tiles = _hand_tiles(hand)
@@ -436,12 +436,3 @@ def _hand_tiles(hand: Iterable[TileLike] | str) -> list[Tile]:
             raise IllegalPlay(f"{t} is in the hand twice: a set has only one of each tile.")
         tiles.append(t)
     return tiles
-
-
-def points_for(total: int, unit: str = "pips") -> int:
-    """What a play that leaves ``total`` on the open ends scores (0 if it is not a multiple of 5)."""
-    if total <= 0 or total % 5:
-        return 0
-    return total if unit == "pips" else total // 5
-
-

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from trainer.rules.errors import IllegalPlay
+from trainer.rules.scoring import play_points
 from trainer.rules.variants import Variant
 
 UNITS = ("pips", "points")
@@ -105,9 +106,7 @@ class RuleSet:
 
     def points(self, total: int) -> int:
         """What an open-end total scores in this rule set's unit (0 unless a positive multiple of 5)."""
-        if total <= 0 or total % 5:
-            return 0
-        return total if self.unit == "pips" else total // 5
+        return play_points(total, self.unit)
 
     def with_options(self, **changes: Any) -> RuleSet:
         """A copy with some options changed (validated again)."""

@@ -17,3 +17,15 @@ def round_to_five(pips: int) -> int:
 def is_scoring_total(total: int) -> bool:
     """Whether an open-end total scores: a positive multiple of five."""
     return total > 0 and total % 5 == 0
+
+
+def play_points(total: int, unit: str = "points") -> int:
+    """What leaving ``total`` on the open ends scores: nothing unless it is a positive multiple
+    of five; then the total itself in ``"pips"``, or the total ÷ 5 in ``"points"``.
+
+    >>> play_points(15), play_points(15, "pips"), play_points(17)
+    (3, 15, 0)
+    """
+    if total <= 0 or total % 5:
+        return 0
+    return total if unit == "pips" else total // 5

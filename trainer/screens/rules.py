@@ -4,7 +4,7 @@ import streamlit as st
 
 from trainer import ui
 from trainer.render import render_hand, render_layout
-from trainer.rules import Layout, round_to_five
+from trainer.rules import Layout, play_points, round_to_five
 
 # (record, variant, words); {working} and {score} come from the engine
 LESSONS: dict[str, list[tuple[str, str, str]]] = {
@@ -57,10 +57,10 @@ def show() -> None:
     st.markdown(
         "When someone plays their last tile (or nobody can play), the tiles left in hands are counted "
         f"and **rounded to the nearest five**: 1 or 2 round down, 3 or 4 round up. These tiles make {pips} "
-        f"pips, which rounds to {round_to_five(pips)} → {round_to_five(pips) // 5} points."
+        f"pips, which rounds to {round_to_five(pips)} → {play_points(round_to_five(pips))} points."
     )
     ui.picture(render_hand(left), max_width="10rem")
     st.markdown(
         "| pips | rounds to | points |\n|---|---|---|\n"
-        + "\n".join(f"| {n} | {round_to_five(n)} | {round_to_five(n) // 5} |" for n in (7, 8, 12, 13))
+        + "\n".join(f"| {n} | {round_to_five(n)} | {play_points(round_to_five(n))} |" for n in (7, 8, 12, 13))
     )
