@@ -34,11 +34,6 @@ def points_words(points: int) -> str:
     return f"{points} point{'s' if points != 1 else ''}"
 
 
-def end_id(end: OpenEnd) -> str:
-    """A stable id for an open end: ``"1-4:4"`` (the 4 of 1-4)."""
-    return f"{end.tile}:{end.number}"
-
-
 def end_words(end: OpenEnd) -> str:
     if end.kind == "double":
         return f"{end.tile} at the end of an arm (counts both halves: {end.value})"
@@ -232,12 +227,9 @@ def outcome_line(play: Play, after: Layout) -> str:
 def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
     low, high = HAND_SIZES[level]
 
-    def cut_hand(lay: Layout, full: list[Tile], size: int) -> tuple[list[Tile], list[Any], list[int]] | None:
+    def cut_hand(lay: Layout, full: list[Tile], every: list[tuple[Play, int]], size: int) -> Any:
         """A hand of ``size`` tiles cut from a real one, whose plays score differently."""
         if len(full) < size:
-            return None
-        every = lay.totals_after(full)  # cheap totals first; layouts only for the chosen hand
-        if not any(play_points(total) for _, total in every):
             return None
         for _ in range(4):
             rng.shuffle(full)
@@ -251,13 +243,17 @@ def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         size = rng.randint(low, high)
         lay = pos.layout
+        sizes = [size] + [x for x in range(low, high + 1) if x != size]
+        cut = None
         # the player to move first, then the other real hands at the table
-        order = [pos.hand] + [h for h in pos.leftovers if h != pos.hand]
-        for full in order:
-            cut = cut_hand(lay, list(full), size)
+        for full in [pos.hand] + [h for h in pos.leftovers if h != pos.hand]:
+            every = lay.totals_after(full)  # cheap totals first; layouts only for the chosen hand
+            if not any(play_points(total) for _, total in every):
+                continue
+            cut = next((c for n in sizes if (c := cut_hand(lay, list(full), every, n)) is not None), None)
             if cut is not None:
                 break
-        else:
+        if cut is None:
             return None
         hand, outcomes, pts = cut
         best = max(pts)
@@ -378,7 +374,7 @@ def make_counted_ends(stage: str, level: int, rng: random.Random) -> dict[str, A
         ends = lay.open_ends
         if len(ends) < 2 or not any(e.counts for e in ends):
             return None
-        ids = [end_id(e) for e in ends]
+        ids = [e.id for e in ends]
         answer = tuple(i for i, e in zip(ids, ends) if e.counts)
         return {
             "layout": lay.record, "hand": (),
@@ -418,7 +414,7 @@ def judge_counted_ends(p: Puzzle, response: Any) -> Verdict:
     right = set(p.answer)
     if picked == right:
         return Verdict(True, f"Yes! {p.explanation}", None)
-    ends = {end_id(e): e for e in p.board.open_ends}
+    ends = {e.id: e for e in p.board.open_ends}
     extra = [ends[i] for i in picked - right]
     missing = [ends[i] for i in right - picked]
     for e in extra:

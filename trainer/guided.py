@@ -27,6 +27,7 @@ from trainer.rules import (
     RuleSet,
     parse_action,
     play_points,
+    round_to_five,
 )
 from trainer.rules.hand import Action
 
@@ -313,17 +314,15 @@ class GuidedGame:
         else:
             pot = sum(res.side_pips[i] for i in range(len(res.sides)) if i != win)
             whose = "the other hands"
-        from trainer.rules import round_to_five
-
         rounded = round_to_five(pot)
         rem = pot % 5
         how = (f"{pot} rounds down to {rounded}" if rem in (1, 2) else f"{pot} rounds up to {rounded}"
                if rem in (3, 4) else f"{pot} is already a multiple of five")
         pts = res.settlement[win]
         scored = f"{rounded} → {plural(pts, 'point')}" if unit_pts else plural(pts, "point")
-        lines.append(f"{whose.capitalize()} hold {plural(pot, 'pip')}; {how}. {self.side_name(win)} "
-                     f"{'score' if win == self.learner_side and self.side_name(win).startswith('You') else 'scores'} "
-                     f"{scored}.")
+        winners = self.side_name(win)
+        verb = "score" if winners.startswith("You") or "&" in winners else "scores"
+        lines.append(f"{whose.capitalize()} hold {plural(pot, 'pip')}; {how}. {winners} {verb} {scored}.")
         return lines
 
 

@@ -14,7 +14,7 @@ import streamlit as st
 
 from puzzles import KIND_TITLES, STAGE_TITLES, STAGES, Puzzle
 from trainer.practice import Practice
-from trainer.render import render_hand, render_layout
+from trainer.render import end_letters, render_hand, render_layout
 from trainer.rules import Layout, Play, play_points
 
 STAGE_LABELS = {"muggins": "Muggins", "all-fives": "All Fives", "five-up": "Five-Up"}
@@ -185,11 +185,6 @@ def play_from_pick(p: Puzzle, pick: dict[str, Any]) -> str | None:
         return str(Play.parse(f"{tile}>{target}"))
     except (KeyError, TypeError, ValueError):
         return None
-
-
-def end_letters(lay: Layout) -> dict[str, str]:
-    """The letter of each open end, as ``render_layout(letters=True)`` draws them."""
-    return {f"{e.tile}:{e.number}": chr(ord("A") + i) for i, e in enumerate(lay.open_ends)}
 
 
 def play_label(lay: Layout, token: str) -> str:

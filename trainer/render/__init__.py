@@ -15,13 +15,13 @@ from trainer.render.svg import (
     STYLES,
     Style,
     describe_layout,
-    end_id,
+    end_letters,
     render_hand,
     render_layout,
     render_tile,
 )
 
 __all__ = [
-    "CELL", "CLASSROOM", "PROJECTOR", "STYLES", "Geometry", "PlacedTile", "Style", "describe_layout", "end_id",
+    "CELL", "CLASSROOM", "PROJECTOR", "STYLES", "Geometry", "PlacedTile", "Style", "describe_layout", "end_letters",
     "layout_geometry", "render_hand", "render_layout", "render_tile",
 ]

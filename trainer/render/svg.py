@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from html import escape
 
 from trainer.render.geometry import Geometry, Port, layout_geometry
-from trainer.rules import Layout, OpenEnd, Tile, TileLike
+from trainer.rules import Layout, Tile, TileLike
 
 CELL = 12
 """Pixels per cell at 100%: a tile is 2 × 4 cells (24 × 48 px)."""
@@ -219,9 +219,9 @@ def render_hand(
 _DIRS = {(1, 0): "right", (-1, 0): "left", (0, -1): "above", (0, 1): "below"}
 
 
-def end_id(end: OpenEnd) -> str:
-    """The id of an open end, as used in ``data-end`` and by the puzzles: ``"1-4:4"``."""
-    return f"{end.tile}:{end.number}"
+def end_letters(lay: Layout) -> dict[str, str]:
+    """The letter of each open end (A, B, C… in order of play), by end id."""
+    return {e.id: chr(ord("A") + i) for i, e in enumerate(lay.open_ends)}
 
 
 def _free_ports(g: Geometry, lay: Layout) -> dict[str, list[Port]]:
@@ -247,7 +247,7 @@ def _free_ports(g: Geometry, lay: Layout) -> dict[str, list[Port]]:
                 if num != end.number:
                     continue
             ports.append(port)
-        out[end_id(end)] = ports
+        out[end.id] = ports
     return out
 
 
@@ -330,14 +330,14 @@ def render_layout(
     ends = lay.open_ends
     ports = _free_ports(g, lay)
     if letters is True:
-        letter_of = {end_id(e): chr(ord("A") + i) for i, e in enumerate(ends)}
+        letter_of = end_letters(lay)
     elif letters:
         letter_of = dict(letters)  # type: ignore[arg-type]
     else:
         letter_of = {}
     marks = []
     for e in ends:
-        eid = end_id(e)
+        eid = e.id
         plist = ports.get(eid) or []
         if not plist:
             continue
@@ -395,7 +395,7 @@ def render_layout(
 
 
 __all__ = [
-    "CELL", "CLASSROOM", "PROJECTOR", "STYLES", "Style", "describe_layout", "end_id", "render_hand",
+    "CELL", "CLASSROOM", "PROJECTOR", "STYLES", "Style", "describe_layout", "end_letters", "render_hand",
     "render_layout", "render_tile",
 ]
 

@@ -110,6 +110,11 @@ class OpenEnd:
         return self.value > 0
 
     @property
+    def id(self) -> str:
+        """A stable name for the end: ``"1-4:4"`` is the 4 of 1-4 (pictures and puzzles use it)."""
+        return f"{self.tile}:{self.number}"
+
+    @property
     def words(self) -> str:
         """What it adds, in words for a child: ``"the 4 on 1-4 counts 4"``."""
         if self.kind == "double":
