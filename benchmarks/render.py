@@ -7,7 +7,7 @@ import random
 import statistics
 import time
 
-from trainer.render import render_layout
+from trainer.render import layout_geometry, render_layout
 from trainer.rules.random_layouts import random_layout
 
 
@@ -21,6 +21,7 @@ def run(count: int = 1000) -> list[tuple[str, str, str]]:
         for lay in layouts:
             runs = []
             for _ in range(5):
+                layout_geometry.cache_clear()  # every run places the tiles from scratch
                 t = time.perf_counter()
                 render_layout(lay, working=True, letters=True)
                 runs.append(time.perf_counter() - t)

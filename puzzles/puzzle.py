@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from trainer.rules import Layout
@@ -62,9 +63,9 @@ class Puzzle:
     mistakes: tuple[tuple[str, str, str], ...] = field(default=(), repr=False)
     """(answer key, mistake name, message) for the wrong answers children often give."""
 
-    @property
+    @cached_property
     def board(self) -> Layout:
-        """The layout as an engine object."""
+        """The layout as an engine object (built once)."""
         return Layout.from_record(self.layout, variant=self.variant)
 
     def to_dict(self) -> dict[str, Any]:

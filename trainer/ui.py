@@ -203,7 +203,7 @@ def puzzle_pictures(
     ``layout`` draws another layout in place of the puzzle's (the one after a play)."""
     layout_svg = ""
     if p.layout:
-        lay = layout or Layout.from_record(p.layout, variant=p.variant)
+        lay = layout or p.board
         letters = not working and p.kind in ("best-play", "counted-ends")
         layout_svg = render_layout(lay, working=working, letters=letters, style=style)
     hand_svg = None

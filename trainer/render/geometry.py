@@ -9,6 +9,7 @@ undoes earlier turns when an arm gets stuck, and the box grows if it must.
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -411,8 +412,17 @@ class _Solver:
         return out
 
 
+@functools.lru_cache(maxsize=512)
 def layout_geometry(lay: Layout) -> Geometry:
-    """Place every tile of ``lay``: no overlaps, each matching half against its end."""
+    """Place every tile of ``lay``: no overlaps, each matching half against its end.
+
+    The same layout always gets the same geometry, so recent ones are kept (a picture is often
+    drawn again: with the working, on the projector, after a rerun). ``layout_geometry.cache_clear()``
+    forgets them."""
+    return _solve(lay)
+
+
+def _solve(lay: Layout) -> Geometry:
     if lay.is_empty:
         return Geometry((), (-4, -4, 4, 4))
     n = len(lay)

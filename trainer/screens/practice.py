@@ -5,7 +5,6 @@ import streamlit as st
 from puzzles import KIND_TITLES, KINDS, STAGES
 from trainer import ui
 from trainer.practice import COACH, Practice
-from trainer.rules import Layout
 
 
 def fresh() -> None:
@@ -21,6 +20,25 @@ def choose_stage() -> None:
     if chosen and st.session_state.get("p_kind") in (COACH, None):
         ui.learner().progress.coach_stage = chosen  # a stage chosen by hand is where the coach works now
     fresh()
+
+
+def answer_numbers(code: str, fields: tuple[str, ...]) -> None:
+    """Check typed numbers: one field (a total or points) or the three of hand-rounding."""
+    values = {f: st.session_state.get(f"{f}-{code}") for f in fields}
+    given = {f: int(v) for f, v in values.items() if v is not None}
+    if not given:
+        one = len(fields) == 1
+        st.session_state["p_notice"] = "Type a number first." if one else "Fill in at least the rounded pips."
+        return
+    ui.learner().answer(given["n"] if fields == ("n",) else given)
+
+
+def answer_ends(code: str, letters: dict[str, str]) -> None:
+    chosen = st.session_state.get(f"ends-{code}") or []
+    if not chosen:
+        st.session_state["p_notice"] = "Choose at least one end."
+        return
+    ui.learner().answer([letters[x] for x in chosen])
 
 
 def show() -> None:
@@ -57,7 +75,9 @@ def show() -> None:
         st.session_state.setdefault(key, value)
     if pr.coached:  # the stage chooser shows where the coach is
         st.session_state["p_stage"] = p.stage
-    with st.container(horizontal=True, vertical_alignment="bottom"):
+    by_hand = st.session_state.get("p_kind") not in (COACH, None)  # the coach sets the level itself
+    row = st.container(horizontal=True, vertical_alignment="bottom") if by_hand else st.container()
+    with row:
         st.segmented_control(
             "Stage",
             STAGES,
@@ -67,7 +87,7 @@ def show() -> None:
                 (":material/check_circle: " if s in pr.progress.mastered else "") + ui.STAGE_LABELS[s]
             ),
         )
-        if st.session_state.get("p_kind") not in (COACH, None):  # the coach sets the level itself
+        if by_hand:
             st.segmented_control(
                 "Level",
                 [1, 2, 3],
@@ -98,12 +118,12 @@ def puzzle_area(pr: Practice) -> None:
     )
     st.markdown(f":gray[{meta}]\n\n## {p.question}")
 
-    lay = Layout.from_record(p.layout, variant=p.variant) if p.layout else None
+    lay = p.board if p.layout else None
     after = None
     if pr.answered and lay is not None and p.kind in ("best-play", "play-score"):
         # the working is shown on the layout after the play in question
         after = lay.play(p.answer[0] if p.kind == "best-play" else p.play)
-    layout_svg, hand_svg = ui.puzzle_pictures(p, working=pr.answered, layout=after)
+    layout_svg, hand_svg = ui.puzzle_pictures(p, working=pr.answered, layout=after or lay)
 
     if not pr.answered and p.kind in ("best-play", "counted-ends") and lay is not None:
         mode = "play" if p.kind == "best-play" else "ends"
@@ -124,63 +144,39 @@ def puzzle_area(pr: Practice) -> None:
         ui.pictures(*parts)
 
     if not pr.answered:
+        # answers go through callbacks, which run before the page is drawn: one run per answer
         if p.kind in ("open-total", "play-score"):
             with st.form(f"f-{p.code}", clear_on_submit=False, border=False):
                 label = "Open-end total" if p.kind == "open-total" else "Points (0 if it does not score)"
-                value = st.number_input(
-                    label, min_value=0, max_value=300, value=None, step=1, key=f"n-{p.code}"
-                )
-                if st.form_submit_button("Check", type="primary"):
-                    if value is None:
-                        st.warning("Type a number first.")
-                    else:
-                        pr.answer(int(value))
-                        st.rerun()
+                st.number_input(label, min_value=0, max_value=300, value=None, step=1, key=f"n-{p.code}")
+                st.form_submit_button("Check", type="primary", on_click=answer_numbers, args=(p.code, ("n",)))
         elif p.kind == "hand-rounding":
             with st.form(f"f-{p.code}", border=False):
                 c1, c2, c3 = st.columns(3)
-                pips = c1.number_input(
-                    "Pips", min_value=0, max_value=200, value=None, step=1, key=f"a-{p.code}"
+                c1.number_input("Pips", min_value=0, max_value=200, value=None, step=1, key=f"pips-{p.code}")
+                c2.number_input(
+                    "Rounded to five", min_value=0, max_value=200, value=None, step=1, key=f"rounded-{p.code}"
                 )
-                rounded = c2.number_input(
-                    "Rounded to five", min_value=0, max_value=200, value=None, step=1, key=f"b-{p.code}"
+                c3.number_input("Points", min_value=0, max_value=40, value=None, step=1, key=f"points-{p.code}")
+                st.form_submit_button(
+                    "Check", type="primary", on_click=answer_numbers, args=(p.code, ("pips", "rounded", "points"))
                 )
-                points = c3.number_input(
-                    "Points", min_value=0, max_value=40, value=None, step=1, key=f"c-{p.code}"
-                )
-                if st.form_submit_button("Check", type="primary"):
-                    given = {
-                        k: v
-                        for k, v in (("pips", pips), ("rounded", rounded), ("points", points))
-                        if v is not None
-                    }
-                    if not given:
-                        st.warning("Fill in at least the rounded pips.")
-                    else:
-                        pr.answer({k: int(v) for k, v in given.items()})
-                        st.rerun()
         elif p.kind == "best-play" and lay is not None:
             st.write("Or choose a play:")
             with st.container(horizontal=True):
                 for c in p.choices:
-                    if st.button(ui.play_label(lay, c.value), key=f"play-{p.code}-{c.label}"):
-                        pr.answer(c.value)
-                        st.rerun()
+                    st.button(ui.play_label(lay, c.value), key=f"play-{p.code}-{c.label}", on_click=pr.answer,
+                              args=(c.value,))
         elif p.kind == "counted-ends":
             letters = {c.label: c.value for c in p.choices}
-            chosen = st.pills(
+            st.pills(
                 "Or choose the ends that count",
                 list(letters),
                 selection_mode="multi",
                 key=f"ends-{p.code}",
                 format_func=lambda x: f"End {x}",
             )
-            if st.button("Check", type="primary", key=f"check-{p.code}"):
-                if not chosen:
-                    st.warning("Choose at least one end.")
-                else:
-                    pr.answer([letters[x] for x in chosen])
-                    st.rerun()
+            st.button("Check", type="primary", key=f"check-{p.code}", on_click=answer_ends, args=(p.code, letters))
     else:
         v = pr.verdict
         assert v is not None
