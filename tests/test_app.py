@@ -272,3 +272,13 @@ def test_a_failing_page_shows_a_kind_message(monkeypatch):
     at = app(page="views/rules.py")
     assert not at.exception
     assert at.error and "Your answers and your game are safe" in at.error[0].value
+
+
+def test_play_setup_with_a_chooser_clicked_off_uses_the_defaults():
+    at = app(page="views/play.py")
+    at.segmented_control(key="g_players").set_value(None)
+    at.segmented_control(key="g_bots").set_value(None)
+    at.form_submit_button[0].click().run()
+    assert not at.exception
+    g = at.session_state["guided"]
+    assert g.setup.players == 2 and g.setup.bot_level == "greedy"

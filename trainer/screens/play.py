@@ -35,13 +35,14 @@ def current() -> GuidedGame | None:
 
 
 def start() -> None:
+    # a chooser that was clicked off reads as None: fall back to the defaults
     setup = Setup(
-        game=st.session_state.get("g_game", "muggins"),
-        players=st.session_state.get("g_players", 2),
-        partners=st.session_state.get("g_partners", True),
-        bot_level=st.session_state.get("g_bots", "greedy"),
-        guidance=st.session_state.get("g_guidance", "where"),
-        muggins_call=st.session_state.get("g_calls", False),
+        game=st.session_state.get("g_game") or "muggins",
+        players=st.session_state.get("g_players") or 2,
+        partners=bool(st.session_state.get("g_partners", True)),
+        bot_level=st.session_state.get("g_bots") or "greedy",
+        guidance=st.session_state.get("g_guidance") or "where",
+        muggins_call=bool(st.session_state.get("g_calls", False)),
         seed=random.randrange(2**31),
     )
     st.session_state["guided"] = GuidedGame(setup)
