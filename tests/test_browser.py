@@ -149,10 +149,14 @@ def test_play_a_few_moves_by_clicking(server, browser):
         if played >= 3:
             break
         hand = page.locator(".fives-board .hand [data-tile]")
-        try:
-            hand.first.wait_for(state="visible", timeout=15000)
-        except Exception:
-            break  # drawing, passing or the end of the hand: no tiles to tap
+        draw = page.get_by_role("button", name="Draw a tile").or_(page.get_by_role("button", name="Pass"))
+        hand.first.or_(draw.first).wait_for(state="visible", timeout=20000)
+        if not hand.count():
+            if not draw.count():
+                break  # the hand is over
+            draw.first.click()  # nothing fits: the rules say draw (or pass)
+            page.wait_for_timeout(1500)
+            continue
         playable = page.locator(".fives-board .hand [data-playable='yes']")
         tile_el = playable.first if playable.count() else hand.first
         tile = tile_el.get_attribute("data-tile")
