@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from trainer.rules.board import Board
+from trainer.rules.errors import IllegalPlay
 from trainer.rules.layout import Layout
 from trainer.rules.variants import Variant
 
@@ -17,7 +18,7 @@ def random_layout(variant: Variant | str, tiles: int, rng: random.Random) -> Lay
     """
     v = Variant.parse(variant)
     if not 1 <= tiles <= 28:
-        raise ValueError("A layout has 1 to 28 tiles.")
+        raise IllegalPlay("A layout has 1 to 28 tiles.")
     while True:
         board = Board(v.spin_rule)
         pool = list(range(28))
