@@ -34,14 +34,6 @@ def points_words(points: int) -> str:
     return f"{points} point{'s' if points != 1 else ''}"
 
 
-def end_words(end: OpenEnd) -> str:
-    if end.kind == "double":
-        return f"{end.tile} at the end of an arm (counts both halves: {end.value})"
-    if end.kind == "spinner-end":
-        return f"the spinner {end.tile}, both sides covered (counts 0)"
-    return f"the {end.number} on {end.tile}"
-
-
 def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
@@ -426,7 +418,7 @@ def judge_counted_ends(p: Puzzle, response: Any) -> Verdict:
             return Verdict(False, f"Not quite. {e.tile} sits at the end of an arm with a side free, so it "
                                   f"counts both halves: {e.value}.", "double-at-end")
     if missing:
-        return Verdict(False, f"Not quite: {end_words(missing[0])} counts too. {p.explanation}", "missed-end")
+        return Verdict(False, f"Not quite: {missing[0].words} too. {p.explanation}", "missed-end")
     return Verdict(False, f"Not quite. {p.explanation}", "other")
 
 

@@ -171,7 +171,7 @@ def test_two_sessions_never_share_answers():
 # ----- the Play page -----
 
 from trainer.bots.players import last_score  # noqa: E402
-from trainer.rules import Play  # noqa: E402
+from trainer.rules import Claim, Play  # noqa: E402
 
 
 def start_game(at, **setup):
@@ -190,7 +190,7 @@ def learner_move(at, g):
     """Make the learner's move through the page's own controls."""
     view = g.view()
     if view.phase == "claim":
-        at.selectbox(key="g_claim").set_value(last_score(view))
+        at.selectbox(key="g_claim").set_value(Claim(last_score(view)))
         at.form_submit_button[0].click().run()
     elif view.phase == "muggins":
         at.button(key="g_muggins").click().run()
@@ -282,3 +282,11 @@ def test_play_setup_with_a_chooser_clicked_off_uses_the_defaults():
     assert not at.exception
     g = at.session_state["guided"]
     assert g.setup.players == 2 and g.setup.bot_level == "greedy"
+
+
+def test_clicks_become_plays():
+    from trainer.ui import play_from_pick
+
+    assert play_from_pick({"tile": "4-3", "end": "4-4:4"}) == "3-4>4-4"
+    assert play_from_pick({"tile": "6-6"}) == "6-6"  # a lead
+    assert play_from_pick({"end": "4-4:4"}) is None and play_from_pick({"tile": "banana"}) is None

@@ -39,11 +39,3 @@ def test_coach_and_codes():
     assert pr.open_code(code) is None and pr.puzzle.code == code and not pr.coached
     msg = pr.open_code("NOPE-0000")
     assert "didn't work" in msg and pr.puzzle.code == code
-
-
-def test_toggle_ends():
-    pr = Practice()
-    pr.toggle_end("1-4:4")
-    pr.toggle_end("5-5:5")
-    pr.toggle_end("1-4:4")
-    assert pr.ends_chosen == ["5-5:5"]

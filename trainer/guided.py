@@ -326,12 +326,7 @@ class GuidedGame:
         return lines
 
 
-def claim_values(points: bool) -> list[int]:
-    """Scores a player can announce."""
-    return list(range(0, 41)) if points else list(range(0, 201, 5))
-
-
 __all__ = [
     "BOT_LEVELS", "BOT_TITLES", "DRAW", "GUIDANCE", "GUIDANCE_TITLES", "LET_GO", "MUGGINS", "NAMES", "PASS",
-    "Claim", "GuidedGame", "Setup", "claim_values",
+    "Claim", "GuidedGame", "Setup",
 ]

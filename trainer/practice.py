@@ -25,7 +25,6 @@ class Practice:
     verdict: Verdict | None = None
     outcome: Outcome | None = None
     coached: bool = False
-    ends_chosen: list[str] = field(default_factory=list)
     seed_source: random.Random = field(default_factory=random.Random)
     clock: Callable[[], float] = time.monotonic
 
@@ -42,7 +41,6 @@ class Practice:
         self.started = self.clock()
         self.verdict = None
         self.outcome = None
-        self.ends_chosen = []
         return puzzle
 
     def open_code(self, code: str) -> str | None:
@@ -75,10 +73,3 @@ class Practice:
             )
             self.verdict = verdict
         return verdict
-
-    def toggle_end(self, end: str) -> None:
-        """Pick or unpick an open end (for "Which ends count?")."""
-        if end in self.ends_chosen:
-            self.ends_chosen.remove(end)
-        else:
-            self.ends_chosen.append(end)

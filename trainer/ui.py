@@ -177,13 +177,13 @@ def stage_label(stage: str) -> str:
     return f"{STAGE_LABELS[stage]} ({STAGE_HINTS[stage]})"
 
 
-def play_from_pick(p: Puzzle, pick: dict[str, Any]) -> str | None:
-    """Turn a click on the board into a play token (``"3-4>4-4"``)."""
+def play_from_pick(pick: dict[str, Any]) -> str | None:
+    """Turn a click on the board into a play token: ``"3-4>4-4"``, or ``"3-4"`` for a lead."""
     try:
         tile = str(pick["tile"])
-        target = str(pick["end"]).split(":")[0]
-        return str(Play.parse(f"{tile}>{target}"))
-    except (KeyError, TypeError, ValueError):
+        end = pick.get("end")
+        return str(Play.parse(f"{tile}>{str(end).split(':')[0]}" if end else tile))
+    except (KeyError, TypeError, AttributeError, ValueError):
         return None
 
 

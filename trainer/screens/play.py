@@ -18,7 +18,6 @@ from trainer.guided import (
     Claim,
     GuidedGame,
     Setup,
-    claim_values,
 )
 from trainer.render import render_hand, render_layout
 from trainer.rules import PRESETS, Play
@@ -105,13 +104,13 @@ def learner_turn(g: GuidedGame) -> None:
     guidance = g.setup.guidance
     if view.phase == "claim":
         st.markdown("### Say your score")
-        values = claim_values(g.points)
+        ui.picture(render_layout(view.layout))  # the ends to count, without the working
+        claims = [a for a in view.legal_actions if isinstance(a, Claim)]  # the scores the rules allow
         with st.form("claim", border=False):
-            st.selectbox("What did your play score?", values, key="g_claim",
-                         format_func=lambda v: "No score" if v == 0 else ui.both_ways(v * 5 if g.points else v))
-            if st.form_submit_button("Call it", type="primary"):
-                act(Claim(int(st.session_state.get("g_claim", 0))))
-                st.rerun()
+            st.selectbox("What did your play score?", claims, key="g_claim",
+                         format_func=lambda c: "No score" if c.points == 0
+                         else ui.both_ways(c.points * 5 if g.points else c.points))
+            st.form_submit_button("Call it", type="primary", on_click=lambda: act(st.session_state["g_claim"]))
         return
     if view.phase == "muggins":
         missed = g.game.hand.pending
@@ -130,9 +129,9 @@ def learner_turn(g: GuidedGame) -> None:
         mode = "lead" if view.layout.is_empty else "play"
         pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"g_board_{len(g.game.hands)}_{len(g.game.hand.history)}")
         if pick:
-            tile = str(pick.get("tile", ""))
-            end = str(pick.get("end", ""))
-            act(f"{tile}>{end.split(':')[0]}" if end else tile)
+            token = ui.play_from_pick(pick)
+            if token:
+                act(token)
             st.rerun()
     else:
         if layout_svg:

@@ -127,12 +127,12 @@ def puzzle_area(pr: Practice) -> None:
 
     if not pr.answered and p.kind in ("best-play", "counted-ends") and lay is not None:
         mode = "play" if p.kind == "best-play" else "ends"
-        pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"board-{p.code}", chosen=pr.ends_chosen)
+        pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"board-{p.code}")
         if pick:
             if "ends" in pick:
                 pr.answer(list(pick["ends"]))
             else:
-                token = ui.play_from_pick(p, pick)
+                token = ui.play_from_pick(pick)
                 if token:
                     pr.answer(token)
             st.rerun()
