@@ -14,7 +14,7 @@ import random
 
 from puzzles.codes import SEED_SPACE, CodeError, decode, encode
 from puzzles.kinds import KIND_TITLES, MAKERS
-from puzzles.puzzle import Choice, Puzzle, Verdict
+from puzzles.puzzle import Choice, Puzzle, Step, Verdict
 from puzzles.stages import LEVEL_TABLE, STAGE_TITLES, STAGES, check_stage_level, has_trap, traps
 from trainer.rules import IllegalPlay
 
@@ -41,8 +41,27 @@ def generate(kind: str, *, stage: str, level: int = 1, seed: int | None = None) 
         kind=kind, stage=stage, level=level, seed=seed, code=code, variant=stage,
         layout=fields["layout"], hand=tuple(fields["hand"]), question=fields["question"],
         answer=fields["answer"], explanation=fields["explanation"], choices=fields["choices"],
-        play=fields.get("play"), mistakes=tuple(fields["mistakes"]),
+        play=fields.get("play"), mistakes=tuple(fields["mistakes"]), steps=tuple(fields.get("steps", ())),
+        trap=fields.get("trap"), number=fields.get("number"),
     )
+
+
+def similar(puzzle: Puzzle, seed: int) -> Puzzle:
+    """A puzzle like ``puzzle``: the same kind, stage and level and, when one can be found, the same
+    trap — but another position. The same ``puzzle`` and ``seed`` always give the same one, and it
+    has a code of its own like any puzzle."""
+    rng = random.Random(f"similar/{puzzle.code}/{seed}")
+    first = None
+    for _ in range(40):
+        s = rng.randrange(SEED_SPACE)
+        if s == puzzle.seed:
+            continue
+        p = generate(puzzle.kind, stage=puzzle.stage, level=puzzle.level, seed=s)
+        if p.trap == puzzle.trap and p.layout + " ".join(p.hand) != puzzle.layout + " ".join(puzzle.hand):
+            return p
+        first = first or p
+    assert first is not None
+    return first
 
 
 def from_code(code: str) -> Puzzle:
@@ -56,5 +75,5 @@ def from_code(code: str) -> Puzzle:
 
 __all__ = [
     "CORE_KINDS", "KINDS", "KIND_TITLES", "LEVEL_TABLE", "STAGES", "STAGE_TITLES", "Choice", "CodeError",
-    "Puzzle", "Verdict", "from_code", "generate", "has_trap", "traps",
+    "Puzzle", "Step", "Verdict", "from_code", "generate", "has_trap", "similar", "traps",
 ]

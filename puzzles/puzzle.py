@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from trainer.rules import Layout
+from trainer.rules import IllegalPlay, Layout
 
 
 @dataclass(frozen=True)
@@ -19,6 +19,14 @@ class Choice:
 
 
 @dataclass(frozen=True)
+class Step:
+    """One step of the working: what to say, and which open ends (ids like ``"1-4:4"``) it marks."""
+
+    text: str
+    ends: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Verdict:
     """The result of checking an answer."""
 
@@ -28,6 +36,9 @@ class Verdict:
     """What to tell the learner, in words for a child."""
     mistake: str | None = None
     """The name of the common mistake the answer shows, if one does."""
+    is_answer: bool = True
+    """False when the response is not an answer at all (junk, or a tap that is not a legal play):
+    nothing is recorded and the learner tries again."""
 
 
 @dataclass(frozen=True, eq=True)
@@ -62,6 +73,18 @@ class Puzzle:
     """The play the question is about, for kinds that ask about one play."""
     mistakes: tuple[tuple[str, str, str], ...] = field(default=(), repr=False)
     """(answer key, mistake name, message) for the wrong answers children often give."""
+    steps: tuple[Step, ...] = field(default=(), repr=False)
+    """The whole working, one step at a time (behind "Show every step", and for worked examples)."""
+    trap: str | None = None
+    """The trap the puzzle is built around (``"combination"``, ``"lowering"``, ``"covered-spinner"``,
+    ``"double-at-end"``, ``"round-up"`` …), or ``None``. :func:`puzzles.similar` keeps it."""
+    number: int | None = None
+    """The number a number-line picture shows (``nearest-five`` and ``make-five``)."""
+
+    @property
+    def hint(self) -> Step:
+        """The first step of the working: what a Hint shows before answering."""
+        return self.steps[0] if self.steps else Step(self.explanation)
 
     @cached_property
     def board(self) -> Layout:
@@ -90,16 +113,19 @@ class Puzzle:
             "choices": [{"label": c.label, "value": _jsonable(c.value), "text": c.text} for c in self.choices],
             "play": self.play,
             "mistakes": [{"answer": a, "mistake": m, "message": t} for a, m, t in self.mistakes],
+            "steps": [{"text": st.text, "ends": list(st.ends)} for st in self.steps],
+            "trap": self.trap,
+            "number": self.number,
         }
 
     def check(self, response: Any) -> Verdict:
-        """Judge an answer. Never raises: anything unreadable is simply not right."""
+        """Judge an answer. Junk is not an answer (``is_answer`` False), never an exception."""
         from puzzles.kinds import judge
 
         try:
             return judge(self, response)
-        except Exception:  # a learner's junk must never crash a page
-            return Verdict(False, "That answer could not be read. Try again!", "unreadable")
+        except IllegalPlay:  # text that does not parse as a tile or a play
+            return Verdict(False, "That answer could not be read. Try again!", "unreadable", is_answer=False)
 
     def is_right(self, response: Any) -> bool:
         """Whether ``response`` is a right answer."""

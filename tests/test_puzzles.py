@@ -6,6 +6,7 @@ import pytest
 from puzzles import CORE_KINDS, KINDS, STAGES, CodeError, from_code, generate, has_trap
 from puzzles.__main__ import main as cli
 from puzzles.codes import ALPHABET, decode, encode
+from tests.oracle import oracle_from_record
 from trainer.rules import IllegalPlay, Layout, Tile, round_to_five
 
 ALL = [(k, s, lv) for k in KINDS for s in STAGES for lv in (1, 2, 3)]
@@ -36,23 +37,29 @@ def test_every_kind_stage_level(kind, stage, level):
         assert p.check(p.answer).correct
         for junk in (None, "banana", [], {}, 3.5, "ZZ", object(), {"pips": "x"}, "-", ["7-9>1-1"]):
             verdict = p.check(junk)
-            assert not verdict.correct and verdict.message
+            assert not verdict.correct and verdict.message and not verdict.is_answer
         check_kind(p, lay)
 
 
-def brute_points(lay: Layout, token: str) -> int:
-    total = lay.play(token).total
+def oracle_total(p, extra: str = "") -> int:
+    """The open-end total by the plain second reading of the rules (tests/oracle.py)."""
+    return oracle_from_record((p.layout + " " + extra).strip(), p.variant).total()
+
+
+def brute_points(p, token: str) -> int:
+    total = oracle_total(p, token)
     return total // 5 if total and total % 5 == 0 else 0
 
 
 def check_kind(p, lay):
     if p.kind == "open-total":
-        assert p.answer == lay.total == sum(e.value for e in lay.open_ends)
+        assert p.answer == oracle_total(p)
         assert p.answer in [c.value for c in p.choices]
         assert str(p.answer) in p.explanation
     elif p.kind == "best-play":
-        plays = [str(x) for x in lay.legal_plays(list(p.hand))]
-        scores = {t: brute_points(lay, t) for t in plays}
+        plays = sorted(oracle_from_record(p.layout, p.variant).legal(list(p.hand)))
+        assert plays == sorted(str(x) for x in lay.legal_plays(list(p.hand)))
+        scores = {t: brute_points(p, t) for t in plays}
         best = max(scores.values())
         assert best > 0 and len(set(scores.values())) >= 2 and len(plays) >= 2
         assert sorted(p.answer) == sorted(t for t, v in scores.items() if v == best)
@@ -62,15 +69,43 @@ def check_kind(p, lay):
     elif p.kind == "hand-rounding":
         pips = sum(Tile.parse(t).pips for t in p.hand)
         assert p.answer == {"pips": pips, "rounded": round_to_five(pips), "points": round_to_five(pips) // 5}
-        assert p.check(dict(p.answer)).correct and p.check(str(p.answer["rounded"])).correct
+        assert p.check(dict(p.answer)).correct
+        assert not p.check({"pips": pips}).is_answer, "adding alone is not an answer"
+        assert not p.check({"pips": pips, "rounded": p.answer["rounded"], "points": p.answer["points"] + 1}).correct
     elif p.kind == "play-score":
         assert p.play and p.play.split(">")[0] in p.hand
-        assert p.answer == brute_points(lay, p.play)
+        assert p.answer == brute_points(p, p.play)
     elif p.kind == "counted-ends":
+        # an end counts when removing it from the oracle's total changes the total: re-derive by value
         counted = [e for e in lay.open_ends if e.value]
+        assert sum(e.value for e in counted) == oracle_total(p)
         assert sorted(p.answer) == sorted(f"{e.tile}:{e.number}" for e in counted)
         labels = [c.label for c in p.choices if c.value in p.answer]
         assert p.check(",".join(labels)).correct
+    elif p.kind == "nearest-five":
+        n = sum(Tile.parse(t).pips for t in p.hand)
+        assert p.number == n and str(n) in p.question
+        down, up = n - n % 5, n - n % 5 + 5
+        want = {"up": up, "down": down}.get(p.question.split("next multiple of five ")[-1].split()[0], None)
+        assert p.answer == (want if "next multiple" in p.question else (down if n % 5 < 3 else up))
+    elif p.kind == "make-five":
+        total = oracle_total(p)
+        if "How many more" in p.question:
+            assert (total + p.answer) % 5 == 0 and 0 < p.answer < 5
+        elif "How many fewer" in p.question:
+            assert (total - p.answer) % 5 == 0 and 0 < p.answer < 5
+        else:
+            def named(e):
+                return f"the double {e.tile}" if e.kind == "double" else f"the {e.number} on {e.tile}"
+
+            end = next(e for e in lay.open_ends if p.question.startswith(f"A tile goes on {named(e)}."))
+            tile = f"{min(p.answer, end.number)}-{max(p.answer, end.number)}"
+            after = oracle_total(p, f"{tile}>{end.tile}")
+            assert after > 0 and after % 5 == 0
+    for c in p.choices:
+        if p.kind in ("open-total", "play-score", "nearest-five", "make-five") and c.value != p.answer:
+            v = p.check(c.value)
+            assert v.is_answer and not v.correct and v.mistake and str(c.value) in v.message
 
 
 def test_wrong_choices_name_real_mistakes():
@@ -90,7 +125,7 @@ def test_rounding_13_down_is_named():
     for seed in range(200):
         p = generate("hand-rounding", stage="muggins", level=2, seed=seed)
         if p.answer["pips"] % 5 in (3, 4):
-            v = p.check(p.answer["rounded"] - 5)
+            v = p.check(dict(p.answer, rounded=p.answer["rounded"] - 5))
             assert v.mistake == "rounded-down" and "up" in v.message
             return
     pytest.fail("no rounding-up puzzle found")
@@ -174,7 +209,7 @@ def test_best_play_answers_by_label_and_explains_wrong_ones():
     wrong = next(c for c in p.choices if c.value not in p.answer)
     assert p.check(right.label).correct
     v = p.check(wrong.label)
-    assert not v.correct and "makes" in v.message
+    assert not v.correct and v.message.startswith(f"You chose {wrong.text}")
     assert not p.check("6-6>0-0").correct
 
 

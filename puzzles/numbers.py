@@ -1,0 +1,228 @@
+"""The number skills behind every Fives score, as puzzle kinds of their own.
+
+- ``nearest-five``: round a hand's pips to the nearest five, or find the next multiple of
+  five up or down. Answer: ``int``.
+- ``make-five``: how many more (or fewer) make a multiple of five; or which number on the
+  other end of a tile played on a given end makes the open-end total a multiple of five.
+  Answer: ``int``.
+
+Both come from real positions of the stage's game, and both carry ``Puzzle.number`` for a
+number-line picture.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from puzzles.kinds import Wants, choice_value, find_position, judge_number, number_choices, read_int
+from puzzles.puzzle import Puzzle, Step, Verdict
+from puzzles.stages import Position
+from trainer.rules import Layout, OpenEnd, Play, Tile, round_to_five
+
+NEAREST_RANGE = {1: (3, 19), 2: (6, 34), 3: (11, 60)}
+"""The numbers nearest-five asks about, by level: they grow."""
+NEAREST_TILES = {1: (1, 2), 2: (2, 4), 3: (3, 6)}
+
+
+def between(n: int) -> tuple[int, int]:
+    down = n - n % 5
+    return down, down + 5
+
+
+def make_nearest_five(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
+    low, high = NEAREST_RANGE[level]
+    t_low, t_high = NEAREST_TILES[level]
+    form = "round" if level == 1 and rng.random() < 0.7 else rng.choice(("round", "round", "up", "down"))
+    want_exact = form == "round" and rng.random() < 0.1
+    wants = Wants(80)
+
+    def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
+        keen = wants.tick()
+        hands = [h for h in pos.leftovers if t_low <= len(h) <= t_high]
+        if not hands:
+            return None
+        tiles = sorted(rng.choice(hands))
+        n = sum(t.pips for t in tiles)
+        if keen and not low <= n <= high:
+            return None
+        if keen and (n % 5 == 0) != want_exact:
+            return None
+        if form != "round" and n % 5 == 0:
+            return None
+        return build_nearest(form, n, tiles, level, rng)
+
+    return find_position(stage, level, rng, accept, check_layout=False)
+
+
+def build_nearest(form: str, n: int, tiles: list[Tile], level: int, rng: random.Random) -> dict[str, Any]:
+    down, up = between(n)
+    rounded = round_to_five(n)
+    wrong: list[tuple[str, int, str]] = []
+    if form == "round":
+        right = rounded
+        question = f"These tiles have {n} pips. What is {n} rounded to the nearest five?"
+        if n % 5:
+            other = up if rounded == down else down
+            name = "rounded-up" if other == up else "rounded-down"
+            wrong.append((name, other, f"{n} is nearer {rounded} than {other}."))
+            wrong.append(("not-rounded", n, f"{n} is not a multiple of five: round it."))
+        else:
+            wrong.append(("moved-anyway", n - 5, f"{n} is a multiple of five already: it stays {n}."))
+        ten = round(n / 10) * 10
+        if ten not in (rounded, n):
+            wrong.append(("nearest-ten", ten, "Round to a five, not a ten."))
+        wrong.append(("one-five-off", rounded + 5, f"{rounded + 5} is too far from {n}."))
+        because = f"{n} is between {down} and {up}: nearest is {rounded}." if n % 5 else \
+            f"{n} is a multiple of five already."
+        trap = "round-up" if n % 5 in (3, 4) else ("round-down" if n % 5 else "exact")
+    elif form == "up":
+        right = up
+        question = f"These tiles have {n} pips. What is the next multiple of five up from {n}?"
+        wrong.append(("went-down", down, f"{down} is below {n}: go up."))
+        wrong.append(("not-rounded", n, f"{n} is not a multiple of five."))
+        wrong.append(("one-five-off", up + 5, f"{up + 5} skips past {up}."))
+        because = f"{n} is between {down} and {up}: up is {up}."
+        trap = "next-up"
+    else:
+        right = down
+        question = f"These tiles have {n} pips. What is the next multiple of five down from {n}?"
+        wrong.append(("went-up", up, f"{up} is above {n}: go down."))
+        wrong.append(("not-rounded", n, f"{n} is not a multiple of five."))
+        if down >= 5:
+            wrong.append(("one-five-off", down - 5, f"{down - 5} skips past {down}."))
+        because = f"{n} is between {down} and {up}: down is {down}."
+        trap = "next-down"
+    choices, mistakes = number_choices(right, wrong, rng, slip_text="Count in fives: 5, 10, 15, 20…")
+    steps = [Step(f"Add the pips: {' + '.join(str(t.pips) for t in tiles)} = {n}." if len(tiles) > 1
+                  else f"The pips make {n}."),
+             Step(f"Count in fives: {n} is between {down} and {up}." if n % 5 else f"{n} is a multiple of five.")]
+    if form == "round" and n % 5:
+        steps.append(Step(f"{n} is {n - down} from {down} and {up - n} from {up}."))
+        steps.append(Step(f"So it rounds to {rounded}."
+                          + (" (3 and 4 past a five go up.)" if n % 5 in (3, 4) else "")))
+    elif form != "round":
+        steps.append(Step(f"The next one {form} is {right}."))
+    return {
+        "layout": "", "hand": tuple(str(t) for t in tiles),
+        "question": question, "answer": right, "explanation": because,
+        "choices": choices, "mistakes": mistakes, "steps": steps, "trap": trap, "number": n,
+    }
+
+
+def judge_nearest_five(p: Puzzle, response: Any) -> Verdict:
+    return judge_number(p, response, p.answer, p.explanation)
+
+
+# ----- make-five -----
+
+def end_words(end: OpenEnd) -> str:
+    return f"the double {end.tile}" if end.kind == "double" else f"the {end.number} on {end.tile}"
+
+
+def make_make_five(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
+    wants = Wants(60)
+    form = rng.choice(("more", "fewer")) if level == 1 else ("number" if rng.random() < 0.8 else "more")
+
+    def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
+        keen = wants.tick()
+        lay = pos.layout
+        total = lay.total
+        if form in ("more", "fewer"):
+            if total % 5 == 0 or (form == "fewer" and total < 5):
+                return None
+            return build_more(form, lay, level, rng)
+        return build_number(lay, level, rng, keen)
+
+    return find_position(stage, level, rng, accept)
+
+
+def build_more(form: str, lay: Layout, level: int, rng: random.Random) -> dict[str, Any]:
+    total = lay.total
+    down, up = between(total)
+    counted = tuple(e.id for e in lay.open_ends if e.value)
+    if form == "more":
+        right = up - total
+        question = f"The ends make {total}. How many more make the next multiple of five?"
+        wrong = [("to-the-five", up, f"{up} is the multiple; {total} needs {right} more to get there."),
+                 ("went-down", total - down, f"{total - down} takes you down to {down}, not up."),
+                 ("ten-not-five", (total // 10 + 1) * 10 - total, "The next five comes before the next ten.")]
+        because = f"{total} + {right} = {up}."
+    else:
+        right = total - down
+        question = f"The ends make {total}. How many fewer make a multiple of five?"
+        wrong = [("to-the-five", down, f"{down} is the multiple; {total} is {right} more than it."),
+                 ("went-up", up - total, f"{up - total} takes you up to {up}, not down."),
+                 ("ten-not-five", total - (total // 10) * 10 if total % 10 != right else right + 5,
+                  "The five below comes before the ten below.")]
+        because = f"{total} − {right} = {down}."
+    choices, mistakes = number_choices(right, wrong, rng, slip_text="Count on in ones to the next five.")
+    return {
+        "layout": lay.record, "hand": (), "question": question, "answer": right,
+        "explanation": because, "choices": choices, "mistakes": mistakes,
+        "steps": [Step(f"The ends make {lay.working}.", counted),
+                  Step(f"{total} is between {down} and {up}."),
+                  Step(because)],
+        "trap": f"make-{form}", "number": total,
+    }
+
+
+def build_number(lay: Layout, level: int, rng: random.Random, keen: bool) -> dict[str, Any] | None:
+    total = lay.total
+    ends = [e for e in lay.open_ends if e.kind in ("end", "double") and e.free]
+    rng.shuffle(ends)
+    for end in ends:
+        rest = total - end.value
+        results: dict[int, int] = {}
+        for n in range(7):
+            if n == end.number:
+                continue  # a double would count both halves: keep the question about one number
+            tile = Tile(min(n, end.number), max(n, end.number))
+            if tile in lay:
+                continue
+            after = lay.play(Play.of(tile, end.tile))
+            if after.total - n != rest:
+                break  # the end keeps counting after the play: not this end
+            results[n] = after.total
+        else:
+            scoring = [n for n, t in results.items() if t > 0 and t % 5 == 0]
+            if len(scoring) != 1 or len(results) < 4:
+                continue
+            n = scoring[0]
+            if keen and level == 3 and end.kind != "double" and rng.random() < 0.4:
+                continue  # level 3 leans on doubles at the ends
+            return number_puzzle(lay, end, rest, n, results, rng)
+    return None
+
+
+def number_puzzle(lay: Layout, end: OpenEnd, rest: int, n: int, results: dict[int, int],
+                  rng: random.Random) -> dict[str, Any]:
+    total = lay.total
+    goal = rest + n
+    wrong: list[tuple[str, int, str]] = []
+    forgot = [m for m in results if m != n and (total + m) % 5 == 0]
+    for m in forgot:
+        wrong.append(("forgot-covered", m, f"{end_words(end).capitalize()} gets covered: it stops counting."))
+    for m in sorted(results, key=lambda m: abs(m - n)):
+        if m != n and m not in forgot:
+            wrong.append(("not-multiple", m, f"{rest} + {m} = {rest + m}: not a multiple of five."))
+    choices, mistakes = number_choices(n, wrong, rng, slip_text="Add the new end to the others.")
+    covered = "both halves" if end.kind == "double" else f"the {end.number}"
+    return {
+        "layout": lay.record, "hand": (),
+        "question": f"A tile goes on {end_words(end)}. What number on its other end makes a multiple of five?",
+        "answer": n,
+        "explanation": f"Without {covered} the ends make {rest}; {rest} + {n} = {goal}.",
+        "choices": choices, "mistakes": mistakes,
+        "steps": [Step(f"The ends make {lay.working}.", tuple(e.id for e in lay.open_ends if e.value)),
+                  Step(f"The new tile covers {end_words(end)}: {total} − {end.value} = {rest}.", (end.id,)),
+                  Step(f"{rest} + {n} = {goal}, a multiple of five.")],
+        "trap": "cover-double" if end.kind == "double" else "cover-end", "number": rest,
+    }
+
+
+def judge_make_five(p: Puzzle, response: Any) -> Verdict:
+    value = read_int(choice_value(p, response) if isinstance(response, str) else response)
+    if p.trap in ("cover-end", "cover-double") and value is not None and not 0 <= value <= 6:
+        return Verdict(False, "A domino end shows 0 to 6. Try again!", "unreadable", is_answer=False)
+    return judge_number(p, response, p.answer, p.explanation)

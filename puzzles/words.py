@@ -1,0 +1,65 @@
+"""How puzzles speak to a child: scores, plays, ends, and feedback kept short.
+
+Feedback is one short message — the child's answer echoed, one reason — within
+:data:`WORD_LIMITS`; the whole working lives in the puzzle's steps.
+"""
+
+from __future__ import annotations
+
+from trainer.rules import Layout, OpenEnd, Play, play_points
+
+WORD_LIMITS = {1: 20, 2: 35, 3: 35}
+"""The most words a feedback message may have at each level."""
+
+
+def word_count(text: str) -> int:
+    return len(text.split())
+
+
+def say(level: int, *parts: tuple[str, bool]) -> str:
+    """Join the parts of a message, in order: required ones always, optional ones (``False``)
+    only while the message stays within the level's word limit (earlier optional parts first)."""
+    limit = WORD_LIMITS[level]
+    keep = [need for _, need in parts]
+    count = sum(word_count(t) for t, need in parts if need)
+    for i, (text, need) in enumerate(parts):
+        if not need and text and count + word_count(text) <= limit:
+            keep[i] = True
+            count += word_count(text)
+    return " ".join(t for (t, _), k in zip(parts, keep) if k and t)
+
+
+def points_words(points: int) -> str:
+    return f"{points} point{'s' if points != 1 else ''}"
+
+
+def score_words(total: int) -> str:
+    """``"15 → 3 points"``, ``"not a multiple of five, so 0"``, ``"nothing to score"``."""
+    pts = play_points(total)
+    if pts:
+        return f"{total} → {points_words(pts)}"
+    if total == 0:
+        return "nothing to score"
+    return "not a multiple of five, so 0"
+
+
+def sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def end_words(end: OpenEnd) -> str:
+    """An end as a child finds it on the picture: ``"the 4 on 1-4"``, ``"the double 4-4"``."""
+    if end.kind == "double":
+        return f"the double {end.tile}"
+    if end.kind == "spinner-end":
+        return f"the spinner {end.tile}"
+    return f"the {end.number} on {end.tile}"
+
+
+def play_words(play: Play) -> str:
+    return str(play.tile) if play.target is None else f"{play.tile} on {play.target}"
+
+
+def ends_sum(lay: Layout) -> str:
+    """``"2 + 8 = 10"``; ``"10"`` for a single end; ``"0"`` for none."""
+    return lay.working
