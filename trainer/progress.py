@@ -1,9 +1,20 @@
-"""The learner model: every answer, mastery of each stage, and the coach. Pure Python.
+"""The learner model: every answer, a mastery level per kind and stage, review, and the coach.
 
-A stage is *mastered* when at least 8 of the last 10 answers at that stage are right and every
-core kind has been answered right at least twice there. The coach picks the kind the learner is
-weakest at, moves the level up after 3 right in a row and down after 2 wrong in a row, and
-steps to the next stage once the current one is mastered.
+Pure Python, and a fold over the ordered answers: :meth:`Progress.from_attempts` rebuilds
+everything (mastery, the coach's stage and levels, the review queue) from the stored list.
+
+Each kind of puzzle at each stage climbs four steps, like Khan Academy's skills:
+
+- **Practised** — answered at least once;
+- **Familiar** — at least 2 of its last 3 answers right, at any level;
+- **Proficient** — its last 5 answers at the top level (level 3) all right;
+- **Mastered** — proficient *and fluent*: at least 4 of those 5 answered within the time bar
+  of :data:`FLUENCY_SECONDS`.
+
+A stage is mastered when every core kind is mastered there and at least 12 of its last 15
+answers are right. A mastered kind comes back in
+review; two wrong among its last four reviews drop it to Proficient (and the stage loses its
+mastery until it is earned again). Hinted answers are kept but never count toward mastery.
 """
 
 from __future__ import annotations
@@ -12,16 +23,55 @@ import csv
 import io
 import random
 import statistics
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 
 from puzzles import CORE_KINDS, KINDS, STAGES
 
-MASTERY_WINDOW = 10
-MASTERY_RIGHT = 8
-CORE_RIGHT_NEEDED = 2
+NOT_STARTED, PRACTISED, FAMILIAR, PROFICIENT, MASTERED = range(5)
+STEP_NAMES = ("Not started", "Practised", "Familiar", "Proficient", "Mastered")
+"""A kind's mastery step at a stage, in words (index = step)."""
+
+TOP_LEVEL = 3
+RUN_FOR_PROFICIENT = 6
+"""Right answers in a row at the top level that make a kind Proficient."""
+FLUENT_IN_RUN = 5
+"""How many of those must be fluent (inside the time bar) for Mastered."""
+STAGE_WINDOW = 15
+STAGE_RIGHT = 13
+"""A stage also needs at least 12 of its last 15 (unhinted) answers right."""
+REVIEW_WINDOW = 3
+REVIEW_WRONG_DROPS = 2
+
+FLUENCY_SECONDS: dict[str, tuple[float, float, float]] = {
+    "open-total": (15, 20, 30),
+    "best-play": (25, 35, 45),
+    "hand-rounding": (25, 30, 40),
+    "play-score": (20, 25, 35),
+    "counted-ends": (20, 25, 35),
+    "nearest-five": (12, 15, 20),
+    "make-five": (15, 20, 25),
+}
+"""Seconds for a fluent answer, per kind, at levels 1, 2 and 3."""
+
 LEVEL_UP_AFTER = 3
 LEVEL_DOWN_AFTER = 2
+NO_FLIP_WITHIN = 6
+"""After the coach moves a level, it does not move it back the other way for this many answers."""
+RETRY_AFTER = 3
+"""A missed puzzle comes back after this many other puzzles (the same code)."""
+SIBLING_AFTER = 8
+"""...and a similar one (a new seed, the same trap) this many puzzles after the retry."""
+KIND_REVIEW_EVERY = 4
+"""At the coach's stage, every this many puzzles one goes to a mastered kind (review)."""
+STAGE_REVIEW_EVERY = 8
+"""Every this many coached puzzles, one comes from a stage mastered earlier (spaced review)."""
+
+
+def fluency_bar(kind: str, level: int) -> float:
+    """Seconds within which an answer counts as fluent."""
+    return FLUENCY_SECONDS.get(kind, (20.0, 25.0, 35.0))[level - 1]
 
 
 @dataclass(frozen=True)
@@ -35,6 +85,12 @@ class Attempt:
     seconds: float
     code: str = ""
     mistake: str | None = None
+    hinted: bool = False
+    """The learner asked for a hint first: kept, but it never counts toward mastery."""
+    review: str = ""
+    """Why the puzzle came up: ``""`` (new), ``"retry"``, ``"similar"``, ``"review"``."""
+    origin: str = ""
+    """For a retry or a similar puzzle: the code of the missed puzzle it comes from."""
 
 
 @dataclass(frozen=True)
@@ -42,78 +98,184 @@ class Outcome:
     """What recording an answer changed."""
 
     mastered: str | None = None
-    """The stage this answer mastered (only the first time), if any."""
+    """The stage this answer mastered, if any."""
     unlocked: str | None = None
-    """The stage that opened because of it, if any."""
+    """The stage the learning path goes on to because of it, if any (nothing is ever locked)."""
     level_change: int = 0
     """+1 or -1 when the coach moved the level at this stage."""
+    lost: str | None = None
+    """The stage whose mastery this answer lost in review, if any."""
+    step: tuple[int, int] = (0, 0)
+    """The kind's mastery step at the stage before and after this answer."""
+
+
+@dataclass(frozen=True)
+class Review:
+    """A puzzle the coach owes the learner: the same code again, or a similar one."""
+
+    code: str
+    due: int
+    """The number of answers after which it is due."""
+    how: str
+    """``"retry"`` (the same puzzle) or ``"similar"`` (a sibling with the same trap)."""
+
+
+@dataclass
+class Skill:
+    """One kind at one stage: its step and the evidence behind it."""
+
+    step: int = NOT_STARTED
+    recent: deque = field(default_factory=lambda: deque(maxlen=3))
+    top: deque = field(default_factory=lambda: deque(maxlen=RUN_FOR_PROFICIENT))
+    reviews: deque = field(default_factory=lambda: deque(maxlen=REVIEW_WINDOW))
+    last_seen: int = -1
+    answered: int = 0
+    right: int = 0
+    fluent: int = 0
+
+    def add(self, a: Attempt, number: int) -> None:
+        self.last_seen = number
+        self.answered += 1
+        self.right += a.correct
+        fluent = a.correct and a.seconds <= fluency_bar(a.kind, a.level)
+        self.fluent += fluent
+        if a.hinted:
+            self.step = max(self.step, PRACTISED)
+            return
+        self.recent.append(a.correct)
+        if a.level == TOP_LEVEL:
+            self.top.append((a.correct, fluent))
+        if self.step == MASTERED:
+            self.reviews.append(a.correct)
+            if self.reviews.count(False) >= REVIEW_WRONG_DROPS:
+                self.step = PROFICIENT
+                self.top.clear()
+                self.reviews.clear()
+            return
+        step = PRACTISED
+        if sum(self.recent) >= 2:
+            step = FAMILIAR
+        if len(self.top) == RUN_FOR_PROFICIENT and all(ok for ok, _ in self.top):
+            step = MASTERED if sum(f for _, f in self.top) >= FLUENT_IN_RUN else PROFICIENT
+        self.step = step
 
 
 @dataclass
 class Progress:
-    """One learner's answers and coach state (kept in the learner's own session)."""
+    """One learner's answers, mastery and coach state: a fold over :attr:`attempts`."""
 
     attempts: list[Attempt] = field(default_factory=list)
     coach_level: dict[str, int] = field(default_factory=lambda: {s: 1 for s in STAGES})
     coach_stage: str = STAGES[0]
     mastered: list[str] = field(default_factory=list)
-    _run: int = 0  # +n: n right in a row at the coach's level; -n: n wrong in a row
+    skills: dict[tuple[str, str], Skill] = field(default_factory=dict)
+    reviews: list[Review] = field(default_factory=list)
+    _run: dict[str, int] = field(default_factory=lambda: {s: 0 for s in STAGES})
+    _last_change: dict[str, tuple[int, int]] = field(default_factory=dict)  # stage → (answer number, ±1)
+
+    @classmethod
+    def from_attempts(cls, attempts: Iterable[Attempt]) -> Progress:
+        """Rebuild a learner's progress from their answers, in the order given."""
+        progress = cls()
+        for a in attempts:
+            progress.record(a)
+        return progress
 
     # ----- recording -----
 
     def record(self, attempt: Attempt) -> Outcome:
-        """Add an answer; returns what changed (mastery, unlocking, a level step)."""
+        """Add an answer; returns what changed (mastery, the next stage, a level step)."""
         if attempt.stage not in STAGES or attempt.kind not in KINDS or attempt.level not in (1, 2, 3):
             raise ValueError("That answer is for a puzzle this trainer does not know.")
+        number = len(self.attempts)
         self.attempts.append(attempt)
+        skill = self.skill(attempt.kind, attempt.stage)
+        before = skill.step
+        skill.add(attempt, number)
         change = 0
-        if attempt.stage == self.coach_stage:
-            change = self._step_level(attempt)
-        mastered = unlocked = None
-        if attempt.stage not in self.mastered and self.is_mastered(attempt.stage):
-            self.mastered.append(attempt.stage)
-            mastered = attempt.stage
-            nxt = self.next_stage(attempt.stage)
+        if attempt.stage == self.coach_stage and not attempt.hinted and attempt.review != "review":
+            change = self._step_level(attempt, number)
+        self._schedule(attempt, number)
+        mastered = unlocked = lost = None
+        stage = attempt.stage
+        now = self.is_mastered(stage)
+        if now and stage not in self.mastered:
+            self.mastered.append(stage)
+            mastered = stage
+            nxt = self.next_stage(stage)
             if nxt is not None:
                 unlocked = nxt
-                if self.coach_stage == attempt.stage:
+                if self.coach_stage == stage:
                     self.coach_stage = nxt
-                    self._run = 0
-        return Outcome(mastered, unlocked, change)
+        elif not now and stage in self.mastered:
+            self.mastered.remove(stage)
+            lost = stage
+            if STAGES.index(stage) < STAGES.index(self.coach_stage):
+                self.coach_stage = stage  # back to the stage that slipped
+        return Outcome(mastered, unlocked, change, lost, (before, skill.step))
 
-    def _step_level(self, a: Attempt) -> int:
-        if a.correct:
-            self._run = self._run + 1 if self._run > 0 else 1
+    def _step_level(self, a: Attempt, number: int) -> int:
+        stage = a.stage
+        run = self._run[stage]
+        if a.level != self.coach_level[stage]:
+            return 0  # an answer at another level says nothing about this one
+        run = (run + 1 if run > 0 else 1) if a.correct else (run - 1 if run < 0 else -1)
+        self._run[stage] = run
+        level = self.coach_level[stage]
+        last = self._last_change.get(stage)
+
+        def allowed(direction: int) -> bool:
+            return last is None or last[1] == direction or number - last[0] >= NO_FLIP_WITHIN
+
+        if run >= LEVEL_UP_AFTER and level < 3 and allowed(1):
+            step = 1
+        elif run <= -LEVEL_DOWN_AFTER and level > 1 and allowed(-1):
+            step = -1
         else:
-            self._run = self._run - 1 if self._run < 0 else -1
-        level = self.coach_level[a.stage]
-        if self._run >= LEVEL_UP_AFTER and level < 3:
-            self.coach_level[a.stage] = level + 1
-            self._run = 0
-            return 1
-        if self._run <= -LEVEL_DOWN_AFTER and level > 1:
-            self.coach_level[a.stage] = level - 1
-            self._run = 0
-            return -1
-        return 0
+            return 0
+        self.coach_level[stage] = level + step
+        self._run[stage] = 0
+        self._last_change[stage] = (number, step)
+        return step
+
+    def _schedule(self, a: Attempt, number: int) -> None:
+        """Missed puzzles come back: the same one soon, a similar one later."""
+        done = number + 1
+        if a.review in ("retry", "similar"):
+            origin = a.origin or a.code
+            self.reviews = [r for r in self.reviews if not (r.code == origin and r.how == a.review)]
+            if a.review == "retry":
+                self.reviews.append(Review(origin, done + SIBLING_AFTER, "similar"))
+        if a.code and not a.hinted and not a.correct and a.review in ("", "similar", "review"):
+            self.reviews.append(Review(a.code, done + RETRY_AFTER, "retry"))
 
     # ----- mastery -----
+
+    def skill(self, kind: str, stage: str) -> Skill:
+        return self.skills.setdefault((kind, stage), Skill())
+
+    def step(self, kind: str, stage: str) -> int:
+        """The mastery step (0–4, see :data:`STEP_NAMES`) of a kind at a stage."""
+        s = self.skills.get((kind, stage))
+        return s.step if s else NOT_STARTED
+
+    def step_name(self, kind: str, stage: str) -> str:
+        return STEP_NAMES[self.step(kind, stage)]
 
     def at_stage(self, stage: str) -> list[Attempt]:
         return [a for a in self.attempts if a.stage == stage]
 
     def is_mastered(self, stage: str) -> bool:
-        """8 of the last 10 right at the stage, and each core kind right at least twice."""
-        done = self.at_stage(stage)
-        recent = done[-MASTERY_WINDOW:]
-        if len(recent) < MASTERY_WINDOW or sum(a.correct for a in recent) < MASTERY_RIGHT:
+        """Every core kind mastered at ``stage``, and 12 of its last 15 answers right."""
+        if not all(self.step(k, stage) == MASTERED for k in CORE_KINDS):
             return False
-        return all(sum(a.correct and a.kind == k for a in done) >= CORE_RIGHT_NEEDED for k in CORE_KINDS)
+        recent = [a.correct for a in self.attempts if a.stage == stage and not a.hinted][-STAGE_WINDOW:]
+        return len(recent) == STAGE_WINDOW and sum(recent) >= STAGE_RIGHT
 
     def unlocked(self, stage: str) -> bool:
         """Whether the learning path has reached ``stage`` (any stage may still be chosen)."""
         i = STAGES.index(stage)
-        return i == 0 or STAGES[i - 1] in self.mastered
+        return i == 0 or STAGES[i - 1] in self.mastered or self.coach_stage == stage
 
     @staticmethod
     def next_stage(stage: str) -> str | None:
@@ -121,35 +283,48 @@ class Progress:
         return STAGES[i + 1] if i + 1 < len(STAGES) else None
 
     def mastery_report(self, stage: str) -> dict[str, object]:
-        """What is still missing for ``stage``: recent right answers and core kinds."""
-        done = self.at_stage(stage)
-        recent = done[-MASTERY_WINDOW:]
-        core = {k: sum(a.correct and a.kind == k for a in done) for k in CORE_KINDS}
-        right = sum(a.correct for a in recent)
-        # how far along: half for right answers (toward 8 of the last 10), half for the core kinds
-        share = 1.0 if stage in self.mastered else (
-            0.5 * min(1.0, right / MASTERY_RIGHT)
-            + 0.5 * sum(min(v, CORE_RIGHT_NEEDED) for v in core.values()) / (CORE_RIGHT_NEEDED * len(CORE_KINDS))
-        )
-        return {"recent_right": right, "recent_count": len(recent), "core_right": core, "share": share}
+        """Where each kind stands at ``stage``, and how far the stage is along (0–1)."""
+        steps = {k: self.step(k, stage) for k in KINDS}
+        core = [steps[k] for k in CORE_KINDS]
+        share = 1.0 if stage in self.mastered else sum(core) / (MASTERED * len(core))
+        return {"steps": steps, "share": share, "core_mastered": sum(s == MASTERED for s in core),
+                "core_count": len(core)}
 
     # ----- the coach -----
 
-    def coach_pick(self, rng: random.Random) -> tuple[str, str, int]:
-        """(kind, stage, level) for the next coached puzzle: the weakest kind at the coach's stage."""
-        stage = self.coach_stage
-        done = self.at_stage(stage)
+    def due_review(self) -> Review | None:
+        """The missed puzzle that is due now, if any (the oldest first)."""
+        done = len(self.attempts)
+        due = [r for r in self.reviews if r.due <= done]
+        return min(due, key=lambda r: r.due) if due else None
 
-        def weakness(kind: str) -> tuple[float, int, float]:
-            mine = [a for a in done if a.kind == kind][-6:]
-            if not mine:
-                return (-1.0, 0, rng.random())  # never tried: first
-            acc = sum(a.correct for a in mine) / len(mine)
-            core_gap = max(0, CORE_RIGHT_NEEDED - sum(a.correct for a in done if a.kind == kind))
-            return (acc - 0.5 * (kind in CORE_KINDS and core_gap > 0), len(mine), rng.random())
+    def coach_pick(self, rng: random.Random) -> tuple[str, str, int]:
+        """(kind, stage, level) for the next coached puzzle.
+
+        Now and then a review: a mastered earlier stage, or a mastered kind at this stage.
+        Otherwise the weakest kind here (core kinds first), never one kind three times running.
+        """
+        stage = self.coach_stage
+        coached = sum(1 for a in self.attempts if a.review != "retry" and a.review != "similar")
+        earlier = [s for s in self.mastered if STAGES.index(s) < STAGES.index(stage)]
+        if earlier and coached and coached % STAGE_REVIEW_EVERY == 0:
+            old = min(((self.skill(k, s).last_seen, k, s) for s in earlier for k in CORE_KINDS))
+            return old[1], old[2], TOP_LEVEL
+        here = [a for a in self.attempts if a.stage == stage]
+        solid = [k for k in CORE_KINDS if self.step(k, stage) == MASTERED]
+        if solid and here and len(here) % KIND_REVIEW_EVERY == 0:
+            kind = min(solid, key=lambda k: self.skill(k, stage).last_seen)
+            return kind, stage, self.coach_level[stage]
+
+        def weakness(kind: str) -> tuple[float, float, float]:
+            step = self.step(kind, stage)
+            if step == MASTERED:
+                return (99.0, 0.0, rng.random())
+            s = self.skills.get((kind, stage))
+            acc = s.right / s.answered if s and s.answered else 0.0
+            return (step + (0 if kind in CORE_KINDS else 2.5), acc, rng.random())
 
         kinds = sorted(KINDS, key=weakness)
-        # never the same kind three times running, so practice stays varied
         last = [a.kind for a in self.attempts[-2:]]
         kind = kinds[0]
         if len(last) == 2 and last[0] == last[1] == kind and len(kinds) > 1:
@@ -196,7 +371,7 @@ class Progress:
 
     def to_csv(self) -> str:
         out = io.StringIO()
-        fields = ["number", "kind", "stage", "level", "correct", "seconds", "code", "mistake"]
+        fields = ["number", "kind", "stage", "level", "correct", "seconds", "code", "mistake", "hinted", "review", "origin"]
         w = csv.DictWriter(out, fieldnames=fields)
         w.writeheader()
         for row in self.rows():
@@ -213,4 +388,13 @@ class Progress:
             {**dict(zip(keys, g)), "answered": len(v), "right": sum(a.correct for a in v),
              "accuracy": sum(a.correct for a in v) / len(v)}
             for g, v in sorted(groups.items())
+        ]
+
+    def skill_rows(self) -> list[dict[str, object]]:
+        """One row per kind × stage: its step, answers, right and fluent counts."""
+        return [
+            {"kind": k, "stage": s, "step": self.step(k, s), "level": self.step_name(k, s),
+             "answered": sk.answered if (sk := self.skills.get((k, s))) else 0,
+             "right": sk.right if sk else 0, "fluent": sk.fluent if sk else 0}
+            for s in STAGES for k in KINDS
         ]

@@ -1,0 +1,148 @@
+"""Simulated learners through the real Practice and coach, with a fake clock.
+
+Each profile answers right with a fixed chance and takes a fixed time. We count how many
+puzzles each stage takes to master, how often the coach changes level, and how often it
+flips (a move one way, then back the other way within 6 puzzles).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from dataclasses import dataclass, field
+from typing import Any
+
+from puzzles import STAGES, Puzzle
+from trainer.practice import COACH, Practice
+from trainer.progress import MASTERED, NO_FLIP_WITHIN
+
+PROFILES = {
+    "right 90%, quick": (0.90, 6.0),
+    "right 60%, quick": (0.60, 6.0),
+    "right 50%, quick": (0.50, 6.0),
+    "right 95%, slow": (0.95, 90.0),
+}
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def wrong_response(p: Puzzle, rng: random.Random) -> Any:
+    """A wrong answer of the shape the page sends."""
+    if p.kind == "hand-rounding":
+        wrong = [c.value for c in p.choices if c.value != p.answer["rounded"]] or [p.answer["rounded"] + 5]
+        rounded = rng.choice(wrong)
+        return {"pips": p.answer["pips"], "rounded": rounded, "points": rounded // 5}
+    if p.kind == "counted-ends":
+        right = list(p.answer)
+        others = [c.value for c in p.choices if c.value not in right]
+        if others and (rng.random() < 0.5 or len(right) == 1):
+            return right + [rng.choice(others)]
+        return right[:-1] or others[:1]
+    if p.kind == "best-play":
+        return rng.choice([c.value for c in p.choices if c.value not in p.answer])
+    return rng.choice([c.value for c in p.choices if c.value != p.answer])
+
+
+@dataclass
+class Run:
+    """One simulated learner."""
+
+    mastered_after: dict[str, int] = field(default_factory=dict)
+    """Puzzles answered at the coach's stage from when the coach reached it until it was mastered."""
+    level_changes: int = 0
+    flips: int = 0
+    final_steps: dict[str, int] = field(default_factory=dict)
+
+
+def simulate(right: float, seconds: float, *, puzzles: int = 400, seed: int = 0) -> Run:
+    rng = random.Random(f"learner/{seed}")
+    clock = FakeClock()
+    pr = Practice(seed_source=random.Random(seed), clock=clock)
+    run = Run()
+    started = {STAGES[0]: 0}
+    at_stage = {s: 0 for s in STAGES}
+    last_change: tuple[int, int] | None = None
+    for i in range(puzzles):
+        p = pr.new_puzzle(COACH, STAGES[0], 1)
+        stage = pr.progress.coach_stage
+        clock.t += seconds
+        for _ in range(5):
+            response = p.answer if rng.random() < right else wrong_response(p, rng)
+            v = pr.answer(response)
+            if v.is_answer:
+                break
+        out = pr.outcome
+        if p.stage == stage:
+            at_stage[stage] += 1
+        if out is not None and out.level_change:
+            run.level_changes += 1
+            if last_change is not None and last_change[1] != out.level_change and i - last_change[0] < NO_FLIP_WITHIN:
+                run.flips += 1
+            last_change = (i, out.level_change)
+        if out is not None and out.mastered and out.mastered not in run.mastered_after:
+            run.mastered_after[out.mastered] = at_stage[out.mastered]
+        if pr.progress.coach_stage not in started:
+            started[pr.progress.coach_stage] = i
+            last_change = None
+        if len(pr.progress.mastered) == len(STAGES) and len(run.mastered_after) == len(STAGES):
+            break
+    run.final_steps = {f"{k}/{s}": pr.progress.step(k, s) for (k, s) in pr.progress.skills}
+    return run
+
+
+def pct(values: list[int], q: float) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def summary(name: str, runs: list[Run], puzzles: int) -> list[tuple[str, str, str]]:
+    rows = []
+    n = len(runs)
+    for stage in STAGES:
+        done = [r.mastered_after[stage] for r in runs if stage in r.mastered_after]
+        share = len(done) / n
+        if done:
+            figure = f"median {statistics.median(done):.0f}, p90 {pct(done, 0.9):.0f}"
+        else:
+            figure = "never"
+        rows.append((f"learners: {name}: {stage}", f"{share:.0%} mastered", f"{figure} puzzles (of {puzzles})"))
+    changes = statistics.median(r.level_changes for r in runs)
+    flips = statistics.median(r.flips for r in runs)
+    rows.append((f"learners: {name}: level changes / flips", f"{changes:.0f} / {flips:.0f}",
+                 f"median per learner; flips within {NO_FLIP_WITHIN} puzzles (target 0)"))
+    return rows
+
+
+def verdict(name: str, runs: list[Run]) -> str:
+    """Whether a profile meets its target, in words."""
+    n = len(runs)
+    if name.startswith("right 90%"):
+        meds = [statistics.median([r.mastered_after[s] for r in runs if s in r.mastered_after] or [999])
+                for s in STAGES]
+        ok = all(15 <= m <= 45 for m in meds)
+        return ("met" if ok else "MISSED") + f": each stage's median in 15–45 ({', '.join(f'{m:.0f}' for m in meds)})"
+    if name.startswith("right 60%"):
+        worst = max(sum(s in r.mastered_after for r in runs) / n for s in STAGES)
+        return ("met" if worst <= 0.05 else "MISSED") + f": any stage mastered in ≤ 5% of runs ({worst:.1%})"
+    if name.startswith("right 50%"):
+        any_ = sum(bool(r.mastered_after) for r in runs)
+        return ("met" if any_ == 0 else "MISSED") + f": never mastered ({any_} of {n} runs did)"
+    proficient = sum(any(v == MASTERED - 1 for v in r.final_steps.values()) for r in runs)
+    mastered = sum(bool(r.mastered_after) for r in runs)
+    ok = mastered == 0 and proficient == n
+    return ("met" if ok else "MISSED") + f": Proficient in {proficient} of {n}, a stage mastered in {mastered}"
+
+
+def run(learners: int = 300, puzzles: int = 400) -> list[tuple[str, str, str]]:
+    rows: list[tuple[str, str, str]] = []
+    for name, (right, seconds) in PROFILES.items():
+        runs = [simulate(right, seconds, puzzles=puzzles, seed=i) for i in range(learners)]
+        rows.extend(summary(name, runs, puzzles))
+        rows.append((f"learners: {name}: target", "", verdict(name, runs)))
+    return rows
