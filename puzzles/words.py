@@ -63,3 +63,31 @@ def play_words(play: Play) -> str:
 def ends_sum(lay: Layout) -> str:
     """``"2 + 8 = 10"``; ``"10"`` for a single end; ``"0"`` for none."""
     return lay.working
+
+
+def for_speech(text: str) -> str:
+    """Text as a speech synthesiser should say it: tiles as two numbers, signs as words."""
+    import re
+
+    text = re.sub(r"(\d)-(\d)", r"\1 \2", text)
+    for sign, word in (("→", " makes "), ("÷", " divided by "), ("−", " minus "), ("+", " plus "),
+                       ("=", " equals "), ("…", " "), ("**", "")):
+        text = text.replace(sign, word)
+    return " ".join(text.split())
+
+
+def read_typed_number(text: object) -> tuple[int | None, str]:
+    """A number typed in a box: ``(value, "")``, or ``(None, what is wrong)`` in a child's words."""
+    raw = "" if text is None else str(text).strip()
+    if not raw:
+        return None, "Type a number first."
+    if raw.lstrip("-").replace(".", "", 1).replace(",", "", 1).isdigit() and ("." in raw or "," in raw):
+        return None, "Use a whole number, like 15 — no dots or commas."
+    if raw.startswith("-") and raw[1:].isdigit():
+        return None, "Scores are never below zero: type 0 or more."
+    if not raw.isdigit():
+        return None, f"“{raw[:12]}” is not a number. Type digits, like 15."
+    value = int(raw)
+    if value > 999:
+        return None, "That number is too big for a domino puzzle. Try again!"
+    return value, ""

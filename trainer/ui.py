@@ -14,92 +14,23 @@ import streamlit as st
 
 from puzzles import KIND_TITLES, STAGE_TITLES, STAGES, Puzzle
 from trainer.practice import Practice
-from trainer.render import end_letters, render_hand, render_layout
+from puzzles.words import for_speech
+from trainer.render import end_letters, render_hand, render_layout, render_number_line
 from trainer.rules import Layout, Play, play_points
 
 STAGE_LABELS = {"muggins": "Muggins", "all-fives": "All Fives", "five-up": "Five-Up"}
 STAGE_HINTS = {"muggins": "two ends", "all-fives": "one spinner", "five-up": "every double spins"}
 
-_BOARD_JS = """
-export default function(component) {
-  const { data, setTriggerValue, parentElement } = component;
-  let root = parentElement.querySelector('.fives-board');
-  if (!root) {
-    root = document.createElement('div');
-    root.className = 'fives-board';
-    parentElement.appendChild(root);
-  }
-  root.innerHTML = (data.layout ? '<div class="layout">' + data.layout + '</div>' : '') +
-    (data.hand ? '<div class="hand">' + data.hand + '</div>' : '') +
-    '<p class="hint" aria-live="polite"></p>' +
-    (data.mode === 'ends' ? '<button class="check" type="button">Check my ends</button>' : '');
-  const hint = root.querySelector('.hint');
-  let selected = data.selected || null;
-  const chosen = new Set(data.chosen || []);
-  const paint = () => {
-    root.querySelectorAll('.hand [data-tile]').forEach(g =>
-      g.classList.toggle('chosen', g.getAttribute('data-tile') === selected));
-    root.querySelectorAll('.layout [data-end]').forEach(g =>
-      g.classList.toggle('chosen', chosen.has(g.getAttribute('data-end'))));
-    if (data.mode === 'play') {
-      hint.textContent = selected ? ('Now tap a lettered end for ' + selected + '.')
-                                  : 'Tap a tile in your hand, then a lettered end.';
-    } else if (data.mode === 'ends') {
-      hint.textContent = 'Tap every end that counts, then press Check.';
-    } else if (data.mode === 'lead') {
-      hint.textContent = 'Tap the tile you want to lead.';
-    }
-  };
-  if (data.mode === 'play') {
-    root.querySelectorAll('.hand [data-tile]').forEach(g => {
-      g.style.cursor = 'pointer';
-      g.addEventListener('click', () => { selected = g.getAttribute('data-tile'); paint(); });
-    });
-  }
-  if (data.mode === 'lead') {
-    hint.textContent = 'Tap the tile you want to lead.';
-    root.querySelectorAll('.hand [data-tile]').forEach(g => {
-      g.style.cursor = 'pointer';
-      g.addEventListener('click', () => setTriggerValue('pick', { tile: g.getAttribute('data-tile') }));
-    });
-  }
-  if (data.mode === 'play' || data.mode === 'ends') {
-    root.querySelectorAll('.layout [data-end]').forEach(g => {
-      g.style.cursor = 'pointer';
-      g.addEventListener('click', () => {
-        const end = g.getAttribute('data-end');
-        if (data.mode === 'ends') {
-          if (chosen.has(end)) { chosen.delete(end); } else { chosen.add(end); }
-          paint();
-          return;
-        }
-        if (!selected) { hint.textContent = 'First tap a tile in your hand.'; return; }
-        setTriggerValue('pick', { tile: selected, end: end });
-      });
-    });
-  }
-  const check = root.querySelector('.check');
-  if (check) {
-    check.addEventListener('click', () => setTriggerValue('pick', { ends: Array.from(chosen) }));
-  }
-  paint();
-}
-"""
+STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 
-_BOARD_CSS = """
-.fives-board { font-family: inherit; }
-.fives-board .layout svg { display: block; width: 100%; height: auto; max-height: 70vh; }
-.fives-board .hand { margin-top: 0.6rem; }
-.fives-board .hand svg { display: block; max-width: 100%; height: auto; }
-.fives-board .hand .chosen > rect { stroke: #D55E00; stroke-width: 3; }
-.fives-board .layout .chosen rect.letter { fill: #0072B2; }
-.fives-board .layout .chosen text { fill: #ffffff; }
-.fives-board .hint { margin: 0.4rem 0 0; font-size: 1.05rem; color: #3b4754; min-height: 1.4em; }
-.fives-board .check { font: inherit; padding: 0.35rem 0.9rem; border-radius: 0.5rem;
-  border: 1px solid #0072B2; background: #0072B2; color: white; cursor: pointer; }
-"""
 
-board_component = st.components.v2.component("fives_board", js=_BOARD_JS, css=_BOARD_CSS)
+def _static(name: str) -> str:
+    with open(os.path.join(STATIC, name), encoding="utf-8") as f:
+        return f.read()
+
+
+board_component = st.components.v2.component("fives_board", js=_static("board.js"), css=_static("board.css"))
+speaker_component = st.components.v2.component("fives_speaker", js=_static("speaker.js"), css=_static("speaker.css"))
 
 
 def run_page(show: Callable[[], None]) -> None:
@@ -197,21 +128,35 @@ def play_label(lay: Layout, token: str) -> str:
 
 
 def puzzle_pictures(
-    p: Puzzle, *, working: bool, style: str = "classroom", layout: Layout | None = None
+    p: Puzzle, *, working: bool, style: str = "classroom", layout: Layout | None = None,
+    highlight: tuple[str, ...] = (),
 ) -> tuple[str, str | None]:
     """The layout and hand pictures of a puzzle (ends lettered while a choice is open).
-    ``layout`` draws another layout in place of the puzzle's (the one after a play)."""
+    ``layout`` draws another layout in place of the puzzle's (the one after a play);
+    ``highlight`` shows the working of those ends only (a hint's step)."""
     layout_svg = ""
     if p.layout:
         lay = layout or p.board
         letters = not working and p.kind in ("best-play", "counted-ends")
-        layout_svg = render_layout(lay, working=working, letters=letters, style=style)
+        layout_svg = render_layout(lay, working=working, letters=letters, style=style, highlight=highlight)
     hand_svg = None
     if p.kind == "play-score" and p.play:
         hand_svg = render_hand([p.play.split(">")[0]], style=style, width=hand_width(1))
     elif p.hand:
         hand_svg = render_hand(p.hand, style=style, width=hand_width(len(p.hand)))
     return layout_svg, hand_svg
+
+
+def number_line(p: Puzzle, *, reveal: bool, style: str = "classroom") -> str:
+    """The number-line picture of a number-skill puzzle ("" for other kinds)."""
+    if p.number is None:
+        return ""
+    return render_number_line(p.number, reveal=reveal, style=style)
+
+
+def speaker(text: str, *, key: str, label: str = "Read it to me") -> None:
+    """A button that reads ``text`` aloud in the browser (its own speech synthesis, no server)."""
+    speaker_component(data={"text": for_speech(text), "label": label}, key=key)
 
 
 def hand_width(count: int) -> int:
@@ -221,5 +166,5 @@ def hand_width(count: int) -> int:
 
 __all__ = [
     "KIND_TITLES", "STAGES", "STAGE_LABELS", "STAGE_TITLES", "board", "both_ways", "end_letters", "learner",
-    "picture", "play_from_pick", "play_label", "puzzle_pictures", "stage_label",
+    "number_line", "picture", "play_from_pick", "play_label", "puzzle_pictures", "speaker", "stage_label",
 ]

@@ -8,6 +8,7 @@ True
 """
 
 from trainer.render.geometry import Geometry, PlacedTile, layout_geometry
+from trainer.render.numberline import render_number_line
 from trainer.render.svg import (
     CELL,
     CLASSROOM,
@@ -23,5 +24,5 @@ from trainer.render.svg import (
 
 __all__ = [
     "CELL", "CLASSROOM", "PROJECTOR", "STYLES", "Geometry", "PlacedTile", "Style", "describe_layout", "end_letters",
-    "layout_geometry", "render_hand", "render_layout", "render_tile",
+    "layout_geometry", "render_hand", "render_layout", "render_number_line", "render_tile",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from html import escape
 
@@ -299,17 +299,21 @@ def render_layout(
     highlight_last: bool = True,
     style: str | Style = "classroom",
     title: str | None = None,
+    highlight: Collection[str] = (),
 ) -> str:
     """Draw a layout. ``working=True`` marks each counted end with its value and the ends that
     do not count with a grey 0; ``letters=True`` letters every open end (A, B, C… in order of
-    play), or pass ``{end id: letter}``. Every open end is a ``<g data-end="a-b:n">``."""
+    play), or pass ``{end id: letter}``. ``highlight`` (end ids) shows the working of just those
+    ends, each in a heavy ring: one step of a hint or a worked example. Every open end is a
+    ``<g data-end="a-b:n">``."""
+    hl = frozenset(highlight)
     st = _style(style)
     lay = layout
     g = layout_geometry(lay)
     c = CELL
     occ = _occupied(g)
     x0, y0, x1, y1 = g.bounds
-    pad = 2.6 if working and letters else 0.6  # room for values beyond the letters
+    pad = 2.6 if (working or hl) and letters else 0.6  # room for values beyond the letters
     view = ((x0 - pad) * c, (y0 - pad) * c, (x1 - x0 + 2 * pad) * c, (y1 - y0 + 2 * pad) * c)
     if lay.is_empty:
         head = _svg_open(view, width, title or "An empty table", "The table is empty: the first tile leads.",
@@ -357,7 +361,10 @@ def render_layout(
                 f'<text x="{_f(bx * c)}" y="{_f(by * c)}" text-anchor="middle" dominant-baseline="central" '
                 f'font-size="{_f(c * 1.15)}" font-weight="700" fill="{st.letter_text}">{escape(letter)}</text>'
             )
-        if working:
+        show = working or eid in hl
+        if eid in hl:
+            attrs += ' data-highlight="1"'
+        if show:
             # with a letter in the square, the value goes one square further out (or, if that is
             # taken, on the tile's end)
             vx, vy, r = bx, by, 0.78 * c
@@ -368,6 +375,11 @@ def render_layout(
                     vx, vy = fx, fy
                 else:
                     vx, vy, r = port.x - port.dx * 0.9, port.y - port.dy * 0.9, 0.62 * c
+            if eid in hl:
+                inner.append(
+                    f'<circle class="highlight" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r * 1.45)}" '
+                    f'fill="none" stroke="{st.letter_fill}" stroke-width="{_f(st.line * 3)}"/>'
+                )
             if e.value:
                 inner.append(
                     f'<circle class="counted" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r)}" '
@@ -387,7 +399,7 @@ def render_layout(
             inner.append(f'<rect x="{_f(bx * c - c)}" y="{_f(by * c - c)}" width="{_f(2 * c)}" '
                          f'height="{_f(2 * c)}" fill="transparent"/>')
         label = f"open end {eid}" + (f", letter {letter}" if letter else "") + (
-            f", counts {e.value}" if working else "")
+            f", counts {e.value}" if show else "")
         marks.append(f"<g {attrs}><title>{escape(label)}</title>{''.join(inner)}</g>")
     desc = describe_layout(lay, g)
     head = _svg_open(view, width, title or f"Layout, open-end total {lay.total}", desc, st, "fives-layout")

@@ -3,9 +3,15 @@
 import plotly.express as px
 import streamlit as st
 
-from puzzles import KIND_TITLES, STAGES
+from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES
 from trainer import ui
-from trainer.progress import MASTERY_RIGHT, MASTERY_WINDOW
+from trainer.progress import STEP_NAMES
+
+STEP_MARKS = ("·", "◔", "◑", "◕", "●")
+"""A mark per mastery step, so the grid reads without colour too."""
+STEP_COLOURS = ("#EEF3F7", "#CFE3F1", "#8EC1E3", "#3D95CE", "#0072B2")
+CHART = {"displayModeBar": False}
+"""No chart toolbar: it only clutters a small screen."""
 
 
 def show() -> None:
@@ -30,13 +36,14 @@ def show() -> None:
         name = f"**{ui.STAGE_LABELS[stage]}** — "
         if stage in progress.mastered:
             st.markdown(name + "mastered :material/check_circle:")
-        elif not rep["recent_count"]:
-            st.markdown(name + "not started yet")
         else:
-            cores = ", ".join(f"{KIND_TITLES[k]} {min(v, 2)}/2" for k, v in rep["core_right"].items())
-            st.markdown(name + f"{rep['recent_right']} of the last {rep['recent_count']} right (mastery needs "
-                        f"{MASTERY_RIGHT} of {MASTERY_WINDOW}); right twice each: {cores}")
+            st.markdown(name + f"{rep['core_mastered']} of {rep['core_count']} main puzzles mastered")
         st.progress(rep["share"])
+
+    st.subheader("Each kind of puzzle")
+    st.caption("Practised → Familiar → Proficient (right every time at level 3) → Mastered (right and quick). "
+               "The main puzzles are marked ★.")
+    st.markdown(skill_grid(progress), unsafe_allow_html=True)
 
     rows = progress.rows()
     running, right = [], 0
@@ -60,8 +67,9 @@ def show() -> None:
         labels={"value": "share right", "answer": "answer number", "variable": ""},
     )
     fig.update_yaxes(range=[0, 1.05], tickformat=".0%")
-    fig.update_xaxes(dtick=1 if len(rows) <= 20 else None)  # answers are whole numbers
-    st.plotly_chart(fig, key="accuracy")
+    fig.update_xaxes(tickmode="linear", tick0=1, dtick=max(1, len(rows) // 10))  # answers are whole numbers
+    fig.update_layout(legend={"orientation": "h", "y": -0.25})
+    st.plotly_chart(fig, key="accuracy", config=CHART)
 
     st.subheader("Mastery by kind and stage")
     acc = progress.accuracy_by(["stage", "kind"])
@@ -79,19 +87,22 @@ def show() -> None:
         labels={"accuracy": "share right", "kind": ""},
     )
     fig2.update_yaxes(range=[0, 1.05], tickformat=".0%")
-    st.plotly_chart(fig2, key="mastery")
+    st.plotly_chart(fig2, key="mastery", config=CHART)
 
     st.subheader("Time to answer")
+    timed = [{**r, "answer": "right" if r["correct"] else "not right"} for r in rows]
     fig3 = px.scatter(
-        rows,
+        timed,
         x="number",
         y="seconds",
-        color="correct",
-        symbol="correct",
-        color_discrete_map={True: "#009E73", False: "#D55E00"},
-        labels={"number": "answer number", "seconds": "seconds", "correct": "right"},
+        color="answer",
+        symbol="answer",
+        color_discrete_map={"right": "#009E73", "not right": "#D55E00"},
+        labels={"number": "answer number", "seconds": "seconds", "answer": ""},
     )
-    st.plotly_chart(fig3, key="time")
+    fig3.update_xaxes(tickmode="linear", tick0=1, dtick=max(1, len(rows) // 10))
+    fig3.update_layout(legend={"orientation": "h", "y": -0.25})
+    st.plotly_chart(fig3, key="time", config=CHART)
 
     st.download_button(
         "Download my answers (CSV)",
@@ -100,3 +111,22 @@ def show() -> None:
         mime="text/csv",
         key="csv",
     )
+
+
+def skill_grid(progress) -> str:
+    """A table of kinds × stages, each cell its mastery step in words, mark and colour."""
+    head = "".join(f"<th>{ui.STAGE_LABELS[s]}</th>" for s in STAGES)
+    body = []
+    for kind in KINDS:
+        star = " ★" if kind in CORE_KINDS else ""
+        cells = []
+        for stage in STAGES:
+            step = progress.step(kind, stage)
+            text = "#ffffff" if step >= 3 else "#1F2933"
+            cells.append(f'<td style="background:{STEP_COLOURS[step]};color:{text}" data-step="{step}">'
+                         f"{STEP_MARKS[step]} {STEP_NAMES[step]}</td>")
+        body.append(f"<tr><th scope='row'>{KIND_TITLES[kind]}{star}</th>{''.join(cells)}</tr>")
+    return ('<table class="fives-skills" style="border-collapse:collapse;width:100%;font-size:0.95rem">'
+            f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+            "<style>.fives-skills td,.fives-skills th{padding:0.35rem 0.5rem;border:1px solid #d8dee4;"
+            "text-align:left}</style>")

@@ -2,9 +2,18 @@
 
 import streamlit as st
 
-from puzzles import KIND_TITLES, KINDS, STAGES
+from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, similar
+from puzzles.words import read_typed_number
 from trainer import ui
 from trainer.practice import COACH, Practice
+
+NUMBER_KINDS = ("open-total", "play-score", "nearest-five", "make-five")
+NUMBER_LABELS = {
+    "open-total": "Open-end total",
+    "play-score": "Points (0 if it does not score)",
+    "nearest-five": "Your answer",
+    "make-five": "Your answer",
+}
 
 
 def fresh() -> None:
@@ -22,29 +31,59 @@ def choose_stage() -> None:
     fresh()
 
 
+def give(response: object) -> None:
+    """Answer; a response that is not an answer (a mis-tap, junk) gets its reason and a new try."""
+    verdict = ui.learner().answer(response)
+    if not verdict.is_answer:
+        st.session_state["p_notice"] = verdict.message
+
+
 def answer_numbers(code: str, fields: tuple[str, ...]) -> None:
-    """Check typed numbers: one field (a total or points) or the three of hand-rounding."""
-    values = {f: st.session_state.get(f"{f}-{code}") for f in fields}
-    given = {f: int(v) for f, v in values.items() if v is not None}
-    if not given:
-        one = len(fields) == 1
-        st.session_state["p_notice"] = "Type a number first." if one else "Fill in at least the rounded pips."
-        return
-    ui.learner().answer(given["n"] if fields == ("n",) else given)
+    """Check typed numbers: one box (a total, points, a number) or the boxes of hand-rounding."""
+    given: dict[str, int] = {}
+    for f in fields:
+        text = st.session_state.get(f"{f}-{code}")
+        if f == "pips" and not (text or "").strip():
+            continue  # the pips box is there to help; the rounded pips and the points are the answer
+        value, problem = read_typed_number(text)
+        if value is None:
+            name = {"n": "", "pips": "Pips: ", "rounded": "Rounded: ", "points": "Points: "}[f]
+            st.session_state["p_notice"] = name + problem
+            return
+        given[f] = value
+    give(given["n"] if fields == ("n",) else given)
 
 
-def answer_ends(code: str, letters: dict[str, str]) -> None:
+def answer_ends(code: str, texts: dict[str, str]) -> None:
     chosen = st.session_state.get(f"ends-{code}") or []
     if not chosen:
-        st.session_state["p_notice"] = "Choose at least one end."
+        st.session_state["p_notice"] = "Choose at least one."
         return
-    ui.learner().answer([letters[x] for x in chosen])
+    give(list(chosen))
+
+
+def ask_hint() -> None:
+    ui.learner().hint()
+    st.session_state["p_hint_shown"] = ui.learner().puzzle.code
+
+
+def try_similar() -> None:
+    ui.learner().try_similar()
+
+
+def example_step(delta: int) -> None:
+    st.session_state["p_example_step"] = st.session_state.get("p_example_step", 0) + delta
+
+
+def skip_example(code: str) -> None:
+    st.session_state.setdefault("p_examples_done", set()).add(code)
+    st.session_state["p_example_step"] = 0
 
 
 def show() -> None:
     """Draw the page (called by trainer/views/practice.py on every rerun)."""
     pr = ui.learner()
-    KIND_CHOICES = [COACH, *KINDS]
+    kind_choices = [COACH, *KINDS]
 
     # a shared link (?code=…) opens exactly that puzzle, once
     code = st.query_params.get("code")
@@ -67,6 +106,7 @@ def show() -> None:
         st.session_state["p_opened_code"] = p.code
 
     st.markdown("# Practice")
+    celebrate(pr)
     notice = st.session_state.pop("p_notice", None)
     if notice:
         st.warning(notice)
@@ -97,13 +137,52 @@ def show() -> None:
             )
     st.pills(
         "Puzzle",
-        KIND_CHOICES,
+        kind_choices,
         key="p_kind",
         on_change=fresh,
         format_func=lambda k: ":material/explore: Coach me" if k == COACH else KIND_TITLES[k],
     )
 
+    if pr.first_time and not pr.answered and p.code not in st.session_state.get("p_examples_done", set()):
+        worked_example(p)
     puzzle_area(pr)
+
+
+def celebrate(pr: Practice) -> None:
+    """Mastery news first, above everything (balloons rise from the bottom of the screen)."""
+    out = pr.outcome
+    if out is None or not pr.answered:
+        return
+    if out.mastered:
+        st.balloons()
+        nxt = f" Next up: {ui.STAGE_LABELS[out.unlocked]}." if out.unlocked else " That's the whole path!"
+        st.success(f":material/celebration: You mastered {ui.STAGE_LABELS[out.mastered]}!{nxt}")
+    elif out.lost:
+        st.info(f"Let's practise {ui.STAGE_LABELS[out.lost]} a little more.")
+
+
+def worked_example(p: Puzzle) -> None:
+    """The first puzzle of a kind at a stage opens with a worked example, one step at a time."""
+    example = similar(p, 0)
+    steps = example.steps
+    at = min(st.session_state.get("p_example_step", 0), len(steps) - 1)
+    with st.container(border=True):
+        st.markdown(f"**Watch how it works first** · step {at + 1} of {len(steps)}")
+        st.markdown(f"*{example.question}*")
+        shown = steps[: at + 1]
+        marks = tuple(e for s in shown for e in s.ends)
+        layout_svg, hand_svg = ui.puzzle_pictures(example, working=False, highlight=marks)
+        line = ui.number_line(example, reveal=at == len(steps) - 1)
+        parts = [ui.picture_html(svg) for svg in (layout_svg, line) if svg]
+        if hand_svg:
+            parts.append(ui.picture_html(hand_svg, max_width=f"{ui.hand_width(len(example.hand))}px"))
+        ui.pictures(*parts)
+        for s in shown:
+            st.markdown(f"- {s.text}")
+        with st.container(horizontal=True):
+            if at < len(steps) - 1:
+                st.button("Next step", type="primary", key=f"ex-next-{p.code}", on_click=example_step, args=(1,))
+            st.button("My turn!", key=f"ex-done-{p.code}", on_click=skip_example, args=(p.code,))
 
 
 def puzzle_area(pr: Practice) -> None:
@@ -116,94 +195,104 @@ def puzzle_area(pr: Practice) -> None:
         + (" · chosen by your coach" if pr.coached else "")
         + (f" · :material/local_fire_department: {streak} right in a row" if streak >= 2 else "")
     )
-    st.markdown(f":gray[{meta}]\n\n## {p.question}")
+    st.markdown(f":gray[{meta}]" + (f"\n\n**{pr.notice}**" if pr.notice and not pr.answered else ""))
+    with st.container(horizontal=True, vertical_alignment="center"):
+        st.markdown(f"## {p.question}")
+    spoken = p.question + (" " + pr.verdict.message if pr.verdict else "")
+    ui.speaker(spoken, key=f"say-{p.code}-{pr.answered}")
 
     lay = p.board if p.layout else None
     after = None
     if pr.answered and lay is not None and p.kind in ("best-play", "play-score"):
         # the working is shown on the layout after the play in question
         after = lay.play(p.answer[0] if p.kind == "best-play" else p.play)
-    layout_svg, hand_svg = ui.puzzle_pictures(p, working=pr.answered, layout=after or lay)
+    hint = p.hint if pr.hinted and not pr.answered else None
+    layout_svg, hand_svg = ui.puzzle_pictures(p, working=pr.answered, layout=after or lay,
+                                              highlight=hint.ends if hint else ())
+    line_svg = ui.number_line(p, reveal=pr.answered)
+    if hint is not None:
+        st.info(f":material/lightbulb: **Hint:** {hint.text}")
 
     if not pr.answered and p.kind in ("best-play", "counted-ends") and lay is not None:
         mode = "play" if p.kind == "best-play" else "ends"
         pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"board-{p.code}")
         if pick:
             if "ends" in pick:
-                pr.answer(list(pick["ends"]))
+                give(list(pick["ends"]))
             else:
                 token = ui.play_from_pick(pick)
                 if token:
-                    pr.answer(token)
+                    give(token)
             st.rerun()
     else:
-        parts = [ui.picture_html(layout_svg)] if layout_svg else []
+        parts = [ui.picture_html(svg) for svg in (layout_svg, line_svg) if svg]
         if hand_svg:
-            caption = "The tile to play" if p.kind == "play-score" else "The hand"
+            caption = "The tile to play" if p.kind == "play-score" else "The tiles"
             parts.append(ui.picture_html(hand_svg, max_width=f"{ui.hand_width(len(p.hand))}px", caption=caption))
         ui.pictures(*parts)
 
     if not pr.answered:
-        # answers go through callbacks, which run before the page is drawn: one run per answer
-        if p.kind in ("open-total", "play-score"):
-            with st.form(f"f-{p.code}", clear_on_submit=False, border=False):
-                label = "Open-end total" if p.kind == "open-total" else "Points (0 if it does not score)"
-                st.number_input(label, min_value=0, max_value=300, value=None, step=1, key=f"n-{p.code}")
-                st.form_submit_button("Check", type="primary", on_click=answer_numbers, args=(p.code, ("n",)))
-        elif p.kind == "hand-rounding":
-            with st.form(f"f-{p.code}", border=False):
-                c1, c2, c3 = st.columns(3)
-                c1.number_input("Pips", min_value=0, max_value=200, value=None, step=1, key=f"pips-{p.code}")
-                c2.number_input(
-                    "Rounded to five", min_value=0, max_value=200, value=None, step=1, key=f"rounded-{p.code}"
-                )
-                c3.number_input("Points", min_value=0, max_value=40, value=None, step=1, key=f"points-{p.code}")
-                st.form_submit_button(
-                    "Check", type="primary", on_click=answer_numbers, args=(p.code, ("pips", "rounded", "points"))
-                )
-        elif p.kind == "best-play" and lay is not None:
-            st.write("Or choose a play:")
-            with st.container(horizontal=True):
-                for c in p.choices:
-                    st.button(ui.play_label(lay, c.value), key=f"play-{p.code}-{c.label}", on_click=pr.answer,
-                              args=(c.value,))
-        elif p.kind == "counted-ends":
-            letters = {c.label: c.value for c in p.choices}
-            st.pills(
-                "Or choose the ends that count",
-                list(letters),
-                selection_mode="multi",
-                key=f"ends-{p.code}",
-                format_func=lambda x: f"End {x}",
-            )
-            st.button("Check", type="primary", key=f"check-{p.code}", on_click=answer_ends, args=(p.code, letters))
+        answer_widgets(pr, p, lay)
     else:
-        v = pr.verdict
-        assert v is not None
-        (st.success if v.correct else st.error)(v.message)
-        if lay is not None and p.kind in ("open-total", "counted-ends"):
-            st.markdown(f"**Open-end total:** {lay.working} — {ui.both_ways(lay.total)}")
-        if after is not None and after.last_play is not None:
-            words = f"{after.last_play.tile} on {after.last_play.target}"
-            best = "the best play, " if p.kind == "best-play" else ""
-            st.markdown(f"**After {best}{words}:** {after.working} — {ui.both_ways(after.total)}")
-        with st.expander("How it works", expanded=not v.correct):
-            st.write(p.explanation)
-        out = pr.outcome
-        if out is not None and out.mastered:
-            st.balloons()
-            nxt = (
-                f" {ui.STAGE_LABELS[out.unlocked]} is open now!"
-                if out.unlocked
-                else " That's the whole path!"
-            )
-            st.success(f":material/celebration: You mastered {ui.STAGE_LABELS[out.mastered]}!{nxt}")
-        elif out is not None and out.level_change and pr.coached:
-            st.info("Great run — level up!" if out.level_change > 0 else "Let's try an easier one.")
-        st.button("Next puzzle", type="primary", shortcut="N", on_click=fresh, key="next")
+        feedback(pr, p)
 
     st.markdown(
         "---\n\n"
         f"Puzzle code **{p.code}** · [link to this puzzle](?code={p.code}) · "
         f"[show it on the projector](projector?code={p.code})"
     )
+
+
+def answer_widgets(pr: Practice, p: Puzzle, lay) -> None:
+    # answers go through callbacks, which run before the page is drawn: one run per answer
+    if p.kind in NUMBER_KINDS:
+        with st.form(f"f-{p.code}", clear_on_submit=False, border=False):
+            st.text_input(NUMBER_LABELS[p.kind], key=f"n-{p.code}", max_chars=6, placeholder="Type a number")
+            st.form_submit_button("Check", type="primary", on_click=answer_numbers, args=(p.code, ("n",)))
+    elif p.kind == "hand-rounding":
+        with st.form(f"f-{p.code}", border=False):
+            c1, c2, c3 = st.columns(3)
+            c1.text_input("Pips (to help you)", key=f"pips-{p.code}", max_chars=4)
+            c2.text_input("Rounded to five", key=f"rounded-{p.code}", max_chars=4)
+            c3.text_input("Points", key=f"points-{p.code}", max_chars=4)
+            st.form_submit_button(
+                "Check", type="primary", on_click=answer_numbers, args=(p.code, ("pips", "rounded", "points"))
+            )
+    elif p.kind == "best-play" and lay is not None:
+        st.write("Or choose a play:")
+        with st.container(horizontal=True):
+            for c in p.choices:
+                st.button(ui.play_label(lay, c.value), key=f"play-{p.code}-{c.label}", on_click=give,
+                          args=(c.value,))
+    elif p.kind == "counted-ends":
+        texts = {c.value: c.text for c in p.choices}
+        letters = ui.end_letters(p.board)
+        st.pills(
+            "Or choose the ones that count",
+            list(texts),
+            selection_mode="multi",
+            key=f"ends-{p.code}",
+            format_func=lambda x: f"End {letters[x]}: {texts[x]}" if x in letters else texts[x],
+        )
+        st.button("Check", type="primary", key=f"check-{p.code}", on_click=answer_ends, args=(p.code, texts))
+    if not pr.hinted:
+        st.button("Hint", icon=":material/lightbulb:", key=f"hint-{p.code}", on_click=ask_hint,
+                  help="Shows the first step. A hinted answer does not count toward mastery.")
+
+
+def feedback(pr: Practice, p: Puzzle) -> None:
+    v = pr.verdict
+    assert v is not None
+    (st.success if v.correct else st.error)(v.message)
+    if pr.hinted:
+        st.caption("You used a hint: this one does not count toward mastery.")
+    with st.expander("Show every step"):
+        for s in p.steps:
+            st.markdown(f"- {s.text}")
+    out = pr.outcome
+    if out is not None and out.level_change and pr.coached:
+        st.info("Great run — level up!" if out.level_change > 0 else "Let's try an easier one.")
+    with st.container(horizontal=True):
+        st.button("Next puzzle", type="primary", shortcut="N", on_click=fresh, key="next")
+        if not v.correct:
+            st.button("Try a similar one", key="similar", shortcut="S", on_click=try_similar)
