@@ -217,7 +217,7 @@ def number_puzzle(lay: Layout, end: OpenEnd, rest: int, n: int, results: dict[in
         "steps": [Step(f"The ends make {lay.working}.", tuple(e.id for e in lay.open_ends if e.value)),
                   Step(f"The new tile covers {end_words(end)}: {total} − {end.value} = {rest}.", (end.id,)),
                   Step(f"{rest} + {n} = {goal}, a multiple of five.")],
-        "trap": "cover-double" if end.kind == "double" else "cover-end", "number": rest,
+        "trap": "cover-double" if end.kind == "double" else "cover-end", "number": total,
     }
 
 

@@ -85,6 +85,8 @@ def shot(page, name):
 def test_practice_shows_the_svg_layout(server, browser):
     p = generate("open-total", stage="all-fives", level=2, seed=3)
     page = open_page(browser, f"{server}/?code={p.code}")
+    page.get_by_role("button", name="My turn!").click()  # the worked example of a first puzzle, done
+    page.get_by_text("Watch how it works first").wait_for(state="detached", timeout=20000)
     layout = page.locator("svg.fives-layout").first
     layout.wait_for(state="visible", timeout=30000)
     box = layout.bounding_box()
@@ -175,4 +177,50 @@ def test_play_a_few_moves_by_clicking(server, browser):
     assert played >= 1
     assert page.get_by_text("What happened").count() == 1
     shot(page, "play-after-clicks.png")
+    page.close()
+
+
+SPEECH_MOCK = """
+window.__spoken = [];
+Object.defineProperty(window, 'speechSynthesis', {configurable: true, value: {
+  cancel() {}, speak(u) { window.__spoken.push(u.text); } }});
+window.SpeechSynthesisUtterance = function (text) { this.text = text; };
+"""
+
+
+def test_practice_hint_mis_tap_retry_and_read_aloud(server, browser):
+    from trainer.rules import Play
+
+    p = generate("best-play", stage="muggins", level=2, seed=11)
+    lay = p.board
+    tile, end = next((t, e) for t in p.hand for e in lay.open_ends
+                     if not lay.is_legal(Play.parse(f"{t}>{e.tile}")))
+    page = browser.new_page(viewport={"width": 1024, "height": 1400})
+    page.add_init_script(SPEECH_MOCK)
+    page.goto(f"{server}/?code={p.code}")
+    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
+    page.get_by_role("button", name="My turn!").click()  # past the worked example
+    # read aloud: the browser's own speech, mocked here
+    page.locator("button.fives-speak").first.click()
+    assert "Which play scores most" in page.evaluate("window.__spoken.join(' ')")
+    # a hint before answering
+    page.get_by_role("button", name="Hint").click()
+    page.get_by_text("Hint:").first.wait_for(timeout=20000)
+    assert page.locator("svg.fives-layout [data-highlight='1']").count() >= 1
+    # a tap that is not a legal play is not an answer: it says why
+    page.locator(f".fives-board .hand [data-tile='{tile}']").click()
+    page.locator(f".fives-board .layout [data-end='{end.id}'] rect.letter").click(force=True)
+    page.get_by_text(f"{tile} has no {end.number}").first.wait_for(timeout=20000)
+    shot(page, "practice-mis-tap.png")
+    # a wrong play, then a similar puzzle
+    wrong = next(c.value for c in p.choices if c.value not in p.answer)
+    w_tile, w_target = wrong.split(">")
+    w_number = lay.play(wrong).placements[-1].number
+    page.locator(f".fives-board .hand [data-tile='{w_tile}']").click()
+    page.locator(f".fives-board .layout [data-end='{w_target}:{w_number}'] rect.letter").click(force=True)
+    page.get_by_text("You chose").first.wait_for(timeout=20000)
+    page.get_by_role("button", name="Try a similar one").click()
+    page.wait_for_function(f"!window.location.search.includes('{p.code}')", timeout=20000)
+    assert "code=" in page.url
+    shot(page, "practice-similar.png")
     page.close()

@@ -107,9 +107,6 @@ def show() -> None:
 
     st.markdown("# Practice")
     celebrate(pr)
-    notice = st.session_state.pop("p_notice", None)
-    if notice:
-        st.warning(notice)
 
     for key, value in (("p_stage", STAGES[0]), ("p_level", 1), ("p_kind", COACH)):
         st.session_state.setdefault(key, value)
@@ -172,7 +169,7 @@ def worked_example(p: Puzzle) -> None:
         shown = steps[: at + 1]
         marks = tuple(e for s in shown for e in s.ends)
         layout_svg, hand_svg = ui.puzzle_pictures(example, working=False, highlight=marks)
-        line = ui.number_line(example, reveal=at == len(steps) - 1)
+        line = ui.number_line(example, reveal=True) if at == len(steps) - 1 else ""
         parts = [ui.picture_html(svg) for svg in (layout_svg, line) if svg]
         if hand_svg:
             parts.append(ui.picture_html(hand_svg, max_width=f"{ui.hand_width(len(example.hand))}px"))
@@ -212,6 +209,9 @@ def puzzle_area(pr: Practice) -> None:
     line_svg = ui.number_line(p, reveal=pr.answered)
     if hint is not None:
         st.info(f":material/lightbulb: **Hint:** {hint.text}")
+    notice = st.session_state.pop("p_notice", None)
+    if notice:  # next to the puzzle, where the child is looking
+        st.warning(notice)
 
     if not pr.answered and p.kind in ("best-play", "counted-ends") and lay is not None:
         mode = "play" if p.kind == "best-play" else "ends"

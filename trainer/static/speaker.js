@@ -10,7 +10,11 @@ export default function (component) {
     parentElement.appendChild(button);
   }
   const label = data.label || "Read it to me";
-  button.textContent = "\u{1F50A} " + label;
+  const icon = '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" style="vertical-align:-4px">' +
+    '<path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>' +
+    '<path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" ' +
+    'stroke-width="2" stroke-linecap="round"/></svg> ';
+  button.innerHTML = icon + label.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]);
   button.setAttribute("aria-label", label);
   button.dataset.text = data.text || "";
   button.onclick = () => {
