@@ -5,17 +5,17 @@ from __future__ import annotations
 import importlib
 import sys
 
-SECTIONS = ["engine", "puzzles", "render", "bots", "app"]
+SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners"]
 
 
 def main(argv: list[str]) -> int:
     wanted = argv or SECTIONS
     rows: list[tuple[str, str, str]] = []
     for name in wanted:
-        try:
-            mod = importlib.import_module(f"benchmarks.{name}")
-        except ModuleNotFoundError:
-            continue
+        if name not in SECTIONS:
+            print(f"no benchmark section '{name}': choose from {', '.join(SECTIONS)}", file=sys.stderr)
+            return 2
+        mod = importlib.import_module(f"benchmarks.{name}")  # a section that fails to import fails loudly
         print(f"running {name} …", file=sys.stderr, flush=True)
         rows.extend(mod.run())
     w0 = max(len(r[0]) for r in rows)

@@ -10,7 +10,46 @@ from puzzles import KINDS, STAGES, generate
 from trainer.rules import IllegalPlay
 
 
+def worksheet(argv: list[str]) -> int:
+    """``python -m puzzles worksheet --stage five-up --level 2 --count 12 --seed 7 -o sheet.pdf``."""
+    from puzzles.codes import CodeError
+    from puzzles.worksheet import MIX, answer_key_pdf, build_pdf, make_sheet, sheet_from_code, worksheet_pdf
+
+    ap = argparse.ArgumentParser(prog="python -m puzzles worksheet",
+                                 description="Make a printable worksheet (PDF) with its answer key.")
+    ap.add_argument("--stage", choices=STAGES, default="muggins")
+    ap.add_argument("--level", type=int, choices=(1, 2, 3), default=1)
+    ap.add_argument("--kind", choices=(MIX, *KINDS), default=MIX, help="one kind, or a mix (the default)")
+    ap.add_argument("--count", type=int, default=12, help="how many puzzles (1 to 60)")
+    ap.add_argument("--seed", type=int, default=1, help="the same seed gives the same sheet")
+    ap.add_argument("--code", help="rebuild the sheet with this sheet code (instead of the options above)")
+    ap.add_argument("--paper", choices=("a4", "letter"), default="a4")
+    ap.add_argument("--base-url", default="", help="the app's address, for the QR codes (default localhost)")
+    ap.add_argument("--key", help="write the answer key to this file instead of the sheet's last pages")
+    ap.add_argument("--build", help="also write the 'build it with real dominoes' sheet to this file")
+    ap.add_argument("-o", "--output", required=True, help="the PDF file to write")
+    args = ap.parse_args(argv)
+    try:
+        sheet = sheet_from_code(args.code) if args.code else make_sheet(
+            args.stage, args.level, count=args.count, seed=args.seed, kind=args.kind)
+    except (CodeError, IllegalPlay) as err:
+        ap.error(str(err))
+    with open(args.output, "wb") as f:
+        f.write(worksheet_pdf(sheet, paper=args.paper, base_url=args.base_url, key=not args.key))
+    if args.key:
+        with open(args.key, "wb") as f:
+            f.write(answer_key_pdf(sheet, paper=args.paper))
+    if args.build:
+        with open(args.build, "wb") as f:
+            f.write(build_pdf(sheet, paper=args.paper))
+    print(f"Sheet {sheet.code}: {sheet.count} puzzles → {args.output}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["worksheet"]:
+        return worksheet(argv[1:])
     ap = argparse.ArgumentParser(prog="python -m puzzles", description="Print Fives Trainer puzzles.")
     ap.add_argument("--kind", choices=KINDS, default="open-total")
     ap.add_argument("--stage", choices=STAGES, default="muggins")

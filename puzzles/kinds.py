@@ -14,7 +14,7 @@ from typing import Any
 from puzzles.puzzle import Choice, Puzzle, Step, Verdict
 from puzzles.stages import LEVEL_TABLE, Position, basic_fit, has_trap, positions, traps
 from puzzles.words import end_words, play_words, points_words, say, score_words, sentence
-from trainer.rules import IllegalPlay, Layout, OpenEnd, Play, Tile, play_points, round_to_five
+from trainer.rules import TILES, IllegalPlay, Layout, OpenEnd, Play, Tile, play_points, round_to_five
 
 LABELS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 TOTAL_RANGE = {1: (1, 12), 2: (5, 20), 3: (10, 80)}
@@ -174,9 +174,9 @@ def first_trap(lay: Layout) -> str | None:
 # ----- open-total -----
 
 def make_open_total(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
-    wants = Wants()
+    wants = Wants(25)
     want_multiple = rng.random() < MULTIPLE_SHARE
-    want_big = stage == "five-up" and level == 3 and rng.random() < 0.45
+    want_big = stage == "five-up" and level == 3 and rng.random() < 0.5
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         lay = pos.layout
@@ -269,7 +269,7 @@ def play_line(play: Play, after: Layout) -> str:
 
 def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
     low, high = HAND_SIZES[level]
-    wants = Wants(60)
+    wants = Wants(40)
     special = rng.random() < SPECIAL_SHARE
     two_scores = level >= 2 and not special and rng.random() < TWO_SCORES_SHARE
 
@@ -277,9 +277,13 @@ def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]
         """A hand of ``size`` tiles cut from a real one, whose plays score differently."""
         if len(full) < size:
             return None
-        for _ in range(4):
-            rng.shuffle(full)
-            hand = sorted(full[:size])
+        built = build_hand(lay, full, every, size, keen)
+        for attempt in range(4):
+            if built is not None and attempt == 0:
+                hand = built
+            else:
+                rng.shuffle(full)
+                hand = sorted(full[:size])
             chosen = [(pl, total) for pl, total in every if pl.tile in hand]
             pts = [play_points(total) for _, total in chosen]
             if len(chosen) < 2 or len(set(pts)) < 2 or max(pts) == 0:
@@ -294,17 +298,52 @@ def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]
             return hand, outcomes, pts
         return None
 
+    def build_hand(lay: Layout, full: list[Tile], every: list[tuple[Play, int]], size: int,
+                   keen: bool) -> list[Tile] | None:
+        """Put a wanted hand together on purpose: two tiles that score differently, or one special
+        scoring tile among tiles that score nothing."""
+        if not keen or not (two_scores or special):
+            return None
+        playable = sorted({pl.tile for pl, _ in every})
+        best: dict[Tile, int] = {}
+        for pl, total in every:
+            best[pl.tile] = max(best.get(pl.tile, 0), play_points(total))
+        dull = [t for t in playable if not best[t]]
+        if two_scores:
+            scorers = [t for t in playable if best[t]]
+            rng.shuffle(scorers)
+            for a in scorers:
+                b = next((t for t in scorers if best[t] not in (0, best[a])), None)
+                if b is not None:
+                    rest = [t for t in full if t not in (a, b)]
+                    return sorted([a, b] + rng.sample(rest, size - 2)) if len(rest) >= size - 2 else None
+            return None
+        plain = {pl.tile for pl, total in every if play_points(total) and not special_words(lay, pl, lay.play(pl))}
+        good = [t for t in playable if best[t] and t not in plain]
+        if not good or len(dull) < size - 1:
+            return None
+        return sorted([rng.choice(good)] + rng.sample(dull, size - 1))
+
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         keen = wants.tick()
         size = rng.randint(low, high)
         lay = pos.layout
         sizes = [size] + [x for x in range(low, high + 1) if x != size]
         cut = None
-        # the player to move first, then the other real hands at the table
-        for full in [pos.hand] + [h for h in pos.leftovers if h != pos.hand]:
+        # the player to move first, then the other hands, then any tiles off the table (late in a
+        # hand the real hands are small)
+        me = pos.hand
+        off_table = tuple(t for t in TILES if t not in lay)
+        for full in [me] + [h for h in pos.leftovers if h != me] + [off_table]:
             every = lay.totals_after(full)  # cheap totals first; layouts only for the chosen hand
-            if not any(play_points(total) for _, total in every):
+            scores = {play_points(total) for _, total in every} - {0}
+            if not scores:
                 continue
+            if keen and two_scores and len(scores) < 2:
+                continue  # no cut of this hand can have two different scores
+            if keen and special and not any(play_points(t) and (t < lay.total or t % 10 and t % 10 != 5)
+                                            for _, t in every):
+                continue  # nothing here lowers the total or adds up to a five without one
             cut = next((c for n in sizes if (c := cut_hand(lay, list(full), every, n, keen)) is not None), None)
             if cut is not None:
                 break

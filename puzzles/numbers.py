@@ -18,7 +18,7 @@ from typing import Any
 from puzzles.kinds import Wants, choice_value, find_position, judge_number, number_choices, read_int
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.stages import Position
-from trainer.rules import Layout, OpenEnd, Play, Tile, round_to_five
+from trainer.rules import TILES, Layout, OpenEnd, Tile, round_to_five
 
 NEAREST_RANGE = {1: (3, 19), 2: (6, 34), 3: (11, 60)}
 """The numbers nearest-five asks about, by level: they grow."""
@@ -171,27 +171,26 @@ def build_number(lay: Layout, level: int, rng: random.Random, keen: bool) -> dic
     total = lay.total
     ends = [e for e in lay.open_ends if e.kind in ("end", "double") and e.free]
     rng.shuffle(ends)
+    numbers = {e.number for e in ends}
+    off = [t for t in TILES if not t.is_double and (t.low in numbers or t.high in numbers) and t not in lay]
+    after_of: dict[tuple[Tile, Tile], int] = {}
+    for play, t in lay.totals_after(off):  # every hypothetical play at once, without building layouts
+        after_of[(play.tile, play.target)] = t  # type: ignore[index]
     for end in ends:
         rest = total - end.value
         results: dict[int, int] = {}
         for n in range(7):
-            if n == end.number:
-                continue  # a double would count both halves: keep the question about one number
             tile = Tile(min(n, end.number), max(n, end.number))
-            if tile in lay:
-                continue
-            after = lay.play(Play.of(tile, end.tile))
-            if after.total - n != rest:
-                break  # the end keeps counting after the play: not this end
-            results[n] = after.total
-        else:
-            scoring = [n for n, t in results.items() if t > 0 and t % 5 == 0]
-            if len(scoring) != 1 or len(results) < 4:
-                continue
-            n = scoring[0]
-            if keen and level == 3 and end.kind != "double" and rng.random() < 0.4:
-                continue  # level 3 leans on doubles at the ends
-            return number_puzzle(lay, end, rest, n, results, rng)
+            after = after_of.get((tile, end.tile))
+            if n == end.number or after is None:
+                continue  # a double would count both halves; a tile on the table can't be played
+            results[n] = after
+        if any(t - n != rest for n, t in results.items()):
+            continue  # the end keeps counting after the play: not this end
+        scoring = [n for n, t in results.items() if t > 0 and t % 5 == 0]
+        if len(scoring) != 1 or len(results) < 3:
+            continue
+        return number_puzzle(lay, end, rest, scoring[0], results, rng)
     return None
 
 
@@ -206,6 +205,13 @@ def number_puzzle(lay: Layout, end: OpenEnd, rest: int, n: int, results: dict[in
     for m in sorted(results, key=lambda m: abs(m - n)):
         if m != n and m not in forgot:
             wrong.append(("not-multiple", m, f"{rest} + {m} = {rest + m}: not a multiple of five."))
+    for m in range(7):
+        if m != n and m not in results:
+            if m == end.number:
+                wrong.append(("double", m, f"{m}-{m} is a double: it would count both halves."))
+            else:
+                tile = f"{min(m, end.number)}-{max(m, end.number)}"
+                wrong.append(("on-the-table", m, f"{tile} is on the table already."))
     choices, mistakes = number_choices(n, wrong, rng, slip_text="Add the new end to the others.")
     covered = "both halves" if end.kind == "double" else f"the {end.number}"
     return {

@@ -91,3 +91,28 @@ def read_typed_number(text: object) -> tuple[int | None, str]:
     if value > 999:
         return None, "That number is too big for a domino puzzle. Try again!"
     return value, ""
+
+
+def answer_words(p) -> str:  # p: puzzles.Puzzle (not imported here: puzzle.py imports this module's users)
+    """A puzzle's answer in words a child and a teacher read, never record notation."""
+    if p.kind == "best-play":
+        lay = p.board
+        parts = []
+        for token in p.answer:
+            play = Play.parse(token)
+            number = lay.play(play).placements[-1].number
+            parts.append(f"{play.tile} on the {number} of {play.target}")
+        return " or ".join(parts)
+    if p.kind == "hand-rounding":
+        a = p.answer
+        return f"{a['pips']} pips, rounded to {a['rounded']}: {points_words(a['points'])}"
+    if p.kind == "play-score":
+        return points_words(p.answer) + ("" if p.answer else " (no score)")
+    if p.kind == "counted-ends":
+        ends = {e.id: e for e in p.board.open_ends}
+        names = [end_words(ends[i]) for i in p.answer if i in ends]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if p.kind == "open-total":
+        working = p.board.working
+        return f"{p.answer}: {working.split(' = ')[0]}" if "+" in working else str(p.answer)
+    return str(p.answer)

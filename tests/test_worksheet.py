@@ -1,0 +1,154 @@
+"""Worksheets: the PDF opens, has its pages and codes, its key agrees with the puzzles, its QR codes
+open the puzzles, and the same seed gives the same sheet."""
+
+import io
+import math
+import os
+import shutil
+import subprocess
+
+import pytest
+from pypdf import PdfReader
+
+from puzzles import CodeError, from_code, generate
+from puzzles.__main__ import main as cli
+from puzzles.words import answer_words
+from puzzles.worksheet import (
+    answer_key_pdf,
+    build_pdf,
+    make_sheet,
+    puzzle_link,
+    sheet_from_code,
+    worksheet_pdf,
+)
+from trainer.rules import IllegalPlay
+
+ARTIFACTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "artifacts")
+BASE = "https://fives.example.org/trainer"
+
+
+@pytest.fixture(scope="module")
+def sheet():
+    return make_sheet("five-up", 2, count=7, seed=7)
+
+
+@pytest.fixture(scope="module")
+def pdf(sheet):
+    return worksheet_pdf(sheet, base_url=BASE)
+
+
+def text_of(reader, pages):
+    return "\n".join(reader.pages[i].extract_text() for i in pages)
+
+
+def test_same_seed_same_sheet_and_codes_rebuild_it(sheet, pdf):
+    again = make_sheet("five-up", 2, count=7, seed=7)
+    assert again == sheet and worksheet_pdf(again, base_url=BASE) == pdf
+    assert sheet_from_code(sheet.code) == sheet
+    assert sheet_from_code(sheet.code.lower().replace("-", " ")) == sheet
+    assert make_sheet("five-up", 2, count=7, seed=8).puzzles != sheet.puzzles
+    for p in sheet.puzzles:
+        assert from_code(p.code) == p and (p.stage, p.level) == ("five-up", 2)
+
+
+def test_pages_codes_and_answer_key(sheet, pdf):
+    reader = PdfReader(io.BytesIO(pdf))
+    sheet_pages = math.ceil(sheet.count / 3)
+    assert len(reader.pages) > sheet_pages
+    front = text_of(reader, range(sheet_pages))
+    assert f"Sheet {sheet.code}" in front
+    for i, p in enumerate(sheet.puzzles, start=1):
+        assert p.code in front and f"{i}. " in front
+    key = text_of(reader, range(sheet_pages, len(reader.pages))).replace("\n", " ")
+    assert "Answer key" in key
+    for p in sheet.puzzles:
+        words = answer_words(p)
+        assert f"({p.code}) Answer: {words}"[:60] in key
+        if isinstance(p.answer, int):
+            assert f"({p.code}) Answer: {p.answer}" in key
+        elif isinstance(p.answer, dict):
+            assert f"{p.answer['pips']} pips, rounded to {p.answer['rounded']}" in key
+
+
+def test_qr_codes_open_the_puzzles(sheet, pdf):
+    zxingcpp = pytest.importorskip("zxingcpp")
+    from PIL import Image
+
+    reader = PdfReader(io.BytesIO(pdf))
+    found = []
+    for page in reader.pages[: math.ceil(sheet.count / 3)]:
+        for img in page.images:
+            picture = Image.open(io.BytesIO(img.data)).convert("L")
+            found.extend(r.text for r in zxingcpp.read_barcodes(picture))
+    assert found == [puzzle_link(BASE, p) for p in sheet.puzzles]
+    assert found[0] == f"{BASE}/?code={sheet.puzzles[0].code}"
+
+
+def test_letter_paper_and_a_separate_key(sheet):
+    letter = PdfReader(io.BytesIO(worksheet_pdf(sheet, paper="letter", key=False)))
+    box = letter.pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (612, 792)
+    assert len(letter.pages) == math.ceil(sheet.count / 3)
+    key = PdfReader(io.BytesIO(answer_key_pdf(sheet)))
+    assert "Answer key" in key.pages[0].extract_text()
+
+
+def test_build_it_with_real_dominoes_lists_tiles_in_play_order(sheet):
+    reader = PdfReader(io.BytesIO(build_pdf(sheet)))
+    text = " ".join(page.extract_text() for page in reader.pages).replace("\n", " ")
+    for p in sheet.puzzles:
+        if not p.layout:
+            continue
+        assert p.code in text
+        plays = p.board.plays
+        assert f"1. {plays[0].tile} lead" in text
+        positions = [text.index(f"{i + 1}. {pl.tile}", text.index(p.code)) for i, pl in enumerate(plays)]
+        assert positions == sorted(positions)
+
+
+def test_bad_sheets_are_refused_kindly():
+    with pytest.raises(IllegalPlay):
+        make_sheet("five-up", 2, count=0)
+    with pytest.raises(IllegalPlay):
+        make_sheet("chess", 1)
+    with pytest.raises(IllegalPlay):
+        make_sheet("muggins", 1, kind="riddle")
+    with pytest.raises(CodeError, match="puzzle code"):
+        sheet_from_code(generate("open-total", stage="muggins", seed=1).code)
+    with pytest.raises(CodeError):
+        sheet_from_code("NOPE")
+
+
+def test_every_kind_prints(tmp_path):
+    for kind in ("open-total", "best-play", "hand-rounding", "play-score", "counted-ends", "nearest-five",
+                 "make-five"):
+        s = make_sheet("all-fives", 3, count=2, seed=1, kind=kind)
+        assert all(p.kind == kind for p in s.puzzles)
+        assert worksheet_pdf(s)[:5] == b"%PDF-"
+
+
+def test_cli_writes_the_sheet_key_and_build(tmp_path, capsys):
+    out, key, build = tmp_path / "s.pdf", tmp_path / "k.pdf", tmp_path / "b.pdf"
+    assert cli(["worksheet", "--stage", "five-up", "--level", "2", "--count", "12", "--seed", "7",
+                "-o", str(out), "--key", str(key), "--build", str(build)]) == 0
+    sheet = make_sheet("five-up", 2, count=12, seed=7)
+    assert sheet.code in capsys.readouterr().out
+    assert len(PdfReader(str(out)).pages) == 4 and PdfReader(str(key)).pages and PdfReader(str(build)).pages
+    assert cli(["worksheet", "--code", sheet.code, "-o", str(tmp_path / "again.pdf")]) == 0
+    with pytest.raises(SystemExit):
+        cli(["worksheet", "--code", "NOPE-NOPE", "-o", str(tmp_path / "x.pdf")])
+
+
+@pytest.mark.skipif(not shutil.which("pdftoppm"), reason="poppler-utils (pdftoppm) is not installed")
+def test_pages_as_pictures(sheet, pdf, tmp_path):
+    """Pages turned into PNG files to look at (tests/artifacts/worksheet-*.png)."""
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    src = tmp_path / "sheet.pdf"
+    src.write_bytes(pdf)
+    subprocess.run(["pdftoppm", "-r", "60", "-png", str(src), os.path.join(ARTIFACTS, "worksheet")], check=True)
+    build = tmp_path / "build.pdf"
+    build.write_bytes(build_pdf(sheet))
+    subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", "1", "-l", "1", str(build),
+                    os.path.join(ARTIFACTS, "worksheet-build")], check=True)
+    pages = [f for f in os.listdir(ARTIFACTS) if f.startswith("worksheet-") and f.endswith(".png")]
+    assert len(pages) >= 3
