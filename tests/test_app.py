@@ -353,3 +353,13 @@ def test_clicks_become_plays():
     assert play_from_pick({"tile": "4-3", "end": "4-4:4"}) == "3-4>4-4"
     assert play_from_pick({"tile": "6-6"}) == "6-6"  # a lead
     assert play_from_pick({"end": "4-4:4"}) is None and play_from_pick({"tile": "banana"}) is None
+
+
+def test_projector_makes_a_worksheet():
+    at = app(page="views/projector.py")
+    at.text_input(key="ws_base").set_value("http://class.example/")
+    at.button(key="ws_make").click().run()
+    assert not at.exception
+    files = at.session_state["ws_files"]
+    assert files["sheet"][:5] == b"%PDF-" and files["key"][:5] == b"%PDF-" and files["build"][:5] == b"%PDF-"
+    assert at.get("download_button") and files["code"] in " ".join(c.value for c in at.caption)

@@ -6,6 +6,7 @@ import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, CodeError, Puzzle, from_code, generate
 from trainer import ui
+from trainer.screens.worksheet_panel import worksheet_panel
 from trainer.rules import Layout
 
 
@@ -69,6 +70,7 @@ def show() -> None:
             on_change=open_typed_code,
         )
         st.caption("Keys: A reveals the answer, N shows the next puzzle.")
+        worksheet_panel(st.session_state["pj_stage"], st.session_state["pj_level"])
 
     if S["puzzle"] is None:
         fresh()
