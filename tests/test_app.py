@@ -363,3 +363,38 @@ def test_projector_makes_a_worksheet():
     files = at.session_state["ws_files"]
     assert files["sheet"][:5] == b"%PDF-" and files["key"][:5] == b"%PDF-" and files["build"][:5] == b"%PDF-"
     assert at.get("download_button") and files["code"] in " ".join(c.value for c in at.caption)
+
+
+def test_projector_says_the_answer_in_words_and_numbers_the_choices():
+    p = generate("best-play", stage="five-up", level=2, seed=4)
+    at = app(p.code, page="views/projector.py")
+    shown = texts(at)
+    assert "**1.**" in shown and "A:" not in shown  # choices are numbered, ends keep their letters
+    at.button(key="reveal").click().run()
+    answer = next(m.value for m in at.markdown if m.value.startswith("# Answer:"))
+    assert ">" not in answer and " on the " in answer
+    q = generate("counted-ends", stage="all-fives", level=3, seed=2)
+    at = app(q.code, page="views/projector.py")
+    at.button(key="reveal").click().run()
+    answer = next(m.value for m in at.markdown if m.value.startswith("# Answer:"))
+    assert ":" not in answer.removeprefix("# Answer:") and " on " in answer
+
+
+def test_projector_asks_hand_rounding_one_thing_at_a_time():
+    p = generate("hand-rounding", stage="muggins", level=3, seed=3)
+    at = app(p.code, page="views/projector.py")
+    assert "How many?" in texts(at) and "Is it" not in texts(at)
+    at.button(key="reveal").click().run()
+    assert f"Pips: **{p.answer['pips']}**" in texts(at) and "Round that" in texts(at)
+    at.button(key="reveal").click().run()
+    assert f"Rounded: **{p.answer['rounded']}**" in texts(at) and "points" in texts(at)
+    at.button(key="reveal").click().run()
+    assert at.session_state["projector"]["revealed"] and "# Answer:" in " ".join(m.value for m in at.markdown)
+
+
+def test_projector_bad_code_message_goes_with_the_next_puzzle():
+    at = app(page="views/projector.py")
+    at.text_input(key="pj_code").set_value("NOPE-NOPE").run()
+    assert at.warning and "didn't work" in at.warning[0].value
+    at.button(key="next").click().run()
+    assert not at.warning

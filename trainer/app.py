@@ -12,9 +12,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-st.set_page_config(page_title="Fives Trainer", page_icon=":material/casino:", layout="wide")
-
 HERE = os.path.dirname(os.path.abspath(__file__))
+
+# a local icon: nothing is fetched from the internet, so the app works offline in a classroom
+st.set_page_config(page_title="Fives Trainer", page_icon=os.path.join(HERE, "static", "icon.png"), layout="wide")
 
 
 def page(name: str, title: str, icon: str, *, default: bool = False) -> st.Page:

@@ -31,6 +31,8 @@ def _static(name: str) -> str:
 
 board_component = st.components.v2.component("fives_board", js=_static("board.js"), css=_static("board.css"))
 speaker_component = st.components.v2.component("fives_speaker", js=_static("speaker.js"), css=_static("speaker.css"))
+release_component = st.components.v2.component("fives_release_keys", js=_static("release.js"))
+phone_menu_component = st.components.v2.component("fives_phone_menu", js=_static("phone_menu.js"))
 
 
 def run_page(show: Callable[[], None]) -> None:
@@ -41,6 +43,8 @@ def run_page(show: Callable[[], None]) -> None:
     """
     try:
         show()
+        # a phone's side menu covers the page: it closes once another page has opened
+        phone_menu_component(data={"page": show.__module__}, key="phone-menu")
     except Exception:
         if os.environ.get("FIVES_STRICT"):
             raise
@@ -159,6 +163,20 @@ def speaker(text: str, *, key: str, label: str = "Read it to me") -> None:
     speaker_component(data={"text": for_speech(text), "label": label}, key=key)
 
 
+def release_keys() -> None:
+    """Give the keyboard back to the page's shortcut keys (after typing in a box)."""
+    st.session_state["_release"] = st.session_state.get("_release", 0) + 1
+    release_component(data={"n": st.session_state["_release"]}, key=f"release-{st.session_state['_release']}")
+
+
+def fit_picture(svg: str, *, height: str) -> str:
+    """A picture as HTML no taller than ``height`` (a CSS length such as ``"42vh"``) and no wider than
+    the page: it keeps its shape and is centred, so a projected puzzle always fits one screen."""
+    sized = svg.replace('width="100%"', 'width="100%" style="max-height:100%;height:100%"', 1)
+    return (f'<div class="fives-picture" style="height:{height};display:flex;justify-content:center;'
+            f'margin:0.3rem 0">{sized}</div>')
+
+
 def hand_width(count: int) -> int:
     """Pixel width of a hand picture: tiles about 48 px wide, easy to tap."""
     return min(72 * max(count, 1), 560)
@@ -166,5 +184,5 @@ def hand_width(count: int) -> int:
 
 __all__ = [
     "KIND_TITLES", "STAGES", "STAGE_LABELS", "STAGE_TITLES", "board", "both_ways", "end_letters", "learner",
-    "number_line", "picture", "play_from_pick", "play_label", "puzzle_pictures", "speaker", "stage_label",
+    "fit_picture", "number_line", "picture", "release_keys", "play_from_pick", "play_label", "puzzle_pictures", "speaker", "stage_label",
 ]

@@ -7,7 +7,8 @@ import streamlit as st
 from puzzles import KIND_TITLES, KINDS, STAGES, CodeError, Puzzle, from_code, generate
 from trainer import ui
 from trainer.screens.worksheet_panel import worksheet_panel
-from trainer.rules import Layout
+from puzzles.words import answer_words
+from trainer.render import render_hand, render_layout
 
 
 def show() -> None:
@@ -23,6 +24,7 @@ def show() -> None:
     def show(p: Puzzle) -> None:
         S["puzzle"] = p
         S["revealed"] = False
+        S["step"] = 0
 
     def fresh() -> None:
         kind = st.session_state.get("pj_kind") or KINDS[0]
@@ -31,15 +33,19 @@ def show() -> None:
         show(generate(kind, stage=stage, level=level, seed=S["rng"].randrange(2**24)))
 
     def reveal() -> None:
+        p = S["puzzle"]
+        if p is not None and p.kind == "hand-rounding" and S.get("step", 0) < 2:
+            S["step"] = S.get("step", 0) + 1
+            return
         S["revealed"] = True
 
     def open_typed_code() -> None:
         text = st.session_state.get("pj_code", "")
         try:
             show(from_code(text))
-            st.session_state["pj_notice"] = None
         except CodeError as err:
             st.session_state["pj_notice"] = f"That code didn't work: {err}"
+        st.session_state["pj_blur"] = True
 
     code = st.query_params.get("code")
     if code and st.session_state.get("pj_opened_code") != code:
@@ -52,14 +58,15 @@ def show() -> None:
             st.session_state["pj_level"] = S["puzzle"].level
         except CodeError as err:
             st.session_state["pj_notice"] = f"That code didn't work: {err} Here is a fresh puzzle instead."
-    for key, value in (("pj_stage", STAGES[0]), ("pj_level", 1)):
+    for key, value in (("pj_stage", STAGES[0]), ("pj_level", 1), ("pj_kind", KINDS[0])):
         st.session_state.setdefault(key, value)
     with st.sidebar:
         st.header("Puzzle")
         st.segmented_control(
             "Stage", STAGES, key="pj_stage", on_change=fresh, format_func=lambda s: ui.STAGE_LABELS[s]
         )
-        st.selectbox("Kind", KINDS, key="pj_kind", on_change=fresh, format_func=lambda k: KIND_TITLES[k])
+        # buttons, not a box: a box would keep the keys A and N after it is used
+        st.pills("Kind", KINDS, key="pj_kind", on_change=fresh, format_func=lambda k: KIND_TITLES[k])
         st.segmented_control(
             "Level", [1, 2, 3], key="pj_level", on_change=fresh, format_func=lambda n: f"Level {n}"
         )
@@ -79,46 +86,67 @@ def show() -> None:
         st.query_params["code"] = p.code
         st.session_state["pj_opened_code"] = p.code
 
-    notice = st.session_state.get("pj_notice")
+    notice = st.session_state.pop("pj_notice", None)  # said once, never left above the next puzzle
     if notice:
         st.warning(notice)
+    if st.session_state.pop("pj_blur", False):
+        ui.release_keys()  # the code box gives the keys A and N back
 
-    st.markdown(f"# {p.question}")
+    rounding = p.kind == "hand-rounding"
+    step = S.get("step", 0)  # hand-rounding is revealed one part at a time
+    revealed = S["revealed"]
+    st.markdown(f"# {ROUNDING_PARTS[min(step, 2)][0] if rounding and not revealed else p.question}")
     st.markdown(f"### Puzzle code: `{p.code}`")
-    layout_svg, hand_svg = ui.puzzle_pictures(p, working=S["revealed"], style="projector")
-    if layout_svg:
-        ui.picture(layout_svg, max_width=ui.natural_width(layout_svg, scale=4.0))  # big, for the back row
-    if hand_svg:
-        ui.picture(hand_svg, max_width=f"{ui.hand_width(len(p.hand)) * 1.5:.0f}px")
-    if p.kind == "best-play" and not S["revealed"] and p.layout:
-        lay = Layout.from_record(p.layout, variant=p.variant)
-        st.markdown("### " + " · ".join(f"{c.label}: {ui.play_label(lay, c.value)}" for c in p.choices))
-    elif p.kind in ("open-total", "play-score", "hand-rounding") and p.choices and not S["revealed"]:
-        st.markdown(
-            "### Is it "
-            + ", ".join(f"**{c.value}**" for c in p.choices[:-1])
-            + f" or **{p.choices[-1].value}**?"
-        )
-
-    if S["revealed"]:
-        ans = p.answer
-        if isinstance(ans, tuple):
-            shown = " or ".join(ans)
-        elif isinstance(ans, dict):
-            shown = f"{ans['pips']} pips → rounds to {ans['rounded']} → {ans['points']} points"
-        else:
-            shown = str(ans)
-        st.markdown(f"# Answer: {shown}")
+    pictures(p, revealed)
+    if not revealed:
+        if p.kind == "best-play" and p.layout:
+            st.markdown("### " + " · ".join(f"**{i}.** {ui.play_label(p.board, c.value)}"
+                                             for i, c in enumerate(p.choices, start=1)))
+        elif rounding:
+            done = [f"{ROUNDING_PARTS[i][1]}: **{p.answer[ROUNDING_PARTS[i][2]]}**" for i in range(step)]
+            if done:
+                st.markdown("### " + " · ".join(done))
+        elif p.kind == "counted-ends":
+            letters = ui.end_letters(p.board)
+            st.markdown("### " + " · ".join(f"**{letters.get(c.value, str(i))}**: {c.text}"
+                                             for i, c in enumerate(p.choices, start=1)))
+        elif p.choices:
+            st.markdown("### Is it " + ", ".join(f"**{c.value}**" for c in p.choices[:-1])
+                        + f" or **{p.choices[-1].value}**?")
+    else:
+        st.markdown(f"# Answer: {answer_words(p)}")
         st.markdown(f"### {p.explanation}")
 
     cols = st.columns(2)
-    cols[0].button(
-        "Reveal the answer",
-        type="primary",
-        shortcut="A",
-        on_click=reveal,
-        disabled=S["revealed"],
-        use_container_width=True,
-        key="reveal",
-    )
+    label = "Reveal the answer" if not rounding or step >= 2 else f"Reveal: {ROUNDING_PARTS[step][1].lower()}"
+    cols[0].button(label, type="primary", shortcut="A", on_click=reveal, disabled=revealed,
+                   use_container_width=True, key="reveal")
     cols[1].button("Next puzzle", shortcut="N", on_click=fresh, use_container_width=True, key="next")
+
+
+ROUNDING_PARTS = (
+    ("Add up the pips on these tiles. How many?", "Pips", "pips"),
+    ("Round that to the nearest five.", "Rounded", "rounded"),
+    ("How many points is that?", "Points", "points"),
+)
+
+
+def pictures(p: Puzzle, revealed: bool) -> None:
+    """The puzzle as big as one projector screen allows: the layout, then the tiles, never below the
+    fold. On reveal the answer is marked: the working (after the best play), letters kept."""
+    layout_svg = ""
+    if p.layout:
+        shown = p.board.play(p.answer[0]) if revealed and p.kind == "best-play" else p.board
+        letters = p.kind in ("best-play", "counted-ends") and (not revealed or p.kind == "counted-ends")
+        marks = p.answer if revealed and p.kind == "counted-ends" else ()
+        layout_svg = render_layout(shown, working=revealed, letters=letters, style="projector",
+                                   highlight=tuple(marks))
+    tiles = [p.play.split(">")[0]] if p.kind == "play-score" and p.play else list(p.hand)
+    parts = []
+    if layout_svg:
+        parts.append(ui.fit_picture(layout_svg, height="42vh"))
+    if p.number is not None:
+        parts.append(ui.fit_picture(ui.number_line(p, reveal=revealed, style="projector"), height="16vh"))
+    if tiles:
+        parts.append(ui.fit_picture(render_hand(tiles, style="projector"), height="20vh"))
+    ui.pictures(*parts)

@@ -1,0 +1,109 @@
+"""Every page at the four screens it is used on (tablet, phone, projector, desktop), in a real browser
+with the internet cut off: what a child, a teacher and a player see. Screenshots go to
+tests/artifacts/ (viewport-<page>-<screen>.png)."""
+
+import pytest
+
+from puzzles import generate
+from tests.test_browser import CHROMIUM, browser, server, shot  # noqa: F401  (shared fixtures)
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not __import__("os").path.exists(CHROMIUM), reason="Debian's chromium is not installed"),
+]
+
+SCREENS = {"tablet": (1024, 768), "phone": (390, 844), "projector": (1920, 1080), "desktop": (1280, 900)}
+PAGES = {"practice": ("", "Practice"), "projector": ("projector", None), "play": ("play", "Play"),
+         "my_progress": ("my_progress", "My progress"), "rules": ("rules", "How the Fives games work")}
+
+
+def open_offline(browser, server, path, screen):
+    """A page with nothing but the app reachable; console errors are collected."""
+    width, height = SCREENS[screen]
+    page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=screen == "phone",
+                            has_touch=screen in ("phone", "tablet"))
+    errors = []
+
+    def on_console(msg):
+        url = (msg.location or {}).get("url", "")
+        # opening /page makes Streamlit probe /page/_stcore/… first: its own 404, not the app's
+        if msg.type == "error" and "/_stcore/" not in msg.text and "/_stcore/" not in url:
+            errors.append(msg.text)
+
+    page.on("console", on_console)
+    page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(server) else r.abort())
+    page.goto(f"{server}/{path}")
+    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
+    return page, errors
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_every_page_on_every_screen(server, browser, screen):  # noqa: F811
+    for name, (path, heading) in PAGES.items():
+        page, errors = open_offline(browser, server, path, screen)
+        if heading:
+            page.get_by_text(heading).first.wait_for(state="visible", timeout=30000)
+        else:
+            page.get_by_role("button", name="Next puzzle").wait_for(state="visible", timeout=30000)
+        page.wait_for_timeout(800)
+        shot(page, f"viewport-{name}-{screen}.png")
+        assert not [e for e in errors if "Failed to load" in e or "Error" in e], (name, screen, errors)
+        page.close()
+
+
+def test_projector_fits_one_screen_and_reveals_in_words(server, browser):  # noqa: F811
+    p = generate("best-play", stage="five-up", level=3, seed=5)  # a big layout and a hand
+    page, errors = open_offline(browser, server, f"projector?code={p.code}", "projector")
+    nxt = page.get_by_role("button", name="Next puzzle")
+    nxt.wait_for(state="visible", timeout=30000)
+    page.locator("svg.fives-hand").first.wait_for(state="visible", timeout=30000)
+    for el in (nxt, page.locator("svg.fives-layout").first, page.locator("svg.fives-hand").first):
+        box = el.bounding_box()
+        assert box and box["y"] + box["height"] <= 1080, "everything on one 1920×1080 screen"
+    hand_tile = page.locator("svg.fives-hand g[data-tile]").first.bounding_box()
+    layout_tile = page.locator("svg.fives-layout g[data-tile]").first.bounding_box()
+    assert max(hand_tile["width"], hand_tile["height"]) >= max(layout_tile["width"], layout_tile["height"])
+    answer = page.get_by_text("Answer:").first
+    for _ in range(5):  # the shortcut listens once the page has settled
+        page.keyboard.press("a")
+        try:
+            answer.wait_for(timeout=5000)
+            break
+        except Exception:
+            continue
+    text = answer.inner_text()
+    assert ">" not in text and " on the " in text
+    shot(page, "projector-1920-revealed.png")
+    assert not errors
+    page.close()
+
+
+def test_projector_keys_work_after_typing_a_code(server, browser):  # noqa: F811
+    first = generate("open-total", stage="muggins", level=1, seed=2)
+    page, _ = open_offline(browser, server, "projector", "desktop")
+    box = page.get_by_placeholder("e.g. HX7K-3MPA")
+    box.wait_for(timeout=30000)
+    box.fill(first.code)
+    box.press("Enter")
+    page.get_by_text(first.code).first.wait_for(timeout=20000)
+    for _ in range(5):
+        page.keyboard.press("n")
+        try:
+            page.wait_for_function(f"!window.location.search.includes('{first.code}')", timeout=5000)
+            break
+        except Exception:
+            continue
+    assert first.code not in page.url
+    page.close()
+
+
+def test_phone_menu_closes_after_choosing_a_page(server, browser):  # noqa: F811
+    page, _ = open_offline(browser, server, "", "phone")
+    page.locator("[data-testid='stExpandSidebarButton']").first.click()
+    page.get_by_role("link", name="Rules").first.click()
+    page.get_by_text("How the Fives games work").first.wait_for(timeout=30000)
+    page.wait_for_function(
+        "document.querySelector('[data-testid=stSidebar]').getAttribute('data-collapsed') === 'true'",
+        timeout=10000)
+    shot(page, "phone-after-menu.png")
+    page.close()
