@@ -620,7 +620,8 @@ def judge_counted_ends(p: Puzzle, response: Any) -> Verdict:
     covered = sorted(picked - right - blanks - set(ends))
     if covered:
         tile, number = covered[0].split(":")
-        what = f"The double {tile} has both sides covered" if tile[0] == tile[-1] else f"The {number} on {tile} is covered"
+        what = (f"The double {tile} has both sides covered" if tile[0] == tile[-1]
+                else f"The {number} on {tile} is covered")
         return Verdict(False, say(p.level, (f"{what}: it counts 0.", True), (sum_words, False)), "counted-covered")
     for e in extra:
         if e.kind == "spinner-end":

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fpdf import FPDF
 
 from trainer.render.geometry import layout_geometry
-from trainer.render.svg import _SPOTS, _badge_spot, _free_ports, _occupied, end_letters
+from trainer.render.svg import _SPOTS, end_letters, marker_spots
 from trainer.rules import Layout, Tile
 
 INK = (0, 0, 0)
@@ -62,25 +62,21 @@ def draw_layout(pdf: FPDF, lay: Layout, x: float, y: float, w: float, h: float, 
         _tile(pdf, box, halves, (pt.box[2] - pt.box[0]) >= (pt.box[3] - pt.box[1]),
               spinner=places[pt.index].is_spinner, last=pt.index == last and len(lay) > 1)
     if letters or working:
-        occ = _occupied(g)
-        ports = _free_ports(g, lay)
         names = end_letters(lay) if letters else {}
+        ends = {e.id: e for e in lay.open_ends}
         pdf.set_font("Helvetica", "B", max(6.0, s * 1.3 / 0.3528))
-        for e in lay.open_ends:
-            plist = ports.get(e.id) or []
-            if not plist:
-                continue
-            cx, cy = _badge_spot(plist[0], occ)
-            px, py = ox + cx * s, oy + cy * s
-            if letters:
-                side = 1.7 * s
+        for m in marker_spots(lay, g, letters=letters, values=working and not letters):
+            e = ends[m.end]
+            px, py = ox + m.x * s, oy + m.y * s
+            if m.role == "letter":
+                side = 1.7 * s * m.half
                 pdf.set_fill_color(*LETTER)
                 pdf.set_line_width(0.2)
                 pdf.rect(px - side / 2, py - side / 2, side, side, style="DF")
                 pdf.set_xy(px - side / 2, py - side / 2)
-                pdf.cell(side, side, names[e.id], align="C")
-            elif working:
-                r = 0.8 * s
+                pdf.cell(side, side, names[m.end], align="C")
+            else:
+                r = 0.8 * s * m.half
                 if e.value:
                     pdf.set_fill_color(*INK)
                     pdf.circle(px, py, r, style="F")

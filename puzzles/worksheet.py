@@ -23,11 +23,11 @@ from fpdf import FPDF
 from puzzles import CORE_KINDS, KINDS, STAGES, Puzzle, generate
 from puzzles.codes import SEED_SPACE, CodeError, decode, encode
 from puzzles.kinds import KIND_TITLES
+from puzzles.print_pictures import draw_hand, draw_layout, draw_tile
 from puzzles.stages import STAGE_TITLES, check_stage_level
 from puzzles.words import answer_words
-from trainer.render.geometry import layout_geometry
-from puzzles.print_pictures import draw_hand, draw_layout, draw_tile
 from trainer.render import render_number_line
+from trainer.render.geometry import layout_geometry
 from trainer.rules import IllegalPlay
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
@@ -36,7 +36,7 @@ MIX = "mix"
 MAX_COUNT = 60
 SHEET_SEEDS = SEED_SPACE // 64
 """Sheet seeds are below this (the count rides in the code too)."""
-_FIXED_DATE = dt.datetime(2024, 1, 1, tzinfo=dt.timezone.utc)  # the same sheet gives the same bytes
+_FIXED_DATE = dt.datetime(2024, 1, 1, tzinfo=dt.UTC)  # the same sheet gives the same bytes
 _MIX_ORDER = ("open-total", "best-play", "hand-rounding", "nearest-five", "open-total", "best-play",
               "hand-rounding", "make-five", "play-score", "counted-ends")
 

@@ -7,7 +7,7 @@ from puzzles import CORE_KINDS, KINDS, STAGES, CodeError, from_code, generate, h
 from puzzles.__main__ import main as cli
 from puzzles.codes import ALPHABET, decode, encode
 from tests.oracle import oracle_from_record
-from trainer.rules import IllegalPlay, Layout, Tile, round_to_five
+from trainer.rules import IllegalPlay, Tile, round_to_five
 
 ALL = [(k, s, lv) for k in KINDS for s in STAGES for lv in (1, 2, 3)]
 SEEDS = range(12)

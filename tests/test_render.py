@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from trainer.render import describe_layout, layout_geometry, render_hand, render_layout, render_tile
+from trainer.render.svg import marker_spots
 from trainer.rules import HandState, Layout, RuleSet, Tile
 from trainer.rules.random_layouts import random_layout
 
@@ -55,6 +56,26 @@ def check_geometry(lay: Layout) -> None:
         if t.tile.is_double:  # crosswise: its long side lies against the end it was played on
             lx = t.box[2] - t.box[0]
             assert (lx == 2) == (t.via_port.dx != 0)
+    check_marks(lay, g)
+
+
+def check_marks(lay: Layout, g) -> None:
+    """No letter or value sits on a tile or on another mark, and every open end has its letter."""
+    marks = marker_spots(lay, g, letters=True, values=True)
+    boxes = [(m.x - m.half, m.y - m.half, m.x + m.half, m.y + m.half) for m in marks]
+    for m, box in zip(marks, boxes):
+        for t in g.tiles:
+            assert not overlap(box, t.box), f"the {m.role} of {m.end} is on {t.tile} in {lay.record}"
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert not overlap(a, b), f"two marks overlap in {lay.record}"
+    lettered = {m.end for m in marks if m.role == "letter"}
+    assert lettered == {e.id for e in lay.open_ends}, f"an open end has no letter in {lay.record}"
+    for e in lay.open_ends:
+        assert sum(m.end == e.id and m.role == "letter" for m in marks) <= max(e.free, 1)
+    for e in lay.open_ends:  # a spinner's two empty ends: a letter on each
+        if e.kind == "spinner-end" and e.free == 2:
+            assert sum(m.end == e.id and m.role == "letter" for m in marks) == 2
 
 
 @pytest.mark.parametrize("chunk", range(10))
@@ -174,3 +195,10 @@ def test_pips_use_the_standard_patterns():
     assert [defs[f"fives-pips-{n}h"] for n in range(7)] == [0, 1, 2, 3, 4, 5, 6]
     uses = re.findall(r'href="#fives-pips-(\d)', svg)
     assert uses == ["6"]  # the blank half draws no pips
+
+
+def test_the_letter_a_no_longer_covers_the_spinner():
+    from puzzles import from_code
+
+    lay = from_code("9MRC-Y9Q7").board  # the "A" square once sat over the 5-5 spinner
+    check_marks(lay, layout_geometry(lay))

@@ -106,7 +106,7 @@ def test_hand_rounding_needs_rounded_and_points():
     assert not p.check(p.answer["rounded"]).is_answer
     for seed in range(60):
         q = generate("hand-rounding", stage="muggins", level=1, seed=seed)
-        for key, _, text in q.mistakes:
+        for _key, _, text in q.mistakes:
             assert "open end" not in text, "hand-rounding has no open ends"
 
 
@@ -177,7 +177,8 @@ def test_make_five_end_number_is_checked_against_the_engine():
         for n in range(7):
             for e in lay.open_ends:
                 tile = f"{min(n, e.number)}-{max(n, e.number)}"
-                if n == e.number or tile in lay or not p.question.startswith(f"A tile goes on the {e.number} on {e.tile}"):
+                here = p.question.startswith(f"A tile goes on the {e.number} on {e.tile}")
+                if n == e.number or tile in lay or not here:
                     continue
                 after = lay.play(f"{tile}>{e.tile}").total
                 assert (after > 0 and after % 5 == 0) == (n == p.answer)

@@ -5,7 +5,7 @@ tests/artifacts/ (viewport-<page>-<screen>.png)."""
 import pytest
 
 from puzzles import generate
-from tests.test_browser import CHROMIUM, browser, server, shot  # noqa: F401  (shared fixtures)
+from tests.test_browser import CHROMIUM, browser, server, shot  # noqa: F401  (the same fixtures)
 
 pytestmark = [
     pytest.mark.browser,
@@ -17,7 +17,7 @@ PAGES = {"practice": ("", "Practice"), "projector": ("projector", None), "play":
          "my_progress": ("my_progress", "My progress"), "rules": ("rules", "How the Fives games work")}
 
 
-def open_offline(browser, server, path, screen):
+def open_offline(browser, server, path, screen):  # noqa: F811
     """A page with nothing but the app reachable; console errors are collected."""
     width, height = SCREENS[screen]
     page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=screen == "phone",

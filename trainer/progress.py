@@ -308,7 +308,7 @@ class Progress:
         coached = sum(1 for a in self.attempts if a.review != "retry" and a.review != "similar")
         earlier = [s for s in self.mastered if STAGES.index(s) < STAGES.index(stage)]
         if earlier and coached and coached % STAGE_REVIEW_EVERY == 0:
-            old = min(((self.skill(k, s).last_seen, k, s) for s in earlier for k in CORE_KINDS))
+            old = min((self.skill(k, s).last_seen, k, s) for s in earlier for k in CORE_KINDS)
             return old[1], old[2], TOP_LEVEL
         here = [a for a in self.attempts if a.stage == stage]
         solid = [k for k in CORE_KINDS if self.step(k, stage) == MASTERED]
@@ -371,7 +371,8 @@ class Progress:
 
     def to_csv(self) -> str:
         out = io.StringIO()
-        fields = ["number", "kind", "stage", "level", "correct", "seconds", "code", "mistake", "hinted", "review", "origin"]
+        fields = ["number", "kind", "stage", "level", "correct", "seconds", "code", "mistake", "hinted", "review",
+                  "origin"]
         w = csv.DictWriter(out, fieldnames=fields)
         w.writeheader()
         for row in self.rows():

@@ -13,8 +13,8 @@ from typing import Any
 import streamlit as st
 
 from puzzles import KIND_TITLES, STAGE_TITLES, STAGES, Puzzle
-from trainer.practice import Practice
 from puzzles.words import for_speech
+from trainer.practice import Practice
 from trainer.render import end_letters, render_hand, render_layout, render_number_line
 from trainer.rules import Layout, Play, play_points
 
@@ -30,7 +30,8 @@ def _static(name: str) -> str:
 
 
 board_component = st.components.v2.component("fives_board", js=_static("board.js"), css=_static("board.css"))
-speaker_component = st.components.v2.component("fives_speaker", js=_static("speaker.js"), css=_static("speaker.css"))
+speaker_component = st.components.v2.component(
+    "fives_speaker", js=_static("speaker.js"), css=_static("speaker.css"))
 release_component = st.components.v2.component("fives_release_keys", js=_static("release.js"))
 phone_menu_component = st.components.v2.component("fives_phone_menu", js=_static("phone_menu.js"))
 
@@ -184,5 +185,6 @@ def hand_width(count: int) -> int:
 
 __all__ = [
     "KIND_TITLES", "STAGES", "STAGE_LABELS", "STAGE_TITLES", "board", "both_ways", "end_letters", "learner",
-    "fit_picture", "number_line", "picture", "release_keys", "play_from_pick", "play_label", "puzzle_pictures", "speaker", "stage_label",
+    "fit_picture", "number_line", "picture", "release_keys", "play_from_pick", "play_label", "puzzle_pictures",
+    "speaker", "stage_label",
 ]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from html import escape
+from typing import NamedTuple
 
 from trainer.render.geometry import Geometry, Port, layout_geometry
 from trainer.rules import Layout, Tile, TileLike
@@ -259,13 +261,78 @@ def _occupied(g: Geometry) -> set[tuple[int, int]]:
     return cells
 
 
-def _badge_spot(port: Port, occupied: set[tuple[int, int]]) -> tuple[float, float]:
-    """The middle of the 2×2 square beyond a port, or just inside the tile if that is taken."""
-    cx, cy = port.x + port.dx, port.y + port.dy
-    sq = {(cx - 1, cy - 1), (cx, cy - 1), (cx - 1, cy), (cx, cy)}
-    if sq & occupied:
-        return port.x - port.dx * 0.9, port.y - port.dy * 0.9
-    return float(cx), float(cy)
+class Marker(NamedTuple):
+    """A mark beside an open end: its letter or its value, as a square (centre, half side) in cells."""
+
+    end: str
+    """The open end's id."""
+    role: str
+    """``"letter"`` or ``"value"``."""
+    x: float
+    y: float
+    half: float
+
+
+def _square(cx: float, cy: float, half: float) -> set[tuple[int, int]]:
+    """The cells a square (centre, half side) covers."""
+    x0, x1 = int(math.floor(cx - half + 1e-9)), int(math.ceil(cx + half - 1e-9))
+    y0, y1 = int(math.floor(cy - half + 1e-9)), int(math.ceil(cy + half - 1e-9))
+    return {(i, j) for i in range(x0, x1) for j in range(y0, y1)}
+
+
+def _free_square(port: Port, taken: set[tuple[int, int]], start: int = 1) -> tuple[float, float, float] | None:
+    """The nearest free square beyond a port (straight out first, then a little to either side);
+    a smaller square where only a narrow gap is left."""
+    px, py = port.dy, port.dx  # across the port's direction
+    for half in (1.0, 0.5):
+        for d in (start, start + 1, start + 2):
+            for lat in (0, 1, -1, 2, -2):
+                out, side = (d - 0.5, lat * 0.5) if half == 0.5 else (d, lat)
+                cx, cy = port.x + port.dx * out + px * side, port.y + port.dy * out + py * side
+                cells = _square(cx, cy, half)
+                if not cells & taken:
+                    return cx, cy, half
+    return None
+
+
+def _side_ports(t, number: int) -> list[Port]:
+    """Every edge of the half (or double) that shows ``number``, as a way out for a mark."""
+    boxes = [h.box for h in t.halves if h.number == number] or [t.box]
+    out = []
+    for x0, y0, x1, y1 in boxes:
+        mx, my = (x0 + x1) // 2, (y0 + y1) // 2
+        out += [Port(x0, my, -1, 0), Port(x1, my, 1, 0), Port(mx, y0, 0, -1), Port(mx, y1, 0, 1)]
+    return out
+
+
+def marker_spots(lay: Layout, g: Geometry | None = None, *, letters: bool = True,
+                 values: bool = False) -> list[Marker]:
+    """Where each open end's letter (every free port of it: a spinner's two empty ends both get
+    it) and value go: on free squares, never on a tile or on another mark."""
+    g = g or layout_geometry(lay)
+    taken = _occupied(g)
+    ports = _free_ports(g, lay)
+    by_tile = {t.tile: t for t in g.tiles}
+    out: list[Marker] = []
+    for e in lay.open_ends:
+        plist = ports.get(e.id) or []
+        if not plist or all(_free_square(p, taken) is None for p in plist):
+            # the way out is blocked: beside the tile instead, at the first free place
+            plist = [p for p in _side_ports(by_tile[e.tile], e.number) if _free_square(p, taken) is not None][:1]
+        for i, port in enumerate(plist if letters else plist[:1]):
+            spot = None
+            if letters:
+                spot = _free_square(port, taken)
+                if spot is None:
+                    continue
+                out.append(Marker(e.id, "letter", *spot))
+                taken |= _square(*spot)
+            if values and i == 0:
+                far = _free_square(port, taken, start=3 if spot else 1)
+                if far is not None:
+                    out.append(Marker(e.id, "value", *far))
+                    taken |= _square(*far)
+    return out
 
 
 def describe_layout(lay: Layout, g: Geometry | None = None) -> str:
@@ -311,11 +378,9 @@ def render_layout(
     lay = layout
     g = layout_geometry(lay)
     c = CELL
-    occ = _occupied(g)
     x0, y0, x1, y1 = g.bounds
-    pad = 2.6 if (working or hl) and letters else 0.6  # room for values beyond the letters
-    view = ((x0 - pad) * c, (y0 - pad) * c, (x1 - x0 + 2 * pad) * c, (y1 - y0 + 2 * pad) * c)
     if lay.is_empty:
+        view = ((x0 - 2.6) * c, (y0 - 2.6) * c, (x1 - x0 + 5.2) * c, (y1 - y0 + 5.2) * c)
         head = _svg_open(view, width, title or "An empty table", "The table is empty: the first tile leads.",
                          st, "fives-layout")
         msg = (f'<text x="0" y="0" text-anchor="middle" dominant-baseline="middle" font-size="{c * 1.2}" '
@@ -331,84 +396,86 @@ def render_layout(
         body.append(_tile_svg(pt.tile, box, halves, st, spinner=spin,  # type: ignore[arg-type]
                               last=highlight_last and pt.index == last_index and len(lay) > 1,
                               extra=f' data-index="{pt.index}"'))
-    ends = lay.open_ends
-    ports = _free_ports(g, lay)
+    ends = {e.id: e for e in lay.open_ends}
     if letters is True:
         letter_of = end_letters(lay)
     elif letters:
         letter_of = dict(letters)  # type: ignore[arg-type]
     else:
         letter_of = {}
+    spots = marker_spots(lay, g, letters=bool(letter_of), values=working or bool(hl))
+    by_end: dict[str, list[Marker]] = {}
+    for m in spots:
+        by_end.setdefault(m.end, []).append(m)
     marks = []
-    for e in ends:
-        eid = e.id
-        plist = ports.get(eid) or []
-        if not plist:
-            continue
-        port = plist[0]
-        bx, by = _badge_spot(port, occ)
+    for eid, e in ends.items():
+        mine = by_end.get(eid, [])
         letter = letter_of.get(eid)
         attrs = f'class="open-end" data-end="{eid}" data-value="{e.value}" data-kind="{e.kind}"'
         if letter:
             attrs += f' data-letter="{escape(letter)}"'
-        inner = []
-        if letter:
-            s = 1.7 * c
-            inner.append(
-                f'<rect class="letter" x="{_f(bx * c - s / 2)}" y="{_f(by * c - s / 2)}" width="{_f(s)}" '
-                f'height="{_f(s)}" rx="{_f(s * 0.22)}" fill="{st.letter_fill}" stroke="{st.letter_edge}" '
-                f'stroke-width="{_f(st.line)}"/>'
-                f'<text x="{_f(bx * c)}" y="{_f(by * c)}" text-anchor="middle" dominant-baseline="central" '
-                f'font-size="{_f(c * 1.15)}" font-weight="700" fill="{st.letter_text}">{escape(letter)}</text>'
-            )
         show = working or eid in hl
         if eid in hl:
             attrs += ' data-highlight="1"'
-        if show:
-            # with a letter in the square, the value goes one square further out (or, if that is
-            # taken, on the tile's end)
-            vx, vy, r = bx, by, 0.78 * c
-            if letter:
-                fx, fy = bx + 2 * port.dx, by + 2 * port.dy
-                far = {(int(fx) - 1 + i, int(fy) - 1 + j) for i in (0, 1) for j in (0, 1)}
-                if (bx, by) != (port.x - port.dx * 0.9, port.y - port.dy * 0.9) and not far & occ:
-                    vx, vy = fx, fy
+        inner = []
+        for m in mine:
+            if m.role == "letter" and letter:
+                s = 1.7 * c * m.half
+                inner.append(
+                    f'<rect class="letter" x="{_f(m.x * c - s / 2)}" y="{_f(m.y * c - s / 2)}" width="{_f(s)}" '
+                    f'height="{_f(s)}" rx="{_f(s * 0.22)}" fill="{st.letter_fill}" stroke="{st.letter_edge}" '
+                    f'stroke-width="{_f(st.line)}"/>'
+                    f'<text x="{_f(m.x * c)}" y="{_f(m.y * c)}" text-anchor="middle" dominant-baseline="central" '
+                    f'font-size="{_f(c * 1.15 * m.half)}" font-weight="700" fill="{st.letter_text}">'
+                    f"{escape(letter)}</text>"
+                )
+            elif m.role == "value" and show:
+                vx, vy, r = m.x, m.y, 0.78 * c * m.half
+                if eid in hl:
+                    inner.append(
+                        f'<circle class="highlight" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r * 1.25)}" '
+                        f'fill="none" stroke="{st.letter_fill}" stroke-width="{_f(st.line * 3)}"/>'
+                    )
+                if e.value:
+                    inner.append(
+                        f'<circle class="counted" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r)}" '
+                        f'fill="{st.count_fill}"/>'
+                        f'<text x="{_f(vx * c)}" y="{_f(vy * c)}" text-anchor="middle" dominant-baseline="central" '
+                        f'font-size="{_f(r * 1.25)}" font-weight="700" fill="{st.count_text}">{e.value}</text>'
+                    )
                 else:
-                    vx, vy, r = port.x - port.dx * 0.9, port.y - port.dy * 0.9, 0.62 * c
-            if eid in hl:
-                inner.append(
-                    f'<circle class="highlight" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r * 1.45)}" '
-                    f'fill="none" stroke="{st.letter_fill}" stroke-width="{_f(st.line * 3)}"/>'
-                )
-            if e.value:
-                inner.append(
-                    f'<circle class="counted" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r)}" '
-                    f'fill="{st.count_fill}"/>'
-                    f'<text x="{_f(vx * c)}" y="{_f(vy * c)}" text-anchor="middle" dominant-baseline="central" '
-                    f'font-size="{_f(r * 1.25)}" font-weight="700" fill="{st.count_text}">{e.value}</text>'
-                )
-            else:
-                inner.append(
-                    f'<circle class="not-counted" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r)}" fill="none" '
-                    f'stroke="{st.zero}" stroke-width="{_f(st.line)}" stroke-dasharray="2 2"/>'
-                    f'<text x="{_f(vx * c)}" y="{_f(vy * c)}" text-anchor="middle" dominant-baseline="central" '
-                    f'font-size="{_f(r * 1.2)}" fill="{st.zero}">0</text>'
-                )
-        if not inner:
+                    inner.append(
+                        f'<circle class="not-counted" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r)}" fill="none" '
+                        f'stroke="{st.zero}" stroke-width="{_f(st.line)}" stroke-dasharray="2 2"/>'
+                        f'<text x="{_f(vx * c)}" y="{_f(vy * c)}" text-anchor="middle" dominant-baseline="central" '
+                        f'font-size="{_f(r * 1.2)}" fill="{st.zero}">0</text>'
+                    )
+        if not inner and mine:
+            m = mine[0]
             # an invisible target, so a click on an open end can always be told apart
-            inner.append(f'<rect x="{_f(bx * c - c)}" y="{_f(by * c - c)}" width="{_f(2 * c)}" '
+            inner.append(f'<rect x="{_f(m.x * c - c)}" y="{_f(m.y * c - c)}" width="{_f(2 * c)}" '
                          f'height="{_f(2 * c)}" fill="transparent"/>')
+        if not inner:
+            continue
         label = f"open end {eid}" + (f", letter {letter}" if letter else "") + (
             f", counts {e.value}" if show else "")
         marks.append(f"<g {attrs}><title>{escape(label)}</title>{''.join(inner)}</g>")
+    # the view holds the tiles and every mark
+    vx0, vy0, vx1, vy1 = x0 - 0.6, y0 - 0.6, x1 + 0.6, y1 + 0.6
+    for m in spots:
+        vx0, vy0 = min(vx0, m.x - m.half - 0.3), min(vy0, m.y - m.half - 0.3)
+        vx1, vy1 = max(vx1, m.x + m.half + 0.3), max(vy1, m.y + m.half + 0.3)
+    if not spots:  # room for the invisible click targets
+        vx0, vy0, vx1, vy1 = x0 - 2.6, y0 - 2.6, x1 + 2.6, y1 + 2.6
+    view = (vx0 * c, vy0 * c, (vx1 - vx0) * c, (vy1 - vy0) * c)
     desc = describe_layout(lay, g)
     head = _svg_open(view, width, title or f"Layout, open-end total {lay.total}", desc, st, "fives-layout")
     return head + "".join(body) + "".join(marks) + "</svg>"
 
 
 __all__ = [
-    "CELL", "CLASSROOM", "PROJECTOR", "STYLES", "Style", "describe_layout", "end_letters", "render_hand",
-    "render_layout", "render_tile",
+    "CELL", "CLASSROOM", "PROJECTOR", "STYLES", "Marker", "Style", "describe_layout", "end_letters", "marker_spots",
+    "render_hand", "render_layout", "render_tile",
 ]
 
 

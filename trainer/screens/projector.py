@@ -5,10 +5,10 @@ import random
 import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, CodeError, Puzzle, from_code, generate
-from trainer import ui
-from trainer.screens.worksheet_panel import worksheet_panel
 from puzzles.words import answer_words
+from trainer import ui
 from trainer.render import render_hand, render_layout
+from trainer.screens.worksheet_panel import worksheet_panel
 
 
 def show() -> None:
