@@ -284,14 +284,18 @@ def _free_square(port: Port, taken: set[tuple[int, int]], start: int = 1) -> tup
     """The nearest free square beyond a port (straight out first, then a little to either side);
     a smaller square where only a narrow gap is left."""
     px, py = port.dy, port.dx  # across the port's direction
-    for half in (1.0, 0.5):
-        for d in (start, start + 1, start + 2):
-            for lat in (0, 1, -1, 2, -2):
-                out, side = (d - 0.5, lat * 0.5) if half == 0.5 else (d, lat)
-                cx, cy = port.x + port.dx * out + px * side, port.y + port.dy * out + py * side
-                cells = _square(cx, cy, half)
-                if not cells & taken:
-                    return cx, cy, half
+    x, y, dx, dy = port.x, port.y, port.dx, port.dy
+    for d in (start, start + 1, start + 2):
+        for lat in (0, 1, -1, 2, -2):
+            cx, cy = x + dx * d + px * lat, y + dy * d + py * lat
+            if ((cx - 1, cy - 1) not in taken and (cx, cy - 1) not in taken and (cx - 1, cy) not in taken
+                    and (cx, cy) not in taken):
+                return float(cx), float(cy), 1.0
+    for d in (start, start + 1, start + 2):
+        for lat in (0, 1, -1, 2, -2):
+            cx, cy = x + dx * (d - 0.5) + px * lat * 0.5, y + dy * (d - 0.5) + py * lat * 0.5
+            if not _square(cx, cy, 0.5) & taken:
+                return cx, cy, 0.5
     return None
 
 
@@ -316,19 +320,21 @@ def marker_spots(lay: Layout, g: Geometry | None = None, *, letters: bool = True
     out: list[Marker] = []
     for e in lay.open_ends:
         plist = ports.get(e.id) or []
-        if not plist or all(_free_square(p, taken) is None for p in plist):
+        found = [(port, _free_square(port, taken)) for port in (plist if letters else plist[:1])]
+        if not any(spot for _, spot in found):
             # the way out is blocked: beside the tile instead, at the first free place
-            plist = [p for p in _side_ports(by_tile[e.tile], e.number) if _free_square(p, taken) is not None][:1]
-        for i, port in enumerate(plist if letters else plist[:1]):
-            spot = None
+            found = next(([(p, spot)] for p in _side_ports(by_tile[e.tile], e.number)
+                          if (spot := _free_square(p, taken)) is not None), [])
+        for i, (port, spot) in enumerate(found):
             if letters:
-                spot = _free_square(port, taken)
+                if spot is None or _square(*spot) & taken:
+                    spot = _free_square(port, taken)  # an earlier mark took it
                 if spot is None:
                     continue
                 out.append(Marker(e.id, "letter", *spot))
                 taken |= _square(*spot)
             if values and i == 0:
-                far = _free_square(port, taken, start=3 if spot else 1)
+                far = _free_square(port, taken, start=3 if letters else 1)
                 if far is not None:
                     out.append(Marker(e.id, "value", *far))
                     taken |= _square(*far)
