@@ -238,6 +238,7 @@ from trainer.rules import Claim, Play  # noqa: E402
 
 
 def start_game(at, **setup):
+    at.session_state["g_seed"] = setup.get("seed", 12345)  # a fixed deal: nothing is left to chance
     at.switch_page("views/play.py").run()
     at.selectbox(key="g_game").set_value(setup.get("game", "five-up"))
     at.segmented_control(key="g_players").set_value(setup.get("players", 2))
@@ -253,8 +254,9 @@ def learner_move(at, g):
     """Make the learner's move through the page's own controls."""
     view = g.view()
     if view.phase == "claim":
-        at.selectbox(key="g_claim").set_value(Claim(last_score(view)))
-        at.form_submit_button[0].click().run()
+        claim = [b for b in at.button if b.key and b.key.startswith("g_claim_")]
+        assert 2 <= len(claim) <= 9, "a few buttons, not a long list"
+        at.button(key=f"g_claim_{last_score(view)}").click().run()
     elif view.phase == "muggins":
         at.button(key="g_muggins").click().run()
     elif any(b.key == "g_draw" for b in at.button):
@@ -298,22 +300,22 @@ def test_play_a_whole_hand_to_the_settlement(guidance, calls):
 
 def test_play_guidance_shows_options_and_bad_moves_are_friendly():
     at = app()
-    g = start_game(at, guidance="where", game="muggins")
-    if not g.waiting_for_learner:
-        pytest.skip("the computer went out first")
-    view = g.view()
-    plays = [a for a in view.legal_actions if isinstance(a, Play)]
-    if not plays:  # nothing fits: the page offers the draw (or the pass) instead
-        assert any(b.key in ("g_draw", "g_pass") for b in at.button)
-        return
+    g = start_game(at, guidance="where", game="muggins", seed=7)
+    for _ in range(20):  # play on until a tile in the hand has no place (a fixed deal: it comes)
+        view = g.view()
+        plays = [a for a in view.legal_actions if isinstance(a, Play)]
+        bad = next((str(t) for t in view.hand if all(p.tile != t for p in plays)), None)
+        if plays and bad and not view.layout.is_empty:
+            break
+        learner_move(at, g)
+    else:
+        pytest.fail("the fixed deal never gave a tile without a place")
     assert any(b.key and b.key.startswith("g_opt_") for b in at.button)
-    bad = next((str(t) for t in view.hand if all(p.tile != t for p in plays)), None)
-    if bad and not view.layout.is_empty:
-        at.selectbox(key="g_tile").set_value(bad)
-        at.selectbox(key="g_end").set_value("A")
-        at.form_submit_button[-1].click().run()
-        assert at.warning and not at.exception
-        assert g.waiting_for_learner  # nothing lost
+    at.selectbox(key="g_tile").set_value(bad)
+    at.selectbox(key="g_end").set_value("A")
+    at.form_submit_button[-1].click().run()
+    assert at.warning and not at.exception
+    assert g.waiting_for_learner  # nothing lost
 
 
 def test_play_survives_page_switches():
@@ -398,3 +400,89 @@ def test_projector_bad_code_message_goes_with_the_next_puzzle():
     assert at.warning and "didn't work" in at.warning[0].value
     at.button(key="next").click().run()
     assert not at.warning
+
+
+def test_game_list_names_each_game_once_for_people():
+    from trainer.guided import GAME_SOURCES, GAME_TITLES
+
+    at = app(page="views/play.py")
+    options = at.selectbox(key="g_game").options
+    assert len(options) == len(set(options)) == len(GAME_TITLES)
+    from trainer.rules import PRESETS
+
+    assert not any("Preset" in o or any(raw in o for raw in PRESETS if "-" in raw) for o in options)
+    assert set(GAME_SOURCES) == set(GAME_TITLES)
+    assert "Armanino" in at.selectbox(key="g_game").help
+
+
+def test_the_muggins_call_gives_nothing_away():
+    at = app()
+    g = start_game(at, calls=True, guidance="off", seed=3)
+    for _ in range(40):
+        if g.finished is not None or g.view().phase == "claim":
+            break
+        learner_move(at, g)
+    assert g.view().phase == "claim"
+    last = g.story()[-1]
+    assert last.startswith("You ") and "ends" not in last and "score" not in last
+    assert g.log[-1] != last  # the whole line, score and all, waits in the log
+    claim = [b for b in at.button if b.key and b.key.startswith("g_claim_")]
+    assert claim and not any(getattr(b, "value", False) for b in claim)
+
+
+def test_a_tap_on_an_end_the_tile_does_not_match_says_why():
+    from trainer.guided import GuidedGame, Setup
+
+    for seed in range(1, 40):
+        g = GuidedGame(Setup(game="muggins", seed=seed))
+        view = g.view()
+        if view.layout.is_empty or not g.waiting_for_learner:
+            continue
+        for t in view.hand:
+            for e in view.layout.open_ends:
+                if not t.has(e.number):
+                    before = len(g.game.hand.history)
+                    msg = g.act_at(str(t), e.id)
+                    assert msg == f"{t} has no {e.number}, so it can't go on that end."
+                    assert len(g.game.hand.history) == before
+                    return
+    pytest.fail("no tile without the end's number")
+
+
+def test_a_double_tap_on_an_option_does_nothing_the_second_time():
+    at = app()
+    g = start_game(at, guidance="where", seed=5)
+    opts = [b for b in at.button if b.key and b.key.startswith("g_opt_")]
+    assert opts
+    stale = opts[0]
+    stale.click().run()
+    moved = len(g.game.hand.history)
+    from trainer.screens.play import act
+
+    play = next(a for a in g.view().legal_actions if isinstance(a, Play)) if g.waiting_for_learner else None
+    if play is not None:
+        act(play, (len(g.game.hands), moved - 1))  # the same tap again, for a move already made
+    assert not at.warning and len(g.game.hand.history) == moved
+
+
+def test_walkthrough_and_game_over_words():
+    at = app()
+    g = start_game(at, guidance="off", seed=11)
+    for _ in range(80):
+        if g.finished is not None:
+            break
+        learner_move(at, g)
+    assert g.finished is not None
+    board = " ".join(m.value for m in at.markdown)
+    assert f"Hand {g.finished_hand + 1} ·" in board and "boneyard" not in board.split("Hand")[1][:40]
+    captions = " ".join(c.value for c in at.caption)
+    assert "You's" not in captions and "You's" not in texts(at)
+    while not g.game.is_over:
+        g.next_hand()
+        while g.finished is None and not g.game.is_over:
+            view = g.view()
+            g.act(next(a for a in view.legal_actions if not isinstance(a, Claim) or a.points == last_score(view)))
+    at.run()
+    if g.finished is not None:
+        at.button(key="g_over" if g.game.is_over else "g_next").click().run()
+    assert "just been dealt" not in texts(at)

@@ -141,3 +141,27 @@ def test_tournament_helpers():
     with pytest.raises(ValueError):
         make_bot("grandmaster")
     assert Tile.parse("1-2").pips == 3
+
+
+def test_a_suggestion_that_scores_less_now_says_why():
+    """Over many real positions: when the suggested play is not the biggest score now, the words
+    say why (fewer scoring tiles for the next player, or more of yours ready), never silently."""
+    from trainer.bots.players import play_score
+
+    rng = random.Random(4)
+    lower = checked = 0
+    for seed in range(30):
+        hand = HandState.deal(RuleSet.trainer("five-up"), 2, rng=random.Random(seed))
+        while not hand.is_terminal and checked < 400:
+            view = hand.view(hand.current_player)
+            tip = suggest(view, rng, rollouts=12)
+            plays = [a for a in view.legal_actions if isinstance(a, Play)]
+            if tip is not None and isinstance(tip.action, Play) and len(plays) > 1:
+                checked += 1
+                got = play_score(view.layout, tip.action, False)
+                top = max(play_score(view.layout, p, False) for p in plays)
+                if got < top:
+                    lower += 1
+                    assert " but " in tip.reason and "would score more" in tip.reason, tip.reason
+            hand.apply(Greedy().choose(view, rng))
+    assert checked >= 100 and lower >= 1

@@ -25,6 +25,7 @@ from trainer.rules import (
     Layout,
     Play,
     RuleSet,
+    Tile,
     parse_action,
     play_points,
     round_to_five,
@@ -41,6 +42,37 @@ GUIDANCE_TITLES = {
 }
 BOT_LEVELS = ("beginner", "greedy", "expert")
 BOT_TITLES = {"beginner": "Beginner", "greedy": "Greedy", "expert": "Expert"}
+
+GAME_TITLES = {
+    "muggins": "Muggins — two ends (learning rules)",
+    "all-fives": "All Fives — one spinner (learning rules)",
+    "five-up": "Five-Up — every double spins (learning rules)",
+    "preset:muggins": "Muggins — the old game",
+    "preset:all-fives": "All Fives — the classic game",
+    "preset:all-fives-tidwell": "All Fives — Tidwell's rules",
+    "preset:five-up-armanino": "Five-Up — Armanino's rules",
+    "preset:five-up-club": "Five-Up — club rules",
+    "preset:five-up-pagat": "Five-Up — Pagat's rules",
+}
+"""One entry per game on the Play page, named for people."""
+
+GAME_SOURCES = {
+    "muggins": "The trainer's own rules: two ends, scores shown as pips and points.",
+    "all-fives": "The trainer's own rules: the first double is the spinner.",
+    "five-up": "The trainer's own rules: every double is a spinner.",
+    "preset:muggins": "Two ends, 7 tiles each, to 200 pips; say your score or an opponent takes it.",
+    "preset:all-fives": "The first double spins; 9, 7 or 5 tiles; to 250 or 200 pips.",
+    "preset:all-fives-tidwell": "5 tiles, to 150 pips; you may draw when you could play; say your score.",
+    "preset:five-up-armanino": "Every double spins; scores in points, to 61; partners at four.",
+    "preset:five-up-club": "Every double spins; to 100 points; everyone's leftover tiles go to the winner.",
+    "preset:five-up-pagat": "Every double spins; to 61 points; each player loses their own leftover pips.",
+}
+"""Where each game's rules come from, in a line for the help text."""
+
+
+def possessive(name: str) -> str:
+    """``"Your"`` for the learner, ``"Leo's"`` for the others."""
+    return "Your" if name == "You" else f"{name}'s"
 FORGETFUL = 0.35
 """How often Beginner computer players forget to call their score (with the muggins call on)."""
 
@@ -50,7 +82,8 @@ class Setup:
     """What the learner chose before the game."""
 
     game: str = "muggins"
-    """A stage (``"muggins"``, ``"all-fives"``, ``"five-up"``) or a preset id from RULES.md."""
+    """A stage (``"muggins"``, ``"all-fives"``, ``"five-up"``: the learning rules) or a preset from
+    RULES.md as ``"preset:<id>"`` (a bare preset id that is not a stage works too)."""
     players: int = 2
     partners: bool = True
     bot_level: str = "greedy"
@@ -59,11 +92,12 @@ class Setup:
     seed: int = 0
 
     def rules(self) -> RuleSet:
+        preset = self.game.removeprefix("preset:")
         if self.game in STAGES:
             base = RuleSet.trainer(self.game)
             call = "strict" if self.muggins_call else "off"
-        elif self.game in PRESETS:
-            base = PRESETS[self.game]
+        elif preset in PRESETS:
+            base = PRESETS[preset]
             call = (base.muggins_call if base.muggins_call != "off" else "strict") if self.muggins_call else "off"
         else:
             raise ValueError(f"'{self.game}' is not a game we know.")
@@ -92,6 +126,8 @@ class GuidedGame:
     bots: list[Bot | None] = field(init=False)
     rng: random.Random = field(init=False)
     log: list[str] = field(default_factory=list)
+    unscored: str = ""
+    """The learner's last play told without its score, while the learner is still to call it."""
     finished: HandResult | None = None
     """The result of a hand that just ended, until the learner moves on."""
     finished_hand: int = -1
@@ -169,6 +205,25 @@ class GuidedGame:
         self.advance()
         return None
 
+    def story(self) -> list[str]:
+        """What happened, for the page: the learner's own score stays hidden until it is called."""
+        if self.unscored and self.log and self.waiting_for_learner and self.view().phase == "claim":
+            return self.log[:-1] + [self.unscored]
+        return list(self.log)
+
+    def act_at(self, tile: str, end: str) -> str | None:
+        """A tap on a hand tile, then on an open end (``"1-5:1"``): a child's reason when the tile
+        does not show that end's number, else the play."""
+        target, _, number = end.partition(":")
+        try:
+            t = Tile.parse(tile)
+            n = int(number)
+        except (IllegalPlay, ValueError):
+            return "Tap a tile in your hand, then a lettered end."
+        if not t.has(n):
+            return f"{t} has no {n}, so it can't go on that end."
+        return self.act(f"{t}>{target}")
+
     def next_hand(self) -> None:
         """After the settlement walkthrough: deal on."""
         self.finished = None
@@ -205,6 +260,7 @@ class GuidedGame:
             return
         drew = f"{who} drew {plural(self._draws, 'tile')} and " if self._draws else f"{who} "
         self._draws = 0
+        self.unscored = ""
         if ev.kind == "pass":
             self.log.append(f"{drew}passed: nothing fits.")
         elif ev.kind == "play":
@@ -216,6 +272,7 @@ class GuidedGame:
             else:
                 what = f"played {play.tile} on the {after.placements[-1].number} of {play.target}"
             self.log.append(f"{drew}{what}: ends {after.working} — {self._score_words(ev.total, ev.score)}.")
+            self.unscored = f"{drew}{what}." if ev.player == 0 else ""
         elif ev.kind == "claim":
             missed = hand.pending if hand.phase == 3 and hand.caller >= 0 else 0
             made = self._made(hand)

@@ -85,10 +85,13 @@ def pictures(*parts: str) -> None:
     st.markdown("".join(parts), unsafe_allow_html=True)
 
 
-def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen: list[str] | None = None) -> Any:
-    """The clickable picture. Returns the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``."""
+def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen: list[str] | None = None,
+          layout_width: str = "") -> Any:
+    """The clickable picture. Returns the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``.
+    ``layout_width`` caps the layout's width (small layouts stay small)."""
     result = board_component(
-        data={"layout": layout_svg, "hand": hand_svg or "", "mode": mode, "chosen": chosen or []},
+        data={"layout": layout_svg, "hand": hand_svg or "", "mode": mode, "chosen": chosen or [],
+              "layout_width": layout_width},
         key=key, on_pick_change=lambda: None,
     )
     return getattr(result, "pick", None) if result is not None else None

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
-from trainer.rules import DRAW, MUGGINS, Claim, HandState, Layout, Play, PlayerView, Tile, play_points
+from trainer.rules import DRAW, MUGGINS, TILES, Claim, HandState, Layout, Play, PlayerView, Tile, play_points
 from trainer.rules.hand import Action
 
 
@@ -201,12 +201,49 @@ def suggest(view: PlayerView, rng: random.Random, *, rollouts: int = 48) -> Sugg
     best = ranked[0][0]
     if not isinstance(best, Play):
         return Suggestion(best, "Drawing now keeps your good tiles for later.")
-    after = view.layout.play(best)
     points = view.rules.unit == "points"
-    got = play_score(view.layout, best, points)
-    where = str(best.tile) if best.target is None else f"{best.tile} on {best.target}"
     unit = "point" if points else "pip"
-    scored = f"scores {got} {unit}{'s' if got != 1 else ''}" if got else "scores nothing now"
-    return Suggestion(best, f"{where}: {scored} and leaves the next player a total of {after.total}.")
+
+    def where(play: Play) -> str:
+        return str(play.tile) if play.target is None else f"{play.tile} on {play.target}"
+
+    def scored(n: int) -> str:
+        return f"scores {n} {unit}{'s' if n != 1 else ''}" if n else "scores nothing now"
+
+    got = play_score(view.layout, best, points)
+    top = max(plays, key=lambda pl: play_score(view.layout, pl, points))
+    top_got = play_score(view.layout, top, points)
+    after = view.layout.play(best)
+    if got >= top_got:
+        return Suggestion(best, f"{where(best)}: {scored(got)} and leaves the next player a total of {after.total}.")
+    # not the biggest score now: say why, in a child's words, or suggest the biggest score after all
+    why = reason_to_wait(view, best, top)
+    if why is None:
+        after_top = view.layout.play(top)
+        return Suggestion(top, f"{where(top)}: {scored(top_got)} and leaves the next player a total of "
+                               f"{after_top.total}.")
+    return Suggestion(best, f"{where(best)}: {scored(got)} now — {why}")
+
+
+def reason_to_wait(view: PlayerView, best: Play, top: Play) -> str | None:
+    """Why a play that scores less now is still the better one: it gives the next player fewer
+    scoring tiles, or it leaves more of your own tiles ready to score. ``None`` if neither."""
+    seen = set(view.layout.tiles) | set(view.hand)
+    unseen = [t for t in TILES if t not in seen]
+    after_best, after_top = view.layout.play(best), view.layout.play(top)
+
+    def scoring_tiles(lay, tiles) -> int:
+        return len({pl.tile for pl, total in lay.totals_after(tiles) if play_points(total)})
+
+    theirs_best, theirs_top = scoring_tiles(after_best, unseen), scoring_tiles(after_top, unseen)
+    if theirs_top > theirs_best:
+        return (f"{top.tile} would score more, but then {theirs_top} of the tiles you can't see could score "
+                f"for the next player; after {best.tile} only {theirs_best} could.")
+    mine_best = scoring_tiles(after_best, [t for t in view.hand if t != best.tile])
+    mine_top = scoring_tiles(after_top, [t for t in view.hand if t != top.tile])
+    if mine_best > mine_top:
+        return (f"{top.tile} would score more now, but {best.tile} leaves {mine_best} of your tiles ready to "
+                f"score next turn (after {top.tile}: {mine_top}).")
+    return None
 
 

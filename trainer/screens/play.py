@@ -4,12 +4,13 @@ import random
 
 import streamlit as st
 
-from puzzles import STAGES
 from trainer import ui
 from trainer.guided import (
     BOT_LEVELS,
     BOT_TITLES,
     DRAW,
+    GAME_SOURCES,
+    GAME_TITLES,
     GUIDANCE,
     GUIDANCE_TITLES,
     LET_GO,
@@ -18,15 +19,17 @@ from trainer.guided import (
     Claim,
     GuidedGame,
     Setup,
+    possessive,
 )
 from trainer.render import render_hand, render_layout
-from trainer.rules import PRESETS, Play
+from trainer.rules import Play
 
-GAMES = list(STAGES) + list(PRESETS)
+GAMES = list(GAME_TITLES)
+"""One entry per game: the learning rules of each stage, then the classic rule sets."""
 
 
 def game_title(g: str) -> str:
-    return ui.stage_label(g) if g in STAGES else f"Preset: {g}"
+    return GAME_TITLES[g]
 
 
 def current() -> GuidedGame | None:
@@ -42,16 +45,22 @@ def start() -> None:
         bot_level=st.session_state.get("g_bots") or "greedy",
         guidance=st.session_state.get("g_guidance") or "where",
         muggins_call=bool(st.session_state.get("g_calls", False)),
-        seed=random.randrange(2**31),
+        seed=st.session_state.get("g_seed") or random.randrange(2**31),  # tests fix the deal
     )
     st.session_state["guided"] = GuidedGame(setup)
     st.session_state["g_message"] = None
 
 
-def act(action) -> None:
+def act(action, move: tuple[int, int] | None = None) -> None:
+    """Make a move; a second tap on a button whose move has already been made does nothing."""
     g = current()
-    if g is not None:
-        st.session_state["g_message"] = g.act(action)
+    if g is None or (move is not None and move != move_number(g)):
+        return
+    st.session_state["g_message"] = g.act(action)
+
+
+def move_number(g: GuidedGame) -> tuple[int, int]:
+    return len(g.game.hands), len(g.game.hand.history)
 
 
 def play_chosen() -> None:
@@ -75,7 +84,8 @@ def play_chosen() -> None:
 def setup_form() -> None:
     st.markdown("Play real hands against the computer. Every move is explained with its working.")
     with st.form("setup", border=True):
-        st.selectbox("Game", GAMES, key="g_game", format_func=game_title)
+        st.selectbox("Game", GAMES, key="g_game", format_func=game_title,
+                     help=" · ".join(f"{GAME_TITLES[g]}: {GAME_SOURCES[g]}" for g in GAMES))
         c1, c2 = st.columns(2)
         c1.segmented_control("Players", [2, 3, 4], key="g_players", default=2)
         c2.checkbox("Partners at four players (you and Maya)", key="g_partners", value=True)
@@ -89,13 +99,19 @@ def setup_form() -> None:
 
 
 def scoreboard(g: GuidedGame) -> None:
-    hand = g.game.hand
+    """The scores and the table; during the walkthrough and at the end, the hand that was played."""
+    done = g.finished is not None or g.game.is_over
+    number = g.finished_hand + 1 if g.finished is not None else len(g.game.hands)
+    hand = g.game.hands[number - 1]
     cols = st.columns(hand.n_sides + 1)
-    scores = hand.scores  # the scores so far, this hand's plays included
+    scores = g.game.scores if done else hand.scores  # the scores so far, this hand's plays included
     for side in range(hand.n_sides):
         cols[side].metric(g.side_name(side), scores[side])
+    if done:
+        cols[-1].markdown(f":gray[Hand {number} · to {g.game.target}]", unsafe_allow_html=True)
+        return
     others = " · ".join(f"{g.name(p)} holds {len(hand.hands[p])}" for p in range(1, hand.n))
-    cols[-1].markdown(f":gray[Hand {len(g.game.hands)} · to {g.game.target} · boneyard {hand.boneyard_size}"
+    cols[-1].markdown(f":gray[Hand {number} · to {g.game.target} · boneyard {hand.boneyard_size}"
                       f"<br>{others}]", unsafe_allow_html=True)
 
 
@@ -104,13 +120,15 @@ def learner_turn(g: GuidedGame) -> None:
     guidance = g.setup.guidance
     if view.phase == "claim":
         st.markdown("### Say your score")
-        ui.picture(render_layout(view.layout))  # the ends to count, without the working
-        claims = [a for a in view.legal_actions if isinstance(a, Claim)]  # the scores the rules allow
-        with st.form("claim", border=False):
-            st.selectbox("What did your play score?", claims, key="g_claim",
-                         format_func=lambda c: "No score" if c.points == 0
-                         else ui.both_ways(c.points * 5 if g.points else c.points))
-            st.form_submit_button("Call it", type="primary", on_click=lambda: act(st.session_state["g_claim"]))
+        ui.picture(render_layout(view.layout), max_width=ui.natural_width(render_layout(view.layout), scale=2.0))
+        legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
+        step = 1 if g.points else 5
+        few = [v for v in range(0, 9 * step, step) if v in legal]  # 0 and the scores a layout can make
+        st.markdown("What did your play score?" + (" (in points)" if g.points else " (in pips)"))
+        with st.container(horizontal=True):
+            for v in few:
+                st.button("No score" if v == 0 else str(v), key=f"g_claim_{v}", on_click=act,
+                          args=(legal[v], move_number(g)))
         return
     if view.phase == "muggins":
         missed = g.game.hand.pending
@@ -127,15 +145,19 @@ def learner_turn(g: GuidedGame) -> None:
     layout_svg = render_layout(view.layout, letters=True) if not view.layout.is_empty else ""
     if plays:
         mode = "lead" if view.layout.is_empty else "play"
-        pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"g_board_{len(g.game.hands)}_{len(g.game.hand.history)}")
+        pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"g_board_{len(g.game.hands)}_{len(g.game.hand.history)}",
+                        layout_width=ui.natural_width(layout_svg, scale=2.0) if layout_svg else "")
         if pick:
-            token = ui.play_from_pick(pick)
-            if token:
-                act(token)
+            if pick.get("end"):
+                st.session_state["g_message"] = g.act_at(str(pick.get("tile")), str(pick["end"]))
+            else:
+                token = ui.play_from_pick(pick)
+                if token:
+                    act(token)
             st.rerun()
     else:
         if layout_svg:
-            ui.picture(layout_svg)
+            ui.picture(layout_svg, max_width=ui.natural_width(layout_svg, scale=2.0))
         ui.picture(hand_svg, max_width=f"{ui.hand_width(len(view.hand))}px", caption="Your hand")
     if DRAW in view.legal_actions and not plays:
         st.info("Nothing in your hand fits: draw from the boneyard.")
@@ -159,7 +181,7 @@ def learner_turn(g: GuidedGame) -> None:
                     n = after.placements[-1].number
                     label = f"{play.tile} on end {layout_letters.get(f'{play.target}:{n}', '?')}"
                 label += f" → total {after.total}" + (f", scores {score}" if score else "")
-                st.button(label, on_click=act, args=(play,), key=f"g_opt_{play}")
+                st.button(label, on_click=act, args=(play, move_number(g)), key=f"g_opt_{play}_{move_number(g)}")
     with st.form("g_choose", border=False):
         c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
         c1.selectbox("Tile", [str(t) for t in view.hand], key="g_tile")
@@ -175,13 +197,14 @@ def walkthrough(g: GuidedGame) -> None:
     assert res is not None
     st.subheader("End of the hand")
     ended = g.game.hands[g.finished_hand]
-    ui.picture(render_layout(ended.layout, working=True))
+    ended_svg = render_layout(ended.layout, working=True)
+    ui.picture(ended_svg, max_width=ui.natural_width(ended_svg, scale=2.0))
     for line in g.settlement_lines(res):
         st.markdown(f"- {line}")
     for p, tiles in enumerate(res.hands):
         if tiles:
             ui.picture(render_hand(tiles, width=ui.hand_width(len(tiles))), max_width=f"{ui.hand_width(len(tiles))}px",
-                       caption=f"{g.name(p)}'s tiles")
+                       caption=f"{possessive(g.name(p))} tiles")
     if g.game.is_over:
         st.button("See who won", type="primary", on_click=g.next_hand, key="g_over")
     else:
@@ -220,8 +243,10 @@ def show() -> None:
         game_over(g)
     elif g.waiting_for_learner:
         learner_turn(g)
-    with st.container(border=True):
-        st.markdown("**What happened**")
-        st.markdown("\n".join(f"- {line}" for line in g.log[-12:]) or "The hand has just been dealt.")
+    story = g.story()
+    if story or not g.game.is_over:
+        with st.container(border=True):
+            st.markdown("**What happened**")
+            st.markdown("\n".join(f"- {line}" for line in story[-12:]) or "The hand has just been dealt.")
     if not g.game.is_over:
         st.button("Quit this game", on_click=lambda: st.session_state.pop("guided", None), key="g_quit")

@@ -215,7 +215,8 @@ def puzzle_area(pr: Practice) -> None:
 
     if not pr.answered and p.kind in ("best-play", "counted-ends") and lay is not None:
         mode = "play" if p.kind == "best-play" else "ends"
-        pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"board-{p.code}")
+        pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"board-{p.code}",
+                        layout_width=ui.natural_width(layout_svg))
         if pick:
             if "ends" in pick:
                 give(list(pick["ends"]))

@@ -6,7 +6,8 @@ export default function(component) {
     root.className = 'fives-board';
     parentElement.appendChild(root);
   }
-  root.innerHTML = (data.layout ? '<div class="layout">' + data.layout + '</div>' : '') +
+  const cap = data.layout_width ? ' style="max-width:' + data.layout_width + '"' : '';
+  root.innerHTML = (data.layout ? '<div class="layout"' + cap + '>' + data.layout + '</div>' : '') +
     (data.hand ? '<div class="hand">' + data.hand + '</div>' : '') +
     '<p class="hint" aria-live="polite"></p>' +
     (data.mode === 'ends' ? '<button class="check" type="button">Check my ends</button>' : '');
