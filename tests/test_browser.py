@@ -206,7 +206,7 @@ def test_practice_hint_mis_tap_retry_and_read_aloud(server, browser):
     # a hint before answering
     page.get_by_role("button", name="Hint").click()
     page.get_by_text("Hint:").first.wait_for(timeout=20000)
-    assert page.locator("svg.fives-layout [data-highlight='1']").count() >= 1
+    page.locator(".fives-board svg.fives-layout [data-highlight='1']").first.wait_for(timeout=30000)
     # a tap that is not a legal play is not an answer: it says why
     page.locator(f".fives-board .hand [data-tile='{tile}']").click()
     page.locator(f".fives-board .layout [data-end='{end.id}'] rect.letter").click(force=True)

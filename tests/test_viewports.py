@@ -99,11 +99,12 @@ def test_projector_keys_work_after_typing_a_code(server, browser):  # noqa: F811
 
 def test_phone_menu_closes_after_choosing_a_page(server, browser):  # noqa: F811
     page, _ = open_offline(browser, server, "", "phone")
+    page.wait_for_function("window.__fivesPage !== undefined", timeout=30000)  # the first page is drawn
     page.locator("[data-testid='stExpandSidebarButton']").first.click()
     page.get_by_role("link", name="Rules").first.click()
     page.get_by_text("How the Fives games work").first.wait_for(timeout=30000)
     page.wait_for_function(
         "document.querySelector('[data-testid=stSidebar]').getAttribute('data-collapsed') === 'true'",
-        timeout=10000)
+        timeout=30000)
     shot(page, "phone-after-menu.png")
     page.close()
