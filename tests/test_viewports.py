@@ -108,3 +108,36 @@ def test_phone_menu_closes_after_choosing_a_page(server, browser):  # noqa: F811
         timeout=30000)
     shot(page, "phone-after-menu.png")
     page.close()
+
+
+def test_play_page_shows_layout_and_hand_together_on_a_laptop(server, browser):  # noqa: F811
+    page, errors = open_offline(browser, server, "play", "desktop")
+    page.get_by_role("button", name="Start the game").click()
+    hand = page.locator(".fives-board .hand svg, svg.fives-hand").first
+    hand.wait_for(state="visible", timeout=30000)
+    for _ in range(3):  # a few moves, so there is a layout on the table
+        tiles = page.locator(".fives-board .hand [data-playable='yes']")
+        if not tiles.count():
+            break
+        tile = tiles.first.get_attribute("data-tile")
+        tiles.first.click()
+        ends = page.locator(".fives-board .layout [data-end]")
+        low, high = (int(x) for x in tile.split("-"))
+        clicked = False
+        for i in range(ends.count()):
+            if int(ends.nth(i).get_attribute("data-end").split(":")[1]) in (low, high):
+                ends.nth(i).click(force=True)
+                clicked = True
+                break
+        if not clicked:
+            break
+        page.wait_for_timeout(1500)
+    layout = page.locator("svg.fives-layout").first
+    layout.wait_for(state="visible", timeout=30000)
+    page.wait_for_timeout(1000)
+    lb, hb = layout.bounding_box(), page.locator("svg.fives-hand").first.bounding_box()
+    assert lb["y"] + lb["height"] <= 900 and hb["y"] + hb["height"] <= 900, "layout and hand on one screen"
+    assert lb["height"] < 450, "a small layout stays small"
+    shot(page, "play-laptop.png")
+    assert not errors
+    page.close()

@@ -78,7 +78,7 @@ def play_chosen() -> None:
     if end not in letters:
         st.session_state["g_message"] = "Choose an end too."
         return
-    act(f"{tile}>{letters[end].split(':')[0]}")
+    st.session_state["g_message"] = g.act_at(tile, letters[end])
 
 
 def setup_form() -> None:

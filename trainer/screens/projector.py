@@ -137,7 +137,10 @@ def pictures(p: Puzzle, revealed: bool) -> None:
     layout_svg = ""
     if p.layout:
         shown = p.board.play(p.answer[0]) if revealed and p.kind == "best-play" else p.board
-        letters = p.kind in ("best-play", "counted-ends") and (not revealed or p.kind == "counted-ends")
+        letters: bool | dict[str, str] = p.kind in ("best-play", "counted-ends")
+        if letters and revealed and p.kind == "best-play":  # the ends still open keep their letters
+            still = {e.id for e in shown.open_ends}
+            letters = {i: x for i, x in ui.end_letters(p.board).items() if i in still}
         marks = p.answer if revealed and p.kind == "counted-ends" else ()
         layout_svg = render_layout(shown, working=revealed, letters=letters, style="projector",
                                    highlight=tuple(marks))
