@@ -77,6 +77,18 @@ def open_page(browser, url):
     return page
 
 
+def press_until(page, key, locator, tries=5, wait=6000):
+    """Press a shortcut key until ``locator`` shows (the shortcut listens once the page has settled)."""
+    for _ in range(tries):
+        page.keyboard.press(key)
+        try:
+            locator.wait_for(timeout=wait)
+            return
+        except Exception:
+            continue
+    locator.wait_for(timeout=wait)
+
+
 def shot(page, name):
     os.makedirs(ARTIFACTS, exist_ok=True)
     page.screenshot(path=os.path.join(ARTIFACTS, name))
@@ -129,15 +141,7 @@ def test_projector_reveals_with_the_keyboard(server, browser):
     page.get_by_text(p.code).first.wait_for(timeout=30000)
     page.locator("svg.fives-layout").first.wait_for(state="visible", timeout=30000)
     page.get_by_role("button", name="Reveal the answer").wait_for(timeout=30000)
-    answer = page.get_by_text(f"Answer: {p.answer}").first
-    for _ in range(5):  # the shortcut listens once the page has settled
-        page.keyboard.press("a")
-        try:
-            answer.wait_for(timeout=6000)
-            break
-        except Exception:
-            continue
-    answer.wait_for(timeout=10000)
+    press_until(page, "a", page.get_by_text(f"Answer: {p.answer}").first)
     assert page.locator("svg.fives-layout.style-projector circle.counted").count() >= 1
     shot(page, "projector-revealed.png")
     page.close()

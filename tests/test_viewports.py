@@ -5,7 +5,7 @@ tests/artifacts/ (viewport-<page>-<screen>.png)."""
 import pytest
 
 from puzzles import generate
-from tests.test_browser import CHROMIUM, browser, server, shot  # noqa: F401  (the same fixtures)
+from tests.test_browser import CHROMIUM, browser, press_until, server, shot  # noqa: F401  (the same fixtures)
 
 pytestmark = [
     pytest.mark.browser,
@@ -64,13 +64,7 @@ def test_projector_fits_one_screen_and_reveals_in_words(server, browser):  # noq
     layout_tile = page.locator("svg.fives-layout g[data-tile]").first.bounding_box()
     assert max(hand_tile["width"], hand_tile["height"]) >= max(layout_tile["width"], layout_tile["height"])
     answer = page.get_by_text("Answer:").first
-    for _ in range(5):  # the shortcut listens once the page has settled
-        page.keyboard.press("a")
-        try:
-            answer.wait_for(timeout=5000)
-            break
-        except Exception:
-            continue
+    press_until(page, "a", answer)
     text = answer.inner_text()
     assert ">" not in text and " on the " in text
     shot(page, "projector-1920-revealed.png")
