@@ -471,8 +471,6 @@ def render_layout(
     for m in spots:
         vx0, vy0 = min(vx0, m.x - m.half - 0.3), min(vy0, m.y - m.half - 0.3)
         vx1, vy1 = max(vx1, m.x + m.half + 0.3), max(vy1, m.y + m.half + 0.3)
-    if not spots:  # room for the invisible click targets
-        vx0, vy0, vx1, vy1 = x0 - 2.6, y0 - 2.6, x1 + 2.6, y1 + 2.6
     view = (vx0 * c, vy0 * c, (vx1 - vx0) * c, (vy1 - vy0) * c)
     desc = describe_layout(lay, g)
     head = _svg_open(view, width, title or f"Layout, open-end total {lay.total}", desc, st, "fives-layout")
