@@ -26,7 +26,7 @@ def run(cycles: int = 40, rounds: int = 7) -> list[tuple[str, str, str]]:
 
     def answer() -> None:
         puzzle = practice.session_state["practice"].puzzle
-        practice.number_input[0].set_value(puzzle.answer)
+        practice.text_input(key=f"n-{puzzle.code}").set_value(str(puzzle.answer))
         practice.form_submit_button[0].click().run()
 
     def next_puzzle() -> None:

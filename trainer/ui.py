@@ -44,8 +44,11 @@ def run_page(show: Callable[[], None]) -> None:
     """
     try:
         show()
-        # a phone's side menu covers the page: it closes once another page has opened
-        phone_menu_component(data={"page": show.__module__}, key="phone-menu")
+        # a phone's side menu covers the page: it closes once another page has opened (the
+        # little script is sent only when the page changes, so reruns stay cheap)
+        if st.session_state.get("_page") != show.__module__:
+            st.session_state["_page"] = show.__module__
+            phone_menu_component(data={"page": show.__module__}, key=f"phone-menu-{show.__module__}")
     except Exception:
         if os.environ.get("FIVES_STRICT"):
             raise

@@ -174,8 +174,7 @@ def worked_example(p: Puzzle) -> None:
         if hand_svg:
             parts.append(ui.picture_html(hand_svg, max_width=f"{ui.hand_width(len(example.hand))}px"))
         ui.pictures(*parts)
-        for s in shown:
-            st.markdown(f"- {s.text}")
+        st.markdown("\n".join(f"- {s.text}" for s in shown))
         with st.container(horizontal=True):
             if at < len(steps) - 1:
                 st.button("Next step", type="primary", key=f"ex-next-{p.code}", on_click=example_step, args=(1,))
@@ -192,9 +191,8 @@ def puzzle_area(pr: Practice) -> None:
         + (" · chosen by your coach" if pr.coached else "")
         + (f" · :material/local_fire_department: {streak} right in a row" if streak >= 2 else "")
     )
-    st.markdown(f":gray[{meta}]" + (f"\n\n**{pr.notice}**" if pr.notice and not pr.answered else ""))
-    with st.container(horizontal=True, vertical_alignment="center"):
-        st.markdown(f"## {p.question}")
+    notice = f"\n\n**{pr.notice}**" if pr.notice and not pr.answered else ""
+    st.markdown(f":gray[{meta}]{notice}\n\n## {p.question}")
     spoken = p.question + (" " + pr.verdict.message if pr.verdict else "")
     ui.speaker(spoken, key=f"say-{p.code}-{pr.answered}")
 
@@ -288,8 +286,7 @@ def feedback(pr: Practice, p: Puzzle) -> None:
     if pr.hinted:
         st.caption("You used a hint: this one does not count toward mastery.")
     with st.expander("Show every step"):
-        for s in p.steps:
-            st.markdown(f"- {s.text}")
+        st.markdown("\n".join(f"- {s.text}" for s in p.steps))
     out = pr.outcome
     if out is not None and out.level_change and pr.coached:
         st.info("Great run — level up!" if out.level_change > 0 else "Let's try an easier one.")
