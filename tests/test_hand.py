@@ -8,6 +8,7 @@ from trainer.rules import (
     MUGGINS,
     PASS,
     PRESETS,
+    TILES,
     Claim,
     Game,
     HandState,
@@ -16,6 +17,7 @@ from trainer.rules import (
     RuleSet,
     Tile,
     lead_by_lot,
+    play_points,
     settle,
 )
 
@@ -330,13 +332,17 @@ def test_game_replays_from_its_seed():
 
 
 def test_next_hand_led_by_dominoer():
-    g = Game(FIVE_UP, 2, seed=4)
+    # a target out of reach, so that several hands are played and the check really runs
+    g = Game(FIVE_UP.with_options(target=(5000, 5000, 5000)), 2, seed=4)
     pick = random_policy(3)
-    while len(g.results) < 3 and not g.is_over:
+    while len(g.results) < 6 and not g.is_over:
         g.apply(pick(g.hand))
+    checked = 0
     for prev, nxt in zip(g.results, g.hands[1:]):
         if prev.dominoed:
             assert nxt.leader == prev.winner
+            checked += 1
+    assert len(g.results) == 6 and checked >= 1
 
 
 def test_exact_target_game_stops_when_hit():
@@ -344,3 +350,35 @@ def test_exact_target_game_stops_when_hit():
     g = Game(rules, 2, seed=1)
     g.play_out(random_policy(2))
     assert g.is_over and g.target in g.scores and max(g.scores) <= 8
+
+
+def test_playout_greedy_takes_the_biggest_score_every_turn():
+    """The fast greedy playout (the Expert's look-ahead) against a slow, checked replay: at every
+    plain turn the play it made scores as much as any legal play could."""
+    for seed in range(15):
+        start = HandState.deal(FIVE_UP, 2, rng=random.Random(seed))
+        fast = start.clone()
+        result = fast.playout_greedy(random.Random(seed))
+        assert result is not None and fast.is_terminal
+        assert sum(len(h) for h in result.hands) + len(fast.layout) + fast.boneyard_size == 28
+        replay = HandState.deal(FIVE_UP, 2, rng=random.Random(seed))
+        for ev in fast.history:
+            if ev.kind == "play" and replay.layout and not replay.layout.is_empty:
+                view = replay.view(replay.current_player)
+                best = max((play_points(t, "pips") for _, t in view.layout.totals_after(list(view.hand))), default=0)
+                assert ev.score == best, f"seed {seed}: scored {ev.score}, could have scored {best}"
+            replay.apply(ev.play if ev.kind == "play" else DRAW if ev.kind == "draw" else PASS)
+
+
+def test_from_view_keeps_what_the_viewer_sees():
+    hand = HandState.deal(FIVE_UP, 3, rng=random.Random(8))
+    pick = random_policy(1)
+    for _ in range(5):
+        hand.apply(pick(hand))
+    viewer = hand.current_player
+    view = hand.view(viewer)
+    rebuilt = HandState.from_view(view, [[TILES[t] for t in h] for h in hand.hands], [TILES[t] for t in hand.bone])
+    assert rebuilt.layout == hand.layout and rebuilt.current_player == hand.current_player
+    assert rebuilt.view(viewer).hand == view.hand and rebuilt.boneyard_size == hand.boneyard_size
+    assert [len(h) for h in rebuilt.hands] == [len(h) for h in hand.hands]
+    assert rebuilt.legal_actions() == hand.legal_actions()
