@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 
 from puzzles.codes import SEED_SPACE, CodeError, decode, encode
@@ -50,6 +51,13 @@ def similar(puzzle: Puzzle, seed: int) -> Puzzle:
     """A puzzle like ``puzzle``: the same kind, stage and level and, when one can be found, the same
     trap — but another position. The same ``puzzle`` and ``seed`` always give the same one, and it
     has a code of its own like any puzzle."""
+    return _similar(puzzle.code, seed)
+
+
+@functools.lru_cache(maxsize=512)
+def _similar(code: str, seed: int) -> Puzzle:
+    """:func:`similar` by code: a pure function of its arguments, so it is kept for reuse."""
+    puzzle = from_code(code)
     rng = random.Random(f"similar/{puzzle.code}/{seed}")
     first = None
     for _ in range(40):
