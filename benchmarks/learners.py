@@ -33,7 +33,16 @@ class FakeClock:
 
 
 def wrong_response(p: Puzzle, rng: random.Random) -> Any:
-    """A wrong answer of the shape the page sends."""
+    """A wrong answer of the shape the page sends (one the puzzle really marks wrong)."""
+    for _ in range(8):
+        response = _wrong_guess(p, rng)
+        verdict = p.check(response)
+        if verdict.is_answer and not verdict.correct:
+            return response
+    return response
+
+
+def _wrong_guess(p: Puzzle, rng: random.Random) -> Any:
     if p.kind == "hand-rounding":
         wrong = [c.value for c in p.choices if c.value != p.answer["rounded"]] or [p.answer["rounded"] + 5]
         rounded = rng.choice(wrong)

@@ -6,7 +6,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from puzzles import CORE_KINDS, generate
-from trainer.progress import RUN_FOR_PROFICIENT, Attempt, Progress
+from trainer.progress import RUN_FOR_PROFICIENT, STAGE_WINDOW, Attempt, Progress
 
 APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "trainer", "app.py")
 PAGES = ["views/practice.py", "views/projector.py", "views/play.py", "views/my_progress.py", "views/rules.py"]
@@ -151,6 +151,8 @@ def test_number_kinds_are_answered_by_typing(kind):
 def test_step_up_after_mastery():
     at = app(generate("open-total", stage="muggins", level=1, seed=8).code)
     progress = practice(at).progress
+    for _ in range(STAGE_WINDOW - RUN_FOR_PROFICIENT * len(CORE_KINDS)):
+        progress.record(Attempt("make-five", "muggins", 3, True, 3.0))
     for _ in range(RUN_FOR_PROFICIENT):
         for kind in CORE_KINDS:
             progress.record(Attempt(kind, "muggins", 3, True, 3.0))

@@ -15,6 +15,7 @@ from trainer.progress import (
     PROFICIENT,
     RETRY_AFTER,
     RUN_FOR_PROFICIENT,
+    STAGE_RIGHT,
     STAGE_WINDOW,
     Attempt,
     Progress,
@@ -27,6 +28,8 @@ def answer(p, kind="open-total", stage="muggins", level=3, correct=True, seconds
 
 def master_stage(p, stage="muggins"):
     out = None
+    for _ in range(STAGE_WINDOW - RUN_FOR_PROFICIENT * len(CORE_KINDS)):  # fill the stage's window
+        answer(p, "make-five", stage)
     for _ in range(RUN_FOR_PROFICIENT):
         for kind in CORE_KINDS:
             out = answer(p, kind, stage)
@@ -71,6 +74,8 @@ def test_a_five_second_learner_is_fluent_everywhere():
 
 def test_stage_mastery_needs_every_core_kind_and_a_good_recent_run():
     p = Progress()
+    for _ in range(STAGE_WINDOW - RUN_FOR_PROFICIENT * len(CORE_KINDS)):
+        answer(p, "make-five")
     for _ in range(RUN_FOR_PROFICIENT):
         answer(p, "open-total")
         answer(p, "best-play")
@@ -89,10 +94,19 @@ def test_wrong_answers_in_the_recent_window_block_stage_mastery():
     for _ in range(RUN_FOR_PROFICIENT):
         for kind in CORE_KINDS:
             answer(p, kind)
-        answer(p, "make-five", level=1, correct=False)
+        answer(p, "make-five", level=3, correct=False)
     assert all(p.step(k, "muggins") == MASTERED for k in CORE_KINDS)
     recent = [a.correct for a in p.attempts][-STAGE_WINDOW:]
-    assert sum(recent) < 13 and not p.is_mastered("muggins")
+    assert sum(recent) < STAGE_RIGHT and not p.is_mastered("muggins")
+    # misses at an easier level are not part of the window at the top level
+    q = Progress()
+    for _ in range(STAGE_WINDOW - RUN_FOR_PROFICIENT * len(CORE_KINDS)):
+        answer(q, "make-five")
+    for _ in range(RUN_FOR_PROFICIENT):
+        for kind in CORE_KINDS:
+            answer(q, kind)
+        answer(q, "make-five", level=1, correct=False)
+    assert q.is_mastered("muggins")
 
 
 def test_hinted_answers_never_count_toward_mastery():

@@ -11,8 +11,8 @@ Each kind of puzzle at each stage climbs four steps, like Khan Academy's skills:
 - **Mastered** — proficient *and fluent*: at least 4 of those 5 answered within the time bar
   of :data:`FLUENCY_SECONDS`.
 
-A stage is mastered when every core kind is mastered there and at least 12 of its last 15
-answers are right. A mastered kind comes back in
+A stage is mastered when every core kind is mastered there and at least 18 of its last 20
+answers at the top level are right. A mastered kind comes back in
 review; two wrong among its last four reviews drop it to Proficient (and the stage loses its
 mastery until it is earned again). Hinted answers are kept but never count toward mastery.
 """
@@ -38,9 +38,9 @@ RUN_FOR_PROFICIENT = 6
 """Right answers in a row at the top level that make a kind Proficient."""
 FLUENT_IN_RUN = 5
 """How many of those must be fluent (inside the time bar) for Mastered."""
-STAGE_WINDOW = 15
-STAGE_RIGHT = 13
-"""A stage also needs at least 12 of its last 15 (unhinted) answers right."""
+STAGE_WINDOW = 20
+STAGE_RIGHT = 18
+"""A stage also needs at least 18 of its last 20 (unhinted) answers at the top level right."""
 REVIEW_WINDOW = 3
 REVIEW_WRONG_DROPS = 2
 
@@ -266,10 +266,11 @@ class Progress:
         return [a for a in self.attempts if a.stage == stage]
 
     def is_mastered(self, stage: str) -> bool:
-        """Every core kind mastered at ``stage``, and 12 of its last 15 answers right."""
+        """Every core kind mastered at ``stage``, and 18 of its last 20 answers at the top level right."""
         if not all(self.step(k, stage) == MASTERED for k in CORE_KINDS):
             return False
-        recent = [a.correct for a in self.attempts if a.stage == stage and not a.hinted][-STAGE_WINDOW:]
+        recent = [a.correct for a in self.attempts
+                  if a.stage == stage and a.level == TOP_LEVEL and not a.hinted][-STAGE_WINDOW:]
         return len(recent) == STAGE_WINDOW and sum(recent) >= STAGE_RIGHT
 
     def unlocked(self, stage: str) -> bool:
