@@ -11,33 +11,37 @@ from trainer.rules import PRESETS, HandState
 Row = tuple[str, str, str]
 
 
-def ours(seconds: float, rng: random.Random) -> tuple[float, float]:
+def _hands(seconds: float, rng: random.Random, finish) -> tuple[float, float]:
+    """Deal and finish random Five-Up hands for ``seconds``: (hands/s, plays/s)."""
     rules = PRESETS["five-up-armanino"]
     hands = plays = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         s = HandState.deal(rules, 4, rng=rng)
-        result = s.playout_random(rng)  # the settled HandResult
-        assert result is not None
+        finish(s, rng)
         hands += 1
         plays += len(s.board.tiles)
     el = time.perf_counter() - start
     return hands / el, plays / el
 
 
+def _playout(s: HandState, rng: random.Random) -> None:
+    assert s.playout_random(rng) is not None  # the settled HandResult
+
+
+def _checked(s: HandState, rng: random.Random) -> None:
+    while not s.is_terminal:
+        s.apply(rng.choice(s.legal_actions()))
+
+
+def ours(seconds: float, rng: random.Random) -> tuple[float, float]:
+    """The simulation path: ``playout_random``."""
+    return _hands(seconds, rng, _playout)
+
+
 def public(seconds: float, rng: random.Random) -> tuple[float, float]:
     """The checked, public path: ``legal_actions()`` and ``apply()`` for every move."""
-    rules = PRESETS["five-up-armanino"]
-    hands = plays = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        s = HandState.deal(rules, 4, rng=rng)
-        while not s.is_terminal:
-            s.apply(rng.choice(s.legal_actions()))
-        hands += 1
-        plays += len(s.layout)
-    el = time.perf_counter() - start
-    return hands / el, plays / el
+    return _hands(seconds, rng, _checked)
 
 
 def theirs(seconds: float, seed: int) -> tuple[float, float]:
