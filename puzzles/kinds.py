@@ -256,7 +256,7 @@ def special_words(before: Layout, play: Play, after: Layout) -> str:
     """Name a combination or a lowering play in a child's words ("" for neither)."""
     if is_lowering(before, after):
         target = play.target
-        what = f"Covering {target}" if target is not None and target.is_double else "That play"
+        what = f"Covering {target}" if target is not None and target.is_double else "It"
         return f"{what} made the total smaller: {before.total} → {after.total}."
     if is_combination(after):
         return f"No 5 needed: {after.working}."
