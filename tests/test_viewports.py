@@ -135,3 +135,15 @@ def test_play_page_shows_layout_and_hand_together_on_a_laptop(server, browser): 
     shot(page, "play-laptop.png")
     assert not errors
     page.close()
+
+
+def test_number_puzzles_show_a_number_line(server, browser):  # noqa: F811
+    p = generate("nearest-five", stage="muggins", level=2, seed=3)
+    page, errors = open_offline(browser, server, f"?code={p.code}", "tablet")
+    page.get_by_role("button", name="My turn!").click()  # past the worked example
+    line = page.locator(".fives-board svg.fives-number-line").first
+    line.wait_for(state="visible", timeout=30000)
+    assert line.locator("text", has_text=str(p.number)).count() >= 1
+    shot(page, "practice-number-line.png")
+    assert not errors
+    page.close()

@@ -30,8 +30,6 @@ def _static(name: str) -> str:
 
 
 board_component = st.components.v2.component("fives_board", js=_static("board.js"), css=_static("board.css"))
-speaker_component = st.components.v2.component(
-    "fives_speaker", js=_static("speaker.js"), css=_static("speaker.css"))
 release_component = st.components.v2.component("fives_release_keys", js=_static("release.js"))
 phone_menu_component = st.components.v2.component("fives_phone_menu", js=_static("phone_menu.js"))
 
@@ -89,12 +87,16 @@ def pictures(*parts: str) -> None:
 
 
 def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen: list[str] | None = None,
-          layout_width: str = "") -> Any:
-    """The clickable picture. Returns the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``.
-    ``layout_width`` caps the layout's width (small layouts stay small)."""
+          layout_width: str = "", extra: str = "", hand_width: str = "", hand_caption: str = "",
+          speak: dict[str, str] | None = None) -> Any:
+    """The picture in one element: clickable (``mode`` ``"play"``, ``"ends"``, ``"lead"``) or just shown
+    (``"view"``). Returns the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``. ``layout_width``
+    caps the layout's width (small layouts stay small); ``extra`` is another picture under the layout
+    (a number line); ``speak`` adds a "Read it to me" button (:func:`spoken`)."""
     result = board_component(
         data={"layout": layout_svg, "hand": hand_svg or "", "mode": mode, "chosen": chosen or [],
-              "layout_width": layout_width},
+              "layout_width": layout_width, "extra": extra, "hand_width": hand_width,
+              "hand_caption": hand_caption, "speak": speak or ""},
         key=key, on_pick_change=lambda: None,
     )
     return getattr(result, "pick", None) if result is not None else None
@@ -165,9 +167,9 @@ def number_line(p: Puzzle, *, reveal: bool, style: str = "classroom") -> str:
     return render_number_line(p.number, reveal=reveal, style=style)
 
 
-def speaker(text: str, *, key: str, label: str = "Read it to me") -> None:
-    """A button that reads ``text`` aloud in the browser (its own speech synthesis, no server)."""
-    speaker_component(data={"text": for_speech(text), "label": label}, key=key)
+def spoken(text: str, label: str = "Read it to me") -> dict[str, str]:
+    """What the board's "Read it to me" button says (the browser's own speech, no server)."""
+    return {"text": for_speech(text), "label": label}
 
 
 def release_keys() -> None:
@@ -192,5 +194,5 @@ def hand_width(count: int) -> int:
 __all__ = [
     "KIND_TITLES", "STAGES", "STAGE_LABELS", "STAGE_TITLES", "board", "both_ways", "end_letters", "learner",
     "fit_picture", "number_line", "picture", "release_keys", "play_from_pick", "play_label", "puzzle_pictures",
-    "speaker", "stage_label",
+    "spoken", "stage_label",
 ]

@@ -192,9 +192,10 @@ def puzzle_area(pr: Practice) -> None:
         + (f" · :material/local_fire_department: {streak} right in a row" if streak >= 2 else "")
     )
     notice = f"\n\n**{pr.notice}**" if pr.notice and not pr.answered else ""
-    st.markdown(f":gray[{meta}]{notice}\n\n## {p.question}")
-    spoken = p.question + (" " + pr.verdict.message if pr.verdict else "")
-    ui.speaker(spoken, key=f"say-{p.code}-{pr.answered}")
+    links = (f"Puzzle code **{p.code}** · [link to this puzzle](?code={p.code}) · "
+             f"[show it on the projector](projector?code={p.code})")
+    st.markdown(f":gray[{meta}]  \n:gray[{links}]{notice}\n\n## {p.question}")
+    speak = ui.spoken(p.question + (" " + pr.verdict.message if pr.verdict else ""))
 
     lay = p.board if p.layout else None
     after = None
@@ -204,42 +205,34 @@ def puzzle_area(pr: Practice) -> None:
     hint = p.hint if pr.hinted and not pr.answered else None
     layout_svg, hand_svg = ui.puzzle_pictures(p, working=pr.answered, layout=after or lay,
                                               highlight=hint.ends if hint else ())
-    line_svg = ui.number_line(p, reveal=pr.answered)
     if hint is not None:
         st.info(f":material/lightbulb: **Hint:** {hint.text}")
     notice = st.session_state.pop("p_notice", None)
     if notice:  # next to the puzzle, where the child is looking
         st.warning(notice)
 
-    if not pr.answered and p.kind in ("best-play", "counted-ends") and lay is not None:
-        mode = "play" if p.kind == "best-play" else "ends"
-        pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"board-{p.code}",
-                        layout_width=ui.natural_width(layout_svg))
-        if pick:
-            if "ends" in pick:
-                give(list(pick["ends"]))
-            else:
-                token = ui.play_from_pick(pick)
-                if token:
-                    give(token)
-            st.rerun()
-    else:
-        parts = [ui.picture_html(svg) for svg in (layout_svg, line_svg) if svg]
-        if hand_svg:
-            caption = "The tile to play" if p.kind == "play-score" else "The tiles"
-            parts.append(ui.picture_html(hand_svg, max_width=f"{ui.hand_width(len(p.hand))}px", caption=caption))
-        ui.pictures(*parts)
+    # the pictures and the speaker button in one element; tiles and ends are tapped on it
+    clickable = not pr.answered and p.kind in ("best-play", "counted-ends") and lay is not None
+    mode = ("play" if p.kind == "best-play" else "ends") if clickable else "view"
+    caption = "The tile to play" if p.kind == "play-score" else ("The tiles" if p.kind != "best-play" else "")
+    pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"board-{p.code}-{pr.answered}",
+                    layout_width=ui.natural_width(layout_svg) if layout_svg else "",
+                    extra=ui.number_line(p, reveal=pr.answered), speak=speak,
+                    hand_width=f"{ui.hand_width(len(p.hand))}px", hand_caption=caption if mode == "view" else "")
+    if pick and clickable:
+        if "ends" in pick:
+            give(list(pick["ends"]))
+        else:
+            token = ui.play_from_pick(pick)
+            if token:
+                give(token)
+        st.rerun()
 
     if not pr.answered:
         answer_widgets(pr, p, lay)
     else:
         feedback(pr, p)
 
-    st.markdown(
-        "---\n\n"
-        f"Puzzle code **{p.code}** · [link to this puzzle](?code={p.code}) · "
-        f"[show it on the projector](projector?code={p.code})"
-    )
 
 
 def answer_widgets(pr: Practice, p: Puzzle, lay) -> None:
@@ -290,7 +283,9 @@ def feedback(pr: Practice, p: Puzzle) -> None:
     out = pr.outcome
     if out is not None and out.level_change and pr.coached:
         st.info("Great run — level up!" if out.level_change > 0 else "Let's try an easier one.")
+    if v.correct:
+        st.button("Next puzzle", type="primary", shortcut="N", on_click=fresh, key="next")
+        return
     with st.container(horizontal=True):
         st.button("Next puzzle", type="primary", shortcut="N", on_click=fresh, key="next")
-        if not v.correct:
-            st.button("Try a similar one", key="similar", shortcut="S", on_click=try_similar)
+        st.button("Try a similar one", key="similar", shortcut="S", on_click=try_similar)

@@ -7,11 +7,16 @@ export default function(component) {
     parentElement.appendChild(root);
   }
   const cap = data.layout_width ? ' style="max-width:' + data.layout_width + '"' : '';
-  root.innerHTML = (data.layout ? '<div class="layout"' + cap + '>' + data.layout + '</div>' : '') +
-    (data.hand ? '<div class="hand">' + data.hand + '</div>' : '') +
-    '<p class="hint" aria-live="polite"></p>' +
+  const handCap = data.hand_width ? ' style="max-width:' + data.hand_width + '"' : '';
+  root.innerHTML = (data.speak ? '<button class="fives-speak" type="button"></button>' : '') +
+    (data.layout ? '<div class="layout"' + cap + '>' + data.layout + '</div>' : '') +
+    (data.extra ? '<div class="extra">' + data.extra + '</div>' : '') +
+    (data.hand ? (data.hand_caption ? '<div class="caption">' + data.hand_caption + '</div>' : '') +
+      '<div class="hand"' + handCap + '>' + data.hand + '</div>' : '') +
+    (data.mode === 'view' ? '' : '<p class="hint" aria-live="polite"></p>') +
     (data.mode === 'ends' ? '<button class="check" type="button">Check my ends</button>' : '');
-  const hint = root.querySelector('.hint');
+  speaker(root.querySelector('.fives-speak'), data.speak);
+  const hint = root.querySelector('.hint') || { textContent: '' };
   let selected = data.selected || null;
   const chosen = new Set(data.chosen || []);
   const paint = () => {
@@ -61,4 +66,31 @@ export default function(component) {
     check.addEventListener('click', () => setTriggerValue('pick', { ends: Array.from(chosen) }));
   }
   paint();
+}
+
+// "Read it to me": the browser's own speech synthesis reads the question (and the feedback).
+// Nothing goes to a server; where the browser has no voice, the button says so.
+function speaker(button, speak) {
+  if (!button || !speak) {
+    return;
+  }
+  const label = speak.label || 'Read it to me';
+  button.innerHTML = '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" ' +
+    'style="vertical-align:-4px"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>' +
+    '<path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" ' +
+    'stroke-width="2" stroke-linecap="round"/></svg> ' +
+    label.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]);
+  button.setAttribute('aria-label', label);
+  button.onclick = () => {
+    const voice = window.speechSynthesis;
+    if (!voice || typeof SpeechSynthesisUtterance === 'undefined') {
+      button.textContent = 'This browser cannot read aloud';
+      return;
+    }
+    voice.cancel();
+    const words = new SpeechSynthesisUtterance(speak.text || '');
+    words.rate = 0.9;
+    words.lang = 'en';
+    voice.speak(words);
+  };
 }
