@@ -18,6 +18,7 @@ from typing import Any
 from puzzles.kinds import Wants, choice_value, find_position, judge_number, number_choices, read_int
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.stages import Position
+from puzzles.words import end_words
 from trainer.rules import TILES, Layout, OpenEnd, Tile, round_to_five
 
 NEAREST_RANGE = {1: (3, 19), 2: (6, 34), 3: (11, 60)}
@@ -50,12 +51,12 @@ def make_nearest_five(stage: str, level: int, rng: random.Random) -> dict[str, A
             return None
         if form != "round" and n % 5 == 0:
             return None
-        return build_nearest(form, n, tiles, level, rng)
+        return build_nearest(form, n, tiles, rng)
 
     return find_position(stage, level, rng, accept, check_layout=False)
 
 
-def build_nearest(form: str, n: int, tiles: list[Tile], level: int, rng: random.Random) -> dict[str, Any]:
+def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random) -> dict[str, Any]:
     down, up = between(n)
     rounded = round_to_five(n)
     wrong: list[tuple[str, int, str]] = []
@@ -116,28 +117,22 @@ def judge_nearest_five(p: Puzzle, response: Any) -> Verdict:
 
 # ----- make-five -----
 
-def end_words(end: OpenEnd) -> str:
-    return f"the double {end.tile}" if end.kind == "double" else f"the {end.number} on {end.tile}"
-
-
 def make_make_five(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
-    wants = Wants(60)
     form = rng.choice(("more", "fewer")) if level == 1 else ("number" if rng.random() < 0.8 else "more")
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
-        keen = wants.tick()
         lay = pos.layout
         total = lay.total
         if form in ("more", "fewer"):
             if total % 5 == 0 or (form == "fewer" and total < 5):
                 return None
-            return build_more(form, lay, level, rng)
-        return build_number(lay, level, rng, keen)
+            return build_more(form, lay, rng)
+        return build_number(lay, rng)
 
     return find_position(stage, level, rng, accept)
 
 
-def build_more(form: str, lay: Layout, level: int, rng: random.Random) -> dict[str, Any]:
+def build_more(form: str, lay: Layout, rng: random.Random) -> dict[str, Any]:
     total = lay.total
     down, up = between(total)
     counted = tuple(e.id for e in lay.open_ends if e.value)
@@ -167,7 +162,7 @@ def build_more(form: str, lay: Layout, level: int, rng: random.Random) -> dict[s
     }
 
 
-def build_number(lay: Layout, level: int, rng: random.Random, keen: bool) -> dict[str, Any] | None:
+def build_number(lay: Layout, rng: random.Random) -> dict[str, Any] | None:
     total = lay.total
     ends = [e for e in lay.open_ends if e.kind in ("end", "double") and e.free]
     rng.shuffle(ends)

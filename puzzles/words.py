@@ -6,7 +6,7 @@ Feedback is one short message — the child's answer echoed, one reason — with
 
 from __future__ import annotations
 
-from trainer.rules import Layout, OpenEnd, Play, play_points
+from trainer.rules import OpenEnd, Play, play_points
 
 WORD_LIMITS = {1: 20, 2: 35, 3: 35}
 """The most words a feedback message may have at each level."""
@@ -59,10 +59,6 @@ def end_words(end: OpenEnd) -> str:
 def play_words(play: Play) -> str:
     return str(play.tile) if play.target is None else f"{play.tile} on {play.target}"
 
-
-def ends_sum(lay: Layout) -> str:
-    """``"2 + 8 = 10"``; ``"10"`` for a single end; ``"0"`` for none."""
-    return lay.working
 
 
 def for_speech(text: str) -> str:

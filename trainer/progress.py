@@ -273,11 +273,6 @@ class Progress:
                   if a.stage == stage and a.level == TOP_LEVEL and not a.hinted][-STAGE_WINDOW:]
         return len(recent) == STAGE_WINDOW and sum(recent) >= STAGE_RIGHT
 
-    def unlocked(self, stage: str) -> bool:
-        """Whether the learning path has reached ``stage`` (any stage may still be chosen)."""
-        i = STAGES.index(stage)
-        return i == 0 or STAGES[i - 1] in self.mastered or self.coach_stage == stage
-
     @staticmethod
     def next_stage(stage: str) -> str | None:
         i = STAGES.index(stage)

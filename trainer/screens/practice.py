@@ -54,7 +54,7 @@ def answer_numbers(code: str, fields: tuple[str, ...]) -> None:
     give(given["n"] if fields == ("n",) else given)
 
 
-def answer_ends(code: str, texts: dict[str, str]) -> None:
+def answer_ends(code: str) -> None:
     chosen = st.session_state.get(f"ends-{code}") or []
     if not chosen:
         st.session_state["p_notice"] = "Choose at least one."
@@ -64,7 +64,6 @@ def answer_ends(code: str, texts: dict[str, str]) -> None:
 
 def ask_hint() -> None:
     ui.learner().hint()
-    st.session_state["p_hint_shown"] = ui.learner().puzzle.code
 
 
 def try_similar() -> None:
@@ -191,10 +190,10 @@ def puzzle_area(pr: Practice) -> None:
         + (" · chosen by your coach" if pr.coached else "")
         + (f" · :material/local_fire_department: {streak} right in a row" if streak >= 2 else "")
     )
-    notice = f"\n\n**{pr.notice}**" if pr.notice and not pr.answered else ""
+    why = f"\n\n**{pr.notice}**" if pr.notice and not pr.answered else ""
     links = (f"Puzzle code **{p.code}** · [link to this puzzle](?code={p.code}) · "
              f"[show it on the projector](projector?code={p.code})")
-    st.markdown(f":gray[{meta}]  \n:gray[{links}]{notice}\n\n## {p.question}")
+    st.markdown(f":gray[{meta}]  \n:gray[{links}]{why}\n\n## {p.question}")
     speak = ui.spoken(p.question + (" " + pr.verdict.message if pr.verdict else ""))
 
     lay = p.board if p.layout else None
@@ -266,7 +265,7 @@ def answer_widgets(pr: Practice, p: Puzzle, lay) -> None:
             key=f"ends-{p.code}",
             format_func=lambda x: f"End {letters[x]}: {texts[x]}" if x in letters else texts[x],
         )
-        st.button("Check", type="primary", key=f"check-{p.code}", on_click=answer_ends, args=(p.code, texts))
+        st.button("Check", type="primary", key=f"check-{p.code}", on_click=answer_ends, args=(p.code,))
     if not pr.hinted:
         st.button("Hint", icon=":material/lightbulb:", key=f"hint-{p.code}", on_click=ask_hint,
                   help="Shows the first step. A hinted answer does not count toward mastery.")
