@@ -1,0 +1,277 @@
+"""The progress store, against SQLite and a real PostgreSQL server (skipped, with the reason, where
+PostgreSQL's server is missing)."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+from sqlalchemy import inspect
+
+import pgserver
+from trainer.practice import COACH, Practice
+from trainer.progress import Attempt, Progress
+from trainer.store import StoreError, default_url, open_store
+from trainer.store.codes import new_class_code, new_learner_code, normalise
+from trainer.store.nicknames import check_nickname, suggest
+from trainer.store.schema import metadata
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    reason = pgserver.why_not()
+    if reason:
+        pytest.skip(reason)
+    server = pgserver.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/fives.db"
+    server = request.getfixturevalue("postgres")
+    return server.new_database("t" + uuid.uuid4().hex[:12])
+
+
+@pytest.fixture
+def store(url):
+    s = open_store(url)
+    yield s
+    s.engine.dispose()
+
+
+def attempt(i: int = 0, **kw) -> Attempt:
+    base = dict(kind="open-total", stage="muggins", level=1 + i % 3, correct=i % 4 != 0, seconds=2.5 + i,
+                code="CQT6-QX36", mistake=None if i % 4 else "missed-end", hinted=i % 5 == 0,
+                review=("", "retry", "similar", "review")[i % 4], origin="HX7K-3MPA" if i % 4 else "")
+    base.update(kw)
+    return Attempt(**base)
+
+
+def test_a_class_its_learners_and_their_answers(store):
+    keys = store.create_class("Room 4")
+    assert normalise(keys.code, 6) == keys.code and len(keys.teacher_key) >= 22  # 128 bits
+    me = store.join(keys.code.lower().replace("-", " "), "  Blue   Fox ")
+    assert me.nickname == "Blue Fox" and me.class_code == keys.code
+    assert store.learner(me.code) == me and store.learner(me.code.lower()) == me
+    items = [attempt(i) for i in range(9)]
+    for a in items:
+        store.record(me.code, a)
+    assert store.attempts(me.code) == items  # every field, in order
+    rows = store.class_report(keys.code, keys.teacher_key)
+    assert [(r.code, r.nickname, r.answers, r.right) for r in rows] == [(me.code, "Blue Fox", 9, 6)]
+
+
+def test_keys_and_codes_that_do_not_fit(store):
+    keys = store.create_class("Room 4")
+    other = store.create_class("Room 5")
+    for key in ("", "wrong", other.teacher_key, None, 42, keys.teacher_key + "x"):
+        assert not store.check_teacher(keys.code, key)
+        with pytest.raises(PermissionError):
+            store.class_report(keys.code, key)
+        with pytest.raises(PermissionError):
+            store.delete_class(keys.code, key)
+    assert store.check_teacher(keys.code, keys.teacher_key)
+    assert not store.check_teacher("ZZZ-ZZZ", keys.teacher_key)
+    for junk in ("", "banana", "0O0-0O0", "A" * 500, None, 7, "'; DROP TABLE learners; --"):
+        assert store.learner(junk) is None
+        with pytest.raises(StoreError):
+            store.join(junk, "Blue Fox")
+    with pytest.raises(StoreError, match="no class"):
+        store.join(new_class_code(), "Blue Fox")
+    assert store.learner(new_learner_code()) is None
+    with pytest.raises(StoreError):
+        store.join(keys.code, "<b>x</b>")
+
+
+def test_deleting_a_class_leaves_nothing_of_it(store):
+    keep = store.create_class("Room 5")
+    kept = store.join(keep.code, "Green Owl")
+    store.record(kept.code, attempt())
+    keys = store.create_class("Room 4")
+    for name in ("Blue Fox", "Red Panda"):
+        me = store.join(keys.code, name)
+        for i in range(3):
+            store.record(me.code, attempt(i))
+        store.save_game(me.code, {"setup": {}, "moves": ["3-4"]})
+    store.start_lesson(keys.code, keys.teacher_key)
+    store.join_lesson(me.code)
+    rnd = store.show_puzzle(keys.code, keys.teacher_key, "CQT6-QX36")
+    assert store.live_answer(me.code, rnd, "12", False, "missed-end")
+    before = store.row_counts()
+    assert all(before[t] for t in before)
+    store.delete_class(keys.code, keys.teacher_key)
+    after = store.row_counts()
+    assert after == {"classes": 1, "learners": 1, "attempts": 1, "games": 0, "lessons": 0, "lesson_members": 0,
+                     "live_answers": 0}
+    assert store.learner(me.code) is None and store.class_name(keys.code) is None
+    assert store.attempts(kept.code) == [attempt()]
+
+
+def test_removing_one_learner(store):
+    keys = store.create_class("Room 4")
+    a, b = store.join(keys.code, "Blue Fox"), store.join(keys.code, "Red Panda")
+    store.record(a.code, attempt())
+    store.record(b.code, attempt(1))
+    with pytest.raises(PermissionError):
+        store.remove_learner(keys.code, "nope", a.code)
+    store.remove_learner(keys.code, keys.teacher_key, a.code)
+    assert store.learner(a.code) is None and store.attempts(a.code) == []
+    assert [r.nickname for r in store.class_report(keys.code, keys.teacher_key)] == ["Red Panda"]
+    with pytest.raises(StoreError):
+        store.remove_learner(keys.code, keys.teacher_key, a.code)
+
+
+def test_progress_rebuilt_from_the_store_is_the_progress_in_memory(store):
+    me = store.new_learner("Teal Otter")
+    rng = random.Random(3)
+    clock = iter(range(0, 10**6, 4))
+    pr = Practice(progress=Progress(), seed_source=random.Random(7), clock=lambda: float(next(clock)),
+                  on_attempt=lambda a: store.record(me.code, a))
+    for _ in range(120):
+        p = pr.new_puzzle(COACH, "muggins", 1)
+        pr.answer(p.answer if rng.random() < 0.85 else p.choices[-1].value)
+    again = Progress.from_attempts(store.attempts(me.code))
+    assert again.attempts == pr.progress.attempts
+    assert again.mastered == pr.progress.mastered
+    assert again.coach_stage == pr.progress.coach_stage
+    assert again.skill_rows() == pr.progress.skill_rows()
+    assert again.due_review() == pr.progress.due_review()
+
+
+def test_a_game_in_progress(store):
+    me = store.new_learner("Gold Lynx")
+    assert store.game(me.code) is None
+    store.save_game(me.code, {"setup": {"seed": 4}, "moves": []})
+    store.save_game(me.code, {"setup": {"seed": 4}, "moves": ["3-4"]})
+    assert store.game(me.code) == {"setup": {"seed": 4}, "moves": ["3-4"]}
+    store.clear_game(me.code)
+    assert store.game(me.code) is None
+
+
+def test_a_live_lesson(store):
+    keys = store.create_class("Room 4")
+    kids = [store.join(keys.code, n) for n in ("Blue Fox", "Red Panda", "Gold Lynx")]
+    loner = store.new_learner("Pink Seal")
+    assert store.lesson(keys.code) is None and store.join_lesson(kids[0].code) is None
+    with pytest.raises(PermissionError):
+        store.start_lesson(keys.code, "nope")
+    store.start_lesson(keys.code, keys.teacher_key)
+    assert store.join_lesson(loner.code) is None
+    for k in kids[:2]:
+        assert store.join_lesson(k.code).round == 0
+    assert not store.live_answer(kids[0].code, 0, "5", True, None)  # no puzzle yet
+    r1 = store.show_puzzle(keys.code, keys.teacher_key, "CQT6-QX36")
+    assert r1 == 1 and store.lesson(keys.code).puzzle_code == "CQT6-QX36"
+    assert store.live_answer(kids[0].code, 1, "12", False, "missed-end")
+    assert not store.live_answer(kids[0].code, 1, "15", True, None)  # one answer each
+    assert store.my_live_answer(kids[0].code, 1) == ("12", False, "missed-end")
+    store.set_locked(keys.code, keys.teacher_key, True)
+    assert not store.live_answer(kids[1].code, 1, "15", True, None)
+    store.set_locked(keys.code, keys.teacher_key, False)
+    assert store.live_answer(kids[1].code, 1, "15", True, None)
+    assert store.live_answer(kids[2].code, 1, "15", True, None)  # answering joins too
+    t = store.tally(keys.code)
+    assert (t.joined, t.answered) == (3, 3)
+    assert sorted(t.answers) == [("12", False, "missed-end", 1), ("15", True, None, 2)]
+    store.set_revealed(keys.code, keys.teacher_key, True)
+    assert store.lesson(keys.code).revealed and store.lesson(keys.code).locked
+    assert store.show_puzzle(keys.code, keys.teacher_key, "HX7K-3MPA") == 2
+    assert not store.live_answer(kids[0].code, 1, "15", True, None)  # an old round
+    assert store.tally(keys.code).answered == 0
+    store.end_lesson(keys.code, keys.teacher_key)
+    assert store.lesson(keys.code) is None and store.tally(keys.code).answered == 0
+    again = store.start_lesson(keys.code, keys.teacher_key)
+    assert (again.lesson, again.round) == (2, 0)
+
+
+def test_two_stores_on_one_database_and_migrations_twice(url):
+    a, b = open_store(url), open_store(url)
+    me = a.new_learner("Blue Fox")
+    b.record(me.code, attempt())
+    assert a.attempts(me.code) == [attempt()]
+    # the migrated schema is the one the code describes
+    tables = set(inspect(a.engine).get_table_names()) - {"alembic_version"}
+    assert tables == set(metadata.tables)
+    for t in metadata.tables.values():
+        got = {c["name"] for c in inspect(a.engine).get_columns(t.name)}
+        assert got == {c.name for c in t.columns}, t.name
+    a.engine.dispose()
+    b.engine.dispose()
+
+
+def test_default_url(monkeypatch):
+    monkeypatch.delenv("FIVES_DATABASE_URL", raising=False)
+    assert default_url().startswith("sqlite:///") and default_url().endswith(os.path.join("data", "fives.db"))
+    monkeypatch.setenv("FIVES_DATABASE_URL", "postgresql+psycopg://fives@db:5432/fives")
+    assert default_url() == "postgresql+psycopg://fives@db:5432/fives"
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("", "Pick"), ("x", "at least"), ("A" * 21, "long"), ("12 34", "letters"), ("http://x.y", "letters, numbers"),
+    ("Poo Head", "kinder"), ("sh1t", "kinder"), ("<script>", "letters, numbers"), ("Bob\u202e", "letters, numbers"),
+])
+def test_nicknames_that_do_not_pass(text, reason):
+    with pytest.raises(StoreError, match=reason):
+        check_nickname(text)
+
+
+def test_suggested_nicknames_pass():
+    names = suggest(random.Random(1), count=50)
+    assert len(set(names)) == 50
+    assert all(check_nickname(n) == n for n in names)
+    assert check_nickname("Zoë O'Neil") == "Zoë O'Neil" and check_nickname("Class-mate 7") == "Class-mate 7"
+
+
+def test_codes_catch_typos():
+    code = new_learner_code()
+    assert normalise(code) == code
+    plain = code.replace("-", "")
+    for i in range(8):
+        for ch in "ACDEFGHJKMNPQRTWXY34679":
+            typo = plain[:i] + ch + plain[i + 1:]
+            if typo != plain:
+                assert normalise(typo) is None, typo
+
+
+WRITER = """
+import sys, time
+from trainer.progress import Attempt
+from trainer.store import open_store
+store = open_store(sys.argv[1])
+me, tag = sys.argv[2], sys.argv[3]
+for i in range(100000):
+    store.record(me, Attempt("open-total", "muggins", 1, True, 1.0, f"{tag}-{i}"))
+    print(i, flush=True)
+"""
+
+
+def test_answers_survive_writers_killed_mid_way(url):
+    """Writers record answers in a loop and are killed (SIGKILL) mid-way: every answer whose
+    ``record`` had returned is in the store."""
+    store = open_store(url)
+    learners = [store.new_learner(f"Writer {i}") for i in range(3)]
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, url, me.code, f"w{i}"], stdout=subprocess.PIPE,
+                              env=env, text=True) for i, me in enumerate(learners)]
+    time.sleep(3.0)
+    for p in procs:
+        p.send_signal(signal.SIGKILL)
+    for i, (p, me) in enumerate(zip(procs, learners)):
+        out, _ = p.communicate(timeout=30)
+        returned = [int(line) for line in out.split()]
+        assert returned, "a writer recorded nothing"
+        kept = {a.code for a in store.attempts(me.code)}
+        assert {f"w{i}-{n}" for n in returned} <= kept
+        assert len(kept) <= len(returned) + 1  # at most the one in flight when it was killed
+    store.engine.dispose()

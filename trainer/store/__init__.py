@@ -1,0 +1,25 @@
+"""The progress store: who the learners are, their classes, every answer, saved games and live
+lessons. Pure Python on SQLAlchemy 2 Core; SQLite by default, PostgreSQL through a URL.
+
+>>> import tempfile, os
+>>> store = open_store("sqlite:///" + os.path.join(tempfile.mkdtemp(), "fives.db"))
+>>> keys = store.create_class("Room 4")
+>>> me = store.join(keys.code, "Blue Fox")
+>>> store.learner(me.code).nickname
+'Blue Fox'
+"""
+
+from trainer.store.errors import StoreError
+from trainer.store.store import (
+    ClassKeys,
+    Learner,
+    LessonState,
+    ReportRow,
+    Store,
+    Tally,
+    default_url,
+    open_store,
+)
+
+__all__ = ["ClassKeys", "Learner", "LessonState", "ReportRow", "Store", "StoreError", "Tally", "default_url",
+           "open_store"]

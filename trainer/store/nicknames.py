@@ -1,0 +1,68 @@
+"""Nicknames: a colour and an animal to pick from, or one a child types that passes a filter.
+
+No real names are asked for; a nickname is all the trainer knows of a child.
+
+>>> check_nickname("  blue   fox ")
+'blue fox'
+>>> check_nickname("<script>")
+Traceback (most recent call last):
+...
+trainer.store.errors.StoreError: Use letters, numbers and spaces only.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import unicodedata
+
+from trainer.store.errors import StoreError
+
+COLOURS = ("Blue", "Green", "Red", "Gold", "Silver", "Orange", "Purple", "Pink", "Teal", "Amber", "Ruby", "Jade",
+           "Sky", "Sunny", "Misty", "Coral", "Lime", "Indigo", "Copper", "Snowy")
+ANIMALS = ("Fox", "Owl", "Otter", "Panda", "Tiger", "Koala", "Dolphin", "Falcon", "Rabbit", "Turtle", "Badger",
+           "Penguin", "Lynx", "Heron", "Gecko", "Moose", "Robin", "Seal", "Whale", "Zebra", "Llama", "Beaver",
+           "Hedgehog", "Puffin")
+MIN_LENGTH, MAX_LENGTH = 2, 20
+
+# whole words after folding case and accents, and look-alike digits (a short list: teachers can
+# remove a learner whose nickname slips through)
+BLOCKED = frozenset("""
+ass arse bum butt crap damn dick piss poo poop shit fuck fucker fucking bitch bastard wank wanker twat cock
+cunt slut whore fag nazi hitler sex sexy porn boob boobs penis vagina idiot stupid dumb loser hate kill die
+""".split())
+_LEET = str.maketrans("013457@$", "oieastas")
+_ALLOWED = re.compile(r"^[A-Za-z0-9À-ÖØ-öø-ÿ' -]+$")
+
+
+def suggest(rng: random.Random, count: int = 4) -> list[str]:
+    """Some nicknames to pick from, all different: ``["Blue Fox", "Teal Otter", …]``."""
+    names: list[str] = []
+    while len(names) < count:
+        name = f"{rng.choice(COLOURS)} {rng.choice(ANIMALS)}"
+        if name not in names:
+            names.append(name)
+    return names
+
+
+def check_nickname(text: object) -> str:
+    """The nickname as it is kept (spaces tidied), or :class:`StoreError` saying what to change."""
+    if not isinstance(text, str):
+        raise StoreError("Pick a nickname, or type one.")
+    name = " ".join(text.split())
+    if not name:
+        raise StoreError("Pick a nickname, or type one.")
+    if not _ALLOWED.match(name):
+        raise StoreError("Use letters, numbers and spaces only.")
+    if len(name) < MIN_LENGTH:
+        raise StoreError(f"A nickname needs at least {MIN_LENGTH} letters.")
+    if len(name) > MAX_LENGTH:
+        raise StoreError(f"That is a long one! Keep it to {MAX_LENGTH} letters.")
+    if not any(ch.isalpha() for ch in name):
+        raise StoreError("Put some letters in your nickname.")
+    folded = unicodedata.normalize("NFKD", name.lower()).encode("ascii", "ignore").decode().translate(_LEET)
+    words = re.split(r"[^a-z]+", folded)
+    joined = "".join(words)
+    if any(w in BLOCKED for w in words) or joined in BLOCKED:
+        raise StoreError("Please choose a kinder nickname.")
+    return name
