@@ -112,3 +112,47 @@ def answer_words(p) -> str:  # p: puzzles.Puzzle (not imported here: puzzle.py i
         working = p.board.working
         return f"{p.answer}: {working.split(' = ')[0]}" if "+" in working else str(p.answer)
     return str(p.answer)
+
+
+MISTAKE_NAMES = {
+    "adding": "added wrong",
+    "before-play": "gave the score before the play",
+    "counted-covered": "counted a covered end",
+    "counted-twice": "counted an end twice",
+    "covered-double": "counted a covered double",
+    "covered-spinner": "counted a covered spinner",
+    "double": "counted a double once",
+    "double-at-end": "missed a double at an end",
+    "double-once": "counted a double at an end once",
+    "empty-spinner-end": "counted an empty spinner end",
+    "forgot-covered": "forgot a covered end stops counting",
+    "lower-score": "chose a play that scores less",
+    "missed-combination": "missed a play that makes a five with the other ends",
+    "missed-end": "missed an open end",
+    "missed-lowering": "missed a play that lowers the total to a five",
+    "missed-tile": "missed a tile",
+    "moved-anyway": "moved a number that was a five already",
+    "nearest-ten": "rounded to a ten",
+    "not-multiple": "scored a total that is not a five",
+    "not-rounded": "did not round",
+    "on-the-table": "used a tile already on the table",
+    "one-five-off": "went one five too far",
+    "other": "another mistake",
+    "pip-count": "counted the pips wrong",
+    "pips-not-points": "gave pips, not points",
+    "points-not-rounded": "gave points, not the rounded pips",
+    "rounded-down": "rounded down, not up",
+    "rounded-up": "rounded up, not down",
+    "ten-not-five": "went to a ten, not a five",
+    "to-the-five": "gave the five, not how many more",
+    "went-down": "went down, not up",
+    "went-up": "went up, not down",
+}
+"""What each named mistake is, for a teacher's report and the class's answer chart."""
+
+
+def mistake_name(key: str | None) -> str:
+    """A mistake for a teacher: ``"counted a covered spinner"`` (``""`` for a right answer)."""
+    if not key:
+        return ""
+    return MISTAKE_NAMES.get(key, key.replace("-", " "))

@@ -10,3 +10,9 @@ if TESTS not in sys.path:
 
 # pages re-raise their errors under test instead of showing the friendly message
 os.environ["FIVES_STRICT"] = "1"
+
+# the app's progress store: a fresh SQLite file per test process, never the project's own data/
+if "FIVES_DATABASE_URL" not in os.environ:
+    import tempfile
+
+    os.environ["FIVES_DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='fives-test-')}/fives.db"

@@ -11,10 +11,10 @@ import sys
 import time
 import uuid
 
+import pgserver
 import pytest
 from sqlalchemy import inspect
 
-import pgserver
 from trainer.practice import COACH, Practice
 from trainer.progress import Attempt, Progress
 from trainer.store import StoreError, default_url, open_store

@@ -23,11 +23,20 @@ def page(name: str, title: str, icon: str, *, default: bool = False) -> st.Page:
                    url_path=None if default else name)
 
 
-pages = [
-    page("practice", "Practice", ":material/edit:", default=True),
-    page("projector", "Projector", ":material/co_present:"),
-    page("play", "Play a hand", ":material/casino:"),
-    page("my_progress", "My progress", ":material/monitoring:"),
-    page("rules", "Rules", ":material/menu_book:"),
-]
+# the sign-in page is named for the learner once they are signed in
+who = st.session_state.get("me")
+pages = {
+    "Learn": [
+        page("practice", "Practice", ":material/edit:", default=True),
+        page("play", "Play a hand", ":material/casino:"),
+        page("my_progress", "My progress", ":material/monitoring:"),
+        page("live", "Live lesson", ":material/cast_for_education:"),
+        page("me", who.nickname if who is not None else "Sign in", ":material/person:"),
+        page("rules", "Rules", ":material/menu_book:"),
+    ],
+    "Teach": [
+        page("projector", "Projector", ":material/co_present:"),
+        page("teacher", "My class", ":material/school:"),
+    ],
+}
 st.navigation(pages).run()

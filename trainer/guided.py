@@ -6,7 +6,7 @@ Pure Python: the Play page only draws this and forwards the learner's choices.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 
 from puzzles import STAGES
 from trainer.bots import make_bot, suggest
@@ -73,6 +73,8 @@ GAME_SOURCES = {
 def possessive(name: str) -> str:
     """``"Your"`` for the learner, ``"Leo's"`` for the others."""
     return "Your" if name == "You" else f"{name}'s"
+NEXT_HAND = "next-hand"
+"""The move that deals the next hand after a settlement (in :attr:`GuidedGame.moves`)."""
 FORGETFUL = 0.35
 """How often Beginner computer players forget to call their score (with the muggins call on)."""
 
@@ -131,6 +133,9 @@ class GuidedGame:
     finished: HandResult | None = None
     """The result of a hand that just ended, until the learner moves on."""
     finished_hand: int = -1
+    moves: list[str] = field(default_factory=list)
+    """The learner's moves so far (action tokens, and ``"next-hand"``): with the setup they rebuild
+    the game exactly (:meth:`replay`), so a saved game survives a reload."""
     _draws: int = 0
     _hint: tuple[tuple[int, int], Suggestion | None] | None = None
 
@@ -202,6 +207,7 @@ class GuidedGame:
             self._apply(act, 0)
         except IllegalPlay as err:
             return str(err).replace("player 0's hand", "your hand").replace("It is player", "It is seat")
+        self.moves.append(str(act))
         self.advance()
         return None
 
@@ -228,7 +234,33 @@ class GuidedGame:
         """After the settlement walkthrough: deal on."""
         self.finished = None
         self.log = []
+        self.moves.append(NEXT_HAND)
         self.advance()
+
+    # ----- saving and replaying -----
+
+    def state(self) -> dict:
+        """A JSON-ready record of the game: the setup and the learner's moves."""
+        return {"setup": asdict(self.setup), "moves": list(self.moves)}
+
+    @classmethod
+    def replay(cls, state: dict) -> GuidedGame:
+        """Rebuild a game from :meth:`state` (the deal and the computer players are seeded, so
+        replaying the learner's moves gives the same game). ``ValueError`` if the record does not fit."""
+        try:
+            setup = Setup(**state["setup"])
+            moves = [str(m) for m in state["moves"]]
+        except (KeyError, TypeError) as err:
+            raise ValueError("That saved game could not be read.") from err
+        g = cls(setup)
+        for move in moves:
+            if move == NEXT_HAND:
+                if g.finished is None:
+                    raise ValueError("That saved game does not fit its deal.")
+                g.next_hand()
+            elif g.act(move) is not None:
+                raise ValueError("That saved game does not fit its deal.")
+        return g
 
     # ----- applying and narrating -----
 

@@ -14,6 +14,7 @@ import streamlit as st
 
 from puzzles import KIND_TITLES, STAGE_TITLES, STAGES, Puzzle
 from puzzles.words import for_speech
+from trainer import session
 from trainer.practice import Practice
 from trainer.render import end_letters, render_hand, render_layout, render_number_line
 from trainer.rules import Layout, Play, play_points
@@ -34,14 +35,26 @@ release_component = st.components.v2.component("fives_release_keys", js=_static(
 phone_menu_component = st.components.v2.component("fives_phone_menu", js=_static("phone_menu.js"))
 
 
-def run_page(show: Callable[[], None]) -> None:
+def run_page(show: Callable[[], None], *, for_learner: bool = True) -> None:
     """Draw a page; if something goes wrong, say so kindly instead of showing a traceback.
 
-    The learner's progress lives in the session, so nothing is lost. Tests set FIVES_STRICT=1
-    to see the real error.
+    The learner's progress lives in the session and the store, so nothing is lost. Tests set
+    FIVES_STRICT=1 to see the real error. Pages ``for_learner`` ask "Continue as …?" on a device
+    that remembers someone.
     """
     try:
+        session.follow_address()
+        notice = st.session_state.pop("me_notice", None)
+        if notice:
+            st.warning(notice)
+        saver = getattr(st.session_state.get("practice"), "on_attempt", None)
+        if getattr(saver, "failed", 0) > st.session_state.get("_save_warned", 0):
+            st.session_state["_save_warned"] = saver.failed
+            st.warning("Your last answer could not be saved just now. Keep going: it still counts here.")
+        if for_learner:
+            session.continue_prompt()
         show()
+        session.remember_on_device()
         # a phone's side menu covers the page: it closes once another page has opened (the
         # little script is sent only when the page changes, so reruns stay cheap)
         if st.session_state.get("_page") != show.__module__:
@@ -103,10 +116,9 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen:
 
 
 def learner() -> Practice:
-    """This browser session's practice state (never shared between sessions)."""
-    if "practice" not in st.session_state:
-        st.session_state["practice"] = Practice()
-    return st.session_state["practice"]
+    """This browser session's practice state (never shared between sessions): the signed-in
+    learner's, rebuilt from the store, or a guest's."""
+    return session.practice()
 
 
 def both_ways(total: int) -> str:

@@ -1,10 +1,12 @@
 """Play a hand: the learner against computer players, with hints, narration and the muggins call."""
 
+import logging
+import os
 import random
 
 import streamlit as st
 
-from trainer import ui
+from trainer import session, ui
 from trainer.guided import (
     BOT_LEVELS,
     BOT_TITLES,
@@ -33,7 +35,43 @@ def game_title(g: str) -> str:
 
 
 def current() -> GuidedGame | None:
-    return st.session_state.get("guided")
+    """The game on the table: this session's, or the signed-in learner's saved game (a reload or
+    another device picks it up where it was)."""
+    g = st.session_state.get("guided")
+    me = session.me()
+    if g is None and me is not None and not st.session_state.get("_game_checked"):
+        st.session_state["_game_checked"] = True
+        s = session.store()
+        saved = s.game(me.code) if s is not None else None
+        if saved:
+            try:
+                g = GuidedGame.replay(saved)
+            except ValueError:
+                st.session_state["g_message"] = "Your saved game could not be opened. Start a new one!"
+                s.clear_game(me.code)
+                return None
+            st.session_state["guided"] = g
+            st.session_state["_game_saved"] = (id(g), len(g.moves))
+    return g
+
+
+def save_game() -> None:
+    """Keep the signed-in learner's game after every move (a new game or a quit clears it)."""
+    me, s = session.me(), session.store()
+    if me is None or s is None:
+        return
+    g = st.session_state.get("guided")
+    try:
+        if g is None:
+            if st.session_state.pop("_game_saved", None) is not None:
+                s.clear_game(me.code)
+        elif st.session_state.get("_game_saved") != (id(g), len(g.moves)):
+            s.save_game(me.code, g.state())
+            st.session_state["_game_saved"] = (id(g), len(g.moves))
+    except Exception:
+        if os.environ.get("FIVES_STRICT"):
+            raise
+        logging.getLogger("fives_trainer").exception("a game could not be saved")
 
 
 def start() -> None:
@@ -230,6 +268,7 @@ def show() -> None:
     """Draw the page (called by trainer/views/play.py on every rerun)."""
     st.title("Play a hand")
     g = current()
+    save_game()
     if g is None:
         setup_form()
         return

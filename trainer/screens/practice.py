@@ -4,7 +4,7 @@ import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, similar
 from puzzles.words import read_typed_number
-from trainer import ui
+from trainer import session, ui
 from trainer.practice import COACH, Practice
 
 NUMBER_KINDS = ("open-total", "play-score", "nearest-five", "make-five")
@@ -105,6 +105,11 @@ def show() -> None:
         st.session_state["p_opened_code"] = p.code
 
     st.markdown("# Practice")
+    who = session.me()
+    if who is None:
+        st.caption("Practising as a guest · [Sign in](me) and the trainer remembers your progress.")
+    else:
+        st.caption(f"Practising as **{session.safe(who.nickname)}** · your answers are saved.")
     celebrate(pr)
 
     for key, value in (("p_stage", STAGES[0]), ("p_level", 1), ("p_kind", COACH)):
@@ -191,7 +196,9 @@ def puzzle_area(pr: Practice) -> None:
         + (f" · :material/local_fire_department: {streak} right in a row" if streak >= 2 else "")
     )
     why = f"\n\n**{pr.notice}**" if pr.notice and not pr.answered else ""
-    links = (f"Puzzle code **{p.code}** · [link to this puzzle](?code={p.code}) · "
+    me = session.me()
+    mine = f"&me={me.code}" if me is not None else ""  # a new tab keeps the learner
+    links = (f"Puzzle code **{p.code}** · [link to this puzzle](?code={p.code}{mine}) · "
              f"[show it on the projector](projector?code={p.code})")
     st.markdown(f":gray[{meta}]  \n:gray[{links}]{why}\n\n## {p.question}")
     speak = ui.spoken(p.question + (" " + pr.verdict.message if pr.verdict else ""))

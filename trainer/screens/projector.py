@@ -1,4 +1,5 @@
-"""Projector: one big puzzle for the class; reveal the answer, then the next. Nothing is recorded."""
+"""Projector: one big puzzle for the class; reveal the answer, then the next. In a live lesson the
+puzzle also goes to the children's devices, and their answers come back as a count and a chart."""
 
 import random
 
@@ -8,6 +9,7 @@ from puzzles import KIND_TITLES, KINDS, STAGES, CodeError, Puzzle, from_code, ge
 from puzzles.words import answer_words
 from trainer import ui
 from trainer.render import render_hand, render_layout
+from trainer.screens import live_panel
 from trainer.screens.worksheet_panel import worksheet_panel
 
 
@@ -78,6 +80,7 @@ def show() -> None:
         )
         st.caption("Keys: A reveals the answer, N shows the next puzzle.")
         worksheet_panel(st.session_state["pj_stage"], st.session_state["pj_level"])
+        live_panel.sidebar()
 
     if S["puzzle"] is None:
         fresh()
@@ -95,6 +98,9 @@ def show() -> None:
     rounding = p.kind == "hand-rounding"
     step = S.get("step", 0)  # hand-rounding is revealed one part at a time
     revealed = S["revealed"]
+    live = live_panel.is_live()
+    if live:
+        live_panel.sync(p, revealed)
     st.markdown(f"# {ROUNDING_PARTS[min(step, 2)][0] if rounding and not revealed else p.question}")
     st.markdown(f"### Puzzle code: `{p.code}`")
     pictures(p, revealed)
@@ -117,6 +123,8 @@ def show() -> None:
         st.markdown(f"# Answer: {answer_words(p)}")
         st.markdown(f"### {p.explanation}")
 
+    if live:
+        live_panel.status(revealed)
     cols = st.columns(2)
     label = "Reveal the answer" if not rounding or step >= 2 else f"Reveal: {ROUNDING_PARTS[step][1].lower()}"
     cols[0].button(label, type="primary", shortcut="A", on_click=reveal, disabled=revealed,

@@ -3,4 +3,4 @@
 from trainer import ui
 from trainer.screens.projector import show
 
-ui.run_page(show)
+ui.run_page(show, for_learner=False)

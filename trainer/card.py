@@ -1,0 +1,56 @@
+"""A learner's sign-in card: the nickname, the learner code in big letters and a QR code that opens
+the trainer as that learner, to print and keep by a shared tablet. Pure Python (fpdf2 and segno).
+
+>>> learner_card("Blue Fox", "KQ7M-XR4P", "http://127.0.0.1:8501/?me=KQ7M-XR4P")[:5]
+b'%PDF-'
+"""
+
+from __future__ import annotations
+
+import io
+
+import segno
+from fpdf import FPDF
+
+
+def learner_card(nickname: str, code: str, link: str) -> bytes:
+    """A PDF of four identical cards on one A4 page (cut along the lines), one for each place a
+    child might keep it."""
+    pdf = FPDF(orientation="P", unit="mm", format="A4")
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    qr = io.BytesIO()
+    segno.make(link, error="m").save(qr, kind="png", scale=8, border=2)
+    w, h = 95.0, 62.0
+    for i in range(4):
+        x = 10 + (i % 2) * w
+        y = 12 + (i // 2) * (h + 6)
+        pdf.set_draw_color(150, 150, 150)
+        pdf.set_dash_pattern(dash=2, gap=2)
+        pdf.rect(x, y, w, h)
+        pdf.set_dash_pattern()
+        pdf.set_xy(x + 5, y + 5)
+        pdf.set_font("Helvetica", size=10)
+        pdf.set_text_color(80, 80, 80)
+        pdf.cell(50, 5, "Fives Trainer: this is me!")
+        pdf.set_text_color(20, 20, 20)
+        pdf.set_xy(x + 5, y + 13)
+        pdf.set_font("Helvetica", "B", 16)
+        pdf.cell(52, 9, _latin(nickname))
+        pdf.set_xy(x + 5, y + 27)
+        pdf.set_font("Helvetica", size=9)
+        pdf.cell(52, 5, "My code:")
+        pdf.set_xy(x + 5, y + 33)
+        pdf.set_font("Courier", "B", 17)
+        pdf.cell(52, 9, code)
+        pdf.set_xy(x + 5, y + 47)
+        pdf.set_font("Helvetica", size=8)
+        pdf.multi_cell(52, 4, "Scan the square, or type the code\non the Sign in page.")
+        qr.seek(0)
+        pdf.image(qr, x=x + w - 38, y=y + 12, w=34, h=34)
+    return bytes(pdf.output())
+
+
+def _latin(text: str) -> str:
+    """The PDF's built-in font has Latin-1 letters only: anything else becomes ``?``."""
+    return text.encode("latin-1", "replace").decode("latin-1")

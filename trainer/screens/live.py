@@ -1,0 +1,164 @@
+"""Live lesson, a child's side: the teacher's puzzle shows up here as it changes; the child answers
+once, then looks at the big screen. The page waits with a small fragment that reads the store and
+redraws the page only when the teacher moves on."""
+
+from __future__ import annotations
+
+import time
+
+import streamlit as st
+
+from puzzles import CodeError, Puzzle, from_code
+from puzzles.words import answer_words, mistake_name, read_typed_number
+from trainer import session, ui
+from trainer.progress import Attempt
+
+POLL_SECONDS = 1.5
+"""How often a waiting device asks the store whether the teacher has moved on."""
+NUMBER_KINDS = ("open-total", "play-score", "nearest-five", "make-five")
+
+
+def show() -> None:
+    """Draw the page (called by trainer/views/live.py on every rerun)."""
+    st.title("Live lesson")
+    me, s = session.me(), session.store()
+    if s is None:
+        st.warning("Live lessons are not working right now. Try again in a minute.")
+        return
+    if me is None:
+        st.info("Sign in first, and join your class with the class code from your teacher.")
+        st.page_link(ui.page_path("me"), label="Sign in", icon=":material/person:")
+        return
+    if not me.class_code:
+        st.info("Join your class first: type the class code from your teacher on the Sign in page.")
+        st.page_link(ui.page_path("me"), label="Join my class", icon=":material/person:")
+        return
+    state = s.join_lesson(me.code)
+    seen = None if state is None else (state.lesson, state.round, state.locked, state.revealed)
+    if state is None:
+        st.markdown("### Waiting for your teacher to start the lesson…")
+        st.caption("Stay on this page: the puzzle shows up by itself.")
+        watch(me.class_code, seen)
+        return
+    if state.round == 0:
+        st.markdown("### Get ready! Your teacher's first puzzle shows up here.")
+        watch(me.class_code, seen)
+        return
+    try:
+        p = from_code(state.puzzle_code)
+    except CodeError:
+        st.warning("This puzzle could not be opened. Wait for the next one!")
+        watch(me.class_code, seen)
+        return
+    started = st.session_state.setdefault("live_seen", {}).setdefault((state.lesson, state.round), time.monotonic())
+    st.markdown(f"## {p.question}")
+    layout_svg, hand_svg = ui.puzzle_pictures(p, working=state.revealed)
+    ui.board(layout_svg, hand_svg, mode="view", key=f"live-board-{state.lesson}-{state.round}-{state.revealed}",
+             layout_width=ui.natural_width(layout_svg) if layout_svg else "",
+             extra=ui.number_line(p, reveal=state.revealed), speak=ui.spoken(p.question),
+             hand_width=f"{ui.hand_width(len(p.hand))}px")
+    notice = st.session_state.pop("live_notice", None)
+    if notice:
+        st.warning(notice)
+    mine = s.my_live_answer(me.code, state.round)
+    if mine is None and not state.locked:
+        answer_widgets(p, state.lesson, state.round, started)
+    elif mine is None:
+        st.info("Answers are closed for this one. Watch the big screen!")
+    elif not state.revealed:
+        st.success(f"Sent: **{mine[0]}**. Now look at the big screen!")
+    else:
+        message = st.session_state.get("live_verdicts", {}).get((state.lesson, state.round))
+        if mine[1]:
+            st.success(message or f"Right! {answer_words(p)}.")
+        else:
+            st.error(message or f"Not this time ({mistake_name(mine[2]) or 'a slip'}). The answer: {answer_words(p)}.")
+    watch(me.class_code, seen)
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def watch(class_code: str, seen: tuple | None) -> None:
+    """Ask the store whether the lesson moved on; redraw the page only when it did."""
+    s = session.store()
+    state = s.lesson(class_code) if s is not None else None
+    now = None if state is None else (state.lesson, state.round, state.locked, state.revealed)
+    if now != seen:
+        st.rerun(scope="app")
+
+
+def send(response: object, shown: str, lesson: int, round_no: int, started: float) -> None:
+    """A child's answer: checked, kept for the class's chart, and recorded as practice."""
+    me, s = session.me(), session.store()
+    state = s.lesson(me.class_code) if (me is not None and s is not None and me.class_code) else None
+    if state is None or (state.lesson, state.round) != (lesson, round_no):
+        st.session_state["live_notice"] = "Your teacher has moved on: here is the new puzzle."
+        return
+    p = from_code(state.puzzle_code)
+    verdict = p.check(response)
+    if not verdict.is_answer:
+        st.session_state["live_notice"] = verdict.message
+        return
+    if not s.live_answer(me.code, round_no, shown, verdict.correct, verdict.mistake):
+        st.session_state["live_notice"] = "Answers are closed for this one."
+        return
+    st.session_state.setdefault("live_verdicts", {})[(lesson, round_no)] = verdict.message
+    practice = session.practice()
+    attempt = Attempt(p.kind, p.stage, p.level, verdict.correct, round(max(0.0, time.monotonic() - started), 1),
+                      p.code, verdict.mistake)
+    practice.progress.record(attempt)
+    if practice.on_attempt is not None:
+        practice.on_attempt(attempt)
+
+
+def send_typed(p: Puzzle, fields: tuple[str, ...], lesson: int, round_no: int, started: float) -> None:
+    given: dict[str, int] = {}
+    for f in fields:
+        value, problem = read_typed_number(st.session_state.get(f"live-{f}-{lesson}-{round_no}"))
+        if value is None:
+            st.session_state["live_notice"] = problem
+            return
+        given[f] = value
+    if fields == ("n",):
+        send(given["n"], str(given["n"]), lesson, round_no, started)
+    else:
+        send(given, f"{given['rounded']} → {given['points']}", lesson, round_no, started)
+
+
+def send_ends(p: Puzzle, lesson: int, round_no: int, started: float) -> None:
+    chosen = st.session_state.get(f"live-ends-{lesson}-{round_no}") or []
+    if not chosen:
+        st.session_state["live_notice"] = "Choose at least one."
+        return
+    letters = ui.end_letters(p.board)
+    shown = " + ".join(sorted(letters.get(c, "?") for c in chosen))
+    send(list(chosen), shown, lesson, round_no, started)
+
+
+def answer_widgets(p: Puzzle, lesson: int, round_no: int, started: float) -> None:
+    tag = f"{lesson}-{round_no}"
+    if p.kind in NUMBER_KINDS:
+        with st.form(f"live-f-{tag}", border=False):
+            st.text_input("Your answer", key=f"live-n-{tag}", max_chars=6, placeholder="Type a number")
+            st.form_submit_button("Send", type="primary", on_click=send_typed,
+                                  args=(p, ("n",), lesson, round_no, started))
+    elif p.kind == "hand-rounding":
+        with st.form(f"live-f-{tag}", border=False):
+            c1, c2 = st.columns(2)
+            c1.text_input("Rounded to five", key=f"live-rounded-{tag}", max_chars=4)
+            c2.text_input("Points", key=f"live-points-{tag}", max_chars=4)
+            st.form_submit_button("Send", type="primary", on_click=send_typed,
+                                  args=(p, ("rounded", "points"), lesson, round_no, started))
+    elif p.kind == "best-play" and p.layout:
+        st.write("Which play scores most?")
+        with st.container(horizontal=True):
+            for c in p.choices:
+                label = ui.play_label(p.board, c.value)
+                st.button(label, key=f"live-play-{tag}-{c.label}", on_click=send,
+                          args=(c.value, label, lesson, round_no, started))
+    elif p.kind == "counted-ends":
+        texts = {c.value: c.text for c in p.choices}
+        letters = ui.end_letters(p.board)
+        st.pills("Choose the ends that count", list(texts), selection_mode="multi", key=f"live-ends-{tag}",
+                 format_func=lambda x: f"End {letters[x]}: {texts[x]}" if x in letters else texts[x])
+        st.button("Send", type="primary", key=f"live-send-{tag}", on_click=send_ends,
+                  args=(p, lesson, round_no, started))
