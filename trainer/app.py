@@ -23,8 +23,11 @@ def page(name: str, title: str, icon: str, *, default: bool = False) -> st.Page:
                    url_path=None if default else name)
 
 
-# the sign-in page is named for the learner once they are signed in
-who = st.session_state.get("me")
+from trainer import session  # noqa: E402  (after the path is set)
+
+# the sign-in page is named for the learner once they are signed in (a reload signs in from ?me=)
+session.follow_address()
+who = session.me()
 pages = {
     "Learn": [
         page("practice", "Practice", ":material/edit:", default=True),

@@ -89,15 +89,22 @@ def follow_address() -> None:
             return  # a code that did not work is reported once
         st.session_state["_me_tried"] = given
         s = store()
-        found = s.learner(given) if s is not None else None
+        try:
+            found = s.learner(given) if s is not None else None
+            if found is not None:
+                sign_in(found)
+                return
+        except Exception:
+            if os.environ.get("FIVES_STRICT"):
+                raise
+            log.exception("a learner could not be signed in")
+            found = None
         if found is None:
             st.session_state["me_notice"] = ("That learner code didn't work. Check it on your card, or sign in "
                                              "again on the Sign in page.")
             del st.query_params["me"]
             if current is not None:
                 st.query_params["me"] = current.code
-            return
-        sign_in(found)
     elif current is not None:
         st.query_params["me"] = current.code
 

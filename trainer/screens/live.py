@@ -72,7 +72,8 @@ def show() -> None:
         if mine[1]:
             st.success(message or f"Right! {answer_words(p)}.")
         else:
-            st.error(message or f"Not this time ({mistake_name(mine[2]) or 'a slip'}). The answer: {answer_words(p)}.")
+            named = mistake_name(mine[2]) if mine[2] not in (None, "other") else ""
+            st.error(message or f"Not this time{f' ({named})' if named else ''}. The answer: {answer_words(p)}.")
     watch(me.class_code, seen)
 
 

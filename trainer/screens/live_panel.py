@@ -114,7 +114,8 @@ def spread(tally) -> None:
         x=[b.label for b in bars], y=[b.count for b in bars], text=[b.count for b in bars], textposition="outside",
         marker_color=["#009E73" if b.correct else "#D55E00" for b in bars],
     ))
-    fig.update_layout(height=320, margin={"t": 10, "b": 10, "l": 10, "r": 10}, font={"size": 22},
-                      yaxis={"visible": False}, xaxis={"tickfont": {"size": 20}})
+    fig.update_layout(height=240, margin={"t": 30, "b": 0, "l": 0, "r": 0}, font={"size": 20},
+                      yaxis={"visible": False, "range": [0, max(b.count for b in bars) * 1.25]},
+                      xaxis={"tickfont": {"size": 18}})
     st.markdown(f"### {tally.answered} answered")
     st.plotly_chart(fig, key="pj_spread", config={"displayModeBar": False, "staticPlot": True})

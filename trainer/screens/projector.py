@@ -120,10 +120,16 @@ def show() -> None:
             st.markdown("### Is it " + ", ".join(f"**{c.value}**" for c in p.choices[:-1])
                         + f" or **{p.choices[-1].value}**?")
     else:
-        st.markdown(f"# Answer: {answer_words(p)}")
-        st.markdown(f"### {p.explanation}")
+        # in a live lesson the class's answers stand beside the answer, on the same screen
+        words, chart = st.columns(2) if live else (st.container(), None)
+        with words:
+            st.markdown(f"# Answer: {answer_words(p)}")
+            st.markdown(f"### {p.explanation}")
+        if chart is not None:
+            with chart:
+                live_panel.status(revealed)
 
-    if live:
+    if live and not revealed:
         live_panel.status(revealed)
     cols = st.columns(2)
     label = "Reveal the answer" if not rounding or step >= 2 else f"Reveal: {ROUNDING_PARTS[step][1].lower()}"

@@ -1,0 +1,134 @@
+"""Scale-out, in real browsers: two Streamlit servers on one PostgreSQL database. A teacher runs a
+live lesson on one server, a child answers on the other, and the projector's count and chart
+follow; a reload of the child's page keeps the child. Screenshots go to tests/artifacts/."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pgserver
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ARTIFACTS = os.path.join(ROOT, "tests", "artifacts")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed"),
+    pytest.mark.skipif(pgserver.why_not() is not None, reason=str(pgserver.why_not())),
+]
+
+
+def start_app(url: str) -> tuple[subprocess.Popen, str]:
+    port = pgserver.free_port()
+    env = dict(os.environ, PYTHONPATH=ROOT, FIVES_DATABASE_URL=url)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", os.path.join(ROOT, "trainer", "app.py"),
+         "--server.headless", "true", "--server.address", "127.0.0.1", "--server.port", str(port),
+         "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        try:
+            if urllib.request.urlopen(base + "/_stcore/health", timeout=2).read().decode() == "ok":
+                return proc, base
+        except OSError:
+            time.sleep(0.3)
+    proc.kill()
+    pytest.fail("an app server did not start")
+
+
+@pytest.fixture(scope="module")
+def two_servers():
+    pg = pgserver.start()
+    url = pg.new_database("scaleout")
+    first = start_app(url)
+    second = start_app(url)
+    yield first[1], second[1]
+    for proc, _ in (first, second):
+        proc.terminate()
+        proc.wait(timeout=15)
+    pg.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM,
+                               args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        yield b
+        b.close()
+
+
+def open_page(browser, url, size=(1200, 1000)):
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page.goto(url)
+    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=60000)
+    return page
+
+
+def test_a_child_on_one_server_shows_on_the_projector_of_the_other(two_servers, browser):
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    one, two = two_servers
+    teacher = open_page(browser, one + "/teacher", (1920, 1080))
+    teacher.get_by_role("textbox", name="Class name").fill("Room 4")
+    teacher.get_by_role("button", name="Make the class").click()
+    teacher.wait_for_selector("text=Class code:", timeout=30000)
+    code = teacher.locator("h3 code").first.inner_text().strip()
+
+    child = open_page(browser, two + "/me", (820, 1180))
+    child.get_by_text("Join my class").first.click()
+    child.get_by_role("textbox", name="Class code").fill(code)
+    child.get_by_role("textbox", name="Or type your own").fill("Sunny Otter")
+    child.get_by_role("textbox", name="Or type your own").press("Tab")
+    child.get_by_role("button", name="Join", exact=True).click()
+    child.wait_for_selector("text=Hi, Sunny Otter!", timeout=30000)
+    assert "me=" in child.url
+    child.get_by_role("link", name="Join the live lesson").click()
+    child.wait_for_selector("text=Waiting for your teacher", timeout=30000)
+
+    teacher.get_by_role("link", name="Start a live lesson on the Projector").click()
+    teacher.get_by_role("button", name="Start a live lesson with Room 4").click()
+    teacher.wait_for_selector("[data-testid='live-count']", timeout=30000)
+    assert "0 of" in teacher.locator("[data-testid='live-count']").inner_text()
+
+    # the child's waiting screen picks the puzzle up by itself, from the other server
+    child.wait_for_selector("text=Read it to me", timeout=30000)
+    question = teacher.locator("h1").first.inner_text()
+    assert question in child.locator("h2").first.inner_text()
+    box = child.get_by_test_id("stTextInputField")
+    if box.count():
+        box.first.fill("7")
+        child.get_by_role("button", name="Send").click()
+    else:  # a choice to tap
+        child.locator("[data-testid='stMainBlockContainer'] button").filter(has_text=" on end ").first.click()
+    child.wait_for_selector("text=look at the big screen", timeout=30000)
+
+    teacher.wait_for_function(
+        "() => (document.querySelector(\"[data-testid='live-count']\")||{}).innerText?.startsWith('1 of 1')",
+        timeout=15000)
+    assert "Sunny Otter" not in teacher.locator("[data-testid='stMain']").inner_text()
+    teacher.get_by_role("button", name="Reveal the answer").click()
+    teacher.wait_for_selector("text=1 answered", timeout=30000)
+    teacher.wait_for_selector("[data-testid='stPlotlyChart']", timeout=30000)
+    time.sleep(1.0)
+    teacher.screenshot(path=os.path.join(ARTIFACTS, "live-projector-reveal.png"))
+    child.wait_for_selector("[data-testid='stAlertContentError'], [data-testid='stAlertContentSuccess']",
+                            timeout=30000)
+    child.screenshot(path=os.path.join(ARTIFACTS, "live-child-reveal.png"))
+
+    # a reload keeps the child (and the nickname in the menu)
+    child.reload()
+    child.wait_for_selector("text=Live lesson", timeout=30000)
+    child.wait_for_selector("[data-testid='stSidebarNav'] >> text=Sunny Otter", timeout=30000)
+    teacher.close()
+    child.close()
