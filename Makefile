@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8501
 
-.PHONY: run test bench lint install clean
+.PHONY: run serve test bench lint install clean
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -16,6 +16,10 @@ install: $(STAMP)
 
 run: $(STAMP)
 	$(VENV)/bin/streamlit run trainer/app.py --server.port $(PORT)
+
+# a class: N app processes (default: one per core) behind HAProxy, sticky sessions
+serve: $(STAMP)
+	$(PY) -m trainer.serve --port $(PORT) $(if $(N),--processes $(N),)
 
 test: $(STAMP)
 	$(PY) -m pytest -n 2 -q README.md tests trainer puzzles

@@ -1,0 +1,219 @@
+"""A Streamlit client without a browser: it speaks the app's own websocket protocol
+(``/_stcore/stream``, ``BackMsg`` up and ``ForwardMsg`` down, as protobuf), keeps the page's
+elements, honours the client-side message cache, and sets widgets the way the browser does.
+
+Loopback only: it refuses any host but 127.0.0.1 / localhost, and every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+import websockets
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+LOOPBACK = ("127.0.0.1", "localhost")
+WIDGET_TYPES = ("text_input", "button", "button_group", "selectbox", "checkbox", "radio", "number_input",
+                "segmented_control")
+
+
+class ProtocolError(RuntimeError):
+    """The server said something the client did not expect (an exception on the page, a timeout)."""
+
+
+@dataclass
+class Element:
+    """One element of the page, as the client knows it."""
+
+    type: str
+    proto: Any
+    path: tuple[int, ...]
+
+    @property
+    def widget_id(self) -> str:
+        return getattr(self.proto, "id", "")
+
+    @property
+    def label(self) -> str:
+        return getattr(self.proto, "label", "")
+
+    @property
+    def text(self) -> str:
+        for name in ("body", "label", "value"):
+            v = getattr(self.proto, name, None)
+            if isinstance(v, str) and v:
+                return v
+        return ""
+
+
+@dataclass
+class Session:
+    """One browser tab's worth of state: the socket, the page's elements and the message cache."""
+
+    url: str
+    query: str = ""
+    page: str = ""
+    cookies: str = ""
+    ws: Any = None
+    elements: dict[tuple[int, ...], Element] = field(default_factory=dict)
+    cache: dict[str, ForwardMsg] = field(default_factory=dict)
+    query_string: str = ""
+    messages: int = 0
+    exceptions: list[str] = field(default_factory=list)
+    widgets: dict[str, Any] = field(default_factory=dict)
+    """Values this client has set, by widget id (sent with every rerun, as the browser does)."""
+    page_hash: str = ""
+
+    async def connect(self, timeout: float = 30.0) -> None:
+        parts = urlsplit(self.url)
+        if parts.hostname not in LOOPBACK:
+            raise ValueError("the load client only talks to this machine (127.0.0.1)")
+        ws_url = f"ws://{parts.hostname}:{parts.port}/_stcore/stream"
+        headers = {"Cookie": self.cookies} if self.cookies else None
+        self.ws = await asyncio.wait_for(
+            websockets.connect(ws_url, subprotocols=["streamlit"], additional_headers=headers,
+                               max_size=2**25, open_timeout=timeout, compression=None),
+            timeout)
+        self.query_string = self.query
+        await self.rerun(timeout=timeout)
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            await self.ws.close()
+
+    def _back(self, widget_states: list[tuple[str, str, Any]] | None = None) -> bytes:
+        msg = BackMsg()
+        cs = msg.rerun_script
+        cs.query_string = self.query_string
+        cs.page_script_hash = self.page_hash
+        cs.page_name = self.page
+        cs.cached_message_hashes.extend(self.cache.keys())
+        cs.context_info.timezone = "UTC"
+        cs.context_info.locale = "en-GB"
+        cs.context_info.url = self.url + (("?" + self.query_string) if self.query_string else "")
+        states = dict(self.widgets)
+        for wid, kind, value in widget_states or []:
+            states[wid] = (kind, value)
+        for wid, (kind, value) in states.items():
+            w = cs.widget_states.widgets.add()
+            w.id = wid
+            if kind == "string_array_value":
+                w.string_array_value.data.extend(value)
+            else:
+                setattr(w, kind, value)
+        return msg.SerializeToString()
+
+    async def rerun(self, widget_states: list[tuple[str, str, Any]] | None = None, timeout: float = 30.0) -> float:
+        """Send a rerun (with widget changes) and read until the script has finished; returns the
+        seconds from sending to the end of the run."""
+        start = time.perf_counter()
+        await self.ws.send(self._back(widget_states))
+        # triggers fire once; values stay
+        for wid, kind, value in widget_states or []:
+            if kind != "trigger_value":
+                self.widgets[wid] = (kind, value)
+        await self._read_until_finished(timeout)
+        return time.perf_counter() - start
+
+    async def _read_until_finished(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        fresh_run = True
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise ProtocolError("the page did not finish in time")
+            raw = await asyncio.wait_for(self.ws.recv(), left)
+            msg = ForwardMsg()
+            msg.ParseFromString(raw)
+            self.messages += 1
+            if msg.HasField("ref_hash"):
+                cached = self.cache.get(msg.ref_hash)
+                if cached is None:
+                    raise ProtocolError("the server referred to a message this client never had")
+                meta = msg.metadata
+                msg = ForwardMsg()
+                msg.CopyFrom(cached)
+                msg.metadata.CopyFrom(meta)
+            elif msg.hash and msg.metadata.cacheable:
+                self.cache[msg.hash] = msg
+            kind = msg.WhichOneof("type")
+            if kind == "new_session":
+                self.page_hash = msg.new_session.page_script_hash
+                if fresh_run:
+                    self.elements.clear()
+                    fresh_run = False
+            elif kind == "page_info_changed":
+                self.query_string = msg.page_info_changed.query_string
+            elif kind == "delta":
+                self._apply(msg)
+            elif kind == "script_finished":
+                status = msg.script_finished
+                if status in (ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
+                              ForwardMsg.FINISHED_WITH_COMPILE_ERROR):
+                    if status == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
+                        raise ProtocolError("the page did not compile")
+                    return
+
+    def _apply(self, msg: ForwardMsg) -> None:
+        path = tuple(msg.metadata.delta_path)
+        d = msg.delta
+        which = d.WhichOneof("type")
+        if which == "new_element":
+            el = d.new_element
+            t = el.WhichOneof("type")
+            proto = getattr(el, t) if t else None
+            self.elements[path] = Element(t or "", proto, path)
+            if t == "exception":
+                self.exceptions.append(proto.message)
+        elif which == "add_block":
+            # a block's old children go when it is redrawn
+            for p in [p for p in self.elements if p[: len(path)] == path and len(p) > len(path)]:
+                del self.elements[p]
+
+    # ----- reading the page -----
+
+    def find(self, type_: str, *, label: str | None = None, key_part: str | None = None) -> Element | None:
+        for el in sorted(self.elements.values(), key=lambda e: e.path):
+            if el.type != type_:
+                continue
+            if label is not None and el.label != label:
+                continue
+            if key_part is not None and key_part not in el.widget_id:
+                continue
+            return el
+        return None
+
+    def texts(self) -> str:
+        out = []
+        for el in self.elements.values():
+            if el.type in ("markdown", "alert", "heading"):
+                out.append(getattr(el.proto, "body", ""))
+        return "\n".join(out)
+
+    def alerts(self) -> list[tuple[int, str]]:
+        return [(el.proto.format, el.proto.body) for el in self.elements.values() if el.type == "alert"]
+
+    def param(self, name: str) -> str | None:
+        for part in self.query_string.split("&"):
+            k, _, v = part.partition("=")
+            if k == name:
+                return v
+        return None
+
+    # ----- acting like a browser -----
+
+    async def type_and_submit(self, box: Element, text: str, submit: Element, timeout: float = 30.0) -> float:
+        return await self.rerun([(box.widget_id, "string_value", text), (submit.widget_id, "trigger_value", True)],
+                                timeout)
+
+    async def choose(self, group: Element, option: str, timeout: float = 30.0) -> float:
+        """Pick an option of pills or a segmented control by its text."""
+        return await self.rerun([(group.widget_id, "string_array_value", [option])], timeout)
+
+    async def click(self, button: Element, timeout: float = 30.0) -> float:
+        return await self.rerun([(button.widget_id, "trigger_value", True)], timeout)

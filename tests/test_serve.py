@@ -1,0 +1,121 @@
+"""``make serve``: two app processes behind HAProxy. Each browser session sticks to one process
+across reruns and reconnects; restarting one process leaves the other's sessions running."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+import pytest
+
+from benchmarks.wsclient import Session
+from puzzles import from_code
+from trainer.serve import COOKIE, free_port, haproxy_path, healthy
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+pytestmark = pytest.mark.skipif(haproxy_path() is None, reason="HAProxy is not installed (apt-get install haproxy)")
+
+
+@pytest.fixture(scope="module")
+def served():
+    port = free_port()
+    marker = os.path.join(tempfile.mkdtemp(), "run-dir")
+    proc = subprocess.Popen([sys.executable, "-m", "trainer.serve", "-n", "2", "--port", str(port), "--host",
+                             "127.0.0.1", "--run-dir-file", marker], cwd=ROOT,
+                            env=dict(os.environ, PYTHONPATH=ROOT), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    deadline = time.time() + 90
+    while time.time() < deadline and not (os.path.exists(marker) and healthy(port)):
+        if proc.poll() is not None:
+            pytest.fail("make serve stopped while starting")
+        time.sleep(0.3)
+    with open(marker) as f:
+        run_dir = f.read().strip()
+    yield port, run_dir
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+def cookie_for(port: int) -> str:
+    """A first visit: HAProxy picks a process and names it in a cookie."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as r:
+        header = r.headers.get("Set-Cookie", "")
+    return header.split(";", 1)[0]
+
+
+def pids(run_dir: str) -> dict[str, int]:
+    with open(os.path.join(run_dir, "state.json")) as f:
+        return {k: v["pid"] for k, v in json.load(f)["processes"].items()}
+
+
+async def answer_and_next(s: Session) -> str:
+    """Answer right, then go on; returns the page's text just after the answer."""
+    p = from_code(s.param("code"))
+    await s.type_and_submit(s.find("text_input"), str(p.answer), s.find("button", label="Check"))
+    assert any("Yes!" in body for _, body in s.alerts())
+    page = s.texts()
+    await s.click(s.find("button", label="Next puzzle"))
+    return page
+
+
+def served_by(s: Session) -> str:
+    return s.ws.response.headers.get("X-Fives-Server", "")
+
+
+def test_sessions_stick_to_their_process_and_survive_a_restart_of_the_other(served):
+    port, run_dir = served
+    cookies = {}
+    for _ in range(6):
+        c = cookie_for(port)
+        cookies.setdefault(c.split("=", 1)[1], c)
+    assert set(cookies) == {"app1", "app2"}  # visits are spread over both processes
+
+    async def scenario() -> None:
+        url = f"http://127.0.0.1:{port}"
+        a = Session(url, cookies=cookies["app1"])
+        b = Session(url, cookies=cookies["app2"])
+        for s in (a, b):
+            await s.connect()
+            await s.choose(s.find("button_group", label="Puzzle"), "What's the open-end total?")
+        assert (served_by(a), served_by(b)) == ("app1", "app2")
+        for _ in range(3):
+            await answer_and_next(a)
+            await answer_and_next(b)
+        # a reconnect with the cookie (a reload) goes back to the same process
+        again = Session(url, cookies=cookies["app1"])
+        await again.connect()
+        assert served_by(again) == "app1"
+        await again.close()
+
+        before = pids(run_dir)
+        with open(os.path.join(run_dir, "restart"), "w") as f:
+            f.write("1")
+        with open(os.path.join(run_dir, "state.json")) as f:
+            os.kill(json.load(f)["supervisor"], __import__("signal").SIGUSR1)
+        answered = 3
+        deadline = time.time() + 60
+        while time.time() < deadline and pids(run_dir)["1"] == before["1"]:
+            await answer_and_next(b)  # the other process's session goes on all the while
+            answered += 1
+            await asyncio.sleep(0.2)
+        assert pids(run_dir)["1"] != before["1"] and pids(run_dir)["2"] == before["2"]
+        page = await answer_and_next(b)
+        answered += 1
+        # b's session kept everything: its streak counts every answer since it began
+        assert f"{answered} right in a row" in page, page
+        # the restarted process takes its browsers again
+        fresh = Session(url, cookies=cookies["app1"])
+        await fresh.connect()
+        assert served_by(fresh) == "app1"
+        await fresh.choose(fresh.find("button_group", label="Puzzle"), "What's the open-end total?")
+        await answer_and_next(fresh)
+        for s in (a, b, fresh):
+            await s.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 150))

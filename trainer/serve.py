@@ -1,0 +1,288 @@
+"""Serve a class: several Streamlit processes behind HAProxy, with sticky sessions.
+
+``make serve`` runs ``python -m trainer.serve``: it starts N app processes (N defaults to the number
+of cores) on private ports, writes an HAProxy configuration that sends each browser to one process
+and keeps it there (a cookie, which the browser also sends when it opens the websocket), checks
+each process's health, restarts a process that dies, and stops everything on Ctrl+C.
+
+``python -m trainer.serve restart K`` restarts process K gracefully: HAProxy stops sending it new
+browsers, it is restarted, and it takes browsers again once healthy; the other processes' sessions
+go on untouched. The progress store (``FIVES_DATABASE_URL``) is the only state the processes share,
+so the same layout runs as replicas on several machines behind one balancer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass, field
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+APP = os.path.join(ROOT, "trainer", "app.py")
+COOKIE = "FIVESSRV"
+HAPROXY_PATHS = ("/usr/sbin/haproxy", "/usr/bin/haproxy", "/usr/local/sbin/haproxy")
+
+
+def haproxy_path() -> str | None:
+    found = shutil.which("haproxy")
+    return found or next((p for p in HAPROXY_PATHS if os.path.exists(p)), None)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def healthy(port: int, timeout: float = 2.0) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=timeout) as r:
+            return r.read().decode().strip() == "ok"
+    except OSError:
+        return False
+
+
+def haproxy_config(*, host: str, port: int, backends: list[int], run_dir: str) -> str:
+    """The balancer: sticky by cookie, health-checked, websockets kept open for a lesson's length."""
+    servers = "\n".join(
+        f"    server app{i} 127.0.0.1:{p} check cookie app{i} inter 1s fall 2 rise 1"
+        for i, p in enumerate(backends, start=1)
+    )
+    return f"""global
+    maxconn 4096
+    stats socket {run_dir}/haproxy.sock mode 600 level admin
+    log stdout format raw local0 warning
+
+defaults
+    mode http
+    timeout connect 5s
+    timeout client 1h
+    timeout server 1h
+    timeout tunnel 1h
+    timeout http-request 10s
+
+frontend fives
+    bind {host}:{port}
+    default_backend app
+
+backend app
+    balance roundrobin
+    cookie {COOKIE} insert indirect nocache httponly
+    option httpchk GET /_stcore/health
+    http-check expect string ok
+    http-response set-header X-Fives-Server %s
+{servers}
+"""
+
+
+@dataclass
+class Process:
+    index: int
+    port: int
+    proc: subprocess.Popen | None = None
+    started: float = 0.0
+
+
+@dataclass
+class Cluster:
+    """The app processes and the balancer in front of them."""
+
+    count: int
+    port: int
+    host: str = "0.0.0.0"
+    run_dir: str = field(default_factory=lambda: tempfile.mkdtemp(prefix="fives-serve-"))
+    processes: list[Process] = field(default_factory=list)
+    balancer: subprocess.Popen | None = None
+    secret: str = field(default_factory=lambda: secrets.token_hex(16))
+    quiet: bool = False
+
+    def start(self) -> None:
+        haproxy = haproxy_path()
+        if haproxy is None:
+            raise SystemExit("make serve needs HAProxy: apt-get install haproxy")
+        self.processes = [Process(i, free_port()) for i in range(1, self.count + 1)]
+        for p in self.processes:
+            self._launch(p)
+        for p in self.processes:
+            self._wait_healthy(p)
+        conf = os.path.join(self.run_dir, "haproxy.cfg")
+        with open(conf, "w") as f:
+            f.write(haproxy_config(host=self.host, port=self.port, backends=[p.port for p in self.processes],
+                                   run_dir=self.run_dir))
+        self.balancer = subprocess.Popen([haproxy, "-W", "-db", "-f", conf], stdout=self._out(), stderr=self._out())
+        self._write_state()
+        deadline = time.time() + 20
+        while time.time() < deadline and not healthy(self.port):
+            time.sleep(0.2)
+        if not healthy(self.port):
+            self.stop()
+            raise SystemExit("HAProxy did not start (is the port free?)")
+
+    def _out(self):
+        return subprocess.DEVNULL if self.quiet else None
+
+    def _launch(self, p: Process) -> None:
+        env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""),
+                   STREAMLIT_SERVER_COOKIE_SECRET=self.secret)
+        p.proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", APP, "--server.headless", "true",
+             "--server.address", "127.0.0.1", "--server.port", str(p.port),
+             "--browser.gatherUsageStats", "false"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self._out(), start_new_session=True,
+        )
+        p.started = time.time()
+
+    def _wait_healthy(self, p: Process, timeout: float = 60.0) -> None:
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if healthy(p.port):
+                return
+            if p.proc is not None and p.proc.poll() is not None:
+                raise SystemExit(f"app process {p.index} stopped while starting")
+            time.sleep(0.2)
+        raise SystemExit(f"app process {p.index} did not start")
+
+    def _write_state(self) -> None:
+        state = {"supervisor": os.getpid(), "port": self.port, "run_dir": self.run_dir,
+                 "processes": {str(p.index): {"port": p.port, "pid": p.proc.pid if p.proc else None}
+                               for p in self.processes}}
+        with open(os.path.join(self.run_dir, "state.json"), "w") as f:
+            json.dump(state, f)
+
+    def admin(self, command: str) -> str:
+        """A command on HAProxy's runtime socket (``disable server app/app1``…)."""
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+            s.settimeout(5)
+            s.connect(os.path.join(self.run_dir, "haproxy.sock"))
+            s.sendall((command + "\n").encode())
+            chunks = []
+            while data := s.recv(65536):
+                chunks.append(data)
+        return b"".join(chunks).decode()
+
+    def restart(self, index: int) -> None:
+        """Restart one process: no new browsers while it restarts; the others carry on."""
+        p = self.processes[index - 1]
+        self.admin(f"disable server app/app{index}")
+        if p.proc is not None and p.proc.poll() is None:
+            p.proc.terminate()
+            try:
+                p.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                p.proc.kill()
+                p.proc.wait()
+        self._launch(p)
+        self._wait_healthy(p)
+        self.admin(f"enable server app/app{index}")
+        self._write_state()
+
+    def supervise(self) -> None:
+        """Keep every process running until asked to stop; restart on request (SIGUSR1 + a file)."""
+        wanted: list[int] = []
+
+        def on_usr1(*_args) -> None:
+            path = os.path.join(self.run_dir, "restart")
+            try:
+                with open(path) as f:
+                    wanted.extend(int(x) for x in f.read().split())
+                os.remove(path)
+            except (OSError, ValueError):
+                pass
+
+        signal.signal(signal.SIGUSR1, on_usr1)
+        while True:
+            while wanted:
+                index = wanted.pop(0)
+                if 1 <= index <= len(self.processes):
+                    self.restart(index)
+            for p in self.processes:
+                if p.proc is not None and p.proc.poll() is not None:  # it died: bring it back
+                    self.restart(p.index)
+            if self.balancer is not None and self.balancer.poll() is not None:
+                raise SystemExit("HAProxy stopped")
+            time.sleep(0.5)
+
+    def stop(self) -> None:
+        for p in self.processes:
+            if p.proc is not None and p.proc.poll() is None:
+                p.proc.terminate()
+        if self.balancer is not None and self.balancer.poll() is None:
+            self.balancer.terminate()
+        for p in [*(p.proc for p in self.processes), self.balancer]:
+            if p is not None:
+                try:
+                    p.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+        shutil.rmtree(self.run_dir, ignore_errors=True)
+
+
+def request_restart(run_dir: str, index: int) -> None:
+    """Ask a running ``trainer.serve`` (by its run folder) to restart process ``index``."""
+    with open(os.path.join(run_dir, "state.json")) as f:
+        state = json.load(f)
+    with open(os.path.join(run_dir, "restart"), "w") as f:
+        f.write(str(index))
+    os.kill(int(state["supervisor"]), signal.SIGUSR1)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m trainer.serve", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="start the processes and the balancer (the default)")
+    r = sub.add_parser("restart", help="restart one process of a running server")
+    r.add_argument("index", type=int)
+    r.add_argument("--run-dir", default=os.environ.get("FIVES_SERVE_DIR", ""))
+    parser.add_argument("--processes", "-n", type=int, default=int(os.environ.get("N", "0") or 0) or os.cpu_count())
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8501")))
+    parser.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
+    parser.add_argument("--run-dir-file", default="", help="write the run folder's path here")
+    args = parser.parse_args(argv)
+    if args.command == "restart":
+        run_dir = args.run_dir or _last_run_dir()
+        request_restart(run_dir, args.index)
+        return
+    cluster = Cluster(count=max(1, args.processes or 1), port=args.port, host=args.host)
+    stopping = False
+
+    def on_term(*_args) -> None:
+        nonlocal stopping
+        if not stopping:
+            stopping = True
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, on_term)
+    try:
+        cluster.start()
+        with open(os.path.join(tempfile.gettempdir(), "fives-serve-last"), "w") as f:
+            f.write(cluster.run_dir)
+        if args.run_dir_file:
+            with open(args.run_dir_file, "w") as f:
+                f.write(cluster.run_dir)
+        shown = "localhost" if args.host in ("0.0.0.0", "") else args.host
+        print(f"Fives Trainer: {cluster.count} processes behind http://{shown}:{args.port} (Ctrl+C stops)",
+              flush=True)
+        cluster.supervise()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        cluster.stop()
+
+
+def _last_run_dir() -> str:
+    with open(os.path.join(tempfile.gettempdir(), "fives-serve-last")) as f:
+        return f.read().strip()
+
+
+if __name__ == "__main__":
+    main()
