@@ -16,7 +16,7 @@ import pytest
 
 from benchmarks.wsclient import Session
 from puzzles import from_code
-from trainer.serve import COOKIE, free_port, haproxy_path, healthy
+from trainer.serve import free_port, haproxy_path, healthy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 pytestmark = pytest.mark.skipif(haproxy_path() is None, reason="HAProxy is not installed (apt-get install haproxy)")
