@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "worksheet"]
+SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "worksheet", "classroom"]
 
 
 def main(argv: list[str]) -> int:

@@ -68,6 +68,8 @@ class Session:
     widgets: dict[str, Any] = field(default_factory=dict)
     """Values this client has set, by widget id (sent with every rerun, as the browser does)."""
     page_hash: str = ""
+    auto: dict[str, float] = field(default_factory=dict)
+    """Fragments the page asked to rerun on a timer (``st.fragment(run_every=…)``): id → seconds."""
 
     async def connect(self, timeout: float = 30.0) -> None:
         parts = urlsplit(self.url)
@@ -86,9 +88,12 @@ class Session:
         if self.ws is not None:
             await self.ws.close()
 
-    def _back(self, widget_states: list[tuple[str, str, Any]] | None = None) -> bytes:
+    def _back(self, widget_states: list[tuple[str, str, Any]] | None = None, fragment_id: str = "") -> bytes:
         msg = BackMsg()
         cs = msg.rerun_script
+        if fragment_id:
+            cs.fragment_id = fragment_id
+            cs.is_auto_rerun = True
         cs.query_string = self.query_string
         cs.page_script_hash = self.page_hash
         cs.page_name = self.page
@@ -108,11 +113,12 @@ class Session:
                 setattr(w, kind, value)
         return msg.SerializeToString()
 
-    async def rerun(self, widget_states: list[tuple[str, str, Any]] | None = None, timeout: float = 30.0) -> float:
+    async def rerun(self, widget_states: list[tuple[str, str, Any]] | None = None, timeout: float = 30.0,
+                    fragment_id: str = "") -> float:
         """Send a rerun (with widget changes) and read until the script has finished; returns the
         seconds from sending to the end of the run."""
         start = time.perf_counter()
-        await self.ws.send(self._back(widget_states))
+        await self.ws.send(self._back(widget_states, fragment_id))
         # triggers fire once; values stay
         for wid, kind, value in widget_states or []:
             if kind != "trigger_value":
@@ -142,11 +148,15 @@ class Session:
             elif msg.hash and msg.metadata.cacheable:
                 self.cache[msg.hash] = msg
             kind = msg.WhichOneof("type")
-            if kind == "new_session":
-                self.page_hash = msg.new_session.page_script_hash
-                if fresh_run:
+            if kind == "navigation":
+                self.page_hash = msg.navigation.page_script_hash  # the page on screen, sent back as the browser does
+            elif kind == "new_session":
+                if fresh_run and not msg.metadata.run.fragment_ids:
                     self.elements.clear()
+                    self.auto.clear()
                     fresh_run = False
+            elif kind == "auto_rerun":
+                self.auto[msg.auto_rerun.fragment_id] = msg.auto_rerun.interval
             elif kind == "page_info_changed":
                 self.query_string = msg.page_info_changed.query_string
             elif kind == "delta":
@@ -210,6 +220,13 @@ class Session:
     async def type_and_submit(self, box: Element, text: str, submit: Element, timeout: float = 30.0) -> float:
         return await self.rerun([(box.widget_id, "string_value", text), (submit.widget_id, "trigger_value", True)],
                                 timeout)
+
+    async def tick(self, timeout: float = 30.0) -> float:
+        """What the browser does when a fragment's timer fires: rerun that fragment (the page may
+        then rerun as a whole)."""
+        if not self.auto:
+            raise ProtocolError("this page has no timed fragment")
+        return await self.rerun(fragment_id=next(iter(self.auto)), timeout=timeout)
 
     async def choose(self, group: Element, option: str, timeout: float = 30.0) -> float:
         """Pick an option of pills or a segmented control by its text."""

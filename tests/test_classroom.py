@@ -333,3 +333,29 @@ def classroom_row(code, nickname, answers):
     from trainer.store import ReportRow
     return ReportRow(code, nickname, dt.datetime.now(dt.UTC),
                      [Attempt(k, "muggins", 1, ok, 5.0, "CQT6-QX36", m) for k, ok, m in answers])
+
+
+@pytest.mark.parametrize("code, key", [("", ""), ("nope", "x"), ("AAA-AAA", "k" * 40), ("<b>", "'; --")])
+def test_junk_in_the_teacher_boxes_is_friendly(code, key):
+    at = app(page="teacher")
+    at.text_input(key="t_code").set_value(code)
+    at.text_input(key="t_key").set_value(key)
+    at.button(key="t_open").click().run()
+    assert not at.exception
+    assert "don't match" in texts(at)
+    at.text_input(key="t_name").set_value("   ").run()
+    at.button(key="t_create").click().run()
+    assert "Give the class a name" in texts(at)
+
+
+def test_a_reloaded_projector_goes_on_with_the_open_lesson(store):
+    keys = store.create_class("Room 7")
+    store.start_lesson(keys.code, keys.teacher_key)
+    at = app(page="teacher")
+    at.query_params["class"] = keys.code
+    at.query_params["key"] = keys.teacher_key
+    at.run()
+    at.switch_page("views/projector.py").run()
+    at.button(key="pj_live_resume").click().run()
+    assert not at.exception
+    assert store.lesson(keys.code).lesson == 1 and store.lesson(keys.code).round == 1

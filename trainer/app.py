@@ -14,8 +14,10 @@ if ROOT not in sys.path:
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
+from trainer.ui import PAGE_ICON  # noqa: E402  (after the path is set)
+
 # a local icon: nothing is fetched from the internet, so the app works offline in a classroom
-st.set_page_config(page_title="Fives Trainer", page_icon=os.path.join(HERE, "static", "icon.png"), layout="wide")
+st.set_page_config(page_title="Fives Trainer", page_icon=PAGE_ICON, layout="wide")
 
 
 def page(name: str, title: str, icon: str, *, default: bool = False) -> st.Page:
@@ -23,7 +25,7 @@ def page(name: str, title: str, icon: str, *, default: bool = False) -> st.Page:
                    url_path=None if default else name)
 
 
-from trainer import session  # noqa: E402  (after the path is set)
+from trainer import session  # noqa: E402
 
 # the sign-in page is named for the learner once they are signed in (a reload signs in from ?me=)
 session.follow_address()

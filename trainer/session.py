@@ -147,7 +147,7 @@ def remember_on_device() -> None:
         return
     if current is not None and st.session_state.get("_device_saved") != current.code:
         st.session_state["_device_saved"] = current.code
-        device_component(data={"save": {"code": current.code, "nickname": current.nickname}},
+        device_component(data={"save_code": current.code, "save_nickname": current.nickname},
                          key=f"device-save-{current.code}")
 
 

@@ -5,6 +5,7 @@ Pages stay thin: they arrange these and call the pure-Python layers.
 
 from __future__ import annotations
 
+import base64
 import logging
 import os
 from collections.abc import Callable
@@ -28,6 +29,11 @@ STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 def _static(name: str) -> str:
     with open(os.path.join(STATIC, name), encoding="utf-8") as f:
         return f.read()
+
+
+with open(os.path.join(STATIC, "icon.png"), "rb") as _icon:
+    PAGE_ICON = "data:image/png;base64," + base64.b64encode(_icon.read()).decode()
+    """The page icon as a data URL, read once: Streamlit would reopen an image file on every rerun."""
 
 
 board_component = st.components.v2.component("fives_board", js=_static("board.js"), css=_static("board.css"))
@@ -106,10 +112,14 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen:
     (``"view"``). Returns the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``. ``layout_width``
     caps the layout's width (small layouts stay small); ``extra`` is another picture under the layout
     (a number line); ``speak`` adds a "Read it to me" button (:func:`spoken`)."""
+    # only strings go to the component: Streamlit inspects any list or dict in the data for a
+    # dataframe, which cost a third of a practice rerun
+    speak = speak or {}
     result = board_component(
-        data={"layout": layout_svg, "hand": hand_svg or "", "mode": mode, "chosen": chosen or [],
+        data={"layout": layout_svg, "hand": hand_svg or "", "mode": mode, "chosen": " ".join(chosen or []),
               "layout_width": layout_width, "extra": extra, "hand_width": hand_width,
-              "hand_caption": hand_caption, "speak": speak or ""},
+              "hand_caption": hand_caption, "speak_text": speak.get("text", ""),
+              "speak_label": speak.get("label", "")},
         key=key, on_pick_change=lambda: None,
     )
     return getattr(result, "pick", None) if result is not None else None

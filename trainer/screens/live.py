@@ -33,7 +33,10 @@ def show() -> None:
         st.info("Join your class first: type the class code from your teacher on the Sign in page.")
         st.page_link(ui.page_path("me"), label="Join my class", icon=":material/person:")
         return
-    state = s.join_lesson(me.code)
+    state = s.lesson(me.class_code)
+    if state is not None and st.session_state.get("_live_joined") != (me.class_code, state.lesson):
+        state = s.join_lesson(me.code)  # counted once per lesson, not on every redraw
+        st.session_state["_live_joined"] = (me.class_code, state.lesson) if state is not None else None
     seen = None if state is None else (state.lesson, state.round, state.locked, state.revealed)
     if state is None:
         st.markdown("### Waiting for your teacher to start the lesson…")
@@ -99,16 +102,14 @@ def send(response: object, shown: str, lesson: int, round_no: int, started: floa
     if not verdict.is_answer:
         st.session_state["live_notice"] = verdict.message
         return
-    if not s.live_answer(me.code, round_no, shown, verdict.correct, verdict.mistake):
+    attempt = Attempt(p.kind, p.stage, p.level, verdict.correct, round(max(0.0, time.monotonic() - started), 1),
+                      p.code, verdict.mistake)
+    # the class's answer and the child's practice answer are kept together, in one transaction
+    if not s.live_answer(me.code, round_no, shown, verdict.correct, verdict.mistake, attempt=attempt):
         st.session_state["live_notice"] = "Answers are closed for this one."
         return
     st.session_state.setdefault("live_verdicts", {})[(lesson, round_no)] = verdict.message
-    practice = session.practice()
-    attempt = Attempt(p.kind, p.stage, p.level, verdict.correct, round(max(0.0, time.monotonic() - started), 1),
-                      p.code, verdict.mistake)
-    practice.progress.record(attempt)
-    if practice.on_attempt is not None:
-        practice.on_attempt(attempt)
+    session.practice().progress.record(attempt)
 
 
 def send_typed(p: Puzzle, fields: tuple[str, ...], lesson: int, round_no: int, started: float) -> None:

@@ -30,6 +30,10 @@ def start() -> None:
         st.session_state["pj_live"] = True
 
 
+def resume() -> None:
+    st.session_state["pj_live"] = True
+
+
 def end() -> None:
     t, s = teacher(), session.store()
     if t and s is not None:
@@ -58,6 +62,9 @@ def sidebar() -> None:
     if is_live():
         st.markdown(f"Live with **{name}**. Children follow on the *Live lesson* page.")
         st.button("End the live lesson", on_click=end, key="pj_live_end")
+    elif s.lesson(t[0]) is not None:  # this projector was reloaded during a lesson
+        st.button(f"Go on with the live lesson of {name}", type="primary", on_click=resume, key="pj_live_resume")
+        st.button("Start a new live lesson", on_click=start, key="pj_live_start")
     else:
         st.button(f"Start a live lesson with {name}", type="primary", on_click=start, key="pj_live_start")
 

@@ -8,17 +8,18 @@ export default function(component) {
   }
   const cap = data.layout_width ? ' style="max-width:' + data.layout_width + '"' : '';
   const handCap = data.hand_width ? ' style="max-width:' + data.hand_width + '"' : '';
-  root.innerHTML = (data.speak ? '<button class="fives-speak" type="button"></button>' : '') +
+  const speak = data.speak_text ? { text: data.speak_text, label: data.speak_label } : null;
+  root.innerHTML = (speak ? '<button class="fives-speak" type="button"></button>' : '') +
     (data.layout ? '<div class="layout"' + cap + '>' + data.layout + '</div>' : '') +
     (data.extra ? '<div class="extra">' + data.extra + '</div>' : '') +
     (data.hand ? (data.hand_caption ? '<div class="caption">' + data.hand_caption + '</div>' : '') +
       '<div class="hand"' + handCap + '>' + data.hand + '</div>' : '') +
     (data.mode === 'view' ? '' : '<p class="hint" aria-live="polite"></p>') +
     (data.mode === 'ends' ? '<button class="check" type="button">Check my ends</button>' : '');
-  speaker(root.querySelector('.fives-speak'), data.speak);
+  speaker(root.querySelector('.fives-speak'), speak);
   const hint = root.querySelector('.hint') || { textContent: '' };
   let selected = data.selected || null;
-  const chosen = new Set(data.chosen || []);
+  const chosen = new Set((data.chosen || '').split(' ').filter(Boolean));
   const paint = () => {
     root.querySelectorAll('.hand [data-tile]').forEach(g =>
       g.classList.toggle('chosen', g.getAttribute('data-tile') === selected));

@@ -7,8 +7,8 @@ export default function (component) {
   try {
     if (data.forget) {
       window.localStorage.removeItem(KEY);
-    } else if (data.save) {
-      window.localStorage.setItem(KEY, JSON.stringify(data.save));
+    } else if (data.save_code) {
+      window.localStorage.setItem(KEY, JSON.stringify({ code: data.save_code, nickname: data.save_nickname }));
     } else if (data.read) {
       let value = {};
       try {

@@ -183,12 +183,7 @@ class Store:
     def record(self, learner_code: str, attempt: Attempt) -> None:
         """Keep an answer: committed when this returns."""
         with self._tx() as conn:
-            conn.execute(insert(attempts).values(
-                learner_code=learner_code, kind=attempt.kind, stage=attempt.stage, level=int(attempt.level),
-                correct=bool(attempt.correct), seconds=float(attempt.seconds), code=attempt.code or "",
-                mistake=attempt.mistake, hinted=bool(attempt.hinted), review=attempt.review or "",
-                origin=attempt.origin or "", at=time.time(),
-            ))
+            conn.execute(insert(attempts).values(_attempt_row(learner_code, attempt, time.time())))
 
     def record_many(self, learner_code: str, items: list[Attempt]) -> None:
         """Keep several answers in one transaction (a guest's answers when they sign up)."""
@@ -196,13 +191,7 @@ class Store:
             return
         now = time.time()
         with self._tx() as conn:
-            conn.execute(insert(attempts), [
-                {"learner_code": learner_code, "kind": a.kind, "stage": a.stage, "level": int(a.level),
-                 "correct": bool(a.correct), "seconds": float(a.seconds), "code": a.code or "",
-                 "mistake": a.mistake, "hinted": bool(a.hinted), "review": a.review or "",
-                 "origin": a.origin or "", "at": now}
-                for a in items
-            ])
+            conn.execute(insert(attempts), [_attempt_row(learner_code, a, now) for a in items])
 
     def attempts(self, learner_code: str) -> list[Attempt]:
         """A learner's answers in the order they were given."""
@@ -399,9 +388,10 @@ class Store:
         return state
 
     def live_answer(self, learner_code: str, round_no: int, answer: str, correct: bool,
-                    mistake: str | None) -> bool:
+                    mistake: str | None, attempt: Attempt | None = None) -> bool:
         """A child's answer to the live round ``round_no``. ``False`` (nothing kept) when that round is
-        not the current one, answering is locked, or the child has answered it already."""
+        not the current one, answering is locked, or the child has answered it already. With
+        ``attempt``, the answer is also recorded as practice, in the same transaction."""
         me = self.learner(learner_code)
         if me is None or me.class_code is None:
             return False
@@ -417,6 +407,8 @@ class Store:
                         answer=str(answer)[:80], correct=bool(correct), mistake=mistake))
             except IntegrityError:
                 return False
+            if attempt is not None:
+                conn.execute(insert(attempts).values(_attempt_row(me.code, attempt, time.time())))
         return True
 
     def my_live_answer(self, learner_code: str, round_no: int) -> tuple[str, bool, str | None] | None:
@@ -452,6 +444,12 @@ class Store:
         return Tally(max(joined, answered), answered, answers)
 
 
+def _attempt_row(learner_code: str, a: Attempt, at: float) -> dict:
+    return {"learner_code": learner_code, "kind": a.kind, "stage": a.stage, "level": int(a.level),
+            "correct": bool(a.correct), "seconds": float(a.seconds), "code": a.code or "", "mistake": a.mistake,
+            "hinted": bool(a.hinted), "review": a.review or "", "origin": a.origin or "", "at": at}
+
+
 def _attempt(r) -> Attempt:
     return Attempt(kind=r.kind, stage=r.stage, level=r.level, correct=bool(r.correct), seconds=r.seconds,
                    code=r.code, mistake=r.mistake, hinted=bool(r.hinted), review=r.review, origin=r.origin)
@@ -474,7 +472,9 @@ def open_store(url: str | None = None) -> Store:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA busy_timeout=10000")
             cur.execute("PRAGMA foreign_keys=ON")
-            cur.execute("PRAGMA synchronous=FULL")
+            # with the write-ahead log, NORMAL keeps every committed answer through a crash of the
+            # process (a test kills writers mid-way); only a power cut may lose the last moments
+            cur.execute("PRAGMA synchronous=NORMAL")
             cur.close()
     else:
         engine = create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
