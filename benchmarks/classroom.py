@@ -199,7 +199,7 @@ def practice_rows(name: str, results: dict[int, dict]) -> list[tuple[str, str, s
 async def live_lesson(server, children: int, db_url: str) -> dict:
     store = open_store(db_url)
     keys = store.create_class("Bench class")
-    kids = [store.join(keys.code, f"Child {i}") for i in range(children)]
+    kids = [store.learner(store.join(keys.code, f"Child {i}")) for i in range(children)]
     out = {"latency": [], "catch_up": [], "errors": [], "sent": 0}
 
     teacher = Session(server.url, cookies=server.cookie(), page="teacher",

@@ -76,7 +76,7 @@ def test_a_new_learner_is_remembered_across_a_reload(store):
 
 
 def test_a_shared_puzzle_link_keeps_the_learner(store):
-    me = store.new_learner("Teal Otter")
+    me = store.learner(store.new_learner("Teal Otter"))
     code = generate("open-total", stage="muggins", level=2, seed=5).code
     at = app(code=code, me=me.code)
     assert at.session_state["practice"].puzzle.code == code
@@ -87,7 +87,7 @@ def test_a_shared_puzzle_link_keeps_the_learner(store):
 
 
 def test_two_learners_in_two_tabs_stay_apart(store):
-    a, b = store.new_learner("Blue Fox"), store.new_learner("Red Panda")
+    a, b = store.learner(store.new_learner("Blue Fox")), store.learner(store.new_learner("Red Panda"))
     code = generate("open-total", stage="muggins", level=1, seed=3).code
     ta, tb = app(code=code, me=a.code), app(code=code, me=b.code)
     answer_right(ta)
@@ -169,7 +169,7 @@ def test_teacher_makes_a_class_children_join_and_the_grid_shows_them(store):
 
 def test_nicknames_are_escaped_on_the_teacher_page(store):
     teacher, code, key = make_class()
-    learner = store.join(code, "Blue Fox")
+    learner = store.learner(store.join(code, "Blue Fox"))
     # a nickname that reached the database another way is still shown as text
     with store.engine.begin() as conn:
         from sqlalchemy import update
@@ -184,7 +184,7 @@ def test_nicknames_are_escaped_on_the_teacher_page(store):
 
 def test_csv_remove_a_child_and_delete_the_class(store):
     teacher, code, key = make_class()
-    a, b = store.join(code, "Blue Fox"), store.join(code, "Red Panda")
+    a, b = store.learner(store.join(code, "Blue Fox")), store.learner(store.join(code, "Red Panda"))
     store.record(a.code, Attempt("open-total", "muggins", 1, True, 3.0, "CQT6-QX36"))
     store.record(b.code, Attempt("open-total", "muggins", 1, False, 9.0, "CQT6-QX36", "missed-end"))
     teacher.run()
@@ -271,13 +271,13 @@ def test_a_live_lesson_from_the_projector_to_a_child_and_back(store):
 def test_live_page_without_a_class_says_what_to_do(store):
     at = app(page="live")
     assert "Sign in first" in texts(at)
-    me = store.new_learner("Coral Robin")
+    me = store.learner(store.new_learner("Coral Robin"))
     at = app(page="live", me=me.code)
     assert "Join your class first" in texts(at)
 
 
 def test_a_game_in_progress_survives_a_reload(store):
-    me = store.new_learner("Amber Heron")
+    me = store.learner(store.new_learner("Amber Heron"))
     at = app(page="play", me=me.code)
     at.session_state["g_seed"] = 12345
     at.form_submit_button[0].click().run()

@@ -61,7 +61,7 @@ def attempt(i: int = 0, **kw) -> Attempt:
 def test_a_class_its_learners_and_their_answers(store):
     keys = store.create_class("Room 4")
     assert normalise(keys.code, 6) == keys.code and len(keys.teacher_key) >= 22  # 128 bits
-    me = store.join(keys.code.lower().replace("-", " "), "  Blue   Fox ")
+    me = store.learner(store.join(keys.code.lower().replace("-", " "), "  Blue   Fox "))
     assert me.nickname == "Blue Fox" and me.class_code == keys.code
     assert store.learner(me.code) == me and store.learner(me.code.lower()) == me
     items = [attempt(i) for i in range(9)]
@@ -96,11 +96,11 @@ def test_keys_and_codes_that_do_not_fit(store):
 
 def test_deleting_a_class_leaves_nothing_of_it(store):
     keep = store.create_class("Room 5")
-    kept = store.join(keep.code, "Green Owl")
+    kept = store.learner(store.join(keep.code, "Green Owl"))
     store.record(kept.code, attempt())
     keys = store.create_class("Room 4")
     for name in ("Blue Fox", "Red Panda"):
-        me = store.join(keys.code, name)
+        me = store.learner(store.join(keys.code, name))
         for i in range(3):
             store.record(me.code, attempt(i))
         store.save_game(me.code, {"setup": {}, "moves": ["3-4"]})
@@ -120,7 +120,7 @@ def test_deleting_a_class_leaves_nothing_of_it(store):
 
 def test_removing_one_learner(store):
     keys = store.create_class("Room 4")
-    a, b = store.join(keys.code, "Blue Fox"), store.join(keys.code, "Red Panda")
+    a, b = store.learner(store.join(keys.code, "Blue Fox")), store.learner(store.join(keys.code, "Red Panda"))
     store.record(a.code, attempt())
     store.record(b.code, attempt(1))
     with pytest.raises(PermissionError):
@@ -133,7 +133,7 @@ def test_removing_one_learner(store):
 
 
 def test_progress_rebuilt_from_the_store_is_the_progress_in_memory(store):
-    me = store.new_learner("Teal Otter")
+    me = store.learner(store.new_learner("Teal Otter"))
     rng = random.Random(3)
     clock = iter(range(0, 10**6, 4))
     pr = Practice(progress=Progress(), seed_source=random.Random(7), clock=lambda: float(next(clock)),
@@ -150,7 +150,7 @@ def test_progress_rebuilt_from_the_store_is_the_progress_in_memory(store):
 
 
 def test_a_game_in_progress(store):
-    me = store.new_learner("Gold Lynx")
+    me = store.learner(store.new_learner("Gold Lynx"))
     assert store.game(me.code) is None
     store.save_game(me.code, {"setup": {"seed": 4}, "moves": []})
     store.save_game(me.code, {"setup": {"seed": 4}, "moves": ["3-4"]})
@@ -161,8 +161,8 @@ def test_a_game_in_progress(store):
 
 def test_a_live_lesson(store):
     keys = store.create_class("Room 4")
-    kids = [store.join(keys.code, n) for n in ("Blue Fox", "Red Panda", "Gold Lynx")]
-    loner = store.new_learner("Pink Seal")
+    kids = [store.learner(store.join(keys.code, n)) for n in ("Blue Fox", "Red Panda", "Gold Lynx")]
+    loner = store.learner(store.new_learner("Pink Seal"))
     assert store.lesson(keys.code) is None and store.join_lesson(kids[0].code) is None
     with pytest.raises(PermissionError):
         store.start_lesson(keys.code, "nope")
@@ -197,7 +197,7 @@ def test_a_live_lesson(store):
 
 def test_two_stores_on_one_database_and_migrations_twice(url):
     a, b = open_store(url), open_store(url)
-    me = a.new_learner("Blue Fox")
+    me = a.learner(a.new_learner("Blue Fox"))
     b.record(me.code, attempt())
     assert a.attempts(me.code) == [attempt()]
     # the migrated schema is the one the code describes
@@ -260,7 +260,7 @@ def test_answers_survive_writers_killed_mid_way(url):
     """Writers record answers in a loop and are killed (SIGKILL) mid-way: every answer whose
     ``record`` had returned is in the store."""
     store = open_store(url)
-    learners = [store.new_learner(f"Writer {i}") for i in range(3)]
+    learners = [store.learner(store.new_learner(f"Writer {i}")) for i in range(3)]
     env = dict(os.environ, PYTHONPATH=ROOT)
     procs = [subprocess.Popen([sys.executable, "-c", WRITER, url, me.code, f"w{i}"], stdout=subprocess.PIPE,
                               env=env, text=True) for i, me in enumerate(learners)]

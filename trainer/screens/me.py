@@ -43,7 +43,7 @@ def attempt(action) -> None:
 def start_new() -> None:
     def go() -> None:
         s = store_or_error()
-        session.sign_in(s.new_learner(chosen_nickname()), carry_over=True)
+        session.sign_in(s.learner(s.new_learner(chosen_nickname())), carry_over=True)
         st.session_state["me_welcome"] = True
     attempt(go)
 
@@ -65,7 +65,8 @@ def join_class() -> None:
         if current is not None:
             session.sign_in(s.move_to_class(current.code, st.session_state.get("me_class") or ""))
         else:
-            session.sign_in(s.join(st.session_state.get("me_class") or "", chosen_nickname()), carry_over=True)
+            code = s.join(st.session_state.get("me_class") or "", chosen_nickname())
+            session.sign_in(s.learner(code), carry_over=True)
             st.session_state["me_welcome"] = True
     attempt(go)
 

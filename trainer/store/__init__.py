@@ -4,8 +4,8 @@ lessons. Pure Python on SQLAlchemy 2 Core; SQLite by default, PostgreSQL through
 >>> import tempfile, os
 >>> store = open_store("sqlite:///" + os.path.join(tempfile.mkdtemp(), "fives.db"))
 >>> keys = store.create_class("Room 4")
->>> me = store.join(keys.code, "Blue Fox")
->>> store.learner(me.code).nickname
+>>> me = store.join(keys.code, "Blue Fox")   # a learner code
+>>> store.learner(me).nickname
 'Blue Fox'
 """
 

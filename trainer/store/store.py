@@ -124,9 +124,9 @@ class Store:
 
     # ----- learners -----
 
-    def new_learner(self, nickname: str) -> Learner:
-        """A learner with no class yet."""
-        return self._add_learner(check_nickname(nickname), None)
+    def new_learner(self, nickname: str) -> str:
+        """A learner with no class yet; returns their learner code."""
+        return self._add_learner(check_nickname(nickname), None).code
 
     def _add_learner(self, nickname: str, class_code: str | None) -> Learner:
         for _ in range(20):
@@ -150,11 +150,12 @@ class Store:
                                .where(learners.c.code == norm)).first()
         return Learner(row.code, row.nickname, row.class_code) if row else None
 
-    def join(self, class_code: object, nickname: str) -> Learner:
-        """A new learner in a class (:class:`StoreError` for a class code that does not work)."""
+    def join(self, class_code: object, nickname: str) -> str:
+        """A new learner in a class; returns their learner code (:class:`StoreError` for a class code
+        or a nickname that does not work). :meth:`learner` gives the rest."""
         code = self._class_code(class_code)
         name = check_nickname(nickname)
-        return self._add_learner(name, code)
+        return self._add_learner(name, code).code
 
     def move_to_class(self, learner_code: str, class_code: object) -> Learner:
         """A learner (and all their answers so far) joins a class."""
