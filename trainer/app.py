@@ -20,28 +20,38 @@ from trainer.ui import PAGE_ICON  # noqa: E402  (after the path is set)
 st.set_page_config(page_title="Fives Trainer", page_icon=PAGE_ICON, layout="wide")
 
 
+from trainer import session  # noqa: E402
+
+
 def page(name: str, title: str, icon: str, *, default: bool = False) -> st.Page:
     return st.Page(os.path.join(HERE, "views", f"{name}.py"), title=title, icon=icon, default=default,
                    url_path=None if default else name)
 
 
-from trainer import session  # noqa: E402
+def pages(me_title: str) -> dict[str, list[st.Page]]:
+    """The menu, built once per session (building pages checks their files: a fifth of a rerun).
+    Never shared between sessions: a page remembers whether this run may call it."""
+    built = st.session_state.get("_pages")
+    if built is None or built[0] != me_title:
+        built = (me_title, {
+            "Learn": [
+                page("practice", "Practice", ":material/edit:", default=True),
+                page("play", "Play a hand", ":material/casino:"),
+                page("my_progress", "My progress", ":material/monitoring:"),
+                page("live", "Live lesson", ":material/cast_for_education:"),
+                page("me", me_title, ":material/person:"),
+                page("rules", "Rules", ":material/menu_book:"),
+            ],
+            "Teach": [
+                page("projector", "Projector", ":material/co_present:"),
+                page("teacher", "My class", ":material/school:"),
+            ],
+        })
+        st.session_state["_pages"] = built
+    return built[1]
+
 
 # the sign-in page is named for the learner once they are signed in (a reload signs in from ?me=)
 session.follow_address()
 who = session.me()
-pages = {
-    "Learn": [
-        page("practice", "Practice", ":material/edit:", default=True),
-        page("play", "Play a hand", ":material/casino:"),
-        page("my_progress", "My progress", ":material/monitoring:"),
-        page("live", "Live lesson", ":material/cast_for_education:"),
-        page("me", who.nickname if who is not None else "Sign in", ":material/person:"),
-        page("rules", "Rules", ":material/menu_book:"),
-    ],
-    "Teach": [
-        page("projector", "Projector", ":material/co_present:"),
-        page("teacher", "My class", ":material/school:"),
-    ],
-}
-st.navigation(pages).run()
+st.navigation(pages(who.nickname if who is not None else "Sign in")).run()

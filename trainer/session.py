@@ -26,6 +26,10 @@ with open(os.path.join(STATIC, "device.js"), encoding="utf-8") as _f:
     device_component = st.components.v2.component("fives_device", js=_f.read())
 
 
+DEVICE_ASKS = 3
+"""How many runs a page asks the browser what it remembers before giving up."""
+
+
 @st.cache_resource(show_spinner=False)
 def _open(url: str) -> Store:
     return open_store(url)
@@ -155,6 +159,12 @@ def remembered() -> dict | None:
     """What this browser remembers (``{"code", "nickname"}``), once it has said; asks it otherwise."""
     if "_device" in st.session_state:
         return st.session_state["_device"] or None
+    # a browser answers at once; one that has not after a few runs is not asked again (each ask
+    # is a component on the page)
+    asks = st.session_state.get("_device_asks", 0)
+    if asks >= DEVICE_ASKS:
+        return None
+    st.session_state["_device_asks"] = asks + 1
     result = device_component(data={"read": True}, key="device-read", on_remembered_change=lambda: None)
     value = getattr(result, "remembered", None) if result is not None else None
     if isinstance(value, dict):

@@ -168,7 +168,27 @@ def puzzle_pictures(
 ) -> tuple[str, str | None]:
     """The layout and hand pictures of a puzzle (ends lettered while a choice is open).
     ``layout`` draws another layout in place of the puzzle's (the one after a play);
-    ``highlight`` shows the working of those ends only (a hint's step)."""
+    ``highlight`` shows the working of those ends only (a hint's step).
+
+    Pictures are a pure function of what they show, so they are kept (a bounded cache shared by
+    all sessions: it holds no learner's data) and a rerun that shows the same puzzle draws nothing."""
+    key = (p.code, working, style, layout.record if layout is not None else None, tuple(highlight))
+    found = _PICTURES.get(key)
+    if found is None:
+        found = _draw_pictures(p, working=working, style=style, layout=layout, highlight=highlight)
+        if len(_PICTURES) >= PICTURE_CACHE:
+            _PICTURES.pop(next(iter(_PICTURES)), None)  # the oldest goes
+        _PICTURES[key] = found
+    return found
+
+
+PICTURE_CACHE = 512
+_PICTURES: dict[tuple, tuple[str, str | None]] = {}
+
+
+def _draw_pictures(
+    p: Puzzle, *, working: bool, style: str, layout: Layout | None, highlight: tuple[str, ...],
+) -> tuple[str, str | None]:
     layout_svg = ""
     if p.layout:
         lay = layout or p.board
