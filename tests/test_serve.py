@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -19,17 +21,20 @@ from puzzles import from_code
 from trainer.serve import free_port, haproxy_path, healthy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-pytestmark = pytest.mark.skipif(haproxy_path() is None, reason="HAProxy is not installed (apt-get install haproxy)")
+pytestmark = [
+    pytest.mark.skipif(haproxy_path() is None, reason="HAProxy is not installed (apt-get install haproxy)"),
+    pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed"),
+]
 
 
 @pytest.fixture(scope="module")
 def served():
     port = free_port()
     marker = os.path.join(tempfile.mkdtemp(), "run-dir")
-    proc = subprocess.Popen([sys.executable, "-m", "trainer.serve", "-n", "2", "--port", str(port), "--host",
-                             "127.0.0.1", "--run-dir-file", marker], cwd=ROOT,
-                            env=dict(os.environ, PYTHONPATH=ROOT), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
+    # exactly what a teacher types, with two processes
+    proc = subprocess.Popen(["make", "-s", "serve", "N=2", f"PORT={port}"], cwd=ROOT,
+                            env=dict(os.environ, HOST="127.0.0.1", FIVES_SERVE_RUN_DIR_FILE=marker),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     deadline = time.time() + 90
     while time.time() < deadline and not (os.path.exists(marker) and healthy(port)):
         if proc.poll() is not None:
@@ -38,7 +43,7 @@ def served():
     with open(marker) as f:
         run_dir = f.read().strip()
     yield port, run_dir
-    proc.terminate()
+    os.killpg(proc.pid, signal.SIGTERM)  # Ctrl+C's cousin, to make and everything under it
     proc.wait(timeout=30)
 
 
@@ -94,10 +99,9 @@ def test_sessions_stick_to_their_process_and_survive_a_restart_of_the_other(serv
         await again.close()
 
         before = pids(run_dir)
-        with open(os.path.join(run_dir, "restart"), "w") as f:
-            f.write("1")
-        with open(os.path.join(run_dir, "state.json")) as f:
-            os.kill(json.load(f)["supervisor"], __import__("signal").SIGUSR1)
+        # the documented command: python -m trainer.serve restart 1
+        subprocess.run([sys.executable, "-m", "trainer.serve", "restart", "1", "--run-dir", run_dir], cwd=ROOT,
+                       check=True, timeout=30)
         answered = 3
         deadline = time.time() + 60
         while time.time() < deadline and pids(run_dir)["1"] == before["1"]:

@@ -246,7 +246,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--processes", "-n", type=int, default=int(os.environ.get("N", "0") or 0) or os.cpu_count())
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8501")))
     parser.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
-    parser.add_argument("--run-dir-file", default="", help="write the run folder's path here")
+    parser.add_argument("--run-dir-file", default=os.environ.get("FIVES_SERVE_RUN_DIR_FILE", ""),
+                        help="write the run folder's path here (for tools that restart a process)")
     args = parser.parse_args(argv)
     if args.command == "restart":
         run_dir = args.run_dir or _last_run_dir()
