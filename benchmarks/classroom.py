@@ -17,19 +17,15 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import subprocess
-import sys
 import tempfile
 import time
 import urllib.request
 
 from benchmarks.wsclient import Session
 from puzzles import from_code
-from trainer.serve import Cluster, free_port, haproxy_path, healthy
+from trainer.serve import Cluster, free_port, haproxy_path, healthy, launch_app
 from trainer.store import open_store
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-APP = os.path.join(ROOT, "trainer", "app.py")
 THINK = (0.5, 2.0)
 CLASS_SIZES = (1, 10, 30)
 SECONDS = 20.0
@@ -61,11 +57,7 @@ class OneServer:
 
     def __init__(self, db_url: str) -> None:
         self.port = free_port()
-        env = dict(os.environ, PYTHONPATH=ROOT, FIVES_DATABASE_URL=db_url)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", APP, "--server.headless", "true", "--server.address",
-             "127.0.0.1", "--server.port", str(self.port), "--browser.gatherUsageStats", "false"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.proc = launch_app(self.port, FIVES_DATABASE_URL=db_url)
         deadline = time.time() + 60
         while time.time() < deadline and not healthy(self.port):
             time.sleep(0.3)

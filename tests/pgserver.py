@@ -6,10 +6,11 @@ from __future__ import annotations
 import glob
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from dataclasses import dataclass
+
+from trainer.serve import free_port
 
 
 def pg_bin() -> str | None:
@@ -31,12 +32,6 @@ def why_not() -> str | None:
     except KeyError:
         return "there is no postgres user"
     return None
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @dataclass

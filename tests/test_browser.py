@@ -5,12 +5,8 @@ Screenshots are saved under tests/artifacts/.
 """
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 
+import appserver
 import pytest
 
 from puzzles import generate
@@ -25,36 +21,11 @@ pytestmark = [
 ]
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def server():
-    port = free_port()
-    env = dict(os.environ, PYTHONPATH=ROOT)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", os.path.join(ROOT, "trainer", "app.py"),
-         "--server.headless", "true", "--server.address", "127.0.0.1", "--server.port", str(port),
-         "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            if urllib.request.urlopen(url + "/_stcore/health", timeout=2).read().decode() == "ok":
-                break
-        except OSError:
-            time.sleep(0.3)
-    else:
-        proc.kill()
-        pytest.fail("the app did not start")
-    yield url
-    proc.terminate()
-    proc.wait(timeout=10)
+    app = appserver.start()
+    yield app.url
+    app.stop()
 
 
 @pytest.fixture(scope="module")

@@ -5,11 +5,9 @@ follow; a reload of the child's page keeps the child. Screenshots go to tests/ar
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 import time
-import urllib.request
 
+import appserver
 import pgserver
 import pytest
 
@@ -24,37 +22,15 @@ pytestmark = [
 ]
 
 
-def start_app(url: str) -> tuple[subprocess.Popen, str]:
-    port = pgserver.free_port()
-    env = dict(os.environ, PYTHONPATH=ROOT, FIVES_DATABASE_URL=url)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", os.path.join(ROOT, "trainer", "app.py"),
-         "--server.headless", "true", "--server.address", "127.0.0.1", "--server.port", str(port),
-         "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        try:
-            if urllib.request.urlopen(base + "/_stcore/health", timeout=2).read().decode() == "ok":
-                return proc, base
-        except OSError:
-            time.sleep(0.3)
-    proc.kill()
-    pytest.fail("an app server did not start")
-
-
 @pytest.fixture(scope="module")
 def two_servers():
     pg = pgserver.start()
     url = pg.new_database("scaleout")
-    first = start_app(url)
-    second = start_app(url)
-    yield first[1], second[1]
-    for proc, _ in (first, second):
-        proc.terminate()
-        proc.wait(timeout=15)
+    first = appserver.start(FIVES_DATABASE_URL=url)
+    second = appserver.start(FIVES_DATABASE_URL=url)
+    yield first.url, second.url
+    for app in (first, second):
+        app.stop()
     pg.stop()
 
 

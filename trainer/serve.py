@@ -52,6 +52,19 @@ def healthy(port: int, timeout: float = 2.0) -> bool:
         return False
 
 
+def launch_app(port: int, *, quiet: bool = True, **env: str) -> subprocess.Popen:
+    """One app process on a loopback port (``env``: extra environment variables, such as
+    ``FIVES_DATABASE_URL``). It runs in its own process group, so a Ctrl+C meant for the
+    supervisor reaches it only through the supervisor."""
+    full_env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""), **env)
+    return subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", APP, "--server.headless", "true",
+         "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false"],
+        cwd=ROOT, env=full_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL if quiet else None,
+        start_new_session=True,
+    )
+
+
 def haproxy_config(*, host: str, port: int, backends: list[int], run_dir: str) -> str:
     """The balancer: sticky by cookie, health-checked, websockets kept open for a lesson's length."""
     servers = "\n".join(
@@ -132,14 +145,7 @@ class Cluster:
         return subprocess.DEVNULL if self.quiet else None
 
     def _launch(self, p: Process) -> None:
-        env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""),
-                   STREAMLIT_SERVER_COOKIE_SECRET=self.secret)
-        p.proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", APP, "--server.headless", "true",
-             "--server.address", "127.0.0.1", "--server.port", str(p.port),
-             "--browser.gatherUsageStats", "false"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self._out(), start_new_session=True,
-        )
+        p.proc = launch_app(p.port, quiet=self.quiet, STREAMLIT_SERVER_COOKIE_SECRET=self.secret)
         p.started = time.time()
 
     def _wait_healthy(self, p: Process, timeout: float = 60.0) -> None:

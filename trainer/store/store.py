@@ -366,15 +366,21 @@ class Store:
             return None
         return LessonState(row.lesson, row.round, row.puzzle_code, row.locked, row.revealed, row.started)
 
-    def join_lesson(self, learner_code: str) -> LessonState | None:
-        """A child's device opens the live lesson of their class: counted as joined. ``None`` when their
-        class has no open lesson (or they have no class)."""
+    def _my_lesson(self, learner_code: str) -> tuple[Learner, LessonState] | None:
+        """The learner and their class's open lesson, if both exist."""
         me = self.learner(learner_code)
         if me is None or me.class_code is None:
             return None
         state = self.lesson(me.class_code)
-        if state is None:
+        return None if state is None else (me, state)
+
+    def join_lesson(self, learner_code: str) -> LessonState | None:
+        """A child's device opens the live lesson of their class: counted as joined. ``None`` when their
+        class has no open lesson (or they have no class)."""
+        found = self._my_lesson(learner_code)
+        if found is None:
             return None
+        me, state = found
         with self._tx() as conn:
             seen = conn.execute(select(func.count()).select_from(lesson_members).where(and_(
                 lesson_members.c.class_code == me.class_code, lesson_members.c.lesson == state.lesson,
@@ -414,12 +420,10 @@ class Store:
 
     def my_live_answer(self, learner_code: str, round_no: int) -> tuple[str, bool, str | None] | None:
         """What this child answered in the current lesson's round, if anything."""
-        me = self.learner(learner_code)
-        if me is None or me.class_code is None:
+        found = self._my_lesson(learner_code)
+        if found is None:
             return None
-        state = self.lesson(me.class_code)
-        if state is None:
-            return None
+        me, state = found
         with self.engine.connect() as conn:
             row = conn.execute(select(live_answers.c.answer, live_answers.c.correct, live_answers.c.mistake).where(
                 and_(live_answers.c.class_code == me.class_code, live_answers.c.lesson == state.lesson,
