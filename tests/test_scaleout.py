@@ -10,8 +10,8 @@ import time
 import appserver
 import pgserver
 import pytest
+from test_browser import CHROMIUM, browser  # noqa: F401  (the same browser fixture)
 
-CHROMIUM = "/usr/bin/chromium"
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARTIFACTS = os.path.join(ROOT, "tests", "artifacts")
 
@@ -34,25 +34,14 @@ def two_servers():
     pg.stop()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM,
-                               args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        yield b
-        b.close()
-
-
-def open_page(browser, url, size=(1200, 1000)):
+def open_page(browser, url, size=(1200, 1000)):  # noqa: F811
     page = browser.new_page(viewport={"width": size[0], "height": size[1]})
     page.goto(url)
     page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=60000)
     return page
 
 
-def test_a_child_on_one_server_shows_on_the_projector_of_the_other(two_servers, browser):
+def test_a_child_on_one_server_shows_on_the_projector_of_the_other(two_servers, browser):  # noqa: F811
     os.makedirs(ARTIFACTS, exist_ok=True)
     one, two = two_servers
     teacher = open_page(browser, one + "/teacher", (1920, 1080))
