@@ -164,6 +164,7 @@ def test_teacher_makes_a_class_children_join_and_the_grid_shows_them(store):
     assert "counted a covered spinner" in page and "1 child" in page
     grid = next(m.value for m in teacher.markdown if "fives-class" in m.value)
     assert "Jade Gecko" in grid and 'data-step="0"' in grid
+    assert "<td>4</td><td>75%</td>" in grid  # the roster: answers and share right
     assert "<b>" not in grid.split("<tbody>")[1].split("Jade")[0]
 
 
@@ -359,3 +360,20 @@ def test_a_reloaded_projector_goes_on_with_the_open_lesson(store):
     at.button(key="pj_live_resume").click().run()
     assert not at.exception
     assert store.lesson(keys.code).lesson == 1 and store.lesson(keys.code).round == 1
+
+
+def test_the_sign_in_card_carries_the_code_and_a_qr_code_that_signs_in():
+    zxingcpp = pytest.importorskip("zxingcpp")
+    from PIL import Image
+    from pypdf import PdfReader
+
+    from trainer.card import learner_card
+
+    link = "http://192.168.1.20:8501/?me=KQ7M-XR4P"
+    reader = PdfReader(io.BytesIO(learner_card("Zoë O'Neil", "KQ7M-XR4P", link)))
+    assert len(reader.pages) == 1
+    text = reader.pages[0].extract_text()
+    assert text.count("KQ7M-XR4P") == 4 and "Zoë O'Neil" in text
+    found = [r.text for img in reader.pages[0].images
+             for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(img.data)).convert("L"))]
+    assert found and set(found) == {link}

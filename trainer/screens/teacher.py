@@ -167,6 +167,7 @@ def class_page(s, code: str, key: str) -> None:
 def grid_html(grid: list[classroom.GridRow], stage: str) -> str:
     """Children × kinds for one stage, each cell a mastery step by mark and colour (names escaped)."""
     head = "".join(f"<th>{SHORT_KINDS[k]}{' ★' if k in CORE_KINDS else ''}</th>" for k in KINDS)
+    head += "<th>Answers</th><th>Right</th>"  # over every stage
     body = []
     for row in grid:
         cells = []
@@ -175,6 +176,8 @@ def grid_html(grid: list[classroom.GridRow], stage: str) -> str:
             colour = "#ffffff" if step >= 3 else "#1F2933"
             cells.append(f'<td style="background:{STEP_COLOURS[step]};color:{colour}" data-step="{step}" '
                          f'title="{STEP_NAMES[step]}">{STEP_MARKS[step]}</td>')
+        share = f"{round(100 * row.right / row.answers)}%" if row.answers else "—"
+        cells.append(f"<td>{row.answers}</td><td>{share}</td>")
         done = " ✓" if stage in row.mastered else ""
         body.append(f"<tr><th scope='row'>{session.safe(row.nickname)}{done}</th>{''.join(cells)}</tr>")
     return ('<div style="overflow-x:auto"><table class="fives-class" style="border-collapse:collapse;'
