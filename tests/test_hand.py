@@ -178,9 +178,14 @@ def test_wrong_player_and_bad_actions_leave_state_unchanged():
             s.apply(bad, player=who)
         assert snapshot(s) == before
     not_mine = Tile.from_id(s.hands[other][0])
-    with pytest.raises(IllegalPlay, match="not in player"):
+    with pytest.raises(IllegalPlay, match="not in player") as err:
         s.apply(Play.of(not_mine))
     assert snapshot(s) == before
+    # the error's fields say the same as its words, so a page never rewrites the text
+    assert (err.value.why, err.value.player, err.value.tile) == ("not-in-hand", s.current_player, str(not_mine))
+    with pytest.raises(IllegalPlay) as err:
+        s.apply(s.legal_actions()[0], player=other)
+    assert (err.value.why, err.value.player, err.value.turn_of) == ("not-your-turn", other, s.current_player)
 
 
 def test_scores_in_points_and_pips():

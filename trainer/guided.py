@@ -206,7 +206,12 @@ class GuidedGame:
             act = parse_action(action)
             self._apply(act, 0)
         except IllegalPlay as err:
-            return str(err).replace("player 0's hand", "your hand").replace("It is player", "It is seat")
+            if err.why == "not-in-hand" and err.player == 0:
+                return f"{err.tile} is not in your hand."
+            if err.why == "not-your-turn" and err.turn_of is not None:
+                whose = "your" if err.turn_of == 0 else f"{self.name(err.turn_of)}'s"
+                return f"Wait a moment: it is {whose} turn."
+            return str(err)
         self.moves.append(str(act))
         self.advance()
         return None
@@ -306,7 +311,7 @@ class GuidedGame:
             self.log.append(f"{drew}{what}: ends {after.working} — {self._score_words(ev.total, ev.score)}.")
             self.unscored = f"{drew}{what}." if ev.player == 0 else ""
         elif ev.kind == "claim":
-            missed = hand.pending if hand.phase == 3 and hand.caller >= 0 else 0
+            missed = hand.pending if hand.phase_name == "muggins" and hand.caller >= 0 else 0
             made = self._made(hand)
             if ev.credited:
                 self.log.append(f"{who} called {self._unit(ev.score)}.")

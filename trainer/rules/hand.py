@@ -58,6 +58,16 @@ class Muggins:
         return "muggins" if self.take else "let it go"
 
 
+# where a turn stands (``Hand.phase``; ``Hand.phase_name`` says it in words)
+TURN = 0
+"""The current player is to lead or play (or draw or pass)."""
+DRAWING = 1
+"""The current player has drawn and goes on drawing, playing or passing."""
+CLAIMING = 2
+"""The player who just played announces its score (the muggins call)."""
+MUGGINS_CALL = 3
+"""A score was missed: the next opponent may call "Muggins!" and take it."""
+
 DRAW = Draw()
 PASS = Pass()
 MUGGINS = Muggins(True)
@@ -205,7 +215,7 @@ class HandState:
         self.must_lead = must_lead
         if self.must_lead >= 0 and self.must_lead not in ids[leader]:
             raise IllegalPlay(f"The leader does not hold {TILES[self.must_lead]}.")
-        self.phase = 0  # 0: start of turn, 1: drawing, 2: announcing a score, 3: an opponent may call muggins
+        self.phase = TURN
         self.caller = -1
         self.drawn = -1
         self.pending = 0
@@ -287,18 +297,18 @@ class HandState:
         who may call "Muggins!"."""
         if self._ending is not None:
             return None
-        return self.caller if self.phase == 3 else self.cur
+        return self.caller if self.phase == MUGGINS_CALL else self.cur
 
     @property
     def phase_name(self) -> str:
         """``"lead"``, ``"turn"``, ``"drawing"``, ``"claim"``, ``"muggins"`` or ``"over"``."""
         if self._ending is not None:
             return "over"
-        if self.phase == 2:
+        if self.phase == CLAIMING:
             return "claim"
-        if self.phase == 3:
+        if self.phase == MUGGINS_CALL:
             return "muggins"
-        if self.phase == 1:
+        if self.phase == DRAWING:
             return "drawing"
         return "lead" if not self.board.tiles else "turn"
 
@@ -340,9 +350,9 @@ class HandState:
         """Exactly the actions the rules allow the current player now."""
         if self._ending is not None:
             return []
-        if self.phase == 2:
+        if self.phase == CLAIMING:
             return [Claim(v) for v in _claim_values(self._unit)]
-        if self.phase == 3:
+        if self.phase == MUGGINS_CALL:
             return [MUGGINS, LET_GO]
         b = self.board
         hand = self.hands[self.cur]
@@ -351,10 +361,10 @@ class HandState:
             return [PLAY_BY_ID[t * 29] for t in leads]  # type: ignore[misc]
         can_draw = len(self.bone) > self._reserve
         tiles = b.tiles
-        if self.phase == 1 and b.fits(self.drawn):
+        if self.phase == DRAWING and b.fits(self.drawn):
             return [PLAY_BY_ID[t * 29 + tiles[p] + 1] for t, p, _ in b.moves([self.drawn])]  # type: ignore[misc]
         plays: list[Action] = [PLAY_BY_ID[t * 29 + tiles[p] + 1] for t, p, _ in b.moves(hand)]  # type: ignore[misc]
-        if self.phase == 1:
+        if self.phase == DRAWING:
             if can_draw:
                 return [DRAW]
             return plays or [PASS]
@@ -394,15 +404,16 @@ class HandState:
         if self._ending is not None:
             raise IllegalPlay("The hand is over: no more moves.")
         if player is not None and player != self.current_player:
-            raise IllegalPlay(f"It is player {self.current_player}'s turn, not player {player}'s.")
+            raise IllegalPlay(f"It is player {self.current_player}'s turn, not player {player}'s.",
+                              why="not-your-turn", player=player, turn_of=self.current_player)
         legal = self.legal_actions()
-        if self.phase == 3:
+        if self.phase == MUGGINS_CALL:
             if not isinstance(act, Muggins):
                 raise IllegalPlay("First say whether you call Muggins! on the missed score.")
             return (-1, -1, -1)
         if isinstance(act, Muggins):
             raise IllegalPlay("There is no missed score to call Muggins! on.")
-        if self.phase == 2:
+        if self.phase == CLAIMING:
             if not isinstance(act, Claim):
                 raise IllegalPlay("First say what your play scored (the muggins call).")
             if act not in legal:
@@ -418,14 +429,18 @@ class HandState:
                 p = b.pos_of[act.target.id]
                 return (act.tile.id, p, b.number_for(act.tile.id, p))
             return (-1, -1, -1)
-        raise IllegalPlay(self._why_illegal(act, legal))
+        why = self._why_illegal(act, legal)
+        if isinstance(why, IllegalPlay):
+            raise why
+        raise IllegalPlay(why)
 
-    def _why_illegal(self, act: Action, legal: list[Action]) -> str:
+    def _why_illegal(self, act: Action, legal: list[Action]) -> str | IllegalPlay:
         hand = self.hands[self.cur]
         if isinstance(act, Play):
             if act.tile.id not in hand:
-                return f"{act.tile} is not in player {self.cur}'s hand."
-            if self.phase == 1 and self.drawn >= 0 and self.board.fits(self.drawn):
+                return IllegalPlay(f"{act.tile} is not in player {self.cur}'s hand.", why="not-in-hand",
+                                   player=self.cur, tile=str(act.tile))
+            if self.phase == DRAWING and self.drawn >= 0 and self.board.fits(self.drawn):
                 return f"{TILES[self.drawn]} was just drawn and fits, so it must be played now."
             if self.must_lead >= 0 and not self.board.tiles:
                 return f"The hand must start with the highest double, {TILES[self.must_lead]}."
@@ -463,11 +478,11 @@ class HandState:
         score = 0
         if total % 5 == 0 and total:  # play_points, inlined: this is the hot path
             score = total if self._unit == "pips" else total // 5
-        self.phase = 0
+        self.phase = TURN
         self.drawn = -1
         if self._calls:
             self.pending = score
-            self.phase = 2
+            self.phase = CLAIMING
             ev = _event(Event, (cur, "play", play, None, total, score, 0, -1, 0))
             self.history.append(ev)
             return ev
@@ -509,7 +524,7 @@ class HandState:
             self._finish(BLOCKED, None)
             return
         self.cur = (cur + 1) % self.n
-        self.phase = 0
+        self.phase = TURN
 
     def _nobody_can_play(self) -> bool:
         avail = self.board.avail
@@ -523,7 +538,7 @@ class HandState:
     def _draw(self) -> Event:
         t = self.bone.pop()
         self.hands[self.cur].append(t)
-        self.phase = 1
+        self.phase = DRAWING
         self.drawn = t
         ev = _event(Event, (self.cur, "draw", None, TILES[t], 0, 0, 0, -1, self._open_mask()))
         self.history.append(ev)
@@ -538,7 +553,7 @@ class HandState:
             self._finish(BLOCKED, None)
             return ev
         self.cur = (self.cur + 1) % self.n
-        self.phase = 0
+        self.phase = TURN
         self.drawn = -1
         return ev
 
@@ -546,7 +561,7 @@ class HandState:
         cur = self.cur
         score = self.pending
         self.pending = 0
-        self.phase = 0
+        self.phase = TURN
         if points == score:
             side = self.side_of(cur)
             ev = Event(cur, "claim", None, None, self.board.total, points, self._credit(side, score), side)
@@ -556,7 +571,7 @@ class HandState:
             self.history.append(ev)
             if score and self.rules.muggins_call == "strict":
                 # the next player (an opponent) may call "Muggins!" and take the points
-                self.phase = 3
+                self.phase = MUGGINS_CALL
                 self.pending = score
                 self.caller = (cur + 1) % self.n
                 return ev
@@ -567,7 +582,7 @@ class HandState:
         taker = self.caller
         score = self.pending
         self.pending = 0
-        self.phase = 0
+        self.phase = TURN
         self.caller = -1
         side = self.side_of(taker)
         got = self._credit(side, score) if take else 0
@@ -614,7 +629,7 @@ class HandState:
             hand_sizes=tuple(len(h) for h in self.hands), boneyard_size=len(self.bone),
             drawable=self.drawable, scores=self.scores, current_player=self.current_player,
             phase=self.phase_name, legal_actions=tuple(self.legal_actions()) if mine else (),
-            drawn=TILES[self.drawn] if mine and self.phase == 1 and self.drawn >= 0 else None,
+            drawn=TILES[self.drawn] if mine and self.phase == DRAWING and self.drawn >= 0 else None,
         )
 
     def playout_random(self, rng: random.Random) -> HandResult:
@@ -626,7 +641,7 @@ class HandState:
         """
         step = self.step_random
         b = self.board
-        while self._ending is None and (self.phase != 0 or not b.tiles):
+        while self._ending is None and (self.phase != TURN or not b.tiles):
             step(rng)
         if self._calls or self._exact or self.rules.voluntary_draw:
             while self._ending is None:
@@ -639,7 +654,7 @@ class HandState:
         history, scores = self.history, self.play_scores
         n, teams, pips_unit = self.n, self.teams, self._unit == "pips"
         while self._ending is None:
-            if self.phase:
+            if self.phase != TURN:
                 step(rng)
                 continue
             cur = self.cur
@@ -681,9 +696,9 @@ class HandState:
         Claims are always right. The fast path behind the computer players' look-ahead.
         """
         self._calls = False
-        if self.phase == 2:
+        if self.phase == CLAIMING:
             self._claim(self.pending)
-        if self.phase == 3:
+        if self.phase == MUGGINS_CALL:
             self._muggins(True)
         b = self.board
         hands = self.hands
@@ -695,11 +710,11 @@ class HandState:
                 self._play(t, -1, -1)
                 continue
             can_draw = len(self.bone) > self._reserve
-            if self.phase == 1 and b.fits(self.drawn):
+            if self.phase == DRAWING and b.fits(self.drawn):
                 moves = b.moves([self.drawn])
             else:
                 moves = b.moves(hand)
-                if self.phase == 1 and can_draw:
+                if self.phase == DRAWING and can_draw:
                     moves = []
             if moves:
                 best, pick = -1, moves[0]
@@ -733,22 +748,22 @@ class HandState:
         state = cls.__new__(cls)
         state._setup(view.rules, ids, bone, view.current_player if view.current_player is not None else 0, -1,
                      view.scores)
-        state.board = view.layout._board.copy()
+        state.board = view.layout.board_copy()
         state._calls = False
         if view.phase == "drawing" and view.drawn is not None:
-            state.phase = 1
+            state.phase = DRAWING
             state.drawn = view.drawn.id
         elif view.phase == "claim":
-            state.phase = 0
+            state.phase = TURN
         return state
 
     def step_random(self, rng: random.Random) -> Event:
         """Make one uniformly random legal action (a claim is always right); returns its event."""
         if self._ending is not None:
             raise IllegalPlay("The hand is over: no more moves.")
-        if self.phase == 2:
+        if self.phase == CLAIMING:
             return self._claim(self.pending)
-        if self.phase == 3:
+        if self.phase == MUGGINS_CALL:
             return self._muggins(True)
         b = self.board
         rand = rng.random
@@ -757,7 +772,7 @@ class HandState:
             t = self.must_lead if self.must_lead >= 0 else hand[int(rand() * len(hand))]
             return self._play(t, -1, -1)
         can_draw = len(self.bone) > self._reserve
-        if self.phase == 1:
+        if self.phase == DRAWING:
             if b.fits(self.drawn):
                 moves = b.moves([self.drawn])
             elif can_draw:

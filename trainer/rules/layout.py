@@ -209,6 +209,10 @@ class Layout:
         """The open-end total."""
         return self._board.total
 
+    def board_copy(self) -> Board:
+        """A copy of the fast board underneath (for simulations that start from this layout)."""
+        return self._board.copy()
+
     @property
     def record(self) -> str:
         """The plays in order, canonical: ``"1-4 1-1>1-4"``."""
