@@ -387,3 +387,62 @@ def test_from_view_keeps_what_the_viewer_sees():
     assert rebuilt.view(viewer).hand == view.hand and rebuilt.boneyard_size == hand.boneyard_size
     assert [len(h) for h in rebuilt.hands] == [len(h) for h in hand.hands]
     assert rebuilt.legal_actions() == hand.legal_actions()
+
+
+# ---- the seeds' open points, as options ----
+
+def test_lead_after_a_block_by_its_winner_or_by_lot():
+    """With ``lead_after_block="winner"`` the blocked hand's winner leads the next hand; by lot,
+    the draw decides (and over many blocked hands someone else leads at least once)."""
+    seen = {"winner": [], "lot": []}
+    for how in seen:
+        rules = RuleSet(variant="muggins", hand_size=7, unit="points", target=500, lead_after_block=how)
+        for seed in range(40):
+            g = Game(rules, 3, seed=seed)
+            rng = random.Random(seed)
+            while not g.is_over and len(g.results) < 8:
+                g.apply(rng.choice(g.hand.legal_actions()))
+            for i, res in enumerate(g.results[:-1]):
+                if res.ending == "blocked" and res.winner is not None and i + 1 < len(g.hands):
+                    seen[how].append(g.hands[i + 1].leader == res.winner)
+    assert len(seen["winner"]) >= 5 and all(seen["winner"])
+    assert len(seen["lot"]) >= 5 and not all(seen["lot"])
+    assert PRESETS["five-up-club"].lead_after_block == "winner" and PRESETS["all-fives"].lead_after_block == "lot"
+
+
+def test_each_player_rounds_their_own_tiles():
+    # partners hold 7 and 7 pips: the team's 14 rounds to 15, each player's 7 to 5 (10 together)
+    hands = hands_with([0, 7, 0, 7])
+    team = RuleSet(unit="pips", settlement="each-subtracts-own", teams=True)
+    assert settle(team, hands, ending="dominoed", dominoer=0).settlement == (0, -15)
+    each = team.with_options(round_each_player=True)
+    r = settle(each, hands, ending="dominoed", dominoer=0)
+    assert r.settlement == (0, -10) and r.rounded == (0, 10)
+    assert PRESETS["five-up-pagat"].round_each_player
+
+
+def test_any_opponent_may_call_muggins_in_turn():
+    rules = RuleSet(variant="five-up", unit="pips", teams=False, muggins_call="strict", muggins_caller="any")
+    s = HandState(rules, [["1-4", "0-0"], ["4-6", "2-2"], ["3-5", "1-1"]], ["3-3"], leader=0)
+    s.apply("1-4")
+    s.apply(Claim(0))
+    assert s.phase_name == "muggins" and s.current_player == 1
+    s.apply(LET_GO)
+    assert s.phase_name == "muggins" and s.current_player == 2  # the next opponent may still call
+    ev = s.apply(MUGGINS, player=2)
+    assert ev.credited == 5 and s.scores == (0, 0, 5)
+    nobody = HandState(rules, [["1-4", "0-0"], ["4-6", "2-2"], ["3-5", "1-1"]], ["3-3"], leader=0)
+    nobody.apply("1-4")
+    nobody.apply(Claim(0))
+    nobody.apply(LET_GO)
+    nobody.apply(LET_GO)
+    assert nobody.scores == (0, 0, 0) and nobody.phase_name == "turn" and nobody.current_player == 1
+    # the default: only the next player may call
+    nxt = HandState(rules.with_options(muggins_caller="next"), [["1-4", "0-0"], ["4-6", "2-2"], ["3-5", "1-1"]],
+                    ["3-3"], leader=0)
+    nxt.apply("1-4")
+    nxt.apply(Claim(0))
+    nxt.apply(LET_GO)
+    assert nxt.phase_name == "turn" and nxt.current_player == 1
+    with pytest.raises(IllegalPlay, match="muggins_caller"):
+        RuleSet(muggins_caller="everyone")

@@ -20,6 +20,9 @@ rule_sets = st.builds(
     unit=st.sampled_from(["pips", "points"]),
     settlement=st.sampled_from(["winner-takes-opponents", "winner-takes-all", "each-subtracts-own"]),
     muggins_call=st.sampled_from(["off", "off", "lose", "strict"]),
+    lead_after_block=st.sampled_from(["lot", "winner"]),
+    muggins_caller=st.sampled_from(["next", "any"]),
+    round_each_player=st.booleans(),
 )
 
 
@@ -73,7 +76,8 @@ def check_result(s: HandState) -> None:
             assert ev.total % 5 == 0 and ev.score * unit == ev.total
     assert r.pips == tuple(sum(PIPS[t] for t in h) for h in s.hands)
     assert r.side_pips == tuple(sum(r.pips[p] for p in side) for side in r.sides)
-    assert r.rounded == tuple(round_to_five(x) for x in r.side_pips)
+    if not (s.rules.round_each_player and s.rules.settlement == "each-subtracts-own"):
+        assert r.rounded == tuple(round_to_five(x) for x in r.side_pips)
     assert sum(r.play_scores) == sum(ev.credited for ev in s.history)
     if r.blocked:
         assert s.drawable == 0
@@ -84,6 +88,10 @@ def check_result(s: HandState) -> None:
     method = s.rules.settlement
     if method == "each-subtracts-own":
         assert all(a * unit == -b for a, b in zip(r.settlement, r.rounded))
+        if s.rules.round_each_player:  # each player's own tiles rounded, the side subtracts the sum
+            assert r.rounded == tuple(sum(round_to_five(r.pips[p]) for p in side) for side in r.sides)
+        else:
+            assert r.rounded == tuple(round_to_five(x) for x in r.side_pips)
     elif r.winning_side is not None and r.ending != "target":
         losers = [i for i in range(len(r.sides)) if i != r.winning_side]
         pot = sum(r.side_pips[i] for i in losers)

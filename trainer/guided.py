@@ -325,6 +325,8 @@ class GuidedGame:
             self.log.append(f"{who} called Muggins! and took {self._unit(ev.score)}.")
         elif ev.kind == "let-go":
             self.log.append(f"{who} let the missed {self._unit(ev.score)} go.")
+            if hand.phase_name == "muggins":  # another opponent may still call (muggins_caller="any")
+                self.log.append(f"{self.name(hand.caller)} may still call Muggins!")
 
     @staticmethod
     def _made(hand) -> int:

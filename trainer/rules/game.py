@@ -94,7 +94,10 @@ class Game:
                 return
         leader: int | None = None
         if self.rules.lead == "lot":
-            leader = res.winner if res.dominoed else lead_by_lot(self._rng, self.players)
+            if res.dominoed or (self.rules.lead_after_block == "winner" and res.winner is not None):
+                leader = res.winner
+            else:
+                leader = lead_by_lot(self._rng, self.players)
         self._start_hand(leader)
 
     def play_out(self, choose: Callable[[HandState], Action], *, max_hands: int = 500) -> None:

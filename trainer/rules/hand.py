@@ -581,6 +581,13 @@ class HandState:
     def _muggins(self, take: bool) -> Event:
         taker = self.caller
         score = self.pending
+        if not take and self.rules.muggins_caller == "any":
+            after = self._next_caller(taker)
+            if after >= 0:  # the next opponent may still call
+                self.caller = after
+                ev = Event(taker, "let-go", None, None, self.board.total, score, 0, -1)
+                self.history.append(ev)
+                return ev
         self.pending = 0
         self.phase = TURN
         self.caller = -1
@@ -591,6 +598,16 @@ class HandState:
         self.history.append(ev)
         self._after_play()
         return ev
+
+    def _next_caller(self, after: int) -> int:
+        """The next opponent of the player who missed a score, after seat ``after`` (-1: none left)."""
+        missed = self.side_of(self.cur)
+        seat = (after + 1) % self.n
+        while seat != self.cur:
+            if self.side_of(seat) != missed:
+                return seat
+            seat = (seat + 1) % self.n
+        return -1
 
     def _open_mask(self) -> int:
         avail = self.board.avail
@@ -886,7 +903,10 @@ def _settle(
     n_sides = len(sides)
     pips = tuple(sum([t.low + t.high for t in h]) for h in left)
     side_pips = tuple(sum(pips[p] for p in s) for s in sides)
-    rounded = tuple(round_to_five(x) for x in side_pips)
+    if rules.round_each_player and rules.settlement == "each-subtracts-own":
+        rounded = tuple(sum(round_to_five(pips[p]) for p in s) for s in sides)
+    else:
+        rounded = tuple(round_to_five(x) for x in side_pips)
     plays = tuple(play_scores) if play_scores is not None else (0,) * n_sides
     start = tuple(start_scores) if start_scores is not None else (0,) * n_sides
     unit = rules.unit

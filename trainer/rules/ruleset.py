@@ -14,6 +14,8 @@ UNITS = ("pips", "points")
 SETTLEMENTS = ("winner-takes-opponents", "winner-takes-all", "each-subtracts-own")
 LEADS = ("lot", "highest-double")
 MUGGINS_CALLS = ("off", "lose", "strict")
+LEADS_AFTER_BLOCK = ("lot", "winner")
+MUGGINS_CALLERS = ("next", "any")
 
 
 def _per_count(value: Any, name: str) -> tuple[int, int, int]:
@@ -51,6 +53,9 @@ class RuleSet:
     lead: str = "lot"
     """``"lot"``: first hand by lot, then the last dominoer (by lot after a block);
     ``"highest-double"``: the holder of the highest double leads with it."""
+    lead_after_block: str = "lot"
+    """Who leads after a blocked hand (with ``lead="lot"``): ``"lot"``, a fresh draw; ``"winner"``,
+    the blocked hand's winner (the draw only after a tie)."""
     voluntary_draw: bool = False
     """Whether a player may draw while holding a playable tile."""
     boneyard_reserve: int = 0
@@ -62,6 +67,12 @@ class RuleSet:
     muggins_call: str = "off"
     """``"off"``; ``"lose"``: unclaimed or wrongly claimed points are lost;
     ``"strict"``: the opponents take them."""
+    muggins_caller: str = "next"
+    """Under the strict muggins call, who may call "Muggins!" on a missed score: ``"next"``, the next
+    player; ``"any"``, every opponent in turn until one calls."""
+    round_each_player: bool = False
+    """With ``each-subtracts-own`` and partners, each player's own tiles are rounded (and the team
+    subtracts the sum), rather than the team's total."""
     target: tuple[int, int, int] = (61, 61, 61)
     """Score that ends the game, for 2, 3 and 4 players (in :attr:`unit`)."""
     exact_target: bool = False
@@ -83,12 +94,14 @@ class RuleSet:
             ("settlement", self.settlement, SETTLEMENTS),
             ("lead", self.lead, LEADS),
             ("muggins_call", self.muggins_call, MUGGINS_CALLS),
+            ("lead_after_block", self.lead_after_block, LEADS_AFTER_BLOCK),
+            ("muggins_caller", self.muggins_caller, MUGGINS_CALLERS),
         ):
             if value not in allowed:
                 raise IllegalPlay(f"'{value}' is not a choice for {name}: use one of {', '.join(allowed)}.")
         if self.boneyard_reserve not in (0, 1, 2):
             raise IllegalPlay("The boneyard reserve is 0, 1 or 2 tiles.")
-        for flag in ("teams", "voluntary_draw", "exact_target"):
+        for flag in ("teams", "voluntary_draw", "exact_target", "round_each_player"):
             if not isinstance(getattr(self, flag), bool):
                 raise IllegalPlay(f"{flag} is yes or no (True or False).")
 
@@ -148,11 +161,11 @@ PRESETS: dict[str, RuleSet] = {
     ),
     "five-up-pagat": RuleSet(
         variant=Variant.FIVE_UP, hand_size=5, teams=True, unit="points", target=61,
-        settlement="each-subtracts-own", name="five-up-pagat",
+        settlement="each-subtracts-own", round_each_player=True, name="five-up-pagat",
     ),
     "five-up-club": RuleSet(
         variant=Variant.FIVE_UP, hand_size=5, teams=False, unit="points", target=100,
-        settlement="winner-takes-all", name="five-up-club",
+        settlement="winner-takes-all", lead_after_block="winner", name="five-up-club",
     ),
     "all-fives": RuleSet(
         variant=Variant.ALL_FIVES, hand_size=(9, 7, 5), teams=True, unit="pips",
