@@ -33,16 +33,33 @@ SECONDS = 20.0
 LIVE_PUZZLES = 10
 
 
+def _stat(pid: int) -> list[str] | None:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
 def cpu_seconds(pids: list[int]) -> float:
-    total = 0
-    for pid in pids:
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            total += int(fields[11]) + int(fields[12])  # utime + stime, in clock ticks
-        except (OSError, IndexError, ValueError):
-            pass
-    return total / os.sysconf("SC_CLK_TCK")
+    """CPU time (user + system) of these processes and every process under them, the running ones
+    and the finished ones their parents have waited for, in seconds."""
+    parent: dict[int, int] = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit() and (fields := _stat(int(name))) is not None:
+            parent[int(name)] = int(fields[1])
+    family = set(pids)
+    grew = True
+    while grew:
+        more = {p for p, pp in parent.items() if pp in family and p not in family}
+        family |= more
+        grew = bool(more)
+    ticks = 0
+    for pid in family:
+        fields = _stat(pid)
+        if fields is not None:
+            ticks += sum(int(x) for x in fields[11:15])  # utime, stime, cutime, cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -83,8 +100,9 @@ class Served:
         os.environ["FIVES_DATABASE_URL"] = db_url
         self.cluster = Cluster(count=os.cpu_count() or 2, port=free_port(), host="127.0.0.1", quiet=True)
         self.cluster.start()
-        self.pids = [p.proc.pid for p in self.cluster.processes if p.proc is not None]
-        warm(self, 2 * len(self.pids))  # the balancer takes turns: every process gets two
+        apps = [p.proc.pid for p in self.cluster.processes if p.proc is not None]
+        self.pids = [*apps, self.cluster.balancer.pid]  # HAProxy's work is the servers' work too
+        warm(self, 2 * len(apps))  # the balancer takes turns: every process gets two
 
     @property
     def url(self) -> str:

@@ -1,5 +1,6 @@
 """``make serve``: two app processes behind HAProxy. Each browser session sticks to one process
-across reruns and reconnects; restarting one process leaves the other's sessions running."""
+across reruns and reconnects; restarting one process leaves the other's sessions running; a process
+that dies comes back; a rolling restart of all of them never leaves the balancer without a server."""
 
 from __future__ import annotations
 
@@ -73,7 +74,7 @@ def served_by(s: Session) -> str:
     return s.ws.response.headers.get("X-Fives-Server", "")
 
 
-def test_sessions_stick_to_their_process_and_survive_a_restart_of_the_other(served):
+def test_sessions_stick_to_their_process_survive_restarts_and_the_class_always_has_a_server(served):
     port, run_dir = served
     cookies = {}
     for _ in range(6):
@@ -123,3 +124,41 @@ def test_sessions_stick_to_their_process_and_survive_a_restart_of_the_other(serv
             await s.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 150))
+    # one test, one pair of processes (the suite runs on two workers)
+    a_process_that_dies_comes_back_and_a_rolling_restart_never_leaves_the_class_without_a_server(port, run_dir)
+
+
+def a_process_that_dies_comes_back_and_a_rolling_restart_never_leaves_the_class_without_a_server(port, run_dir):
+    url = f"http://127.0.0.1:{port}"
+    before = pids(run_dir)
+    os.kill(before["1"], signal.SIGKILL)
+    deadline = time.time() + 60
+    while time.time() < deadline and pids(run_dir)["1"] == before["1"]:
+        time.sleep(0.3)
+    assert pids(run_dir)["1"] != before["1"] and pids(run_dir)["2"] == before["2"]
+
+    async def lands_on(cookie: str) -> str:
+        s = Session(url, cookies=cookie)
+        await s.connect()
+        await s.choose(s.find("button_group", label="Puzzle"), "What's the open-end total?")
+        await answer_and_next(s)
+        await s.close()
+        return served_by(s)
+
+    assert asyncio.run(asyncio.wait_for(lands_on("FIVESSRV=app1"), 60)) == "app1"
+
+    # every process in turn (what SIGHUP does); the balancer answers throughout
+    before = pids(run_dir)
+    subprocess.run([sys.executable, "-m", "trainer.serve", "restart", "--run-dir", run_dir], cwd=ROOT,
+                   check=True, timeout=30)
+    checks, down = 0, 0
+    deadline = time.time() + 90
+    while time.time() < deadline and any(pids(run_dir)[k] == before[k] for k in before):
+        checks += 1
+        down += not healthy(port)
+        time.sleep(0.1)
+    after = pids(run_dir)
+    assert after["1"] != before["1"] and after["2"] != before["2"]
+    assert checks > 10 and down == 0
+    for k in ("1", "2"):
+        assert asyncio.run(asyncio.wait_for(lands_on(f"FIVESSRV=app{k}"), 60)) == f"app{k}"

@@ -7,8 +7,9 @@ each process's health, restarts a process that dies, and stops everything on Ctr
 
 ``python -m trainer.serve restart K`` restarts process K gracefully: HAProxy stops sending it new
 browsers, it is restarted, and it takes browsers again once healthy; the other processes' sessions
-go on untouched. The progress store (``FIVES_DATABASE_URL``) is the only state the processes share,
-so the same layout runs as replicas on several machines behind one balancer.
+go on untouched. ``python -m trainer.serve restart`` (or ``kill -HUP`` to the supervisor) restarts
+every process that way, one at a time. The progress store (``FIVES_DATABASE_URL``) is the only state
+the processes share, so the same layout runs as replicas on several machines behind one balancer.
 """
 
 from __future__ import annotations
@@ -193,7 +194,9 @@ class Cluster:
         self._write_state()
 
     def supervise(self) -> None:
-        """Keep every process running until asked to stop; restart on request (SIGUSR1 + a file)."""
+        """Keep every process running until asked to stop. SIGUSR1 (with the process numbers in the
+        run folder's ``restart`` file) restarts those processes; SIGHUP restarts them all, one at a
+        time, each back in service before the next one goes."""
         wanted: list[int] = []
 
         def on_usr1(*_args) -> None:
@@ -205,18 +208,43 @@ class Cluster:
             except (OSError, ValueError):
                 pass
 
+        def on_hup(*_args) -> None:
+            wanted.extend(p.index for p in self.processes)
+
         signal.signal(signal.SIGUSR1, on_usr1)
+        signal.signal(signal.SIGHUP, on_hup)
+        retry_at: dict[int, float] = {}
         while True:
             while wanted:
                 index = wanted.pop(0)
                 if 1 <= index <= len(self.processes):
-                    self.restart(index)
+                    self._restart_or_retry(index, retry_at)
             for p in self.processes:
-                if p.proc is not None and p.proc.poll() is not None:  # it died: bring it back
-                    self.restart(p.index)
+                dead = p.proc is not None and p.proc.poll() is not None
+                if dead and time.time() >= retry_at.get(p.index, 0.0):  # it died: bring it back
+                    self._say(f"app process {p.index} stopped; starting it again")
+                    self._restart_or_retry(p.index, retry_at)
             if self.balancer is not None and self.balancer.poll() is not None:
                 raise SystemExit("HAProxy stopped")
             time.sleep(0.5)
+
+    def _restart_or_retry(self, index: int, retry_at: dict[int, float]) -> None:
+        """Restart one process; if it does not come back, it stays out of service and is tried
+        again a few seconds later (the others keep serving)."""
+        try:
+            self.restart(index)
+            retry_at.pop(index, None)
+        except SystemExit as err:
+            self._say(f"{err}; trying again in 5 s")
+            p = self.processes[index - 1]
+            if p.proc is not None and p.proc.poll() is None:
+                p.proc.kill()
+                p.proc.wait()
+            retry_at[index] = time.time() + 5
+
+    def _say(self, text: str) -> None:
+        if not self.quiet:
+            print(text, file=sys.stderr, flush=True)
 
     def stop(self) -> None:
         for p in self.processes:
@@ -233,10 +261,14 @@ class Cluster:
         shutil.rmtree(self.run_dir, ignore_errors=True)
 
 
-def request_restart(run_dir: str, index: int) -> None:
-    """Ask a running ``trainer.serve`` (by its run folder) to restart process ``index``."""
+def request_restart(run_dir: str, index: int | None = None) -> None:
+    """Ask a running ``trainer.serve`` (by its run folder) to restart process ``index``, or every
+    process one after another when ``index`` is None."""
     with open(os.path.join(run_dir, "state.json")) as f:
         state = json.load(f)
+    if index is None:
+        os.kill(int(state["supervisor"]), signal.SIGHUP)
+        return
     with open(os.path.join(run_dir, "restart"), "w") as f:
         f.write(str(index))
     os.kill(int(state["supervisor"]), signal.SIGUSR1)
@@ -246,8 +278,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m trainer.serve", description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="start the processes and the balancer (the default)")
-    r = sub.add_parser("restart", help="restart one process of a running server")
-    r.add_argument("index", type=int)
+    r = sub.add_parser("restart", help="restart one process of a running server (all, one at a time, without K)")
+    r.add_argument("index", type=int, nargs="?")
     r.add_argument("--run-dir", default=os.environ.get("FIVES_SERVE_DIR", ""))
     parser.add_argument("--processes", "-n", type=int, default=int(os.environ.get("N", "0") or 0) or os.cpu_count())
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8501")))
