@@ -22,7 +22,7 @@ serve: $(STAMP)
 	$(PY) -m trainer.serve --port $(PORT) $(if $(N),--processes $(N),)
 
 test: $(STAMP)
-	$(PY) -m pytest -n 2 -q README.md tests trainer puzzles
+	$(PY) -m pytest -n 2 -q README.md docs tests trainer puzzles
 
 bench: $(STAMP)
 	$(PY) -m benchmarks

@@ -1,4 +1,4 @@
-"""A deliberately plain second reading of RULES.md, used to cross-check the engine.
+"""A deliberately plain second reading of the rules (docs/rules.md), used to cross-check the engine.
 
 It shares no code with ``trainer.rules``: it works from the record text alone.
 """

@@ -1,4 +1,4 @@
-"""Golden pictures: hand-picked layouts (the RULES.md examples among them), looked at in a
+"""Golden pictures: hand-picked layouts (the rules' examples among them), looked at in a
 browser and kept as SVG files. A change to the drawing shows up here; if it is wanted, run
 ``UPDATE_GOLDEN=1 make test`` and look at the new files again."""
 

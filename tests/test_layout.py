@@ -3,7 +3,7 @@ from oracle import oracle_from_record
 
 from trainer.rules import IllegalPlay, Layout, Play, Tile, Variant
 
-# ---- RULES.md: the worked example (All Fives, raw pips) ----
+# ---- the rules: the worked example (All Fives, raw pips) ----
 WORKED = [
     ("1-4", [1, 4], 5),
     ("1-1>1-4", [4, 2], 6),
@@ -24,7 +24,7 @@ def test_worked_example_step_by_step():
     assert [e.kind for e in lay.open_ends if e.tile == Tile(1, 1)] == ["spinner-end"]
 
 
-# ---- RULES.md: further checks ----
+# ---- the rules: further checks ----
 @pytest.mark.parametrize("record,variant,total", [
     ("5-5", "five-up", 10),
     ("5-5", "muggins", 10),

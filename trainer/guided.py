@@ -85,7 +85,7 @@ class Setup:
 
     game: str = "muggins"
     """A stage (``"muggins"``, ``"all-fives"``, ``"five-up"``: the learning rules) or a preset from
-    RULES.md as ``"preset:<id>"`` (a bare preset id that is not a stage works too)."""
+    docs/rules.md as ``"preset:<id>"`` (a bare preset id that is not a stage works too)."""
     players: int = 2
     partners: bool = True
     bot_level: str = "greedy"

@@ -182,4 +182,4 @@ PRESETS: dict[str, RuleSet] = {
         name="muggins",
     ),
 }
-"""The named presets of RULES.md."""
+"""The named presets (docs/rules.md)."""
