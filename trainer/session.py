@@ -198,8 +198,8 @@ def decline() -> None:
 
 
 def practice() -> Practice:
-    """This session's practice state: the signed-in learner's, or a guest's."""
-    follow_address()
+    """This session's practice state: the signed-in learner's, or a guest's (app.py has matched the
+    session to the address's ``?me=`` before any page runs)."""
     if "practice" not in st.session_state:
         st.session_state["practice"] = Practice()
     return st.session_state["practice"]

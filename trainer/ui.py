@@ -49,8 +49,7 @@ def run_page(show: Callable[[], None], *, for_learner: bool = True) -> None:
     that remembers someone.
     """
     try:
-        session.follow_address()
-        notice = st.session_state.pop("me_notice", None)
+        notice = st.session_state.pop("me_notice", None)  # app.py matched the session to ?me= already
         if notice:
             st.warning(notice)
         saver = getattr(st.session_state.get("practice"), "on_attempt", None)

@@ -87,7 +87,6 @@ def nickname_chooser() -> None:
 
 def show() -> None:
     """Draw the page (called by trainer/views/me.py on every rerun)."""
-    session.follow_address()
     current = session.me()
     problem = st.session_state.pop("me_problem", None)
     if current is None:
