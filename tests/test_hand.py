@@ -36,7 +36,14 @@ def snapshot(s: HandState):
 def test_presets_match_rules_md():
     p = PRESETS
     assert set(p) == {"five-up-armanino", "five-up-pagat", "five-up-club", "all-fives",
-                      "all-fives-tidwell", "muggins"}
+                      "all-fives-tidwell", "muggins", "seven-toed-pete", "horse-race"}
+    for chain in ("seven-toed-pete", "horse-race"):
+        r = p[chain]
+        assert r.chain and r.scoring_lead and r.lead == "rotate" and r.seats == (4,) and r.hand_size_for(4) == 7
+        assert r.settlement == "winner-takes-opponents" and r.unit == "points" and r.target_for(4) == 61
+        with pytest.raises(IllegalPlay, match="for 4 players"):
+            Game(r, 2)
+    assert p["seven-toed-pete"].variant.value == "all-fives" and p["horse-race"].variant.value == "five-up"
     assert p["all-fives"].hand_size == (9, 7, 5) and p["all-fives"].target == (250, 200, 200)
     assert p["all-fives"].unit == "pips"
     assert p["five-up-pagat"].settlement == "each-subtracts-own"
@@ -314,8 +321,7 @@ def random_policy(seed):
     return lambda hand: rng.choice(hand.legal_actions())
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("preset, players", [(p, n) for p in sorted(PRESETS) for n in PRESETS[p].seats])
 def test_games_reach_the_target(preset, players):
     rules = PRESETS[preset]
     if rules.muggins_call != "off":
@@ -446,3 +452,55 @@ def test_any_opponent_may_call_muggins_in_turn():
     assert nxt.phase_name == "turn" and nxt.current_player == 1
     with pytest.raises(IllegalPlay, match="muggins_caller"):
         RuleSet(muggins_caller="everyone")
+
+
+# ---- chaining: Seven-Toed Pete and Horse Race ----
+
+CHAIN = RuleSet(variant="all-fives", unit="points", teams=False, chain=True, hand_size=3)
+
+
+def test_chaining_turns_by_hand():
+    """A score or a double: the same player goes on; a plain play that scores nothing ends the turn."""
+    s = HandState(CHAIN, [["2-3", "3-3", "3-4", "0-0"], ["0-6", "2-5", "5-6"]], [], leader=0)
+    s.apply("2-3")                     # 2 + 3 = 5: a score
+    assert s.current_player == 0 and s.scores == (1, 0)
+    s.apply("3-3>2-3")                 # the spinner: 2 + 6 = 8, no score, but a double
+    assert s.current_player == 0 and s.scores == (1, 0)
+    s.apply("3-4>3-3")                 # 2 + 4 = 6 (the spinner's sides are covered): the turn ends
+    assert s.layout.total == 6 and s.current_player == 1
+    assert [e.player for e in s.history if e.kind == "play"] == [0, 0, 0]
+    s.apply("2-5>2-3")                 # 5 + 4 = 9: player 1's turn ends too
+    assert s.current_player == 0
+
+
+def test_a_chain_ends_when_nothing_fits():
+    s = HandState(CHAIN, [["2-3", "6-6"], ["0-2", "1-1"]], [], leader=0)
+    s.apply("2-3")  # scores 5, but 6-6 fits nowhere: the turn passes
+    assert s.current_player == 1
+
+
+def test_the_lead_must_be_a_double_or_score_by_itself():
+    rules = CHAIN.with_options(scoring_lead=True)
+    s = HandState(rules, [["1-2", "3-6"], ["0-1", "2-3"], ["1-1", "4-5"]], [], leader=0)
+    assert s.legal_actions() == [PASS]  # neither 1-2 (3) nor 3-6 (9) can lead
+    with pytest.raises(IllegalPlay, match="pass the lead"):
+        s.apply("1-2")
+    s.apply(PASS)
+    assert s.current_player == 1 and s.legal_actions() == [Play.parse("2-3")]
+    with pytest.raises(IllegalPlay, match="can lead"):
+        s.apply(PASS)
+    s.apply("2-3")
+    assert s.scores == (0, 1, 0) and s.current_player == 2  # a score, but 0-1 fits nowhere: the chain ends
+    nobody = HandState(rules, [["1-2"], ["0-1"], ["3-6"]], [], leader=0)
+    for _ in range(3):
+        nobody.apply(PASS)
+    assert nobody.current_player == 0 and nobody.legal_actions() == [Play.parse("1-2")]  # then anything leads
+
+
+def test_the_lead_rotates_every_hand():
+    g = Game(PRESETS["horse-race"], 4, seed=3)
+    rng = random.Random(3)
+    while len(g.results) < 4 and not g.is_over:
+        g.apply(rng.choice(g.hand.legal_actions()))
+    leaders = [h.leader for h in g.hands]
+    assert all(b == (a + 1) % 4 for a, b in zip(leaders, leaders[1:]))

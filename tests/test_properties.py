@@ -14,7 +14,9 @@ rule_sets = st.builds(
     variant=st.sampled_from(["muggins", "all-fives", "five-up"]),
     hand_size=st.sampled_from([5, 6, (7, 7, 6), (9, 7, 5)]),
     teams=st.booleans(),
-    lead=st.sampled_from(["lot", "highest-double"]),
+    lead=st.sampled_from(["lot", "highest-double", "rotate"]),
+    scoring_lead=st.booleans(),
+    chain=st.booleans(),
     voluntary_draw=st.booleans(),
     boneyard_reserve=st.sampled_from([0, 1, 2]),
     unit=st.sampled_from(["pips", "points"]),
@@ -57,10 +59,17 @@ def play_hand(rules: RuleSet, players: int, seed: int, *, deep: bool) -> HandSta
                 plays = {str(a) for a in acts if isinstance(a, Play)}
                 assert plays == oracle.legal(hand)
             act = rng.choice(acts)
-        s.apply(act)
+        mover = s.current_player
+        ev = s.apply(act)
         steps += 1
         if deep:
             check_step(s)
+        if ev.kind == "play" and not s.is_terminal and s.phase_name in ("turn", "lead"):
+            # who moves next: the same player after a score or a double under chain (while a tile
+            # fits), else the next one
+            fits = bool(s.layout.legal_plays([str(t) for t in s.hand(mover)]))
+            again = rules.chain and (ev.score > 0 or ev.play.tile.is_double) and fits
+            assert (s.current_player == mover) == again, (ev, rules.chain)
     assert steps < 200
     return s
 
@@ -145,6 +154,7 @@ def test_thousands_of_fast_hands_in_every_variant():
 @given(preset=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 4), seed=st.integers(0, 10**6))
 def test_random_games_end_properly(preset, players, seed):
     rules = PRESETS[preset]
+    players = players if players in rules.seats else max(rules.seats)
     rng = random.Random(seed)
     g = Game(rules, players, seed=seed)
 

@@ -53,6 +53,8 @@ GAME_TITLES = {
     "preset:five-up-armanino": "Five-Up — Armanino's rules",
     "preset:five-up-club": "Five-Up — club rules",
     "preset:five-up-pagat": "Five-Up — Pagat's rules",
+    "preset:seven-toed-pete": "Seven-Toed Pete — score and go again (4 players)",
+    "preset:horse-race": "Horse Race — score and go again, every double spins (4 players)",
 }
 """One entry per game on the Play page, named for people."""
 
@@ -66,6 +68,9 @@ GAME_SOURCES = {
     "preset:five-up-armanino": "Every double spins; scores in points, to 61; partners at four.",
     "preset:five-up-club": "Every double spins; to 100 points; everyone's leftover tiles go to the winner.",
     "preset:five-up-pagat": "Every double spins; to 61 points; each player loses their own leftover pips.",
+    "preset:seven-toed-pete": "Four players, 7 tiles each, no boneyard; score or play a double and you go again; "
+                              "lead a double or a tile that scores.",
+    "preset:horse-race": "Seven-Toed Pete where every double spins.",
 }
 """Where each game's rules come from, in a line for the help text."""
 
@@ -108,6 +113,7 @@ class Setup:
     def check(self) -> None:
         if self.players not in (2, 3, 4):
             raise ValueError("Play with 2, 3 or 4 players.")
+        self.rules().check_players(self.players)
         if self.bot_level not in BOT_LEVELS:
             raise ValueError("Choose Beginner, Greedy or Expert computer players.")
         if self.guidance not in GUIDANCE:
@@ -276,6 +282,10 @@ class GuidedGame:
         ev = self.game.apply(action, player=player)
         hand_now = self.game.hands[index - 1]
         self._narrate(ev, before, hand_now)
+        if (self.rules.chain and not hand_now.is_terminal and ev.kind in ("play", "claim", "muggins", "let-go")
+                and hand_now.current_player == ev.player == hand_now.cur and hand_now.phase_name == "turn"):
+            # a score or a double: the same player goes on (the chaining games)
+            self.log.append("You go again!" if ev.player == 0 else f"{self.name(ev.player)} goes again.")
         if hand_now.is_terminal:
             res = hand_now.result
             assert res is not None
@@ -298,7 +308,9 @@ class GuidedGame:
         drew = f"{who} drew {plural(self._draws, 'tile')} and " if self._draws else f"{who} "
         self._draws = 0
         self.unscored = ""
-        if ev.kind == "pass":
+        if ev.kind == "pass" and before.is_empty:
+            self.log.append(f"{who} passed the lead: no double and no tile that scores by itself.")
+        elif ev.kind == "pass":
             self.log.append(f"{drew}passed: nothing fits.")
         elif ev.kind == "play":
             play = ev.play

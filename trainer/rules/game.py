@@ -93,7 +93,9 @@ class Game:
                 self.winner = leaders[0]
                 return
         leader: int | None = None
-        if self.rules.lead == "lot":
+        if self.rules.lead == "rotate":
+            leader = (self.hand.leader + 1) % self.players
+        elif self.rules.lead == "lot":
             if res.dominoed or (self.rules.lead_after_block == "winner" and res.winner is not None):
                 leader = res.winner
             else:

@@ -232,6 +232,11 @@ class HandState:
         self._reserve = rules.boneyard_reserve
         self._calls = rules.muggins_call != "off"
         self._exact = rules.exact_target
+        self._chain = rules.chain
+        self._again = False
+        """The last play scored or was a double: under ``chain`` its player goes on."""
+        self._lead_passes = 0
+        """How many players have passed the lead on (``scoring_lead``)."""
 
     # ----- making hands -----
 
@@ -250,8 +255,8 @@ class HandState:
         the lead by the rule set (by lot, or the highest double)."""
         if rng is None:
             rng = random.Random(seed)
-        size = rules.hand_size_for(players)
-        if leader is None and rules.lead == "lot":
+        size = rules.hand_size_for(players)  # refuses a player count the rule set is not for
+        if leader is None and rules.lead in ("lot", "rotate"):
             leader = lead_by_lot(rng, players)
         rand = rng.random
         keys = [rand() for _ in range(28)]
@@ -357,8 +362,8 @@ class HandState:
         b = self.board
         hand = self.hands[self.cur]
         if not b.tiles:
-            leads = [self.must_lead] if self.must_lead >= 0 else hand
-            return [PLAY_BY_ID[t * 29] for t in leads]  # type: ignore[misc]
+            leads = self._lead_ids()
+            return [PLAY_BY_ID[t * 29] for t in leads] if leads else [PASS]  # type: ignore[misc]
         can_draw = len(self.bone) > self._reserve
         tiles = b.tiles
         if self.phase == DRAWING and b.fits(self.drawn):
@@ -444,6 +449,10 @@ class HandState:
                 return f"{TILES[self.drawn]} was just drawn and fits, so it must be played now."
             if self.must_lead >= 0 and not self.board.tiles:
                 return f"The hand must start with the highest double, {TILES[self.must_lead]}."
+            if not self.board.tiles and self.rules.scoring_lead:
+                if PASS in legal:
+                    return "No tile in this hand can lead (a double, or one that scores by itself): pass the lead."
+                return f"{act.tile} can't lead: lead with a double or a tile that scores by itself, like 1-4."
             if DRAW in legal and len(legal) == 1:
                 return "Nothing in this hand fits: draw from the boneyard."
             # the layout explains what is wrong with the play itself
@@ -452,6 +461,8 @@ class HandState:
             if self.drawable == 0:
                 return "The boneyard has nothing left to draw."
             return "A tile in this hand fits, so drawing is not allowed: play it."
+        if not self.board.tiles:
+            return "A tile in this hand can lead: lead with it."
         return "Passing is only allowed when nothing fits and nothing can be drawn."
 
     def _layout_reason(self, act: Play) -> str:
@@ -481,6 +492,9 @@ class HandState:
         self.phase = TURN
         self.drawn = -1
         if self._calls:
+            if self._chain:
+                a, c = PAIRS[tid]
+                self._again = bool(score) or a == c
             self.pending = score
             self.phase = CLAIMING
             ev = _event(Event, (cur, "play", play, None, total, score, 0, -1, 0))
@@ -494,7 +508,10 @@ class HandState:
             credited = self._credit(side, score)
         ev = _event(Event, (cur, "play", play, None, total, score, credited, side, 0))
         self.history.append(ev)
-        if hand and not self._exact and len(self.bone) > self._reserve:
+        if self._chain:
+            a, c = PAIRS[tid]
+            self._again = bool(score) or a == c
+        if hand and not self._exact and not self._chain and len(self.bone) > self._reserve:
             self.cur = (cur + 1) % self.n  # the common case of _after_play
         else:
             self._after_play()
@@ -523,8 +540,29 @@ class HandState:
         if len(self.bone) <= self._reserve and self._nobody_can_play():
             self._finish(BLOCKED, None)
             return
-        self.cur = (cur + 1) % self.n
         self.phase = TURN
+        if self._again and self._fits_any(self.hands[cur]):
+            self._again = False
+            return  # a score or a double: the same player goes on
+        self._again = False
+        self.cur = (cur + 1) % self.n
+
+    def _fits_any(self, hand: list[int]) -> bool:
+        avail = self.board.avail
+        for t in hand:
+            a, c = PAIRS[t]
+            if avail[a] or avail[c]:
+                return True
+        return False
+
+    def _lead_ids(self) -> list[int]:
+        """The tiles the current player may lead with."""
+        hand = self.hands[self.cur]
+        if self.must_lead >= 0:
+            return [self.must_lead]
+        if self.rules.scoring_lead and self._lead_passes < self.n:  # after a full round, anything leads
+            return [t for t in hand if PAIRS[t][0] == PAIRS[t][1] or PIPS[t] % 5 == 0]
+        return hand
 
     def _nobody_can_play(self) -> bool:
         avail = self.board.avail
@@ -549,6 +587,10 @@ class HandState:
     def _pass(self) -> Event:
         ev = Event(self.cur, "pass", open_mask=self._open_mask())
         self.history.append(ev)
+        if not self.board.tiles:  # no tile that may lead: the lead passes on
+            self._lead_passes += 1
+            self.cur = (self.cur + 1) % self.n
+            return ev
         if self._nobody_can_play():
             self._finish(BLOCKED, None)
             return ev
@@ -660,7 +702,7 @@ class HandState:
         b = self.board
         while self._ending is None and (self.phase != TURN or not b.tiles):
             step(rng)
-        if self._calls or self._exact or self.rules.voluntary_draw:
+        if self._calls or self._exact or self.rules.voluntary_draw or self._chain:
             while self._ending is None:
                 step(rng)
             assert self.result is not None
@@ -723,8 +765,11 @@ class HandState:
         while self._ending is None:
             hand = hands[self.cur]
             if not b.tiles:
-                t = self.must_lead if self.must_lead >= 0 else max(hand, key=lambda x: (PIPS[x] % 5 == 0, PIPS[x]))
-                self._play(t, -1, -1)
+                leads = self._lead_ids()
+                if not leads:
+                    self._pass()
+                    continue
+                self._play(max(leads, key=lambda x: (PIPS[x] % 5 == 0, PIPS[x])), -1, -1)
                 continue
             can_draw = len(self.bone) > self._reserve
             if self.phase == DRAWING and b.fits(self.drawn):
@@ -786,8 +831,10 @@ class HandState:
         rand = rng.random
         hand = self.hands[self.cur]
         if not b.tiles:
-            t = self.must_lead if self.must_lead >= 0 else hand[int(rand() * len(hand))]
-            return self._play(t, -1, -1)
+            leads = self._lead_ids()
+            if not leads:
+                return self._pass()
+            return self._play(leads[int(rand() * len(leads))], -1, -1)
         can_draw = len(self.bone) > self._reserve
         if self.phase == DRAWING:
             if b.fits(self.drawn):

@@ -12,7 +12,7 @@ from trainer.rules.variants import Variant
 
 UNITS = ("pips", "points")
 SETTLEMENTS = ("winner-takes-opponents", "winner-takes-all", "each-subtracts-own")
-LEADS = ("lot", "highest-double")
+LEADS = ("lot", "highest-double", "rotate")
 MUGGINS_CALLS = ("off", "lose", "strict")
 LEADS_AFTER_BLOCK = ("lot", "winner")
 MUGGINS_CALLERS = ("next", "any")
@@ -52,7 +52,16 @@ class RuleSet:
     """With four players, seats 0+2 and 1+3 play as partners."""
     lead: str = "lot"
     """``"lot"``: first hand by lot, then the last dominoer (by lot after a block);
-    ``"highest-double"``: the holder of the highest double leads with it."""
+    ``"highest-double"``: the holder of the highest double leads with it; ``"rotate"``: first hand
+    by lot, then the lead passes to the next seat every hand."""
+    scoring_lead: bool = False
+    """The lead must be a double or a tile that scores by itself (0-5, 1-4, 2-3, 4-6, 5-5); a player
+    without one passes the lead to the next player."""
+    chain: bool = False
+    """A player who scores, or plays a double, plays again at once while a tile fits; a play that
+    neither scores nor is a double ends the turn."""
+    seats: tuple[int, ...] = (2, 3, 4)
+    """The numbers of players the rule set is for."""
     lead_after_block: str = "lot"
     """Who leads after a blocked hand (with ``lead="lot"``): ``"lot"``, a fresh draw; ``"winner"``,
     the blocked hand's winner (the draw only after a tie)."""
@@ -84,6 +93,7 @@ class RuleSet:
         object.__setattr__(self, "variant", Variant.parse(self.variant))
         object.__setattr__(self, "hand_size", _per_count(self.hand_size, "Hand size"))
         object.__setattr__(self, "target", _per_count(self.target, "The target"))
+        object.__setattr__(self, "seats", tuple(self.seats))
         for n, size in zip((2, 3, 4), self.hand_size):
             if size < 1 or n * size > 28 - self.boneyard_reserve:
                 raise IllegalPlay(f"{n} players cannot each get {size} tiles from one set of 28.")
@@ -101,13 +111,22 @@ class RuleSet:
                 raise IllegalPlay(f"'{value}' is not a choice for {name}: use one of {', '.join(allowed)}.")
         if self.boneyard_reserve not in (0, 1, 2):
             raise IllegalPlay("The boneyard reserve is 0, 1 or 2 tiles.")
-        for flag in ("teams", "voluntary_draw", "exact_target", "round_each_player"):
+        if not self.seats or any(n not in (2, 3, 4) for n in self.seats):
+            raise IllegalPlay("A rule set is for 2, 3 or 4 players.")
+        for flag in ("teams", "voluntary_draw", "exact_target", "round_each_player", "scoring_lead", "chain"):
             if not isinstance(getattr(self, flag), bool):
                 raise IllegalPlay(f"{flag} is yes or no (True or False).")
 
     def hand_size_for(self, players: int) -> int:
         """Tiles dealt to each of ``players`` players."""
+        self.check_players(players)
         return self.hand_size[_seat_index(players)]
+
+    def check_players(self, players: int) -> None:
+        """:class:`IllegalPlay` unless the rule set is for ``players`` players."""
+        if players not in self.seats:
+            only = " or ".join(str(n) for n in self.seats)
+            raise IllegalPlay(f"This game is for {only} players.")
 
     def target_for(self, players: int) -> int:
         """The game's target for ``players`` players."""
@@ -180,6 +199,18 @@ PRESETS: dict[str, RuleSet] = {
         variant=Variant.MUGGINS, hand_size=(7, 5, 5), teams=True, unit="pips",
         target=(200, 150, 150), settlement="winner-takes-opponents", muggins_call="strict",
         name="muggins",
+    ),
+    # four players, seven tiles each: no boneyard. The write-ups leave the end-of-hand count open:
+    # the winner takes the opponents' tiles, as in All Fives.
+    "seven-toed-pete": RuleSet(
+        variant=Variant.ALL_FIVES, hand_size=7, teams=True, unit="points", target=61,
+        settlement="winner-takes-opponents", lead="rotate", scoring_lead=True, chain=True, seats=(4,),
+        name="seven-toed-pete",
+    ),
+    "horse-race": RuleSet(
+        variant=Variant.FIVE_UP, hand_size=7, teams=True, unit="points", target=61,
+        settlement="winner-takes-opponents", lead="rotate", scoring_lead=True, chain=True, seats=(4,),
+        name="horse-race",
     ),
 }
 """The named presets (docs/rules.md)."""

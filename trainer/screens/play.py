@@ -3,6 +3,7 @@
 import logging
 import os
 import random
+from dataclasses import replace
 
 import streamlit as st
 
@@ -85,8 +86,14 @@ def start() -> None:
         muggins_call=bool(st.session_state.get("g_calls", False)),
         seed=st.session_state.get("g_seed") or random.randrange(2**31),  # tests fix the deal
     )
+    seats = setup.rules().seats
+    note = None
+    if setup.players not in seats:  # a game for four: the computer players fill the table
+        setup = replace(setup, players=max(seats))
+        note = f"{game_title(setup.game).split(' — ')[0]} is for {setup.players} players, so {setup.players - 1} " \
+               "computer players join you."
     st.session_state["guided"] = GuidedGame(setup)
-    st.session_state["g_message"] = None
+    st.session_state["g_message"] = note
 
 
 def act(action, move: tuple[int, int] | None = None) -> None:
@@ -200,6 +207,10 @@ def learner_turn(g: GuidedGame) -> None:
     if DRAW in view.legal_actions and not plays:
         st.info("Nothing in your hand fits: draw from the boneyard.")
         st.button("Draw a tile", type="primary", on_click=act, args=(DRAW,), key="g_draw")
+        return
+    if PASS in view.legal_actions and view.layout.is_empty:
+        st.info("You have no double and no tile that scores by itself, so you can't lead: pass the lead on.")
+        st.button("Pass the lead", type="primary", on_click=act, args=(PASS,), key="g_pass")
         return
     if PASS in view.legal_actions:
         st.info("Nothing fits and nothing is left to draw: pass.")
