@@ -488,3 +488,31 @@ def test_walkthrough_and_game_over_words():
     if g.finished is not None:
         at.button(key="g_over" if g.game.is_over else "g_next").click().run()
     assert "just been dealt" not in texts(at)
+
+
+@pytest.mark.parametrize("game", ["preset:seven-toed-pete", "preset:horse-race"])
+def test_a_chaining_game_for_four_with_turns_that_go_on(game):
+    at = app()
+    g = start_game(at, game=game, players=2, seed=2024)  # two chosen: the game is for four
+    assert g.setup.players == 4 and "is for 4 players" in texts(at)
+    hand_no = len(g.game.hands)
+    for _ in range(60):
+        if g.finished is not None:
+            break
+        learner_move(at, g)
+    assert g.finished is not None and g.finished_hand == hand_no - 1
+    # somebody scored or played a double and went on, and the story says so
+    assert any(line.endswith("goes again.") or line == "You go again!" for line in g.log)
+    plays = [e for e in g.game.hands[hand_no - 1].history if e.kind == "play"]
+    assert any(a.player == b.player for a, b in zip(plays, plays[1:]))
+
+
+def test_passing_the_lead_when_no_tile_may_lead():
+    at = app()
+    g = start_game(at, game="preset:seven-toed-pete", players=4, seed=97, bots="greedy")
+    assert g.view().layout.is_empty and [str(a) for a in g.view().legal_actions] == ["pass"]
+    assert "can't lead" in texts(at)
+    at.button(key="g_pass").click().run()
+    assert not at.exception
+    assert g.log[0] == "You passed the lead: no double and no tile that scores by itself."
+    assert not g.game.hand.layout.is_empty  # someone after you led
