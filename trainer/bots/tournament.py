@@ -61,14 +61,16 @@ def play_game(
     return game.winner, times
 
 
-def match(first: str, second: str, seeds: range, *, preset: str = "five-up-armanino") -> Record:
-    """Two-player games on every seed, each played twice with the seats swapped."""
+def match(first: str, second: str, seeds: range, *, preset: str = "five-up-armanino", players: int = 2) -> Record:
+    """Games on every seed, each played twice with the sides swapped. With four players the two
+    kinds of player are partners against each other (seats 0 and 2 against 1 and 3)."""
     rules = PRESETS[preset]
+    if players == 4 and not rules.uses_teams(4):
+        raise ValueError("four players play as two partnerships here: choose a rule set with partners")
     rec = Record()
     for seed in seeds:
         for seat in (0, 1):
-            bots: list[Bot] = [make_bot(second), make_bot(second)]
-            bots[seat] = make_bot(first)
+            bots: list[Bot] = [make_bot(first if i % 2 == seat else second) for i in range(players)]
             winner, times = play_game(rules, bots, seed, timed_seat=seat)
             rec.games += 1
             rec.wins += winner == seat
