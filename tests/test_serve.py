@@ -159,6 +159,6 @@ def a_process_that_dies_comes_back_and_a_rolling_restart_never_leaves_the_class_
         time.sleep(0.1)
     after = pids(run_dir)
     assert after["1"] != before["1"] and after["2"] != before["2"]
-    assert checks > 10 and down == 0
+    assert checks >= 5 and down == 0
     for k in ("1", "2"):
         assert asyncio.run(asyncio.wait_for(lands_on(f"FIVESSRV=app{k}"), 60)) == f"app{k}"

@@ -191,7 +191,29 @@ class Cluster:
         self._launch(p)
         self._wait_healthy(p)
         self.admin(f"enable server app/app{index}")
+        self._wait_in_service(index)
         self._write_state()
+
+    def status(self, index: int) -> str:
+        """What HAProxy thinks of process ``index``: ``UP``, ``DOWN``, ``MAINT``…"""
+        lines = self.admin("show stat").splitlines()
+        if not lines:
+            return ""
+        head = lines[0].lstrip("# ").split(",")
+        for line in lines[1:]:
+            row = dict(zip(head, line.split(",")))
+            if row.get("pxname") == "app" and row.get("svname") == f"app{index}":
+                return row.get("status", "")
+        return ""
+
+    def _wait_in_service(self, index: int, timeout: float = 15.0) -> None:
+        """Until HAProxy's own health check has passed again (so browsers are sent there)."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            if self.status(index) == "UP":
+                return
+            time.sleep(0.1)
+        raise SystemExit(f"app process {index} is running but HAProxy does not send it browsers")
 
     def supervise(self) -> None:
         """Keep every process running until asked to stop. SIGUSR1 (with the process numbers in the
