@@ -79,6 +79,7 @@ class Session:
         headers = {"Cookie": self.cookies} if self.cookies else None
         self.ws = await asyncio.wait_for(
             websockets.connect(ws_url, subprotocols=["streamlit"], additional_headers=headers,
+                               origin=f"http://{parts.hostname}:{parts.port}",  # as a browser's page would
                                max_size=2**25, open_timeout=timeout, compression=None),
             timeout)
         self.query_string = self.query
