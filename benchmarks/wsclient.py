@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import websockets
+from streamlit.proto.Alert_pb2 import Alert
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
@@ -208,6 +209,11 @@ class Session:
 
     def alerts(self) -> list[tuple[int, str]]:
         return [(el.proto.format, el.proto.body) for el in self.elements.values() if el.type == "alert"]
+
+    def said_right(self) -> bool:
+        """The page's verdict: a success message and no error message."""
+        formats = {fmt for fmt, _ in self.alerts()}
+        return Alert.SUCCESS in formats and Alert.ERROR not in formats
 
     def param(self, name: str) -> str | None:
         for part in self.query_string.split("&"):

@@ -60,11 +60,12 @@ def pids(run_dir: str) -> dict[str, int]:
         return {k: v["pid"] for k, v in json.load(f)["processes"].items()}
 
 
-async def answer_and_next(s: Session) -> str:
-    """Answer right, then go on; returns the page's text just after the answer."""
+async def answer_and_next(s: Session, right: bool = True) -> str:
+    """Answer (right, or five too many), then go on; returns the page's text just after the answer."""
     p = from_code(s.param("code"))
-    await s.type_and_submit(s.find("text_input"), str(p.answer), s.find("button", label="Check"))
-    assert any("Yes!" in body for _, body in s.alerts())
+    await s.type_and_submit(s.find("text_input"), str(p.answer if right else p.answer + 5),
+                            s.find("button", label="Check"))
+    assert s.said_right() == right, s.alerts()
     page = s.texts()
     await s.click(s.find("button", label="Next puzzle"))
     return page
@@ -90,6 +91,7 @@ def test_sessions_stick_to_their_process_survive_restarts_and_the_class_always_h
             await s.connect()
             await s.choose(s.find("button_group", label="Puzzle"), "What's the open-end total?")
         assert (served_by(a), served_by(b)) == ("app1", "app2")
+        await answer_and_next(a, right=False)  # the client tells a wrong verdict from a right one
         for _ in range(3):
             await answer_and_next(a)
             await answer_and_next(b)

@@ -303,15 +303,17 @@ def main(argv: list[str] | None = None) -> None:
     r = sub.add_parser("restart", help="restart one process of a running server (all, one at a time, without K)")
     r.add_argument("index", type=int, nargs="?")
     r.add_argument("--run-dir", default=os.environ.get("FIVES_SERVE_DIR", ""))
-    parser.add_argument("--processes", "-n", type=int, default=int(os.environ.get("N", "0") or 0) or os.cpu_count())
+    parser.add_argument("--processes", "-n", type=int, default=int(os.environ.get("N", "0") or 0) or cores())
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8501")))
     parser.add_argument("--host", default=os.environ.get("HOST", "0.0.0.0"))
     parser.add_argument("--run-dir-file", default=os.environ.get("FIVES_SERVE_RUN_DIR_FILE", ""),
                         help="write the run folder's path here (for tools that restart a process)")
     args = parser.parse_args(argv)
     if args.command == "restart":
-        run_dir = args.run_dir or _last_run_dir()
-        request_restart(run_dir, args.index)
+        try:
+            request_restart(args.run_dir or _last_run_dir(), args.index)
+        except (OSError, ValueError, KeyError):
+            raise SystemExit("No make serve is running here (or give its folder with --run-dir).") from None
         return
     cluster = Cluster(count=max(1, args.processes or 1), port=args.port, host=args.host)
     stopping = False
@@ -338,6 +340,14 @@ def main(argv: list[str] | None = None) -> None:
         pass
     finally:
         cluster.stop()
+
+
+def cores() -> int:
+    """The cores this process may use (what ``nproc`` says)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
 
 
 def _last_run_dir() -> str:
