@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 APP = os.path.join(ROOT, "trainer", "app.py")
 COOKIE = "FIVESSRV"
+DRAIN = 1.0
+"""Seconds a process being restarted is given to finish the page requests already sent to it."""
 HAPROXY_PATHS = ("/usr/sbin/haproxy", "/usr/bin/haproxy", "/usr/local/sbin/haproxy")
 
 
@@ -163,8 +165,10 @@ class Cluster:
         state = {"supervisor": os.getpid(), "port": self.port, "run_dir": self.run_dir,
                  "processes": {str(p.index): {"port": p.port, "pid": p.proc.pid if p.proc else None}
                                for p in self.processes}}
-        with open(os.path.join(self.run_dir, "state.json"), "w") as f:
+        path = os.path.join(self.run_dir, "state.json")
+        with open(path + ".new", "w") as f:
             json.dump(state, f)
+        os.replace(path + ".new", path)  # readers never see half a file
 
     def admin(self, command: str) -> str:
         """A command on HAProxy's runtime socket (``disable server app/app1``…)."""
@@ -181,6 +185,7 @@ class Cluster:
         """Restart one process: no new browsers while it restarts; the others carry on."""
         p = self.processes[index - 1]
         self.admin(f"disable server app/app{index}")
+        time.sleep(DRAIN)
         if p.proc is not None and p.proc.poll() is None:
             p.proc.terminate()
             try:
