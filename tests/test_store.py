@@ -245,32 +245,41 @@ def test_codes_catch_typos():
 
 
 WRITER = """
-import sys, time
+import sys
 from trainer.progress import Attempt
 from trainer.store import open_store
 store = open_store(sys.argv[1])
-me, tag = sys.argv[2], sys.argv[3]
+me, tag, log = sys.argv[2], sys.argv[3], open(sys.argv[4], "a")
 for i in range(100000):
     store.record(me, Attempt("open-total", "muggins", 1, True, 1.0, f"{tag}-{i}"))
-    print(i, flush=True)
+    log.write(f"{i}\\n")
+    log.flush()
 """
 
 
-def test_answers_survive_writers_killed_mid_way(url):
+def test_answers_survive_writers_killed_mid_way(url, tmp_path):
     """Writers record answers in a loop and are killed (SIGKILL) mid-way: every answer whose
     ``record`` had returned is in the store."""
     store = open_store(url)
     learners = [store.learner(store.new_learner(f"Writer {i}")) for i in range(3)]
     env = dict(os.environ, PYTHONPATH=ROOT)
-    procs = [subprocess.Popen([sys.executable, "-c", WRITER, url, me.code, f"w{i}"], stdout=subprocess.PIPE,
-                              env=env, text=True) for i, me in enumerate(learners)]
-    time.sleep(3.0)
+    logs = [tmp_path / f"writer{i}.log" for i in range(3)]
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, url, me.code, f"w{i}", str(logs[i])], env=env)
+             for i, me in enumerate(learners)]
+
+    def written(path) -> int:
+        return path.read_text().count("\n") if path.exists() else 0
+
+    # kill them once each has recorded a good number (however slowly a busy machine starts them)
+    deadline = time.time() + 90
+    while time.time() < deadline and min(written(p) for p in logs) < 30:
+        time.sleep(0.1)
     for p in procs:
         p.send_signal(signal.SIGKILL)
     for i, (p, me) in enumerate(zip(procs, learners)):
-        out, _ = p.communicate(timeout=30)
-        returned = [int(line) for line in out.split()]
-        assert returned, "a writer recorded nothing"
+        p.wait(timeout=30)
+        returned = [int(line) for line in logs[i].read_text().split()]
+        assert len(returned) >= 30, "a writer recorded too little before the deadline"
         kept = {a.code for a in store.attempts(me.code)}
         assert {f"w{i}-{n}" for n in returned} <= kept
         assert len(kept) <= len(returned) + 1  # at most the one in flight when it was killed
