@@ -68,8 +68,7 @@ def shot(page, name):
 def test_practice_shows_the_svg_layout(server, browser):
     p = generate("open-total", stage="all-fives", level=2, seed=3)
     page = open_page(browser, f"{server}/?code={p.code}")
-    page.get_by_role("button", name="My turn!").click()  # the worked example of a first puzzle, done
-    page.get_by_text("Watch how it works first").wait_for(state="detached", timeout=20000)
+    appserver.past_worked_example(page)  # the worked example of a first puzzle, done
     layout = page.locator("svg.fives-layout").first
     layout.wait_for(state="visible", timeout=30000)
     box = layout.bounding_box()
@@ -174,7 +173,7 @@ def test_practice_hint_mis_tap_retry_and_read_aloud(server, browser):
     page.add_init_script(SPEECH_MOCK)
     page.goto(f"{server}/?code={p.code}")
     page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
-    page.get_by_role("button", name="My turn!").click()  # past the worked example
+    appserver.past_worked_example(page)
     # read aloud: the browser's own speech, mocked here
     page.locator("button.fives-speak").first.click()
     assert "Which play scores most" in page.evaluate("window.__spoken.join(' ')")

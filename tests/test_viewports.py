@@ -2,6 +2,7 @@
 with the internet cut off: what a child, a teacher and a player see. Screenshots go to
 tests/artifacts/ (viewport-<page>-<screen>.png)."""
 
+import appserver
 import pytest
 
 from puzzles import generate
@@ -140,7 +141,7 @@ def test_play_page_shows_layout_and_hand_together_on_a_laptop(server, browser): 
 def test_number_puzzles_show_a_number_line(server, browser):  # noqa: F811
     p = generate("nearest-five", stage="muggins", level=2, seed=3)
     page, errors = open_offline(browser, server, f"?code={p.code}", "tablet")
-    page.get_by_role("button", name="My turn!").click()  # past the worked example
+    appserver.past_worked_example(page)
     line = page.locator(".fives-board svg.fives-number-line").first
     line.wait_for(state="visible", timeout=30000)
     assert line.locator("text", has_text=str(p.number)).count() >= 1
