@@ -8,9 +8,7 @@
 15
 """
 
-from trainer.rules.errors import IllegalPlay
-from trainer.rules.game import Game
-from trainer.rules.hand import (
+from trainer.rules.actions import (
     DRAW,
     LET_GO,
     MUGGINS,
@@ -19,18 +17,17 @@ from trainer.rules.hand import (
     Claim,
     Draw,
     Event,
-    HandResult,
-    HandState,
     Muggins,
     Pass,
-    PlayerView,
-    lead_by_lot,
     parse_action,
-    settle,
 )
+from trainer.rules.errors import IllegalPlay
+from trainer.rules.game import Game
+from trainer.rules.hand import HandState, PlayerView, lead_by_lot
 from trainer.rules.layout import Layout, OpenEnd, Placement, Play
 from trainer.rules.ruleset import PRESETS, RuleSet
 from trainer.rules.scoring import is_scoring_total, play_points, round_to_five
+from trainer.rules.settlement import HandResult, settle
 from trainer.rules.tiles import TILES, Tile, TileLike, heaviest, parse_tiles
 from trainer.rules.variants import Variant
 

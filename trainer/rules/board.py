@@ -27,7 +27,7 @@ class Board:
         self.tiles: list[int] = []  # tile id at each position
         self.pos_of: list[int] = [-1] * 28  # position of each tile id, -1 if not placed
         self.attach: list[tuple[int, int, int, int]] = []  # (target pos, HALF/SIDE/END, slot, number)
-        self.avail: list[list[int]] = [[] for _ in range(7)]  # positions open on each number
+        self.avail: list[list[int]] = [[], [], [], [], [], [], []]  # positions open on each number
         self.sides: list[int] = []  # free long sides of a double (0 for other tiles)
         self.ends: list[int] = []  # free short ends of an opened spinner
         self.spinner: list[bool] = []

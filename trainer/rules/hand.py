@@ -1,8 +1,12 @@
-"""One hand as a state machine: deal, turns, drawing, passing, scoring and settlement.
+"""One hand as a state machine: the deal, whose turn it is, what they may do, and doing it.
 
-Modelled on OpenSpiel games: :attr:`HandState.current_player`, :meth:`~HandState.legal_actions`,
-:meth:`~HandState.apply`, :attr:`~HandState.is_terminal` and :attr:`~HandState.result`.
-The deal is explicit and seeded; draws take the top of the shuffled boneyard.
+Modelled on OpenSpiel games and on python-chess's ``Board``: :attr:`HandState.current_player`,
+:meth:`~HandState.legal_actions`, :meth:`~HandState.apply`, :attr:`~HandState.is_terminal` and
+:attr:`~HandState.result`. The turn rules live in one place, :meth:`HandState.moves` (what may be
+done now) and :meth:`HandState.make` (doing it); the checked public path, the simulations
+(:mod:`trainer.rules.simulate`) and the computer players all stand on those two. The deal is
+explicit and seeded; draws take the top of the shuffled boneyard. The end-of-hand count is in
+:mod:`trainer.rules.settlement`; the actions and events in :mod:`trainer.rules.actions`.
 """
 
 from __future__ import annotations
@@ -12,51 +16,26 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Union
 
+from trainer.rules.actions import (
+    DRAW,
+    LET_GO,
+    MUGGINS,
+    PASS,
+    Action,
+    Claim,
+    Draw,
+    Event,
+    Muggins,
+    Pass,
+    _event,
+    parse_action,
+)
 from trainer.rules.board import Board
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.layout import PLAY_BY_ID, Layout, Play
 from trainer.rules.ruleset import RuleSet
-from trainer.rules.scoring import round_to_five
+from trainer.rules.settlement import BLOCKED, DOMINOED, TARGET, HandResult, _settle
 from trainer.rules.tiles import ID_OF, PAIRS, PIPS, TILES, Tile, TileLike
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Take the top tile of the boneyard."""
-
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    """Nothing fits and nothing can be drawn: the turn goes on."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class Claim:
-    """Announce the score of the play just made (the muggins call)."""
-
-    points: int
-    """The score announced, in the rule set's unit (0 for "no score")."""
-
-    def __str__(self) -> str:
-        return f"claim {self.points}"
-
-
-@dataclass(frozen=True, slots=True)
-class Muggins:
-    """After an opponent's missed or wrong call: ``take=True`` calls "Muggins!" and takes the
-    points; ``take=False`` lets them go."""
-
-    take: bool
-
-    def __str__(self) -> str:
-        return "muggins" if self.take else "let it go"
-
 
 # where a turn stands (``Hand.phase``; ``Hand.phase_name`` says it in words)
 TURN = 0
@@ -68,91 +47,8 @@ CLAIMING = 2
 MUGGINS_CALL = 3
 """A score was missed: the next opponent may call "Muggins!" and take it."""
 
-DRAW = Draw()
-PASS = Pass()
-MUGGINS = Muggins(True)
-LET_GO = Muggins(False)
-Action = Union[Play, Draw, Pass, Claim, Muggins]
-
-DOMINOED, BLOCKED, TARGET = "dominoed", "blocked", "target"
-
-
-class Event(NamedTuple):
-    """One thing that happened in a hand."""
-
-    player: int
-    """Who acted."""
-    kind: str
-    """``"play"``, ``"draw"``, ``"pass"``, ``"claim"`` or ``"muggins"`` (points taken by an opponent)."""
-    play: Play | None = None
-    """The play, for ``"play"``."""
-    tile: Tile | None = None
-    """The tile drawn (hidden from other players' views)."""
-    total: int = 0
-    """Open-end total after a play."""
-    score: int = 0
-    """What the play made (for ``"play"``), or the announced score (for ``"claim"``)."""
-    credited: int = 0
-    """What was actually added to the score board for this event."""
-    side: int = -1
-    """Which side was credited."""
-    open_mask: int = 0
-    """Bit ``n`` set: number ``n`` was open when a player drew or passed."""
-
-    @property
-    def open_numbers(self) -> frozenset[int]:
-        """Numbers open on the layout when a player drew or passed (they held none of them,
-        unless voluntary drawing is allowed)."""
-        return frozenset(n for n in range(7) if self.open_mask >> n & 1)
-
-
-_event = tuple.__new__  # builds an Event without NamedTuple's keyword handling (hot path)
-
-
-class HandResult(NamedTuple):
-    """How a finished hand came out (an immutable record)."""
-
-    ending: str
-    """``"dominoed"``, ``"blocked"``, or ``"target"`` (an exact target was hit mid-hand)."""
-    winner: int | None
-    """The player who dominoed, or who holds the fewest pips after a block (``None`` on a tie)."""
-    winning_side: int | None
-    """The side (team or player) that won the hand, or ``None`` on a tie."""
-    sides: tuple[tuple[int, ...], ...]
-    """The players of each side: ``((0, 2), (1, 3))`` with teams, ``((0,), (1,))`` without."""
-    hands: tuple[tuple[Tile, ...], ...]
-    """The tiles left in each player's hand."""
-    pips: tuple[int, ...]
-    """Pips left in each player's hand."""
-    side_pips: tuple[int, ...]
-    """Pips left on each side."""
-    rounded: tuple[int, ...]
-    """Each side's pips rounded to the nearest five."""
-    tied: tuple[int, ...]
-    """Sides tied for the fewest pips after a block (empty otherwise)."""
-    play_scores: tuple[int, ...]
-    """What each side scored from plays during the hand."""
-    settlement: tuple[int, ...]
-    """What each side scores (or loses) for the tiles left in hands."""
-    unit: str
-    """``"pips"`` or ``"points"``."""
-    method: str
-    """The settlement method used."""
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each side's whole score for the hand."""
-        return tuple(a + b for a, b in zip(self.play_scores, self.settlement))
-
-    @property
-    def dominoed(self) -> bool:
-        """Whether a player went out."""
-        return self.ending == DOMINOED
-
-    @property
-    def blocked(self) -> bool:
-        """Whether nobody could play."""
-        return self.ending == BLOCKED
+Move = Union[tuple[int, int, int], Draw, Pass, Claim, Muggins]
+"""A move in the engine's own form (see :meth:`HandState.moves`)."""
 
 
 def lead_by_lot(rng: random.Random, players: int) -> int:
@@ -163,12 +59,77 @@ def lead_by_lot(rng: random.Random, players: int) -> int:
         t = int(rand() * 28)
         if t not in drawn:
             drawn.append(t)
-    return max(range(players), key=lambda i: (PIPS[drawn[i]], PAIRS[drawn[i]][1]))
+    weights = [_WEIGHT[t] for t in drawn]
+    return weights.index(max(weights))
+
+
+_WEIGHT = [PIPS[t] * 8 + PAIRS[t][1] for t in range(28)]
+"""A tile's weight when drawing for the lead: pips first, then the higher half."""
 
 
 def _claim_values(unit: str) -> tuple[int, ...]:
     step = 5 if unit == "pips" else 1
     return tuple(range(0, 40 * step + 1, step))
+
+
+_SIDE_OF = {(n, teams): tuple(p % 2 if teams else p for p in range(n)) for n in (2, 3, 4) for teams in (False, True)}
+"""The side each seat scores for, by (players, teams)."""
+_NEXT_SEAT = {n: tuple((p + 1) % n for p in range(n)) for n in (2, 3, 4)}
+
+_CLAIMS = {unit: tuple(Claim(v) for v in _claim_values(unit)) for unit in ("pips", "points")}
+"""Every score a player may announce, in each unit."""
+
+
+class _Table(NamedTuple):
+    spin_rule: int
+    fields: dict[str, object]
+
+
+_TABLES: dict[tuple[int, int], tuple[RuleSet, _Table]] = {}
+
+
+def _table(rules: RuleSet, n: int) -> _Table:
+    """A new hand's fields that follow from the rule set and the number of players (worked out
+    once per rule set and table size: dealing is part of every simulation)."""
+    hit = _TABLES.get((id(rules), n))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    teams = rules.uses_teams(n)
+    calls, exact, chain = rules.muggins_call != "off", rules.exact_target, rules.chain
+    fields: dict[str, object] = {
+        "rules": rules,
+        "n": n,
+        "teams": teams,
+        "n_sides": 2 if teams else n,
+        "phase": TURN,
+        "caller": -1,  # who may call "Muggins!" now
+        "drawn": -1,  # the tile just drawn
+        "pending": 0,  # the score of the play waiting for its call
+        "target": rules.target_for(n),
+        "is_terminal": False,  # whether the hand is over
+        "_ending": None,
+        "_dominoer": None,
+        "_result": None,
+        "_unit": rules.unit,
+        "_pips": rules.unit == "pips",
+        "_reserve": rules.boneyard_reserve,
+        "_calls": calls,
+        "_exact": exact,
+        "_chain": chain,
+        "_again": False,  # the last play scored or was a double: under chain its player goes on
+        "_lead_passes": 0,  # how many players have passed the lead on (scoring_lead)
+        "_voluntary": rules.voluntary_draw,
+        "_plain": not (calls or exact or chain),  # the common case, in short
+        "_side_of": _SIDE_OF[(n, teams)],
+        "_next_seat": _NEXT_SEAT[n],
+        "_moves_at": -1,  # the length of the history when _moves was worked out (-1: not yet)
+        "_moves": [],
+    }
+    if len(_TABLES) > 256:
+        _TABLES.clear()
+    table = _Table(rules.variant.spin_rule, fields)
+    _TABLES[(id(rules), n)] = (rules, table)
+    return table
 
 
 class HandState:
@@ -203,40 +164,24 @@ class HandState:
         start_scores: Sequence[int] | None,
     ) -> None:
         n = len(ids)
-        self.rules = rules
-        self.n = n
-        self.teams = rules.uses_teams(n)
-        self.n_sides = 2 if self.teams else n
-        self.board = Board(rules.variant.spin_rule)
+        table = _table(rules, n)
+        self.__dict__.update(table.fields)  # what follows from the rule set and the number of players
+        self.board = Board(table.spin_rule)
         self.hands: list[list[int]] = ids
         self.bone: list[int] = bone
         self.cur = leader
         self.leader = leader
         self.must_lead = must_lead
-        if self.must_lead >= 0 and self.must_lead not in ids[leader]:
-            raise IllegalPlay(f"The leader does not hold {TILES[self.must_lead]}.")
-        self.phase = TURN
-        self.caller = -1
-        self.drawn = -1
-        self.pending = 0
+        if must_lead >= 0 and must_lead not in ids[leader]:
+            raise IllegalPlay(f"The leader does not hold {TILES[must_lead]}.")
         self.history: list[Event] = []
         self.play_scores = [0] * self.n_sides
-        self.start_scores = list(start_scores) if start_scores is not None else [0] * self.n_sides
-        if len(self.start_scores) != self.n_sides:
-            raise IllegalPlay("start_scores needs one score for each side.")
-        self.target = rules.target_for(n)
-        self._ending: str | None = None
-        self._dominoer: int | None = None
-        self._result: HandResult | None = None
-        self._unit = rules.unit
-        self._reserve = rules.boneyard_reserve
-        self._calls = rules.muggins_call != "off"
-        self._exact = rules.exact_target
-        self._chain = rules.chain
-        self._again = False
-        """The last play scored or was a double: under ``chain`` its player goes on."""
-        self._lead_passes = 0
-        """How many players have passed the lead on (``scoring_lead``)."""
+        if start_scores is None:
+            self.start_scores = [0] * self.n_sides
+        else:
+            self.start_scores = list(start_scores)
+            if len(self.start_scores) != self.n_sides:
+                raise IllegalPlay("start_scores needs one score for each side.")
 
     # ----- making hands -----
 
@@ -292,11 +237,6 @@ class HandState:
         return Layout._wrap(self.board.copy(), self.rules.variant)
 
     @property
-    def is_terminal(self) -> bool:
-        """Whether the hand is over."""
-        return self._ending is not None
-
-    @property
     def current_player(self) -> int | None:
         """Whose turn it is (``None`` once the hand is over); after a missed call, the opponent
         who may call "Muggins!"."""
@@ -349,132 +289,62 @@ class HandState:
         extra = res.settlement if res is not None else (0,) * self.n_sides
         return tuple(a + b + c for a, b, c in zip(self.start_scores, self.play_scores, extra))
 
-    # ----- actions -----
+    # ----- the turn rules: what may be done now, and doing it -----
 
-    def legal_actions(self) -> list[Action]:
-        """Exactly the actions the rules allow the current player now."""
-        if self._ending is not None:
-            return []
-        if self.phase == CLAIMING:
-            return [Claim(v) for v in _claim_values(self._unit)]
-        if self.phase == MUGGINS_CALL:
-            return [MUGGINS, LET_GO]
+    def moves(self) -> list[Move]:
+        """Every move the rules allow now, in the engine's own form (the one place the turn rules
+        are written): a play is ``(tile id, target position, number)`` — ``(tile id, -1, -1)`` for
+        the lead —, and a draw, a pass, a claim or a muggins call is its :data:`Action` itself.
+        The list is the same object until the next :meth:`make`: do not change it."""
+        key = len(self.history)
+        if self._moves_at == key:
+            return self._moves
         b = self.board
-        hand = self.hands[self.cur]
-        if not b.tiles:
+        if self.phase == TURN and b.tiles and self._ending is None:  # the common case, first
+            avail = b.avail
+            out: list[Move] = []
+            for t in self.hands[self.cur]:  # Board.moves, inlined: this is the hot path
+                a, c = PAIRS[t]
+                for p in avail[a]:
+                    out.append((t, p, a))
+                if a != c:
+                    for p in avail[c]:
+                        out.append((t, p, c))
+            if not out:
+                out = [DRAW] if len(self.bone) > self._reserve else [PASS]
+            elif self._voluntary and len(self.bone) > self._reserve:
+                out.append(DRAW)  # drawing while holding a tile that fits
+        elif self._ending is not None:
+            out = []
+        elif self.phase == CLAIMING:
+            out = list(_CLAIMS[self._unit])
+        elif self.phase == MUGGINS_CALL:
+            out = [MUGGINS, LET_GO]
+        elif not b.tiles:
             leads = self._lead_ids()
-            return [PLAY_BY_ID[t * 29] for t in leads] if leads else [PASS]  # type: ignore[misc]
-        can_draw = len(self.bone) > self._reserve
-        tiles = b.tiles
-        if self.phase == DRAWING and b.fits(self.drawn):
-            return [PLAY_BY_ID[t * 29 + tiles[p] + 1] for t, p, _ in b.moves([self.drawn])]  # type: ignore[misc]
-        plays: list[Action] = [PLAY_BY_ID[t * 29 + tiles[p] + 1] for t, p, _ in b.moves(hand)]  # type: ignore[misc]
-        if self.phase == DRAWING:
-            if can_draw:
-                return [DRAW]
-            return plays or [PASS]
-        if plays:
-            if can_draw and self.rules.voluntary_draw:
-                plays.append(DRAW)
-            return plays
-        return [DRAW] if can_draw else [PASS]
+            out = [(t, -1, -1) for t in leads] if leads else [PASS]  # nothing may lead: pass the lead on
+        elif b.fits(self.drawn):  # drawing: a drawn tile that fits is played at once
+            out = b.moves([self.drawn])
+        elif len(self.bone) > self._reserve:
+            out = [DRAW]  # drawing goes on
+        else:
+            out = b.moves(self.hands[self.cur]) or [PASS]
+        self._moves_at = key
+        self._moves = out
+        return out
 
-    def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is allowed now."""
-        try:
-            self._validate(action, None)
-        except IllegalPlay:
-            return False
-        return True
-
-    def apply(self, action: Action | str, *, player: int | None = None) -> Event:
-        """Carry out ``action`` for the current player (or check it is ``player``'s turn).
-
-        Raises :class:`IllegalPlay`, leaving the state unchanged, if it is not allowed.
-        Returns the event it made.
-        """
-        act = parse_action(action)
-        move = self._validate(act, player)
-        if isinstance(act, Play):
-            return self._play(*move)
-        if isinstance(act, Draw):
-            return self._draw()
-        if isinstance(act, Pass):
-            return self._pass()
-        if isinstance(act, Muggins):
-            return self._muggins(act.take)
-        return self._claim(act.points)
-
-    def _validate(self, act: Action, player: int | None) -> tuple[int, int, int]:
-        if self._ending is not None:
-            raise IllegalPlay("The hand is over: no more moves.")
-        if player is not None and player != self.current_player:
-            raise IllegalPlay(f"It is player {self.current_player}'s turn, not player {player}'s.",
-                              why="not-your-turn", player=player, turn_of=self.current_player)
-        legal = self.legal_actions()
-        if self.phase == MUGGINS_CALL:
-            if not isinstance(act, Muggins):
-                raise IllegalPlay("First say whether you call Muggins! on the missed score.")
-            return (-1, -1, -1)
-        if isinstance(act, Muggins):
-            raise IllegalPlay("There is no missed score to call Muggins! on.")
-        if self.phase == CLAIMING:
-            if not isinstance(act, Claim):
-                raise IllegalPlay("First say what your play scored (the muggins call).")
-            if act not in legal:
-                raise IllegalPlay(f"{act.points} is not a score a play can make.")
-            return (-1, -1, -1)
-        if isinstance(act, Claim):
-            raise IllegalPlay("There is no score to announce now.")
-        if act in legal:
-            if isinstance(act, Play):
-                b = self.board
-                if act.target is None:
-                    return (act.tile.id, -1, -1)
-                p = b.pos_of[act.target.id]
-                return (act.tile.id, p, b.number_for(act.tile.id, p))
-            return (-1, -1, -1)
-        why = self._why_illegal(act, legal)
-        if isinstance(why, IllegalPlay):
-            raise why
-        raise IllegalPlay(why)
-
-    def _why_illegal(self, act: Action, legal: list[Action]) -> str | IllegalPlay:
-        hand = self.hands[self.cur]
-        if isinstance(act, Play):
-            if act.tile.id not in hand:
-                return IllegalPlay(f"{act.tile} is not in player {self.cur}'s hand.", why="not-in-hand",
-                                   player=self.cur, tile=str(act.tile))
-            if self.phase == DRAWING and self.drawn >= 0 and self.board.fits(self.drawn):
-                return f"{TILES[self.drawn]} was just drawn and fits, so it must be played now."
-            if self.must_lead >= 0 and not self.board.tiles:
-                return f"The hand must start with the highest double, {TILES[self.must_lead]}."
-            if not self.board.tiles and self.rules.scoring_lead:
-                if PASS in legal:
-                    return "No tile in this hand can lead (a double, or one that scores by itself): pass the lead."
-                return f"{act.tile} can't lead: lead with a double or a tile that scores by itself, like 1-4."
-            if DRAW in legal and len(legal) == 1:
-                return "Nothing in this hand fits: draw from the boneyard."
-            # the layout explains what is wrong with the play itself
-            return self._layout_reason(act)
-        if isinstance(act, Draw):
-            if self.drawable == 0:
-                return "The boneyard has nothing left to draw."
-            return "A tile in this hand fits, so drawing is not allowed: play it."
-        if not self.board.tiles:
-            return "A tile in this hand can lead: lead with it."
-        return "Passing is only allowed when nothing fits and nothing can be drawn."
-
-    def _layout_reason(self, act: Play) -> str:
-        try:
-            self.layout.play(act)
-        except IllegalPlay as err:
-            return str(err)
-        return f"{act} is not allowed now."
-
-    # ----- the steps themselves (shared with simulation) -----
-
-    def _play(self, tid: int, p: int, n: int) -> Event:
+    def make(self, move: Move) -> Event:
+        """Carry out one of :meth:`moves` (unchecked: the fast path behind :meth:`apply` and the
+        simulations). Returns the event it made."""
+        if type(move) is not tuple:
+            if move is DRAW:
+                return self._draw()
+            if move is PASS:
+                return self._pass()
+            if type(move) is Claim:
+                return self._claim(move.points)
+            return self._muggins(move.take)  # type: ignore[union-attr]
+        tid, p, n = move
         b = self.board
         cur = self.cur
         hand = self.hands[cur]
@@ -487,35 +357,145 @@ class HandState:
             b.push(tid, p, n)
         total = b.total
         score = 0
-        if total % 5 == 0 and total:  # play_points, inlined: this is the hot path
-            score = total if self._unit == "pips" else total // 5
+        if total % 5 == 0 and total:  # play_points, inlined
+            score = total if self._pips else total // 5
         self.phase = TURN
         self.drawn = -1
-        if self._calls:
-            if self._chain:
-                a, c = PAIRS[tid]
-                self._again = bool(score) or a == c
+        if self._plain:  # no calls, no chaining, no exact target: the common case, in short
+            side = self._side_of[cur]
+            if score:
+                self.play_scores[side] += score
+            ev = _event(Event, (cur, "play", play, None, total, score, score, side, 0))
+            self.history.append(ev)
+            if hand and len(self.bone) > self._reserve:
+                self.cur = self._next_seat[cur]
+                return ev
+            self._after_play()
+            return ev
+        if self._chain:
+            a, c = PAIRS[tid]
+            self._again = bool(score) or a == c  # a score or a double: the same player goes on
+        if self._calls:  # the player announces the score first
             self.pending = score
             self.phase = CLAIMING
             ev = _event(Event, (cur, "play", play, None, total, score, 0, -1, 0))
             self.history.append(ev)
             return ev
-        side = cur % 2 if self.teams else cur
-        if score and not self._exact:
-            self.play_scores[side] += score
-            credited = score
-        else:
-            credited = self._credit(side, score)
+        side = self._side_of[cur]
+        credited = self._credit(side, score)
         ev = _event(Event, (cur, "play", play, None, total, score, credited, side, 0))
         self.history.append(ev)
-        if self._chain:
-            a, c = PAIRS[tid]
-            self._again = bool(score) or a == c
         if hand and not self._exact and not self._chain and len(self.bone) > self._reserve:
-            self.cur = (cur + 1) % self.n  # the common case of _after_play
+            self.cur = self._next_seat[cur]  # the common case of _after_play
         else:
             self._after_play()
         return ev
+
+    def action_of(self, move: Move) -> Action:
+        """The public action for one of :meth:`moves`."""
+        if type(move) is tuple:
+            t, p, _ = move
+            return PLAY_BY_ID[t * 29 + (self.board.tiles[p] + 1 if p >= 0 else 0)]  # type: ignore[return-value]
+        return move  # type: ignore[return-value]
+
+    def legal_actions(self) -> list[Action]:
+        """Exactly the actions the rules allow the current player now."""
+        tiles = self.board.tiles
+        out: list[Action] = []
+        for m in self.moves():
+            if type(m) is tuple:
+                t, p, _ = m
+                out.append(PLAY_BY_ID[t * 29 + tiles[p] + 1 if p >= 0 else t * 29])  # type: ignore[arg-type]
+            else:
+                out.append(m)  # type: ignore[arg-type]
+        return out
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is allowed now."""
+        try:
+            self._move_for(parse_action(action), None)
+        except IllegalPlay:
+            return False
+        return True
+
+    def apply(self, action: Action | str, *, player: int | None = None) -> Event:
+        """Carry out ``action`` for the current player (or check it is ``player``'s turn).
+
+        Raises :class:`IllegalPlay`, leaving the state unchanged, if it is not allowed.
+        Returns the event it made.
+        """
+        return self.make(self._move_for(parse_action(action), player))
+
+    def _move_for(self, act: Action, player: int | None) -> Move:
+        """The move that carries out ``act``, or :class:`IllegalPlay` saying why it is not allowed."""
+        if self._ending is not None:
+            raise IllegalPlay("The hand is over: no more moves.")
+        if player is not None and player != self.current_player:
+            raise IllegalPlay(f"It is player {self.current_player}'s turn, not player {player}'s.",
+                              why="not-your-turn", player=player, turn_of=self.current_player)
+        moves = self.moves()
+        if type(act) is Play:
+            tile, target = act.tile, act.target
+            if target is None:
+                move: Move = (tile.id, -1, -1)
+            else:
+                b = self.board
+                p = b.pos_of[target.id]
+                avail = b.avail
+                n = tile.low if p in avail[tile.low] else tile.high if p in avail[tile.high] else -1
+                move = (tile.id, p, n)
+            if move in moves:
+                return move
+        elif act in moves:
+            return act
+        raise self._why_illegal(act, moves)
+
+    def _why_illegal(self, act: Action, moves: list[Move]) -> IllegalPlay:
+        """Why ``act`` is not among ``moves``, in words a player understands."""
+        if self.phase == MUGGINS_CALL:
+            return IllegalPlay("First say whether you call Muggins! on the missed score.")
+        if isinstance(act, Muggins):
+            return IllegalPlay("There is no missed score to call Muggins! on.")
+        if self.phase == CLAIMING:
+            if not isinstance(act, Claim):
+                return IllegalPlay("First say what your play scored (the muggins call).")
+            return IllegalPlay(f"{act.points} is not a score a play can make.")
+        if isinstance(act, Claim):
+            return IllegalPlay("There is no score to announce now.")
+        hand = self.hands[self.cur]
+        if isinstance(act, Play):
+            if act.tile.id not in hand:
+                return IllegalPlay(f"{act.tile} is not in player {self.cur}'s hand.", why="not-in-hand",
+                                   player=self.cur, tile=str(act.tile))
+            if self.phase == DRAWING and self.drawn >= 0 and self.board.fits(self.drawn):
+                return IllegalPlay(f"{TILES[self.drawn]} was just drawn and fits, so it must be played now.")
+            if self.must_lead >= 0 and not self.board.tiles:
+                return IllegalPlay(f"The hand must start with the highest double, {TILES[self.must_lead]}.")
+            if not self.board.tiles and self.rules.scoring_lead:
+                if PASS in moves:
+                    return IllegalPlay(
+                        "No tile in this hand can lead (a double, or one that scores by itself): pass the lead.")
+                return IllegalPlay(
+                    f"{act.tile} can't lead: lead with a double or a tile that scores by itself, like 1-4.")
+            if moves == [DRAW]:
+                return IllegalPlay("Nothing in this hand fits: draw from the boneyard.")
+            return IllegalPlay(self._layout_reason(act))  # the layout explains what is wrong with the play
+        if isinstance(act, Draw):
+            if self.drawable == 0:
+                return IllegalPlay("The boneyard has nothing left to draw.")
+            return IllegalPlay("A tile in this hand fits, so drawing is not allowed: play it.")
+        if not self.board.tiles:
+            return IllegalPlay("A tile in this hand can lead: lead with it.")
+        return IllegalPlay("Passing is only allowed when nothing fits and nothing can be drawn.")
+
+    def _layout_reason(self, act: Play) -> str:
+        try:
+            self.layout.play(act)
+        except IllegalPlay as err:
+            return str(err)
+        return f"{act} is not allowed now."
+
+    # ----- the steps themselves (shared with simulation) -----
 
     def _credit(self, side: int, score: int) -> int:
         if not score:
@@ -653,11 +633,16 @@ class HandState:
 
     def _open_mask(self) -> int:
         avail = self.board.avail
-        return sum(1 << n for n in range(7) if avail[n])
+        mask = 0
+        for n in range(7):
+            if avail[n]:
+                mask |= 1 << n
+        return mask
 
     # ----- the end of the hand -----
 
     def _finish(self, ending: str, dominoer: int | None) -> None:
+        self.is_terminal = True
         self._ending = ending
         self._dominoer = dominoer
 
@@ -666,7 +651,7 @@ class HandState:
         """How the hand came out, once it is over (``None`` before)."""
         if self._result is None and self._ending is not None:
             self._result = _settle(
-                self.rules, tuple(tuple([TILES[t] for t in h]) for h in self.hands), self._ending,
+                self.rules, tuple([tuple([TILES[t] for t in h]) for h in self.hands]), self._ending,
                 self._dominoer, self.play_scores, self.start_scores,
             )
         return self._result
@@ -691,113 +676,6 @@ class HandState:
             drawn=TILES[self.drawn] if mine and self.phase == DRAWING and self.drawn >= 0 else None,
         )
 
-    def playout_random(self, rng: random.Random) -> HandResult:
-        """Play the hand to its end with uniformly random legal choices (claims always right).
-
-        The fast path for simulations: plain turns run in one tight loop with no action
-        objects; leads, draws, passes and calls go through :meth:`step_random`. The property
-        tests check it against the rules move by move.
-        """
-        step = self.step_random
-        b = self.board
-        while self._ending is None and (self.phase != TURN or not b.tiles):
-            step(rng)
-        if self._calls or self._exact or self.rules.voluntary_draw or self._chain:
-            while self._ending is None:
-                step(rng)
-            assert self.result is not None
-            return self.result
-        rand = rng.random
-        hands, bone, reserve = self.hands, self.bone, self._reserve
-        avail, tiles, push = b.avail, b.tiles, b.push
-        history, scores = self.history, self.play_scores
-        n, teams, pips_unit = self.n, self.teams, self._unit == "pips"
-        while self._ending is None:
-            if self.phase != TURN:
-                step(rng)
-                continue
-            cur = self.cur
-            hand = hands[cur]
-            moves = []  # Board.moves, inlined: a call per turn is a measurable share of a playout
-            for t in hand:
-                a, c = PAIRS[t]
-                for p in avail[a]:
-                    moves.append((t, p, a))
-                if a != c:
-                    for p in avail[c]:
-                        moves.append((t, p, c))
-            if not moves:
-                step(rng)  # draw or pass
-                continue
-            t, p, num = moves[int(rand() * len(moves))]
-            hand.remove(t)
-            play = PLAY_BY_ID[t * 29 + tiles[p] + 1]
-            push(t, p, num)
-            total = b.total
-            side = cur % 2 if teams else cur
-            score = 0
-            if total % 5 == 0 and total:
-                score = total if pips_unit else total // 5
-                scores[side] += score
-            history.append(_event(Event, (cur, "play", play, None, total, score, score, side, 0)))
-            if not hand:
-                self._finish(DOMINOED, cur)
-            elif len(bone) <= reserve and self._nobody_can_play():
-                self._finish(BLOCKED, None)
-            else:
-                self.cur = (cur + 1) % n
-        assert self.result is not None
-        return self.result
-
-    def playout_greedy(self, rng: random.Random) -> HandResult:
-        """Play to the end, every player taking the play that scores most now (ties at random).
-
-        Claims are always right. The fast path behind the computer players' look-ahead.
-        """
-        self._calls = False
-        if self.phase == CLAIMING:
-            self._claim(self.pending)
-        if self.phase == MUGGINS_CALL:
-            self._muggins(True)
-        b = self.board
-        hands = self.hands
-        rand = rng.random
-        while self._ending is None:
-            hand = hands[self.cur]
-            if not b.tiles:
-                leads = self._lead_ids()
-                if not leads:
-                    self._pass()
-                    continue
-                self._play(max(leads, key=lambda x: (PIPS[x] % 5 == 0, PIPS[x])), -1, -1)
-                continue
-            can_draw = len(self.bone) > self._reserve
-            if self.phase == DRAWING and b.fits(self.drawn):
-                moves = b.moves([self.drawn])
-            else:
-                moves = b.moves(hand)
-                if self.phase == DRAWING and can_draw:
-                    moves = []
-            if moves:
-                best, pick = -1, moves[0]
-                seen = 0
-                for m in moves:
-                    t = b.total_after(*m)
-                    v = t if t % 5 == 0 else 0
-                    if v > best:
-                        best, pick, seen = v, m, 1
-                    elif v == best:
-                        seen += 1
-                        if rand() * seen < 1:  # uniform among the ties
-                            pick = m
-                self._play(*pick)
-            elif can_draw:
-                self._draw()
-            else:
-                self._pass()
-        assert self.result is not None
-        return self.result
-
     @classmethod
     def from_view(
         cls, view: PlayerView, hands: Sequence[Sequence[TileLike]], boneyard: Sequence[TileLike]
@@ -811,7 +689,7 @@ class HandState:
         state._setup(view.rules, ids, bone, view.current_player if view.current_player is not None else 0, -1,
                      view.scores)
         state.board = view.layout.board_copy()
-        state._calls = False
+        state.skip_claims()
         if view.phase == "drawing" and view.drawn is not None:
             state.phase = DRAWING
             state.drawn = view.drawn.id
@@ -819,42 +697,25 @@ class HandState:
             state.phase = TURN
         return state
 
+    def skip_claims(self) -> None:
+        """From now on every play's score is credited as if announced right (for simulations)."""
+        self._calls = False
+        self._plain = not (self._exact or self._chain)
+
+    def playout_random(self, rng: random.Random) -> HandResult:
+        """Play the hand to its end with uniformly random legal moves (claims always right).
+        See :func:`trainer.rules.simulate.playout_random`."""
+        return _simulate.playout_random(self, rng)
+
+    def playout_greedy(self, rng: random.Random) -> HandResult:
+        """Play to the end, every player taking the play that scores most now (ties at random).
+        See :func:`trainer.rules.simulate.playout_greedy`."""
+        return _simulate.playout_greedy(self, rng)
+
     def step_random(self, rng: random.Random) -> Event:
-        """Make one uniformly random legal action (a claim is always right); returns its event."""
-        if self._ending is not None:
-            raise IllegalPlay("The hand is over: no more moves.")
-        if self.phase == CLAIMING:
-            return self._claim(self.pending)
-        if self.phase == MUGGINS_CALL:
-            return self._muggins(True)
-        b = self.board
-        rand = rng.random
-        hand = self.hands[self.cur]
-        if not b.tiles:
-            leads = self._lead_ids()
-            if not leads:
-                return self._pass()
-            return self._play(leads[int(rand() * len(leads))], -1, -1)
-        can_draw = len(self.bone) > self._reserve
-        if self.phase == DRAWING:
-            if b.fits(self.drawn):
-                moves = b.moves([self.drawn])
-            elif can_draw:
-                return self._draw()
-            else:
-                moves = b.moves(hand)
-        else:
-            moves = b.moves(hand)
-            if moves and can_draw and self.rules.voluntary_draw:
-                k = int(rand() * (len(moves) + 1))
-                if k == len(moves):
-                    return self._draw()
-                return self._play(*moves[k])
-        if moves:
-            return self._play(*moves[int(rand() * len(moves))])
-        if can_draw:
-            return self._draw()
-        return self._pass()
+        """Make one uniformly random legal move (a claim is always right); returns its event."""
+        return _simulate.step_random(self, rng)
+
 
 
 @dataclass(frozen=True)
@@ -891,120 +752,4 @@ def _highest_lead_tile(hands: Sequence[Sequence[int]]) -> int:
     return max(held, key=lambda t: (PIPS[t], PAIRS[t][1]))
 
 
-def parse_action(action: Action | str) -> Action:
-    """Read an action: a play token, ``"draw"``, ``"pass"``, ``"claim 3"``, ``"muggins"``."""
-    if isinstance(action, (Play, Draw, Pass, Claim, Muggins)):
-        return action
-    if not isinstance(action, str):
-        raise IllegalPlay(f"{action!r} is not a move: play a tile, draw or pass.")
-    text = action.strip().lower()
-    if text == "draw":
-        return DRAW
-    if text == "pass":
-        return PASS
-    if text in ("muggins", "muggins!"):
-        return MUGGINS
-    if text in ("let it go", "let go"):
-        return LET_GO
-    if text.startswith("claim"):
-        rest = text[5:].strip()
-        if not rest.isdigit():
-            raise IllegalPlay("Announce a score as a whole number, like 'claim 3'.")
-        return Claim(int(rest))
-    return Play.parse(action)
-
-
-def settle(
-    rules: RuleSet,
-    hands: Sequence[Sequence[TileLike]],
-    *,
-    ending: str,
-    dominoer: int | None = None,
-    play_scores: Sequence[int] | None = None,
-    start_scores: Sequence[int] | None = None,
-) -> HandResult:
-    """Score the tiles left in hands under ``rules.settlement``.
-
-    ``ending`` is ``"dominoed"`` (``dominoer`` went out), ``"blocked"``, or ``"target"``.
-    """
-    left = tuple(tuple(Tile.parse(t) for t in h) for h in hands)
-    return _settle(rules, left, ending, dominoer, play_scores, start_scores)
-
-
-_SIDES = {
-    (n, teams): ((0, 2), (1, 3)) if teams else tuple((p,) for p in range(n))
-    for n in (2, 3, 4) for teams in (False, True)
-}
-
-
-def _settle(
-    rules: RuleSet,
-    left: tuple[tuple[Tile, ...], ...],
-    ending: str,
-    dominoer: int | None,
-    play_scores: Sequence[int] | None,
-    start_scores: Sequence[int] | None,
-) -> HandResult:
-    n = len(left)
-    sides = _SIDES[(n, rules.uses_teams(n))]
-    n_sides = len(sides)
-    pips = tuple(sum([t.low + t.high for t in h]) for h in left)
-    side_pips = tuple(sum(pips[p] for p in s) for s in sides)
-    if rules.round_each_player and rules.settlement == "each-subtracts-own":
-        rounded = tuple(sum(round_to_five(pips[p]) for p in s) for s in sides)
-    else:
-        rounded = tuple(round_to_five(x) for x in side_pips)
-    plays = tuple(play_scores) if play_scores is not None else (0,) * n_sides
-    start = tuple(start_scores) if start_scores is not None else (0,) * n_sides
-    unit = rules.unit
-
-    def in_unit(pip_count: int) -> int:
-        return pip_count if unit == "pips" else pip_count // 5
-
-    winner: int | None = None
-    win_side: int | None = None
-    tied: tuple[int, ...] = ()
-    if ending == DOMINOED:
-        if dominoer is None:
-            raise IllegalPlay("A dominoed hand needs the player who went out.")
-        winner = dominoer
-        win_side = next(i for i, s in enumerate(sides) if dominoer in s)
-    elif ending == BLOCKED:
-        low = min(side_pips)
-        lows = tuple(i for i, x in enumerate(side_pips) if x == low)
-        if len(lows) == 1:
-            win_side = lows[0]
-            members = sides[win_side]
-            winner = min(members, key=lambda p: (pips[p], p))
-        else:
-            tied = lows
-    elif ending != TARGET:
-        raise IllegalPlay(f"'{ending}' is not a way for a hand to end.")
-
-    award = [0] * n_sides
-    method = rules.settlement
-    if ending != TARGET:
-        if method == "each-subtracts-own":
-            award = [-in_unit(r) for r in rounded]
-        else:
-            if method == "winner-takes-opponents":
-                losers = [i for i in range(n_sides) if i != win_side and i not in tied]
-                pot = round_to_five(sum(side_pips[i] for i in losers))
-            else:
-                pot = round_to_five(sum(side_pips))
-            if win_side is not None:
-                award[win_side] = in_unit(pot)
-            elif len(tied) == 2 and n_sides == 3:
-                share = in_unit((pot // 10) * 5)
-                for i in tied:
-                    award[i] = share
-        if rules.exact_target:
-            target = rules.target_for(n)
-            for i in range(n_sides):
-                if award[i] > 0 and start[i] + plays[i] + award[i] > target:
-                    award[i] = 0
-    return HandResult(
-        ending=ending, winner=winner, winning_side=win_side, sides=sides, hands=left, pips=pips,
-        side_pips=side_pips, rounded=rounded, tied=tied, play_scores=plays,
-        settlement=tuple(award), unit=unit, method=method,
-    )
+from trainer.rules import simulate as _simulate  # noqa: E402  (it stands on HandState)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Union
 
 from trainer.rules.errors import IllegalPlay
@@ -26,6 +26,8 @@ class Tile:
     """The smaller half."""
     high: int
     """The larger half (equal to ``low`` for a double)."""
+    id: int = field(init=False, compare=False, repr=False)
+    """Index 0–27 in the canonical order of the set."""
 
     def __post_init__(self) -> None:
         if not (isinstance(self.low, int) and isinstance(self.high, int)):
@@ -38,6 +40,7 @@ class Tile:
             raise IllegalPlay(
                 f"Write {self.low}-{self.high} as {self.high}-{self.low}, or use Tile.parse."
             )
+        object.__setattr__(self, "id", ID_OF[self.low][self.high])
 
     @classmethod
     def parse(cls, text: str | Tile) -> Tile:
@@ -64,11 +67,6 @@ class Tile:
     def from_id(cls, tile_id: int) -> Tile:
         """The tile with this id (0 is 0-0, 27 is 6-6)."""
         return TILES[tile_id]
-
-    @property
-    def id(self) -> int:
-        """Index 0–27 in the canonical order of the set."""
-        return ID_OF[self.low][self.high]
 
     @property
     def pips(self) -> int:

@@ -1,0 +1,149 @@
+"""The end of a hand: what the tiles left in hands are worth, by the rule set's method."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from trainer.rules.errors import IllegalPlay
+from trainer.rules.ruleset import RuleSet
+from trainer.rules.scoring import round_to_five
+from trainer.rules.tiles import Tile, TileLike
+
+DOMINOED, BLOCKED, TARGET = "dominoed", "blocked", "target"
+
+
+class HandResult(NamedTuple):
+    """How a finished hand came out (an immutable record)."""
+
+    ending: str
+    """``"dominoed"``, ``"blocked"``, or ``"target"`` (an exact target was hit mid-hand)."""
+    winner: int | None
+    """The player who dominoed, or who holds the fewest pips after a block (``None`` on a tie)."""
+    winning_side: int | None
+    """The side (team or player) that won the hand, or ``None`` on a tie."""
+    sides: tuple[tuple[int, ...], ...]
+    """The players of each side: ``((0, 2), (1, 3))`` with teams, ``((0,), (1,))`` without."""
+    hands: tuple[tuple[Tile, ...], ...]
+    """The tiles left in each player's hand."""
+    pips: tuple[int, ...]
+    """Pips left in each player's hand."""
+    side_pips: tuple[int, ...]
+    """Pips left on each side."""
+    rounded: tuple[int, ...]
+    """Each side's pips rounded to the nearest five."""
+    tied: tuple[int, ...]
+    """Sides tied for the fewest pips after a block (empty otherwise)."""
+    play_scores: tuple[int, ...]
+    """What each side scored from plays during the hand."""
+    settlement: tuple[int, ...]
+    """What each side scores (or loses) for the tiles left in hands."""
+    unit: str
+    """``"pips"`` or ``"points"``."""
+    method: str
+    """The settlement method used."""
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each side's whole score for the hand."""
+        return tuple(a + b for a, b in zip(self.play_scores, self.settlement))
+
+    @property
+    def dominoed(self) -> bool:
+        """Whether a player went out."""
+        return self.ending == DOMINOED
+
+    @property
+    def blocked(self) -> bool:
+        """Whether nobody could play."""
+        return self.ending == BLOCKED
+
+
+def settle(
+    rules: RuleSet,
+    hands: Sequence[Sequence[TileLike]],
+    *,
+    ending: str,
+    dominoer: int | None = None,
+    play_scores: Sequence[int] | None = None,
+    start_scores: Sequence[int] | None = None,
+) -> HandResult:
+    """Score the tiles left in hands under ``rules.settlement``.
+
+    ``ending`` is ``"dominoed"`` (``dominoer`` went out), ``"blocked"``, or ``"target"``.
+    """
+    left = tuple(tuple(Tile.parse(t) for t in h) for h in hands)
+    return _settle(rules, left, ending, dominoer, play_scores, start_scores)
+
+
+_SIDES = {
+    (n, teams): ((0, 2), (1, 3)) if teams else tuple((p,) for p in range(n))
+    for n in (2, 3, 4) for teams in (False, True)
+}
+
+
+def _settle(
+    rules: RuleSet,
+    left: tuple[tuple[Tile, ...], ...],
+    ending: str,
+    dominoer: int | None,
+    play_scores: Sequence[int] | None,
+    start_scores: Sequence[int] | None,
+) -> HandResult:
+    n = len(left)
+    sides = _SIDES[(n, rules.teams and n == 4)]
+    n_sides = len(sides)
+    pips = tuple([sum([t.low + t.high for t in h]) for h in left])
+    side_pips = pips if n_sides == n else (pips[0] + pips[2], pips[1] + pips[3])
+    if rules.round_each_player and rules.settlement == "each-subtracts-own":
+        rounded = tuple([sum([round_to_five(pips[p]) for p in s]) for s in sides])
+    else:
+        rounded = tuple([round_to_five(x) for x in side_pips])
+    plays = tuple(play_scores) if play_scores is not None else (0,) * n_sides
+    unit = rules.unit
+    div = 1 if unit == "pips" else 5  # what one point is worth in pips
+
+    winner: int | None = None
+    win_side: int | None = None
+    tied: tuple[int, ...] = ()
+    if ending == DOMINOED:
+        if dominoer is None:
+            raise IllegalPlay("A dominoed hand needs the player who went out.")
+        winner = dominoer
+        win_side = dominoer % 2 if n_sides == 2 and n == 4 else dominoer
+    elif ending == BLOCKED:
+        low = min(side_pips)
+        lows = tuple([i for i, x in enumerate(side_pips) if x == low])
+        if len(lows) == 1:
+            win_side = lows[0]
+            members = sides[win_side]
+            winner = min(members, key=lambda p: (pips[p], p))
+        else:
+            tied = lows
+    elif ending != TARGET:
+        raise IllegalPlay(f"'{ending}' is not a way for a hand to end.")
+
+    award = [0] * n_sides
+    method = rules.settlement
+    if ending != TARGET:
+        if method == "each-subtracts-own":
+            award = [-(r // div) for r in rounded]
+        else:
+            if method == "winner-takes-opponents":
+                pot = round_to_five(sum([x for i, x in enumerate(side_pips) if i != win_side and i not in tied]))
+            else:
+                pot = round_to_five(sum(side_pips))
+            if win_side is not None:
+                award[win_side] = pot // div
+            elif len(tied) == 2 and n_sides == 3:
+                share = (pot // 10) * 5 // div
+                for i in tied:
+                    award[i] = share
+        if rules.exact_target:
+            start = tuple(start_scores) if start_scores is not None else (0,) * n_sides
+            target = rules.target_for(n)
+            for i in range(n_sides):
+                if award[i] > 0 and start[i] + plays[i] + award[i] > target:
+                    award[i] = 0
+    return HandResult(ending, winner, win_side, sides, left, pips, side_pips, rounded, tied, plays,
+                      tuple(award), unit, method)

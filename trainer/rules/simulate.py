@@ -1,0 +1,99 @@
+"""Whole hands played out fast: the computer players' look-ahead and the benchmarks.
+
+Everything here stands on :meth:`HandState.moves <trainer.rules.hand.HandState.moves>` and
+:meth:`HandState.make <trainer.rules.hand.HandState.make>`, where the turn rules are written once;
+nothing here knows a rule of its own. Claims are always right and a missed score is always
+taken (a simulation plays the position, not the players' memory).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from trainer.rules.actions import MUGGINS, Claim, Event
+from trainer.rules.errors import IllegalPlay
+from trainer.rules.tiles import PIPS
+
+if TYPE_CHECKING:
+    from trainer.rules.hand import HandState
+    from trainer.rules.settlement import HandResult
+
+# the phases, as trainer.rules.hand numbers them (imported there from here would be circular)
+_CLAIMING, _MUGGINS_CALL = 2, 3
+
+
+def _right_claim(state: HandState) -> Claim:
+    return Claim(state.pending)
+
+
+def step_random(state: HandState, rng: random.Random) -> Event:
+    """Make one uniformly random legal move (a claim is always right); returns its event."""
+    if state.is_terminal:
+        raise IllegalPlay("The hand is over: no more moves.")
+    phase = state.phase
+    if phase == _CLAIMING:
+        return state.make(_right_claim(state))
+    if phase == _MUGGINS_CALL:
+        return state.make(MUGGINS)
+    moves = state.moves()
+    if type(moves[0]) is tuple:  # a choice among plays (a lone draw or pass is no choice)
+        return state.make(moves[int(rng.random() * len(moves))])
+    return state.make(moves[0])
+
+
+def playout_random(state: HandState, rng: random.Random) -> HandResult:
+    """Play the hand to its end with uniformly random legal moves (claims always right)."""
+    rand = rng.random
+    moves_now, make = state.moves, state.make
+    while not state.is_terminal:
+        if state.phase >= _CLAIMING:  # announcing a score, or a muggins call
+            make(_right_claim(state) if state.phase == _CLAIMING else MUGGINS)
+            continue
+        moves = moves_now()
+        if type(moves[0]) is tuple:
+            make(moves[int(rand() * len(moves))])
+        else:
+            make(moves[0])
+    result = state.result
+    assert result is not None
+    return result
+
+
+def playout_greedy(state: HandState, rng: random.Random) -> HandResult:
+    """Play to the end, every player taking the play that scores most now (ties at random; a lead
+    that scores by itself first, then the heaviest). Claims are always right."""
+    state.skip_claims()
+    if state.phase == _CLAIMING:
+        state.make(_right_claim(state))
+    if state.phase == _MUGGINS_CALL:
+        state.make(MUGGINS)
+    b = state.board
+    rand = rng.random
+    moves_now, make = state.moves, state.make
+    while not state.is_terminal:
+        moves = moves_now()
+        first = moves[0]
+        if type(first) is not tuple:  # a draw or a pass: no choice
+            make(first)
+            continue
+        if first[1] < 0:  # the lead
+            make(max(moves, key=lambda m: (PIPS[m[0]] % 5 == 0, PIPS[m[0]])))  # type: ignore[index]
+            continue
+        best, pick, seen = -1, first, 0
+        total_after = b.total_after
+        for m in moves:
+            if type(m) is not tuple:  # a voluntary draw: never the greedy choice
+                continue
+            t = total_after(*m)
+            v = t if t % 5 == 0 else 0
+            if v > best:
+                best, pick, seen = v, m, 1
+            elif v == best:
+                seen += 1
+                if rand() * seen < 1:  # uniform among the ties
+                    pick = m
+        make(pick)
+    result = state.result
+    assert result is not None
+    return result
