@@ -124,6 +124,7 @@ def _table(rules: RuleSet, n: int) -> _Table:
         "_next_seat": _NEXT_SEAT[n],
         "_moves_at": -1,  # the length of the history when _moves was worked out (-1: not yet)
         "_moves": [],
+        "_actions": (None, ()),  # the moves and the actions legal_actions listed for them
     }
     if len(_TABLES) > 256:
         _TABLES.clear()
@@ -296,11 +297,10 @@ class HandState:
         are written): a play is ``(tile id, target position, number)`` — ``(tile id, -1, -1)`` for
         the lead —, and a draw, a pass, a claim or a muggins call is its :data:`Action` itself.
         The list is the same object until the next :meth:`make`: do not change it."""
-        key = len(self.history)
-        if self._moves_at == key:
+        if self._moves_at == len(self.history):
             return self._moves
         b = self.board
-        if self.phase == TURN and b.tiles and self._ending is None:  # the common case, first
+        if not self.phase and b.tiles and not self.is_terminal:  # a plain turn: the common case, first
             avail = b.avail
             out: list[Move] = []
             for t in self.hands[self.cur]:  # Board.moves, inlined: this is the hot path
@@ -329,7 +329,7 @@ class HandState:
             out = [DRAW]  # drawing goes on
         else:
             out = b.moves(self.hands[self.cur]) or [PASS]
-        self._moves_at = key
+        self._moves_at = len(self.history)
         self._moves = out
         return out
 
@@ -401,13 +401,15 @@ class HandState:
     def legal_actions(self) -> list[Action]:
         """Exactly the actions the rules allow the current player now."""
         tiles = self.board.tiles
+        moves = self.moves()
         out: list[Action] = []
-        for m in self.moves():
+        for m in moves:
             if type(m) is tuple:
                 t, p, _ = m
                 out.append(PLAY_BY_ID[t * 29 + tiles[p] + 1 if p >= 0 else t * 29])  # type: ignore[arg-type]
             else:
                 out.append(m)  # type: ignore[arg-type]
+        self._actions = (moves, tuple(out))  # so that apply finds the move of an action just listed
         return out
 
     def is_legal(self, action: Action) -> bool:
@@ -424,6 +426,12 @@ class HandState:
         Raises :class:`IllegalPlay`, leaving the state unchanged, if it is not allowed.
         Returns the event it made.
         """
+        listed, actions = self._actions
+        if listed is self._moves and self._moves_at == len(self.history) and player is None:
+            # an action just listed by legal_actions (plays are shared objects): no need to work out its move
+            for a, m in zip(actions, listed):
+                if a is action:
+                    return self.make(m)
         return self.make(self._move_for(parse_action(action), player))
 
     def _move_for(self, act: Action, player: int | None) -> Move:
