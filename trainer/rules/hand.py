@@ -640,12 +640,9 @@ class HandState:
         return -1
 
     def _open_mask(self) -> int:
-        avail = self.board.avail
-        mask = 0
-        for n in range(7):
-            if avail[n]:
-                mask |= 1 << n
-        return mask
+        a = self.board.avail
+        return ((1 if a[0] else 0) | (2 if a[1] else 0) | (4 if a[2] else 0) | (8 if a[3] else 0)
+                | (16 if a[4] else 0) | (32 if a[5] else 0) | (64 if a[6] else 0))
 
     # ----- the end of the hand -----
 
@@ -658,9 +655,11 @@ class HandState:
     def result(self) -> HandResult | None:
         """How the hand came out, once it is over (``None`` before)."""
         if self._result is None and self._ending is not None:
+            hands = self.hands
             self._result = _settle(
-                self.rules, tuple([tuple([TILES[t] for t in h]) for h in self.hands]), self._ending,
+                self.rules, tuple([tuple([TILES[t] for t in h]) for h in hands]), self._ending,
                 self._dominoer, self.play_scores, self.start_scores,
+                tuple([sum([PIPS[t] for t in h]) for h in hands]),
             )
         return self._result
 

@@ -89,11 +89,14 @@ def _settle(
     dominoer: int | None,
     play_scores: Sequence[int] | None,
     start_scores: Sequence[int] | None,
+    pips: tuple[int, ...] | None = None,
 ) -> HandResult:
+    """The count itself; ``pips`` (each hand's pips) may be given when already known."""
     n = len(left)
     sides = _SIDES[(n, rules.teams and n == 4)]
     n_sides = len(sides)
-    pips = tuple([sum([t.low + t.high for t in h]) for h in left])
+    if pips is None:
+        pips = tuple([sum([t.low + t.high for t in h]) for h in left])
     side_pips = pips if n_sides == n else (pips[0] + pips[2], pips[1] + pips[3])
     if rules.round_each_player and rules.settlement == "each-subtracts-own":
         rounded = tuple([sum([round_to_five(pips[p]) for p in s]) for s in sides])
