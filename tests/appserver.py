@@ -43,29 +43,15 @@ def start(**env: str) -> AppServer:
     raise RuntimeError("the app did not start")
 
 
-def past_worked_example(page, timeout: float = 60.0) -> None:
-    """Press "My turn!" on a first puzzle's worked example until the example has gone.
-
-    A click that lands while the page is still drawing can be lost on a busy machine, so the
-    button is pressed again (it only ever moves past the example) until the example is gone.
-    """
-    example = page.get_by_text("Watch how it works first")
+def past_worked_example(page, timeout: float = 90.0) -> None:
+    """Press "My turn!" on a first puzzle's worked example, once the page has settled, and wait
+    until the example has gone and the puzzle is drawn (a busy machine can take a while)."""
     button = page.get_by_role("button", name="My turn!")
     button.first.wait_for(timeout=timeout * 1000)
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        if button.count():
-            try:
-                button.first.click(timeout=5000)
-            except Exception:  # drawn away between the count and the click
-                pass
-        try:
-            example.first.wait_for(state="detached", timeout=8000)
-            settled(page)
-            return
-        except Exception:
-            continue
-    raise AssertionError("the worked example did not go away after pressing My turn!")
+    settled(page, timeout * 1000)
+    button.first.click()
+    page.get_by_text("Watch how it works first").first.wait_for(state="detached", timeout=timeout * 1000)
+    settled(page, timeout * 1000)
 
 
 def settled(page, timeout: float = 30000) -> None:
