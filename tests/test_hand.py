@@ -36,7 +36,11 @@ def snapshot(s: HandState):
 def test_presets_match_rules_md():
     p = PRESETS
     assert set(p) == {"five-up-armanino", "five-up-pagat", "five-up-club", "all-fives",
-                      "all-fives-tidwell", "muggins", "seven-toed-pete", "horse-race"}
+                      "all-fives-tidwell", "muggins", "sniff", "sniff-crosswise", "seven-toed-pete", "horse-race"}
+    for sniff, variant in (("sniff", "sniff"), ("sniff-crosswise", "sniff-crosswise")):
+        r = p[sniff]
+        assert r.variant.value == variant and r.hand_size == (7, 6, 5) and r.target == (250, 200, 200)
+        assert r.unit == "pips" and r.settlement == "winner-takes-opponents" and not r.chain
     for chain in ("seven-toed-pete", "horse-race"):
         r = p[chain]
         assert r.chain and r.scoring_lead and r.lead == "rotate" and r.seats == (4,) and r.hand_size_for(4) == 7

@@ -53,6 +53,8 @@ GAME_TITLES = {
     "preset:five-up-armanino": "Five-Up — Armanino's rules",
     "preset:five-up-club": "Five-Up — club rules",
     "preset:five-up-pagat": "Five-Up — Pagat's rules",
+    "preset:sniff": "Sniff — the first double lies in line, with a tile beside it",
+    "preset:sniff-crosswise": "Sniff — the first double spins and its ends count",
     "preset:seven-toed-pete": "Seven-Toed Pete — score and go again (4 players)",
     "preset:horse-race": "Horse Race — score and go again, every double spins (4 players)",
 }
@@ -68,6 +70,10 @@ GAME_SOURCES = {
     "preset:five-up-armanino": "Every double spins; scores in points, to 61; partners at four.",
     "preset:five-up-club": "Every double spins; to 100 points; everyone's leftover tiles go to the winner.",
     "preset:five-up-pagat": "Every double spins; to 61 points; each player loses their own leftover pips.",
+    "preset:sniff": "The first double, the sniff, is laid in line; one tile may go beside each of its long "
+                    "sides and its outer half counts to the end of the hand. 7, 6 or 5 tiles; to 250 or 200 pips.",
+    "preset:sniff-crosswise": "The first double, the sniff, spins; its short ends count their half while "
+                              "they are free. 7, 6 or 5 tiles; to 250 or 200 pips.",
     "preset:seven-toed-pete": "Four players, 7 tiles each, no boneyard; score or play a double and you go again; "
                               "lead a double or a tile that scores.",
     "preset:horse-race": "Seven-Toed Pete where every double spins.",

@@ -4,6 +4,12 @@ Positions are indexes into the order of play (0 is the lead); tiles are ids from
 :mod:`trainer.rules.tiles`. Nothing here checks legality: :class:`~trainer.rules.layout.Layout`
 and :class:`~trainer.rules.hand.HandState` do that before calling in. Simulations copy a
 ``Board`` and push tiles onto it directly.
+
+Sniff (spin rules 3 and 4): the first double is the *sniff*. Laid in line (3), it ends its line
+like any tile (a lead sniff has two line ends, ``ends``), counting its half on each free line end,
+and takes one tile on each long side (``sniff_sides``): such a tile is pushed with the number
+``SNIFF_SIDE + n`` and its outer half counts for the rest of the hand. Laid crosswise (4), it spins,
+and its two short ends keep counting their half each while they are free.
 """
 
 from __future__ import annotations
@@ -11,7 +17,14 @@ from __future__ import annotations
 from trainer.rules.tiles import PAIRS
 
 #: How a tile is attached to its target.
-HALF, SIDE, END = 0, 1, 2
+HALF, SIDE, END, BESIDE = 0, 1, 2, 3
+"""``BESIDE``: against a long side of an in-line sniff."""
+
+SNIFF_SIDE = 7
+"""Added to the matched number of a move that sets a tile beside an in-line sniff."""
+
+#: Spin rules: no spinner, the first double, every double, an in-line sniff, a crosswise sniff.
+NO_SPIN, FIRST_SPINS, ALL_SPIN, SNIFF_INLINE, SNIFF_CROSSWISE = 0, 1, 2, 3, 4
 
 
 class Board:
@@ -19,7 +32,7 @@ class Board:
 
     __slots__ = (
         "spin_rule", "tiles", "pos_of", "attach", "avail", "sides", "ends",
-        "spinner", "free", "total", "n_spinners",
+        "spinner", "free", "total", "n_spinners", "sniff", "sniff_sides",
     )
 
     def __init__(self, spin_rule: int) -> None:
@@ -34,6 +47,8 @@ class Board:
         self.free: list[int] = []  # the unmatched half of a non-double (-1 for doubles and the lead)
         self.total = 0
         self.n_spinners = 0
+        self.sniff = -1  # the sniff's position (-1: none yet, or not a Sniff layout)
+        self.sniff_sides = 0  # free long sides of an in-line sniff
 
     def copy(self) -> Board:
         b = Board.__new__(Board)
@@ -48,6 +63,8 @@ class Board:
         b.free = self.free[:]
         b.total = self.total
         b.n_spinners = self.n_spinners
+        b.sniff = self.sniff
+        b.sniff_sides = self.sniff_sides
         return b
 
     def lead(self, tid: int) -> None:
@@ -59,11 +76,23 @@ class Board:
         self.free.append(-1)
         self.ends.append(0)
         if a == b:
-            spin = self.spin_rule > 0
+            rule = self.spin_rule
+            if rule == SNIFF_INLINE:  # two line ends and two long sides
+                self.sniff = 0
+                self.sniff_sides = 2
+                self.ends[0] = 2
+                self.sides.append(0)
+                self.spinner.append(False)
+                self.avail[a].append(0)
+                self.total = 2 * a
+                return
+            spin = rule > 0
             self.sides.append(2)
             self.spinner.append(spin)
             if spin:
                 self.n_spinners += 1
+                if rule == SNIFF_CROSSWISE:
+                    self.sniff = 0
             self.avail[a].append(0)
             self.total = 2 * a
         else:
@@ -74,7 +103,11 @@ class Board:
             self.total = a + b
 
     def push(self, tid: int, p: int, n: int) -> None:
-        """Set tile ``tid`` against position ``p`` on its open end numbered ``n``."""
+        """Set tile ``tid`` against position ``p`` on its open end numbered ``n`` (``SNIFF_SIDE + n``:
+        beside an in-line sniff)."""
+        if n >= SNIFF_SIDE:
+            self._push_beside(tid, p, n - SNIFF_SIDE)
+            return
         sides = self.sides
         total = self.total
         if sides[p]:
@@ -83,7 +116,8 @@ class Board:
             slot = 1 - s if p == 0 else 1  # a later double's side 0 is the one it was played on
             how = SIDE
             if s == 0:
-                total -= 2 * n
+                if p != self.sniff:  # a crosswise sniff's ends go on counting its halves
+                    total -= 2 * n
                 if self.spinner[p]:
                     self.ends[p] = 2
                 else:
@@ -93,6 +127,11 @@ class Board:
             self.ends[p] = e
             how = END
             slot = 1 - e
+            if p == self.sniff:  # a sniff's free end counts its half; now it is covered
+                total -= n
+                if self.spin_rule == SNIFF_INLINE:
+                    how = HALF
+                    slot = 1 - e if p == 0 else 0
             if e == 0:
                 self.avail[n].remove(p)
         else:
@@ -107,9 +146,22 @@ class Board:
         self.ends.append(0)
         a, b = PAIRS[tid]
         if a == b:
-            spin = self.spin_rule == 2 or (self.spin_rule == 1 and self.n_spinners == 0)
+            rule = self.spin_rule
+            if rule == SNIFF_INLINE and self.sniff < 0:  # in line: one free end, two long sides
+                self.sniff = q
+                self.sniff_sides = 2
+                self.ends[q] = 1
+                self.sides.append(0)
+                self.spinner.append(False)
+                self.free.append(-1)
+                self.avail[a].append(q)
+                self.total = total + a
+                return
+            spin = rule == ALL_SPIN or (rule in (FIRST_SPINS, SNIFF_CROSSWISE) and self.n_spinners == 0)
             if spin:
                 self.n_spinners += 1
+                if rule == SNIFF_CROSSWISE:
+                    self.sniff = q
             self.sides.append(1)
             self.spinner.append(spin)
             self.free.append(-1)
@@ -124,6 +176,28 @@ class Board:
             total += o
         self.total = total
 
+    def _push_beside(self, tid: int, p: int, n: int) -> None:
+        """Set tile ``tid`` against a long side of the in-line sniff at ``p`` (matching ``n``)."""
+        a, b = PAIRS[tid]
+        o = b if a == n else a
+        q = len(self.tiles)
+        self.tiles.append(tid)
+        self.pos_of[tid] = q
+        self.attach.append((p, BESIDE, 2 - self.sniff_sides, n))
+        self.sniff_sides -= 1
+        self.ends.append(0)
+        self.sides.append(0)
+        self.spinner.append(False)
+        self.free.append(o)  # counted for the rest of the hand, though nothing can go on it
+        self.total += o
+
+    def beside_moves(self, hand: list[int]) -> list[tuple[int, int, int]]:
+        """Every move of ``hand`` beside the in-line sniff (none once both long sides are taken)."""
+        if not self.sniff_sides:
+            return []
+        n = PAIRS[self.tiles[self.sniff]][0]
+        return [(t, self.sniff, SNIFF_SIDE + n) for t in hand if n in PAIRS[t]]
+
     def moves(self, hand: list[int]) -> list[tuple[int, int, int]]:
         """Every (tile id, target position, number) for the tiles of ``hand``."""
         avail = self.avail
@@ -135,25 +209,34 @@ class Board:
             if a != b:
                 for p in avail[b]:
                     out.append((t, p, b))
+        if self.sniff_sides:
+            out.extend(self.beside_moves(hand))
         return out
 
     def total_after(self, tid: int, p: int, n: int) -> int:
         """The open-end total if tile ``tid`` were set against ``p`` on ``n`` (nothing changes)."""
         total = self.total
+        a, b = PAIRS[tid]
+        if n >= SNIFF_SIDE:  # beside an in-line sniff: its outer half counts from now on
+            n -= SNIFF_SIDE
+            return total + (b if a == n else a)
         s = self.sides[p]
         if s:
-            if s == 1:
+            if s == 1 and p != self.sniff:
                 total -= 2 * n  # its last free side is covered: the double stops counting
-        elif not self.ends[p]:
-            total -= n  # a free half is covered
-        a, b = PAIRS[tid]
+        elif not self.ends[p] or p == self.sniff:
+            total -= n  # a free half is covered (a sniff's free end counts its half)
         if a == b:
+            if self.spin_rule == SNIFF_INLINE and self.sniff < 0:
+                return total + a  # the sniff, in line: one free end
             return total + 2 * a
         return total + (b if a == n else a)
 
     def fits(self, tid: int) -> bool:
         a, b = PAIRS[tid]
-        return bool(self.avail[a] or self.avail[b])
+        if self.avail[a] or self.avail[b]:
+            return True
+        return bool(self.sniff_sides) and PAIRS[self.tiles[self.sniff]][0] in (a, b)
 
     def number_for(self, tid: int, p: int) -> int:
         """The open number of position ``p`` that tile ``tid`` matches, or -1."""

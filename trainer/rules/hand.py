@@ -30,9 +30,9 @@ from trainer.rules.actions import (
     _event,
     parse_action,
 )
-from trainer.rules.board import Board
+from trainer.rules.board import SNIFF_SIDE, Board
 from trainer.rules.errors import IllegalPlay
-from trainer.rules.layout import PLAY_BY_ID, Layout, Play
+from trainer.rules.layout import PLAY_BY_ID, Layout, Play, play_of_move
 from trainer.rules.ruleset import RuleSet
 from trainer.rules.settlement import BLOCKED, DOMINOED, TARGET, HandResult, _settle
 from trainer.rules.tiles import ID_OF, PAIRS, PIPS, TILES, Tile, TileLike
@@ -310,6 +310,8 @@ class HandState:
                 if a != c:
                     for p in avail[c]:
                         out.append((t, p, c))
+            if b.sniff_sides:  # beside the in-line sniff (Sniff)
+                out.extend(b.beside_moves(self.hands[self.cur]))
             if not out:
                 out = [DRAW] if len(self.bone) > self._reserve else [PASS]
             elif self._voluntary and len(self.bone) > self._reserve:
@@ -353,7 +355,7 @@ class HandState:
             b.lead(tid)
             play = PLAY_BY_ID[tid * 29]
         else:
-            play = PLAY_BY_ID[tid * 29 + b.tiles[p] + 1]
+            play = PLAY_BY_ID[tid * 29 + b.tiles[p] + 1] if n < SNIFF_SIDE else play_of_move(tid, b.tiles[p], n)
             b.push(tid, p, n)
         total = b.total
         score = 0
@@ -394,8 +396,8 @@ class HandState:
     def action_of(self, move: Move) -> Action:
         """The public action for one of :meth:`moves`."""
         if type(move) is tuple:
-            t, p, _ = move
-            return PLAY_BY_ID[t * 29 + (self.board.tiles[p] + 1 if p >= 0 else 0)]  # type: ignore[return-value]
+            t, p, n = move
+            return PLAY_BY_ID[t * 29] if p < 0 else play_of_move(t, self.board.tiles[p], n)  # type: ignore[return-value]
         return move  # type: ignore[return-value]
 
     def legal_actions(self) -> list[Action]:
@@ -405,8 +407,11 @@ class HandState:
         out: list[Action] = []
         for m in moves:
             if type(m) is tuple:
-                t, p, _ = m
-                out.append(PLAY_BY_ID[t * 29 + tiles[p] + 1 if p >= 0 else t * 29])  # type: ignore[arg-type]
+                t, p, n = m
+                if n < SNIFF_SIDE:
+                    out.append(PLAY_BY_ID[t * 29 + tiles[p] + 1 if p >= 0 else t * 29])  # type: ignore[arg-type]
+                else:
+                    out.append(play_of_move(t, tiles[p], n))
             else:
                 out.append(m)  # type: ignore[arg-type]
         self._actions = (moves, tuple(out))  # so that apply finds the move of an action just listed
@@ -449,8 +454,11 @@ class HandState:
             else:
                 b = self.board
                 p = b.pos_of[target.id]
-                avail = b.avail
-                n = tile.low if p in avail[tile.low] else tile.high if p in avail[tile.high] else -1
+                if act.beside:
+                    n = SNIFF_SIDE + target.low if p >= 0 and p == b.sniff and tile.has(target.low) else -1
+                else:
+                    avail = b.avail
+                    n = tile.low if p in avail[tile.low] else tile.high if p in avail[tile.high] else -1
                 move = (tile.id, p, n)
             if move in moves:
                 return move
@@ -536,6 +544,8 @@ class HandState:
         self.cur = (cur + 1) % self.n
 
     def _fits_any(self, hand: list[int]) -> bool:
+        if self.board.sniff_sides:
+            return any(self.board.fits(t) for t in hand)
         avail = self.board.avail
         for t in hand:
             a, c = PAIRS[t]
@@ -553,6 +563,8 @@ class HandState:
         return hand
 
     def _nobody_can_play(self) -> bool:
+        if self.board.sniff_sides:
+            return not any(self.board.fits(t) for h in self.hands for t in h)
         avail = self.board.avail
         for h in self.hands:
             for t in h:
@@ -640,9 +652,13 @@ class HandState:
         return -1
 
     def _open_mask(self) -> int:
-        a = self.board.avail
-        return ((1 if a[0] else 0) | (2 if a[1] else 0) | (4 if a[2] else 0) | (8 if a[3] else 0)
+        b = self.board
+        a = b.avail
+        mask = ((1 if a[0] else 0) | (2 if a[1] else 0) | (4 if a[2] else 0) | (8 if a[3] else 0)
                 | (16 if a[4] else 0) | (32 if a[5] else 0) | (64 if a[6] else 0))
+        if b.sniff_sides:  # beside the in-line sniff
+            mask |= 1 << PAIRS[b.tiles[b.sniff]][0]
+        return mask
 
     # ----- the end of the hand -----
 

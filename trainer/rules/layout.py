@@ -6,20 +6,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Union
 
-from trainer.rules.board import END, HALF, SIDE, Board
+from trainer.rules.board import BESIDE, END, HALF, SIDE, SNIFF_SIDE, Board
 from trainer.rules.errors import IllegalPlay
-from trainer.rules.tiles import PAIRS, TILES, Tile, TileLike
+from trainer.rules.tiles import ID_OF, PAIRS, TILES, Tile, TileLike
 from trainer.rules.variants import Variant
 
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """One tile set on the layout: ``3-4>4-4`` (3-4 against 4-4), or a lead ``1-4``."""
+    """One tile set on the layout: ``3-4>4-4`` (3-4 against 4-4), a lead ``1-4``, or in Sniff
+    ``3-4^4-4`` (3-4 against a long side of the in-line sniff 4-4)."""
 
     tile: Tile
     """The tile that is played."""
     target: Tile | None
     """The placed tile it is set against; ``None`` for the lead."""
+    beside: bool = False
+    """Set against a long side of the in-line sniff (Sniff only), not on its line."""
 
     @classmethod
     def parse(cls, token: str | Play) -> Play:
@@ -34,8 +37,15 @@ class Play:
         text = token.strip()
         if not text:
             raise IllegalPlay("That play is empty: write it like 3-4>4-4.")
-        if text.count(">") > 1:
-            raise IllegalPlay(f"'{text}' has more than one '>': write a play like 3-4>4-4.")
+        if text.count(">") + text.count("^") > 1:
+            raise IllegalPlay(f"'{text}' has more than one '>' or '^': write a play like 3-4>4-4.")
+        if "^" in text:
+            left, right = (s.strip() for s in text.split("^"))
+            if not left:
+                raise IllegalPlay(f"'{text}' is missing the tile to play, before the '^'.")
+            if not right:
+                raise IllegalPlay(f"'{text}' is missing the sniff to play beside, after the '^'.")
+            return cls.of(Tile.parse(left), Tile.parse(right), beside=True)
         if ">" in text:
             left, right = (s.strip() for s in text.split(">"))
             if not left:
@@ -46,16 +56,19 @@ class Play:
         return cls.of(Tile.parse(text), None)
 
     @classmethod
-    def of(cls, tile: TileLike, target: TileLike | None = None) -> Play:
-        """The play of ``tile`` against ``target`` (``None``: a lead)."""
+    def of(cls, tile: TileLike, target: TileLike | None = None, *, beside: bool = False) -> Play:
+        """The play of ``tile`` against ``target`` (``None``: a lead); ``beside``: against a long
+        side of the in-line sniff ``target``."""
         t = Tile.parse(tile)
         g = None if target is None else Tile.parse(target)
-        key = (t.id, -1 if g is None else g.id)
+        key = (t.id, -1 if g is None else g.id, beside)
         hit = _PLAYS.get(key)
         if hit is None:
             if g is not None and g == t:
                 raise IllegalPlay(f"{t} cannot be played against itself.")
-            hit = _PLAYS[key] = cls(t, g)
+            if beside and (g is None or not g.is_double):
+                raise IllegalPlay(f"{g or t} is not a double: only the sniff takes a tile beside it. Write {t}>{g}.")
+            hit = _PLAYS[key] = cls(t, g, beside)
         return hit
 
     @property
@@ -64,13 +77,15 @@ class Play:
         return self.target is None
 
     def __str__(self) -> str:
-        return str(self.tile) if self.target is None else f"{self.tile}>{self.target}"
+        if self.target is None:
+            return str(self.tile)
+        return f"{self.tile}^{self.target}" if self.beside else f"{self.tile}>{self.target}"
 
     def __repr__(self) -> str:
         return f"Play.parse('{self}')"
 
 
-_PLAYS: dict[tuple[int, int], Play] = {}
+_PLAYS: dict[tuple[int, int, bool], Play] = {}
 _PLAY_CACHE: dict[str, Play] = {}
 for _t in TILES:
     _PLAY_CACHE[str(_t)] = Play.of(_t)
@@ -84,6 +99,17 @@ for _t in TILES:
     for _gid in range(-1, 28):
         if _gid != _t.id:
             PLAY_BY_ID[_t.id * 29 + _gid + 1] = Play.of(_t, None if _gid < 0 else TILES[_gid])
+    for _n in range(7):  # beside a sniff
+        if _t.has(_n) and not _t.is_double:
+            _PLAY_CACHE[f"{_t}^{_n}-{_n}"] = Play.of(_t, TILES[ID_OF[_n][_n]], beside=True)
+
+
+def play_of_move(tile_id: int, target_id: int, number: int) -> Play:
+    """The play for a board move: tile ``tile_id`` on ``target_id`` at ``number`` (a number of
+    ``SNIFF_SIDE`` or more: beside the in-line sniff)."""
+    if number >= SNIFF_SIDE:
+        return Play.of(TILES[tile_id], TILES[target_id], beside=True)
+    return PLAY_BY_ID[tile_id * 29 + target_id + 1]  # type: ignore[return-value]
 
 PlayLike = Union[Play, str]
 
@@ -97,8 +123,11 @@ class OpenEnd:
     number: int
     """The number a tile must show to be set here."""
     kind: str
-    """``"end"`` (a free half), ``"double"`` (a double with a free side) or
-    ``"spinner-end"`` (a spinner whose sides are both covered)."""
+    """``"end"`` (a free half), ``"double"`` (a double with a free side), ``"spinner-end"`` (a
+    spinner whose sides are both covered), and in Sniff: ``"sniff-end"`` (the sniff's free ends,
+    each counting its half), ``"sniff-side"`` (the in-line sniff's free long sides: a tile may go
+    there; they count nothing) and ``"beside"`` (the outer half of a tile beside the in-line sniff:
+    it counts for the rest of the hand, and nothing can go on it)."""
     value: int
     """What it adds to the open-end total: the half, both halves of a double, or 0."""
     free: int
@@ -111,7 +140,10 @@ class OpenEnd:
 
     @property
     def id(self) -> str:
-        """A stable name for the end: ``"1-4:4"`` is the 4 of 1-4 (pictures and puzzles use it)."""
+        """A stable name for the end: ``"1-4:4"`` is the 4 of 1-4 (pictures and puzzles use it);
+        ``"4-4^4"`` the long sides of an in-line sniff."""
+        if self.kind == "sniff-side":
+            return f"{self.tile}^{self.number}"
         return f"{self.tile}:{self.number}"
 
     @property
@@ -121,6 +153,13 @@ class OpenEnd:
             return f"{self.tile} at an arm end counts both halves, {self.value}"
         if self.kind == "spinner-end":
             return f"the spinner {self.tile} has both sides covered, so it counts 0"
+        if self.kind == "sniff-end":
+            ends = "its free end counts" if self.free == 1 else "each free end counts"
+            return f"the sniff {self.tile}: {ends} {self.number}, {self.value} in all"
+        if self.kind == "sniff-side":
+            return f"a long side of the sniff {self.tile} takes one tile and counts 0"
+        if self.kind == "beside":
+            return f"the {self.number} on {self.tile}, beside the sniff, counts {self.value} to the end"
         return f"the {self.number} on {self.tile} counts {self.value}"
 
 
@@ -143,9 +182,11 @@ class Placement:
     """The matched number (-1 for the lead)."""
     is_spinner: bool
     """Whether this tile is a spinner."""
+    in_line: bool = False
+    """Whether this double is laid in line, lengthwise (the sniff in Sniff)."""
 
 
-_VIA = {HALF: "half", SIDE: "side", END: "end"}
+_VIA = {HALF: "half", SIDE: "side", END: "end", BESIDE: "side"}
 
 
 class Layout:
@@ -226,8 +267,8 @@ class Layout:
         b = self._board
         out = []
         for q, tid in enumerate(b.tiles):
-            p = b.attach[q][0]
-            out.append(Play.of(TILES[tid], None if p < 0 else TILES[b.tiles[p]]))
+            p, how = b.attach[q][:2]
+            out.append(Play.of(TILES[tid], None if p < 0 else TILES[b.tiles[p]], beside=how == BESIDE))
         return tuple(out)
 
     @property
@@ -254,7 +295,11 @@ class Layout:
     @property
     def open_numbers(self) -> frozenset[int]:
         """Numbers a tile can match somewhere right now."""
-        return frozenset(n for n in range(7) if self._board.avail[n])
+        b = self._board
+        numbers = frozenset(n for n in range(7) if b.avail[n])
+        if b.sniff_sides:  # a long side of the in-line sniff is still free
+            numbers |= {PAIRS[b.tiles[b.sniff]][0]}
+        return numbers
 
     def __len__(self) -> int:
         return len(self._board.tiles)
@@ -276,11 +321,20 @@ class Layout:
         for q, tid in enumerate(b.tiles):
             a, c = PAIRS[tid]
             tile = TILES[tid]
-            if a == c:
+            if q == b.sniff:
+                if b.sides[q]:
+                    out.append(OpenEnd(tile, a, "double", 2 * a, b.sides[q]))
+                elif b.ends[q]:
+                    out.append(OpenEnd(tile, a, "sniff-end", a * b.ends[q], b.ends[q]))
+                if b.sniff_sides:
+                    out.append(OpenEnd(tile, a, "sniff-side", 0, b.sniff_sides))
+            elif a == c:
                 if b.sides[q]:
                     out.append(OpenEnd(tile, a, "double", 2 * a, b.sides[q]))
                 elif b.ends[q]:
                     out.append(OpenEnd(tile, a, "spinner-end", 0, b.ends[q]))
+            elif b.attach[q][1] == BESIDE:
+                out.append(OpenEnd(tile, b.free[q], "beside", b.free[q], 0))
             else:
                 for n in (a, c) if q == 0 else (b.free[q],):
                     if q in b.avail[n]:
@@ -310,7 +364,7 @@ class Layout:
             out.append(
                 Placement(
                     TILES[tid], q, p, "lead" if p < 0 else _VIA[how], slot if p >= 0 else 0,
-                    n, b.spinner[q],
+                    n, b.spinner[q], q == b.sniff and not b.spinner[q],
                 )
             )
         self._places = tuple(out)
@@ -335,9 +389,7 @@ class Layout:
                 raise IllegalPlay(f"{t} is already on the table, so it cannot be in a hand.")
         if not b.tiles:
             return [Play.of(t) for t in tiles]
-        return [
-            Play.of(TILES[tid], TILES[b.tiles[p]]) for tid, p, _ in b.moves([t.id for t in tiles])
-        ]
+        return [play_of_move(tid, b.tiles[p], n) for tid, p, n in b.moves([t.id for t in tiles])]
 
     def totals_after(self, hand: Iterable[TileLike] | str) -> list[tuple[Play, int]]:
         """Every legal play of ``hand`` with the open-end total it would leave (cheap: no new
@@ -351,7 +403,7 @@ class Layout:
             if b.pos_of[t.id] >= 0:
                 raise IllegalPlay(f"{t} is already on the table, so it cannot be in a hand.")
         for tid, p, n in b.moves([t.id for t in tiles]):
-            out.append((PLAY_BY_ID[tid * 29 + b.tiles[p] + 1], b.total_after(tid, p, n)))
+            out.append((play_of_move(tid, b.tiles[p], n), b.total_after(tid, p, n)))
         return out
 
     def is_legal(self, play: PlayLike) -> bool:
@@ -387,19 +439,40 @@ class Layout:
         p = b.pos_of[g.id]
         if p < 0:
             raise IllegalPlay(f"There is no {g} on the table to play {t} on.")
+        if play.beside:
+            return p, self._beside_number(t, g, p)
         n = b.number_for(t.id, p)
         if n >= 0:
             return p, n
         raise IllegalPlay(self._why_not(t, g, p))
+
+    def _beside_number(self, t: Tile, g: Tile, p: int) -> int:
+        """The move number for ``t`` beside the in-line sniff ``g`` at ``p``, or why it cannot go."""
+        b = self._board
+        if self._variant is not Variant.SNIFF:
+            raise IllegalPlay(f"Only in Sniff does a tile go beside a double ({t}^{g}): write {t}>{g}.")
+        if p != b.sniff:
+            raise IllegalPlay(f"{g} is not the sniff: only the first double takes tiles beside it.")
+        if not t.has(g.low):
+            raise IllegalPlay(f"{t} has no {g.low}, so it cannot go beside {g}.")
+        if not b.sniff_sides:
+            raise IllegalPlay(f"Both long sides of the sniff {g} already have their tile.")
+        return SNIFF_SIDE + g.low
 
     def _why_not(self, t: Tile, g: Tile, p: int) -> str:
         b = self._board
         shared = [n for n in (g.low, g.high) if t.has(n)]
         if not shared:
             return f"{t} does not match any open end of {g}."
+        if b.attach[p][1] == BESIDE:
+            return f"{g} is beside the sniff: nothing can be set on it."
         if not g.is_double:
             n = shared[0]
             return f"The {n} end of {g} is already covered."
+        if p == b.sniff and self._variant is Variant.SNIFF:
+            if b.sniff_sides:
+                return f"Both ends of the sniff {g} are covered; a tile can still go beside it: {t}^{g}."
+            return f"Both ends and both long sides of the sniff {g} are taken."
         if b.spinner[p]:
             return f"All four sides and ends of the spinner {g} are taken."
         if self._variant is Variant.MUGGINS:
@@ -409,6 +482,10 @@ class Layout:
                 f"Both sides of {g} are covered, and it is not the spinner: "
                 "in All Fives only the first double spins."
             )
+        if self._variant is Variant.SNIFF_CROSSWISE:
+            return f"Both sides of {g} are covered, and it is not the sniff: only the first double spins."
+        if self._variant is Variant.SNIFF:
+            return f"Both sides of {g} are covered: only the sniff, the first double, takes more."
         return f"Both sides of {g} are covered."
 
     def _check_and_push(self, board: Board, play: Play) -> None:

@@ -200,6 +200,15 @@ PRESETS: dict[str, RuleSet] = {
         target=(200, 150, 150), settlement="winner-takes-opponents", muggins_call="strict",
         name="muggins",
     ),
+    # the first double is the sniff: in line (004's reading, and pagat's) or crosswise (Armanino)
+    "sniff": RuleSet(
+        variant=Variant.SNIFF, hand_size=(7, 6, 5), teams=True, unit="pips", target=(250, 200, 200),
+        settlement="winner-takes-opponents", name="sniff",
+    ),
+    "sniff-crosswise": RuleSet(
+        variant=Variant.SNIFF_CROSSWISE, hand_size=(7, 6, 5), teams=True, unit="pips",
+        target=(250, 200, 200), settlement="winner-takes-opponents", name="sniff-crosswise",
+    ),
     # four players, seven tiles each: no boneyard. The write-ups leave the end-of-hand count open:
     # the winner takes the opponents' tiles, as in All Fives.
     "seven-toed-pete": RuleSet(

@@ -1,4 +1,4 @@
-"""The three games of the family differ only in which doubles spin."""
+"""The games of the family differ in how doubles are laid: which spin, and the sniff."""
 
 from __future__ import annotations
 
@@ -16,6 +16,10 @@ class Variant(str, Enum):
     """The first double played, lead or not, is the one spinner."""
     FIVE_UP = "five-up"
     """Every double is a spinner."""
+    SNIFF = "sniff"
+    """The first double, the sniff, is laid in line and takes one tile on each long side."""
+    SNIFF_CROSSWISE = "sniff-crosswise"
+    """The first double, the sniff, spins, and its short ends count while they are free."""
 
     @classmethod
     def parse(cls, value: Variant | str) -> Variant:
@@ -35,12 +39,16 @@ class Variant(str, Enum):
 
     @property
     def spin_rule(self) -> int:
-        """0: no spinners; 1: the first double spins; 2: every double spins."""
+        """0: no spinners; 1: the first double spins; 2: every double spins; 3: an in-line
+        sniff; 4: a crosswise sniff (see :mod:`trainer.rules.board`)."""
         return _SPIN[self]
 
     def __str__(self) -> str:
         return self.value
 
 
-_TITLES = {Variant.MUGGINS: "Muggins", Variant.ALL_FIVES: "All Fives", Variant.FIVE_UP: "Five-Up"}
-_SPIN = {Variant.MUGGINS: 0, Variant.ALL_FIVES: 1, Variant.FIVE_UP: 2}
+_TITLES = {
+    Variant.MUGGINS: "Muggins", Variant.ALL_FIVES: "All Fives", Variant.FIVE_UP: "Five-Up",
+    Variant.SNIFF: "Sniff", Variant.SNIFF_CROSSWISE: "Sniff (crosswise)",
+}
+_SPIN = {Variant.MUGGINS: 0, Variant.ALL_FIVES: 1, Variant.FIVE_UP: 2, Variant.SNIFF: 3, Variant.SNIFF_CROSSWISE: 4}
