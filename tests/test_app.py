@@ -270,8 +270,7 @@ def learner_move(at, g):
         at.selectbox(key="g_tile").set_value(str(play.tile))
         if play.target is not None:
             n = view.layout.play(play).placements[-1].number
-            letter = {f"{e.tile}:{e.number}": chr(65 + i) for i, e in enumerate(view.layout.open_ends)}[
-                f"{play.target}:{n}"]
+            letter = ui_end_letters(view.layout)[f"{play.target}{'^' if play.beside else ':'}{n}"]
             at.selectbox(key="g_end").set_value(letter)
         at.form_submit_button[-1].click().run()
     assert not at.exception, at.exception
@@ -356,6 +355,7 @@ def test_clicks_become_plays():
 
     assert play_from_pick({"tile": "4-3", "end": "4-4:4"}) == "3-4>4-4"
     assert play_from_pick({"tile": "6-6"}) == "6-6"  # a lead
+    assert play_from_pick({"tile": "4-3", "end": "4-4^4"}) == "3-4^4-4"  # beside the in-line sniff
     assert play_from_pick({"end": "4-4:4"}) is None and play_from_pick({"tile": "banana"}) is None
 
 
@@ -516,3 +516,37 @@ def test_passing_the_lead_when_no_tile_may_lead():
     assert not at.exception
     assert g.log[0] == "You passed the lead: no double and no tile that scores by itself."
     assert not g.game.hand.layout.is_empty  # someone after you led
+
+
+def test_sniff_on_the_play_page_with_tiles_beside_the_sniff():
+    """Sniff in line: a whole hand through the page's own controls, the tiles beside the sniff
+    chosen by their lettered side like any end, and told in the story."""
+    at = app()
+    seen_beside = False
+    for seed in range(1, 40):
+        g = start_game(at, game="preset:sniff", players=2, seed=seed, bots="greedy")
+        for _ in range(60):
+            if g.finished is not None:
+                break
+            view = g.view()
+            beside = [a for a in view.legal_actions if isinstance(a, Play) and a.beside]
+            if beside and view.phase == "turn":
+                play = beside[0]
+                letters = ui_end_letters(view.layout)
+                at.selectbox(key="g_tile").set_value(str(play.tile))
+                at.selectbox(key="g_end").set_value(letters[f"{play.target}^{play.target.low}"])
+                at.form_submit_button[-1].click().run()
+                assert not at.exception, at.exception
+                assert any(line.startswith(f"You set {play.tile} beside the sniff") for line in g.log), g.log
+                seen_beside = True
+                break
+            learner_move(at, g)
+        if seen_beside:
+            break
+    assert seen_beside
+
+
+def ui_end_letters(lay):
+    from trainer.ui import end_letters
+
+    return end_letters(lay)

@@ -42,7 +42,7 @@ def check_geometry(lay: Layout) -> None:
         for h in t.halves:
             assert inside(h.box, t.box)
         if t.tile.is_double:
-            assert t.crosswise
+            assert t.crosswise != lay.placements[t.index].in_line  # only the in-line sniff lies lengthwise
     for i, a in enumerate(tiles):
         for b in tiles[i + 1:]:
             assert not overlap(a.box, b.box), f"{a.tile} overlaps {b.tile} in {lay.record}"
@@ -53,7 +53,7 @@ def check_geometry(lay: Layout) -> None:
         assert matched.number == pl.number or t.tile.is_double
         assert any(touch(matched.box, h.box) and h.number == pl.number for h in parent.halves), (
             f"{t.tile}'s {pl.number} does not touch the {pl.number} of {parent.tile} in {lay.record}")
-        if t.tile.is_double:  # crosswise: its long side lies against the end it was played on
+        if t.tile.is_double and not pl.in_line:  # crosswise: its long side lies against the end it was played on
             lx = t.box[2] - t.box[0]
             assert (lx == 2) == (t.via_port.dx != 0)
     check_marks(lay, g)
@@ -70,7 +70,8 @@ def check_marks(lay: Layout, g) -> None:
         for b in boxes[i + 1:]:
             assert not overlap(a, b), f"two marks overlap in {lay.record}"
     lettered = {m.end for m in marks if m.role == "letter"}
-    assert lettered == {e.id for e in lay.open_ends}, f"an open end has no letter in {lay.record}"
+    playable = {e.id for e in lay.open_ends if e.kind != "beside"}  # nothing can go beside the sniff's side tiles
+    assert lettered == playable, f"an open end has no letter in {lay.record}"
     for e in lay.open_ends:
         assert sum(m.end == e.id and m.role == "letter" for m in marks) <= max(e.free, 1)
     for e in lay.open_ends:  # a spinner's two empty ends: a letter on each
@@ -81,16 +82,16 @@ def check_marks(lay: Layout, g) -> None:
 @pytest.mark.parametrize("chunk", range(10))
 def test_ten_thousand_random_layouts(chunk):
     rng = random.Random(chunk)
-    variants = ("muggins", "all-fives", "five-up")
+    variants = ("muggins", "all-fives", "five-up", "sniff", "sniff-crosswise")
     for k in range(1000):
-        variant = variants[k % 3]
+        variant = variants[k % 5]
         size = 1 + (k * 7 + chunk) % 28  # every length up to the full set
         check_geometry(random_layout(variant, size, rng))
 
 
 def test_layouts_from_real_hands():
     rng = random.Random(4)
-    for variant in ("muggins", "all-fives", "five-up"):
+    for variant in ("muggins", "all-fives", "five-up", "sniff", "sniff-crosswise"):
         for players in (2, 4):
             for _ in range(40):
                 s = HandState.deal(RuleSet(variant=variant), players, rng=rng)
@@ -107,6 +108,8 @@ RULES_MD = [
     ("5-5 0-5>5-5 3-5>5-5 5-6>5-5", "five-up"),
     ("4-6 4-4>4-6 1-4>4-4 2-4>4-4", "five-up"),
     ("5-5 0-5>5-5 3-5>5-5", "muggins"),
+    ("4-4 3-4^4-4 4-6>4-4 1-4^4-4 2-4>4-4", "sniff"),
+    ("4-6 4-4>4-6 1-4>4-4 2-4>4-4", "sniff-crosswise"),
 ]
 
 
@@ -120,10 +123,12 @@ def test_svg_is_valid_deterministic_and_described(record, variant):
     assert root.find(SVG + "title").text and root.find(SVG + "desc").text
     assert len(root.findall(f".//{SVG}g[@data-tile]")) == len(lay)
     ends = root.findall(f".//{SVG}g[@class='open-end']")
-    assert sorted(e.get("data-end") for e in ends) == sorted(f"{e.tile}:{e.number}" for e in lay.open_ends)
+    assert sorted(e.get("data-end") for e in ends) == sorted(e.id for e in lay.open_ends)
     values = {e.get("data-end"): int(e.get("data-value")) for e in ends}
     assert sum(values.values()) == lay.total
-    assert [e.get("data-letter") for e in ends] == [chr(65 + i) for i in range(len(ends))]
+    lettered = [e for e in ends if e.get("data-kind") != "beside"]  # nothing goes beside the sniff's side tiles
+    assert [e.get("data-letter") for e in lettered] == [chr(65 + i) for i in range(len(lettered))]
+    assert all(e.get("data-letter") is None for e in ends if e.get("data-kind") == "beside")
 
 
 def test_working_marks_counted_and_uncounted_ends():

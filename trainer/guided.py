@@ -235,9 +235,11 @@ class GuidedGame:
         return list(self.log)
 
     def act_at(self, tile: str, end: str) -> str | None:
-        """A tap on a hand tile, then on an open end (``"1-5:1"``): a child's reason when the tile
-        does not show that end's number, else the play."""
-        target, _, number = end.partition(":")
+        """A tap on a hand tile, then on an open end (``"1-5:1"``, or ``"4-4^4"`` for the long sides
+        of the in-line sniff): a child's reason when the tile does not show that end's number, else
+        the play."""
+        mark = "^" if "^" in end else ">"
+        target, _, number = end.partition("^" if mark == "^" else ":")
         try:
             t = Tile.parse(tile)
             n = int(number)
@@ -245,7 +247,7 @@ class GuidedGame:
             return "Tap a tile in your hand, then a lettered end."
         if not t.has(n):
             return f"{t} has no {n}, so it can't go on that end."
-        return self.act(f"{t}>{target}")
+        return self.act(f"{t}{mark}{target}")
 
     def next_hand(self) -> None:
         """After the settlement walkthrough: deal on."""
@@ -324,6 +326,8 @@ class GuidedGame:
             after = before.play(play)
             if play.target is None:
                 what = f"led {play.tile}"
+            elif play.beside:
+                what = f"set {play.tile} beside the sniff {play.target}"
             else:
                 what = f"played {play.tile} on the {after.placements[-1].number} of {play.target}"
             self.log.append(f"{drew}{what}: ends {after.working} — {self._score_words(ev.total, ev.score)}.")

@@ -143,11 +143,17 @@ def stage_label(stage: str) -> str:
 
 
 def play_from_pick(pick: dict[str, Any]) -> str | None:
-    """Turn a click on the board into a play token: ``"3-4>4-4"``, or ``"3-4"`` for a lead."""
+    """Turn a click on the board into a play token: ``"3-4>4-4"``, ``"3-4"`` for a lead, or
+    ``"3-4^4-4"`` for a long side of the in-line sniff (its end id is ``"4-4^4"``)."""
     try:
         tile = str(pick["tile"])
         end = pick.get("end")
-        return str(Play.parse(f"{tile}>{str(end).split(':')[0]}" if end else tile))
+        if not end:
+            return str(Play.parse(tile))
+        end = str(end)
+        if "^" in end:
+            return str(Play.parse(f"{tile}^{end.split('^')[0]}"))
+        return str(Play.parse(f"{tile}>{end.split(':')[0]}"))
     except (KeyError, TypeError, AttributeError, ValueError):
         return None
 
@@ -157,6 +163,8 @@ def play_label(lay: Layout, token: str) -> str:
     play = Play.parse(token)
     letters = end_letters(lay)
     number = lay.play(play).placements[-1].number
+    if play.beside:
+        return f"{play.tile} beside the sniff (end {letters.get(f'{play.target}^{number}', '?')})"
     letter = letters.get(f"{play.target}:{number}", "?")
     return f"{play.tile} on end {letter}"
 

@@ -120,6 +120,7 @@ class _Solver:
         self.shake = shake
         self.places = lay.placements
         self.spinner = [p.is_spinner for p in self.places]
+        self.in_line = [p.in_line for p in self.places]  # the in-line sniff: laid lengthwise
         self.xb, self.yb = xb, yb
         self.budget = budget
         self.occupied: dict[Vec, int] = {}  # cell -> index of the tile on it
@@ -148,11 +149,11 @@ class _Solver:
         end_children: list[list[bool]] = [[] for _ in self.places]
         for p in self.places[1:]:
             if p.via == "end":
-                end_children[p.target].append(p.tile.is_double)
+                end_children[p.target].append(p.tile.is_double and not p.in_line)
                 continue
             key = ("side", p.slot) if p.via == "side" else ("half", p.slot if p.target == 0 else 0)
             used[p.target].add(key)
-            if p.tile.is_double:
+            if p.tile.is_double and not p.in_line:
                 wide[p.target].add(key)
         for i, kids in enumerate(end_children):
             if len(kids) == 2:
@@ -162,9 +163,22 @@ class _Solver:
         self.used = used
         self.wide = wide
 
-    def _ports_for(self, tile: Tile, spinner: bool, lead: bool, port: Vec, d: Vec) -> dict[Key, Port]:
+    def _ports_for(self, tile: Tile, spinner: bool, lead: bool, port: Vec, d: Vec,
+                   in_line: bool = False) -> dict[Key, Port]:
         px, py = port
         ports: dict[Key, Port] = {}
+        if in_line:  # the in-line sniff: its line end(s), and a tile beside each long side
+            if lead:
+                ports[("half", 0)] = Port(-2, 0, *W)
+                ports[("half", 1)] = Port(2, 0, *E)
+                ports[("side", 0)] = Port(0, -1, *N)
+                ports[("side", 1)] = Port(0, 1, *S)
+                return ports
+            lft, rgt = left(d), right(d)
+            ports[("half", 0)] = Port(px + 4 * d[0], py + 4 * d[1], *d)
+            ports[("side", 0)] = Port(px + 2 * d[0] + lft[0], py + 2 * d[1] + lft[1], *lft)
+            ports[("side", 1)] = Port(px + 2 * d[0] + rgt[0], py + 2 * d[1] + rgt[1], *rgt)
+            return ports
         if lead:
             if tile.is_double:
                 ports[("side", 0)] = Port(-1, 0, *W)
@@ -223,7 +237,7 @@ class _Solver:
             port = target.ports[key]
             d = (port.dx, port.dy)
             base = (port.x, port.y)
-            if pl.tile.is_double:
+            if pl.tile.is_double and not pl.in_line:
                 box = _box(base, d, 2, 4)
                 penalty = 0 if self._inside(box) else 4
                 out.append((penalty, len(out), (port, base, d, key)))
@@ -237,7 +251,9 @@ class _Solver:
             if c[0] * turns[0][1][0] + c[1] * turns[0][1][1] < 0:
                 turns.reverse()
             straight = (base, d)
-            if d == prim or d == (-prim[0], -prim[1]):
+            if key[0] == "side" and self.in_line[pl.target]:
+                order = [straight]  # beside the in-line sniff: standing out from its long side
+            elif d == prim or d == (-prim[0], -prim[1]):
                 order = [straight] + turns if not near_edge else turns + [straight]
             else:
                 back = [t for t in turns if t[1] == (-prim[0], -prim[1])]
@@ -269,7 +285,7 @@ class _Solver:
     def _shape(self, i: int, base: Vec, d: Vec) -> tuple[Box, tuple[Half, Half]]:
         pl = self.places[i]
         tile = pl.tile
-        if tile.is_double:
+        if tile.is_double and not pl.in_line:
             p = left(d)
             c = (base[0] + d[0], base[1] + d[1])
             h1 = _box((c[0] + p[0] * 2, c[1] + p[1] * 2), (-p[0], -p[1]), 2, 2)
@@ -292,19 +308,19 @@ class _Solver:
         pl = self.places[i]
         tile = pl.tile
         if i == 0:
-            if tile.is_double:
+            if tile.is_double and not pl.in_line:
                 box: Box = (-1, -2, 1, 2)
                 halves = (Half(tile.low, (-1, -2, 1, 0)), Half(tile.high, (-1, 0, 1, 2)))
             else:
                 box = (-2, -1, 2, 1)
                 halves = (Half(tile.low, (-2, -1, 0, 1)), Half(tile.high, (0, -1, 2, 1)))
-            ports = self._ports_for(tile, self.spinner[0], True, (0, 0), E)
+            ports = self._ports_for(tile, self.spinner[0], True, (0, 0), E, pl.in_line)
             out = self._try(0, box, halves, ports, None, None, E, k)
             return None if out is None else set()
         conflict: set[int] = {pl.target}
         occ, hard = self.occupied, self.hard
         for port, base, d, key in self._options(i):
-            box = _box(base, d, 2, 4) if tile.is_double else _box(base, d, 4, 2)
+            box = _box(base, d, 2, 4) if tile.is_double and not pl.in_line else _box(base, d, 4, 2)
             own = self.port_squares[pl.target][key]
             blocked = {occ[c] for c in _cells(box) if c in occ}
             for c in _cells(box):
@@ -314,7 +330,7 @@ class _Solver:
                 conflict |= blocked
                 continue
             box, halves = self._shape(i, base, d)
-            ports = self._ports_for(tile, self.spinner[i], False, base, d)
+            ports = self._ports_for(tile, self.spinner[i], False, base, d, pl.in_line)
             out = self._try(i, box, halves, ports, port, key, d, k)
             if out is None:
                 return None
@@ -373,7 +389,7 @@ class _Solver:
                 else:
                     soft[c] = soft.get(c, 0) + 1
         pl = self.places[i]
-        placed = PlacedTile(i, pl.tile, box, halves, pl.tile.is_double, ports, via)
+        placed = PlacedTile(i, pl.tile, box, halves, pl.tile.is_double and not pl.in_line, ports, via)
         self.placed.append(placed)
         self.at[i] = placed
         self.port_squares[i] = squares

@@ -223,7 +223,8 @@ _DIRS = {(1, 0): "right", (-1, 0): "left", (0, -1): "above", (0, 1): "below"}
 
 def end_letters(lay: Layout) -> dict[str, str]:
     """The letter of each open end (A, B, C… in order of play), by end id."""
-    return {e.id: chr(ord("A") + i) for i, e in enumerate(lay.open_ends)}
+    ends = [e for e in lay.open_ends if e.kind != "beside"]  # a tile beside the sniff takes nothing
+    return {e.id: chr(ord("A") + i) for i, e in enumerate(ends)}
 
 
 def _free_ports(g: Geometry, lay: Layout) -> dict[str, list[Port]]:
@@ -242,6 +243,12 @@ def _free_ports(g: Geometry, lay: Layout) -> dict[str, list[Port]]:
             if end.kind == "double" and how != "side":
                 continue
             if end.kind == "spinner-end" and how != "end":
+                continue
+            if end.kind == "sniff-end" and how not in ("half", "end"):  # in line: its line ends
+                continue
+            if end.kind == "sniff-side" and how != "side":
+                continue
+            if end.kind == "beside":  # it counts, but nothing can go on it
                 continue
             if how == "half" and pt.index == 0:
                 # the lead's two halves are two different open ends
@@ -319,6 +326,14 @@ def marker_spots(lay: Layout, g: Geometry | None = None, *, letters: bool = True
     by_tile = {t.tile: t for t in g.tiles}
     out: list[Marker] = []
     for e in lay.open_ends:
+        if e.kind == "beside":  # a tile beside the sniff: nothing goes on it, but its half counts
+            if values:
+                spot = next((s for p in _side_ports(by_tile[e.tile], e.number)
+                             if (s := _free_square(p, taken)) is not None), None)
+                if spot is not None:
+                    out.append(Marker(e.id, "value", *spot))
+                    taken |= _square(*spot)
+            continue
         plist = ports.get(e.id) or []
         found = [(port, _free_square(port, taken)) for port in (plist if letters else plist[:1])]
         if not any(spot for _, spot in found):

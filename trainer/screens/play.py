@@ -226,6 +226,9 @@ def learner_turn(g: GuidedGame) -> None:
             for play, after, score in g.options():
                 if play.target is None:
                     label = f"Lead {play.tile}"
+                elif play.beside:
+                    n = after.placements[-1].number
+                    label = f"{play.tile} beside the sniff, end {layout_letters.get(f'{play.target}^{n}', '?')}"
                 else:
                     n = after.placements[-1].number
                     label = f"{play.tile} on end {layout_letters.get(f'{play.target}:{n}', '?')}"

@@ -1,0 +1,114 @@
+"""Sniff in both readings: the sniff in line with a tile beside each long side (``sniff``), and
+the sniff crosswise with its short ends counting (``sniff-crosswise``)."""
+
+import random
+
+import pytest
+from oracle import oracle_from_record
+
+from trainer.rules import PRESETS, HandState, IllegalPlay, Layout, Play
+from trainer.rules.settlement import HandResult
+
+
+def total(record: str, variant: str) -> int:
+    lay = Layout.from_record(record, variant=variant)
+    assert lay.total == oracle_from_record(lay.record, variant).total() == sum(e.value for e in lay.open_ends)
+    assert Layout.from_record(lay.record, variant=variant) == lay
+    return lay.total
+
+
+@pytest.mark.parametrize("record,expected", [
+    ("4-4", 8),                             # alone: both halves
+    ("4-4 4-6>4-4", 14),                    # one side covered: still both halves
+    ("4-4 4-6>4-4 1-4>4-4", 15),            # both sides covered: its two free ends count 4 each
+    ("4-4 4-6>4-4 1-4>4-4 2-4>4-4", 13),    # a tile on one end leaves 4 for the other
+    ("4-4 4-6>4-4 1-4>4-4 2-4>4-4 3-4>4-4", 12),
+    ("4-6 4-4>4-6", 14),                    # not the lead: as in All Fives while a side is free
+    ("4-6 4-4>4-6 1-4>4-4", 15),            # 6 + 8 + 1: the ends go on counting (Five-Up: 7)
+    ("4-6 4-4>4-6 1-4>4-4 6-6>4-6", 21),    # a second double is plain: 8 + 1 + 12
+])
+def test_crosswise_sniff_ends_count_while_free(record, expected):
+    assert total(record, "sniff-crosswise") == expected
+
+
+@pytest.mark.parametrize("record,expected", [
+    ("4-4", 8),                             # a lead sniff in line: two free ends, 4 each
+    ("4-4 3-4^4-4", 11),                    # 8 + the 3 beside it
+    ("4-4 3-4^4-4 4-6>4-4", 13),            # one line end covered: 4 + 3 + 6
+    ("4-4 3-4^4-4 4-6>4-4 1-4^4-4", 14),    # the second side: 4 + 3 + 6 + 1
+    ("4-4 3-4^4-4 4-6>4-4 1-4^4-4 2-4>4-4", 12),  # both line ends covered: 3 + 6 + 1 + 2
+    ("4-6 4-4>4-6", 10),                    # not the lead: its one free end counts 4
+    ("4-6 4-4>4-6 1-4^4-4", 11),
+    ("4-6 4-4>4-6 1-4^4-4 2-4>4-4", 9),     # 6 + 1 + 2: the tile beside it counts on
+    ("4-6 4-4>4-6 6-6>4-6", 16),            # later doubles are plain, as in Muggins: 4 + 12
+])
+def test_inline_sniff_and_the_tiles_beside_it(record, expected):
+    assert total(record, "sniff") == expected
+
+
+@pytest.mark.parametrize("record,variant,needle", [
+    ("4-4 3-4^4-4 1-4^4-4 0-4^4-4", "sniff", "Both long sides"),
+    ("4-4 3-4^4-4 3-6>3-4", "sniff", "nothing can be set on it"),
+    ("4-6 4-4>4-6 6-6>4-6 1-6^6-6", "sniff", "not the sniff"),
+    ("1-4 3-4^1-4", "sniff", "not a double"),
+    ("4-4 3-4^4-4", "five-up", "Only in Sniff"),
+    ("4-4 3-4^4-4", "sniff-crosswise", "Only in Sniff"),
+    ("4-4 2-3^4-4", "sniff", "has no 4"),
+    ("4-6 4-4>4-6 1-4>4-4 2-4>4-4", "sniff", "beside it"),  # its one line end is taken: only its sides are left
+    ("1-6 1-1>1-6 1-2>1-1 6-6>1-6 3-6>6-6 5-6>6-6", "sniff-crosswise", "not the sniff"),
+    ("3-4^4-4", "sniff", "The layout is empty"),
+])
+def test_what_sniff_refuses(record, variant, needle):
+    with pytest.raises(IllegalPlay) as err:
+        Layout.from_record(record, variant=variant)
+    assert needle in str(err.value)
+
+
+def test_beside_plays_are_plays_of_their_own():
+    lay = Layout.from_record("4-6 4-4>4-6", variant="sniff")
+    plays = lay.legal_plays(["1-4", "0-6"])
+    assert [str(p) for p in plays] == ["1-4^4-4", "1-4>4-4", "0-6>4-6"] or {str(p) for p in plays} == {
+        "1-4^4-4", "1-4>4-4", "0-6>4-6"}
+    beside, line = Play.parse("1-4^4-4"), Play.parse("1-4>4-4")
+    assert beside != line and beside.beside and not line.beside and str(beside) == "1-4^4-4"
+    assert dict(lay.totals_after(["1-4"])) == {beside: 11, line: 7}
+    ends = {e.id: (e.kind, e.value, e.free) for e in lay.open_ends}
+    assert ends == {"4-4:4": ("sniff-end", 4, 1), "4-4^4": ("sniff-side", 0, 2), "4-6:6": ("end", 6, 1)}
+    after = lay.play("1-4^4-4")
+    assert {e.id: (e.kind, e.value, e.free) for e in after.open_ends}["1-4:1"] == ("beside", 1, 0)
+    assert after.placements[-1].via == "side" and lay.placements[1].in_line
+    assert 4 in lay.play("4-5>4-4").open_numbers  # only its long sides are left, and they take a 4
+
+
+def _random_hand(preset: str, players: int, seed: int) -> HandState:
+    s = HandState.deal(PRESETS[preset], players, seed=seed)
+    rng = random.Random(seed)
+    while not s.is_terminal:
+        acts = s.legal_actions()
+        lay = s.layout
+        hand = [str(t) for t in s.hand(s.current_player)]
+        plays = {str(a) for a in acts if isinstance(a, Play)}
+        if s.phase_name == "turn":
+            assert plays == oracle_from_record(lay.record, lay.variant.value).legal(hand)
+        s.apply(rng.choice(acts))
+    return s
+
+
+@pytest.mark.parametrize("preset", ["sniff", "sniff-crosswise"])
+def test_whole_hands_of_sniff(preset):
+    beside = 0
+    for seed in range(150):
+        players = 2 + seed % 3
+        s = _random_hand(preset, players, seed)
+        r = s.result
+        assert isinstance(r, HandResult)
+        assert sorted(list(s.board.tiles) + [t for h in s.hands for t in h] + s.bone) == list(range(28))
+        assert all(e.score == 0 or e.total % 5 == 0 for e in s.history if e.kind == "play")
+        if r.blocked:
+            open_numbers = s.layout.open_numbers
+            assert not any(t.low in open_numbers or t.high in open_numbers for p in range(s.n) for t in s.hand(p))
+        beside += sum(1 for e in s.history if e.kind == "play" and e.play.beside)
+    if preset == "sniff":
+        assert beside > 20  # the hands did set tiles beside the sniff
+    else:
+        assert beside == 0
