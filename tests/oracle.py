@@ -133,3 +133,171 @@ def oracle_from_record(record: str, variant: str) -> OracleLayout:
     for tok in record.split():
         lay.play(tok)
     return lay
+
+
+class OracleHand:
+    """A plain reading of the turn rules of one hand (docs/rules.md, "A hand", "The muggins call",
+    "Chaining"), for the perft table in tests/test_perft.py. It knows the options as a plain dict
+    (``variant``, ``voluntary_draw``, ``reserve``, ``calls``: off/lose/strict, ``caller``: next/any,
+    ``chain``, ``scoring_lead``, ``highest_double``, ``teams``, ``unit``) and reads a position only
+    as text: hands and boneyard as tiles ("1-4"), the boneyard's last tile drawn first."""
+
+    def __init__(self, options: dict, hands: list[list[str]], boneyard: list[str], leader: int) -> None:
+        self.o = options
+        self.hands = [[_tile(t) for t in h] for h in hands]
+        self.bone = [_tile(t) for t in boneyard]
+        self.layout = OracleLayout(options["variant"])
+        self.n = len(hands)
+        self.turn = leader
+        self.stage = "turn"  # turn, drawing, claim, muggins, over
+        self.drawn: tuple[int, int] | None = None
+        self.pending = 0
+        self.again = False
+        self.caller = -1
+        self.lead_passes = 0
+        self.record: list[str] = []  # the layout's plays, to copy it by replaying them
+        self.must: tuple[int, int] | None = None
+        if options["highest_double"]:
+            held = [t for h in self.hands for t in h]
+            doubles = [t for t in held if t[0] == t[1]]
+            self.must = max(doubles) if doubles else max(held, key=lambda t: (t[0] + t[1], t[1]))
+            self.turn = next(i for i, h in enumerate(self.hands) if self.must in h)
+
+    def copy(self) -> OracleHand:
+        c = OracleHand.__new__(OracleHand)
+        c.__dict__.update(self.__dict__)
+        c.hands = [h[:] for h in self.hands]
+        c.bone = self.bone[:]
+        lay = OracleLayout(self.layout.variant)
+        for tok in self.record:
+            lay.play(tok)
+        c.layout = lay
+        c.record = self.record[:]
+        return c
+
+    @staticmethod
+    def _name(t: tuple[int, int]) -> str:
+        return f"{t[0]}-{t[1]}"
+
+    def _plays(self, tiles: list[tuple[int, int]]) -> list[str]:
+        return sorted(self.layout.legal([self._name(t) for t in tiles]))
+
+    def _anyone_can_play(self) -> bool:
+        return any(self._plays(h) for h in self.hands)
+
+    def _side(self, p: int) -> int:
+        return p % 2 if self.o["teams"] and self.n == 4 else p
+
+    def actions(self) -> list[str]:
+        if self.stage == "over":
+            return []
+        if self.stage == "claim":
+            step = 5 if self.o["unit"] == "pips" else 1
+            return [f"claim {v}" for v in range(0, 40 * step + 1, step)]
+        if self.stage == "muggins":
+            return ["muggins", "let it go"]
+        hand = self.hands[self.turn]
+        can_draw = len(self.bone) > self.o["reserve"]
+        if not self.layout.order:  # the lead
+            if self.must is not None:
+                return [self._name(self.must)]
+            if self.o["scoring_lead"] and self.lead_passes < self.n:
+                ok = [t for t in hand if t[0] == t[1] or (t[0] + t[1]) % 5 == 0]
+                return [self._name(t) for t in ok] or ["pass"]
+            return [self._name(t) for t in hand]
+        if self.stage == "drawing":
+            mine = self._plays([self.drawn])
+            if mine:
+                return mine
+            if can_draw:
+                return ["draw"]
+            return self._plays(hand) or ["pass"]
+        plays = self._plays(hand)
+        if plays:
+            return plays + (["draw"] if can_draw and self.o["voluntary_draw"] else [])
+        return ["draw"] if can_draw else ["pass"]
+
+    def apply(self, action: str) -> None:
+        assert action in self.actions(), (action, self.actions())
+        who = self.turn
+        if action.startswith("claim"):
+            said = int(action.split()[1])
+            if said != self.pending and self.pending and self.o["calls"] == "strict":
+                self.stage = "muggins"
+                self.caller = self._next_opponent(who)
+                return
+            self.pending = 0
+            self._after_play()
+            return
+        if action in ("muggins", "let it go"):
+            if action == "let it go" and self.o["caller"] == "any":
+                after = self._next_opponent(self.caller)
+                if after >= 0:
+                    self.caller = after
+                    return
+            self.pending = 0
+            self.caller = -1
+            self._after_play()
+            return
+        if action == "draw":
+            t = self.bone.pop()
+            self.hands[who].append(t)
+            self.stage = "drawing"
+            self.drawn = t
+            if len(self.bone) <= self.o["reserve"] and not self._plays([t]) and not self._anyone_can_play():
+                self.stage = "over"
+            return
+        if action == "pass":
+            if not self.layout.order:
+                self.lead_passes += 1
+                self.turn = (who + 1) % self.n
+                return
+            if not self._anyone_can_play():
+                self.stage = "over"
+                return
+            self.turn = (who + 1) % self.n
+            self.stage = "turn"
+            return
+        # a play
+        tile = _tile(action.replace("^", ">").split(">")[0])
+        self.hands[who].remove(tile)
+        self.layout.play(action)
+        self.record = self.record + [action]
+        total = self.layout.total()
+        score = total if total % 5 == 0 and total else 0
+        self.again = self.o["chain"] and (score > 0 or tile[0] == tile[1])
+        self.drawn = None
+        if self.o["calls"] != "off":
+            self.pending = score
+            self.stage = "claim"
+            return
+        self._after_play()
+
+    def _next_opponent(self, after: int) -> int:
+        """The next seat after ``after`` on the other side from the player who missed (-1: none)."""
+        seat = (after + 1) % self.n
+        while seat != self.turn:
+            if self._side(seat) != self._side(self.turn):
+                return seat
+            seat = (seat + 1) % self.n
+        return -1
+
+    def _after_play(self) -> None:
+        who = self.turn
+        if not self.hands[who]:
+            self.stage = "over"
+            return
+        if len(self.bone) <= self.o["reserve"] and not self._anyone_can_play():
+            self.stage = "over"
+            return
+        self.stage = "turn"
+        if self.again and self._plays(self.hands[who]):
+            self.again = False
+            return
+        self.again = False
+        self.turn = (who + 1) % self.n
+
+    @property
+    def player(self) -> int:
+        """Who acts now (the caller, during a muggins call)."""
+        return self.caller if self.stage == "muggins" else self.turn
