@@ -550,3 +550,13 @@ def ui_end_letters(lay):
     from trainer.ui import end_letters
 
     return end_letters(lay)
+
+
+def test_the_rules_page_teaches_sniff_from_real_layouts():
+    at = app(page="views/rules.py")
+    assert not at.exception
+    headers = [h.value for h in at.header]
+    assert "4. Sniff — the first double is the sniff" in headers and "5. The end of a hand" in headers
+    page = texts(at)
+    assert "beside" in page and "6 + 4 + 1 = 11" in page  # 4-6 4-4>4-6 1-4^4-4, worked by the engine
+    assert "8 + 6 + 1 = 15" in page  # the crosswise sniff's two free ends

@@ -32,6 +32,15 @@ LESSONS: dict[str, list[tuple[str, str, str]]] = {
          "In Five-Up **every** double is a spinner, so arms can grow from each one. Here 4-4 has both "
          "sides covered and one end taken: {working}: {score}."),
     ],
+    "4. Sniff — the first double is the sniff": [
+        ("4-6 4-4>4-6 1-4^4-4", "sniff",
+         "In **Sniff** the first double is the **sniff**. It lies in the line like any tile, so its free "
+         "end counts one half. A tile may also go **beside** each of its long sides, and that tile's "
+         "outer number counts until the hand ends: {working}: {score}."),
+        ("4-4 4-6>4-4 1-4>4-4", "sniff-crosswise",
+         "Some players lay the sniff **across** the line and let it spin. Its two short ends keep "
+         "counting while nothing is on them, even after both sides are covered: {working}: {score}."),
+    ],
 }
 
 
@@ -51,7 +60,7 @@ def show() -> None:
             st.markdown(words.format(working=lay.working, score=ui.both_ways(lay.total)))
             ui.picture(render_layout(lay, working=True))
 
-    st.header("4. The end of a hand")
+    st.header("5. The end of a hand")
     left = ["3-4", "2-4"]
     pips = sum(int(a) + int(b) for a, b in (t.split("-") for t in left))
     st.markdown(
