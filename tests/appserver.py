@@ -54,10 +54,14 @@ def past_worked_example(page, timeout: float = 90.0) -> None:
     settled(page, timeout * 1000)
 
 
-def settled(page, timeout: float = 30000) -> None:
-    """Wait until the page's script has finished and nothing on it is left over from before."""
-    page.wait_for_function(
-        "() => !document.querySelector('[data-stale=\"true\"]') && "
-        "!document.querySelector('[data-test-script-state=\"running\"]')",
-        timeout=timeout,
-    )
+def settled(page, timeout: float = 30000, quiet: float = 0.8) -> None:
+    """Wait until the page's script has finished, nothing on it is left over from before, and it
+    stays so for ``quiet`` seconds (a component that reports on mounting reruns the page once more)."""
+    check = ("() => !document.querySelector('[data-stale=\"true\"]') && "
+             "!document.querySelector('[data-test-script-state=\"running\"]')")
+    deadline = time.time() + timeout / 1000
+    while True:
+        page.wait_for_function(check, timeout=max(1000.0, (deadline - time.time()) * 1000))
+        time.sleep(quiet)
+        if page.evaluate(check) or time.time() > deadline:
+            return

@@ -45,6 +45,7 @@ def open_page(browser, url):
     page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
     page.wait_for_selector("[data-testid='stApp'] [data-test-script-state='notRunning'], "
                            "[data-testid='stAppViewContainer']", timeout=30000)
+    appserver.settled(page, 60000)
     return page
 
 
@@ -98,6 +99,7 @@ def test_counted_ends_by_tapping(server, browser):
     p = generate("counted-ends", stage="all-fives", level=3, seed=2)
     page = open_page(browser, f"{server}/?code={p.code}")
     page.locator(".fives-board .layout [data-end]").first.wait_for(state="visible", timeout=30000)
+    appserver.settled(page, 60000)
     for end in p.answer:
         page.locator(f".fives-board .layout [data-end='{end}']").click()
     page.locator(".fives-board button.check").click()
