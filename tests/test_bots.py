@@ -163,5 +163,29 @@ def test_a_suggestion_that_scores_less_now_says_why():
                 if got < top:
                     lower += 1
                     assert " but " in tip.reason and "would score more" in tip.reason, tip.reason
+                    assert "now now" not in tip.reason, tip.reason
             hand.apply(Greedy().choose(view, rng))
     assert checked >= 100 and lower >= 1
+
+
+def test_a_hint_beside_the_sniff_says_so_once():
+    """Sniff: a suggestion to set a tile beside the sniff names it so, and a play that scores
+    nothing now but is still best says "scores nothing now" once."""
+    from trainer.rules import PRESETS
+
+    seen = None
+    for seed in range(200):
+        s = HandState.deal(PRESETS["sniff"], 2, seed=seed)
+        rng = random.Random(seed)
+        while not s.is_terminal and seen is None:
+            v = s.view(s.current_player)
+            if v.phase == "turn" and any(isinstance(a, Play) and a.beside for a in v.legal_actions):
+                tip = suggest(v, rng, rollouts=8)
+                if tip is not None and isinstance(tip.action, Play) and tip.action.beside and " — " in tip.reason:
+                    seen = tip
+            s.apply(rng.choice(s.legal_actions()))
+        if seen is not None:
+            break
+    assert seen is not None
+    assert f"{seen.action.tile} beside the sniff {seen.action.target}" in seen.reason
+    assert "now now" not in seen.reason, seen.reason

@@ -205,7 +205,9 @@ def suggest(view: PlayerView, rng: random.Random, *, rollouts: int = 48) -> Sugg
     unit = "point" if points else "pip"
 
     def where(play: Play) -> str:
-        return str(play.tile) if play.target is None else f"{play.tile} on {play.target}"
+        if play.target is None:
+            return str(play.tile)
+        return f"{play.tile} beside the sniff {play.target}" if play.beside else f"{play.tile} on {play.target}"
 
     def scored(n: int) -> str:
         return f"scores {n} {unit}{'s' if n != 1 else ''}" if n else "scores nothing now"
@@ -222,7 +224,7 @@ def suggest(view: PlayerView, rng: random.Random, *, rollouts: int = 48) -> Sugg
         after_top = view.layout.play(top)
         return Suggestion(top, f"{where(top)}: {scored(top_got)} and leaves the next player a total of "
                                f"{after_top.total}.")
-    return Suggestion(best, f"{where(best)}: {scored(got)} now — {why}")
+    return Suggestion(best, f"{where(best)}: {scored(got)}{' now' if got else ''} — {why}")
 
 
 def reason_to_wait(view: PlayerView, best: Play, top: Play) -> str | None:
