@@ -21,8 +21,11 @@ run: $(STAMP)
 serve: $(STAMP)
 	$(PY) -m trainer.serve --port $(PORT) $(if $(N),--processes $(N),)
 
+# everything but the real-browser tests in two workers, then the real-browser tests, a file per
+# worker (a browser page is slow to answer on a machine busy with everything else)
 test: $(STAMP)
-	$(PY) -m pytest -n 2 -q README.md docs tests trainer puzzles
+	$(PY) -m pytest -n 2 -q -m "not browser" README.md docs tests trainer puzzles
+	$(PY) -m pytest -n 2 --dist loadfile -q -m browser tests
 
 bench: $(STAMP)
 	$(PY) -m benchmarks
