@@ -76,3 +76,20 @@ def settled(page, timeout: float = 30000, quiet: float = 0.8) -> None:
         time.sleep(quiet)
         if page.evaluate(check) or time.time() > deadline:
             return
+
+
+def until_shown(page, act, shown, *, tries: int = 3, wait: float = 20000) -> None:
+    """Do ``act`` (taps on the page) once the page has settled, until ``shown`` appears. On a very
+    busy machine a tap can go unanswered; then, with the page settled again, it is done again, as
+    a child would tap again."""
+    for attempt in range(tries):
+        settled(page, 60000)
+        if attempt and shown.count():
+            return
+        act()
+        try:
+            shown.wait_for(timeout=wait)
+            return
+        except Exception:
+            if attempt == tries - 1:
+                raise

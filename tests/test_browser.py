@@ -87,10 +87,13 @@ def test_best_play_answered_by_clicking_the_picture(server, browser):
     page = open_page(browser, f"{server}/?code={p.code}")
     hand_tile = page.locator(f".fives-board .hand [data-tile='{tile}']")
     hand_tile.wait_for(state="visible", timeout=30000)
-    hand_tile.click()
-    page.locator(".fives-board .hint").filter(has_text=tile).wait_for(timeout=10000)
-    page.locator(f".fives-board .layout [data-end='{target}:{number}']").click()
-    page.get_by_text("Yes!").first.wait_for(timeout=30000)
+
+    def answer() -> None:
+        hand_tile.click()
+        page.locator(".fives-board .hint").filter(has_text=tile).wait_for(timeout=10000)
+        page.locator(f".fives-board .layout [data-end='{target}:{number}']").click()
+
+    appserver.until_shown(page, answer, page.get_by_text("Yes!").first)
     shot(page, "practice-best-play-clicked.png")
     page.close()
 
@@ -99,11 +102,15 @@ def test_counted_ends_by_tapping(server, browser):
     p = generate("counted-ends", stage="all-fives", level=3, seed=2)
     page = open_page(browser, f"{server}/?code={p.code}")
     page.locator(".fives-board .layout [data-end]").first.wait_for(state="visible", timeout=30000)
-    appserver.settled(page, 60000)
-    for end in p.answer:
-        page.locator(f".fives-board .layout [data-end='{end}']").click()
-    page.locator(".fives-board button.check").click()
-    page.get_by_text("Yes!").first.wait_for(timeout=30000)
+
+    def answer() -> None:
+        for end in p.answer:  # tap each end of the answer that is not marked chosen yet
+            g = page.locator(f".fives-board .layout [data-end='{end}']")
+            if "chosen" not in (g.get_attribute("class") or ""):
+                g.click()
+        page.locator(".fives-board button.check").click()
+
+    appserver.until_shown(page, answer, page.get_by_text("Yes!").first)
     page.close()
 
 
