@@ -66,8 +66,11 @@ class Play:
         if hit is None:
             if g is not None and g == t:
                 raise IllegalPlay(f"{t} cannot be played against itself.")
-            if beside and (g is None or not g.is_double):
-                raise IllegalPlay(f"{g or t} is not a double: only the sniff takes a tile beside it. Write {t}>{g}.")
+            if beside:
+                if g is None:
+                    raise IllegalPlay(f"Say which sniff {t} goes beside, like {t}^{t.high}-{t.high}.")
+                if not g.is_double:
+                    raise IllegalPlay(f"{g} is not a double: only the sniff takes a tile beside it. Write {t}>{g}.")
             hit = _PLAYS[key] = cls(t, g, beside)
         return hit
 
