@@ -4,10 +4,14 @@ the sniff crosswise with its short ends counting (``sniff-crosswise``)."""
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from oracle import oracle_from_record
+from test_properties import check_result
 
 from trainer.rules import PRESETS, HandState, IllegalPlay, Layout, Play
 from trainer.rules.settlement import HandResult
+from trainer.rules.tiles import TILES
 
 
 def total(record: str, variant: str) -> int:
@@ -64,6 +68,29 @@ def test_what_sniff_refuses(record, variant, needle):
     assert needle in str(err.value)
 
 
+@pytest.mark.parametrize("token,needle", [
+    ("3-4^", "missing the sniff"),
+    ("^4-4", "missing the tile"),
+    ("3-4^4-4^4-4", "more than one"),
+    ("3-4^4-4>1-1", "more than one"),
+    ("4-4^4-4", "against itself"),
+    ("3-4^4-5", "not a double"),
+    ("3-4^banana", "not a domino"),
+])
+def test_malformed_beside_tokens(token, needle):
+    with pytest.raises(IllegalPlay, match=needle):
+        Play.parse(token)
+    assert not Layout.from_record("4-4", variant="sniff").is_legal(token)
+
+
+def test_a_play_beside_nothing_is_refused_in_words():
+    with pytest.raises(IllegalPlay, match=r"Say which sniff 3-4 goes beside, like 3-4\^4-4"):
+        Play.of("3-4", None, beside=True)
+    assert Play.parse(" 3-4 ^ 4-4 ") is Play.of("4-3", "4-4", beside=True)
+    assert eval(repr(Play.parse("3-4^4-4"))) == Play.parse("3-4^4-4")
+    assert len({Play.parse("3-4^4-4"), Play.parse("3-4>4-4"), Play.of("3-4", "4-4", beside=True)}) == 2
+
+
 def test_beside_plays_are_plays_of_their_own():
     lay = Layout.from_record("4-6 4-4>4-6", variant="sniff")
     plays = lay.legal_plays(["1-4", "0-6"])
@@ -102,6 +129,7 @@ def test_whole_hands_of_sniff(preset):
         s = _random_hand(preset, players, seed)
         r = s.result
         assert isinstance(r, HandResult)
+        check_result(s)  # scores are multiples of five, and the settlement matches the tiles left
         assert sorted(list(s.board.tiles) + [t for h in s.hands for t in h] + s.bone) == list(range(28))
         assert all(e.score == 0 or e.total % 5 == 0 for e in s.history if e.kind == "play")
         if r.blocked:
@@ -112,3 +140,39 @@ def test_whole_hands_of_sniff(preset):
         assert beside > 20  # the hands did set tiles beside the sniff
     else:
         assert beside == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(variant=st.sampled_from(["sniff", "sniff-crosswise"]), seed=st.integers(0, 2**32))
+def test_random_sniff_layouts_agree_with_the_plain_reading(variant, seed):
+    """Random layouts built from random hands, every play checked against the plain reading: the
+    legal plays, the total each would leave, which tiles fit, the record's round trip."""
+    rng = random.Random(seed)
+    order = list(TILES)
+    rng.shuffle(order)
+    lay = Layout(variant=variant)
+    while len(lay) < 28:
+        pool = [t for t in order if t not in lay]
+        hand = rng.sample(pool, min(len(pool), rng.randint(1, 7)))
+        plays = lay.legal_plays(hand)
+        if lay.is_empty:
+            assert len(plays) == len(hand)
+        else:
+            assert {str(p) for p in plays} == oracle_from_record(lay.record, variant).legal([str(t) for t in hand])
+            board = lay.board_copy()
+            numbers = lay.open_numbers
+            for t in hand:
+                fits = any(p.tile == t for p in plays)
+                assert board.fits(t.id) == fits == (t.low in numbers or t.high in numbers), (lay.record, t)
+        if not plays:
+            break
+        after = dict(lay.totals_after(hand))
+        play = rng.choice(plays)
+        new = lay.play(play)
+        assert new.total == after[play] == sum(e.value for e in new.open_ends)
+        assert new.total == oracle_from_record(new.record, variant).total(), new.record
+        assert Layout.from_record(new.record, variant=variant) == new and new.last_play == play
+        assert len(new) == len(lay) + 1 and sorted(t.id for t in new.tiles) == sorted({t.id for t in new.tiles})
+        beside = [p for p in new.plays if p.beside]
+        assert len(beside) <= 2 and (variant == "sniff" or not beside)
+        lay = new
