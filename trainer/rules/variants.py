@@ -8,7 +8,7 @@ from trainer.rules.errors import IllegalPlay
 
 
 class Variant(str, Enum):
-    """Which doubles are spinners."""
+    """Which doubles are spinners, and whether the first double is the sniff (laid in line or crosswise)."""
 
     MUGGINS = "muggins"
     """No spinner: the layout is one line with two ends."""
@@ -23,7 +23,8 @@ class Variant(str, Enum):
 
     @classmethod
     def parse(cls, value: Variant | str) -> Variant:
-        """Accept a variant or its id (``"muggins"``, ``"all-fives"``, ``"five-up"``)."""
+        """Accept a variant or its id (``"muggins"``, ``"all-fives"``, ``"five-up"``, ``"sniff"``,
+        ``"sniff-crosswise"``)."""
         if isinstance(value, Variant):
             return value
         try:
@@ -34,7 +35,7 @@ class Variant(str, Enum):
 
     @property
     def title(self) -> str:
-        """Name for people: Muggins, All Fives, Five-Up."""
+        """Name for people: Muggins, All Fives, Five-Up, Sniff, Sniff (crosswise)."""
         return _TITLES[self]
 
     @property
