@@ -177,8 +177,9 @@ class Placement:
     target: int
     """Index of the tile it was set against (-1 for the lead)."""
     via: str
-    """``"lead"``, ``"half"`` (a free half), ``"side"`` (a double's long side) or ``"end"``
-    (a spinner's short end)."""
+    """``"lead"``, ``"half"`` (a free half, a line end of the in-line sniff included), ``"side"``
+    (a double's long side; for the in-line sniff, a tile beside it) or ``"end"`` (a spinner's
+    short end)."""
     slot: int
     """Which half/side/end of the target: 0 or 1."""
     number: int
