@@ -136,44 +136,70 @@ def oracle_from_record(record: str, variant: str) -> OracleLayout:
 
 
 class OracleHand:
-    """A plain reading of the turn rules of one hand (docs/rules.md, "A hand", "The muggins call",
-    "Chaining"), for the perft table in tests/test_perft.py. It knows the options as a plain dict
-    (``variant``, ``voluntary_draw``, ``reserve``, ``calls``: off/lose/strict, ``caller``: next/any,
-    ``chain``, ``scoring_lead``, ``highest_double``, ``teams``, ``unit``) and reads a position only
-    as text: hands and boneyard as tiles ("1-4"), the boneyard's last tile drawn first."""
+    """A plain reading of the turn rules of one hand (docs/rules.md: "A hand", "The muggins call",
+    "A game" for the exact target, "Chaining"), for the perft table in tests/test_perft.py.
+
+    The rule set comes as a plain dict of option values: ``variant``, ``voluntary_draw``, ``reserve``
+    (tiles of the boneyard never drawn), ``calls`` (off/lose/strict), ``caller`` (next/any),
+    ``chain``, ``scoring_lead``, ``highest_double``, ``teams``, ``unit`` (pips/points), ``target``
+    and ``exact_target``; ``start_scores`` (one per side) is optional. A position is read as text:
+    hands and boneyard as tiles ("1-4"), the boneyard's last tile drawn first. Actions are strings
+    in the engine's notation: "1-4" (a lead), "3-4>4-4", "3-4^4-4", "draw", "pass", "claim 15",
+    "muggins", "let it go".
+
+    Stages: ``turn`` (a lead or a play, a draw or a pass), ``drawing`` (a player drawing for a tile
+    that fits), ``claim`` (the player who just played announces its score), ``muggins`` (an opponent
+    may take a missed score) and ``over``."""
 
     def __init__(self, options: dict, hands: list[list[str]], boneyard: list[str], leader: int) -> None:
         self.o = options
+        self.n = len(hands)
         self.hands = [[_tile(t) for t in h] for h in hands]
         self.bone = [_tile(t) for t in boneyard]
         self.layout = OracleLayout(options["variant"])
-        self.n = len(hands)
-        self.turn = leader
-        self.stage = "turn"  # turn, drawing, claim, muggins, over
-        self.drawn: tuple[int, int] | None = None
-        self.pending = 0
-        self.again = False
-        self.caller = -1
-        self.lead_passes = 0
         self.record: list[str] = []  # the layout's plays, to copy it by replaying them
-        self.must: tuple[int, int] | None = None
+        self.turn = leader
+        self.stage = "turn"
+        self.drawn: tuple[int, int] | None = None  # the last tile drawn while drawing for a fit
+        self.chaining = False  # a turn that goes on after a score or a double: plays only
+        self.again = False  # the play just made lets its player go again
+        self.pending = 0  # the score of the play waiting for its call
+        self.caller = -1  # the opponent who may call "muggins" now
+        self.lead_passes = 0
+        sides = 2 if self.teams else self.n
+        self.scores = list(options.get("start_scores") or [0] * sides)
+        self.must: tuple[int, int] | None = None  # the tile that must lead (highest double)
         if options["highest_double"]:
             held = [t for h in self.hands for t in h]
             doubles = [t for t in held if t[0] == t[1]]
             self.must = max(doubles) if doubles else max(held, key=lambda t: (t[0] + t[1], t[1]))
             self.turn = next(i for i, h in enumerate(self.hands) if self.must in h)
 
+    @property
+    def teams(self) -> bool:
+        return bool(self.o["teams"]) and self.n == 4
+
+    def side(self, seat: int) -> int:
+        return seat % 2 if self.teams else seat
+
+    @property
+    def player(self) -> int:
+        """Who acts now: the caller during a muggins call, else the player whose turn it is."""
+        return self.caller if self.stage == "muggins" else self.turn
+
     def copy(self) -> OracleHand:
         c = OracleHand.__new__(OracleHand)
         c.__dict__.update(self.__dict__)
         c.hands = [h[:] for h in self.hands]
         c.bone = self.bone[:]
-        lay = OracleLayout(self.layout.variant)
-        for tok in self.record:
-            lay.play(tok)
-        c.layout = lay
+        c.scores = self.scores[:]
         c.record = self.record[:]
+        c.layout = OracleLayout(self.o["variant"])
+        for token in c.record:
+            c.layout.play(token)
         return c
+
+    # --- what may be done
 
     @staticmethod
     def _name(t: tuple[int, int]) -> str:
@@ -182,11 +208,12 @@ class OracleHand:
     def _plays(self, tiles: list[tuple[int, int]]) -> list[str]:
         return sorted(self.layout.legal([self._name(t) for t in tiles]))
 
-    def _anyone_can_play(self) -> bool:
-        return any(self._plays(h) for h in self.hands)
+    def _can_draw(self) -> bool:
+        return len(self.bone) > self.o["reserve"]
 
-    def _side(self, p: int) -> int:
-        return p % 2 if self.o["teams"] and self.n == 4 else p
+    def _blocked(self) -> bool:
+        """Nobody holds a tile that fits and nothing can be drawn."""
+        return not self._can_draw() and not any(self._plays(h) for h in self.hands)
 
     def actions(self) -> list[str]:
         if self.stage == "over":
@@ -197,107 +224,109 @@ class OracleHand:
         if self.stage == "muggins":
             return ["muggins", "let it go"]
         hand = self.hands[self.turn]
-        can_draw = len(self.bone) > self.o["reserve"]
         if not self.layout.order:  # the lead
             if self.must is not None:
                 return [self._name(self.must)]
             if self.o["scoring_lead"] and self.lead_passes < self.n:
-                ok = [t for t in hand if t[0] == t[1] or (t[0] + t[1]) % 5 == 0]
-                return [self._name(t) for t in ok] or ["pass"]
+                counts = [t for t in hand if t[0] == t[1] or (t[0] + t[1]) % 5 == 0]
+                return [self._name(t) for t in counts] or ["pass"]
             return [self._name(t) for t in hand]
-        if self.stage == "drawing":
-            mine = self._plays([self.drawn])
-            if mine:
-                return mine
-            if can_draw:
+        if self.stage == "drawing":  # the drawn tile is played at once if it fits
+            if self._plays([self.drawn]):
+                return self._plays([self.drawn])
+            if self._can_draw():
                 return ["draw"]
-            return self._plays(hand) or ["pass"]
+            return self._plays(hand) or ["pass"]  # the boneyard ran out first
         plays = self._plays(hand)
+        if self.chaining:  # a chain never draws
+            return plays
         if plays:
-            return plays + (["draw"] if can_draw and self.o["voluntary_draw"] else [])
-        return ["draw"] if can_draw else ["pass"]
+            return plays + (["draw"] if self.o["voluntary_draw"] and self._can_draw() else [])
+        return ["draw"] if self._can_draw() else ["pass"]
+
+    # --- doing it
 
     def apply(self, action: str) -> None:
         assert action in self.actions(), (action, self.actions())
         who = self.turn
-        if action.startswith("claim"):
+        if action.startswith("claim "):
             said = int(action.split()[1])
-            if said != self.pending and self.pending and self.o["calls"] == "strict":
+            if said == self.pending:
+                self._credit(who, self.pending)
+            elif self.pending and self.o["calls"] == "strict":
                 self.stage = "muggins"
-                self.caller = self._next_opponent(who)
+                self.caller = self._opponent_after(who)
                 return
-            self.pending = 0
             self._after_play()
-            return
-        if action in ("muggins", "let it go"):
-            if action == "let it go" and self.o["caller"] == "any":
-                after = self._next_opponent(self.caller)
-                if after >= 0:
-                    self.caller = after
-                    return
-            self.pending = 0
-            self.caller = -1
+        elif action == "muggins":
+            self._credit(self.caller, self.pending)
             self._after_play()
-            return
-        if action == "draw":
-            t = self.bone.pop()
-            self.hands[who].append(t)
+        elif action == "let it go":
+            after = self._opponent_after(self.caller) if self.o["caller"] == "any" else -1
+            if after >= 0:
+                self.caller = after
+                return
+            self._after_play()
+        elif action == "draw":
+            self.drawn = self.bone.pop()
+            self.hands[who].append(self.drawn)
             self.stage = "drawing"
-            self.drawn = t
-            if len(self.bone) <= self.o["reserve"] and not self._plays([t]) and not self._anyone_can_play():
+            if self._blocked():
                 self.stage = "over"
-            return
-        if action == "pass":
+        elif action == "pass":
             if not self.layout.order:
                 self.lead_passes += 1
-                self.turn = (who + 1) % self.n
-                return
-            if not self._anyone_can_play():
-                self.stage = "over"
-                return
             self.turn = (who + 1) % self.n
-            self.stage = "turn"
-            return
-        # a play
+            self.stage = "over" if self.layout.order and self._blocked() else "turn"
+        else:
+            self._play(who, action)
+
+    def _play(self, who: int, action: str) -> None:
         tile = _tile(action.replace("^", ">").split(">")[0])
         self.hands[who].remove(tile)
         self.layout.play(action)
         self.record = self.record + [action]
         total = self.layout.total()
-        score = total if total % 5 == 0 and total else 0
-        self.again = self.o["chain"] and (score > 0 or tile[0] == tile[1])
+        score = total if total > 0 and total % 5 == 0 else 0
+        if self.o["unit"] == "points":
+            score //= 5
+        self.again = bool(self.o["chain"]) and (score > 0 or tile[0] == tile[1])
         self.drawn = None
-        if self.o["calls"] != "off":
+        if self.o["calls"] == "off":
+            self._credit(who, score)
+            self._after_play()
+        else:
             self.pending = score
             self.stage = "claim"
-            return
-        self._after_play()
 
-    def _next_opponent(self, after: int) -> int:
-        """The next seat after ``after`` on the other side from the player who missed (-1: none)."""
-        seat = (after + 1) % self.n
-        while seat != self.turn:
-            if self._side(seat) != self._side(self.turn):
-                return seat
-            seat = (seat + 1) % self.n
+    def _credit(self, seat: int, score: int) -> None:
+        """``score`` for ``seat``'s side; with the exact target an overshoot scores nothing, and a
+        side that lands on the target wins at once."""
+        s = self.side(seat)
+        if self.o["exact_target"] and self.scores[s] + score > self.o["target"]:
+            score = 0
+        self.scores[s] += score
+        if score and self.o["exact_target"] and self.scores[s] == self.o["target"]:
+            self.stage = "over"
+
+    def _opponent_after(self, seat: int) -> int:
+        """The next seat after ``seat`` on the other side from the player who played, before the
+        turn comes back round to that player (-1: none)."""
+        s = (seat + 1) % self.n
+        while s != self.turn:
+            if self.side(s) != self.side(self.turn):
+                return s
+            s = (s + 1) % self.n
         return -1
 
     def _after_play(self) -> None:
         who = self.turn
-        if not self.hands[who]:
-            self.stage = "over"
-            return
-        if len(self.bone) <= self.o["reserve"] and not self._anyone_can_play():
+        self.pending, self.caller = 0, -1
+        again, self.again = self.again, False
+        if self.stage == "over" or not self.hands[who] or self._blocked():  # won, dominoes, blocked
             self.stage = "over"
             return
         self.stage = "turn"
-        if self.again and self._plays(self.hands[who]):
-            self.again = False
-            return
-        self.again = False
-        self.turn = (who + 1) % self.n
-
-    @property
-    def player(self) -> int:
-        """Who acts now (the caller, during a muggins call)."""
-        return self.caller if self.stage == "muggins" else self.turn
+        self.chaining = again and bool(self._plays(self.hands[who]))
+        if not self.chaining:
+            self.turn = (who + 1) % self.n
