@@ -185,7 +185,6 @@ def test_oracle_copies_are_independent():
     compare(engine, plain, ())
 
 
-@pytest.mark.xfail(reason="the engine offers a voluntary draw in the middle of a chain; the rules: a chain never draws")
 def test_a_chain_never_draws_with_the_voluntary_draw():
     """Five-Up with both ``voluntary_draw`` and ``chain`` (no preset has both): player 1 plays 6-6, a
     double, and goes again; the rules let that turn go on with plays only."""

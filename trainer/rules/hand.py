@@ -117,6 +117,7 @@ def _table(rules: RuleSet, n: int) -> _Table:
         "_exact": exact,
         "_chain": chain,
         "_again": False,  # the last play scored or was a double: under chain its player goes on
+        "_chaining": False,  # the player to move goes on with a chain: plays only, no draw
         "_lead_passes": 0,  # how many players have passed the lead on (scoring_lead)
         "_voluntary": rules.voluntary_draw,
         "_plain": not (calls or exact or chain),  # the common case, in short
@@ -314,8 +315,8 @@ class HandState:
                 out.extend(b.beside_moves(self.hands[self.cur]))
             if not out:
                 out = [DRAW] if len(self.bone) > self._reserve else [PASS]
-            elif self._voluntary and len(self.bone) > self._reserve:
-                out.append(DRAW)  # drawing while holding a tile that fits
+            elif self._voluntary and len(self.bone) > self._reserve and not self._chaining:
+                out.append(DRAW)  # drawing while holding a tile that fits (never in the middle of a chain)
         elif self._ending is not None:
             out = []
         elif self.phase == CLAIMING:
@@ -539,8 +540,10 @@ class HandState:
         self.phase = TURN
         if self._again and self._fits_any(self.hands[cur]):
             self._again = False
+            self._chaining = True
             return  # a score or a double: the same player goes on
         self._again = False
+        self._chaining = False
         self.cur = (cur + 1) % self.n
 
     def _fits_any(self, hand: list[int]) -> bool:
