@@ -23,6 +23,13 @@ HALF, SIDE, END, BESIDE = 0, 1, 2, 3
 SNIFF_SIDE = 7
 """Added to the matched number of a move that sets a tile beside an in-line sniff."""
 
+NONE = 7
+"""The index of ``Board.avail``'s always-empty list."""
+
+HALVES: tuple[tuple[int, int], ...] = tuple((a, b if a != b else NONE) for a, b in PAIRS)
+"""A tile's two numbers, a double's second one as ``NONE``: every open position a tile may go
+against is ``avail[a] + avail[c]``, with no test for doubles."""
+
 #: Spin rules: no spinner, the first double, every double, an in-line sniff, a crosswise sniff.
 NO_SPIN, FIRST_SPINS, ALL_SPIN, SNIFF_INLINE, SNIFF_CROSSWISE = 0, 1, 2, 3, 4
 
@@ -40,11 +47,14 @@ class Board:
         self.tiles: list[int] = []  # tile id at each position
         self.pos_of: list[int] = [-1] * 28  # position of each tile id, -1 if not placed
         self.attach: list[tuple[int, int, int, int]] = []  # (target pos, HALF/SIDE/END, slot, number)
-        self.avail: list[list[int]] = [[], [], [], [], [], [], []]  # positions open on each number
-        self.sides: list[int] = []  # free long sides of a double (0 for other tiles)
-        self.ends: list[int] = []  # free short ends of an opened spinner
-        self.spinner: list[bool] = []
-        self.free: list[int] = []  # the unmatched half of a non-double (-1 for doubles and the lead)
+        # positions open on each number; the eighth list, for "no number", stays empty (a double's
+        # second half in PAIRS_OR_NONE, so move generation needs no test for doubles)
+        self.avail: list[list[int]] = [[], [], [], [], [], [], [], []]
+        # by position, for all 28 places at once (a position past the last tile is never read):
+        self.sides: list[int] = [0] * 28  # free long sides of a double (0 for other tiles)
+        self.ends: list[int] = [0] * 28  # free short ends of an opened spinner
+        self.spinner: list[bool] = [False] * 28
+        self.free: list[int] = [-1] * 28  # the unmatched half of a non-double (-1 for doubles and the lead)
         self.total = 0
         self.n_spinners = 0
         self.sniff = -1  # the sniff's position (-1: none yet, or not a Sniff layout)
@@ -73,22 +83,18 @@ class Board:
         self.tiles.append(tid)
         self.pos_of[tid] = 0
         self.attach.append((-1, -1, -1, -1))
-        self.free.append(-1)
-        self.ends.append(0)
         if a == b:
             rule = self.spin_rule
             if rule == SNIFF_INLINE:  # two line ends and two long sides
                 self.sniff = 0
                 self.sniff_sides = 2
                 self.ends[0] = 2
-                self.sides.append(0)
-                self.spinner.append(False)
                 self.avail[a].append(0)
                 self.total = 2 * a
                 return
             spin = rule > 0
-            self.sides.append(2)
-            self.spinner.append(spin)
+            self.sides[0] = 2
+            self.spinner[0] = spin
             if spin:
                 self.n_spinners += 1
                 if rule == SNIFF_CROSSWISE:
@@ -96,8 +102,6 @@ class Board:
             self.avail[a].append(0)
             self.total = 2 * a
         else:
-            self.sides.append(0)
-            self.spinner.append(False)
             self.avail[a].append(0)
             self.avail[b].append(0)
             self.total = a + b
@@ -143,7 +147,6 @@ class Board:
         self.tiles.append(tid)
         self.pos_of[tid] = q
         self.attach.append((p, how, slot, n))
-        self.ends.append(0)
         a, b = PAIRS[tid]
         if a == b:
             rule = self.spin_rule
@@ -151,27 +154,21 @@ class Board:
                 self.sniff = q
                 self.sniff_sides = 2
                 self.ends[q] = 1
-                self.sides.append(0)
-                self.spinner.append(False)
-                self.free.append(-1)
                 self.avail[a].append(q)
                 self.total = total + a
                 return
             spin = rule == ALL_SPIN or (rule in (FIRST_SPINS, SNIFF_CROSSWISE) and self.n_spinners == 0)
             if spin:
                 self.n_spinners += 1
+                self.spinner[q] = True
                 if rule == SNIFF_CROSSWISE:
                     self.sniff = q
-            self.sides.append(1)
-            self.spinner.append(spin)
-            self.free.append(-1)
+            self.sides[q] = 1
             self.avail[a].append(q)
             total += 2 * a
         else:
             o = b if a == n else a
-            self.sides.append(0)
-            self.spinner.append(False)
-            self.free.append(o)
+            self.free[q] = o
             self.avail[o].append(q)
             total += o
         self.total = total
@@ -185,10 +182,7 @@ class Board:
         self.pos_of[tid] = q
         self.attach.append((p, BESIDE, 2 - self.sniff_sides, n))
         self.sniff_sides -= 1
-        self.ends.append(0)
-        self.sides.append(0)
-        self.spinner.append(False)
-        self.free.append(o)  # counted for the rest of the hand, though nothing can go on it
+        self.free[q] = o  # counted for the rest of the hand, though nothing can go on it
         self.total += o
 
     def beside_moves(self, hand: list[int]) -> list[tuple[int, int, int]]:
@@ -203,12 +197,11 @@ class Board:
         avail = self.avail
         out = []
         for t in hand:
-            a, b = PAIRS[t]
+            a, b = HALVES[t]
             for p in avail[a]:
                 out.append((t, p, a))
-            if a != b:
-                for p in avail[b]:
-                    out.append((t, p, b))
+            for p in avail[b]:
+                out.append((t, p, b))
         if self.sniff_sides:
             out.extend(self.beside_moves(hand))
         return out

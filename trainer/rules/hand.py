@@ -30,12 +30,15 @@ from trainer.rules.actions import (
     _event,
     parse_action,
 )
-from trainer.rules.board import SNIFF_SIDE, Board
+from trainer.rules.board import HALVES, SNIFF_SIDE, Board
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.layout import PLAY_BY_ID, Layout, Play, play_of_move
 from trainer.rules.ruleset import RuleSet
 from trainer.rules.settlement import BLOCKED, DOMINOED, TARGET, HandResult, _settle
 from trainer.rules.tiles import ID_OF, PAIRS, PIPS, TILES, Tile, TileLike
+
+MAX_TOTAL = sum(PIPS)
+"""No open-end total can be more than every pip of the set (168)."""
 
 # where a turn stands (``Hand.phase``; ``Hand.phase_name`` says it in words)
 TURN = 0
@@ -76,6 +79,15 @@ _SIDE_OF = {(n, teams): tuple(p % 2 if teams else p for p in range(n)) for n in 
 """The side each seat scores for, by (players, teams)."""
 _NEXT_SEAT = {n: tuple((p + 1) % n for p in range(n)) for n in (2, 3, 4)}
 
+_SCORE_OF = {
+    "pips": tuple(t if t % 5 == 0 else 0 for t in range(MAX_TOTAL + 1)),
+    "points": tuple(t // 5 if t % 5 == 0 else 0 for t in range(MAX_TOTAL + 1)),
+}
+"""What a play scores, by the open-end total it leaves, in each unit."""
+
+_NOT_LISTED: list[Move] = []
+"""What legal_actions listed before it was first asked (never the moves of a hand)."""
+
 _CLAIMS = {unit: tuple(Claim(v) for v in _claim_values(unit)) for unit in ("pips", "points")}
 """Every score a player may announce, in each unit."""
 
@@ -111,7 +123,7 @@ def _table(rules: RuleSet, n: int) -> _Table:
         "_dominoer": None,
         "_result": None,
         "_unit": rules.unit,
-        "_pips": rules.unit == "pips",
+        "_score_of": _SCORE_OF[rules.unit],  # what a play scores, by the open-end total it makes
         "_reserve": rules.boneyard_reserve,
         "_calls": calls,
         "_exact": exact,
@@ -123,9 +135,8 @@ def _table(rules: RuleSet, n: int) -> _Table:
         "_plain": not (calls or exact or chain),  # the common case, in short
         "_side_of": _SIDE_OF[(n, teams)],
         "_next_seat": _NEXT_SEAT[n],
-        "_moves_at": -1,  # the length of the history when _moves was worked out (-1: not yet)
-        "_moves": [],
-        "_actions": (None, ()),  # the moves and the actions legal_actions listed for them
+        "_moves": None,  # the moves now, once worked out (every make forgets them)
+        "_actions": (_NOT_LISTED, ()),  # the moves and the actions legal_actions listed for them
     }
     if len(_TABLES) > 256:
         _TABLES.clear()
@@ -298,19 +309,19 @@ class HandState:
         are written): a play is ``(tile id, target position, number)`` — ``(tile id, -1, -1)`` for
         the lead —, and a draw, a pass, a claim or a muggins call is its :data:`Action` itself.
         The list is the same object until the next :meth:`make`: do not change it."""
-        if self._moves_at == len(self.history):
-            return self._moves
+        out = self._moves
+        if out is not None:
+            return out
         b = self.board
         if not self.phase and b.tiles and not self.is_terminal:  # a plain turn: the common case, first
             avail = b.avail
             out: list[Move] = []
             for t in self.hands[self.cur]:  # Board.moves, inlined: this is the hot path
-                a, c = PAIRS[t]
+                a, c = HALVES[t]
                 for p in avail[a]:
                     out.append((t, p, a))
-                if a != c:
-                    for p in avail[c]:
-                        out.append((t, p, c))
+                for p in avail[c]:
+                    out.append((t, p, c))
             if b.sniff_sides:  # beside the in-line sniff (Sniff)
                 out.extend(b.beside_moves(self.hands[self.cur]))
             if not out:
@@ -332,13 +343,13 @@ class HandState:
             out = [DRAW]  # drawing goes on
         else:
             out = b.moves(self.hands[self.cur]) or [PASS]
-        self._moves_at = len(self.history)
         self._moves = out
         return out
 
     def make(self, move: Move) -> Event:
         """Carry out one of :meth:`moves` (unchecked: the fast path behind :meth:`apply` and the
         simulations). Returns the event it made."""
+        self._moves = None  # what may be done next is worked out afresh
         if type(move) is not tuple:
             if move is DRAW:
                 return self._draw()
@@ -359,11 +370,10 @@ class HandState:
             play = PLAY_BY_ID[tid * 29 + b.tiles[p] + 1] if n < SNIFF_SIDE else play_of_move(tid, b.tiles[p], n)
             b.push(tid, p, n)
         total = b.total
-        score = 0
-        if total % 5 == 0 and total:  # play_points, inlined
-            score = total if self._pips else total // 5
-        self.phase = TURN
-        self.drawn = -1
+        score = self._score_of[total]  # play_points, as a table
+        if self.phase:  # a tile just drawn is played: the turn is a plain one again
+            self.phase = TURN
+            self.drawn = -1
         if self._plain:  # no calls, no chaining, no exact target: the common case, in short
             side = self._side_of[cur]
             if score:
@@ -403,8 +413,11 @@ class HandState:
 
     def legal_actions(self) -> list[Action]:
         """Exactly the actions the rules allow the current player now."""
-        tiles = self.board.tiles
         moves = self.moves()
+        listed, actions = self._actions
+        if listed is moves:  # asked again before anything was done
+            return list(actions)
+        tiles = self.board.tiles
         out: list[Action] = []
         for m in moves:
             if type(m) is tuple:
@@ -433,11 +446,13 @@ class HandState:
         Returns the event it made.
         """
         listed, actions = self._actions
-        if listed is self._moves and self._moves_at == len(self.history) and player is None:
+        if listed is self._moves and player is None:
             # an action just listed by legal_actions (plays are shared objects): no need to work out its move
-            for a, m in zip(actions, listed):
+            i = 0
+            for a in actions:
                 if a is action:
-                    return self.make(m)
+                    return self.make(listed[i])
+                i += 1
         return self.make(self._move_for(parse_action(action), player))
 
     def _move_for(self, act: Action, player: int | None) -> Move:
