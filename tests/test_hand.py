@@ -508,3 +508,22 @@ def test_the_lead_rotates_every_hand():
         g.apply(rng.choice(g.hand.legal_actions()))
     leaders = [h.leader for h in g.hands]
     assert all(b == (a + 1) % 4 for a, b in zip(leaders, leaders[1:]))
+
+
+def test_actions_listed_twice_and_changed_by_the_caller_still_apply_as_listed():
+    s = HandState.deal(PRESETS["five-up-armanino"], 4, seed=8)
+    rng = random.Random(8)
+    while not s.is_terminal:
+        first = s.legal_actions()
+        again = s.legal_actions()
+        assert again == first and again is not first  # each call hands out its own list
+        pick = first[int(rng.random() * len(first))]
+        first.clear()  # what the caller does to its list changes nothing for the hand
+        again.reverse()
+        before = len(s.history)
+        ev = s.apply(pick)
+        assert len(s.history) == before + 1 and s.history[-1] is ev
+        if isinstance(pick, Play):
+            assert ev.play == pick
+        assert s.moves() is s.moves()  # worked out once per position
+    assert s.legal_actions() == []
