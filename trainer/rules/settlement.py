@@ -76,6 +76,8 @@ def settle(
     return _settle(rules, left, ending, dominoer, play_scores, start_scores)
 
 
+_result = tuple.__new__  # builds a HandResult without NamedTuple's keyword handling (every simulated hand ends here)
+
 _SIDES = {
     (n, teams): ((0, 2), (1, 3)) if teams else tuple((p,) for p in range(n))
     for n in (2, 3, 4) for teams in (False, True)
@@ -148,5 +150,5 @@ def _settle(
             for i in range(n_sides):
                 if award[i] > 0 and start[i] + plays[i] + award[i] > target:
                     award[i] = 0
-    return HandResult(ending, winner, win_side, sides, left, pips, side_pips, rounded, tied, plays,
-                      tuple(award), unit, method)
+    return _result(HandResult, (ending, winner, win_side, sides, left, pips, side_pips, rounded, tied, plays,
+                                tuple(award), unit, method))
