@@ -560,3 +560,46 @@ def test_the_rules_page_teaches_sniff_from_real_layouts():
     page = texts(at)
     assert "beside" in page and "6 + 4 + 1 = 11" in page  # 4-6 4-4>4-6 1-4^4-4, worked by the engine
     assert "8 + 6 + 1 = 15" in page  # the crosswise sniff's two free ends
+
+
+def test_a_chooser_that_comes_back_empty_keeps_its_choice_and_the_puzzle():
+    # a tap on the chosen option, or a page caught in the middle of a run, can report a chooser
+    # as empty: the shared puzzle stays and every chooser keeps what it showed
+    p = generate("open-total", stage="all-fives", level=2, seed=3)
+    at = app(p.code)
+    assert at.pills(key="p_kind").value == "open-total"
+    at.pills(key="p_kind").set_value(None).run()
+    assert not at.exception
+    assert practice(at).puzzle.code == p.code and at.query_params["code"] == p.code
+    assert at.pills(key="p_kind").value == "open-total"
+    at.segmented_control(key="p_stage").set_value(None)
+    at.segmented_control(key="p_level").set_value(None).run()
+    assert practice(at).puzzle.code == p.code
+    assert at.segmented_control(key="p_stage").value == "all-fives"
+    assert at.segmented_control(key="p_level").value == 2
+    at.segmented_control(key="p_level").set_value(3).run()  # a real choice still changes the puzzle
+    assert practice(at).puzzle.level == 3 and practice(at).puzzle.stage == "all-fives"
+
+
+def test_the_coach_keeps_going_when_its_chooser_comes_back_empty():
+    at = app()
+    first = practice(at).puzzle.code
+    at.pills(key="p_kind").set_value(None).run()
+    assert practice(at).puzzle.code == first and at.pills(key="p_kind").value == "coach"
+    at.pills(key="p_kind").set_value("nearest-five").run()  # the level chooser was not on the page
+    assert practice(at).puzzle.kind == "nearest-five"
+
+
+def test_projector_choosers_that_come_back_empty_keep_the_puzzle():
+    p = generate("best-play", stage="five-up", level=3, seed=5)
+    at = app(p.code, page="views/projector.py")
+    assert at.session_state["projector"]["puzzle"].code == p.code
+    at.segmented_control(key="pj_stage").set_value(None)
+    at.pills(key="pj_kind").set_value(None).run()
+    assert not at.exception
+    assert at.session_state["projector"]["puzzle"].code == p.code
+    assert at.segmented_control(key="pj_stage").value == "five-up"
+    assert at.pills(key="pj_kind").value == "best-play"
+    at.segmented_control(key="pj_level").set_value(1).run()  # a real choice still changes the puzzle
+    shown = at.session_state["projector"]["puzzle"]
+    assert (shown.kind, shown.stage, shown.level) == ("best-play", "five-up", 1)

@@ -124,6 +124,35 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen:
     return getattr(result, "pick", None) if result is not None else None
 
 
+def lost_a_choice(choosers: dict[str, Any]) -> bool:
+    """Whether one of a page's choosers (session-state keys → the choice each starts on) that was
+    on the page came back empty: a page caught in the middle of a run can report one so. If so
+    every chooser keeps the choice it showed last (see :func:`note_choices`) and the caller should
+    change nothing."""
+    if st.session_state.get("_choice_lost"):  # another chooser of this same rerun came back empty
+        return True
+    lost = False
+    for key in choosers:
+        shown = st.session_state.get(f"_{key}_shown")
+        if shown is not None and st.session_state.get(key) is None:
+            st.session_state[key] = shown
+            lost = True
+    if lost:
+        st.session_state["_choice_lost"] = True  # until the page has drawn the choosers again
+    return lost
+
+
+def note_choices(choosers: dict[str, Any], shown: tuple[str, ...] | None = None) -> None:
+    """Remember what the choosers on the page (``shown``; all of them by default) show now, for
+    :func:`lost_a_choice`; a chooser not on the page is not held to a choice."""
+    st.session_state.pop("_choice_lost", None)
+    for key in choosers:
+        if shown is None or key in shown:
+            st.session_state[f"_{key}_shown"] = st.session_state.get(key, choosers[key])
+        else:
+            st.session_state.pop(f"_{key}_shown", None)
+
+
 def learner() -> Practice:
     """This browser session's practice state (never shared between sessions): the signed-in
     learner's, rebuilt from the store, or a guest's."""

@@ -99,7 +99,8 @@ def signed_out(problem: str | None) -> None:
     st.title("Who's practising?")
     st.markdown("Sign in and the trainer remembers your progress, on this tablet or any other.")
     st.session_state.setdefault("me_way", "new")
-    st.segmented_control("How", WAYS, key="me_way", format_func=WAY_TITLES.get, label_visibility="collapsed")
+    st.segmented_control("How", WAYS, key="me_way", required=True, format_func=WAY_TITLES.get,
+                         label_visibility="collapsed")
     if problem:
         st.warning(problem)
     way = st.session_state.get("me_way") or "new"

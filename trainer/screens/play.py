@@ -132,9 +132,9 @@ def setup_form() -> None:
         st.selectbox("Game", GAMES, key="g_game", format_func=game_title,
                      help=" · ".join(f"{GAME_TITLES[g]}: {GAME_SOURCES[g]}" for g in GAMES))
         c1, c2 = st.columns(2)
-        c1.segmented_control("Players", [2, 3, 4], key="g_players", default=2)
+        c1.segmented_control("Players", [2, 3, 4], key="g_players", default=2, required=True)
         c2.checkbox("Partners at four players (you and Maya)", key="g_partners", value=True)
-        st.segmented_control("Computer players", list(BOT_LEVELS), key="g_bots", default="greedy",
+        st.segmented_control("Computer players", list(BOT_LEVELS), key="g_bots", default="greedy", required=True,
                              format_func=lambda b: BOT_TITLES[b])
         st.radio("Help while you play", list(GUIDANCE), key="g_guidance", index=2,
                  format_func=lambda x: GUIDANCE_TITLES[x])

@@ -16,8 +16,14 @@ NUMBER_LABELS = {
 }
 
 
+CHOOSERS = {"p_stage": STAGES[0], "p_level": 1, "p_kind": COACH}
+"""The page's choosers, with the choice each starts on."""
+
+
 def fresh() -> None:
     """A new puzzle from the choosers (or from the coach)."""
+    if ui.lost_a_choice(CHOOSERS):
+        return
     kind = st.session_state.get("p_kind") or COACH
     stage = st.session_state.get("p_stage") or STAGES[0]
     level = st.session_state.get("p_level") or 1
@@ -25,6 +31,8 @@ def fresh() -> None:
 
 
 def choose_stage() -> None:
+    if ui.lost_a_choice(CHOOSERS):
+        return
     chosen = st.session_state.get("p_stage")
     if chosen and st.session_state.get("p_kind") in (COACH, None):
         ui.learner().progress.coach_stage = chosen  # a stage chosen by hand is where the coach works now
@@ -112,7 +120,7 @@ def show() -> None:
         st.caption(f"Practising as **{session.safe(who.nickname)}** · your answers are saved.")
     celebrate(pr)
 
-    for key, value in (("p_stage", STAGES[0]), ("p_level", 1), ("p_kind", COACH)):
+    for key, value in CHOOSERS.items():
         st.session_state.setdefault(key, value)
     if pr.coached:  # the stage chooser shows where the coach is
         st.session_state["p_stage"] = p.stage
@@ -123,6 +131,7 @@ def show() -> None:
             "Stage",
             STAGES,
             key="p_stage",
+            required=True,  # a tap on the chosen stage keeps it
             on_change=choose_stage,
             format_func=lambda s: (
                 (":material/check_circle: " if s in pr.progress.mastered else "") + ui.STAGE_LABELS[s]
@@ -133,6 +142,7 @@ def show() -> None:
                 "Level",
                 [1, 2, 3],
                 key="p_level",
+                required=True,
                 on_change=fresh,
                 format_func=lambda n: f"Level {n}",
             )
@@ -140,9 +150,11 @@ def show() -> None:
         "Puzzle",
         kind_choices,
         key="p_kind",
+        required=True,
         on_change=fresh,
         format_func=lambda k: ":material/explore: Coach me" if k == COACH else KIND_TITLES[k],
     )
+    ui.note_choices(CHOOSERS, ("p_stage", "p_kind", "p_level") if by_hand else ("p_stage", "p_kind"))
 
     if pr.first_time and not pr.answered and p.code not in st.session_state.get("p_examples_done", set()):
         worked_example(p)

@@ -29,6 +29,8 @@ def show() -> None:
         S["step"] = 0
 
     def fresh() -> None:
+        if ui.lost_a_choice(CHOOSERS):
+            return
         kind = st.session_state.get("pj_kind") or KINDS[0]
         stage = st.session_state.get("pj_stage") or STAGES[0]
         level = st.session_state.get("pj_level") or 1
@@ -60,18 +62,20 @@ def show() -> None:
             st.session_state["pj_level"] = S["puzzle"].level
         except CodeError as err:
             st.session_state["pj_notice"] = f"That code didn't work: {err} Here is a fresh puzzle instead."
-    for key, value in (("pj_stage", STAGES[0]), ("pj_level", 1), ("pj_kind", KINDS[0])):
+    for key, value in CHOOSERS.items():
         st.session_state.setdefault(key, value)
     with st.sidebar:
         st.header("Puzzle")
         st.segmented_control(
-            "Stage", STAGES, key="pj_stage", on_change=fresh, format_func=lambda s: ui.STAGE_LABELS[s]
+            "Stage", STAGES, key="pj_stage", required=True, on_change=fresh,
+            format_func=lambda s: ui.STAGE_LABELS[s],
         )
         # buttons, not a box: a box would keep the keys A and N after it is used
-        st.pills("Kind", KINDS, key="pj_kind", on_change=fresh, format_func=lambda k: KIND_TITLES[k])
+        st.pills("Kind", KINDS, key="pj_kind", required=True, on_change=fresh, format_func=lambda k: KIND_TITLES[k])
         st.segmented_control(
-            "Level", [1, 2, 3], key="pj_level", on_change=fresh, format_func=lambda n: f"Level {n}"
+            "Level", [1, 2, 3], key="pj_level", required=True, on_change=fresh, format_func=lambda n: f"Level {n}"
         )
+        ui.note_choices(CHOOSERS)
         st.text_input(
             "Show a puzzle by its code",
             key="pj_code",
@@ -137,6 +141,9 @@ def show() -> None:
                    use_container_width=True, key="reveal")
     cols[1].button("Next puzzle", shortcut="N", on_click=fresh, use_container_width=True, key="next")
 
+
+CHOOSERS = {"pj_stage": STAGES[0], "pj_level": 1, "pj_kind": KINDS[0]}
+"""The side panel's choosers, with the choice each starts on."""
 
 ROUNDING_PARTS = (
     ("Add up the pips on these tiles. How many?", "Pips", "pips"),

@@ -131,7 +131,7 @@ def class_page(s, code: str, key: str) -> None:
 
     st.subheader(f"The class: {len(rows)} {'child' if len(rows) == 1 else 'children'}")
     st.session_state.setdefault("t_stage", STAGES[0])
-    st.segmented_control("Stage", STAGES, key="t_stage", format_func=lambda x: ui.STAGE_LABELS[x])
+    st.segmented_control("Stage", STAGES, key="t_stage", required=True, format_func=lambda x: ui.STAGE_LABELS[x])
     stage = st.session_state.get("t_stage") or STAGES[0]
     st.markdown(grid_html(classroom.grid(rows), stage), unsafe_allow_html=True)
     st.caption("· Not started  ◔ Practised  ◑ Familiar  ◕ Proficient (right every time at level 3)  "

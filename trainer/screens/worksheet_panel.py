@@ -28,7 +28,7 @@ def worksheet_panel(stage: str, level: int) -> None:
         st.selectbox("Puzzles", [MIX, *KINDS], key="ws_kind",
                      format_func=lambda k: "A mix" if k == MIX else KIND_TITLES[k])
         st.number_input("How many", min_value=1, max_value=60, value=12, step=1, key="ws_count")
-        st.segmented_control("Paper", ["a4", "letter"], key="ws_paper", default="a4",
+        st.segmented_control("Paper", ["a4", "letter"], key="ws_paper", default="a4", required=True,
                              format_func=lambda p: {"a4": "A4", "letter": "US Letter"}[p])
         st.text_input("App address for the QR codes", key="ws_base", placeholder="http://localhost:8501/",
                       help="Each puzzle's QR code opens it here. Type the address children use once.")
