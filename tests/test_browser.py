@@ -128,11 +128,13 @@ def test_projector_reveals_with_the_keyboard(server, browser):
 
 def test_play_a_few_moves_by_clicking(server, browser):
     page = open_page(browser, f"{server}/play")
-    page.get_by_role("button", name="Start the game").click()
+    hand = page.locator(".fives-board .hand [data-tile]")
+    appserver.until_shown(page, lambda: page.get_by_role("button", name="Start the game").click(), hand.first)
     played = 0
     for _ in range(12):
         if played >= 3:
             break
+        appserver.settled(page, 60000)  # a tap is answered once the page has settled
         hand = page.locator(".fives-board .hand [data-tile]")
         draw = page.get_by_role("button", name="Draw a tile").or_(page.get_by_role("button", name="Pass"))
         hand.first.or_(draw.first).first.wait_for(state="visible", timeout=20000)
