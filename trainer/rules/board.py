@@ -48,7 +48,7 @@ class Board:
         self.pos_of: list[int] = [-1] * 28  # position of each tile id, -1 if not placed
         self.attach: list[tuple[int, int, int, int]] = []  # (target pos, HALF/SIDE/END, slot, number)
         # positions open on each number; the eighth list, for "no number", stays empty (a double's
-        # second half in PAIRS_OR_NONE, so move generation needs no test for doubles)
+        # second half in HALVES, so move generation needs no test for doubles)
         self.avail: list[list[int]] = [[], [], [], [], [], [], [], []]
         # by position, for all 28 places at once (a position past the last tile is never read):
         self.sides: list[int] = [0] * 28  # free long sides of a double (0 for other tiles)
