@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import starmap
 from dataclasses import dataclass
 from typing import NamedTuple, Union
 
@@ -62,12 +63,15 @@ def lead_by_lot(rng: random.Random, players: int) -> int:
         t = int(rand() * 28)
         if t not in drawn:
             drawn.append(t)
-    weights = [_WEIGHT[t] for t in drawn]
-    return weights.index(max(weights))
+    return drawn.index(max(drawn, key=_WEIGHT.__getitem__))  # no two tiles weigh the same
 
 
 _WEIGHT = [PIPS[t] * 8 + PAIRS[t][1] for t in range(28)]
 """A tile's weight when drawing for the lead: pips first, then the higher half."""
+
+_ALL_IDS = tuple(range(28))
+_NO_ARGS = ((),) * 28
+"""One empty argument list per tile: ``starmap(rng.random, _NO_ARGS)`` draws a key for each."""
 
 
 def _claim_values(unit: str) -> tuple[int, ...]:
@@ -94,6 +98,7 @@ _CLAIMS = {unit: tuple(Claim(v) for v in _claim_values(unit)) for unit in ("pips
 
 class _Table(NamedTuple):
     spin_rule: int
+    n_sides: int
     fields: dict[str, object]
 
 
@@ -137,10 +142,13 @@ def _table(rules: RuleSet, n: int) -> _Table:
         "_next_seat": _NEXT_SEAT[n],
         "_moves": None,  # the moves now, once worked out (every make forgets them)
         "_actions": (_NOT_LISTED, ()),  # the moves and the actions legal_actions listed for them
+        # each hand's own, set by _setup (here so that the dict never grows)
+        "board": None, "hands": None, "bone": None, "cur": 0, "leader": 0, "must_lead": -1,
+        "history": None, "play_scores": None, "start_scores": None,
     }
     if len(_TABLES) > 256:
         _TABLES.clear()
-    table = _Table(rules.variant.spin_rule, fields)
+    table = _Table(rules.variant.spin_rule, 2 if teams else n, fields)
     _TABLES[(id(rules), n)] = (rules, table)
     return table
 
@@ -176,9 +184,10 @@ class HandState:
         self, rules: RuleSet, ids: list[list[int]], bone: list[int], leader: int, must_lead: int,
         start_scores: Sequence[int] | None,
     ) -> None:
-        n = len(ids)
-        table = _table(rules, n)
-        self.__dict__.update(table.fields)  # what follows from the rule set and the number of players
+        table = _table(rules, len(ids))
+        # what follows from the rule set and the number of players, in a dict that already holds
+        # every field (so that filling in the rest never grows it)
+        self.__dict__ = table.fields.copy()
         self.board = Board(table.spin_rule)
         self.hands: list[list[int]] = ids
         self.bone: list[int] = bone
@@ -188,12 +197,13 @@ class HandState:
         if must_lead >= 0 and must_lead not in ids[leader]:
             raise IllegalPlay(f"The leader does not hold {TILES[must_lead]}.")
         self.history: list[Event] = []
-        self.play_scores = [0] * self.n_sides
+        n_sides = table.n_sides
+        self.play_scores = [0] * n_sides
         if start_scores is None:
-            self.start_scores = [0] * self.n_sides
+            self.start_scores = [0] * n_sides
         else:
             self.start_scores = list(start_scores)
-            if len(self.start_scores) != self.n_sides:
+            if len(self.start_scores) != n_sides:
                 raise IllegalPlay("start_scores needs one score for each side.")
 
     # ----- making hands -----
@@ -216,10 +226,9 @@ class HandState:
         size = rules.hand_size_for(players)  # refuses a player count the rule set is not for
         if leader is None and rules.lead in ("lot", "rotate"):
             leader = lead_by_lot(rng, players)
-        rand = rng.random
-        keys = [rand() for _ in range(28)]
-        tiles = sorted(range(28), key=keys.__getitem__)  # a uniform shuffle, cheaper than rng.shuffle
-        hands = [tiles[i * size:(i + 1) * size] for i in range(players)]
+        keys = list(starmap(rng.random, _NO_ARGS))  # 28 draws, in one call
+        tiles = sorted(_ALL_IDS, key=keys.__getitem__)  # a uniform shuffle, cheaper than rng.shuffle
+        hands = [tiles[i:i + size] for i in range(0, players * size, size)]
         bone = tiles[players * size:]
         must = -1
         if rules.lead == "highest-double":
