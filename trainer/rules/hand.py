@@ -96,65 +96,65 @@ _CLAIMS = {unit: tuple(Claim(v) for v in _claim_values(unit)) for unit in ("pips
 """Every score a player may announce, in each unit."""
 
 
+_SETTINGS = (
+    "rules", "n", "teams", "n_sides", "target", "_unit", "_score_of", "_reserve", "_calls", "_exact",
+    "_chain", "_voluntary", "_plain", "_side_of", "_next_seat",
+)
+"""A hand's fields that follow from the rule set and the number of players, in the order
+:meth:`HandState._setup` sets them."""
+
+_STATE = (
+    "board", "hands", "bone", "cur", "leader", "must_lead", "history", "play_scores", "start_scores",
+    "phase", "caller", "drawn", "pending", "is_terminal", "_ending", "_dominoer", "_result", "_again",
+    "_chaining", "_lead_passes", "_moves", "_actions",
+)
+"""A hand's own fields, which play changes."""
+
+
 class _Table(NamedTuple):
     spin_rule: int
-    n_sides: int
-    fields: dict[str, object]
+    settings: tuple[object, ...]  # the values of _SETTINGS
 
 
 _TABLES: dict[tuple[int, int], tuple[RuleSet, _Table]] = {}
 
 
 def _table(rules: RuleSet, n: int) -> _Table:
-    """A new hand's fields that follow from the rule set and the number of players (worked out
-    once per rule set and table size: dealing is part of every simulation)."""
+    """A new hand's settings, worked out once per rule set and table size (dealing is part of
+    every simulation)."""
     hit = _TABLES.get((id(rules), n))
     if hit is not None and hit[0] is rules:
         return hit[1]
     teams = rules.uses_teams(n)
     calls, exact, chain = rules.muggins_call != "off", rules.exact_target, rules.chain
-    fields: dict[str, object] = {
+    settings: dict[str, object] = {
         "rules": rules,
         "n": n,
         "teams": teams,
         "n_sides": 2 if teams else n,
-        "phase": TURN,
-        "caller": -1,  # who may call "Muggins!" now
-        "drawn": -1,  # the tile just drawn
-        "pending": 0,  # the score of the play waiting for its call
         "target": rules.target_for(n),
-        "is_terminal": False,  # whether the hand is over
-        "_ending": None,
-        "_dominoer": None,
-        "_result": None,
         "_unit": rules.unit,
         "_score_of": _SCORE_OF[rules.unit],  # what a play scores, by the open-end total it makes
         "_reserve": rules.boneyard_reserve,
         "_calls": calls,
         "_exact": exact,
         "_chain": chain,
-        "_again": False,  # the last play scored or was a double: under chain its player goes on
-        "_chaining": False,  # the player to move goes on with a chain: plays only, no draw
-        "_lead_passes": 0,  # how many players have passed the lead on (scoring_lead)
         "_voluntary": rules.voluntary_draw,
         "_plain": not (calls or exact or chain),  # the common case, in short
         "_side_of": _SIDE_OF[(n, teams)],
         "_next_seat": _NEXT_SEAT[n],
-        "_moves": None,  # the moves now, once worked out (every make forgets them)
-        "_actions": (_NOT_LISTED, ()),  # the moves and the actions legal_actions listed for them
-        # each hand's own, set by _setup (here so that the dict never grows)
-        "board": None, "hands": None, "bone": None, "cur": 0, "leader": 0, "must_lead": -1,
-        "history": None, "play_scores": None, "start_scores": None,
     }
     if len(_TABLES) > 256:
         _TABLES.clear()
-    table = _Table(rules.variant.spin_rule, 2 if teams else n, fields)
+    table = _Table(rules.variant.spin_rule, tuple([settings[k] for k in _SETTINGS]))
     _TABLES[(id(rules), n)] = (rules, table)
     return table
 
 
 class HandState:
     """A hand in progress. Mutable: :meth:`apply` changes it; :meth:`clone` copies it."""
+
+    __slots__ = _SETTINGS + _STATE  # fixed fields: the fastest to read and write
 
     def __init__(
         self,
@@ -185,9 +185,9 @@ class HandState:
         start_scores: Sequence[int] | None,
     ) -> None:
         table = _table(rules, len(ids))
-        # what follows from the rule set and the number of players, in a dict that already holds
-        # every field (so that filling in the rest never grows it)
-        self.__dict__ = table.fields.copy()
+        (self.rules, self.n, self.teams, self.n_sides, self.target, self._unit, self._score_of,
+         self._reserve, self._calls, self._exact, self._chain, self._voluntary, self._plain, self._side_of,
+         self._next_seat) = table.settings  # in the order of _SETTINGS
         self.board = Board(table.spin_rule)
         self.hands: list[list[int]] = ids
         self.bone: list[int] = bone
@@ -197,7 +197,20 @@ class HandState:
         if must_lead >= 0 and must_lead not in ids[leader]:
             raise IllegalPlay(f"The leader does not hold {TILES[must_lead]}.")
         self.history: list[Event] = []
-        n_sides = table.n_sides
+        self.phase = TURN
+        self.caller = -1  # who may call "Muggins!" now
+        self.drawn = -1  # the tile just drawn
+        self.pending = 0  # the score of the play waiting for its call
+        self.is_terminal = False  # whether the hand is over
+        self._ending: str | None = None
+        self._dominoer: int | None = None
+        self._result: HandResult | None = None
+        self._again = False  # the last play scored or was a double: under chain its player goes on
+        self._chaining = False  # the player to move goes on with a chain: plays only, no draw
+        self._lead_passes = 0  # how many players have passed the lead on (scoring_lead)
+        self._moves: list[Move] | None = None  # the moves now, once worked out (every make forgets them)
+        self._actions: tuple[list[Move], tuple[Action, ...]] = (_NOT_LISTED, ())  # listed by legal_actions
+        n_sides = self.n_sides
         self.play_scores = [0] * n_sides
         if start_scores is None:
             self.start_scores = [0] * n_sides
@@ -242,7 +255,8 @@ class HandState:
     def clone(self) -> HandState:
         """An independent copy."""
         c = HandState.__new__(HandState)
-        c.__dict__.update(self.__dict__)
+        for name in HandState.__slots__:
+            setattr(c, name, getattr(self, name))
         c.board = self.board.copy()
         c.hands = [h[:] for h in self.hands]
         c.bone = self.bone[:]
@@ -698,12 +712,13 @@ class HandState:
     def result(self) -> HandResult | None:
         """How the hand came out, once it is over (``None`` before)."""
         if self._result is None and self._ending is not None:
-            hands = self.hands
-            self._result = _settle(
-                self.rules, tuple([tuple([TILES[t] for t in h]) for h in hands]), self._ending,
-                self._dominoer, self.play_scores, self.start_scores,
-                tuple([sum([PIPS[t] for t in h]) for h in hands]),
-            )
+            left = []
+            pips = []
+            for h in self.hands:
+                left.append(tuple([TILES[t] for t in h]))
+                pips.append(sum([PIPS[t] for t in h]))
+            self._result = _settle(self.rules, tuple(left), self._ending, self._dominoer, self.play_scores,
+                                   self.start_scores, tuple(pips))
         return self._result
 
     # ----- views and simulation -----
