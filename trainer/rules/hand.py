@@ -328,46 +328,51 @@ class HandState:
     # ----- the turn rules: what may be done now, and doing it -----
 
     def moves(self) -> list[Move]:
-        """Every move the rules allow now, in the engine's own form (the one place the turn rules
-        are written): a play is ``(tile id, target position, number)`` — ``(tile id, -1, -1)`` for
-        the lead —, and a draw, a pass, a claim or a muggins call is its :data:`Action` itself.
-        The list is the same object until the next :meth:`make`: do not change it."""
+        """Every move the rules allow now, in the engine's own form: a play is ``(tile id, target
+        position, number)`` — ``(tile id, -1, -1)`` for the lead —, and a draw, a pass, a claim or
+        a muggins call is its :data:`Action` itself. The list is the same object until the next
+        :meth:`make`: do not change it (see :meth:`generate_moves`)."""
         out = self._moves
-        if out is not None:
-            return out
+        if out is None:
+            out = self._moves = self.generate_moves()
+        return out
+
+    def generate_moves(self) -> list[Move]:
+        """The moves now, as :meth:`moves` lists them, worked out afresh on every call (the
+        simulations' way: they make one of them at once). The one place the turn rules say what
+        may be done."""
         b = self.board
-        if not self.phase and b.tiles and not self.is_terminal:  # a plain turn: the common case, first
+        phase = self.phase
+        if phase < CLAIMING and b.tiles and not self.is_terminal:  # a turn, or drawing: the common case
+            # after a draw, only the tile just drawn may be played (a drawn tile that fits is played at once)
+            tiles = self.hands[self.cur] if not phase else (self.drawn,)
             avail = b.avail
             out: list[Move] = []
-            for t in self.hands[self.cur]:  # Board.moves, inlined: this is the hot path
+            for t in tiles:  # Board.moves, inlined: this is the hot path
                 a, c = HALVES[t]
                 for p in avail[a]:
                     out.append((t, p, a))
                 for p in avail[c]:
                     out.append((t, p, c))
             if b.sniff_sides:  # beside the in-line sniff (Sniff)
-                out.extend(b.beside_moves(self.hands[self.cur]))
+                out.extend(b.beside_moves(tiles))
             if not out:
-                out = [DRAW] if len(self.bone) > self._reserve else [PASS]
-            elif self._voluntary and len(self.bone) > self._reserve and not self._chaining:
+                if len(self.bone) > self._reserve:
+                    return [DRAW]  # drawing (goes on)
+                if phase:  # the boneyard ran out on a tile that does not fit: the turn goes on as a plain one
+                    return b.moves(self.hands[self.cur]) or [PASS]
+                return [PASS]
+            if self._voluntary and not phase and len(self.bone) > self._reserve and not self._chaining:
                 out.append(DRAW)  # drawing while holding a tile that fits (never in the middle of a chain)
-        elif self._ending is not None:
-            out = []
-        elif self.phase == CLAIMING:
-            out = list(_CLAIMS[self._unit])
-        elif self.phase == MUGGINS_CALL:
-            out = [MUGGINS, LET_GO]
-        elif not b.tiles:
-            leads = self._lead_ids()
-            out = [(t, -1, -1) for t in leads] if leads else [PASS]  # nothing may lead: pass the lead on
-        elif b.fits(self.drawn):  # drawing: a drawn tile that fits is played at once
-            out = b.moves([self.drawn])
-        elif len(self.bone) > self._reserve:
-            out = [DRAW]  # drawing goes on
-        else:
-            out = b.moves(self.hands[self.cur]) or [PASS]
-        self._moves = out
-        return out
+            return out
+        if self._ending is not None:
+            return []
+        if phase == CLAIMING:
+            return list(_CLAIMS[self._unit])
+        if phase == MUGGINS_CALL:
+            return [MUGGINS, LET_GO]
+        leads = self._lead_ids()
+        return [(t, -1, -1) for t in leads] if leads else [PASS]  # nothing may lead: pass the lead on
 
     def make(self, move: Move) -> Event:
         """Carry out one of :meth:`moves` (unchecked: the fast path behind :meth:`apply` and the

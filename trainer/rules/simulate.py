@@ -45,16 +45,16 @@ def step_random(state: HandState, rng: random.Random) -> Event:
 def playout_random(state: HandState, rng: random.Random) -> HandResult:
     """Play the hand to its end with uniformly random legal moves (claims always right)."""
     rand = rng.random
-    moves_now, make = state.moves, state.make
+    generate, make = state.generate_moves, state.make
     while not state.is_terminal:
-        if state.phase >= _CLAIMING:  # announcing a score, or a muggins call
-            make(_right_claim(state) if state.phase == _CLAIMING else MUGGINS)
-            continue
-        moves = moves_now()
-        if type(moves[0]) is tuple:
+        moves = generate()
+        first = moves[0]
+        if type(first) is tuple:  # a choice among plays
             make(moves[int(rand() * len(moves))])
-        else:
-            make(moves[0])
+        elif state.phase < _CLAIMING:  # a lone draw or pass
+            make(first)
+        else:  # announcing a score (always right), or a muggins call (always made)
+            make(_right_claim(state) if state.phase == _CLAIMING else MUGGINS)
     result = state.result
     assert result is not None
     return result
@@ -70,9 +70,9 @@ def playout_greedy(state: HandState, rng: random.Random) -> HandResult:
         state.make(MUGGINS)
     b = state.board
     rand = rng.random
-    moves_now, make = state.moves, state.make
+    generate, make = state.generate_moves, state.make
     while not state.is_terminal:
-        moves = moves_now()
+        moves = generate()
         first = moves[0]
         if type(first) is not tuple:  # a draw or a pass: no choice
             make(first)
