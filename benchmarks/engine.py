@@ -11,13 +11,13 @@ from trainer.rules import PRESETS, HandState
 Row = tuple[str, str, str]
 
 
-def _hands(seconds: float, rng: random.Random, finish) -> tuple[float, float]:
+def _hands(seconds: float, rng: random.Random, finish, record: bool) -> tuple[float, float]:
     """Deal and finish random Five-Up hands for ``seconds``: (hands/s, plays/s)."""
     rules = PRESETS["five-up-armanino"]
     hands = plays = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        s = HandState.deal(rules, 4, rng=rng)
+        s = HandState.deal(rules, 4, rng=rng, record=record)
         finish(s, rng)
         hands += 1
         plays += len(s.board.tiles)
@@ -37,13 +37,15 @@ def _checked(s: HandState, rng: random.Random) -> None:
 
 
 def ours(seconds: float, rng: random.Random) -> tuple[float, float]:
-    """The simulation path: ``playout_random``."""
-    return _hands(seconds, rng, _playout)
+    """The simulation path: ``playout_random`` on a hand dealt for simulation (no history kept,
+    as the computer players' look-ahead plays it)."""
+    return _hands(seconds, rng, _playout, False)
 
 
 def public(seconds: float, rng: random.Random) -> tuple[float, float]:
-    """The checked, public path: ``legal_actions()`` and ``apply()`` for every move."""
-    return _hands(seconds, rng, _checked)
+    """The checked, public path: ``legal_actions()`` and ``apply()`` for every move, every event
+    recorded."""
+    return _hands(seconds, rng, _checked, True)
 
 
 def theirs(seconds: float, seed: int) -> tuple[float, float]:

@@ -121,6 +121,7 @@ def positions(
     board = s.board
     while not s.is_terminal:
         ev = s.step_random(rng)
+        assert ev is not None  # the hand keeps its record
         if ev.kind != "play" or s.is_terminal:
             continue
         n = len(board.tiles)

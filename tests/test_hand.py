@@ -399,6 +399,71 @@ def test_from_view_keeps_what_the_viewer_sees():
     assert rebuilt.legal_actions() == hand.legal_actions()
 
 
+def test_from_view_makes_a_hand_for_simulation_that_keeps_no_record():
+    hand = HandState.deal(FIVE_UP, 2, rng=random.Random(3))
+    view = hand.view(hand.current_player)
+    rebuilt = HandState.from_view(view, [[TILES[t] for t in h] for h in hand.hands], [TILES[t] for t in hand.bone])
+    assert not rebuilt.records
+    assert rebuilt.apply(rebuilt.legal_actions()[0]) is None and rebuilt.history == []
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_hand_without_a_record_answers_none_and_plays_the_same(preset):
+    """apply, make and step_random on a hand dealt with ``record=False`` return ``None`` and leave
+    the history empty; every other answer matches a hand that keeps its record, move by move."""
+    rules = PRESETS[preset]
+    players = max(rules.seats)
+    for seed in range(4):
+        kept = HandState.deal(rules, players, seed=seed)
+        bare = HandState.deal(rules, players, seed=seed, record=False)
+        rng = random.Random(seed)
+        steps = 0
+        while not kept.is_terminal:
+            assert bare.legal_actions() == kept.legal_actions() and bare.current_player == kept.current_player
+            if steps % 3 == 0:  # the simulations' step, on both with the same draws of chance
+                state = rng.getstate()
+                ev = kept.step_random(rng)
+                rng.setstate(state)
+                assert bare.step_random(rng) is None
+            else:
+                act = rng.choice(kept.legal_actions())
+                ev = kept.apply(act)
+                assert bare.apply(act) is None
+            assert ev is not None and kept.history[-1] is ev
+            steps += 1
+        assert bare.is_terminal and bare.result == kept.result and bare.scores == kept.scores
+        assert bare.history == [] and len(kept.history) == steps
+        assert bare.layout == kept.layout
+
+
+def test_clone_copies_every_field_and_shares_nothing_that_changes():
+    hand = HandState.deal(FIVE_UP, 3, rng=random.Random(8))
+    pick = random_policy(2)
+    for _ in range(6):
+        hand.apply(pick(hand))
+    copy = hand.clone()
+    for name in HandState.__slots__:
+        if name != "board":  # a board has no equality of its own: its layout does
+            assert getattr(copy, name) == getattr(hand, name), name
+    assert copy.layout == hand.layout and copy.board is not hand.board
+    before = snapshot(hand)
+    while not copy.is_terminal:
+        copy.apply(pick(copy))
+    assert snapshot(hand) == before  # the copy's moves left the original as it was
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_a_new_hand_takes_its_settings_from_the_rule_set(preset):
+    rules = PRESETS[preset]
+    for players in rules.seats:
+        hand = HandState.deal(rules, players, seed=players)
+        teams = rules.uses_teams(players)
+        assert hand.rules is rules and hand.n == players and hand.teams == teams
+        assert hand.n_sides == (2 if teams else players) and hand.target == rules.target_for(players)
+        assert hand.drawable == max(0, hand.boneyard_size - rules.boneyard_reserve)
+        assert hand.records and hand.history == [] and hand.phase_name == "lead"
+
+
 # ---- the seeds' open points, as options ----
 
 def test_lead_after_a_block_by_its_winner_or_by_lot():

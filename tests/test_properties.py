@@ -49,6 +49,7 @@ def play_hand(rules: RuleSet, players: int, seed: int, *, deep: bool) -> HandSta
     while not s.is_terminal:
         acts = s.legal_actions()
         assert acts, "a live hand always has a legal action"
+        assert s.generate_moves() == s.moves(), "the simulations' moves are the listed ones"
         if s.phase_name == "claim":
             right = s.pending
             act = Claim(right) if rng.random() < 0.7 else Claim(0)
@@ -206,3 +207,22 @@ def test_simulations_make_only_legal_moves(preset, players, seed, playout):
         else:  # a claim or a call: the fast path announces every score right
             assert ev.kind == "claim" and ev.credited == ev.score
     assert replay.is_terminal and replay.result == s.result
+
+
+@settings(max_examples=80, deadline=None)
+@given(preset=st.sampled_from(sorted(PRESETS)), players=st.integers(2, 4), seed=st.integers(0, 2**32),
+       playout=st.sampled_from(["playout_random", "playout_greedy"]))
+def test_a_hand_that_keeps_no_record_plays_the_same(preset, players, seed, playout):
+    """A hand dealt for simulation (``record=False``) is played exactly as one that keeps its
+    history: the same layout, hands, scores and result; only the history stays empty."""
+    rules = PRESETS[preset]
+    players = players if players in rules.seats else max(rules.seats)
+    kept = HandState.deal(rules, players, seed=seed)
+    bare = HandState.deal(rules, players, seed=seed, record=False)
+    assert kept.records and not bare.records
+    result = getattr(kept, playout)(random.Random(seed))
+    assert getattr(bare, playout)(random.Random(seed)) == result
+    assert bare.layout == kept.layout and bare.board.attach == kept.board.attach
+    assert bare.hands == kept.hands and bare.bone == kept.bone and bare.scores == kept.scores
+    assert bare.history == [] and kept.history
+    check_result(kept)

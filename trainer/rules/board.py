@@ -203,10 +203,12 @@ class Board:
         out = []
         for t in hand:
             a, b = HALVES[t]
-            for p in avail[a]:
-                out.append((t, p, a))
-            for p in avail[b]:
-                out.append((t, p, b))
+            if avail[a]:  # most numbers are not open: no loop over an empty list
+                for p in avail[a]:
+                    out.append((t, p, a))
+            if avail[b]:
+                for p in avail[b]:
+                    out.append((t, p, b))
         if self.sniff_sides:
             out.extend(self.beside_moves(hand))
         return out

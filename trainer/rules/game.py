@@ -62,6 +62,7 @@ class Game:
         if self.is_over:
             raise IllegalPlay("The game is over: start a new one.")
         ev = self.hand.apply(action, player=player)
+        assert ev is not None  # a game's hands keep their record
         if self.hand.is_terminal:
             self._end_hand()
         return ev

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import starmap
 from dataclasses import dataclass
+from itertools import starmap
 from typing import NamedTuple, Union
 
 from trainer.rules.actions import (
@@ -104,7 +104,7 @@ _SETTINGS = (
 :meth:`HandState._setup` sets them."""
 
 _STATE = (
-    "board", "hands", "bone", "cur", "leader", "must_lead", "history", "play_scores", "start_scores",
+    "board", "hands", "bone", "cur", "leader", "must_lead", "records", "history", "play_scores", "start_scores",
     "phase", "caller", "drawn", "pending", "is_terminal", "_ending", "_dominoer", "_result", "_again",
     "_chaining", "_lead_passes", "_moves", "_actions",
 )
@@ -152,7 +152,13 @@ def _table(rules: RuleSet, n: int) -> _Table:
 
 
 class HandState:
-    """A hand in progress. Mutable: :meth:`apply` changes it; :meth:`clone` copies it."""
+    """A hand in progress. Mutable: :meth:`apply` changes it; :meth:`clone` copies it.
+
+    ``records`` says whether the hand keeps its :attr:`history` (an :class:`Event` for everything
+    done). A hand made for simulation — ``deal(..., record=False)``, or :meth:`from_view` — keeps
+    none: its history stays empty and :meth:`make`, :meth:`apply` and :meth:`step_random` return
+    ``None``. Everything else (layout, hands, scores, the result) is the same either way.
+    """
 
     __slots__ = _SETTINGS + _STATE  # fixed fields: the fastest to read and write
 
@@ -165,8 +171,10 @@ class HandState:
         leader: int = 0,
         must_lead: TileLike | None = None,
         start_scores: Sequence[int] | None = None,
+        record: bool = True,
     ) -> None:
-        """Start a hand from an explicit deal. ``boneyard[-1]`` is drawn first."""
+        """Start a hand from an explicit deal. ``boneyard[-1]`` is drawn first. ``record=False``:
+        keep no history (for simulations)."""
         n = len(hands)
         if n not in (2, 3, 4):
             raise IllegalPlay("A hand is for 2, 3 or 4 players.")
@@ -178,11 +186,11 @@ class HandState:
         if len(seen) != len(set(seen)):
             raise IllegalPlay("A tile is dealt twice: every tile is in one place only.")
         self._setup(rules, ids, bone, leader, -1 if must_lead is None else Tile.parse(must_lead).id,
-                    start_scores)
+                    start_scores, record)
 
     def _setup(
         self, rules: RuleSet, ids: list[list[int]], bone: list[int], leader: int, must_lead: int,
-        start_scores: Sequence[int] | None,
+        start_scores: Sequence[int] | None, record: bool,
     ) -> None:
         table = _table(rules, len(ids))
         (self.rules, self.n, self.teams, self.n_sides, self.target, self._unit, self._score_of,
@@ -196,6 +204,7 @@ class HandState:
         self.must_lead = must_lead
         if must_lead >= 0 and must_lead not in ids[leader]:
             raise IllegalPlay(f"The leader does not hold {TILES[must_lead]}.")
+        self.records = record
         self.history: list[Event] = []
         self.phase = TURN
         self.caller = -1  # who may call "Muggins!" now
@@ -231,9 +240,11 @@ class HandState:
         rng: random.Random | None = None,
         leader: int | None = None,
         start_scores: Sequence[int] | None = None,
+        record: bool = True,
     ) -> HandState:
         """Shuffle and deal. Same ``seed`` → same deal and same lead. ``leader=None`` decides
-        the lead by the rule set (by lot, or the highest double)."""
+        the lead by the rule set (by lot, or the highest double). ``record=False``: keep no
+        history (for simulations: see :attr:`records`)."""
         if rng is None:
             rng = random.Random(seed)
         size = rules.hand_size_for(players)  # refuses a player count the rule set is not for
@@ -249,7 +260,7 @@ class HandState:
             leader = next(i for i, h in enumerate(hands) if must in h)
         assert leader is not None
         state = cls.__new__(cls)
-        state._setup(rules, hands, bone, leader, must, start_scores)
+        state._setup(rules, hands, bone, leader, must, start_scores, record)
         return state
 
     def clone(self) -> HandState:
@@ -350,10 +361,12 @@ class HandState:
             out: list[Move] = []
             for t in tiles:  # Board.moves, inlined: this is the hot path
                 a, c = HALVES[t]
-                for p in avail[a]:
-                    out.append((t, p, a))
-                for p in avail[c]:
-                    out.append((t, p, c))
+                if avail[a]:  # most numbers are not open: no loop over an empty list
+                    for p in avail[a]:
+                        out.append((t, p, a))
+                if avail[c]:
+                    for p in avail[c]:
+                        out.append((t, p, c))
             if b.sniff_sides:  # beside the in-line sniff (Sniff)
                 out.extend(b.beside_moves(tiles))
             if not out:
@@ -374,9 +387,10 @@ class HandState:
         leads = self._lead_ids()
         return [(t, -1, -1) for t in leads] if leads else [PASS]  # nothing may lead: pass the lead on
 
-    def make(self, move: Move) -> Event:
+    def make(self, move: Move) -> Event | None:
         """Carry out one of :meth:`moves` (unchecked: the fast path behind :meth:`apply` and the
-        simulations). Returns the event it made."""
+        simulations). Returns the event it recorded (``None`` for a hand that keeps no record:
+        see :attr:`records`)."""
         self._moves = None  # what may be done next is worked out afresh
         if type(move) is not tuple:
             if move is DRAW:
@@ -393,9 +407,7 @@ class HandState:
         hand.remove(tid)
         if p < 0:
             b.lead(tid)
-            play = PLAY_BY_ID[tid * 29]
         else:
-            play = PLAY_BY_ID[tid * 29 + b.tiles[p] + 1] if n < SNIFF_SIDE else play_of_move(tid, b.tiles[p], n)
             b.push(tid, p, n)
         total = b.total
         score = self._score_of[total]  # play_points, as a table
@@ -406,8 +418,11 @@ class HandState:
             side = self._side_of[cur]
             if score:
                 self.play_scores[side] += score
-            ev = _event(Event, (cur, "play", play, None, total, score, score, side, 0))
-            self.history.append(ev)
+            ev = None
+            if self.records:
+                play = PLAY_BY_ID[tid * 29 + b.tiles[p] + 1] if p >= 0 and n < SNIFF_SIDE else self._play_of(tid, p, n)
+                ev = _event(Event, (cur, "play", play, None, total, score, score, side, 0))
+                self.history.append(ev)
             if hand and len(self.bone) > self._reserve:
                 self.cur = self._next_seat[cur]
                 return ev
@@ -419,17 +434,30 @@ class HandState:
         if self._calls:  # the player announces the score first
             self.pending = score
             self.phase = CLAIMING
-            ev = _event(Event, (cur, "play", play, None, total, score, 0, -1, 0))
-            self.history.append(ev)
-            return ev
+            return self._record(Event(cur, "play", self._play_of(tid, p, n), None, total, score, 0, -1)) \
+                if self.records else None
         side = self._side_of[cur]
         credited = self._credit(side, score)
-        ev = _event(Event, (cur, "play", play, None, total, score, credited, side, 0))
-        self.history.append(ev)
+        ev = self._record(Event(cur, "play", self._play_of(tid, p, n), None, total, score, credited, side)) \
+            if self.records else None
         if hand and not self._exact and not self._chain and len(self.bone) > self._reserve:
             self.cur = self._next_seat[cur]  # the common case of _after_play
         else:
             self._after_play()
+        return ev
+
+    def _play_of(self, tid: int, p: int, n: int) -> Play:
+        """The play a move made (or makes): tile ``tid`` at position ``p`` on number ``n``."""
+        if p < 0:
+            return PLAY_BY_ID[tid * 29]  # type: ignore[return-value]
+        if n < SNIFF_SIDE:
+            return PLAY_BY_ID[tid * 29 + self.board.tiles[p] + 1]  # type: ignore[return-value]
+        return play_of_move(tid, self.board.tiles[p], n)
+
+    def _record(self, ev: Event) -> Event:
+        """Add ``ev`` to the history (for a hand that keeps one: callers check :attr:`records` before
+        they build an event)."""
+        self.history.append(ev)
         return ev
 
     def action_of(self, move: Move) -> Action:
@@ -467,11 +495,11 @@ class HandState:
             return False
         return True
 
-    def apply(self, action: Action | str, *, player: int | None = None) -> Event:
+    def apply(self, action: Action | str, *, player: int | None = None) -> Event | None:
         """Carry out ``action`` for the current player (or check it is ``player``'s turn).
 
         Raises :class:`IllegalPlay`, leaving the state unchanged, if it is not allowed.
-        Returns the event it made.
+        Returns the event it recorded (``None`` for a hand that keeps no record).
         """
         listed, actions = self._actions
         if listed is self._moves and player is None:
@@ -619,20 +647,21 @@ class HandState:
                     return False
         return True
 
-    def _draw(self) -> Event:
+    def _draw(self) -> Event | None:
         t = self.bone.pop()
         self.hands[self.cur].append(t)
         self.phase = DRAWING
         self.drawn = t
-        ev = _event(Event, (self.cur, "draw", None, TILES[t], 0, 0, 0, -1, self._open_mask()))
-        self.history.append(ev)
+        ev = None
+        if self.records:
+            ev = _event(Event, (self.cur, "draw", None, TILES[t], 0, 0, 0, -1, self._open_mask()))
+            self.history.append(ev)
         if len(self.bone) <= self._reserve and not self.board.fits(t) and self._nobody_can_play():
             self._finish(BLOCKED, None)
         return ev
 
-    def _pass(self) -> Event:
-        ev = Event(self.cur, "pass", open_mask=self._open_mask())
-        self.history.append(ev)
+    def _pass(self) -> Event | None:
+        ev = self._record(Event(self.cur, "pass", open_mask=self._open_mask())) if self.records else None
         if not self.board.tiles:  # no tile that may lead: the lead passes on
             self._lead_passes += 1
             self.cur = (self.cur + 1) % self.n
@@ -645,18 +674,19 @@ class HandState:
         self.drawn = -1
         return ev
 
-    def _claim(self, points: int) -> Event:
+    def _claim(self, points: int) -> Event | None:
         cur = self.cur
         score = self.pending
         self.pending = 0
         self.phase = TURN
         if points == score:
             side = self.side_of(cur)
-            ev = Event(cur, "claim", None, None, self.board.total, points, self._credit(side, score), side)
-            self.history.append(ev)
+            got = self._credit(side, score)
+            ev = self._record(Event(cur, "claim", None, None, self.board.total, points, got, side)) \
+                if self.records else None
         else:
-            ev = Event(cur, "claim", None, None, self.board.total, points, 0, -1)
-            self.history.append(ev)
+            ev = self._record(Event(cur, "claim", None, None, self.board.total, points, 0, -1)) \
+                if self.records else None
             if score and self.rules.muggins_call == "strict":
                 # the next player (an opponent) may call "Muggins!" and take the points
                 self.phase = MUGGINS_CALL
@@ -666,24 +696,22 @@ class HandState:
         self._after_play()
         return ev
 
-    def _muggins(self, take: bool) -> Event:
+    def _muggins(self, take: bool) -> Event | None:
         taker = self.caller
         score = self.pending
         if not take and self.rules.muggins_caller == "any":
             after = self._next_caller(taker)
             if after >= 0:  # the next opponent may still call
                 self.caller = after
-                ev = Event(taker, "let-go", None, None, self.board.total, score, 0, -1)
-                self.history.append(ev)
-                return ev
+                return self._record(Event(taker, "let-go", None, None, self.board.total, score, 0, -1)) \
+                    if self.records else None
         self.pending = 0
         self.phase = TURN
         self.caller = -1
         side = self.side_of(taker)
         got = self._credit(side, score) if take else 0
-        ev = Event(taker, "muggins" if take else "let-go", None, None, self.board.total, score, got,
-                   side if take else -1)
-        self.history.append(ev)
+        ev = self._record(Event(taker, "muggins" if take else "let-go", None, None, self.board.total, score, got,
+                                side if take else -1)) if self.records else None
         self._after_play()
         return ev
 
@@ -752,12 +780,13 @@ class HandState:
     ) -> HandState:
         """A hand that matches everything ``view`` shows, with the hidden tiles filled in:
         ``hands`` for every player (the viewer's own included) and the ``boneyard`` in draw order.
-        For simulations: claims are always right, and scores start from the view's."""
+        For simulations: claims are always right, scores start from the view's, and the hand keeps
+        no history (:attr:`records` is false)."""
         ids = [[Tile.parse(t).id for t in h] for h in hands]
         bone = [Tile.parse(t).id for t in boneyard]
         state = cls.__new__(cls)
         state._setup(view.rules, ids, bone, view.current_player if view.current_player is not None else 0, -1,
-                     view.scores)
+                     view.scores, False)
         state.board = view.layout.board_copy()
         state.skip_claims()
         if view.phase == "drawing" and view.drawn is not None:
@@ -782,8 +811,9 @@ class HandState:
         See :func:`trainer.rules.simulate.playout_greedy`."""
         return _simulate.playout_greedy(self, rng)
 
-    def step_random(self, rng: random.Random) -> Event:
-        """Make one uniformly random legal move (a claim is always right); returns its event."""
+    def step_random(self, rng: random.Random) -> Event | None:
+        """Make one uniformly random legal move (a claim is always right); returns its event
+        (``None`` for a hand that keeps no record)."""
         return _simulate.step_random(self, rng)
 
 

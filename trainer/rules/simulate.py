@@ -1,6 +1,6 @@
 """Whole hands played out fast: the computer players' look-ahead and the benchmarks.
 
-Everything here stands on :meth:`HandState.moves <trainer.rules.hand.HandState.moves>` and
+Everything here stands on :meth:`HandState.generate_moves <trainer.rules.hand.HandState.generate_moves>` and
 :meth:`HandState.make <trainer.rules.hand.HandState.make>`, where the turn rules are written once;
 nothing here knows a rule of its own. Claims are always right and a missed score is always
 taken (a simulation plays the position, not the players' memory).
@@ -13,28 +13,27 @@ from typing import TYPE_CHECKING
 
 from trainer.rules.actions import MUGGINS, Claim, Event
 from trainer.rules.errors import IllegalPlay
+from trainer.rules.hand import CLAIMING, MUGGINS_CALL  # hand.py is complete by the time it imports this module
 from trainer.rules.tiles import PIPS
 
 if TYPE_CHECKING:
     from trainer.rules.hand import HandState
     from trainer.rules.settlement import HandResult
 
-# the phases, as trainer.rules.hand numbers them (imported there from here would be circular)
-_CLAIMING, _MUGGINS_CALL = 2, 3
-
 
 def _right_claim(state: HandState) -> Claim:
     return Claim(state.pending)
 
 
-def step_random(state: HandState, rng: random.Random) -> Event:
-    """Make one uniformly random legal move (a claim is always right); returns its event."""
+def step_random(state: HandState, rng: random.Random) -> Event | None:
+    """Make one uniformly random legal move (a claim is always right); returns its event (``None``
+    for a hand that keeps no record)."""
     if state.is_terminal:
         raise IllegalPlay("The hand is over: no more moves.")
     phase = state.phase
-    if phase == _CLAIMING:
+    if phase == CLAIMING:
         return state.make(_right_claim(state))
-    if phase == _MUGGINS_CALL:
+    if phase == MUGGINS_CALL:
         return state.make(MUGGINS)
     moves = state.moves()
     if type(moves[0]) is tuple:  # a choice among plays (a lone draw or pass is no choice)
@@ -51,10 +50,10 @@ def playout_random(state: HandState, rng: random.Random) -> HandResult:
         first = moves[0]
         if type(first) is tuple:  # a choice among plays
             make(moves[int(rand() * len(moves))])
-        elif state.phase < _CLAIMING:  # a lone draw or pass
+        elif state.phase < CLAIMING:  # a lone draw or pass
             make(first)
         else:  # announcing a score (always right), or a muggins call (always made)
-            make(_right_claim(state) if state.phase == _CLAIMING else MUGGINS)
+            make(_right_claim(state) if state.phase == CLAIMING else MUGGINS)
     result = state.result
     assert result is not None
     return result
@@ -64,9 +63,9 @@ def playout_greedy(state: HandState, rng: random.Random) -> HandResult:
     """Play to the end, every player taking the play that scores most now (ties at random; a lead
     that scores by itself first, then the heaviest). Claims are always right."""
     state.skip_claims()
-    if state.phase == _CLAIMING:
+    if state.phase == CLAIMING:
         state.make(_right_claim(state))
-    if state.phase == _MUGGINS_CALL:
+    if state.phase == MUGGINS_CALL:
         state.make(MUGGINS)
     b = state.board
     rand = rng.random
