@@ -31,7 +31,7 @@ from trainer.rules.actions import (
     _event,
     parse_action,
 )
-from trainer.rules.board import HALVES, SNIFF_SIDE, Board
+from trainer.rules.board import SNIFF_SIDE, Board
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.layout import PLAY_BY_ID, Layout, Play, play_of_move
 from trainer.rules.ruleset import RuleSet
@@ -68,6 +68,12 @@ def lead_by_lot(rng: random.Random, players: int) -> int:
 
 _WEIGHT = [PIPS[t] * 8 + PAIRS[t][1] for t in range(28)]
 """A tile's weight when drawing for the lead: pips first, then the higher half."""
+
+_CUTS = {
+    (n, size): tuple(slice(i, i + size) for i in range(0, n * size, size))
+    for n in (2, 3, 4) for size in range(1, 15)
+}
+"""Each player's slice of the shuffled tiles, by players and hand size (every size a rule set allows)."""
 
 _ALL_IDS = tuple(range(28))
 _NO_ARGS = ((),) * 28
@@ -252,7 +258,7 @@ class HandState:
             leader = lead_by_lot(rng, players)
         keys = list(starmap(rng.random, _NO_ARGS))  # 28 draws, in one call
         tiles = sorted(_ALL_IDS, key=keys.__getitem__)  # a uniform shuffle, cheaper than rng.shuffle
-        hands = [tiles[i:i + size] for i in range(0, players * size, size)]
+        hands = list(map(tiles.__getitem__, _CUTS[players, size]))
         bone = tiles[players * size:]
         must = -1
         if rules.lead == "highest-double":
@@ -356,19 +362,7 @@ class HandState:
         phase = self.phase
         if phase < CLAIMING and b.tiles and not self.is_terminal:  # a turn, or drawing: the common case
             # after a draw, only the tile just drawn may be played (a drawn tile that fits is played at once)
-            tiles = self.hands[self.cur] if not phase else (self.drawn,)
-            avail = b.avail
-            out: list[Move] = []
-            for t in tiles:  # Board.moves, inlined: this is the hot path
-                a, c = HALVES[t]
-                if avail[a]:  # most numbers are not open: no loop over an empty list
-                    for p in avail[a]:
-                        out.append((t, p, a))
-                if avail[c]:
-                    for p in avail[c]:
-                        out.append((t, p, c))
-            if b.sniff_sides:  # beside the in-line sniff (Sniff)
-                out.extend(b.beside_moves(tiles))
+            out: list[Move] = b.moves(self.hands[self.cur] if not phase else (self.drawn,))
             if not out:
                 if len(self.bone) > self._reserve:
                     return [DRAW]  # drawing (goes on)
