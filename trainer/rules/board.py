@@ -14,6 +14,8 @@ and its two short ends keep counting their half each while they are free.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from trainer.rules.tiles import PAIRS
 
 #: How a tile is attached to its target.
@@ -190,14 +192,14 @@ class Board:
         self.free[q] = o  # counted for the rest of the hand, though nothing can go on it
         self.total += o
 
-    def beside_moves(self, hand: list[int]) -> list[tuple[int, int, int]]:
+    def beside_moves(self, hand: Sequence[int]) -> list[tuple[int, int, int]]:
         """Every move of ``hand`` beside the in-line sniff (none once both long sides are taken)."""
         if not self.sniff_sides:
             return []
         n = PAIRS[self.tiles[self.sniff]][0]
         return [(t, self.sniff, SNIFF_SIDE + n) for t in hand if n in PAIRS[t]]
 
-    def moves(self, hand: list[int]) -> list[tuple[int, int, int]]:
+    def moves(self, hand: Sequence[int]) -> list[tuple[int, int, int]]:
         """Every (tile id, target position, number) for the tiles of ``hand``."""
         avail = self.avail
         out = []
