@@ -116,12 +116,7 @@ class Board:
             return
         sides = self.sides
         total = self.total
-        if self.free[p] >= 0:  # the free half of a tile in line (not the lead): the common case, first
-            how = HALF
-            total -= n
-            self.avail[n].remove(p)
-            slot = 0
-        elif sides[p]:
+        if sides[p]:
             s = sides[p] - 1
             sides[p] = s
             slot = 1 - s if p == 0 else 1  # a later double's side 0 is the one it was played on

@@ -414,7 +414,7 @@ class HandState:
                 self.play_scores[side] += score
             ev = None
             if self.records:
-                play = PLAY_BY_ID[tid * 29 + b.tiles[p] + 1] if p >= 0 and n < SNIFF_SIDE else self._play_of(tid, p, n)
+                play = PLAY_BY_ID[tid * 29 + b.tiles[p] + 1] if p >= 0 and n < SNIFF_SIDE else self.action_of(move)
                 ev = _event(Event, (cur, "play", play, None, total, score, score, side, 0))
                 self.history.append(ev)
             if hand and len(self.bone) > self._reserve:
@@ -428,29 +428,22 @@ class HandState:
         if self._calls:  # the player announces the score first
             self.pending = score
             self.phase = CLAIMING
-            return self._record(Event(cur, "play", self._play_of(tid, p, n), None, total, score, 0, -1)) \
-                if self.records else None
+            return self._record(cur, "play", self.action_of(move), None, total, score, 0, -1, 0)
         side = self._side_of[cur]
         credited = self._credit(side, score)
-        ev = self._record(Event(cur, "play", self._play_of(tid, p, n), None, total, score, credited, side)) \
-            if self.records else None
+        ev = self._record(cur, "play", self.action_of(move), None, total, score, credited, side, 0)
         if hand and not self._exact and not self._chain and len(self.bone) > self._reserve:
             self.cur = self._next_seat[cur]  # the common case of _after_play
         else:
             self._after_play()
         return ev
 
-    def _play_of(self, tid: int, p: int, n: int) -> Play:
-        """The play a move made (or makes): tile ``tid`` at position ``p`` on number ``n``."""
-        if p < 0:
-            return PLAY_BY_ID[tid * 29]  # type: ignore[return-value]
-        if n < SNIFF_SIDE:
-            return PLAY_BY_ID[tid * 29 + self.board.tiles[p] + 1]  # type: ignore[return-value]
-        return play_of_move(tid, self.board.tiles[p], n)
-
-    def _record(self, ev: Event) -> Event:
-        """Add ``ev`` to the history (for a hand that keeps one: callers check :attr:`records` before
-        they build an event)."""
+    def _record(self, *fields: object) -> Event | None:
+        """The event of ``fields``, added to the history (``None``, and nothing built, for a hand
+        that keeps no record). The hot paths of plays and draws build theirs inline."""
+        if not self.records:
+            return None
+        ev: Event = _event(Event, fields)
         self.history.append(ev)
         return ev
 
@@ -655,7 +648,7 @@ class HandState:
         return ev
 
     def _pass(self) -> Event | None:
-        ev = self._record(Event(self.cur, "pass", open_mask=self._open_mask())) if self.records else None
+        ev = self._record(self.cur, "pass", None, None, 0, 0, 0, -1, self._open_mask())
         if not self.board.tiles:  # no tile that may lead: the lead passes on
             self._lead_passes += 1
             self.cur = (self.cur + 1) % self.n
@@ -676,11 +669,9 @@ class HandState:
         if points == score:
             side = self.side_of(cur)
             got = self._credit(side, score)
-            ev = self._record(Event(cur, "claim", None, None, self.board.total, points, got, side)) \
-                if self.records else None
+            ev = self._record(cur, "claim", None, None, self.board.total, points, got, side, 0)
         else:
-            ev = self._record(Event(cur, "claim", None, None, self.board.total, points, 0, -1)) \
-                if self.records else None
+            ev = self._record(cur, "claim", None, None, self.board.total, points, 0, -1, 0)
             if score and self.rules.muggins_call == "strict":
                 # the next player (an opponent) may call "Muggins!" and take the points
                 self.phase = MUGGINS_CALL
@@ -697,15 +688,14 @@ class HandState:
             after = self._next_caller(taker)
             if after >= 0:  # the next opponent may still call
                 self.caller = after
-                return self._record(Event(taker, "let-go", None, None, self.board.total, score, 0, -1)) \
-                    if self.records else None
+                return self._record(taker, "let-go", None, None, self.board.total, score, 0, -1, 0)
         self.pending = 0
         self.phase = TURN
         self.caller = -1
         side = self.side_of(taker)
         got = self._credit(side, score) if take else 0
-        ev = self._record(Event(taker, "muggins" if take else "let-go", None, None, self.board.total, score, got,
-                                side if take else -1)) if self.records else None
+        ev = self._record(taker, "muggins" if take else "let-go", None, None, self.board.total, score, got,
+                          side if take else -1, 0)
         self._after_play()
         return ev
 

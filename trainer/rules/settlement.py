@@ -100,11 +100,10 @@ def _settle(
     if pips is None:
         pips = tuple([sum([t.low + t.high for t in h]) for h in left])
     side_pips = pips if n_sides == n else (pips[0] + pips[2], pips[1] + pips[3])
-    method = rules.settlement
-    if rules.round_each_player and method == "each-subtracts-own":
+    if rules.round_each_player and rules.settlement == "each-subtracts-own":
         rounded = tuple([sum([round_to_five(pips[p]) for p in s]) for s in sides])
     else:
-        rounded = tuple([(x + 2) // 5 * 5 for x in side_pips])  # round_to_five: pips are never negative
+        rounded = tuple([round_to_five(x) for x in side_pips])
     plays = tuple(play_scores) if play_scores is not None else (0,) * n_sides
     unit = rules.unit
     div = 1 if unit == "pips" else 5  # what one point is worth in pips
@@ -130,17 +129,15 @@ def _settle(
         raise IllegalPlay(f"'{ending}' is not a way for a hand to end.")
 
     award = [0] * n_sides
+    method = rules.settlement
     if ending != TARGET:
         if method == "each-subtracts-own":
             award = [-(r // div) for r in rounded]
         else:
             if method == "winner-takes-opponents":
-                pot = sum(side_pips) - (side_pips[win_side] if win_side is not None else 0)
-                for i in tied:
-                    pot -= side_pips[i]
+                pot = round_to_five(sum([x for i, x in enumerate(side_pips) if i != win_side and i not in tied]))
             else:
-                pot = sum(side_pips)
-            pot = (pot + 2) // 5 * 5  # round_to_five
+                pot = round_to_five(sum(side_pips))
             if win_side is not None:
                 award[win_side] = pot // div
             elif len(tied) == 2 and n_sides == 3:
