@@ -73,12 +73,24 @@ def me() -> Learner | None:
     return st.session_state.get("me")
 
 
-def safe(text: str) -> str:
-    """Stored text (a nickname, a class name) made safe to show in Markdown."""
-    out = html.escape(text, quote=True)
-    for ch in "\\`*_{}[]()#+!|~<>":
-        out = out.replace(ch, "\\" + ch)
-    return out
+_LITERAL = {ord(ch): f"&#{ord(ch)};" for ch in "&<>\"'`*_{}[]()#+!|~:$=\\"}
+
+
+def literal(text: str) -> str:
+    """Stored text (a nickname, a class name) as HTML that shows exactly what was typed: no
+    entities, no Markdown, no math, no icons or emoji short codes. For :func:`show_html` and
+    widget labels only.
+
+    >>> literal("O'Neil $x^2$ :smile:")
+    'O&#39;Neil &#36;x^2&#36; &#58;smile&#58;'
+    """
+    return str(text).translate(_LITERAL)
+
+
+def show_html(html_text: str, *, tag: str = "div", css: str = "") -> None:
+    """A line of our own HTML (with names made :func:`literal`) as one block, never read as Markdown."""
+    style = f' style="{css}"' if css else ""
+    st.markdown(f"<{tag}{style}>{html_text}</{tag}>", unsafe_allow_html=True)
 
 
 def follow_address() -> None:
@@ -186,7 +198,7 @@ def continue_prompt() -> None:
         st.session_state["_device"] = {}
         return
     with st.container(border=True, horizontal=True, vertical_alignment="center"):
-        st.markdown(f"**Continue as {safe(learner.nickname)}?**")
+        show_html(f"<b>Continue as {literal(learner.nickname)}?</b>")
         st.button("Yes, that's me", type="primary", key="continue-yes", on_click=sign_in, args=(learner,))
         st.button("No, I'm someone else", key="continue-no", on_click=decline)
 

@@ -23,6 +23,9 @@ from trainer.rules import Layout, Play, play_points
 STAGE_LABELS = {"muggins": "Muggins", "all-fives": "All Fives", "five-up": "Five-Up"}
 STAGE_HINTS = {"muggins": "two ends", "all-fives": "one spinner", "five-up": "every double spins"}
 
+CAPTION_CSS = "color:rgba(49,51,63,0.75);font-size:0.875rem"
+"""How our own HTML lines look when they stand where a caption would."""
+
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 
 

@@ -58,9 +58,9 @@ def sidebar() -> None:
         st.caption("Open your class on **My class** first; then start a live lesson here.")
         st.page_link(ui.page_path("teacher"), label="My class", icon=":material/school:")
         return
-    name = session.safe(s.class_name(t[0]) or t[0])
+    name = session.literal(s.class_name(t[0]) or t[0])
     if is_live():
-        st.markdown(f"Live with **{name}**. Children follow on the *Live lesson* page.")
+        session.show_html(f"Live with <b>{name}</b>. Children follow on the <i>Live lesson</i> page.")
         st.button("End the live lesson", on_click=end, key="pj_live_end")
     elif s.lesson(t[0]) is not None:  # this projector was reloaded during a lesson
         st.button(f"Go on with the live lesson of {name}", type="primary", on_click=resume, key="pj_live_resume")

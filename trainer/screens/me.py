@@ -118,7 +118,7 @@ def signed_out(problem: str | None) -> None:
 
 
 def signed_in(current, problem: str | None) -> None:
-    st.title(f"Hi, {session.safe(current.nickname)}!")
+    session.show_html(f"Hi, {session.literal(current.nickname)}!", tag="h1")
     if st.session_state.pop("me_welcome", False):
         st.success("You're signed in. Your answers are saved from now on.")
     st.markdown("Your code signs you in on any tablet. Keep it safe, like a key.")
@@ -130,7 +130,7 @@ def signed_in(current, problem: str | None) -> None:
     s = session.store()
     if current.class_code:
         name = s.class_name(current.class_code) if s is not None else None
-        st.markdown(f"You are in the class **{session.safe(name or current.class_code)}**.")
+        session.show_html(f"You are in the class <b>{session.literal(name or current.class_code)}</b>.")
         st.page_link(ui.page_path("live"), label="Join the live lesson", icon=":material/cast_for_education:")
     else:
         with st.expander("Join my class"):

@@ -1,10 +1,12 @@
 """Practice: one puzzle at a time, answered by typing or by tapping the picture."""
 
+from dataclasses import dataclass, field
+
 import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, similar
 from puzzles.words import read_typed_number
-from trainer import session, ui
+from trainer import pagestate, session, ui
 from trainer.practice import COACH, Practice
 
 NUMBER_KINDS = ("open-total", "play-score", "nearest-five", "make-five")
@@ -16,34 +18,78 @@ NUMBER_LABELS = {
 }
 
 
-CHOOSERS = {"p_stage": STAGES[0], "p_level": 1, "p_kind": COACH}
-"""The page's choosers, with the choice each starts on."""
+@dataclass
+class PracticeState:
+    """Everything the Practice page keeps between reruns, in one record (``st.session_state["practice_page"]``).
+
+    The choosers' widgets report into it through their callbacks; a widget that comes back empty
+    (a page caught mid-run, or a widget Streamlit forgot while another page was open) never
+    changes it, so the page always has a stage, a level and a kind to make a puzzle from."""
+
+    stage: str = STAGES[0]
+    level: int = 1
+    kind: str = COACH
+    opened_code: str | None = None
+    """The ``?code=`` this session has opened already (a shared link opens its puzzle once)."""
+    notice: str | None = None
+    """A message about the puzzle on screen (a bad code, a box left empty): kept until the next answer
+    or puzzle, so a rerun never erases it before the child has read it."""
+    notice_for: str | None = None
+    """The puzzle code the notice belongs to."""
+    example_step: int = 0
+    examples_done: set[str] = field(default_factory=set)
+
+    def say(self, text: str, code: str | None) -> None:
+        self.notice, self.notice_for = text, code
+
+    def notice_on(self, code: str) -> str | None:
+        return self.notice if self.notice and self.notice_for == code else None
+
+
+CHOOSER_KEYS = {"stage": "p_stage", "level": "p_level", "kind": "p_kind"}
+"""The choosers' widget keys, by the field of :class:`PracticeState` each one sets."""
+
+
+def state() -> PracticeState:
+    return pagestate.get("practice_page", PracticeState)
 
 
 def fresh() -> None:
     """A new puzzle from the choosers (or from the coach)."""
-    if ui.lost_a_choice(CHOOSERS):
-        return
-    kind = st.session_state.get("p_kind") or COACH
-    stage = st.session_state.get("p_stage") or STAGES[0]
-    level = st.session_state.get("p_level") or 1
-    ui.learner().new_puzzle(kind, stage, level)
+    s = state()
+    s.notice = None
+    ui.learner().new_puzzle(s.kind, s.stage, s.level)
+
+
+def take(name: str) -> bool:
+    """Copy a chooser's widget into the page state; ``False`` if it came back empty or unchanged."""
+    value = st.session_state.get(CHOOSER_KEYS[name])
+    s = state()
+    if value is None or value == getattr(s, name):
+        return False
+    setattr(s, name, value)
+    return True
+
+
+def choose(name: str) -> None:
+    if take(name):
+        fresh()
 
 
 def choose_stage() -> None:
-    if ui.lost_a_choice(CHOOSERS):
+    if not take("stage"):
         return
-    chosen = st.session_state.get("p_stage")
-    if chosen and st.session_state.get("p_kind") in (COACH, None):
-        ui.learner().progress.coach_stage = chosen  # a stage chosen by hand is where the coach works now
+    if state().kind == COACH:
+        ui.learner().progress.coach_stage = state().stage  # a stage chosen by hand is where the coach works now
     fresh()
 
 
 def give(response: object) -> None:
     """Answer; a response that is not an answer (a mis-tap, junk) gets its reason and a new try."""
-    verdict = ui.learner().answer(response)
-    if not verdict.is_answer:
-        st.session_state["p_notice"] = verdict.message
+    pr = ui.learner()
+    code = pr.puzzle.code if pr.puzzle is not None else None
+    verdict = pr.answer(response)
+    state().say("" if verdict.is_answer else verdict.message, code)
 
 
 def answer_numbers(code: str, fields: tuple[str, ...]) -> None:
@@ -56,7 +102,7 @@ def answer_numbers(code: str, fields: tuple[str, ...]) -> None:
         value, problem = read_typed_number(text)
         if value is None:
             name = {"n": "", "pips": "Pips: ", "rounded": "Rounded: ", "points": "Points: "}[f]
-            st.session_state["p_notice"] = name + problem
+            state().say(name + problem, code)
             return
         given[f] = value
     give(given["n"] if fields == ("n",) else given)
@@ -65,7 +111,7 @@ def answer_numbers(code: str, fields: tuple[str, ...]) -> None:
 def answer_ends(code: str) -> None:
     chosen = st.session_state.get(f"ends-{code}") or []
     if not chosen:
-        st.session_state["p_notice"] = "Choose at least one."
+        state().say("Choose at least one.", code)
         return
     give(list(chosen))
 
@@ -75,16 +121,17 @@ def ask_hint() -> None:
 
 
 def try_similar() -> None:
+    state().notice = None
     ui.learner().try_similar()
 
 
 def example_step(delta: int) -> None:
-    st.session_state["p_example_step"] = st.session_state.get("p_example_step", 0) + delta
+    state().example_step += delta
 
 
 def skip_example(code: str) -> None:
-    st.session_state.setdefault("p_examples_done", set()).add(code)
-    st.session_state["p_example_step"] = 0
+    state().examples_done.add(code)
+    state().example_step = 0
 
 
 def show() -> None:
@@ -92,39 +139,45 @@ def show() -> None:
     pr = ui.learner()
     kind_choices = [COACH, *KINDS]
 
+    ps = state()
     # a shared link (?code=…) opens exactly that puzzle, once
     code = st.query_params.get("code")
-    if code and st.session_state.get("p_opened_code") != code:
-        st.session_state["p_opened_code"] = code
+    if code and ps.opened_code != code:
+        ps.opened_code = code
         problem = pr.open_code(code)
         if problem:
-            st.session_state["p_notice"] = problem
             fresh()
-        else:  # the choosers follow the shared puzzle
-            st.session_state["p_kind"] = pr.puzzle.kind
-            st.session_state["p_stage"] = pr.puzzle.stage
-            st.session_state["p_level"] = pr.puzzle.level
+            ps.say(problem, pr.puzzle.code if pr.puzzle is not None else None)
+        elif pr.puzzle is not None:  # the choosers follow the shared puzzle
+            ps.kind, ps.stage, ps.level = pr.puzzle.kind, pr.puzzle.stage, pr.puzzle.level
     if pr.puzzle is None:
         fresh()
     p = pr.puzzle
-    assert p is not None
+    if p is None:  # the coach always finds a puzzle; this keeps a page that cannot from breaking
+        st.warning("No puzzle could be made just now. Choose another kind of puzzle.")
+        return
     if st.query_params.get("code") != p.code:
         st.query_params["code"] = p.code
-        st.session_state["p_opened_code"] = p.code
+        ps.opened_code = p.code
 
     st.markdown("# Practice")
     who = session.me()
-    if who is None:
-        st.caption("Practising as a guest · [Sign in](me) and the trainer remembers your progress.")
+    if who is None:  # a link that stays in this tab, so the guest's answers go with them
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.caption("Practising as a guest ·")
+            st.page_link(ui.page_path("me"), label="Sign in", icon=":material/person:")
+            st.caption("and the trainer remembers your progress.")
     else:
-        st.caption(f"Practising as **{session.safe(who.nickname)}** · your answers are saved.")
+        session.show_html(f"Practising as <b>{session.literal(who.nickname)}</b> · your answers are saved.",
+                          css=ui.CAPTION_CSS)
     celebrate(pr)
 
-    for key, value in CHOOSERS.items():
-        st.session_state.setdefault(key, value)
     if pr.coached:  # the stage chooser shows where the coach is
-        st.session_state["p_stage"] = p.stage
-    by_hand = st.session_state.get("p_kind") not in (COACH, None)  # the coach sets the level itself
+        ps.stage = p.stage
+    for name, key in CHOOSER_KEYS.items():  # each widget shows the page state (set before it is drawn)
+        if st.session_state.get(key) != getattr(ps, name):
+            st.session_state[key] = getattr(ps, name)
+    by_hand = ps.kind != COACH  # the coach sets the level itself
     row = st.container(horizontal=True, vertical_alignment="bottom") if by_hand else st.container()
     with row:
         st.segmented_control(
@@ -143,7 +196,8 @@ def show() -> None:
                 [1, 2, 3],
                 key="p_level",
                 required=True,
-                on_change=fresh,
+                on_change=choose,
+                args=("level",),
                 format_func=lambda n: f"Level {n}",
             )
     st.pills(
@@ -151,12 +205,12 @@ def show() -> None:
         kind_choices,
         key="p_kind",
         required=True,
-        on_change=fresh,
+        on_change=choose,
+        args=("kind",),
         format_func=lambda k: ":material/explore: Coach me" if k == COACH else KIND_TITLES[k],
     )
-    ui.note_choices(CHOOSERS, ("p_stage", "p_kind", "p_level") if by_hand else ("p_stage", "p_kind"))
 
-    if pr.first_time and not pr.answered and p.code not in st.session_state.get("p_examples_done", set()):
+    if pr.first_time and not pr.answered and p.code not in ps.examples_done:
         worked_example(p)
     puzzle_area(pr)
 
@@ -178,7 +232,7 @@ def worked_example(p: Puzzle) -> None:
     """The first puzzle of a kind at a stage opens with a worked example, one step at a time."""
     example = similar(p, 0)
     steps = example.steps
-    at = min(st.session_state.get("p_example_step", 0), len(steps) - 1)
+    at = max(0, min(state().example_step, len(steps) - 1))
     with st.container(border=True):
         st.markdown(f"**Watch how it works first** · step {at + 1} of {len(steps)}")
         st.markdown(f"*{example.question}*")
@@ -208,11 +262,12 @@ def puzzle_area(pr: Practice) -> None:
         + (f" · :material/local_fire_department: {streak} right in a row" if streak >= 2 else "")
     )
     why = f"\n\n**{pr.notice}**" if pr.notice and not pr.answered else ""
-    me = session.me()
-    mine = f"&me={me.code}" if me is not None else ""  # a new tab keeps the learner
-    links = (f"Puzzle code **{p.code}** · [link to this puzzle](?code={p.code}{mine}) · "
-             f"[show it on the projector](projector?code={p.code})")
-    st.markdown(f":gray[{meta}]  \n:gray[{links}]{why}\n\n## {p.question}")
+    # the puzzle's link never carries the learner's code: whoever it is shared with opens it as themselves
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.markdown(f":gray[{meta}]  \n:gray[Puzzle code **{p.code}** · [link to this puzzle](?code={p.code})]")
+        st.page_link(ui.page_path("projector"), label="Show it on the projector", icon=":material/co_present:",
+                     query_params={"code": p.code})
+    st.markdown(f"{why}\n\n## {p.question}" if why else f"## {p.question}")
     speak = ui.spoken(p.question + (" " + pr.verdict.message if pr.verdict else ""))
 
     lay = p.board if p.layout else None
@@ -225,7 +280,7 @@ def puzzle_area(pr: Practice) -> None:
                                               highlight=hint.ends if hint else ())
     if hint is not None:
         st.info(f":material/lightbulb: **Hint:** {hint.text}")
-    notice = st.session_state.pop("p_notice", None)
+    notice = state().notice_on(p.code) if not pr.answered else None
     if notice:  # next to the puzzle, where the child is looking
         st.warning(notice)
 

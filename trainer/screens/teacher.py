@@ -108,7 +108,7 @@ def closed_page() -> None:
 
 def class_page(s, code: str, key: str) -> None:
     name = s.class_name(code) or code
-    st.title(session.safe(name))
+    session.show_html(session.literal(name), tag="h1")
     st.markdown(f"### Class code: `{code}`")
     st.caption("Children type it on the **Sign in** page, under *Join my class*.")
     link = teacher_link(code, key)
@@ -154,10 +154,13 @@ def class_page(s, code: str, key: str) -> None:
     st.subheader("What the class gets wrong most")
     if not mistakes:
         st.markdown("No named mistakes yet.")
-    for m in mistakes:
+    for m in mistakes:  # the example opens in this tab, where the class is open
         who = f"{m.children} {'child' if m.children == 1 else 'children'}"
-        st.markdown(f"- **{m.name}** — {who} ({m.times} times) · in *{KIND_TITLES.get(m.kind, m.kind)}* · "
-                    f"[show an example on the projector](projector?code={m.example})")
+        times = "once" if m.times == 1 else f"{m.times} times"
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.markdown(f"- **{m.name}** — {who}, {times} · in *{KIND_TITLES.get(m.kind, m.kind)}*")
+            st.page_link(ui.page_path("projector"), label="Show an example on the projector",
+                         icon=":material/co_present:", query_params={"code": m.example})
 
     st.download_button("Download all answers (CSV)", classroom.csv_text(rows), file_name=f"class-{code}.csv",
                        mime="text/csv", icon=":material/download:", key="t_csv")
@@ -179,7 +182,7 @@ def grid_html(grid: list[classroom.GridRow], stage: str) -> str:
         share = f"{round(100 * row.right / row.answers)}%" if row.answers else "—"
         cells.append(f"<td>{row.answers}</td><td>{share}</td>")
         done = " ✓" if stage in row.mastered else ""
-        body.append(f"<tr><th scope='row'>{session.safe(row.nickname)}{done}</th>{''.join(cells)}</tr>")
+        body.append(f"<tr><th scope='row'>{session.literal(row.nickname)}{done}</th>{''.join(cells)}</tr>")
     return ('<div style="overflow-x:auto"><table class="fives-class" style="border-collapse:collapse;'
             f'font-size:1rem"><thead><tr><th></th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>'
             "<style>.fives-class td,.fives-class th{padding:0.3rem 0.6rem;border:1px solid #d8dee4;"
