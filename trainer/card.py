@@ -51,6 +51,43 @@ def learner_card(nickname: str, code: str, link: str) -> bytes:
     return bytes(pdf.output())
 
 
+def teacher_card(class_name: str, code: str, teacher_key: str) -> bytes:
+    """A PDF for the teacher's files: the class code (for the children) and the teacher key (for
+    the teacher alone), to type on **My class** on any computer. No address carries the key, so it
+    never sits in a browser's history.
+
+    >>> teacher_card("Room 4", "KQ7-MXR4", "k3y")[:5]
+    b'%PDF-'
+    """
+    pdf = FPDF(orientation="P", unit="mm", format="A4")
+    pdf.set_auto_page_break(False)
+    pdf.add_page()
+    pdf.set_text_color(20, 20, 20)
+    pdf.set_xy(20, 20)
+    pdf.set_font("Helvetica", "B", 22)
+    pdf.cell(170, 12, _latin(f"Fives Trainer: {class_name}"))
+    rows = (("Class code (for the children)", code, "Children type it on Sign in, under Join my class."),
+            ("Teacher key (keep it secret)", teacher_key,
+             "Type it with the class code on My class to open your class on any computer."))
+    y = 45.0
+    for title, value, note in rows:
+        pdf.set_xy(20, y)
+        pdf.set_font("Helvetica", size=12)
+        pdf.cell(170, 7, title)
+        pdf.set_xy(20, y + 9)
+        pdf.set_font("Courier", "B", 22)
+        pdf.cell(170, 12, value)
+        pdf.set_xy(20, y + 23)
+        pdf.set_font("Helvetica", size=10)
+        pdf.cell(170, 6, note)
+        y += 45
+    pdf.set_xy(20, y)
+    pdf.set_font("Helvetica", size=10)
+    pdf.multi_cell(170, 5, "Anyone with the teacher key can see every child's code and answers and delete the "
+                           "class. Keep this page somewhere safe.")
+    return bytes(pdf.output())
+
+
 def _latin(text: str) -> str:
     """The PDF's built-in font has Latin-1 letters only: anything else becomes ``?``."""
     return text.encode("latin-1", "replace").decode("latin-1")

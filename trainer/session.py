@@ -9,16 +9,30 @@ engine is the only thing kept in ``st.cache_resource``; everything about a learn
 
 from __future__ import annotations
 
-import html
+import json
 import logging
 import os
-from dataclasses import dataclass
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 
 import streamlit as st
 
+from puzzles import KINDS, STAGES
 from trainer.practice import Practice
 from trainer.progress import Attempt, Progress
-from trainer.store import Learner, Store, StoreError, default_url, open_store
+from trainer.store import (
+    Learner,
+    LearnerGone,
+    Store,
+    StoreError,
+    StoreUnavailable,
+    TooManyTries,
+    default_url,
+    open_store,
+)
+from trainer.store.codes import normalise
 
 log = logging.getLogger("fives_trainer")
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
@@ -47,25 +61,84 @@ def store() -> Store | None:
         return None
 
 
+RETRY_SECONDS = 3.0
+"""How often answers waiting in the outbox are tried again while the store is away."""
+
+
 @dataclass
 class Saver:
-    """Keeps each answer in the store as it is given (``Practice.on_attempt``). If the database is
-    away, the answer stays in the session and the page says it was not saved."""
+    """Keeps each answer in the store as it is given (``Practice.on_attempt``).
+
+    It is an outbox: every answer gets an id and waits in ``pending`` until the store has it. If the
+    database is away the answers stay here (and in the browser's own storage, see
+    :func:`keep_outbox_on_device`) and are written later, in order and once each (the store skips an
+    id it already has), so an answer given during an outage is never lost."""
 
     code: str
+    pending: list[tuple[str, Attempt]] = field(default_factory=list)
     failed: int = 0
+    """How many times writing has failed (the page says so once per outage)."""
+    gone: bool = False
+    """The store no longer knows this learner (their teacher removed them)."""
+    tried: float = 0.0
+    clock: Callable[[], float] = time.monotonic
 
     def __call__(self, attempt: Attempt) -> None:
+        self.pending.append((uuid.uuid4().hex, attempt))
+        self.flush(force=True)
+
+    def flush(self, *, force: bool = False) -> bool:
+        """Write what is waiting; ``True`` once nothing is. Between failures it waits
+        :data:`RETRY_SECONDS` unless ``force``d (a new answer always tries at once)."""
+        if not self.pending or self.gone:
+            return not self.pending
+        now = self.clock()
+        if not force and now - self.tried < RETRY_SECONDS:
+            return False
+        self.tried = now
         s = store()
         try:
             if s is None:
-                raise RuntimeError("no store")
-            s.record(self.code, attempt)
+                raise StoreUnavailable("no store")
+            s.record_many(self.code, [a for _, a in self.pending], uids=[u for u, _ in self.pending])
+        except LearnerGone:
+            self.gone = True
+            return False
         except Exception:
-            if os.environ.get("FIVES_STRICT"):
-                raise
-            log.exception("an answer could not be saved")
+            log.warning("answers could not be saved yet; %d waiting", len(self.pending))
             self.failed += 1
+            return False
+        self.pending.clear()
+        return True
+
+    def adopt(self, items: list[tuple[str, Attempt]]) -> int:
+        """Take answers an earlier session left waiting (a reload during an outage); returns how many
+        were new here."""
+        known = {u for u, _ in self.pending}
+        new = [(u, a) for u, a in items if u not in known]
+        self.pending.extend(new)
+        return len(new)
+
+
+def saver() -> Saver | None:
+    """The signed-in learner's outbox, if any."""
+    found = getattr(st.session_state.get("practice"), "on_attempt", None)
+    return found if isinstance(found, Saver) else None
+
+
+def clients() -> tuple[str, ...]:
+    """Who is asking, for the store's limits on code and key checks: this browser session and,
+    where known, the client's address (behind ``make serve``'s HAProxy, the address it forwards)."""
+    if "_client" not in st.session_state:
+        st.session_state["_client"] = uuid.uuid4().hex
+    out = [f"session:{st.session_state['_client']}"]
+    address = getattr(st.context, "ip_address", None)
+    if address in ("127.0.0.1", "::1"):
+        forwarded = (st.context.headers or {}).get("X-Forwarded-For") or ""
+        address = forwarded.split(",")[-1].strip() or address
+    if address:
+        out.append(f"address:{address}")
+    return tuple(out)
 
 
 def me() -> Learner | None:
@@ -95,32 +168,37 @@ def show_html(html_text: str, *, tag: str = "div", css: str = "") -> None:
 
 def follow_address() -> None:
     """Match the session to the address: ``?me=`` signs that learner in (a reload, a new tab); a
-    signed-in session puts its code back in the address when a page change dropped it."""
+    signed-in session puts its code back in the address when a page change dropped it. While the
+    store is away a well-formed code keeps the learner signed in (:func:`sign_in_waiting`)."""
     given = st.query_params.get("me")
     current = me()
     if given:
-        if current is not None and given.upper().replace(" ", "") == current.code:
+        if current is not None and normalise(given) == current.code:
             return
         if st.session_state.get("_me_tried") == given:
             return  # a code that did not work is reported once
         st.session_state["_me_tried"] = given
         s = store()
+        problem = "That learner code didn't work. Check it on your card, or sign in again on the Sign in page."
         try:
-            found = s.learner(given) if s is not None else None
-            if found is not None:
-                sign_in(found)
+            if s is None:
+                raise StoreUnavailable("no store")
+            found = s.learner(given, clients=clients())
+        except TooManyTries as err:
+            found, problem = None, str(err)
+        except StoreError:
+            code = normalise(given)
+            if code is not None:
+                sign_in_waiting(code)
                 return
-        except Exception:
-            if os.environ.get("FIVES_STRICT"):
-                raise
-            log.exception("a learner could not be signed in")
             found = None
-        if found is None:
-            st.session_state["me_notice"] = ("That learner code didn't work. Check it on your card, or sign in "
-                                             "again on the Sign in page.")
-            del st.query_params["me"]
-            if current is not None:
-                st.query_params["me"] = current.code
+        if found is not None:
+            sign_in(found)
+            return
+        st.session_state["me_notice"] = problem
+        del st.query_params["me"]
+        if current is not None:
+            st.query_params["me"] = current.code
     elif current is not None:
         st.query_params["me"] = current.code
 
@@ -130,28 +208,182 @@ def sign_in(learner: Learner, *, carry_over: bool = False) -> None:
     ``carry_over`` the answers given so far as a guest are kept as theirs."""
     s = store()
     if s is None:
-        raise StoreError("Saving progress is not working right now. You can still practise.")
+        raise StoreUnavailable("Saving progress is not working right now. You can still practise.")
     guest = st.session_state.get("practice")
+    outbox = Saver(learner.code)
     if carry_over and me() is None and guest is not None and guest.progress.attempts:
-        s.record_many(learner.code, guest.progress.attempts)
-    practice = Practice(progress=Progress.from_attempts(s.attempts(learner.code)), on_attempt=Saver(learner.code))
+        outbox.adopt([(uuid.uuid4().hex, a) for a in guest.progress.attempts])
+        if not outbox.flush(force=True):
+            raise StoreUnavailable("Saving progress is not working right now. You can still practise.")
+    practice = Practice(progress=Progress.from_attempts(s.attempts(learner.code)), on_attempt=outbox)
+    reset_learner()
     st.session_state["practice"] = practice
     st.session_state["me"] = learner
     st.session_state["_me_tried"] = learner.code
-    st.session_state.pop("guided", None)  # their own saved game (if any) opens on Play
-    st.session_state.pop("_game_saved", None)
-    st.session_state.pop("_game_checked", None)
     st.query_params["me"] = learner.code
+
+
+def sign_in_kindly(learner: Learner) -> None:
+    """:func:`sign_in` for a button: a store that is away gets a calm notice, never an error."""
+    try:
+        sign_in(learner)
+    except StoreError as err:
+        st.session_state["me_notice"] = str(err)
+
+
+def sign_in_waiting(code: str) -> None:
+    """Keep ``code`` signed in while the store cannot be asked (a reload during an outage): answers go
+    to the outbox, and :func:`reconcile` checks the code and rebuilds the progress once the store is
+    back."""
+    known = st.session_state.get("_device") or {}
+    nickname = known.get("nickname") if known.get("code") == code and isinstance(known.get("nickname"), str) else code
+    reset_learner()
+    st.session_state["practice"] = Practice(on_attempt=Saver(code))
+    st.session_state["me"] = Learner(code, nickname)
+    st.session_state["_me_waiting"] = True
+    st.session_state["_me_tried"] = code
+    st.query_params["me"] = code
+
+
+def reset_learner() -> None:
+    """Forget what belongs to this session's learner (their practice, their game, the outage state)."""
+    for key in ("me", "practice", "guided", "_game_saved", "_game_checked", "_me_waiting", "_outbox_sent"):
+        st.session_state.pop(key, None)
 
 
 def sign_out() -> None:
     """This device forgets the learner (their answers stay in the store, under their code)."""
-    for key in ("me", "practice", "guided", "_game_saved", "_game_checked", "_me_tried", "_device_saved"):
-        st.session_state.pop(key, None)
+    reset_learner()
+    st.session_state.pop("_me_tried", None)
+    st.session_state.pop("_device_saved", None)
     st.session_state["_device"] = {}
     st.session_state["_device_forget"] = True
     if "me" in st.query_params:
         del st.query_params["me"]
+
+
+def reconcile() -> None:
+    """Once per page run: write answers waiting in the outbox, finish a sign-in that waited for the
+    store, take answers an earlier session of this browser left waiting, and sign out kindly a
+    learner the store no longer knows. Notices go to ``st.session_state["me_notice"]``."""
+    current, out = me(), saver()
+    if current is None or out is None:
+        return
+    known = (remembered() or {}) if not st.session_state.get("_outbox_adopted") else {}
+    if known.get("code") == current.code and not st.session_state.get("_outbox_adopted"):
+        st.session_state["_outbox_adopted"] = True
+        out.adopt(outbox_from_device(known.get("outbox")))
+    if st.session_state.get("_me_waiting"):
+        s = store()
+        if s is None or s.health() is not None:
+            return
+        try:
+            found = s.learner(current.code)
+        except StoreError:
+            return
+        if found is None:
+            sign_out()
+            st.session_state["me_notice"] = ("That learner code didn't work. Check it on your card, or sign in "
+                                             "again on the Sign in page.")
+            return
+        st.session_state["me"] = found
+        st.session_state.pop("_me_waiting", None)
+        if out.flush(force=True):
+            try:
+                st.session_state["practice"].progress = Progress.from_attempts(s.attempts(found.code))
+            except StoreError:
+                pass
+    had = bool(out.pending)
+    if had and out.flush() and out.failed:
+        st.session_state["me_saved_again"] = True
+    if out.gone:
+        removed(current)
+
+
+def removed(learner: Learner) -> None:
+    """The store no longer knows the learner (their teacher removed them): they go on as a guest,
+    keeping what is on screen, and are told why."""
+    kept = st.session_state.get("practice")
+    sign_out()
+    if kept is not None:
+        kept.on_attempt = None
+        st.session_state["practice"] = kept
+    st.session_state["me_notice"] = (f"The code {learner.code} is not in use any more (your teacher may have "
+                                     "removed it), so your answers are not saved now. You can sign in again "
+                                     "on the Sign in page.")
+
+
+def clean_address(names: tuple[str, ...]) -> None:
+    """Ask the browser to drop these parameters from its address in place (``history.replaceState``),
+    so the entry it keeps in its history no longer holds them (a teacher key in an old link)."""
+    device_component(data={"clean": " ".join(names)}, key="device-clean", on_cleaned_change=lambda: None)
+
+
+def remember_teacher(code: str, key: str) -> None:
+    """This browser keeps the teacher's class open (its own local storage) until they close it here."""
+    device_component(data={"save_teacher": json.dumps({"code": code, "key": key})}, key=f"device-teacher-{code}")
+
+
+def forget_teacher() -> None:
+    st.session_state["_device"] = {k: v for k, v in (st.session_state.get("_device") or {}).items() if k != "teacher"}
+    n = st.session_state["_teacher_forgets"] = st.session_state.get("_teacher_forgets", 0) + 1
+    device_component(data={"forget_teacher": True}, key=f"device-teacher-forget-{n}")
+
+
+def remembered_teacher() -> tuple[str, str] | None:
+    """The class this browser keeps open for its teacher, once the browser has said."""
+    raw = (remembered() or {}).get("teacher")
+    try:
+        data = json.loads(raw) if isinstance(raw, str) else None
+    except ValueError:
+        return None
+    if isinstance(data, dict) and isinstance(data.get("code"), str) and isinstance(data.get("key"), str):
+        return data["code"][:20], data["key"][:60]
+    return None
+
+
+def outbox_on_device(out: Saver) -> None:
+    """This browser keeps a copy of the answers waiting in the outbox (its own local storage), so a
+    reload during an outage loses none of them; the copy is cleared once they are saved."""
+    sent = st.session_state.get("_outbox_sent", "")
+    items = [[u, asdict(a)] for u, a in out.pending]
+    text = json.dumps({"code": out.code, "items": items}) if items else ""
+    if text != sent:
+        st.session_state["_outbox_sent"] = text
+        n = st.session_state["_outbox_n"] = st.session_state.get("_outbox_n", 0) + 1
+        device_component(data={"outbox": text}, key=f"device-outbox-{n}")
+
+
+def outbox_from_device(value: object) -> list[tuple[str, Attempt]]:
+    """Answers this browser kept (see :func:`outbox_on_device`); anything malformed is left out."""
+    out: list[tuple[str, Attempt]] = []
+    try:
+        data = json.loads(value) if isinstance(value, str) and value else {}
+        items = data.get("items") if isinstance(data, dict) else None
+        for uid, fields in items if isinstance(items, list) else []:
+            attempt = attempt_from_dict(fields)
+            if isinstance(uid, str) and 8 <= len(uid) <= 40 and attempt is not None:
+                out.append((uid, attempt))
+    except (ValueError, TypeError):
+        return out
+    return out
+
+
+def attempt_from_dict(fields: object) -> Attempt | None:
+    """An :class:`Attempt` from stored fields, checked field by field (``None`` if anything is off)."""
+    if not isinstance(fields, dict):
+        return None
+    types = {"kind": str, "stage": str, "level": int, "correct": bool, "seconds": (int, float), "code": str,
+             "mistake": (str, type(None)), "hinted": bool, "review": str, "origin": str}
+    if set(fields) - set(types) or any(k not in fields for k in ("kind", "stage", "level", "correct", "seconds")):
+        return None
+    if not all(isinstance(v, types[k]) for k, v in fields.items()):
+        return None
+    if fields["kind"] not in KINDS or fields["stage"] not in STAGES or fields["level"] not in (1, 2, 3):
+        return None
+    if any(len(v) > 40 for v in fields.values() if isinstance(v, str)):
+        return None
+    return Attempt(**fields)
 
 
 def remember_on_device() -> None:
@@ -193,13 +425,18 @@ def continue_prompt() -> None:
     if not known or not isinstance(known.get("code"), str):
         return
     s = store()
-    learner = s.learner(known["code"]) if s is not None else None
+    try:
+        learner = s.learner(known["code"], clients=clients()) if s is not None else None
+    except TooManyTries:
+        return
+    except StoreError:
+        return  # asked again on a later run, once the store is back
     if learner is None:
         st.session_state["_device"] = {}
         return
     with st.container(border=True, horizontal=True, vertical_alignment="center"):
         show_html(f"<b>Continue as {literal(learner.nickname)}?</b>")
-        st.button("Yes, that's me", type="primary", key="continue-yes", on_click=sign_in, args=(learner,))
+        st.button("Yes, that's me", type="primary", key="continue-yes", on_click=sign_in_kindly, args=(learner,))
         st.button("No, I'm someone else", key="continue-no", on_click=decline)
 
 

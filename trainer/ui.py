@@ -6,8 +6,10 @@ Pages stay thin: they arrange these and call the pure-Python layers.
 from __future__ import annotations
 
 import base64
+import functools
 import logging
 import os
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +21,7 @@ from trainer import session
 from trainer.practice import Practice
 from trainer.render import end_letters, render_hand, render_layout, render_number_line
 from trainer.rules import Layout, Play, play_points
+from trainer.store import StoreError
 
 STAGE_LABELS = {"muggins": "Muggins", "all-fives": "All Fives", "five-up": "Five-Up"}
 STAGE_HINTS = {"muggins": "two ends", "all-fives": "one spinner", "five-up": "every double spins"}
@@ -52,28 +55,77 @@ def run_page(show: Callable[[], None], *, for_learner: bool = True) -> None:
     that remembers someone.
     """
     try:
+        session.reconcile()
         notice = st.session_state.pop("me_notice", None)  # app.py matched the session to ?me= already
         if notice:
             st.warning(notice)
-        saver = getattr(st.session_state.get("practice"), "on_attempt", None)
-        if getattr(saver, "failed", 0) > st.session_state.get("_save_warned", 0):
-            st.session_state["_save_warned"] = saver.failed
-            st.warning("Your last answer could not be saved just now. Keep going: it still counts here.")
+        store_notice(for_learner=for_learner)
         if for_learner:
             session.continue_prompt()
         show()
         session.remember_on_device()
+        out = session.saver()
+        if out is not None:
+            session.outbox_on_device(out)
         # a phone's side menu covers the page: it closes once another page has opened (the
         # little script is sent only when the page changes, so reruns stay cheap)
         if st.session_state.get("_page") != show.__module__:
             st.session_state["_page"] = show.__module__
             phone_menu_component(data={"page": show.__module__}, key=f"phone-menu-{show.__module__}")
+    except StoreError as err:  # the store went away in the middle of the page: calm words, nothing lost
+        st.info(f"{err} Try again in a minute: your answers are safe.", icon=":material/cloud_off:")
     except Exception:
-        if os.environ.get("FIVES_STRICT"):
-            raise
-        logging.getLogger("fives_trainer").exception("a page failed")
-        st.error("Oops — something went wrong here. Your answers and your game are safe: "
-                 "try again, or choose another page.")
+        st.error(failure(f"the page {show.__module__}"))
+
+
+def failure(where: str) -> str:
+    """Log the error being handled with a short id, and return a friendly line that quotes the id (so a
+    teacher can report it and the log entry can be found). Tests set FIVES_STRICT=1 to see it raised."""
+    if os.environ.get("FIVES_STRICT"):
+        raise
+    ref = secrets.token_hex(3).upper()
+    logging.getLogger("fives_trainer").exception("%s failed (error %s)", where, ref)
+    return (f"Oops — something went wrong here (error {ref}). Your answers and your game are safe: "
+            "try again, or choose another page.")
+
+
+def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A widget callback (or a fragment) that never shows a traceback: a store that is away, a wrong
+    key or anything unexpected becomes one friendly line at the top of the page."""
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except (StoreError, PermissionError) as err:
+            st.session_state["me_notice"] = str(err)
+        except Exception:
+            st.session_state["me_notice"] = failure(fn.__qualname__)
+        return None
+
+    return run
+
+
+def store_notice(*, for_learner: bool) -> None:
+    """One calm notice while the progress store is away (down, deleted or read-only), on every page;
+    answers wait in the outbox meanwhile, and the child is told once when they are saved."""
+    out = session.saver()
+    if st.session_state.pop("me_saved_again", False):
+        st.success("Saving works again: all your answers are saved.", icon=":material/cloud_done:")
+    s = session.store()
+    trouble = "down" if s is None else s.health()
+    waiting = len(out.pending) if out is not None else 0
+    if waiting:
+        n = f"{waiting} answer{'s' if waiting != 1 else ''}"
+        st.info(f"Saving is paused for a moment. Keep going: {n} wait on this tablet and are saved as soon as "
+                "it works again.", icon=":material/cloud_off:")
+    elif trouble is not None:
+        if for_learner:
+            st.info("Saving is paused for a moment. Keep going: your answers wait on this tablet and are saved "
+                    "as soon as it works again.", icon=":material/cloud_off:")
+        else:
+            st.warning("The class list is not working right now, so nothing here can be saved or opened. "
+                       "Try again in a minute.", icon=":material/cloud_off:")
 
 
 def page_path(name: str) -> str:

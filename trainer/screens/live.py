@@ -12,6 +12,7 @@ from puzzles import CodeError, Puzzle, from_code
 from puzzles.words import answer_words, mistake_name, read_typed_number
 from trainer import session, ui
 from trainer.progress import Attempt
+from trainer.store import StoreError
 
 POLL_SECONDS = 1.5
 """How often a waiting device asks the store whether the teacher has moved on."""
@@ -84,12 +85,16 @@ def show() -> None:
 def watch(class_code: str, seen: tuple | None) -> None:
     """Ask the store whether the lesson moved on; redraw the page only when it did."""
     s = session.store()
-    state = s.lesson(class_code) if s is not None else None
+    try:
+        state = s.lesson(class_code) if s is not None else None
+    except StoreError:
+        return  # asked again in a moment; the page says the store is away
     now = None if state is None else (state.lesson, state.round, state.locked, state.revealed)
     if now != seen:
         st.rerun(scope="app")
 
 
+@ui.guarded
 def send(response: object, shown: str, lesson: int, round_no: int, started: float) -> None:
     """A child's answer: checked, kept for the class's chart, and recorded as practice."""
     me, s = session.me(), session.store()
@@ -112,6 +117,7 @@ def send(response: object, shown: str, lesson: int, round_no: int, started: floa
     session.practice().progress.record(attempt)
 
 
+@ui.guarded
 def send_typed(p: Puzzle, fields: tuple[str, ...], lesson: int, round_no: int, started: float) -> None:
     given: dict[str, int] = {}
     for f in fields:
@@ -126,6 +132,7 @@ def send_typed(p: Puzzle, fields: tuple[str, ...], lesson: int, round_no: int, s
         send(given, f"{given['rounded']} → {given['points']}", lesson, round_no, started)
 
 
+@ui.guarded
 def send_ends(p: Puzzle, lesson: int, round_no: int, started: float) -> None:
     chosen = st.session_state.get(f"live-ends-{lesson}-{round_no}") or []
     if not chosen:

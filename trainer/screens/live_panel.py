@@ -9,6 +9,7 @@ import streamlit as st
 
 from puzzles import Puzzle
 from trainer import classroom, session, ui
+from trainer.store import StoreError
 
 POLL_SECONDS = 1.0
 """How often the waiting projector reads the count (only while answers come in)."""
@@ -23,6 +24,7 @@ def is_live() -> bool:
     return bool(t and s is not None and st.session_state.get("pj_live") and s.lesson(t[0]) is not None)
 
 
+@ui.guarded
 def start() -> None:
     t, s = teacher(), session.store()
     if t and s is not None:
@@ -34,6 +36,7 @@ def resume() -> None:
     st.session_state["pj_live"] = True
 
 
+@ui.guarded
 def end() -> None:
     t, s = teacher(), session.store()
     if t and s is not None:
@@ -41,6 +44,7 @@ def end() -> None:
     st.session_state["pj_live"] = False
 
 
+@ui.guarded
 def set_locked(locked: bool) -> None:
     t, s = teacher(), session.store()
     if t and s is not None:
@@ -99,10 +103,14 @@ def status(revealed: bool) -> None:
 @st.fragment(run_every=POLL_SECONDS)
 def waiting(class_code: str) -> None:
     s = session.store()
-    state = s.lesson(class_code) if s is not None else None
-    if state is None:
+    try:
+        state = s.lesson(class_code) if s is not None else None
+        tally = s.tally(class_code) if s is not None and state is not None else None
+    except StoreError:
+        st.caption("The answer count comes back as soon as the class list does.")
         return
-    tally = s.tally(class_code)
+    if state is None or tally is None:
+        return
     with st.container(horizontal=True, vertical_alignment="center"):
         st.markdown(f'<p style="font-size:2.6rem;margin:0" data-testid="live-count"><b>{tally.answered}</b> of '
                     f"<b>{tally.joined}</b> answered</p>", unsafe_allow_html=True)

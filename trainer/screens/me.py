@@ -40,6 +40,7 @@ def attempt(action) -> None:
         st.session_state["me_problem"] = str(err)
 
 
+@ui.guarded
 def start_new() -> None:
     def go() -> None:
         s = store_or_error()
@@ -48,24 +49,27 @@ def start_new() -> None:
     attempt(go)
 
 
+@ui.guarded
 def use_code() -> None:
     def go() -> None:
         s = store_or_error()
-        found = s.learner(st.session_state.get("me_code") or "")
+        found = s.learner(st.session_state.get("me_code") or "", clients=session.clients())
         if found is None:
             raise StoreError("That code didn't work. It looks like KQ7M-XR4P: check each letter on your card.")
         session.sign_in(found)
     attempt(go)
 
 
+@ui.guarded
 def join_class() -> None:
     def go() -> None:
         s = store_or_error()
         current = session.me()
         if current is not None:
-            session.sign_in(s.move_to_class(current.code, st.session_state.get("me_class") or ""))
+            session.sign_in(s.move_to_class(current.code, st.session_state.get("me_class") or "",
+                                            clients=session.clients()))
         else:
-            code = s.join(st.session_state.get("me_class") or "", chosen_nickname())
+            code = s.join(st.session_state.get("me_class") or "", chosen_nickname(), clients=session.clients())
             session.sign_in(s.learner(code), carry_over=True)
             st.session_state["me_welcome"] = True
     attempt(go)
@@ -111,7 +115,7 @@ def signed_out(problem: str | None) -> None:
         st.text_input("My code", key="me_code", max_chars=12, placeholder="e.g. KQ7M-XR4P")
         st.button("Continue", type="primary", on_click=use_code, key="me_continue")
     else:
-        st.text_input("Class code", key="me_class", max_chars=10, placeholder="e.g. KQ7-MXR",
+        st.text_input("Class code", key="me_class", max_chars=16, placeholder="e.g. KQ7-MXR-4PD",
                       help="Your teacher shows it on the board.")
         nickname_chooser()
         st.button("Join", type="primary", on_click=join_class, key="me_join")
@@ -136,7 +140,7 @@ def signed_in(current, problem: str | None) -> None:
         with st.expander("Join my class"):
             if problem:
                 st.warning(problem)
-            st.text_input("Class code", key="me_class", max_chars=10, placeholder="e.g. KQ7-MXR")
+            st.text_input("Class code", key="me_class", max_chars=16, placeholder="e.g. KQ7-MXR-4PD")
             st.button("Join", type="primary", on_click=join_class, key="me_join")
     st.divider()
     st.button("This is not me: sign out", on_click=session.sign_out, key="me_out",

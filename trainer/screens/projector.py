@@ -28,6 +28,7 @@ def show() -> None:
         S["revealed"] = False
         S["step"] = 0
 
+    @ui.guarded
     def fresh() -> None:
         if ui.lost_a_choice(CHOOSERS):
             return
@@ -36,6 +37,7 @@ def show() -> None:
         level = st.session_state.get("pj_level") or 1
         show(generate(kind, stage=stage, level=level, seed=S["rng"].randrange(2**24)))
 
+    @ui.guarded
     def reveal() -> None:
         p = S["puzzle"]
         if p is not None and p.kind == "hand-rounding" and S.get("step", 0) < 2:
@@ -43,6 +45,7 @@ def show() -> None:
             return
         S["revealed"] = True
 
+    @ui.guarded
     def open_typed_code() -> None:
         text = st.session_state.get("pj_code", "")
         try:

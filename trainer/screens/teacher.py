@@ -8,9 +8,11 @@ import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES
 from trainer import classroom, session, ui
+from trainer.card import teacher_card
 from trainer.progress import STEP_NAMES
 from trainer.screens.my_progress import CHART, STEP_COLOURS, STEP_MARKS
 from trainer.store import StoreError
+from trainer.store.codes import normalise_class
 
 SHORT_KINDS = {
     "open-total": "Total", "best-play": "Best play", "hand-rounding": "Rounding", "play-score": "Scores?",
@@ -23,20 +25,34 @@ def opened() -> tuple[str, str] | None:
     return st.session_state.get("teacher")
 
 
-def open_class(code: str, key: str) -> bool:
+def open_class(code: str, key: str, *, quiet: bool = False) -> bool:
+    """Open the class if the key fits (the checks are rate-limited per session and address); the
+    browser then keeps it open until the teacher closes it here."""
     s = session.store()
-    if s is not None and s.check_teacher(code, key):
-        norm = code.strip().upper()
-        st.session_state["teacher"] = (norm if "-" in norm else f"{norm[:3]}-{norm[3:]}", key.strip())
+    canonical = normalise_class(code)
+    try:
+        fits = s is not None and canonical is not None and s.check_teacher(canonical, key.strip(),
+                                                                            clients=session.clients())
+    except StoreError as err:  # too many tries, or the store is away
+        if not quiet:
+            st.session_state["t_problem"] = str(err)
+        return False
+    if fits and canonical is not None:
+        st.session_state["teacher"] = (canonical, key.strip())
+        st.session_state["t_remember"] = True
         return True
-    st.session_state["t_problem"] = "That class code and teacher key don't match. Check your teacher link."
+    if not quiet:
+        st.session_state["t_problem"] = "That class code and teacher key don't match. Check your teacher card."
     return False
 
 
+@ui.guarded
 def open_typed() -> None:
     open_class(st.session_state.get("t_code") or "", st.session_state.get("t_key") or "")
+    st.session_state.pop("t_key", None)  # the key box is emptied either way
 
 
+@ui.guarded
 def create() -> None:
     s = session.store()
     if s is None:
@@ -48,27 +64,52 @@ def create() -> None:
         st.session_state["t_problem"] = str(err)
         return
     st.session_state["teacher"] = (keys.code, keys.teacher_key)
+    st.session_state["t_remember"] = True
     st.session_state["t_new"] = True
 
 
 def close() -> None:
+    """Close the class on this device: this browser forgets it."""
     st.session_state.pop("teacher", None)
+    st.session_state["t_forget"] = True
 
 
-def teacher_link(code: str, key: str) -> str:
-    base = (st.context.url or "").split("?", 1)[0]
-    return f"{base}?class={code}&key={key}"
+def follow_old_link() -> None:
+    """An old teacher link (``?class=…&key=…``) still opens the class, once; the browser replaces its
+    address at once (so its history keeps no key), and the app's copy goes on the next run."""
+    code, key = st.query_params.get("class"), st.query_params.get("key")
+    if not (code or key):
+        return
+    if st.session_state.get("t_link") == (code, key):
+        for name in ("class", "key"):
+            if name in st.query_params:
+                del st.query_params[name]
+        return
+    st.session_state["t_link"] = (code, key)
+    if code and key:
+        open_class(code, key)
+    session.clean_address(("class", "key"))
+
+
+def device_sync() -> None:
+    """Keep this browser's memory of the open class in step with the page."""
+    if st.session_state.pop("t_forget", False):
+        session.forget_teacher()
+    t = opened()
+    if t is not None and st.session_state.pop("t_remember", False):
+        session.remember_teacher(*t)
+    if t is None and not st.session_state.get("t_device_tried"):
+        kept = session.remembered_teacher()
+        if kept is not None:
+            st.session_state["t_device_tried"] = True
+            if not open_class(*kept, quiet=True):
+                session.forget_teacher()
 
 
 def show() -> None:
     """Draw the page (called by trainer/views/teacher.py on every rerun)."""
-    # a teacher link opens the class; the key then leaves the address (a projected address bar
-    # must not show it)
-    code, key = st.query_params.get("class"), st.query_params.get("key")
-    if code and key:
-        open_class(code, key)
-        del st.query_params["key"]
-        del st.query_params["class"]
+    follow_old_link()
+    device_sync()
     s = session.store()
     if s is None:
         st.title("My class")
@@ -78,7 +119,13 @@ def show() -> None:
         closed_page()
         return
     code, key = opened()
-    if not s.check_teacher(code, key):  # deleted meanwhile, or from another server
+    try:
+        still = s.check_teacher(code, key)
+    except StoreError:
+        st.title("My class")
+        st.info("Your class will show again as soon as the class list is back.")
+        return
+    if not still:  # deleted meanwhile
         close()
         st.title("My class")
         st.info("That class is gone. Make a new one below.")
@@ -100,10 +147,11 @@ def closed_page() -> None:
         st.caption("Children join with a class code and a nickname: no accounts, no e-mail, no real names.")
     with right:
         st.subheader("Open my class")
-        st.text_input("Class code", key="t_code", max_chars=10, placeholder="e.g. KQ7-MXR")
-        st.text_input("Teacher key", key="t_key", type="password", max_chars=40)
+        st.text_input("Class code", key="t_code", max_chars=16, placeholder="e.g. KQ7-MXR-4PD")
+        st.text_input("Teacher key", key="t_key", type="password", max_chars=40,
+                      help="It is on your teacher card. This browser keeps the class open until you close it.")
         st.button("Open", on_click=open_typed, key="t_open")
-        st.caption("Your teacher link opens the class in one click.")
+        st.caption("On a shared computer, press Close this class when you are done.")
 
 
 def class_page(s, code: str, key: str) -> None:
@@ -111,17 +159,21 @@ def class_page(s, code: str, key: str) -> None:
     session.show_html(session.literal(name), tag="h1")
     st.markdown(f"### Class code: `{code}`")
     st.caption("Children type it on the **Sign in** page, under *Join my class*.")
-    link = teacher_link(code, key)
+    card = teacher_card(name, code, key)
     if st.session_state.pop("t_new", False):
-        st.success("Your class is ready. Bookmark your teacher link now: it is the only way back in.")
-        st.code(link, language=None)
+        st.success("Your class is ready. Print your teacher card or write the teacher key down: with the class "
+                   "code it opens this class on any computer, and it is the only way back in.")
+        st.code(key, language=None)
     else:
-        with st.expander("My teacher link (keep it secret: it opens this page)"):
-            st.code(link, language=None)
+        with st.expander("My teacher key (keep it secret: with the class code it opens this page)"):
+            st.code(key, language=None)
+    st.download_button("Print my teacher card", data=card, file_name=f"fives-teacher-{code}.pdf",
+                       mime="application/pdf", icon=":material/print:", key="t_card")
     with st.container(horizontal=True):
         st.page_link(ui.page_path("projector"), label="Start a live lesson on the Projector",
                      icon=":material/co_present:")
-        st.button("Close this class on this device", on_click=close, key="t_close")
+        st.button("Close this class on this device", on_click=close, key="t_close",
+                  help="This browser forgets the class; your teacher card opens it again.")
 
     rows = s.class_report(code, key)
     if not rows:
@@ -189,6 +241,7 @@ def grid_html(grid: list[classroom.GridRow], stage: str) -> str:
             "text-align:center}.fives-class th[scope=row]{text-align:left}</style>")
 
 
+@ui.guarded
 def remove(code: str, key: str) -> None:
     s = session.store()
     who = st.session_state.get("t_remove")
@@ -202,21 +255,23 @@ def remove(code: str, key: str) -> None:
     st.session_state.pop("t_remove", None)
 
 
+@ui.guarded
 def delete(code: str, key: str) -> None:
     s = session.store()
     if s is None:
         return
-    name = s.class_name(code) or ""
-    if (st.session_state.get("t_confirm") or "").strip() != name:
-        st.session_state["t_problem"] = f"Type the class name, {name}, to delete it."
-        return
     try:
+        name = s.class_name(code) or ""
+        if (st.session_state.get("t_confirm") or "").strip() != name:
+            st.session_state["t_problem"] = ("Type the class name exactly as it stands at the top of this page "
+                                             "to delete the class.")
+            return
         s.delete_class(code, key)
-    except PermissionError as err:
+    except (StoreError, PermissionError) as err:
         st.session_state["t_problem"] = str(err)
         return
     close()
-    st.session_state["t_problem"] = f"{name} is deleted: its children, their answers and games are gone."
+    st.session_state["t_problem"] = "The class is deleted: its children, their answers and games are gone."
 
 
 def manage(s, code: str, key: str, rows) -> None:

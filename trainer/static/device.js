@@ -1,6 +1,17 @@
 // This browser remembers who last signed in here (its own local storage, nothing leaves the
-// device), so the trainer can ask "Continue as Blue Fox?" next time.
+// device), so the trainer can ask "Continue as Blue Fox?" next time. It also keeps a copy of the
+// answers that could not be saved yet (the outbox), so a reload during an outage loses none.
 const KEY = "fives-trainer-me";
+const OUTBOX = "fives-trainer-outbox";
+const TEACHER = "fives-trainer-teacher";
+
+function readJson(key) {
+  try {
+    return JSON.parse(window.localStorage.getItem(key) || "{}") || {};
+  } catch (err) {
+    return {};
+  }
+}
 
 export default function (component) {
   const { data, setTriggerValue } = component;
@@ -9,12 +20,33 @@ export default function (component) {
       window.localStorage.removeItem(KEY);
     } else if (data.save_code) {
       window.localStorage.setItem(KEY, JSON.stringify({ code: data.save_code, nickname: data.save_nickname }));
+    } else if (data.clean) {
+      // an old teacher link: the key leaves this tab's address and its history entry at once
+      const url = new URL(window.location.href);
+      for (const name of data.clean.split(" ")) {
+        url.searchParams.delete(name);
+      }
+      window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+      setTriggerValue("cleaned", true);
+    } else if (data.save_teacher) {
+      window.localStorage.setItem(TEACHER, data.save_teacher);
+    } else if (data.forget_teacher) {
+      window.localStorage.removeItem(TEACHER);
+    } else if (typeof data.outbox === "string") {
+      if (data.outbox) {
+        window.localStorage.setItem(OUTBOX, data.outbox);
+      } else {
+        window.localStorage.removeItem(OUTBOX);
+      }
     } else if (data.read) {
-      let value = {};
-      try {
-        value = JSON.parse(window.localStorage.getItem(KEY) || "{}") || {};
-      } catch (err) {
-        value = {};
+      const value = readJson(KEY);
+      const outbox = window.localStorage.getItem(OUTBOX);
+      if (outbox) {
+        value.outbox = outbox;
+      }
+      const teacher = window.localStorage.getItem(TEACHER);
+      if (teacher) {
+        value.teacher = teacher;
       }
       setTriggerValue("remembered", value);
     }

@@ -9,7 +9,7 @@ lessons. Pure Python on SQLAlchemy 2 Core; SQLite by default, PostgreSQL through
 'Blue Fox'
 """
 
-from trainer.store.errors import StoreError
+from trainer.store.errors import LearnerGone, StoreError, StoreUnavailable, TooManyTries
 from trainer.store.store import (
     ClassKeys,
     Learner,
@@ -21,5 +21,5 @@ from trainer.store.store import (
     open_store,
 )
 
-__all__ = ["ClassKeys", "Learner", "LessonState", "ReportRow", "Store", "StoreError", "Tally", "default_url",
-           "open_store"]
+__all__ = ["ClassKeys", "Learner", "LearnerGone", "LessonState", "ReportRow", "Store", "StoreError",
+           "StoreUnavailable", "Tally", "TooManyTries", "default_url", "open_store"]
