@@ -1,0 +1,108 @@
+"""Real-browser tests of signing in and out, names shown as typed, and the teacher's key kept out of
+the address and the tab's history."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+import appserver
+import pytest
+
+from trainer.store import open_store
+
+CHROMIUM = "/usr/bin/chromium"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed"),
+]
+
+
+@pytest.fixture(scope="module")
+def database():
+    return f"sqlite:///{tempfile.mkdtemp(prefix='fives-signin-')}/fives.db"
+
+
+@pytest.fixture(scope="module")
+def server(database):
+    app = appserver.start(FIVES_DATABASE_URL=database)
+    yield app.url
+    app.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM,
+                               args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        yield b
+        b.close()
+
+
+def open_page(context, url):
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
+    appserver.settled(page, 60000)
+    return page
+
+
+def menu(page, title: str) -> None:
+    page.locator("[data-testid='stSidebarNav'] a", has_text=title).first.click()
+    appserver.settled(page, 60000)
+
+
+def main_text(page) -> str:
+    return page.locator("[data-testid='stMain']").inner_text()
+
+
+def test_sign_in_practice_sign_out_practice(server, browser):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = open_page(context, server + "/")
+    assert "Practice" in main_text(page)
+    # the Sign in link in Practice stays in this tab
+    page.get_by_role("link", name="Sign in").first.click()
+    appserver.settled(page, 60000)
+    assert len(context.pages) == 1
+    page.get_by_placeholder("e.g. Sunny Otter").fill("Sunny Otter")
+    page.keyboard.press("Tab")
+    appserver.settled(page, 60000)
+    page.get_by_role("button", name="Start").click()
+    page.get_by_text("You're signed in").wait_for(timeout=30000)
+    menu(page, "Practice")
+    page.get_by_text("Practising as").wait_for(timeout=30000)
+    text = main_text(page)
+    assert "Oops" not in text and "Sunny Otter" in text
+    menu(page, "Sunny Otter")
+    page.get_by_role("button", name="This is not me: sign out").click()
+    page.get_by_text("Who's practising?").wait_for(timeout=30000)
+    menu(page, "Practice")
+    page.get_by_text("Practising as a guest").wait_for(timeout=30000)
+    assert "Oops" not in main_text(page)
+    context.close()
+
+
+def test_names_show_exactly_as_typed_and_the_teacher_key_stays_out_of_history(server, browser, database):
+    store = open_store(database)
+    keys = store.create_class("O'Neil $x^2$ :smile: :material/warning:")
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = open_page(context, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}")
+    heading = page.locator("[data-testid='stMain'] h1").first
+    heading.wait_for(timeout=30000)
+    assert heading.inner_text().strip() == "O'Neil $x^2$ :smile: :material/warning:"
+    page.wait_for_function("!location.search.includes('key=')", timeout=30000)
+    appserver.settled(page, 60000)
+    assert keys.teacher_key not in page.url
+    # the entry this tab keeps for the page it opened has no key either
+    page.go_back()
+    page.wait_for_timeout(500)
+    assert keys.teacher_key not in page.url
+    # a new tab of this browser opens the class without any key in its address
+    again = open_page(context, f"{server}/teacher")
+    again.locator("[data-testid='stMain'] h1").first.wait_for(timeout=30000)
+    again.get_by_text("Class code").first.wait_for(timeout=30000)
+    assert keys.code in main_text(again)
+    context.close()

@@ -1,0 +1,378 @@
+"""AppTest: what a child or a teacher meets when something goes wrong — signing in and out, odd
+digits, a store that goes away, a removed child, guessing codes, names with markup, links."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from puzzles import generate
+from trainer import session as session_module
+from trainer.progress import Attempt
+from trainer.store import StoreUnavailable, open_store
+
+APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "trainer", "app.py")
+
+
+@pytest.fixture
+def store():
+    return open_store()  # the same database the app opens (see conftest)
+
+
+def app(page: str | None = None, **params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    for k, v in params.items():
+        at.query_params[k] = v
+    at.run()
+    if page:
+        at.switch_page(f"views/{page}.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at) -> str:
+    return " ".join(e.value for kind in ("success", "error", "warning", "info", "markdown", "caption", "title")
+                    for e in getattr(at, kind))
+
+
+def forget_page_widgets(at) -> None:
+    """What a browser's session looks like after another page was open: Streamlit has dropped the
+    widgets of the page left behind, and the address no longer holds the puzzle's code."""
+    for key in ("p_stage", "p_level", "p_kind"):
+        at.session_state[key] = None  # as the browser reports a widget it no longer has
+    if "code" in at.query_params:
+        del at.query_params["code"]
+
+
+def signed_out(at) -> bool:
+    return "me" not in at.session_state or at.session_state["me"] is None
+
+
+def sign_up(at, nickname: str = "Sunny Otter") -> None:
+    at.switch_page("views/me.py").run()
+    at.text_input(key="me_typed").set_value(nickname).run()
+    at.button(key="me_start").click().run()
+    assert not at.exception, at.exception
+
+
+# 1. Practice after signing in or out -------------------------------------------------------------
+
+def test_practice_works_after_signing_in_and_after_signing_out(store):
+    at = app()
+    assert at.session_state["practice"].puzzle is not None
+    forget_page_widgets(at)
+    sign_up(at)
+    me = at.session_state["me"]
+    forget_page_widgets(at)
+    at.switch_page("views/practice.py").run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert at.session_state["practice"].puzzle is not None
+    assert "Sunny Otter" in texts(at)
+    # and out again
+    at.switch_page("views/me.py").run()
+    at.button(key="me_out").click().run()
+    forget_page_widgets(at)
+    at.switch_page("views/practice.py").run()
+    assert not at.exception and not at.error
+    assert at.session_state["practice"].puzzle is not None and signed_out(at)
+    assert "me" not in at.query_params
+    assert store.learner(me.code) is not None  # their answers stay under their code
+
+
+def test_a_chooser_forgotten_while_away_keeps_the_choice():
+    at = app()
+    at.pills(key="p_kind").set_value("nearest-five").run()
+    forget_page_widgets(at)
+    at.session_state["practice"].puzzle = None  # as after a sign-in: no puzzle yet
+    at.switch_page("views/practice.py").run()
+    assert not at.exception
+    assert at.session_state["practice"].puzzle.kind == "nearest-five"
+    assert at.pills(key="p_kind").value == "nearest-five"
+
+
+# 2. Digits as a tablet keyboard gives them -------------------------------------------------------
+
+@pytest.mark.parametrize("typed", ["²", "①", "⁵", "１５", "½", "\x00", "9" * 5000, "−3"])
+def test_any_typed_text_in_a_number_box_gets_a_friendly_answer(typed):
+    p = generate("open-total", stage="muggins", level=1, seed=11)
+    at = app(code=p.code)
+    at.text_input(key=f"n-{p.code}").set_value(typed)
+    at.form_submit_button[0].click().run()
+    assert not at.exception
+    answered = at.session_state["practice"].answered
+    assert answered or at.warning, "either it reads as a number or the child is told why"
+    assert "Traceback" not in texts(at) and "ValueError" not in texts(at)
+
+
+def test_superscript_digits_in_the_hand_rounding_boxes_are_read():
+    q = generate("hand-rounding", stage="muggins", level=2, seed=5)
+    sup = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+    at = app(code=q.code)
+    at.text_input(key=f"pips-{q.code}").set_value("①")
+    at.text_input(key=f"rounded-{q.code}").set_value(str(q.answer["rounded"]).translate(sup))
+    at.text_input(key=f"points-{q.code}").set_value(str(q.answer["points"]).translate(sup))
+    at.form_submit_button[0].click().run()
+    assert not at.exception
+    assert at.session_state["practice"].answered
+
+
+# 3. A store that goes away -----------------------------------------------------------------------
+
+class DownStore:
+    """A progress store whose database cannot be reached: every call says so."""
+
+    def health(self) -> str:
+        return "down"
+
+    def __getattr__(self, name):
+        def fail(*args, **kwargs):
+            raise StoreUnavailable("Saving is not working right now.")
+        return fail
+
+
+@pytest.fixture
+def outage(monkeypatch):
+    """``outage.start()`` / ``outage.stop()``: the app's store away, then back."""
+    real = session_module.store
+
+    class Switch:
+        def start(self):
+            monkeypatch.setattr(session_module, "store", lambda: DownStore())
+
+        def stop(self):
+            monkeypatch.setattr(session_module, "store", real)
+
+    return Switch()
+
+
+def answer(at, value=None) -> None:
+    p = at.session_state["practice"].puzzle
+    if p.kind != "open-total":
+        raise AssertionError("these tests open open-total puzzles by code")
+    at.text_input(key=f"n-{p.code}").set_value(str(p.answer if value is None else value))
+    at.form_submit_button[0].click().run()
+    assert not at.exception, at.exception
+
+
+def test_answers_given_while_the_store_is_away_are_saved_later_in_order_and_once(store, outage, monkeypatch):
+    monkeypatch.setattr(session_module, "RETRY_SECONDS", 0.0)
+    me = store.learner(store.new_learner("Teal Otter"))
+    codes = [generate("open-total", stage="muggins", level=1, seed=s).code for s in (31, 32, 33)]
+    at = app(code=codes[0], me=me.code)
+    outage.start()
+    for i, code in enumerate(codes):
+        at.query_params["code"] = code
+        at.run()
+        answer(at, value=None if i != 1 else 999)
+    assert at.session_state["me"].code == me.code  # still signed in
+    assert store.attempts(me.code) == []
+    notices = [i.value for i in at.info if "Saving is paused" in i.value]
+    assert len(notices) == 1 and "3 answers" in notices[0]
+    assert at.query_params["me"] == me.code
+    outage.stop()
+    at.run()
+    assert not at.exception
+    assert [a.code for a in store.attempts(me.code)] == codes
+    assert [a.correct for a in store.attempts(me.code)] == [True, False, True]
+    assert any("all your answers are saved" in s.value for s in at.success)
+    at.run()
+    at.run()
+    assert len(store.attempts(me.code)) == 3  # never twice
+
+
+def test_a_reload_during_an_outage_keeps_the_learner(store, outage, monkeypatch):
+    monkeypatch.setattr(session_module, "RETRY_SECONDS", 0.0)
+    me = store.learner(store.new_learner("Misty Owl"))
+    store.record(me.code, Attempt("open-total", "muggins", 1, True, 3.0, "CQT6-QX36"))
+    code = generate("open-total", stage="muggins", level=1, seed=41).code
+    outage.start()
+    at = app(code=code, me=me.code)
+    assert at.query_params["me"] == me.code and at.session_state["me"].code == me.code
+    assert not any("didn't work" in w.value for w in at.warning)
+    answer(at)
+    outage.stop()
+    at.run()
+    assert not at.exception
+    assert at.session_state["me"].nickname == "Misty Owl"
+    assert len(store.attempts(me.code)) == 2
+    assert at.session_state["practice"].progress.answered == 2  # rebuilt from the store
+
+
+def test_answers_kept_by_the_browser_are_written_by_the_next_session(store):
+    me = store.learner(store.new_learner("Ruby Hare"))
+    a = Attempt("open-total", "muggins", 1, True, 4.0, "CQT6-QX36")
+    kept = session_module.json.dumps({"code": me.code, "items": [["u" * 12, session_module.asdict(a)],
+                                                                   ["bad", {"kind": "nope"}]]})
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.query_params["me"] = me.code
+    at.session_state["_device"] = {"code": me.code, "nickname": "Ruby Hare", "outbox": kept}
+    at.run()
+    assert not at.exception
+    assert [x.code for x in store.attempts(me.code)] == ["CQT6-QX36"]
+    at.run()
+    assert len(store.attempts(me.code)) == 1
+
+
+def test_every_page_is_calm_while_the_store_is_away(outage):
+    outage.start()
+    for page in ("practice", "me", "live", "my_progress", "teacher", "projector", "play"):
+        at = app(page=page)
+        assert not at.exception and not at.error, (page, [e.value for e in at.error])
+        assert "Traceback" not in texts(at)
+    at = app(page="me")
+    at.text_input(key="me_typed").set_value("Sunny Otter").run()
+    at.button(key="me_start").click().run()
+    assert not at.exception and any("not working" in w.value for w in at.warning)
+    at = app(page="teacher")
+    at.text_input(key="t_name").set_value("Room 4").run()
+    at.button(key="t_create").click().run()
+    assert not at.exception and any("not working" in w.value for w in at.warning)
+
+
+# 4. Teacher access with no key in any address ----------------------------------------------------
+
+def test_an_old_teacher_link_opens_the_class_once_and_leaves_the_address(store):
+    keys = store.create_class("Room 9")
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.run()
+    at.switch_page("views/teacher.py")
+    at.query_params["class"] = keys.code
+    at.query_params["key"] = keys.teacher_key
+    at.run()
+    assert at.session_state["teacher"] == (keys.code, keys.teacher_key)
+    at.run()  # the browser has replaced its address by now; the app's copy goes too
+    assert "key" not in at.query_params and "class" not in at.query_params
+    assert keys.teacher_key not in texts(at).replace(f"`{keys.teacher_key}`", "")
+
+
+def test_a_teacher_opens_the_class_by_typing_and_the_browser_keeps_it(store):
+    keys = store.create_class("Room 5")
+    at = app(page="teacher")
+    at.text_input(key="t_code").set_value(keys.code.lower().replace("-", " ")).run()
+    at.text_input(key="t_key").set_value(keys.teacher_key).run()
+    at.button(key="t_open").click().run()
+    assert at.session_state["teacher"] == (keys.code, keys.teacher_key)
+    # a new visit on this browser: it remembers the open class
+    again = AppTest.from_file(APP, default_timeout=30)
+    again.session_state["_device"] = {"teacher": session_module.json.dumps(
+        {"code": keys.code, "key": keys.teacher_key})}
+    again.run()
+    again.switch_page("views/teacher.py").run()
+    again.run()
+    assert again.session_state["teacher"] == (keys.code, keys.teacher_key)
+    again.button(key="t_close").click().run()
+    assert again.session_state["teacher"] is None if "teacher" in again.session_state else True
+
+
+def test_wrong_teacher_keys_are_slowed_down(store):
+    keys = store.create_class("Room 6")
+    at = app(page="teacher")
+    said = []
+    for _ in range(8):
+        at.text_input(key="t_code").set_value(keys.code).run()
+        at.text_input(key="t_key").set_value("guess").run()
+        at.button(key="t_open").click().run()
+        said.append(" ".join(w.value for w in at.warning))
+    assert "don't match" in said[0]
+    assert "Too many tries" in said[-1]
+    # even the right key waits now, in this session
+    at.text_input(key="t_code").set_value(keys.code).run()
+    at.text_input(key="t_key").set_value(keys.teacher_key).run()
+    at.button(key="t_open").click().run()
+    assert "teacher" not in at.session_state or at.session_state["teacher"] is None
+
+
+# 5. Guessing codes -------------------------------------------------------------------------------
+
+def test_guessing_learner_codes_is_slowed_down():
+    at = app(page="me")
+    at.segmented_control(key="me_way").set_value("code").run()
+    said = []
+    for i in range(8):
+        at.text_input(key="me_code").set_value(f"AAAA-AAA{i}").run()
+        at.button(key="me_continue").click().run()
+        said.append(" ".join(w.value for w in at.warning))
+    assert "didn't work" in said[0] and "Too many tries" in said[-1]
+
+
+def test_a_real_class_code_and_a_wrong_one_answer_a_bad_nickname_alike(store):
+    keys = store.create_class("Room 7")
+    answers = []
+    for code in (keys.code, "ZZZ-ZZZ-ZZZ"):
+        at = app(page="me")
+        at.segmented_control(key="me_way").set_value("class").run()
+        at.text_input(key="me_class").set_value(code).run()
+        at.text_input(key="me_typed").set_value("x").run()
+        at.button(key="me_join").click().run()
+        answers.append([w.value for w in at.warning])
+    assert answers[0] == answers[1]
+
+
+# 7. Names exactly as typed -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["O'Neil Fox", "$x^2$", ":material/warning: :smile:", "<b>x</b> & **y**"])
+def test_class_names_are_shown_exactly_as_typed(store, name):
+    at = app(page="teacher")
+    at.text_input(key="t_name").set_value(name).run()
+    at.button(key="t_create").click().run()
+    assert not at.exception
+    title = next(m.value for m in at.markdown if m.value.startswith("<h1"))
+    assert title == f"<h1>{session_module.literal(name)}</h1>"
+    assert "&#x27;" not in title and "$" not in title and ":" not in title
+
+
+@pytest.mark.parametrize("name", ["Room\u202e4", "Room\u200b4", "Room\x004"])
+def test_invisible_and_control_characters_are_refused(name):
+    at = app(page="teacher")
+    at.text_input(key="t_name").set_value(name).run()
+    at.button(key="t_create").click().run()
+    assert not at.exception
+    assert at.warning and "teacher" not in at.session_state or at.session_state["teacher"] is None
+
+
+# 8. Links that stay in the tab -------------------------------------------------------------------
+
+def test_practice_links_stay_in_the_tab_and_carry_no_learner_code(store):
+    me = store.learner(store.new_learner("Jade Gecko"))
+    p = generate("open-total", stage="muggins", level=1, seed=12)
+    guest = app(code=p.code)
+    links = {link.proto.label: link.proto for link in guest.get("page_link")}
+    assert "Sign in" in links and links["Sign in"].page.endswith("me")
+    assert "](me)" not in texts(guest)
+    signed = app(code=p.code, me=me.code)
+    links = {link.proto.label: link.proto for link in signed.get("page_link")}
+    assert "Show it on the projector" in links
+    assert me.code not in texts(signed).replace(f"?me={me.code}", "")
+
+
+# 9. A bad code's notice stays until the child moves on -------------------------------------------
+
+def test_a_bad_code_notice_survives_a_second_run():
+    at = app(code="ABCD-EFGH")
+    first = [w.value for w in at.warning]
+    assert any("code" in w for w in first)
+    at.run()
+    assert [w.value for w in at.warning] == first
+    at.button(key="hint-" + at.session_state["practice"].puzzle.code).click().run()
+    assert [w.value for w in at.warning] == first  # still about this puzzle
+
+
+# 10. A removed child -----------------------------------------------------------------------------
+
+def test_a_removed_child_is_told_once_and_goes_on_as_a_guest(store):
+    keys = store.create_class("Room 8")
+    code = store.join(keys.code, "Lime Newt")
+    p = generate("open-total", stage="muggins", level=1, seed=13)
+    at = app(code=p.code, me=code)
+    store.remove_learner(keys.code, keys.teacher_key, code)
+    answer(at)
+    assert not at.exception
+    said = " ".join(w.value for w in at.warning)
+    assert "not in use any more" in said
+    assert signed_out(at) and "me" not in at.query_params
+    assert "could not be saved" not in texts(at)
+    at.button(key="next").click().run()
+    answer(at)
+    assert "not in use any more" not in " ".join(w.value for w in at.warning)  # said once
