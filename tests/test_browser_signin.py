@@ -64,7 +64,7 @@ def test_sign_in_practice_sign_out_practice(server, browser):
     page = open_page(context, server + "/")
     assert "Practice" in main_text(page)
     # the Sign in link in Practice stays in this tab
-    page.get_by_role("link", name="Sign in").first.click()
+    page.locator("[data-testid='stMain'] a", has_text="Sign in").first.click()
     appserver.settled(page, 60000)
     assert len(context.pages) == 1
     page.get_by_placeholder("e.g. Sunny Otter").fill("Sunny Otter")

@@ -339,7 +339,8 @@ def test_practice_links_stay_in_the_tab_and_carry_no_learner_code(store):
     p = generate("open-total", stage="muggins", level=1, seed=12)
     guest = app(code=p.code)
     links = {link.proto.label: link.proto for link in guest.get("page_link")}
-    assert "Sign in" in links and links["Sign in"].page.endswith("me")
+    sign_in = next(link for label, link in links.items() if "Sign in" in label)
+    assert sign_in.page.endswith("me")
     assert "](me)" not in texts(guest)
     signed = app(code=p.code, me=me.code)
     links = {link.proto.label: link.proto for link in signed.get("page_link")}
@@ -376,3 +377,18 @@ def test_a_removed_child_is_told_once_and_goes_on_as_a_guest(store):
     at.button(key="next").click().run()
     answer(at)
     assert "not in use any more" not in " ".join(w.value for w in at.warning)  # said once
+
+
+def test_a_deleted_database_file_is_noticed_and_no_answer_is_acknowledged(tmp_path, monkeypatch):
+    s = open_store(f"sqlite:///{tmp_path}/fives.db")
+    me = s.learner(s.new_learner("Sky Wren"))
+    monkeypatch.setattr(session_module, "store", lambda: s)
+    code = generate("open-total", stage="muggins", level=1, seed=14).code
+    at = app(code=code, me=me.code)
+    for name in os.listdir(tmp_path):
+        os.remove(tmp_path / name)
+    answer(at)
+    assert not at.exception
+    assert any("Saving is paused" in i.value and "1 answer" in i.value for i in at.info)
+    assert at.session_state["practice"].on_attempt.pending  # kept for later, not claimed as saved
+    assert not any("Yes!" in e.value and "saved" in e.value for e in at.success)

@@ -163,10 +163,8 @@ def show() -> None:
     st.markdown("# Practice")
     who = session.me()
     if who is None:  # a link that stays in this tab, so the guest's answers go with them
-        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-            st.caption("Practising as a guest ·")
-            st.page_link(ui.page_path("me"), label="Sign in", icon=":material/person:")
-            st.caption("and the trainer remembers your progress.")
+        st.page_link(ui.page_path("me"), label="Practising as a guest · Sign in, and the trainer remembers you",
+                     icon=":material/person:")
     else:
         session.show_html(f"Practising as <b>{session.literal(who.nickname)}</b> · your answers are saved.",
                           css=ui.CAPTION_CSS)
