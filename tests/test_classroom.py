@@ -245,6 +245,9 @@ def test_a_live_lesson_from_the_projector_to_a_child_and_back(store):
     child.run()
     assert p.question in texts(child)
     tag = f"{store.lesson(code).lesson}-{store.lesson(code).round}"
+    child.text_input(key=f"live-n-{tag}").set_value("½")  # what a tablet keyboard can give: said kindly
+    child.form_submit_button[0].click().run()
+    assert not child.exception and "is not a number" in texts(child)
     child.text_input(key=f"live-n-{tag}").set_value(str(p.answer + 1))
     child.form_submit_button[0].click().run()
     assert "look at the big screen" in texts(child)
