@@ -181,8 +181,9 @@ def a_process_that_dies_comes_back_and_a_rolling_restart_never_leaves_the_class_
 
 
 def start_supervisor(processes: int, out_dir: str) -> tuple[subprocess.Popen, int, str]:
-    """``python -m trainer.serve`` on its own, started with SIGINT ignored, its output (and so HAProxy's and the app processes')
-    captured in ``out_dir``; returns it, its port and its run folder once it answers."""
+    """``python -m trainer.serve`` on its own, started with SIGINT ignored, its output (and so
+    HAProxy's and the app processes') captured in ``out_dir``; returns it, its port and its run
+    folder once it answers."""
     port = free_port()
     marker = os.path.join(out_dir, "run-dir")
     with open(os.path.join(out_dir, "stdout"), "wb") as out, open(os.path.join(out_dir, "stderr"), "wb") as err:
@@ -299,3 +300,52 @@ def no_address_with_its_query_reaches_any_output(port: int, out_dir: str) -> Non
         with open(os.path.join(out_dir, name), "rb") as f:
             text = f.read().decode(errors="replace")
         assert "SECRET" not in text and "XXXX-XXXX" not in text and "me=" not in text, (name, text)
+
+
+CSP_WATCH = """
+window.__csp = [];
+document.addEventListener('securitypolicyviolation',
+  e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));
+"""
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not os.path.exists("/usr/bin/chromium"), reason="Debian's chromium is not installed")
+def test_the_app_works_in_a_real_browser_under_the_content_security_policy():
+    import appserver
+    from playwright.sync_api import sync_playwright
+
+    from puzzles import generate
+
+    out_dir = tempfile.mkdtemp()
+    proc, port, _run_dir = start_supervisor(1, out_dir)
+    url = f"http://127.0.0.1:{port}"
+    p = generate("open-total", stage="all-fives", level=2, seed=3)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium",
+                                         args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+            for path in (f"/?code={p.code}", f"/projector?code={p.code}", "/play", "/my_progress", "/me", "/rules"):
+                page = browser.new_page(viewport={"width": 1200, "height": 1400})
+                page.add_init_script(CSP_WATCH)
+                problems = []
+                page.on("console", lambda m, problems=problems: m.type == "error" and problems.append(m.text))
+                page.on("response", lambda r, problems=problems: r.status >= 400 and problems.append(r.url))
+                page.goto(url + path)
+                page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']",
+                                       timeout=30000)
+                assert page.evaluate("document.cookie").find(COOKIE) == -1  # HttpOnly
+                if path.startswith("/?"):
+                    appserver.past_worked_example(page)
+                if "code=" in path:  # the board picture, drawn by our component
+                    layout = page.locator("svg.fives-layout").first
+                    layout.wait_for(state="visible", timeout=30000)
+                    assert layout.bounding_box()["width"] > 200
+                appserver.settled(page, 60000)
+                assert page.evaluate("window.__csp") == [], path
+                assert problems == [], (path, problems)
+                page.close()
+            browser.close()
+    finally:
+        os.kill(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)

@@ -71,12 +71,14 @@ def launch_app(port: int, *, quiet: bool = True, **env: str) -> subprocess.Popen
 def content_security_policy() -> str:
     """What a page may load: only this server (scripts, styles, websocket, fonts), inline styles
     (Streamlit sets them everywhere), pictures also as ``data:``/``blob:``, Streamlit's inline
-    scripts by their hashes, and no page of another site may frame ours."""
+    scripts by their hashes, and no page of another site may frame ours. Scripts may also come as
+    ``blob:`` (Streamlit loads our ``st.components.v2`` code as a module from one, made by its own
+    script) and compile WebAssembly (``'wasm-unsafe-eval'``, used by Streamlit's page; no ``eval``)."""
     from trainer.asgi import inline_script_hashes  # imports Streamlit: only when a config is written
 
     return "; ".join([
         "default-src 'self'",
-        f"script-src 'self' {' '.join(inline_script_hashes())}",
+        f"script-src 'self' blob: 'wasm-unsafe-eval' {' '.join(inline_script_hashes())}",
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob:",
         "font-src 'self' data:",
