@@ -13,7 +13,15 @@ from trainer.rules import IllegalPlay
 def worksheet(argv: list[str]) -> int:
     """``python -m puzzles worksheet --stage five-up --level 2 --count 12 --seed 7 -o sheet.pdf``."""
     from puzzles.codes import CodeError
-    from puzzles.worksheet import MIX, answer_key_pdf, build_pdf, make_sheet, sheet_from_code, worksheet_pdf
+    from puzzles.worksheet import (
+        MIX,
+        address_problem,
+        answer_key_pdf,
+        build_pdf,
+        make_sheet,
+        sheet_from_code,
+        worksheet_pdf,
+    )
 
     ap = argparse.ArgumentParser(prog="python -m puzzles worksheet",
                                  description="Make a printable worksheet (PDF) with its answer key.")
@@ -34,6 +42,8 @@ def worksheet(argv: list[str]) -> int:
             args.stage, args.level, count=args.count, seed=args.seed, kind=args.kind)
     except (CodeError, IllegalPlay) as err:
         ap.error(str(err))
+    if problem := address_problem(args.base_url):
+        ap.error(problem)
     with open(args.output, "wb") as f:
         f.write(worksheet_pdf(sheet, paper=args.paper, base_url=args.base_url, key=not args.key))
     if args.key:

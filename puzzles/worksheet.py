@@ -16,6 +16,7 @@ import io
 import random
 import re
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 import segno
 from fpdf import FPDF
@@ -86,6 +87,42 @@ def sheet_from_code(code: str) -> Sheet:
     else:
         raise CodeError("That is a puzzle code, not a sheet code.")
     return make_sheet(STAGES[stage_index], level, count=packed % 64 + 1, seed=packed // 64, kind=kind)
+
+
+MAX_ADDRESS = 200
+"""The longest address a printed QR code carries: a longer one makes a code too dense to scan at
+the size it is printed (200 characters already need a 61×61 code)."""
+
+
+def address_problem(address: str, *, with_query: bool = False) -> str | None:
+    """Why ``address`` cannot go in a QR code, in words for a teacher, or None if it can (an empty
+    address is fine: the sheet uses localhost). It must be an ``http://`` or ``https://`` address of
+    at most ``MAX_ADDRESS`` characters, without spaces, and without a ``?`` or ``#`` part unless
+    ``with_query`` (a learner's own link carries ``?me=``).
+
+    >>> address_problem("http://192.168.1.20:8501/") is None
+    True
+    >>> address_problem("school.example")
+    'The address must start with http:// or https://, like http://192.168.1.20:8501/.'
+    """
+    address = address.strip()
+    if not address:
+        return None
+    if len(address) > MAX_ADDRESS:
+        return (f"That address is {len(address):,} characters long; a QR code children can scan holds "
+                f"up to {MAX_ADDRESS}. Use the short address of the app, like http://192.168.1.20:8501/.")
+    if any(c.isspace() or not c.isprintable() for c in address):
+        return "The address has a space or a hidden character in it: type it again without spaces."
+    try:
+        parts = urlsplit(address)
+        parts.port  # noqa: B018  (a bad port number raises ValueError)
+    except ValueError:
+        return "That is not a web address: type it like http://192.168.1.20:8501/."
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
+        return "The address must start with http:// or https://, like http://192.168.1.20:8501/."
+    if not with_query and (parts.query or parts.fragment or "?" in address or "#" in address):
+        return "The address must end before any ? or #: the QR codes add the puzzle's own code."
+    return None
 
 
 def puzzle_link(base_url: str, p: Puzzle) -> str:
@@ -229,7 +266,11 @@ def _card(pdf: _Pdf, n: int, p: Puzzle, y: float, h: float, base_url: str) -> No
 
 
 def worksheet_pdf(sheet: Sheet, *, paper: str = "A4", base_url: str = "", key: bool = True) -> bytes:
-    """The sheet's puzzles, three to a page, with the answer key on the last pages (``key=True``)."""
+    """The sheet's puzzles, three to a page, with the answer key on the last pages (``key=True``).
+    ``ValueError`` (in words for a teacher) if ``base_url`` cannot go in a QR code."""
+    problem = address_problem(base_url)
+    if problem:
+        raise ValueError(problem)
     title = f"Fives Trainer - {STAGE_TITLES[sheet.stage]}, level {sheet.level}"
     pdf = _Pdf(paper, _text(title), sheet.code)
     per_page = 3

@@ -603,3 +603,33 @@ def test_projector_choosers_that_come_back_empty_keep_the_puzzle():
     at.segmented_control(key="pj_level").set_value(1).run()  # a real choice still changes the puzzle
     shown = at.session_state["projector"]["puzzle"]
     assert (shown.kind, shown.stage, shown.level) == ("best-play", "five-up", 1)
+
+
+def test_a_worksheet_address_no_qr_code_can_carry_gets_a_message_and_no_sheet():
+    at = app(page="views/projector.py")
+    at.text_input(key="ws_base").set_value("http://class.example/").run()
+    at.button(key="ws_make").click().run()
+    assert at.session_state["ws_files"]
+    at.text_input(key="ws_base").set_value("http://class.example/" + "a" * 3000).run()
+    at.button(key="ws_make").click().run()
+    assert not at.exception
+    assert any("characters long" in w.value for w in at.warning)
+    assert "ws_files" not in at.session_state and not at.get("download_button")  # not even the old one
+    at.text_input(key="ws_base").set_value("class.example").run()
+    at.button(key="ws_make").click().run()
+    assert not at.exception and any("http://" in w.value for w in at.warning)
+    at.text_input(key="ws_base").set_value("").run()  # localhost, the default
+    at.button(key="ws_make").click().run()
+    assert not at.exception and not at.warning and at.session_state["ws_files"]["sheet"][:5] == b"%PDF-"
+
+
+def test_the_page_addresses_served_directly_are_the_menu_s():
+    """trainer/asgi.py answers each page's address itself (no 404s when one is typed): it must
+    know every page of the menu."""
+    import re
+
+    from trainer.asgi import PAGES
+
+    with open(APP) as f:
+        names = re.findall(r'page\("(\w+)"', f.read())
+    assert "practice" in names and set(PAGES) == set(names) - {"practice"}

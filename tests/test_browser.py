@@ -209,3 +209,21 @@ def test_practice_hint_mis_tap_retry_and_read_aloud(server, browser):
     assert "code=" in page.url
     shot(page, "practice-similar.png")
     page.close()
+
+
+PAGE_PATHS = ["/", "/play", "/my_progress", "/live", "/me", "/rules", "/projector", "/teacher"]
+
+
+def test_every_page_opened_directly_asks_for_nothing_missing(server, browser):
+    """A page typed in the address bar (or reloaded) loads without a single 4xx: Streamlit's page
+    would otherwise look for its server under the page's path first (two 404s)."""
+    for path in PAGE_PATHS:
+        page = browser.new_page(viewport={"width": 1200, "height": 1000})
+        failed = []
+        page.on("response", lambda r, failed=failed: r.status >= 400 and failed.append((r.status, r.url)))
+        page.goto(server + path)
+        page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
+        appserver.settled(page, 60000)
+        assert failed == [], (path, failed)
+        assert page.url.split("?")[0].rstrip("/") == (server + path).rstrip("/")  # still on that page
+        page.close()

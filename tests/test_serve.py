@@ -7,19 +7,21 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 import pytest
 
 from benchmarks.wsclient import Session
 from puzzles import from_code
-from trainer.serve import free_port, haproxy_path, healthy
+from trainer.serve import COOKIE, free_port, haproxy_path, healthy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 pytestmark = [
@@ -60,6 +62,12 @@ def pids(run_dir: str) -> dict[str, int]:
         return {k: v["pid"] for k, v in json.load(f)["processes"].items()}
 
 
+def process_cookies(run_dir: str) -> dict[str, str]:
+    """Each process's sticky-cookie value (opaque: it names no backend), by process number."""
+    with open(os.path.join(run_dir, "state.json")) as f:
+        return {k: v["cookie"] for k, v in json.load(f)["processes"].items()}
+
+
 async def answer_and_next(s: Session, right: bool = True) -> str:
     """Answer (right, or five too many), then go on; returns the page's text just after the answer."""
     p = from_code(s.param("code"))
@@ -72,16 +80,21 @@ async def answer_and_next(s: Session, right: bool = True) -> str:
 
 
 def served_by(s: Session) -> str:
-    return s.ws.response.headers.get("X-Fives-Server", "")
+    """The process that answered the websocket, by its cookie value (``X-Fives-Server``)."""
+    return f"{COOKIE}={s.ws.response.headers.get('X-Fives-Server', '')}"
 
 
 def test_sessions_stick_to_their_process_survive_restarts_and_the_class_always_has_a_server(served):
     port, run_dir = served
+    named = process_cookies(run_dir)
+    assert all(re.fullmatch(r"[0-9a-f]{16}", v) for v in named.values())  # random, not "app1"
     cookies = {}
     for _ in range(6):
         c = cookie_for(port)
-        cookies.setdefault(c.split("=", 1)[1], c)
+        value = c.split("=", 1)[1]
+        cookies.setdefault(next(f"app{k}" for k, v in named.items() if v == value), c)
     assert set(cookies) == {"app1", "app2"}  # visits are spread over both processes
+    name = {f"{COOKIE}={v}": f"app{k}" for k, v in named.items()}
 
     async def scenario() -> None:
         url = f"http://127.0.0.1:{port}"
@@ -90,7 +103,7 @@ def test_sessions_stick_to_their_process_survive_restarts_and_the_class_always_h
         for s in (a, b):
             await s.connect()
             await s.choose(s.find("button_group", label="Puzzle"), "What's the open-end total?")
-        assert (served_by(a), served_by(b)) == ("app1", "app2")
+        assert (name[served_by(a)], name[served_by(b)]) == ("app1", "app2")
         await answer_and_next(a, right=False)  # the client tells a wrong verdict from a right one
         for _ in range(3):
             await answer_and_next(a)
@@ -98,7 +111,7 @@ def test_sessions_stick_to_their_process_survive_restarts_and_the_class_always_h
         # a reconnect with the cookie (a reload) goes back to the same process
         again = Session(url, cookies=cookies["app1"])
         await again.connect()
-        assert served_by(again) == "app1"
+        assert name[served_by(again)] == "app1"
         await again.close()
 
         before = pids(run_dir)
@@ -119,7 +132,7 @@ def test_sessions_stick_to_their_process_survive_restarts_and_the_class_always_h
         # the restarted process takes its browsers again
         fresh = Session(url, cookies=cookies["app1"])
         await fresh.connect()
-        assert served_by(fresh) == "app1"
+        assert name[served_by(fresh)] == "app1"
         await fresh.choose(fresh.find("button_group", label="Puzzle"), "What's the open-end total?")
         await answer_and_next(fresh)
         for s in (a, b, fresh):
@@ -147,7 +160,8 @@ def a_process_that_dies_comes_back_and_a_rolling_restart_never_leaves_the_class_
         await s.close()
         return served_by(s)
 
-    assert asyncio.run(asyncio.wait_for(lands_on("FIVESSRV=app1"), 60)) == "app1"
+    cookie = {k: f"{COOKIE}={v}" for k, v in process_cookies(run_dir).items()}
+    assert asyncio.run(asyncio.wait_for(lands_on(cookie["1"]), 60)) == cookie["1"]
 
     # every process in turn (what SIGHUP does); the balancer answers throughout
     before = pids(run_dir)
@@ -163,4 +177,175 @@ def a_process_that_dies_comes_back_and_a_rolling_restart_never_leaves_the_class_
     assert after["1"] != before["1"] and after["2"] != before["2"]
     assert checks >= 5 and down == 0
     for k in ("1", "2"):
-        assert asyncio.run(asyncio.wait_for(lands_on(f"FIVESSRV=app{k}"), 60)) == f"app{k}"
+        assert asyncio.run(asyncio.wait_for(lands_on(cookie[k]), 60)) == cookie[k]
+
+
+def start_supervisor(processes: int, out_dir: str) -> tuple[subprocess.Popen, int, str]:
+    """``python -m trainer.serve`` on its own, started with SIGINT ignored, its output (and so
+    HAProxy's and the app processes') captured in ``out_dir``; returns it, its port and its run
+    folder once it answers."""
+    port = free_port()
+    marker = os.path.join(out_dir, "run-dir")
+    with open(os.path.join(out_dir, "stdout"), "wb") as out, open(os.path.join(out_dir, "stderr"), "wb") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "trainer.serve", "--processes", str(processes),
+                                 "--port", str(port), "--host", "127.0.0.1", "--run-dir-file", marker],
+                                cwd=ROOT, stdout=out, stderr=err, start_new_session=True,
+                                # as a shell starts a background job (`make serve &`): SIGINT ignored
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    deadline = time.time() + 90
+    while time.time() < deadline and not (os.path.exists(marker) and healthy(port)):
+        if proc.poll() is not None:
+            pytest.fail("trainer.serve stopped while starting")
+        time.sleep(0.3)
+    with open(marker) as f:
+        return proc, port, f.read().strip()
+
+
+def alive(pid: int) -> bool:
+    """Running (a zombie, dead but not yet reaped by its parent, counts as gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    if int(f.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found
+
+
+def test_headers_on_every_answer_no_addresses_in_any_output_and_sigint_to_the_supervisor_stops_all():
+    out_dir = tempfile.mkdtemp()
+    proc, port, run_dir = start_supervisor(2, out_dir)
+    try:
+        every_answer_has_the_security_headers_and_names_no_backend(port, run_dir)
+        no_address_with_its_query_reaches_any_output(port, out_dir)
+        workers = children_of(proc.pid)
+        assert len(workers) == 3  # two app processes and HAProxy
+        workers += [c for w in workers for c in children_of(w)]  # HAProxy's worker
+    finally:
+        # SIGINT to the supervisor alone, not its process group (as `kill -INT <pid>` does)
+        os.kill(proc.pid, signal.SIGINT)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            for p in children_of(proc.pid):
+                os.kill(p, signal.SIGKILL)
+            pytest.fail("the supervisor did not stop on SIGINT")
+    deadline = time.time() + 5
+    while time.time() < deadline and any(alive(p) for p in workers):
+        time.sleep(0.1)
+    assert not [p for p in workers if alive(p)], "processes left running after SIGINT"
+    assert not os.path.exists(run_dir)
+
+
+def every_answer_has_the_security_headers_and_names_no_backend(port: int, run_dir: str) -> None:
+    url = f"http://127.0.0.1:{port}"
+    with urllib.request.urlopen(url + "/", timeout=10) as r:
+        page = r.read().decode()
+    script = re.search(r'src="\./(static/js/index\.[^"]+\.js)"', page).group(1)
+    cookies = set(process_cookies(run_dir).values())
+    for path in ("/", "/projector", "/play?code=X", f"/{script}", "/favicon.png", "/_stcore/health",
+                 "/_stcore/no-such-thing"):
+        try:
+            r = urllib.request.urlopen(url + path, timeout=10)
+        except urllib.error.HTTPError as err:  # an error page must carry them too
+            r = err
+        with r:
+            h = r.headers
+            csp = h.get("Content-Security-Policy", "")
+            assert "default-src 'self'" in csp and "frame-ancestors 'self'" in csp, (path, csp)
+            assert "connect-src 'self'" in csp and "img-src 'self' data: blob:" in csp
+            assert h.get("X-Frame-Options") == "SAMEORIGIN", path
+            assert h.get("X-Content-Type-Options") == "nosniff", path
+            assert h.get("Referrer-Policy") == "no-referrer", path
+            assert h.get("Server") is None, (path, h.get("Server"))  # not uvicorn's, not HAProxy's
+            sticky = [c.split(";", 1)[0] for c in h.get_all("Set-Cookie") or [] if c.startswith(f"{COOKIE}=")]
+            value = sticky[0].partition("=")[2] if sticky else ""
+            assert value in cookies and not re.search(r"app\d", value), (path, value)
+            assert h.get("X-Fives-Server") in cookies
+
+
+def no_address_with_its_query_reaches_any_output(port: int, out_dir: str) -> None:
+    """A learner code and a teacher key in the address go to the pages, HAProxy and the app
+    processes, through plain requests and a page run over the websocket, and appear nowhere in
+    what the supervisor, HAProxy or the app processes write."""
+    url = f"http://127.0.0.1:{port}"
+    query = "me=XXXX-XXXX&key=SECRET-TEACHER-KEY"
+    for path in (f"/?{query}", f"/teacher?{query}", f"/_stcore/no-such-thing?{query}", f"/static/none.js?{query}"):
+        try:
+            urllib.request.urlopen(url + path, timeout=10).close()
+        except urllib.error.HTTPError:
+            pass
+
+    async def visit(page: str) -> None:
+        s = Session(url, cookies=cookie_for(port), page=page, query=query)
+        await s.connect()
+        await s.close()
+
+    for page in ("", "teacher", "me"):
+        asyncio.run(asyncio.wait_for(visit(page), 60))
+    time.sleep(1.5)  # anything HAProxy or a process would write about it
+    for name in ("stdout", "stderr"):
+        with open(os.path.join(out_dir, name), "rb") as f:
+            text = f.read().decode(errors="replace")
+        assert "SECRET" not in text and "XXXX-XXXX" not in text and "me=" not in text, (name, text)
+
+
+CSP_WATCH = """
+window.__csp = [];
+document.addEventListener('securitypolicyviolation',
+  e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));
+"""
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not os.path.exists("/usr/bin/chromium"), reason="Debian's chromium is not installed")
+def test_the_app_works_in_a_real_browser_under_the_content_security_policy():
+    import appserver
+    from playwright.sync_api import sync_playwright
+
+    from puzzles import generate
+
+    out_dir = tempfile.mkdtemp()
+    proc, port, _run_dir = start_supervisor(1, out_dir)
+    url = f"http://127.0.0.1:{port}"
+    p = generate("open-total", stage="all-fives", level=2, seed=3)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path="/usr/bin/chromium",
+                                         args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+            for path in (f"/?code={p.code}", f"/projector?code={p.code}", "/play", "/my_progress", "/me", "/rules"):
+                page = browser.new_page(viewport={"width": 1200, "height": 1400})
+                page.add_init_script(CSP_WATCH)
+                problems = []
+                page.on("console", lambda m, problems=problems: m.type == "error" and problems.append(m.text))
+                page.on("response", lambda r, problems=problems: r.status >= 400 and problems.append(r.url))
+                page.goto(url + path)
+                page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']",
+                                       timeout=30000)
+                assert page.evaluate("document.cookie").find(COOKIE) == -1  # HttpOnly
+                if path.startswith("/?"):
+                    appserver.past_worked_example(page)
+                if "code=" in path:  # the board picture, drawn by our component
+                    layout = page.locator("svg.fives-layout").first
+                    layout.wait_for(state="visible", timeout=30000)
+                    assert layout.bounding_box()["width"] > 200
+                appserver.settled(page, 60000)
+                assert page.evaluate("window.__csp") == [], path
+                assert problems == [], (path, problems)
+                page.close()
+            browser.close()
+    finally:
+        os.kill(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)

@@ -4,6 +4,7 @@ open the puzzles, and the same seed gives the same sheet."""
 import io
 import math
 import os
+import re
 import shutil
 import subprocess
 
@@ -14,6 +15,8 @@ from puzzles import CodeError, from_code, generate
 from puzzles.__main__ import main as cli
 from puzzles.words import answer_words
 from puzzles.worksheet import (
+    MAX_ADDRESS,
+    address_problem,
     answer_key_pdf,
     build_pdf,
     make_sheet,
@@ -152,3 +155,44 @@ def test_pages_as_pictures(sheet, pdf, tmp_path):
                     os.path.join(ARTIFACTS, "worksheet-build")], check=True)
     pages = [f for f in os.listdir(ARTIFACTS) if f.startswith("worksheet-") and f.endswith(".png")]
     assert len(pages) >= 3
+
+
+@pytest.mark.parametrize("address", [
+    "http://school.example/" + "a" * 3000,  # was a traceback: no QR code holds it
+    "school.example:8501",
+    "javascript:alert(1)",
+    "ftp://school.example/",
+    "http:///nohost",
+    "http://school.example:99999/",
+    "http://school .example/",
+    "http://school.example/?code=X",
+])
+def test_an_address_no_qr_code_can_carry_is_refused_in_words(sheet, address):
+    problem = address_problem(address)
+    assert problem and "Traceback" not in problem
+    with pytest.raises(ValueError, match=re.escape(problem)):
+        worksheet_pdf(sheet, base_url=address)
+
+
+def test_good_addresses_and_the_longest_one_still_make_a_sheet_with_working_qr_codes(sheet):
+    for address in ("", "http://192.168.1.20:8501", "https://fives.example.org/trainer/", "HTTPS://École.example/"):
+        assert address_problem(address) is None, address
+    longest = "http://school.example/" + "a" * (MAX_ADDRESS - len("http://school.example/"))
+    assert address_problem(longest) is None and address_problem(longest + "a")
+    assert worksheet_pdf(make_sheet("five-up", 2, count=1, seed=7), base_url=longest)[:5] == b"%PDF-"
+
+
+def test_the_command_line_refuses_a_bad_address_with_a_message(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        cli(["worksheet", "--base-url", "x" * 3000, "-o", str(tmp_path / "s.pdf")])
+    assert "characters long" in capsys.readouterr().err and not (tmp_path / "s.pdf").exists()
+
+
+def test_a_learner_card_with_a_link_too_long_for_a_qr_code_still_prints_without_one():
+    from trainer.card import card_link_problem, learner_card
+
+    link = "http://192.168.1.20:8501/" + "x" * 3000 + "?me=KQ7M-XR4P"
+    assert card_link_problem(link) and card_link_problem("http://192.168.1.20:8501/?me=KQ7M-XR4P") is None
+    reader = PdfReader(io.BytesIO(learner_card("Blue Fox", "KQ7M-XR4P", link)))
+    text = reader.pages[0].extract_text()
+    assert text.count("KQ7M-XR4P") == 4 and "Type the code" in text and not reader.pages[0].images

@@ -12,15 +12,24 @@ import io
 import segno
 from fpdf import FPDF
 
+from puzzles.worksheet import address_problem
+
 
 def learner_card(nickname: str, code: str, link: str) -> bytes:
     """A PDF of four identical cards on one A4 page (cut along the lines), one for each place a
-    child might keep it."""
+    child might keep it. A link a QR code cannot carry (``card_link_problem``) gives cards without
+    the QR code: the code on them signs in all the same.
+
+    >>> learner_card("Blue Fox", "KQ7M-XR4P", "http://x/" + "a" * 3000 + "?me=KQ7M-XR4P")[:5]
+    b'%PDF-'
+    """
     pdf = FPDF(orientation="P", unit="mm", format="A4")
     pdf.set_auto_page_break(False)
     pdf.add_page()
-    qr = io.BytesIO()
-    segno.make(link, error="m").save(qr, kind="png", scale=8, border=2)
+    qr = None
+    if card_link_problem(link) is None:
+        qr = io.BytesIO()
+        segno.make(link, error="m").save(qr, kind="png", scale=8, border=2)
     w, h = 95.0, 62.0
     for i in range(4):
         x = 10 + (i % 2) * w
@@ -45,6 +54,9 @@ def learner_card(nickname: str, code: str, link: str) -> bytes:
         pdf.cell(52, 9, code)
         pdf.set_xy(x + 5, y + 47)
         pdf.set_font("Helvetica", size=8)
+        if qr is None:
+            pdf.multi_cell(52, 4, "Type the code on the Sign in page.")
+            continue
         pdf.multi_cell(52, 4, "Scan the square, or type the code\non the Sign in page.")
         qr.seek(0)
         pdf.image(qr, x=x + w - 38, y=y + 12, w=34, h=34)
@@ -86,6 +98,11 @@ def teacher_card(class_name: str, code: str, teacher_key: str) -> bytes:
     pdf.multi_cell(170, 5, "Anyone with the teacher key can see every child's code and answers and delete the "
                            "class. Keep this page somewhere safe.")
     return bytes(pdf.output())
+
+
+def card_link_problem(link: str) -> str | None:
+    """Why the card's link cannot go in its QR code (too long, not an http(s) address), or None."""
+    return address_problem(link, with_query=True) if link.strip() else "There is no link."
 
 
 def _latin(text: str) -> str:

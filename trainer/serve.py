@@ -29,7 +29,7 @@ import urllib.request
 from dataclasses import dataclass, field
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-APP = os.path.join(ROOT, "trainer", "app.py")
+APP = os.path.join(ROOT, "trainer", "asgi.py")
 COOKIE = "FIVESSRV"
 DRAIN = 1.0
 """Seconds a process being restarted is given to finish the page requests already sent to it."""
@@ -68,15 +68,61 @@ def launch_app(port: int, *, quiet: bool = True, **env: str) -> subprocess.Popen
     )
 
 
-def haproxy_config(*, host: str, port: int, backends: list[int], run_dir: str) -> str:
-    """The balancer: sticky by cookie, health-checked, websockets kept open for a lesson's length."""
+def content_security_policy() -> str:
+    """What a page may load: only this server (scripts, styles, websocket, fonts), inline styles
+    (Streamlit sets them everywhere), pictures also as ``data:``/``blob:``, Streamlit's inline
+    scripts by their hashes, and no page of another site may frame ours. Scripts may also come as
+    ``blob:`` (Streamlit loads our ``st.components.v2`` code as a module from one, made by its own
+    script) and compile WebAssembly (``'wasm-unsafe-eval'``, used by Streamlit's page; no ``eval``)."""
+    from trainer.asgi import inline_script_hashes  # imports Streamlit: only when a config is written
+
+    return "; ".join([
+        "default-src 'self'",
+        f"script-src 'self' blob: 'wasm-unsafe-eval' {' '.join(inline_script_hashes())}",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "media-src 'self' data: blob:",
+        "connect-src 'self'",
+        "worker-src 'self' blob:",
+        "frame-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'self'",
+    ])
+
+
+SECURITY_HEADERS = {
+    "X-Frame-Options": "SAMEORIGIN",
+    "X-Content-Type-Options": "nosniff",
+    # addresses carry learner codes (?me=) and teacher keys (?key=): never pass them on
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def haproxy_config(*, host: str, port: int, backends: list[int], run_dir: str,
+                   cookies: list[str] | None = None, csp: str | None = None) -> str:
+    """The balancer: sticky by cookie, health-checked, websockets kept open for a lesson's length,
+    security headers on every answer (HAProxy's own error pages too), no ``Server`` header, and an
+    opaque cookie per process (``cookies``; random ones when not given)."""
+    cookies = cookies or [secrets.token_hex(8) for _ in backends]
     servers = "\n".join(
-        f"    server app{i} 127.0.0.1:{p} check cookie app{i} inter 1s fall 2 rise 1"
-        for i, p in enumerate(backends, start=1)
+        f"    server app{i} 127.0.0.1:{p} id {i} check cookie {c} inter 1s fall 2 rise 1"
+        for i, (p, c) in enumerate(zip(backends, cookies), start=1)
     )
+    # which process answered, named by its opaque cookie (the browser is told it anyway)
+    served_by = "\n".join(
+        f"    http-response set-header X-Fives-Server {c} if {{ srv_id {i} }}"
+        for i, c in enumerate(cookies, start=1)
+    )
+    headers = {"Content-Security-Policy": csp or content_security_policy(), **SECURITY_HEADERS}
+    set_headers = "\n".join(f'    http-after-response set-header {k} "{v}"' for k, v in headers.items())
     return f"""global
     maxconn 4096
     stats socket {run_dir}/haproxy.sock mode 600 level admin
+    # HAProxy's own warnings only (a process down, a bad config): no request is ever logged, so no
+    # address with its ?me= learner code or ?key= teacher key reaches a log
     log stdout format raw local0 warning
 
 defaults
@@ -90,13 +136,15 @@ defaults
 frontend fives
     bind {host}:{port}
     default_backend app
+{set_headers}
+    http-after-response del-header Server
 
 backend app
     balance roundrobin
     cookie {COOKIE} insert indirect nocache httponly
     option httpchk GET /_stcore/health
     http-check expect string ok
-    http-response set-header X-Fives-Server %s
+{served_by}
 {servers}
 """
 
@@ -105,6 +153,8 @@ backend app
 class Process:
     index: int
     port: int
+    cookie: str = field(default_factory=lambda: secrets.token_hex(8))
+    """The value of HAProxy's sticky cookie for this process: random, so it names no backend."""
     proc: subprocess.Popen | None = None
     started: float = 0.0
 
@@ -134,7 +184,7 @@ class Cluster:
         conf = os.path.join(self.run_dir, "haproxy.cfg")
         with open(conf, "w") as f:
             f.write(haproxy_config(host=self.host, port=self.port, backends=[p.port for p in self.processes],
-                                   run_dir=self.run_dir))
+                                   run_dir=self.run_dir, cookies=[p.cookie for p in self.processes]))
         self.balancer = subprocess.Popen([haproxy, "-W", "-db", "-f", conf], stdout=self._out(), stderr=self._out())
         self._write_state()
         deadline = time.time() + 20
@@ -163,7 +213,7 @@ class Cluster:
 
     def _write_state(self) -> None:
         state = {"supervisor": os.getpid(), "port": self.port, "run_dir": self.run_dir,
-                 "processes": {str(p.index): {"port": p.port, "pid": p.proc.pid if p.proc else None}
+                 "processes": {str(p.index): {"port": p.port, "pid": p.proc.pid if p.proc else None, "cookie": p.cookie}
                                for p in self.processes}}
         path = os.path.join(self.run_dir, "state.json")
         with open(path + ".new", "w") as f:
@@ -274,17 +324,19 @@ class Cluster:
             print(text, file=sys.stderr, flush=True)
 
     def stop(self) -> None:
-        for p in self.processes:
-            if p.proc is not None and p.proc.poll() is None:
-                p.proc.terminate()
-        if self.balancer is not None and self.balancer.poll() is None:
-            self.balancer.terminate()
-        for p in [*(p.proc for p in self.processes), self.balancer]:
-            if p is not None:
-                try:
-                    p.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    p.kill()
+        """Stop every app process and HAProxy: asked to stop, and killed if they have not within
+        a few seconds (all together, not one after another)."""
+        procs = [p for p in (*(p.proc for p in self.processes), self.balancer) if p is not None]
+        for p in procs:
+            if p.poll() is None:
+                p.terminate()
+        deadline = time.time() + 10
+        for p in procs:
+            try:
+                p.wait(timeout=max(0.1, deadline - time.time()))
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait()
         shutil.rmtree(self.run_dir, ignore_errors=True)
 
 
@@ -323,13 +375,18 @@ def main(argv: list[str] | None = None) -> None:
     cluster = Cluster(count=max(1, args.processes or 1), port=args.port, host=args.host)
     stopping = False
 
-    def on_term(*_args) -> None:
+    def on_stop(*_args) -> None:
+        """Ctrl+C, or SIGINT/SIGTERM sent to this process alone: stop everything, once (a second
+        signal while stopping does not cut the stopping short)."""
         nonlocal stopping
         if not stopping:
             stopping = True
             raise KeyboardInterrupt
 
-    signal.signal(signal.SIGTERM, on_term)
+    # set SIGINT too: a shell that starts `make serve &` starts it with SIGINT ignored, and Python
+    # then leaves it ignored
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, on_stop)
     try:
         cluster.start()
         with open(os.path.join(tempfile.gettempdir(), "fives-serve-last"), "w") as f:

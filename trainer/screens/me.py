@@ -8,7 +8,7 @@ import random
 import streamlit as st
 
 from trainer import session, ui
-from trainer.card import learner_card
+from trainer.card import card_link_problem, learner_card
 from trainer.store import StoreError
 from trainer.store.nicknames import suggest
 
@@ -131,6 +131,9 @@ def signed_in(current, problem: str | None) -> None:
     st.download_button("Print my card", data=learner_card(current.nickname, current.code, link),
                        file_name=f"fives-card-{current.code}.pdf", mime="application/pdf",
                        icon=":material/print:", key="me_card")
+    if card_link_problem(link):
+        st.caption("The card has no QR code (this page's address is too long for one): the code on it "
+                   "signs in all the same.")
     s = session.store()
     if current.class_code:
         name = s.class_name(current.class_code) if s is not None else None

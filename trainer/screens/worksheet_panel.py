@@ -3,7 +3,7 @@
 import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS
-from puzzles.worksheet import MIX, answer_key_pdf, build_pdf, make_sheet, worksheet_pdf
+from puzzles.worksheet import MIX, address_problem, answer_key_pdf, build_pdf, make_sheet, worksheet_pdf
 
 
 def make_it(stage: str, level: int) -> None:
@@ -12,6 +12,11 @@ def make_it(stage: str, level: int) -> None:
     seed = st.session_state.setdefault("ws_seed", 1)
     paper = st.session_state.get("ws_paper") or "a4"
     base = (st.session_state.get("ws_base") or "").strip()
+    # an address a QR code cannot carry: say why, and offer no sheet (not even an older one)
+    st.session_state["ws_problem"] = address_problem(base)
+    if st.session_state["ws_problem"]:
+        st.session_state.pop("ws_files", None)
+        return
     sheet = make_sheet(stage, level, count=count, seed=seed, kind=kind)
     st.session_state["ws_files"] = {
         "code": sheet.code,
@@ -33,6 +38,8 @@ def worksheet_panel(stage: str, level: int) -> None:
         st.text_input("App address for the QR codes", key="ws_base", placeholder="http://localhost:8501/",
                       help="Each puzzle's QR code opens it here. Type the address children use once.")
         st.button("Make the worksheet", key="ws_make", on_click=make_it, args=(stage, level))
+        if st.session_state.get("ws_problem"):
+            st.warning(st.session_state["ws_problem"], icon=":material/qr_code:")
         files = st.session_state.get("ws_files")
         if files:
             st.caption(f"Sheet {files['code']}")
