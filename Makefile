@@ -7,15 +7,20 @@ PORT ?= 8501
 .PHONY: run serve test bench lint install clean
 
 $(STAMP): pyproject.toml
+	@echo "Setting up Fives Trainer in $(VENV) (the first time takes a minute or two)..."
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,bench]'
+	@echo "  updating pip"
+	@$(PY) -m pip install --quiet --upgrade pip
+	@echo "  installing the app and its tests (Streamlit, Plotly, SQLAlchemy, pytest, Playwright...)"
+	@$(PY) -m pip install --quiet -e '.[test,bench]'
 	@touch $(STAMP)
+	@echo "  ready."
 
 install: $(STAMP)
 
 run: $(STAMP)
-	$(VENV)/bin/streamlit run trainer/app.py --server.port $(PORT)
+	@echo "Starting Fives Trainer at http://localhost:$(PORT) (Ctrl+C stops it)"
+	$(VENV)/bin/streamlit run trainer/asgi.py --server.port $(PORT)
 
 # a class: N app processes (default: one per core) behind HAProxy, sticky sessions
 serve: $(STAMP)
