@@ -18,7 +18,7 @@ from sqlalchemy import inspect
 from trainer.practice import COACH, Practice
 from trainer.progress import Attempt, Progress
 from trainer.store import StoreError, default_url, open_store
-from trainer.store.codes import new_class_code, new_learner_code, normalise
+from trainer.store.codes import new_class_code, new_learner_code, normalise, normalise_class
 from trainer.store.nicknames import check_nickname, suggest
 from trainer.store.schema import metadata
 
@@ -60,7 +60,7 @@ def attempt(i: int = 0, **kw) -> Attempt:
 
 def test_a_class_its_learners_and_their_answers(store):
     keys = store.create_class("Room 4")
-    assert normalise(keys.code, 6) == keys.code and len(keys.teacher_key) >= 22  # 128 bits
+    assert normalise_class(keys.code) == keys.code and len(keys.teacher_key) >= 22  # 128 bits
     me = store.learner(store.join(keys.code.lower().replace("-", " "), "  Blue   Fox "))
     assert me.nickname == "Blue Fox" and me.class_code == keys.code
     assert store.learner(me.code) == me and store.learner(me.code.lower()) == me
