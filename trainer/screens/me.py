@@ -111,7 +111,7 @@ def signed_out(problem: str | None) -> None:
         st.text_input("My code", key="me_code", max_chars=12, placeholder="e.g. KQ7M-XR4P")
         st.button("Continue", type="primary", on_click=use_code, key="me_continue")
     else:
-        st.text_input("Class code", key="me_class", max_chars=10, placeholder="e.g. KQ7-MXR",
+        st.text_input("Class code", key="me_class", max_chars=16, placeholder="e.g. KQ7-MXR-4PD",
                       help="Your teacher shows it on the board.")
         nickname_chooser()
         st.button("Join", type="primary", on_click=join_class, key="me_join")
@@ -136,7 +136,7 @@ def signed_in(current, problem: str | None) -> None:
         with st.expander("Join my class"):
             if problem:
                 st.warning(problem)
-            st.text_input("Class code", key="me_class", max_chars=10, placeholder="e.g. KQ7-MXR")
+            st.text_input("Class code", key="me_class", max_chars=16, placeholder="e.g. KQ7-MXR-4PD")
             st.button("Join", type="primary", on_click=join_class, key="me_join")
     st.divider()
     st.button("This is not me: sign out", on_click=session.sign_out, key="me_out",

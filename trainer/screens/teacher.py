@@ -100,7 +100,7 @@ def closed_page() -> None:
         st.caption("Children join with a class code and a nickname: no accounts, no e-mail, no real names.")
     with right:
         st.subheader("Open my class")
-        st.text_input("Class code", key="t_code", max_chars=10, placeholder="e.g. KQ7-MXR")
+        st.text_input("Class code", key="t_code", max_chars=16, placeholder="e.g. KQ7-MXR-4PD")
         st.text_input("Teacher key", key="t_key", type="password", max_chars=40)
         st.button("Open", on_click=open_typed, key="t_open")
         st.caption("Your teacher link opens the class in one click.")
