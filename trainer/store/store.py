@@ -187,6 +187,7 @@ class Store(StoreBase):
                 return
             except IntegrityError:  # the learner was removed, or the same uid kept, just now
                 continue
+        log.error("answers could not be kept: the same answers kept elsewhere at the same moment, three times")
         raise StoreUnavailable()
 
     def _insert_attempts(self, conn: Connection, code: str, items: list[Attempt], uids: list[str] | None) -> None:
