@@ -224,6 +224,13 @@ def test_postgres_stopped_mid_run_then_back(postgres):
     store.engine.dispose()
 
 
+def test_an_unreachable_server_is_given_up_quickly():
+    started = time.monotonic()
+    with pytest.raises(StoreUnavailable) as err:
+        open_store("postgresql+psycopg://fives@192.0.2.1:5432/fives")  # an address nobody answers
+    assert time.monotonic() - started < 15 and str(err.value) == CALM
+
+
 def test_a_deleted_sqlite_file_is_noticed(tmp_path):
     path = tmp_path / "fives.db"
     clock = Clock()
