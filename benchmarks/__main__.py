@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "worksheet", "classroom"]
+SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "worksheet", "classroom", "store"]
 
 
 def main(argv: list[str]) -> int:

@@ -1,6 +1,8 @@
 import os
 import sys
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
@@ -16,3 +18,18 @@ if "FIVES_DATABASE_URL" not in os.environ:
     import tempfile
 
     os.environ["FIVES_DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='fives-test-')}/fives.db"
+
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A throwaway PostgreSQL server for the store's tests (skipped, with the reason, where its
+    server programs are missing)."""
+    import pgserver
+
+    reason = pgserver.why_not()
+    if reason:
+        pytest.skip(reason)
+    server = pgserver.start()
+    yield server
+    server.stop()

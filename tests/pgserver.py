@@ -50,9 +50,22 @@ class PgServer:
         return f"postgresql+psycopg://fives@127.0.0.1:{self.port}/{name}"
 
     def stop(self) -> None:
+        self.halt()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def halt(self) -> None:
+        """Stop the server at once (as a crash or a pulled cable would), keeping its data."""
         self._as_postgres(os.path.join(pg_bin() or "", "pg_ctl"), "-D", self.data, "-m", "immediate", "-w", "stop",
                           check=False)
-        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def resume(self) -> None:
+        """Start the server again on the same port, with the same data."""
+        self._as_postgres(os.path.join(pg_bin() or "", "pg_ctl"), "-D", self.data, "-l",
+                          os.path.join(self.folder, "log"), "-o", self._options, "-w", "start")
+
+    @property
+    def _options(self) -> str:
+        return f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=on"
 
     @property
     def data(self) -> str:
@@ -73,7 +86,6 @@ def start() -> PgServer:
     shutil.chown(folder, "postgres")
     server = PgServer(folder, free_port())
     server._as_postgres(os.path.join(bin_dir, "initdb"), "-D", server.data, "-A", "trust", "-U", "fives")
-    server._as_postgres(os.path.join(bin_dir, "pg_ctl"), "-D", server.data, "-l", os.path.join(folder, "log"), "-o",
-                        f"-p {server.port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=on", "-w", "start")
+    server.resume()
     server.new_database("fives")
     return server

@@ -11,28 +11,24 @@ import sys
 import time
 import uuid
 
-import pgserver
 import pytest
-from sqlalchemy import inspect
+from alembic import command
+from alembic.config import Config
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sqlalchemy import create_engine, insert, inspect, select
 
+from puzzles.codes import ALPHABET
 from trainer.practice import COACH, Practice
 from trainer.progress import Attempt, Progress
-from trainer.store import StoreError, default_url, open_store
-from trainer.store.codes import new_class_code, new_learner_code, normalise
+from trainer.store import LearnerGone, StoreError, codes, default_url, open_store
+from trainer.store.codes import new_class_code, new_learner_code, normalise, normalise_class
+from trainer.store.names import check_class_name, has_hidden, strip_spaces
 from trainer.store.nicknames import check_nickname, suggest
-from trainer.store.schema import metadata
+from trainer.store.schema import attempts, classes, learners, metadata
+from trainer.store.store import _attempt_row, _hash
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-@pytest.fixture(scope="session")
-def postgres():
-    reason = pgserver.why_not()
-    if reason:
-        pytest.skip(reason)
-    server = pgserver.start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -60,7 +56,7 @@ def attempt(i: int = 0, **kw) -> Attempt:
 
 def test_a_class_its_learners_and_their_answers(store):
     keys = store.create_class("Room 4")
-    assert normalise(keys.code, 6) == keys.code and len(keys.teacher_key) >= 22  # 128 bits
+    assert normalise_class(keys.code) == keys.code and len(keys.teacher_key) >= 22  # 128 bits
     me = store.learner(store.join(keys.code.lower().replace("-", " "), "  Blue   Fox "))
     assert me.nickname == "Blue Fox" and me.class_code == keys.code
     assert store.learner(me.code) == me and store.learner(me.code.lower()) == me
@@ -283,4 +279,180 @@ def test_answers_survive_writers_killed_mid_way(url, tmp_path):
         kept = {a.code for a in store.attempts(me.code)}
         assert {f"w{i}-{n}" for n in returned} <= kept
         assert len(kept) <= len(returned) + 1  # at most the one in flight when it was killed
+    store.engine.dispose()
+
+
+# ----- class codes, names, joining -----
+
+def old_class_code(rng: random.Random) -> str:
+    """A class code of the first kind: five random characters and a check character."""
+    body = "".join(rng.choice(ALPHABET) for _ in range(5))
+    plain = body + codes._check(body)
+    return f"{plain[:3]}-{plain[3:]}"
+
+
+def test_class_codes_old_and_new_open_their_classes(store):
+    keys = store.create_class("Room 4")
+    assert len(keys.code) == 11 and keys.code[3] == keys.code[7] == "-" and normalise(keys.code) is None
+    old = old_class_code(random.Random(4))
+    with store.engine.begin() as conn:
+        conn.execute(insert(classes).values(code=old, name="Room 1", key_hash=_hash("old key"), created=1.0))
+    for code, name, key in ((keys.code, "Room 4", keys.teacher_key), (old, "Room 1", "old key")):
+        for typed in (code, code.lower(), code.replace("-", ""), " ".join(code.replace("-", "")), f" {code} "):
+            assert store.class_name(typed) == name
+            assert store.check_teacher(typed, key)
+        me = store.learner(store.join(code.lower().replace("-", " "), "Blue Fox"))
+        assert me.class_code == code
+        assert [r.nickname for r in store.class_report(code, key)] == ["Blue Fox"]
+        store.start_lesson(code, key)
+        assert store.lesson(code.lower()).round == 0
+
+
+def test_typed_class_codes_are_normalised():
+    code = new_class_code()
+    plain = code.replace("-", "")
+    assert normalise_class(plain.lower()) == code and normalise_class(" - ".join(plain)) == code
+    assert normalise_class("eng 6xt") == "ENG-6XT" == normalise_class("E-N-G-6-X-T")
+    for junk in ("", "eng 6x", "eng 6xtt", "ENG-6XU", None, 7, "A" * 500, code + "A", "ÉNG-6XT"):
+        assert normalise_class(junk) is None
+    for i in range(9):  # any one character changed is caught
+        for ch in ALPHABET:
+            typo = plain[:i] + ch + plain[i + 1:]
+            if typo != plain:
+                assert normalise_class(typo) is None, typo
+
+
+@given(st.text(max_size=30), st.sampled_from([5, 8]), st.randoms(use_true_random=False))
+@settings(max_examples=300, deadline=None)
+def test_any_text_is_a_class_code_or_none(text, length, rng):
+    got = normalise_class(text)
+    assert got is None or normalise_class(got) == got
+    body = "".join(rng.choice(ALPHABET) for _ in range(length))
+    plain = body + codes._check(body)
+    canonical = normalise_class(plain)
+    assert canonical is not None and canonical.replace("-", "") == plain
+    typed = "".join(rng.choice(["", " ", "-"]) + (ch.lower() if rng.random() < 0.5 else ch) for ch in plain)
+    assert normalise_class(typed) == canonical
+
+
+def test_join_checks_the_nickname_before_the_class_code(store):
+    keys = store.create_class("Room 4")
+    said = set()
+    for code in (keys.code, new_class_code(), "KQ7-MXR-4PX"):
+        with pytest.raises(StoreError) as err:
+            store.join(code, "x")
+        said.add(str(err.value))
+    assert said == {"A nickname needs at least 2 letters."}
+    typo = keys.code[:-1] + next(ch for ch in ALPHABET if ch != keys.code[-1])
+    for wrong in (typo, new_class_code(), old_class_code(random.Random(1))):
+        with pytest.raises(StoreError) as err:
+            store.join(wrong, "Blue Fox")
+        assert str(err.value) == "There is no class with that code. Check the code on the board."
+
+
+HIDDEN = ["\x00", "\u202e", "\u200b", "\n", "\t", "\x7f", "\u2028", "\u2029", "\ue000", "\ud800", "\u0378", "\ufeff"]
+KEPT = [("O'Neil Fox", "O'Neil Fox"), ("$x^2$", "$x^2$"), (":smile:", ":smile:"), ("  Room  4 ", "Room  4"),
+        ("<b>6B</b> & co", "<b>6B</b> & co"), ("Zoë's 5°", "Zoë's 5°"), ("\u00a0Room 4\u3000", "Room 4")]
+
+
+def test_names_with_hidden_characters_are_refused_and_the_rest_kept_as_typed(store):
+    keys = store.create_class("Room 4")
+    for ch in HIDDEN:  # NUL, right-to-left override, zero-width space, controls, separators, …
+        for name in (f"Room{ch}4", f"{ch}Room 4", f"Room 4{ch}"):
+            with pytest.raises(StoreError, match="letters, numbers and spaces"):
+                store.create_class(name)
+            with pytest.raises(StoreError, match="letters, numbers and spaces"):
+                store.join(keys.code, name.replace("Room", "Blue Fox"))
+    assert store.row_counts()["classes"] == 1 and store.row_counts()["learners"] == 0
+    for typed, kept in KEPT:
+        assert store.class_name(store.create_class(typed).code) == kept
+    for typed in ("", "   ", "x" * 61, None):
+        with pytest.raises(StoreError):
+            store.create_class(typed)
+
+
+@given(st.text(max_size=70))
+@settings(max_examples=200, deadline=None)
+def test_any_class_name_is_kept_exactly_or_refused_kindly(text):
+    try:
+        name = check_class_name(text)
+    except StoreError as err:
+        assert str(err) and "Traceback" not in str(err)
+        return
+    assert name == strip_spaces(text) and not has_hidden(name) and 0 < len(name) <= 60
+
+
+# ----- answers with a uid; learners who are gone -----
+
+def test_an_answer_with_a_uid_is_kept_once(store):
+    me = store.new_learner("Blue Fox")
+    store.record(me, attempt(0), uid="u0")
+    store.record(me, attempt(0), uid="u0")  # sent again after an outage
+    store.record_many(me, [attempt(0), attempt(1), attempt(2)], uids=["u0", "u1", "u2"])
+    store.record_many(me, [attempt(1), attempt(3), attempt(3)], uids=["u1", "u3", "u3"])
+    store.record(me, attempt(4))
+    store.record(me, attempt(4))  # no uid: kept each time, as before
+    assert store.attempts(me) == [attempt(0), attempt(1), attempt(2), attempt(3), attempt(4), attempt(4)]
+    other = store.new_learner("Red Panda")
+    store.record(other, attempt(5), uid="u0")  # a uid is the learner's own
+    assert store.attempts(other) == [attempt(5)]
+    with pytest.raises(ValueError):
+        store.record_many(me, [attempt(1)], uids=["a", "b"])
+    with pytest.raises(ValueError):
+        store.record(me, attempt(1), uid="x" * 41)
+
+
+def test_an_outbox_sent_again_and_again_keeps_each_answer_once_in_order(store):
+    me = store.new_learner("Blue Fox")
+    outbox = [(f"uid-{i}", attempt(i)) for i in range(12)]
+    rng = random.Random(5)
+    for _ in range(6):  # each try got some of the answers through before the outcome was lost
+        cut = rng.randrange(len(outbox) + 1)
+        store.record_many(me, [a for _, a in outbox[:cut]], uids=[u for u, _ in outbox[:cut]])
+        for u, a in outbox[:cut]:
+            store.record(me, a, uid=u)
+    store.record_many(me, [a for _, a in outbox], uids=[u for u, _ in outbox])
+    assert store.attempts(me) == [a for _, a in outbox]
+
+
+def test_a_removed_learner_is_told_kindly(store):
+    keys = store.create_class("Room 4")
+    other = store.create_class("Room 5")
+    a, b = store.join(keys.code, "Blue Fox"), store.join(keys.code, "Red Panda")
+    store.start_lesson(keys.code, keys.teacher_key)
+    rnd = store.show_puzzle(keys.code, keys.teacher_key, "CQT6-QX36")
+    store.remove_learner(keys.code, keys.teacher_key, a)
+    store.delete_class(keys.code, keys.teacher_key)
+    calls = [("record", (attempt(),), {}), ("record", (attempt(),), {"uid": "u"}), ("record_many", ([attempt()],), {}),
+             ("save_game", ({"moves": []},), {}), ("live_answer", (rnd, "12", False, None), {}),
+             ("move_to_class", (other.code,), {})]
+    for gone in (a, b, new_learner_code(), "banana"):
+        for name, args, kw in calls:
+            with pytest.raises(LearnerGone, match="no longer in use"):
+                getattr(store, name)(gone, *args, **kw)
+    assert store.row_counts()["attempts"] == 0 and store.row_counts()["games"] == 0
+
+
+def test_an_old_database_is_upgraded(url):
+    engine = create_engine(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", os.path.join(ROOT, "trainer", "store", "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+    old, me = old_class_code(random.Random(2)), new_learner_code()
+    row = {k: v for k, v in _attempt_row(me, attempt(), 1.0).items() if k != "uid"}
+    with engine.begin() as conn:
+        conn.execute(insert(classes).values(code=old, name="Room 1", key_hash=_hash("old key"), created=1.0))
+        conn.execute(insert(learners).values(code=me, nickname="Blue Fox", class_code=old, created=1.0))
+        conn.execute(insert(attempts).values(row))
+    engine.dispose()
+    store = open_store(url)
+    assert store.attempts(me) == [attempt()] and store.class_name(old.replace("-", "")) == "Room 1"
+    store.record(me, attempt(1), uid="u1")
+    store.record(me, attempt(1), uid="u1")
+    with store.engine.connect() as conn:
+        assert [r.uid for r in conn.execute(select(attempts.c.uid).order_by(attempts.c.id))] == [None, "u1"]
+    new = store.create_class("Room 2")
+    assert store.learner(store.join(new.code, "Red Panda")).class_code == new.code
     store.engine.dispose()

@@ -7,19 +7,14 @@ lessons. Pure Python on SQLAlchemy 2 Core; SQLite by default, PostgreSQL through
 >>> me = store.join(keys.code, "Blue Fox")   # a learner code
 >>> store.learner(me).nickname
 'Blue Fox'
+>>> store.health() is None   # the store works
+True
 """
 
 from trainer.store.errors import LearnerGone, StoreError, StoreUnavailable, TooManyTries
-from trainer.store.store import (
-    ClassKeys,
-    Learner,
-    LessonState,
-    ReportRow,
-    Store,
-    Tally,
-    default_url,
-    open_store,
-)
+from trainer.store.opening import default_url, migrate, open_store
+from trainer.store.store import Store
+from trainer.store.values import ClassKeys, Learner, LessonState, ReportRow, Tally
 
 __all__ = ["ClassKeys", "Learner", "LearnerGone", "LessonState", "ReportRow", "Store", "StoreError",
-           "StoreUnavailable", "Tally", "TooManyTries", "default_url", "open_store"]
+           "StoreUnavailable", "Tally", "TooManyTries", "default_url", "migrate", "open_store"]

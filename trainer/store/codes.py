@@ -10,6 +10,18 @@ dashes do not matter when typing:
 True
 >>> normalise("AAAA-AAAC") is None   # the check character is wrong
 True
+
+Class codes are three groups of three (``"KQ7-MXR-4PD"``), so a class code never looks like a
+learner code or a puzzle code (two groups of four); classes made before have two groups of three
+(``"KQ7-MXR"``) and keep working:
+
+>>> cc = new_class_code()
+>>> len(cc), cc[3], cc[7]
+(11, '-', '-')
+>>> normalise_class(cc.lower().replace("-", " ")) == cc
+True
+>>> normalise_class("eng 6xt"), normalise_class("ENG6XT"), normalise_class("eng-6xu")
+('ENG-6XT', 'ENG-6XT', None)
 """
 
 from __future__ import annotations
@@ -21,8 +33,14 @@ from puzzles.codes import ALPHABET
 BASE = len(ALPHABET)
 LEARNER_LENGTH = 8
 """Seven random characters and a check character: 23**7, about 3.4 billion codes."""
-CLASS_LENGTH = 6
-"""Five random characters and a check character."""
+CLASS_LENGTH = 9
+"""Eight random characters and a check character: 23**8, about 78 billion codes (see the README's
+"Codes and rate limits" for why)."""
+OLD_CLASS_LENGTH = 6
+"""Classes made before: five random characters and a check character (23**5, 6.4 million)."""
+GROUP = 3
+"""Class codes are written in groups of three."""
+NO_CLASS = "There is no class with that code. Check the code on the board."
 
 
 def _check(body: str) -> str:
@@ -30,45 +48,73 @@ def _check(body: str) -> str:
     return ALPHABET[total % BASE]
 
 
-def _new(length: int) -> str:
+def _plain(text: object) -> str | None:
+    """The characters of a typed code, upper case, without spaces, dashes or underscores."""
+    if not isinstance(text, str) or len(text) > 40:
+        return None
+    return "".join(ch for ch in text.upper() if ch not in " -_")
+
+
+def _fits(plain: str) -> bool:
+    return all(ch in ALPHABET for ch in plain) and _check(plain[:-1]) == plain[-1]
+
+
+def _grouped(plain: str) -> str:
+    return "-".join(plain[i:i + GROUP] for i in range(0, len(plain), GROUP))
+
+
+def _random_body(length: int) -> str:
     body = "".join(secrets.choice(ALPHABET) for _ in range(length - 1))
-    text = body + _check(body)
-    half = length // 2
-    return f"{text[:half]}-{text[half:]}"
+    return body + _check(body)
 
 
 def new_learner_code() -> str:
     """A fresh learner code like ``"KQ7M-XR4P"``."""
-    return _new(LEARNER_LENGTH)
+    text = _random_body(LEARNER_LENGTH)
+    half = LEARNER_LENGTH // 2
+    return f"{text[:half]}-{text[half:]}"
 
 
 def new_class_code() -> str:
-    """A fresh class code like ``"KQ7-MXR"``."""
-    return _new(CLASS_LENGTH)
+    """A fresh class code like ``"KQ7-MXR-4PD"``."""
+    return _grouped(_random_body(CLASS_LENGTH))
 
 
 def normalise(text: object, length: int = LEARNER_LENGTH) -> str | None:
     """The code in its stored form (upper case, one dash in the middle), or ``None`` if it cannot
     be one (wrong characters, wrong length, a typo caught by the check character)."""
-    if not isinstance(text, str) or len(text) > 40:
-        return None
-    plain = "".join(ch for ch in text.upper() if ch not in " -_")
-    if len(plain) != length or any(ch not in ALPHABET for ch in plain):
-        return None
-    if _check(plain[:-1]) != plain[-1]:
+    plain = _plain(text)
+    if plain is None or len(plain) != length or not _fits(plain):
         return None
     half = length // 2
     return f"{plain[:half]}-{plain[half:]}"
 
 
+def normalise_class(text: object) -> str | None:
+    """A class code of either length in its stored form (``"KQ7-MXR-4PD"`` or, for an older class,
+    ``"KQ7-MXR"``) from anything a person types (case, spaces and dashes do not matter), or
+    ``None`` if it cannot be one."""
+    plain = _plain(text)
+    if plain is None or len(plain) not in (CLASS_LENGTH, OLD_CLASS_LENGTH) or not _fits(plain):
+        return None
+    return _grouped(plain)
+
+
 def class_code_problem(text: object) -> str:
-    """Why some text is not a class code, in words for a child."""
-    if not isinstance(text, str) or not text.strip():
+    """Why some text does not open a class, in words for a child. A code of the right shape that
+    fails its check character gets the same words as one that names no class."""
+    if not isinstance(text, str) or is_blank(text):
         return "Type your class code: your teacher has it."
     plain = "".join(ch for ch in text.upper() if ch not in " -_")
     bad = sorted({ch for ch in plain if ch not in ALPHABET})
     if bad:
         return f"Class codes never use {', '.join(bad)}. Check the code on the board."
-    if len(plain) != CLASS_LENGTH:
-        return f"A class code has {CLASS_LENGTH} letters and numbers; that one has {len(plain)}."
-    return "That class code has a typo somewhere: check each character."
+    if len(plain) not in (CLASS_LENGTH, OLD_CLASS_LENGTH):
+        return (f"A class code has {CLASS_LENGTH} letters and numbers, like KQ7-MXR-4PD; "
+                f"that one has {len(plain)}.")
+    return NO_CLASS
+
+
+def is_blank(text: object) -> bool:
+    """Whether nothing was typed (no guess to count)."""
+    return not isinstance(text, str) or not text.strip(" -_\t")

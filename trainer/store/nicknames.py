@@ -17,6 +17,7 @@ import re
 import unicodedata
 
 from trainer.store.errors import StoreError
+from trainer.store.names import HIDDEN, has_hidden
 
 COLOURS = ("Blue", "Green", "Red", "Gold", "Silver", "Orange", "Purple", "Pink", "Teal", "Amber", "Ruby", "Jade",
            "Sky", "Sunny", "Misty", "Coral", "Lime", "Indigo", "Copper", "Snowy")
@@ -46,9 +47,12 @@ def suggest(rng: random.Random, count: int = 4) -> list[str]:
 
 
 def check_nickname(text: object) -> str:
-    """The nickname as it is kept (spaces tidied), or :class:`StoreError` saying what to change."""
+    """The nickname as it is kept (spaces tidied), or :class:`StoreError` saying what to change.
+    Control and invisible characters are refused (see :mod:`trainer.store.names`)."""
     if not isinstance(text, str):
         raise StoreError("Pick a nickname, or type one.")
+    if has_hidden(text):  # before tidying spaces: a line separator or a tab is not a space
+        raise StoreError(HIDDEN)
     name = " ".join(text.split())
     if not name:
         raise StoreError("Pick a nickname, or type one.")

@@ -18,10 +18,12 @@ from sqlalchemy import (
 )
 
 metadata = MetaData()
+CLASS_CODE = 12
+"""Class codes: ``"KQ7-MXR-4PD"`` (11 characters; older classes ``"KQ7-MXR"``)."""
 
 classes = Table(
     "classes", metadata,
-    Column("code", String(8), primary_key=True),
+    Column("code", String(CLASS_CODE), primary_key=True),
     Column("name", String(60), nullable=False),
     Column("key_hash", String(64), nullable=False),
     Column("created", Float, nullable=False),
@@ -31,7 +33,7 @@ learners = Table(
     "learners", metadata,
     Column("code", String(10), primary_key=True),
     Column("nickname", String(40), nullable=False),
-    Column("class_code", String(8), ForeignKey("classes.code", ondelete="CASCADE"), nullable=True),
+    Column("class_code", String(CLASS_CODE), ForeignKey("classes.code", ondelete="CASCADE"), nullable=True),
     Column("created", Float, nullable=False),
     Index("ix_learners_class", "class_code"),
 )
@@ -51,7 +53,10 @@ attempts = Table(
     Column("review", String(10), nullable=False),
     Column("origin", String(12), nullable=False),
     Column("at", Float, nullable=False),
+    # the answer's own id (optional): an answer sent again with a uid already kept is skipped
+    Column("uid", String(40), nullable=True),
     Index("ix_attempts_learner", "learner_code", "id"),
+    Index("uq_attempts_uid", "learner_code", "uid", unique=True),
 )
 
 games = Table(
@@ -63,7 +68,7 @@ games = Table(
 
 lessons = Table(
     "lessons", metadata,
-    Column("class_code", String(8), ForeignKey("classes.code", ondelete="CASCADE"), primary_key=True),
+    Column("class_code", String(CLASS_CODE), ForeignKey("classes.code", ondelete="CASCADE"), primary_key=True),
     Column("lesson", Integer, nullable=False),
     Column("round", Integer, nullable=False),
     Column("puzzle_code", String(12), nullable=False),
@@ -75,7 +80,7 @@ lessons = Table(
 
 lesson_members = Table(
     "lesson_members", metadata,
-    Column("class_code", String(8), ForeignKey("classes.code", ondelete="CASCADE"), nullable=False),
+    Column("class_code", String(CLASS_CODE), ForeignKey("classes.code", ondelete="CASCADE"), nullable=False),
     Column("lesson", Integer, nullable=False),
     Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), nullable=False),
     UniqueConstraint("class_code", "lesson", "learner_code", name="uq_lesson_members"),
@@ -84,7 +89,7 @@ lesson_members = Table(
 live_answers = Table(
     "live_answers", metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("class_code", String(8), ForeignKey("classes.code", ondelete="CASCADE"), nullable=False),
+    Column("class_code", String(CLASS_CODE), ForeignKey("classes.code", ondelete="CASCADE"), nullable=False),
     Column("lesson", Integer, nullable=False),
     Column("round", Integer, nullable=False),
     Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), nullable=False),
@@ -94,5 +99,16 @@ live_answers = Table(
     UniqueConstraint("class_code", "lesson", "round", "learner_code", name="uq_live_answers"),
 )
 
+guards = Table(
+    "guards", metadata,
+    # a hash of the client ("session:…", "address:…"): see trainer/store/limits.py
+    Column("client", String(64), primary_key=True),
+    Column("misses", Integer, nullable=False),
+    Column("blocked_until", Float, nullable=False),
+    Column("forget_at", Float, nullable=False),
+    Index("ix_guards_forget", "forget_at"),
+)
+
 TABLES = (classes, learners, attempts, games, lessons, lesson_members, live_answers)
-"""Every table, parents first (deleting goes the other way)."""
+"""Every table of learners' data, parents first (deleting goes the other way). The rate limits'
+``guards`` hold no learner's data and are not among them."""

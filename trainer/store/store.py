@@ -2,128 +2,75 @@
 (the default, one file) or PostgreSQL (many app servers share one database).
 
 The only place that knows SQL. Small value types go in and out; every write is one transaction,
-committed before the method returns.
+committed before the method returns. Every public method raises :class:`StoreUnavailable` (and
+logs the real error) when the database cannot be reached or written, never a driver's exception.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import fcntl
 import hashlib
 import hmac
 import json
-import os
+import logging
 import secrets
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
-from alembic import command
-from alembic.config import Config
-from sqlalchemy import Connection, Engine, and_, create_engine, delete, event, func, insert, select, text, update
+from sqlalchemy import Connection, and_, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from trainer.progress import Attempt
-from trainer.store import codes
-from trainer.store.errors import StoreError
+from trainer.store import codes, limits
+from trainer.store.base import STORE_ERRORS, StoreBase, _calm
+from trainer.store.errors import LearnerGone, StoreError, StoreUnavailable, TooManyTries
+from trainer.store.names import check_class_name, has_hidden
 from trainer.store.nicknames import check_nickname
 from trainer.store.schema import TABLES, attempts, classes, games, learners, lesson_members, lessons, live_answers
+from trainer.store.values import ClassKeys, Learner, LessonState, ReportRow, Tally
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-DEFAULT_FILE = os.path.join(ROOT, "data", "fives.db")
-URL_VARIABLE = "FIVES_DATABASE_URL"
+log = logging.getLogger("fives_trainer")
 KEY_BYTES = 16
 """Teacher keys carry 128 random bits."""
+UID_LENGTH = 40
+"""An answer's uid (:meth:`Store.record`): up to 40 characters (a UUID's 32 hex digits fit)."""
 _NO_HASH = hashlib.sha256(b"no class has this key").hexdigest()
-
-
-def default_url() -> str:
-    """``FIVES_DATABASE_URL`` if it is set, else the SQLite file ``data/fives.db`` in the project."""
-    url = os.environ.get(URL_VARIABLE, "").strip()
-    return url or f"sqlite:///{DEFAULT_FILE}"
-
-
-@dataclass(frozen=True)
-class ClassKeys:
-    code: str
-    """The class code children type to join (``"KQ7-MXR"``)."""
-    teacher_key: str
-    """The teacher's secret: whoever has it sees the class's report. Shown once, kept as a hash."""
-
-
-@dataclass(frozen=True)
-class Learner:
-    code: str
-    nickname: str
-    class_code: str | None = None
-
-
-@dataclass(frozen=True)
-class ReportRow:
-    """A learner of a class with all their answers (for the teacher only)."""
-
-    code: str
-    nickname: str
-    joined: dt.datetime
-    attempts: list[Attempt] = field(default_factory=list)
-
-    @property
-    def answers(self) -> int:
-        return len(self.attempts)
-
-    @property
-    def right(self) -> int:
-        return sum(a.correct for a in self.attempts)
-
-
-@dataclass(frozen=True)
-class LessonState:
-    """The live lesson of a class, as the children's devices see it."""
-
-    lesson: int
-    """Counts the class's lessons: a new lesson starts its rounds afresh."""
-    round: int
-    """0 before the first puzzle, then 1, 2, …"""
-    puzzle_code: str
-    locked: bool
-    revealed: bool
-    started: float
-
-
-@dataclass(frozen=True)
-class Tally:
-    """How a live round is going, for the projector: counts only, never names."""
-
-    joined: int
-    answered: int
-    answers: list[tuple[str, bool, str | None, int]]
-    """(answer, right, mistake, how many gave it)."""
 
 
 def _hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
-class Store:
+class Store(StoreBase):
     """Open with :func:`open_store`. Safe to share between threads; many processes may open the
     same database."""
 
-    def __init__(self, engine: Engine) -> None:
-        self.engine = engine
+    # ----- rate limits -----
 
-    @property
-    def url(self) -> str:
-        return self.engine.url.render_as_string(hide_password=True)
+    def _not_waiting(self, clients: tuple[str, ...]) -> None:
+        """:class:`TooManyTries` if any of the clients must still wait."""
+        if clients:
+            with self._read() as conn:
+                wait = limits.wait_seconds(conn, clients, self.clock())
+            if wait:
+                raise TooManyTries(wait)
 
-    @contextmanager
-    def _tx(self) -> Iterator[Connection]:
-        with self.engine.begin() as conn:
-            yield conn
+    def _missed(self, clients: tuple[str, ...]) -> None:
+        """A code or key that did not fit counts against every client."""
+        if not clients:
+            return
+        now = self.clock()
+        with self._tx() as conn:
+            limits.count_miss(conn, clients, now)
+        try:
+            with self._tx() as conn:
+                limits.forget_old(conn, now)
+        except STORE_ERRORS as err:  # tidying up can wait for the next miss
+            log.warning("old rate-limit rows were not removed: %s", err)
 
     # ----- learners -----
 
+    @_calm
     def new_learner(self, nickname: str) -> str:
         """A learner with no class yet; returns their learner code."""
         return self._add_learner(check_nickname(nickname), None).code
@@ -137,77 +84,147 @@ class Store:
                                                          created=time.time()))
                 return Learner(code, nickname, class_code)
             except IntegrityError:
+                if class_code is not None and self._find_class(class_code) is None:
+                    raise StoreError(codes.NO_CLASS) from None  # the class was deleted just now
                 continue  # that code was taken: draw another
         raise RuntimeError("could not find a free learner code")
 
-    def learner(self, code: object) -> Learner | None:
-        """The learner a code names, or ``None`` (unknown or malformed: never an error)."""
+    @_calm
+    def learner(self, code: object, *, clients: Sequence[str] = ()) -> Learner | None:
+        """The learner a code names, or ``None`` (unknown or malformed: never an error). With
+        ``clients``, a code that names no learner counts against them, and a client that must wait
+        gets :class:`TooManyTries` before the code is looked at."""
+        who = limits.as_clients(clients)
+        self._not_waiting(who)
+        found = self._find_learner(code)
+        if found is None and not codes.is_blank(code):
+            self._missed(who)
+        return found
+
+    def _find_learner(self, code: object) -> Learner | None:
         norm = codes.normalise(code)
         if norm is None:
             return None
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             row = conn.execute(select(learners.c.code, learners.c.nickname, learners.c.class_code)
                                .where(learners.c.code == norm)).first()
         return Learner(row.code, row.nickname, row.class_code) if row else None
 
-    def join(self, class_code: object, nickname: str) -> str:
-        """A new learner in a class; returns their learner code (:class:`StoreError` for a class code
-        or a nickname that does not work). :meth:`learner` gives the rest."""
-        code = self._class_code(class_code)
-        name = check_nickname(nickname)
-        return self._add_learner(name, code).code
-
-    def move_to_class(self, learner_code: str, class_code: object) -> Learner:
-        """A learner (and all their answers so far) joins a class."""
-        code = self._class_code(class_code)
-        me = self._learner_or_error(learner_code)
-        with self._tx() as conn:
-            conn.execute(update(learners).where(learners.c.code == me.code).values(class_code=code))
-        return Learner(me.code, me.nickname, code)
-
-    def _learner_or_error(self, learner_code: object) -> Learner:
-        me = self.learner(learner_code)
+    def _learner_or_gone(self, learner_code: object) -> Learner:
+        me = self._find_learner(learner_code)
         if me is None:
-            raise StoreError("We couldn't find that learner code. Check it and try again.")
+            raise LearnerGone()
         return me
 
-    def _class_code(self, class_code: object) -> str:
-        code = codes.normalise(class_code, codes.CLASS_LENGTH)
-        if code is None:
-            raise StoreError(codes.class_code_problem(class_code))
-        if self.class_name(code) is None:
-            raise StoreError("There is no class with that code. Check the code on the board.")
-        return code
+    @_calm
+    def join(self, class_code: object, nickname: str, *, clients: Sequence[str] = ()) -> str:
+        """A new learner in a class; returns their learner code. The nickname is checked first, so
+        a real class code and a wrong one give the same answer to a nickname that does not work;
+        then the class code, rate-limited like :meth:`learner` (:class:`StoreError`,
+        :class:`TooManyTries`)."""
+        name = check_nickname(nickname)
+        code = self._open_class(class_code, limits.as_clients(clients))
+        return self._add_learner(name, code).code
+
+    @_calm
+    def move_to_class(self, learner_code: str, class_code: object, *, clients: Sequence[str] = ()) -> Learner:
+        """A learner (and all their answers so far) joins a class (:class:`LearnerGone` when the
+        learner code is no longer in use)."""
+        me = self._learner_or_gone(learner_code)
+        code = self._open_class(class_code, limits.as_clients(clients))
+        with self._tx() as conn:
+            if not conn.execute(update(learners).where(learners.c.code == me.code).values(class_code=code)).rowcount:
+                raise LearnerGone()
+        return Learner(me.code, me.nickname, code)
+
+    def _open_class(self, class_code: object, clients: tuple[str, ...]) -> str:
+        """The stored form of a class code that names a class, or :class:`StoreError` (the same
+        words for a typo and for an unknown class)."""
+        self._not_waiting(clients)
+        code = codes.normalise_class(class_code)
+        if code is not None and self._find_class(code) is not None:
+            return code
+        if not codes.is_blank(class_code):
+            self._missed(clients)
+        raise StoreError(codes.class_code_problem(class_code))
+
+    def _find_class(self, code: str) -> str | None:
+        with self._read() as conn:
+            return conn.execute(select(classes.c.name).where(classes.c.code == code)).scalar()
 
     # ----- answers -----
 
-    def record(self, learner_code: str, attempt: Attempt) -> None:
-        """Keep an answer: committed when this returns."""
-        with self._tx() as conn:
-            conn.execute(insert(attempts).values(_attempt_row(learner_code, attempt, time.time())))
+    @_calm
+    def record(self, learner_code: str, attempt: Attempt, *, uid: str | None = None) -> None:
+        """Keep an answer: committed when this returns. With ``uid``, an answer already kept under
+        that uid for this learner is skipped, so sending it again after an outage keeps it once.
+        :class:`LearnerGone` when the learner code is no longer in use."""
+        self._record(learner_code, [attempt], None if uid is None else [uid])
 
-    def record_many(self, learner_code: str, items: list[Attempt]) -> None:
-        """Keep several answers in one transaction (a guest's answers when they sign up)."""
+    @_calm
+    def record_many(self, learner_code: str, items: Sequence[Attempt], *,
+                    uids: Sequence[str] | None = None) -> None:
+        """Keep several answers in one transaction, in order (a guest's answers when they sign up,
+        or answers kept on a device while saving was not working). ``uids``, one per answer, as in
+        :meth:`record`."""
+        self._record(learner_code, list(items), None if uids is None else list(uids))
+
+    def _record(self, learner_code: str, items: list[Attempt], uids: list[str] | None) -> None:
+        if uids is not None:
+            if len(uids) != len(items):
+                raise ValueError("give one uid for each answer")
+            if not all(isinstance(u, str) and 0 < len(u) <= UID_LENGTH for u in uids):
+                raise ValueError(f"a uid is a string of 1 to {UID_LENGTH} characters")
+        code = codes.normalise(learner_code)
+        if code is None:
+            raise LearnerGone()
         if not items:
             return
-        now = time.time()
-        with self._tx() as conn:
-            conn.execute(insert(attempts), [_attempt_row(learner_code, a, now) for a in items])
+        for _ in range(3):
+            try:
+                with self._tx() as conn:
+                    self._insert_attempts(conn, code, items, uids)
+                return
+            except IntegrityError:  # the learner was removed, or the same uid kept, just now
+                continue
+        log.error("answers could not be kept: the same answers kept elsewhere at the same moment, three times")
+        raise StoreUnavailable()
 
+    def _insert_attempts(self, conn: Connection, code: str, items: list[Attempt], uids: list[str] | None) -> None:
+        if conn.execute(select(learners.c.code).where(learners.c.code == code)).first() is None:
+            raise LearnerGone()
+        now = time.time()
+        if uids is None:
+            conn.execute(insert(attempts), [_attempt_row(code, a, now) for a in items])
+            return
+        seen = set(conn.execute(select(attempts.c.uid).where(and_(attempts.c.learner_code == code,
+                                                                  attempts.c.uid.in_(set(uids))))).scalars())
+        rows = []
+        for a, uid in zip(items, uids):
+            if uid not in seen:
+                seen.add(uid)
+                rows.append(_attempt_row(code, a, now, uid))
+        if rows:
+            conn.execute(insert(attempts), rows)
+
+    @_calm
     def attempts(self, learner_code: str) -> list[Attempt]:
         """A learner's answers in the order they were given."""
-        with self.engine.connect() as conn:
-            rows = conn.execute(select(attempts).where(attempts.c.learner_code == learner_code)
+        code = codes.normalise(learner_code)
+        if code is None:
+            return []
+        with self._read() as conn:
+            rows = conn.execute(select(attempts).where(attempts.c.learner_code == code)
                                 .order_by(attempts.c.id)).all()
         return [_attempt(r) for r in rows]
 
     # ----- classes -----
 
+    @_calm
     def create_class(self, name: str) -> ClassKeys:
-        """A new class: its code for the children and a secret key for the teacher."""
-        name = " ".join(str(name).split())[:60]
-        if not name:
-            raise StoreError("Give the class a name, like Room 4.")
+        """A new class: its code for the children and a secret key for the teacher. The name is
+        kept as typed (surrounding spaces stripped); control and invisible characters are refused."""
+        name = check_class_name(name)
         key = secrets.token_urlsafe(KEY_BYTES)
         for _ in range(20):
             code = codes.new_class_code()
@@ -220,34 +237,41 @@ class Store:
                 continue
         raise RuntimeError("could not find a free class code")
 
+    @_calm
     def class_name(self, class_code: object) -> str | None:
-        code = codes.normalise(class_code, codes.CLASS_LENGTH)
-        if code is None:
-            return None
-        with self.engine.connect() as conn:
-            return conn.execute(select(classes.c.name).where(classes.c.code == code)).scalar()
+        code = codes.normalise_class(class_code)
+        return None if code is None else self._find_class(code)
 
-    def check_teacher(self, class_code: object, teacher_key: object) -> bool:
-        """Whether the key opens the class (compared in constant time; never raises)."""
-        code = codes.normalise(class_code, codes.CLASS_LENGTH)
+    @_calm
+    def check_teacher(self, class_code: object, teacher_key: object, *, clients: Sequence[str] = ()) -> bool:
+        """Whether the key opens the class (compared in constant time). With ``clients``, a wrong
+        pair counts against them and a client that must wait gets :class:`TooManyTries`; nothing
+        else is raised for anything typed."""
+        who = limits.as_clients(clients)
+        self._not_waiting(who)
+        code = codes.normalise_class(class_code)
         stored = None
         if code is not None:
-            with self.engine.connect() as conn:
+            with self._read() as conn:
                 stored = conn.execute(select(classes.c.key_hash).where(classes.c.code == code)).scalar()
         given = _hash(teacher_key) if isinstance(teacher_key, str) else _NO_HASH
-        return hmac.compare_digest(stored or _NO_HASH, given) and stored is not None
+        ok = hmac.compare_digest(stored or _NO_HASH, given) and stored is not None
+        if not ok and not (codes.is_blank(class_code) and codes.is_blank(teacher_key)):
+            self._missed(who)
+        return ok
 
     def _teacher(self, class_code: object, teacher_key: object) -> str:
         if not self.check_teacher(class_code, teacher_key):
             raise PermissionError("That class code and teacher key do not match.")
-        code = codes.normalise(class_code, codes.CLASS_LENGTH)
+        code = codes.normalise_class(class_code)
         assert code is not None
         return code
 
+    @_calm
     def class_report(self, class_code: str, teacher_key: str) -> list[ReportRow]:
         """Every learner of the class with their answers, in the order they joined."""
         code = self._teacher(class_code, teacher_key)
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             people = conn.execute(select(learners).where(learners.c.class_code == code)
                                   .order_by(learners.c.created, learners.c.code)).all()
             rows = conn.execute(select(attempts).join(learners, learners.c.code == attempts.c.learner_code)
@@ -258,6 +282,7 @@ class Store:
         return [ReportRow(p.code, p.nickname, dt.datetime.fromtimestamp(p.created, dt.UTC), by_learner[p.code])
                 for p in people]
 
+    @_calm
     def remove_learner(self, class_code: str, teacher_key: str, learner_code: str) -> None:
         """A learner of the class and everything kept about them: gone."""
         code = self._teacher(class_code, teacher_key)
@@ -270,6 +295,7 @@ class Store:
                 conn.execute(delete(table).where(table.c.learner_code == learner_code))
             conn.execute(delete(learners).where(learners.c.code == learner_code))
 
+    @_calm
     def delete_class(self, class_code: str, teacher_key: str) -> None:
         """The class, its learners and all their answers, games and lessons: nothing is left."""
         code = self._teacher(class_code, teacher_key)
@@ -283,36 +309,47 @@ class Store:
             conn.execute(delete(learners).where(learners.c.class_code == code))
             conn.execute(delete(classes).where(classes.c.code == code))
 
+    @_calm
     def row_counts(self) -> dict[str, int]:
         """How many rows each table holds (for checking that a deletion left nothing)."""
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             return {t.name: conn.execute(select(func.count()).select_from(t)).scalar_one() for t in TABLES}
 
     # ----- a game in progress -----
 
+    @_calm
     def save_game(self, learner_code: str, state: dict) -> None:
-        """Keep the learner's current game (one per learner, replaced each time)."""
+        """Keep the learner's current game (one per learner, replaced each time;
+        :class:`LearnerGone` when the learner code is no longer in use)."""
         blob = json.dumps(state, separators=(",", ":"))
+        code = codes.normalise(learner_code)
+        if code is None:
+            raise LearnerGone()
         with self._tx() as conn:
+            if conn.execute(select(learners.c.code).where(learners.c.code == code)).first() is None:
+                raise LearnerGone()
             done = conn.execute(update(games).where(games.c.learner_code == learner_code)
                                 .values(state=blob, updated=time.time())).rowcount
             if not done:
-                conn.execute(insert(games).values(learner_code=learner_code, state=blob, updated=time.time()))
+                conn.execute(insert(games).values(learner_code=code, state=blob, updated=time.time()))
 
+    @_calm
     def game(self, learner_code: str) -> dict | None:
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             blob = conn.execute(select(games.c.state).where(games.c.learner_code == learner_code)).scalar()
         try:
             return json.loads(blob) if blob else None
         except ValueError:
             return None
 
+    @_calm
     def clear_game(self, learner_code: str) -> None:
         with self._tx() as conn:
             conn.execute(delete(games).where(games.c.learner_code == learner_code))
 
     # ----- live lessons -----
 
+    @_calm
     def start_lesson(self, class_code: str, teacher_key: str) -> LessonState:
         """A new live lesson for the class (any open one ends)."""
         code = self._teacher(class_code, teacher_key)
@@ -328,6 +365,7 @@ class Store:
         assert state is not None
         return state
 
+    @_calm
     def show_puzzle(self, class_code: str, teacher_key: str, puzzle_code: str) -> int:
         """The class's devices show this puzzle: a new round, open for answers. Returns its number."""
         code = self._teacher(class_code, teacher_key)
@@ -340,13 +378,16 @@ class Store:
                          .values(round=now + 1, puzzle_code=puzzle_code, locked=False, revealed=False))
         return now + 1
 
+    @_calm
     def set_locked(self, class_code: str, teacher_key: str, locked: bool) -> None:
         self._set(class_code, teacher_key, locked=bool(locked))
 
+    @_calm
     def set_revealed(self, class_code: str, teacher_key: str, revealed: bool) -> None:
         """Reveal the answer (answering closes too) or hide it again."""
         self._set(class_code, teacher_key, revealed=bool(revealed), **({"locked": True} if revealed else {}))
 
+    @_calm
     def end_lesson(self, class_code: str, teacher_key: str) -> None:
         self._set(class_code, teacher_key, open=False)
 
@@ -355,12 +396,13 @@ class Store:
         with self._tx() as conn:
             conn.execute(update(lessons).where(and_(lessons.c.class_code == code, lessons.c.open)).values(**values))
 
+    @_calm
     def lesson(self, class_code: object) -> LessonState | None:
         """The class's open live lesson, or ``None``."""
-        code = codes.normalise(class_code, codes.CLASS_LENGTH)
+        code = codes.normalise_class(class_code)
         if code is None:
             return None
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             row = conn.execute(select(lessons).where(and_(lessons.c.class_code == code, lessons.c.open))).first()
         if row is None:
             return None
@@ -368,12 +410,13 @@ class Store:
 
     def _my_lesson(self, learner_code: str) -> tuple[Learner, LessonState] | None:
         """The learner and their class's open lesson, if both exist."""
-        me = self.learner(learner_code)
+        me = self._find_learner(learner_code)
         if me is None or me.class_code is None:
             return None
         state = self.lesson(me.class_code)
         return None if state is None else (me, state)
 
+    @_calm
     def join_lesson(self, learner_code: str) -> LessonState | None:
         """A child's device opens the live lesson of their class: counted as joined. ``None`` when their
         class has no open lesson (or they have no class)."""
@@ -394,13 +437,15 @@ class Store:
                     pass  # the same child on two devices at once
         return state
 
+    @_calm
     def live_answer(self, learner_code: str, round_no: int, answer: str, correct: bool,
                     mistake: str | None, attempt: Attempt | None = None) -> bool:
         """A child's answer to the live round ``round_no``. ``False`` (nothing kept) when that round is
         not the current one, answering is locked, or the child has answered it already. With
-        ``attempt``, the answer is also recorded as practice, in the same transaction."""
-        me = self.learner(learner_code)
-        if me is None or me.class_code is None:
+        ``attempt``, the answer is also recorded as practice, in the same transaction.
+        :class:`LearnerGone` when the learner code is no longer in use."""
+        me = self._learner_or_gone(learner_code)
+        if me.class_code is None:
             return False
         with self._tx() as conn:
             row = conn.execute(select(lessons).where(and_(lessons.c.class_code == me.class_code,
@@ -411,32 +456,34 @@ class Store:
                 with conn.begin_nested():
                     conn.execute(insert(live_answers).values(
                         class_code=me.class_code, lesson=row.lesson, round=round_no, learner_code=me.code,
-                        answer=str(answer)[:80], correct=bool(correct), mistake=mistake))
+                        answer=_visible(str(answer))[:80], correct=bool(correct), mistake=mistake))
             except IntegrityError:
                 return False
             if attempt is not None:
                 conn.execute(insert(attempts).values(_attempt_row(me.code, attempt, time.time())))
         return True
 
+    @_calm
     def my_live_answer(self, learner_code: str, round_no: int) -> tuple[str, bool, str | None] | None:
         """What this child answered in the current lesson's round, if anything."""
         found = self._my_lesson(learner_code)
         if found is None:
             return None
         me, state = found
-        with self.engine.connect() as conn:
+        with self._read() as conn:
             row = conn.execute(select(live_answers.c.answer, live_answers.c.correct, live_answers.c.mistake).where(
                 and_(live_answers.c.class_code == me.class_code, live_answers.c.lesson == state.lesson,
                      live_answers.c.round == round_no, live_answers.c.learner_code == me.code))).first()
         return (row.answer, row.correct, row.mistake) if row else None
 
+    @_calm
     def tally(self, class_code: object) -> Tally:
         """The current round's counts: how many joined, how many answered, and what they answered."""
         state = self.lesson(class_code)
         if state is None:
             return Tally(0, 0, [])
-        code = codes.normalise(class_code, codes.CLASS_LENGTH)
-        with self.engine.connect() as conn:
+        code = codes.normalise_class(class_code)
+        with self._read() as conn:
             joined = conn.execute(select(func.count()).select_from(lesson_members).where(and_(
                 lesson_members.c.class_code == code, lesson_members.c.lesson == state.lesson))).scalar_one()
             rows = conn.execute(
@@ -449,69 +496,17 @@ class Store:
         return Tally(max(joined, answered), answered, answers)
 
 
-def _attempt_row(learner_code: str, a: Attempt, at: float) -> dict:
+def _visible(text: str) -> str:
+    """The text without control or invisible characters (PostgreSQL refuses NUL)."""
+    return "".join(ch for ch in text if not has_hidden(ch))
+
+
+def _attempt_row(learner_code: str, a: Attempt, at: float, uid: str | None = None) -> dict:
     return {"learner_code": learner_code, "kind": a.kind, "stage": a.stage, "level": int(a.level),
             "correct": bool(a.correct), "seconds": float(a.seconds), "code": a.code or "", "mistake": a.mistake,
-            "hinted": bool(a.hinted), "review": a.review or "", "origin": a.origin or "", "at": at}
+            "hinted": bool(a.hinted), "review": a.review or "", "origin": a.origin or "", "at": at, "uid": uid}
 
 
 def _attempt(r) -> Attempt:
     return Attempt(kind=r.kind, stage=r.stage, level=r.level, correct=bool(r.correct), seconds=r.seconds,
                    code=r.code, mistake=r.mistake, hinted=bool(r.hinted), review=r.review, origin=r.origin)
-
-
-# ----- opening -----
-
-def open_store(url: str | None = None) -> Store:
-    """Open (and if needed create or upgrade) the store at ``url`` (default: :func:`default_url`)."""
-    url = url or default_url()
-    if url.startswith("sqlite"):
-        path = url.split("///", 1)[1] if "///" in url else ""
-        if path and path != ":memory:":
-            os.makedirs(os.path.dirname(os.path.abspath(path)) or ".", exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": 10})
-
-        @event.listens_for(engine, "connect")
-        def _pragmas(dbapi_conn, _record) -> None:  # every connection: write-ahead log, wait when busy
-            cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA busy_timeout=10000")
-            cur.execute("PRAGMA foreign_keys=ON")
-            # with the write-ahead log, NORMAL keeps every committed answer through a crash of the
-            # process (a test kills writers mid-way); only a power cut may lose the last moments
-            cur.execute("PRAGMA synchronous=NORMAL")
-            cur.close()
-    else:
-        engine = create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10)
-    migrate(engine)
-    return Store(engine)
-
-
-def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest migration. Two processes starting at once take turns."""
-    cfg = Config()
-    cfg.set_main_option("script_location", os.path.join(HERE, "migrations"))
-    if engine.dialect.name == "sqlite":
-        path = engine.url.database or ""
-        lock_path = (os.path.abspath(path) + ".migrate-lock") if path and path != ":memory:" else None
-        with _file_lock(lock_path), engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
-    else:
-        with engine.begin() as conn:
-            conn.execute(text("SELECT pg_advisory_xact_lock(5555)"))  # one migrator at a time
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
-
-
-@contextmanager
-def _file_lock(path: str | None) -> Iterator[None]:
-    if path is None:
-        yield
-        return
-    with open(path, "a") as f:
-        fcntl.flock(f, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(f, fcntl.LOCK_UN)

@@ -1,0 +1,341 @@
+"""The store when things go wrong: rate limits on guessed codes (with a fake clock: nothing here
+sleeps through a wait), PostgreSQL stopped mid-run, a SQLite file deleted or made read-only."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from sqlalchemy import event, select
+
+from trainer.progress import Attempt
+from trainer.store import LearnerGone, Store, StoreError, StoreUnavailable, TooManyTries, open_store
+from trainer.store.codes import new_class_code, new_learner_code
+from trainer.store.limits import ADDRESS, POLICIES, SESSION
+from trainer.store.schema import guards
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CALM = "Saving is not working right now."
+
+
+class Clock:
+    """Seconds since the epoch, moved by hand."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/fives.db"
+    return request.getfixturevalue("postgres").new_database("t" + uuid.uuid4().hex[:12])
+
+
+def attempt(i: int = 0) -> Attempt:
+    return Attempt("open-total", "muggins", 1, i % 2 == 0, 2.0 + i, "CQT6-QX36")
+
+
+def waited(call) -> int:
+    with pytest.raises(TooManyTries) as err:
+        call()
+    n = err.value.wait_seconds
+    how_long = f"{n} second{'s' if n > 1 else ''}" if n < 120 else f"{-(-n // 60)} minutes"
+    assert str(err.value) == f"Too many tries. Wait {how_long}, then try again."
+    return n
+
+
+# ----- rate limits -----
+
+def test_a_session_gets_a_few_free_misses_then_waits_that_grow(url):
+    clock = Clock()
+    a, b = open_store(url, clock=clock), open_store(url, clock=clock)  # two app processes, one database
+    me = a.new_learner("Blue Fox")
+    s = ("session:abc",)
+    for _ in range(5):
+        assert a.learner(new_learner_code(), clients=s) is None
+    assert b.learner(new_learner_code(), clients=s) is None  # the sixth miss: a wait of 2 s
+    assert waited(lambda: a.learner(me, clients=s)) == 2  # the right code is not even looked at
+    assert a.learner(me).code == me  # without clients nothing is limited
+    assert b.learner(me, clients=("session:other",)).code == me  # another session is not held up
+    clock.now += 1.5
+    assert waited(lambda: b.learner(me, clients=s)) == 1
+    clock.now += 0.5
+    assert b.learner(me, clients=s).code == me  # a right code costs nothing
+    assert a.learner("banana", clients=s) is None  # malformed: a miss too
+    assert waited(lambda: b.learner(me, clients=s)) == 4
+    waits = []
+    for _ in range(10):
+        clock.now += 700
+        a.learner(new_learner_code(), clients=s)
+        waits.append(waited(lambda: a.learner(me, clients=s)))
+    assert waits == [8, 16, 32, 64, 128, 256, 512, 600, 600, 600]
+    clock.now += 600 + SESSION.forget_after  # quiet: the misses are forgotten
+    for _ in range(5):
+        assert a.learner(new_learner_code(), clients=s) is None
+    assert a.learner(me, clients=s).code == me
+    with a.engine.connect() as conn:  # clients are kept as hashes only
+        assert all(len(k) == 64 and "abc" not in k for k in conn.execute(select(guards.c.client)).scalars())
+    a.engine.dispose()
+    b.engine.dispose()
+
+
+def test_an_address_is_shared_by_a_classroom_so_it_gets_more_free_misses(url):
+    clock = Clock()
+    store = open_store(url, clock=clock)
+    keys = store.create_class("Room 4")
+    room = "address:10.1.2.3"
+    for i in range(ADDRESS.free):  # a different child each time: their sessions never wait
+        with pytest.raises(StoreError, match="no class"):
+            store.join(new_class_code(), "Blue Fox", clients=(f"session:{i}", room))
+    assert store.join(keys.code, "Blue Fox", clients=("session:new", room))
+    with pytest.raises(StoreError, match="no class"):
+        store.join(new_class_code(), "Blue Fox", clients=("session:last", room))
+    assert waited(lambda: store.join(keys.code, "Red Panda", clients=("session:fresh", room))) == 2
+    assert store.join(keys.code, "Red Panda", clients=("session:fresh", "address:10.9.9.9"))
+    store.engine.dispose()
+
+
+def test_every_code_and_key_check_counts_and_is_held_up(url):
+    clock = Clock()
+    store = open_store(url, clock=clock)
+    keys = store.create_class("Room 4")
+    me = store.new_learner("Blue Fox")
+    misses = [
+        lambda c: store.learner(new_learner_code(), clients=c),
+        lambda c: pytest.raises(StoreError, store.join, new_class_code(), "Red Panda", clients=c),
+        lambda c: pytest.raises(StoreError, store.join, "KQ7-MXR-4PX", "Red Panda", clients=c),  # a typo
+        lambda c: pytest.raises(StoreError, store.move_to_class, me, new_class_code(), clients=c),
+        lambda c: not store.check_teacher(keys.code, "a guess", clients=c) or pytest.fail("a wrong key opened"),
+        lambda c: not store.check_teacher(new_class_code(), keys.teacher_key, clients=c) or pytest.fail("opened"),
+    ]
+    for i, miss in enumerate(misses):
+        c = (f"session:{i}",)
+        for _ in range(SESSION.free + 1):
+            miss(c)
+        held_up(store, keys.code, keys.teacher_key, me, c)
+    calm = ("session:calm",)
+    for _ in range(20):  # nothing typed, or a nickname that does not work: no guess at a code
+        assert store.learner("", clients=calm) is None
+        with pytest.raises(StoreError, match="Type your class code"):
+            store.join(" ", "Red Panda", clients=calm)
+        with pytest.raises(StoreError, match="at least"):
+            store.join(new_class_code(), "x", clients=calm)
+    assert store.check_teacher(keys.code, keys.teacher_key, clients=calm)
+    for _ in range(50):  # no clients: never limited (and a wrong key is still just False)
+        assert not store.check_teacher(keys.code, "a guess")
+    assert store.check_teacher(keys.code, keys.teacher_key)
+    store.engine.dispose()
+
+
+def held_up(store: Store, code: str, key: str, me: str, clients: tuple[str, ...]) -> None:
+    """Every check is refused for a client that must wait, even with the right code or key."""
+    assert waited(lambda: store.check_teacher(code, key, clients=clients)) == 2
+    assert waited(lambda: store.join(code, "Red Panda", clients=clients)) == 2
+    assert waited(lambda: store.learner(me, clients=clients)) == 2
+    assert waited(lambda: store.move_to_class(me, code, clients=clients)) == 2
+
+
+@given(st.sampled_from(sorted(POLICIES)), st.integers(0, 10_000))
+def test_waits_never_shrink_and_stop_at_the_longest(kind, misses):
+    p = POLICIES[kind]
+    assert (p.wait(misses) == 0) == (misses <= p.free)
+    assert p.wait(misses) <= p.wait(misses + 1) <= p.longest_wait
+
+
+# ----- the database away -----
+
+def public_calls(store: Store, code: str, key: str, me: str) -> dict:
+    """Every public method of the store, with arguments."""
+    calls = {
+        "new_learner": lambda: store.new_learner("Red Panda"),
+        "learner": lambda: store.learner(me, clients=("session:x",)),
+        "join": lambda: store.join(code, "Red Panda", clients=("session:x",)),
+        "move_to_class": lambda: store.move_to_class(me, code),
+        "record": lambda: store.record(me, attempt(), uid="u1"),
+        "record_many": lambda: store.record_many(me, [attempt()]),
+        "attempts": lambda: store.attempts(me),
+        "create_class": lambda: store.create_class("Room 9"),
+        "class_name": lambda: store.class_name(code),
+        "check_teacher": lambda: store.check_teacher(code, key, clients=("session:x",)),
+        "class_report": lambda: store.class_report(code, key),
+        "remove_learner": lambda: store.remove_learner(code, key, me),
+        "delete_class": lambda: store.delete_class(code, key),
+        "row_counts": store.row_counts,
+        "save_game": lambda: store.save_game(me, {"moves": []}),
+        "game": lambda: store.game(me),
+        "clear_game": lambda: store.clear_game(me),
+        "start_lesson": lambda: store.start_lesson(code, key),
+        "show_puzzle": lambda: store.show_puzzle(code, key, "CQT6-QX36"),
+        "set_locked": lambda: store.set_locked(code, key, True),
+        "set_revealed": lambda: store.set_revealed(code, key, True),
+        "end_lesson": lambda: store.end_lesson(code, key),
+        "lesson": lambda: store.lesson(code),
+        "join_lesson": lambda: store.join_lesson(me),
+        "live_answer": lambda: store.live_answer(me, 1, "5", True, None),
+        "my_live_answer": lambda: store.my_live_answer(me, 1),
+        "tally": lambda: store.tally(code),
+    }
+    public = {n for n in dir(Store) if not n.startswith("_") and callable(getattr(Store, n))} - {"health"}
+    assert public == set(calls), "a public method the outage tests do not call"
+    return calls
+
+
+def all_calm(store: Store, code: str, key: str, me: str, words: tuple[str, ...]) -> None:
+    for name, call in public_calls(store, code, key, me).items():
+        with pytest.raises(StoreUnavailable) as err:
+            call()
+        assert str(err.value) == CALM, name
+        assert not any(w in str(err.value) for w in words), name
+
+
+def test_postgres_stopped_mid_run_then_back(postgres):
+    url = postgres.new_database("t" + uuid.uuid4().hex[:12])
+    clock = Clock()
+    store = open_store(url, clock=clock)
+    keys = store.create_class("Room 4")
+    me = store.join(keys.code, "Blue Fox")
+    store.record(me, attempt(0), uid="u0")
+    assert store.health() is None
+    postgres.halt()
+    try:
+        assert store.health() is None  # the last answer is kept for two seconds…
+        clock.now += 2
+        assert store.health() == "down"
+        started = time.monotonic()
+        all_calm(store, keys.code, keys.teacher_key, me, (str(postgres.port), "127.0.0.1", "SELECT", "INSERT"))
+        assert time.monotonic() - started < 60  # each fails fast
+        with pytest.raises(StoreUnavailable):
+            open_store(url)
+    finally:
+        postgres.resume()
+    assert store.health() is None  # a failed call had it look again: back at once
+    store.record_many(me, [attempt(0), attempt(1)], uids=["u0", "u1"])  # the outbox, sent again
+    assert store.attempts(me) == [attempt(0), attempt(1)]
+    store.engine.dispose()
+
+
+def test_an_unreachable_server_is_given_up_quickly():
+    started = time.monotonic()
+    with pytest.raises(StoreUnavailable) as err:
+        open_store("postgresql+psycopg://fives@192.0.2.1:5432/fives")  # an address nobody answers
+    assert time.monotonic() - started < 15 and str(err.value) == CALM
+
+
+def test_a_deleted_sqlite_file_is_noticed(tmp_path):
+    path = tmp_path / "fives.db"
+    clock = Clock()
+    store = open_store(f"sqlite:///{path}", clock=clock)
+    keys = store.create_class("Room 4")
+    me = store.join(keys.code, "Blue Fox")
+    store.record(me, attempt(0))
+    assert store.health() is None
+
+    # deleted while an answer is being written: the answer went into the deleted file, so it is
+    # never acknowledged
+    @event.listens_for(store.engine, "commit")
+    def delete_files(_conn) -> None:
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(f"{path}{suffix}"):
+                os.remove(f"{path}{suffix}")
+
+    with pytest.raises(StoreUnavailable):
+        store.record(me, attempt(1))
+    event.remove(store.engine, "commit", delete_files)
+    all_calm(store, keys.code, keys.teacher_key, me, (str(tmp_path),))
+    clock.now += 2
+    assert store.health() == "gone"
+    assert not path.exists()  # no empty database made in its place
+    store.engine.dispose()
+
+
+def test_a_learner_removed_while_the_database_is_fine_is_not_unavailable(tmp_path):
+    store = open_store(f"sqlite:///{tmp_path}/fives.db")
+    keys = store.create_class("Room 4")
+    me = store.join(keys.code, "Blue Fox")
+    store.delete_class(keys.code, keys.teacher_key)
+    with pytest.raises(LearnerGone):
+        store.record(me, attempt(), uid="u")
+    assert store.health() is None
+    store.engine.dispose()
+
+
+READ_ONLY = r"""
+import os, subprocess, sys
+from trainer.progress import Attempt
+from trainer.store import StoreUnavailable, open_store
+
+path, how = sys.argv[1], sys.argv[2]
+files = [path, path + "-wal", path + "-shm"]
+ticks = iter(range(0, 10**6, 10))
+
+
+def lock(on):
+    for f in files:
+        if how == "chattr":
+            subprocess.run(["chattr", "+i" if on else "-i", f], check=True)
+        else:
+            os.chmod(f, 0o444 if on else 0o644)
+
+
+a = Attempt("open-total", "muggins", 1, True, 1.0, "CQT6-QX36")
+store = open_store("sqlite:///" + path, clock=lambda: float(next(ticks)))
+me = store.new_learner("Blue Fox")
+for _ in range(20):
+    store.record(me, a)
+assert all(os.path.exists(f) for f in files)
+lock(True)
+try:
+    for call in (lambda: store.record(me, a), lambda: store.attempts(me), lambda: store.learner(me),
+                 lambda: store.save_game(me, {}), lambda: store.record_many(me, [a] * 50)):
+        try:
+            call()
+            print("no error")
+        except StoreUnavailable as err:
+            print("unavailable:", err)
+    print("health:", store.health())
+    try:
+        open_store("sqlite:///" + path)
+        print("opened")
+    except StoreUnavailable:
+        print("open: unavailable")
+finally:
+    lock(False)
+store.record(me, a)
+print("health:", store.health())
+print("answers:", len(store.attempts(me)))
+"""
+
+
+def _read_only_by(tmp_path) -> str:
+    """How this test makes files read-only: permissions, or (for root, who ignores them) the
+    immutable flag, which is also what turns SQLite's memory-mapped -shm into a SIGBUS."""
+    if os.geteuid() != 0:
+        return "chmod"
+    probe = tmp_path / "probe"
+    probe.write_text("x")
+    done = subprocess.run(["chattr", "+i", str(probe)], capture_output=True).returncode == 0
+    if not done:
+        pytest.skip("running as root where chattr +i does not work: cannot make a file read-only")
+    subprocess.run(["chattr", "-i", str(probe)], check=True)
+    return "chattr"
+
+
+def test_read_only_sqlite_files_are_unavailable_not_a_crash(tmp_path):
+    how = _read_only_by(tmp_path)
+    path = tmp_path / "fives.db"
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    run = subprocess.run([sys.executable, "-c", READ_ONLY, str(path), how], env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode == 0, f"the process died (signal {-run.returncode})" if run.returncode < 0 else run.stderr
+    assert run.stdout.splitlines() == [f"unavailable: {CALM}"] * 5 + [
+        "health: read-only", "open: unavailable", "health: None", "answers: 21"]

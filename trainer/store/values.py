@@ -1,0 +1,65 @@
+"""The small value types the store hands out."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from trainer.progress import Attempt
+
+
+@dataclass(frozen=True)
+class ClassKeys:
+    code: str
+    """The class code children type to join (``"KQ7-MXR-4PD"``)."""
+    teacher_key: str
+    """The teacher's secret: whoever has it sees the class's report. Shown once, kept as a hash."""
+
+
+@dataclass(frozen=True)
+class Learner:
+    code: str
+    nickname: str
+    class_code: str | None = None
+
+
+@dataclass(frozen=True)
+class ReportRow:
+    """A learner of a class with all their answers (for the teacher only)."""
+
+    code: str
+    nickname: str
+    joined: dt.datetime
+    attempts: list[Attempt] = field(default_factory=list)
+
+    @property
+    def answers(self) -> int:
+        return len(self.attempts)
+
+    @property
+    def right(self) -> int:
+        return sum(a.correct for a in self.attempts)
+
+
+@dataclass(frozen=True)
+class LessonState:
+    """The live lesson of a class, as the children's devices see it."""
+
+    lesson: int
+    """Counts the class's lessons: a new lesson starts its rounds afresh."""
+    round: int
+    """0 before the first puzzle, then 1, 2, …"""
+    puzzle_code: str
+    locked: bool
+    revealed: bool
+    started: float
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How a live round is going, for the projector: counts only, never names."""
+
+    joined: int
+    answered: int
+    answers: list[tuple[str, bool, str | None, int]]
+    """(answer, right, mistake, how many gave it)."""
