@@ -339,3 +339,20 @@ def test_read_only_sqlite_files_are_unavailable_not_a_crash(tmp_path):
     assert run.returncode == 0, f"the process died (signal {-run.returncode})" if run.returncode < 0 else run.stderr
     assert run.stdout.splitlines() == [f"unavailable: {CALM}"] * 5 + [
         "health: read-only", "open: unavailable", "health: None", "answers: 21"]
+
+
+def test_making_learners_is_limited_per_session_and_address(tmp_path):
+    now = [1000.0]
+    s = open_store(f"sqlite:///{tmp_path}/fives.db", clock=lambda: now[0])
+    keys = s.create_class("Room 4")
+    me = ("session:spam", "address:10.9.8.7")
+    for i in range(3):
+        s.join(keys.code, f"Fox {'abc'[i]}", clients=me)
+    with pytest.raises(TooManyTries) as err:
+        s.new_learner("Fox D", clients=me)
+    assert err.value.wait_seconds > 0
+    # another session from the same address (a classroom) goes on
+    for i in range(10):
+        s.join(keys.code, "Owl", clients=(f"session:child{i}", "address:10.9.8.7"))
+    now[0] += 3600 * 2
+    assert s.new_learner("Fox E", clients=me)

@@ -44,7 +44,7 @@ def attempt(action) -> None:
 def start_new() -> None:
     def go() -> None:
         s = store_or_error()
-        session.sign_in(s.learner(s.new_learner(chosen_nickname())), carry_over=True)
+        session.sign_in(s.learner(s.new_learner(chosen_nickname(), clients=session.clients())), carry_over=True)
         st.session_state["me_welcome"] = True
     attempt(go)
 

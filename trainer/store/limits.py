@@ -55,9 +55,24 @@ quiet minutes."""
 ADDRESS = Policy(free=30, first_wait=2, longest_wait=600, forget_after=600)
 """One network address: a whole classroom may share it, so 30 free misses, then 2 s, 4 s, 8 s …
 up to 10 minutes; forgotten after 10 quiet minutes."""
-POLICIES = {"session": SESSION, "address": ADDRESS}
+NEW_SESSION = Policy(free=2, first_wait=30, longest_wait=600, forget_after=3600)
+"""New learners made from one browser session (signing up, joining a class): 3 at once, then a
+wait of 30 s, 60 s … up to 10 minutes before each next one; forgotten after a quiet hour."""
+NEW_ADDRESS = Policy(free=60, first_wait=5, longest_wait=600, forget_after=1800)
+"""New learners made from one address: 61 at once (two classes of 30 joining together), then
+5 s, 10 s … up to 10 minutes; forgotten after a quiet half hour."""
+POLICIES = {"session": SESSION, "address": ADDRESS, "new-session": NEW_SESSION, "new-address": NEW_ADDRESS}
 DEFAULT = SESSION
 """A client of any other kind gets the stricter policy."""
+
+
+def for_new_learners(clients: Sequence[str]) -> tuple[str, ...]:
+    """The clients as counted for making new learners (each learner made counts, not only misses).
+
+    >>> for_new_learners(["session:ab", "address:1.2.3.4"])
+    ('new-session:ab', 'new-address:1.2.3.4')
+    """
+    return tuple(f"new-{c}" for c in as_clients(clients) if c.split(":", 1)[0] in ("session", "address"))
 
 
 def policy_for(client: str) -> Policy:

@@ -71,9 +71,15 @@ class Store(StoreBase):
     # ----- learners -----
 
     @_calm
-    def new_learner(self, nickname: str) -> str:
-        """A learner with no class yet; returns their learner code."""
-        return self._add_learner(check_nickname(nickname), None).code
+    def new_learner(self, nickname: str, *, clients: Sequence[str] = ()) -> str:
+        """A learner with no class yet; returns their learner code. With ``clients``, how many
+        learners one session or address may make is limited (:class:`TooManyTries`)."""
+        name = check_nickname(nickname)
+        made = limits.for_new_learners(clients)
+        self._not_waiting(made)
+        code = self._add_learner(name, None).code
+        self._missed(made)
+        return code
 
     def _add_learner(self, nickname: str, class_code: str | None) -> Learner:
         for _ in range(20):
@@ -123,8 +129,12 @@ class Store(StoreBase):
         then the class code, rate-limited like :meth:`learner` (:class:`StoreError`,
         :class:`TooManyTries`)."""
         name = check_nickname(nickname)
+        made = limits.for_new_learners(clients)
+        self._not_waiting(made)
         code = self._open_class(class_code, limits.as_clients(clients))
-        return self._add_learner(name, code).code
+        learner = self._add_learner(name, code).code
+        self._missed(made)  # every learner made counts toward the limit on making them
+        return learner
 
     @_calm
     def move_to_class(self, learner_code: str, class_code: object, *, clients: Sequence[str] = ()) -> Learner:
