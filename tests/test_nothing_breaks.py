@@ -4,6 +4,8 @@ digits, a store that goes away, a removed child, guessing codes, names with mark
 from __future__ import annotations
 
 import os
+import time
+import uuid
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -392,3 +394,43 @@ def test_a_deleted_database_file_is_noticed_and_no_answer_is_acknowledged(tmp_pa
     assert any("Saving is paused" in i.value and "1 answer" in i.value for i in at.info)
     assert at.session_state["practice"].on_attempt.pending  # kept for later, not claimed as saved
     assert not any("Yes!" in e.value and "saved" in e.value for e in at.success)
+
+
+def test_postgresql_stopped_and_back_under_the_pages(postgres, monkeypatch):
+    """A real PostgreSQL server stopped mid-lesson: every page stays calm, the child stays signed in,
+    their answers wait and are written once the server is back."""
+    monkeypatch.setattr(session_module, "RETRY_SECONDS", 0.0)
+    now = [time.time()]
+    s = open_store(postgres.new_database("pages" + uuid.uuid4().hex[:10]), clock=lambda: now[0])
+    monkeypatch.setattr(session_module, "store", lambda: s)
+    keys = s.create_class("Room 3")
+    me = s.join(keys.code, "Gold Crab")
+    codes = [generate("open-total", stage="muggins", level=1, seed=n).code for n in (51, 52)]
+    child = app(code=codes[0], me=me)
+    teacher = app(page="teacher")
+    teacher.text_input(key="t_code").set_value(keys.code).run()
+    teacher.text_input(key="t_key").set_value(keys.teacher_key).run()
+    teacher.button(key="t_open").click().run()
+    postgres.halt()
+    try:
+        now[0] += 5  # the store's health is looked at again after two seconds
+        for code in codes:
+            child.query_params["code"] = code
+            child.run()
+            answer(child)
+        assert child.session_state["me"].code == me
+        assert any("2 answers" in i.value for i in child.info)
+        for page in ("live", "my_progress", "me", "practice"):
+            child.switch_page(f"views/{page}.py").run()
+            assert not child.exception and not child.error, (page, [e.value for e in child.error])
+        teacher.run()
+        assert not teacher.exception and not teacher.error
+        assert "psycopg" not in texts(teacher) and "127.0.0.1" not in texts(teacher)
+        again = app(me=me)  # a reload during the outage
+        assert again.query_params["me"] == me and again.session_state["me"].code == me
+    finally:
+        postgres.resume()
+    now[0] += 5
+    child.run()
+    assert not child.exception
+    assert [a.code for a in s.attempts(me)] == codes
