@@ -12,7 +12,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzles import STAGES, Puzzle
+from puzzles import STAGES, AnswerShape, Puzzle, kind
 from trainer.practice import COACH, Practice
 from trainer.progress import MASTERED, NO_FLIP_WITHIN
 
@@ -43,17 +43,18 @@ def wrong_response(p: Puzzle, rng: random.Random) -> Any:
 
 
 def _wrong_guess(p: Puzzle, rng: random.Random) -> Any:
-    if p.kind == "hand-rounding":
+    shape = kind(p.kind).answer_shape
+    if shape is AnswerShape.ROUNDING:
         wrong = [c.value for c in p.choices if c.value != p.answer["rounded"]] or [p.answer["rounded"] + 5]
         rounded = rng.choice(wrong)
         return {"pips": p.answer["pips"], "rounded": rounded, "points": rounded // 5}
-    if p.kind == "counted-ends":
+    if shape is AnswerShape.ENDS:
         right = list(p.answer)
         others = [c.value for c in p.choices if c.value not in right]
         if others and (rng.random() < 0.5 or len(right) == 1):
             return right + [rng.choice(others)]
         return right[:-1] or others[:1]
-    if p.kind == "best-play":
+    if shape is AnswerShape.PLAY:
         return rng.choice([c.value for c in p.choices if c.value not in p.answer])
     return rng.choice([c.value for c in p.choices if c.value != p.answer])
 

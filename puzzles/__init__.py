@@ -13,21 +13,28 @@ from __future__ import annotations
 import functools
 import random
 
+from puzzles import registry
 from puzzles.codes import SEED_SPACE, CodeError, decode, encode
-from puzzles.kinds import KIND_TITLES, MAKERS
+from puzzles.kinds import CORE_KINDS, KIND_TITLES, KINDS
 from puzzles.puzzle import Choice, Puzzle, Step, Verdict
-from puzzles.stages import LEVEL_TABLE, STAGE_TITLES, STAGES, check_stage_level, has_trap, traps
+from puzzles.registry import AnswerShape, Kind, all_kinds, kind
+from puzzles.stages import (
+    LEVEL_TABLE,
+    STAGE_RECORDS,
+    STAGE_TITLES,
+    STAGES,
+    Stage,
+    check_stage_level,
+    has_trap,
+    stage,
+    traps,
+)
 from trainer.rules import IllegalPlay
-
-KINDS: tuple[str, ...] = tuple(MAKERS)
-"""Every kind of puzzle, in a fixed order (codes depend on it: new kinds go at the end)."""
-CORE_KINDS: tuple[str, ...] = ("open-total", "best-play", "hand-rounding")
-"""The kinds every stage must master."""
 
 
 def generate(kind: str, *, stage: str, level: int = 1, seed: int | None = None) -> Puzzle:
     """Make a puzzle. The same kind, stage, level and seed always give the same puzzle."""
-    if kind not in MAKERS:
+    if kind not in KINDS:
         raise IllegalPlay(f"'{kind}' is not a kind of puzzle: choose one of {', '.join(KINDS)}.")
     check_stage_level(stage, level)
     if seed is None:
@@ -36,7 +43,7 @@ def generate(kind: str, *, stage: str, level: int = 1, seed: int | None = None) 
         raise IllegalPlay("A puzzle seed is a whole number, 0 or more.")
     seed %= SEED_SPACE
     rng = random.Random(f"{kind}/{stage}/{level}/{seed}")
-    fields = MAKERS[kind](stage, level, rng)
+    fields = registry.kind(kind).maker(stage, level, rng)
     code = encode(KINDS.index(kind), STAGES.index(stage), level, seed)
     return Puzzle(
         kind=kind, stage=stage, level=level, seed=seed, code=code, variant=stage,
@@ -82,6 +89,7 @@ def from_code(code: str) -> Puzzle:
 
 
 __all__ = [
-    "CORE_KINDS", "KINDS", "KIND_TITLES", "LEVEL_TABLE", "STAGES", "STAGE_TITLES", "Choice", "CodeError",
-    "Puzzle", "Step", "Verdict", "from_code", "generate", "has_trap", "similar", "traps",
+    "CORE_KINDS", "KINDS", "KIND_TITLES", "LEVEL_TABLE", "STAGES", "STAGE_RECORDS", "STAGE_TITLES", "AnswerShape",
+    "Choice", "CodeError", "Kind", "Puzzle", "Stage", "Step", "Verdict", "all_kinds", "from_code", "generate",
+    "has_trap", "kind", "similar", "stage", "traps",
 ]

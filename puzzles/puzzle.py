@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from puzzles.registry import kind
 from trainer.rules import IllegalPlay, Layout
 
 
@@ -120,10 +121,8 @@ class Puzzle:
 
     def check(self, response: Any) -> Verdict:
         """Judge an answer. Junk is not an answer (``is_answer`` False), never an exception."""
-        from puzzles.kinds import judge
-
         try:
-            return judge(self, response)
+            return kind(self.kind).judge(self, response)
         except IllegalPlay:  # text that does not parse as a tile or a play
             return Verdict(False, "That answer could not be read. Try again!", "unreadable", is_answer=False)
 

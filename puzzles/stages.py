@@ -6,30 +6,52 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from trainer.rules import TILES, HandState, Layout, RuleSet, Tile
-
-STAGES: tuple[str, ...] = ("muggins", "all-fives", "five-up")
-"""The learning path: two ends, then one spinner, then every double spins."""
-
-STAGE_TITLES = {
-    "muggins": "Muggins — two ends",
-    "all-fives": "All Fives — one spinner",
-    "five-up": "Five-Up — every double spins",
-}
-LEVELS = (1, 2, 3)
-
-
-HARD_TRAPS: dict[str, frozenset[str]] = {
-    "muggins": frozenset({"double-at-end", "covered-double"}),
-    "all-fives": frozenset({"covered-spinner", "empty-spinner-end", "covered-double"}),
-    "five-up": frozenset({"covered-spinner", "empty-spinner-end", "covered-double"}),
-}
-"""The traps a level's trap share counts, per stage. In the spinner stages a double at an arm
-end is the lesson of level 1 itself, so only the harder traps count there."""
+from trainer.rules import TILES, HandState, IllegalPlay, Layout, RuleSet, Tile
 
 
 @dataclass(frozen=True)
 class Stage:
+    """One stage of the learning path: a game of the Fives family, and how it is named."""
+
+    id: str
+    """The stage's id, which is also its rules variant: ``"muggins"``, ``"all-fives"``, ``"five-up"``."""
+    title: str
+    """Its name with what it adds, for headings: ``"Muggins — two ends"``."""
+    label: str
+    """Its short name, for choosers: ``"Muggins"``."""
+    hint: str
+    """What it adds, in a few words: ``"two ends"``."""
+    hard_traps: frozenset[str]
+    """The traps a level's trap share counts. In the spinner stages a double at an arm end is the
+    lesson of level 1 itself, so only the harder traps count there."""
+
+
+STAGE_RECORDS: tuple[Stage, ...] = (
+    Stage("muggins", "Muggins — two ends", "Muggins", "two ends",
+          frozenset({"double-at-end", "covered-double"})),
+    Stage("all-fives", "All Fives — one spinner", "All Fives", "one spinner",
+          frozenset({"covered-spinner", "empty-spinner-end", "covered-double"})),
+    Stage("five-up", "Five-Up — every double spins", "Five-Up", "every double spins",
+          frozenset({"covered-spinner", "empty-spinner-end", "covered-double"})),
+)
+"""The learning path in order: two ends, then one spinner, then every double spins."""
+_BY_ID = {s.id: s for s in STAGE_RECORDS}
+
+STAGES: tuple[str, ...] = tuple(s.id for s in STAGE_RECORDS)
+"""The stages' ids, in order."""
+STAGE_TITLES: dict[str, str] = {s.id: s.title for s in STAGE_RECORDS}
+LEVELS = (1, 2, 3)
+HARD_TRAPS: dict[str, frozenset[str]] = {s.id: s.hard_traps for s in STAGE_RECORDS}
+"""Each stage's hard traps, by id (see :attr:`Stage.hard_traps`)."""
+
+
+def stage(stage_id: str) -> Stage:
+    """The record of a stage, by its id (a ``KeyError`` for any other text)."""
+    return _BY_ID[stage_id]
+
+
+@dataclass(frozen=True)
+class LevelSpec:
     """What one level of one stage asks for."""
 
     tiles: tuple[int, int]
@@ -42,22 +64,20 @@ class Stage:
     """Whether a spinner must be on the table."""
 
 
-LEVEL_TABLE: dict[tuple[str, int], Stage] = {
-    ("muggins", 1): Stage((2, 3), 2, 0.15, False),
-    ("muggins", 2): Stage((4, 6), 2, 0.45, False),
-    ("muggins", 3): Stage((6, 10), 2, 0.75, False),
-    ("all-fives", 1): Stage((2, 4), 2, 0.3, True),
-    ("all-fives", 2): Stage((4, 7), 3, 0.5, True),
-    ("all-fives", 3): Stage((7, 12), 3, 0.75, True),
-    ("five-up", 1): Stage((3, 5), 2, 0.3, True),
-    ("five-up", 2): Stage((5, 9), 3, 0.55, True),
-    ("five-up", 3): Stage((9, 16), 4, 0.8, True),
+LEVEL_TABLE: dict[tuple[str, int], LevelSpec] = {
+    ("muggins", 1): LevelSpec((2, 3), 2, 0.15, False),
+    ("muggins", 2): LevelSpec((4, 6), 2, 0.45, False),
+    ("muggins", 3): LevelSpec((6, 10), 2, 0.75, False),
+    ("all-fives", 1): LevelSpec((2, 4), 2, 0.3, True),
+    ("all-fives", 2): LevelSpec((4, 7), 3, 0.5, True),
+    ("all-fives", 3): LevelSpec((7, 12), 3, 0.75, True),
+    ("five-up", 1): LevelSpec((3, 5), 2, 0.3, True),
+    ("five-up", 2): LevelSpec((5, 9), 3, 0.55, True),
+    ("five-up", 3): LevelSpec((9, 16), 4, 0.8, True),
 }
 
 
 def check_stage_level(stage: str, level: int) -> None:
-    from trainer.rules import IllegalPlay
-
     if stage not in STAGES:
         raise IllegalPlay(f"'{stage}' is not a stage: choose one of {', '.join(STAGES)}.")
     if level not in LEVELS:
@@ -134,7 +154,7 @@ def positions(
         yield Position(s.layout, [h[:] for h in s.hands], s.cur)
 
 
-def basic_fit(layout: Layout, spec: Stage) -> bool:
+def basic_fit(layout: Layout, spec: LevelSpec) -> bool:
     """Size, arms and spinner of a level (not its traps)."""
     low, high = spec.tiles
     if not low <= len(layout) <= high:

@@ -6,9 +6,15 @@ Feedback is one short message — the child's answer echoed, one reason — with
 
 from __future__ import annotations
 
+import re
 import unicodedata
+from typing import TYPE_CHECKING
 
+from puzzles.registry import kind
 from trainer.rules import OpenEnd, Play, play_points
+
+if TYPE_CHECKING:
+    from puzzles.puzzle import Puzzle
 
 WORD_LIMITS = {1: 20, 2: 35, 3: 35}
 """The most words a feedback message may have at each level."""
@@ -65,8 +71,6 @@ def play_words(play: Play) -> str:
 
 def for_speech(text: str) -> str:
     """Text as a speech synthesiser should say it: tiles as two numbers, signs as words."""
-    import re
-
     text = re.sub(r"(\d)-(\d)", r"\1 \2", text)
     for sign, word in (("→", " makes "), ("÷", " divided by "), ("−", " minus "), ("+", " plus "),
                        ("=", " equals "), ("…", " "), ("**", "")):
@@ -105,29 +109,10 @@ def read_typed_number(text: object) -> tuple[int | None, str]:
     return value, ""
 
 
-def answer_words(p) -> str:  # p: puzzles.Puzzle (not imported here: puzzle.py imports this module's users)
-    """A puzzle's answer in words a child and a teacher read, never record notation."""
-    if p.kind == "best-play":
-        lay = p.board
-        parts = []
-        for token in p.answer:
-            play = Play.parse(token)
-            number = lay.play(play).placements[-1].number
-            parts.append(f"{play.tile} on the {number} of {play.target}")
-        return " or ".join(parts)
-    if p.kind == "hand-rounding":
-        a = p.answer
-        return f"{a['pips']} pips, rounded to {a['rounded']}: {points_words(a['points'])}"
-    if p.kind == "play-score":
-        return points_words(p.answer) + ("" if p.answer else " (no score)")
-    if p.kind == "counted-ends":
-        ends = {e.id: e for e in p.board.open_ends}
-        names = [end_words(ends[i]) for i in p.answer if i in ends]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    if p.kind == "open-total":
-        working = p.board.working
-        return f"{p.answer}: {working.split(' = ')[0]}" if "+" in working else str(p.answer)
-    return str(p.answer)
+def answer_words(p: Puzzle) -> str:
+    """A puzzle's answer in words a child and a teacher read, never record notation (each kind says
+    its own: :attr:`puzzles.registry.Kind.answer_words`)."""
+    return kind(p.kind).answer_words(p)
 
 
 MISTAKE_NAMES = {

@@ -23,8 +23,9 @@ from fpdf import FPDF
 
 from puzzles import KINDS, STAGES, Puzzle, generate
 from puzzles.codes import SEED_SPACE, CodeError, decode, encode
-from puzzles.kinds import KIND_TITLES
+from puzzles.kinds import KIND_TITLES, MIX_ORDER
 from puzzles.print_pictures import draw_hand, draw_layout, draw_tile
+from puzzles.registry import AnswerShape, kind
 from puzzles.stages import STAGE_TITLES, check_stage_level
 from puzzles.words import answer_words
 from trainer.render import render_number_line
@@ -38,9 +39,6 @@ MAX_COUNT = 60
 SHEET_SEEDS = SEED_SPACE // 64
 """Sheet seeds are below this (the count rides in the code too)."""
 _FIXED_DATE = dt.datetime(2024, 1, 1, tzinfo=dt.UTC)  # the same sheet gives the same bytes
-# a mix like the coach's: the core kinds most often, the number skills and the rest between them
-_MIX_ORDER = ("open-total", "best-play", "hand-rounding", "nearest-five", "open-total", "best-play",
-              "hand-rounding", "make-five", "play-score", "counted-ends")
 
 
 @dataclass(frozen=True)
@@ -70,7 +68,7 @@ def make_sheet(stage: str, level: int, *, count: int = 12, seed: int = 0, kind: 
     rng = random.Random(f"sheet/{stage}/{level}/{kind}/{seed}")
     puzzles = []
     for i in range(count):
-        k = _MIX_ORDER[i % len(_MIX_ORDER)] if kind == MIX else kind
+        k = MIX_ORDER[i % len(MIX_ORDER)] if kind == MIX else kind
         puzzles.append(generate(k, stage=stage, level=level, seed=rng.randrange(SEED_SPACE)))
     kind_index = 15 if kind == MIX else 8 + KINDS.index(kind)
     code = encode(kind_index, STAGES.index(stage), level, seed * 64 + count - 1)
@@ -198,11 +196,11 @@ def _pictures(p: Puzzle) -> list[tuple[str, object, float]]:
     if p.layout:
         x0, y0, x1, y1 = layout_geometry(p.board).bounds
         out.append(("layout", p.board, (x1 - x0 + 5.2) / (y1 - y0 + 5.2)))
-    if p.number is not None and p.kind == "nearest-five":
+    if p.number is not None and not p.layout:  # a number line beside a layout would give the answer away
         svg = render_number_line(p.number, style="projector")
         sw, sh = _svg_size(svg)
         out.append(("line", svg, sw / sh))
-    tiles = [p.play.split(">")[0]] if p.kind == "play-score" and p.play else list(p.hand)
+    tiles = list(p.hand)
     if tiles:
         out.append(("hand", tiles, (3 * len(tiles) - 1) / 4))
     return out
@@ -210,14 +208,7 @@ def _pictures(p: Puzzle) -> list[tuple[str, object, float]]:
 
 def _answer_boxes(pdf: _Pdf, p: Puzzle, x: float, y: float, w: float) -> None:
     pdf.set_font("Helvetica", size=11)
-    if p.kind == "hand-rounding":
-        labels = ["Pips", "Rounded", "Points"]
-    elif p.kind == "best-play":
-        labels = ["Tile", "End letter"]
-    elif p.kind == "counted-ends":
-        labels = ["End letters"]
-    else:
-        labels = ["Answer"]
+    labels = kind(p.kind).boxes
     bw = min(38.0, (w - 4 * (len(labels) - 1)) / len(labels))
     for i, label in enumerate(labels):
         bx = x + i * (bw + 4)
@@ -249,7 +240,7 @@ def _card(pdf: _Pdf, n: int, p: Puzzle, y: float, h: float, base_url: str) -> No
     hand_h = min(room_h, 24.0)
     # hands and number lines at a fixed, readable height; the layout takes the rest of the row
     fixed = sum(ratio * hand_h + 6 for what, _, ratio in pics if what != "layout")
-    letters = p.kind in ("best-play", "counted-ends")
+    letters = kind(p.kind).clickable
     for what, item, ratio in pics:
         if what == "layout":
             bw, bh = max(30.0, avail - fixed), room_h
@@ -309,7 +300,7 @@ def _answer_key(pdf: _Pdf, sheet: Sheet) -> None:
         pdf.multi_cell(w, 6, _text(f"{i + 1}. ({p.code}) Answer: {answer_words(p)}"))
         if p.layout:
             y = pdf.get_y()
-            shown = p.board.play(p.answer[0]) if p.kind == "best-play" else p.board
+            shown = p.board.play(p.answer[0]) if kind(p.kind).answer_shape is AnswerShape.PLAY else p.board
             _, dh = draw_layout(pdf, shown, x0 + 4, y + 1, w * 0.55, 24, working=True)
             pdf.set_y(y + dh + 2)
         pdf.set_font("Helvetica", size=10)

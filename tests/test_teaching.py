@@ -1,8 +1,10 @@
 """Puzzles that teach: sums that grow, answers that can't be guessed, short feedback, similar puzzles."""
 
+import dataclasses
+
 import pytest
 
-import puzzles.kinds
+import puzzles.registry
 from puzzles import KINDS, STAGES, from_code, generate, similar
 from puzzles.kinds import blank, is_combination, is_lowering
 from puzzles.shape import TARGETS, measure
@@ -151,7 +153,8 @@ def test_check_catches_parse_errors_only(monkeypatch):
     def broken(puzzle, response):
         raise RuntimeError("a judge that crashes must be seen")
 
-    monkeypatch.setattr(puzzles.kinds, "judge", broken)
+    record = puzzles.registry.kind("open-total")
+    monkeypatch.setitem(puzzles.registry._KINDS, "open-total", dataclasses.replace(record, judge=broken))
     with pytest.raises(RuntimeError):
         p.check(p.answer)
 

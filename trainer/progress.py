@@ -27,7 +27,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 
-from puzzles import CORE_KINDS, KINDS, STAGES
+from puzzles import CORE_KINDS, KINDS, STAGES, all_kinds, kind
 
 NOT_STARTED, PRACTISED, FAMILIAR, PROFICIENT, MASTERED = range(5)
 STEP_NAMES = ("Not started", "Practised", "Familiar", "Proficient", "Mastered")
@@ -45,15 +45,11 @@ REVIEW_WINDOW = 3
 REVIEW_WRONG_DROPS = 2
 
 FLUENCY_SECONDS: dict[str, tuple[float, float, float]] = {
-    "open-total": (15, 20, 30),
-    "best-play": (25, 35, 45),
-    "hand-rounding": (25, 30, 40),
-    "play-score": (20, 25, 35),
-    "counted-ends": (20, 25, 35),
-    "nearest-five": (12, 15, 20),
-    "make-five": (15, 20, 25),
+    k.id: (k.time_bars[1], k.time_bars[2], k.time_bars[3]) for k in all_kinds()
 }
-"""Seconds for a fluent answer, per kind, at levels 1, 2 and 3."""
+"""Seconds for a fluent answer, per kind, at levels 1, 2 and 3 (each kind's ``time_bars``)."""
+OTHER_TIME_BARS = (20.0, 25.0, 35.0)
+"""The time bars of a kind this trainer does not know."""
 
 LEVEL_UP_AFTER = 3
 LEVEL_DOWN_AFTER = 2
@@ -69,9 +65,9 @@ STAGE_REVIEW_EVERY = 8
 """Every this many coached puzzles, one comes from a stage mastered earlier (spaced review)."""
 
 
-def fluency_bar(kind: str, level: int) -> float:
-    """Seconds within which an answer counts as fluent."""
-    return FLUENCY_SECONDS.get(kind, (20.0, 25.0, 35.0))[level - 1]
+def fluency_bar(kind_id: str, level: int) -> float:
+    """Seconds within which an answer counts as fluent: the kind's time bar at that level."""
+    return kind(kind_id).time_bars[level] if kind_id in KINDS else OTHER_TIME_BARS[level - 1]
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 
 import streamlit as st
 
-from puzzles import KIND_TITLES, STAGE_TITLES, STAGES, Puzzle
+from puzzles import KIND_TITLES, STAGE_RECORDS, STAGE_TITLES, STAGES, Puzzle, kind
 from puzzles.words import for_speech
 from trainer import session
 from trainer.practice import Practice
@@ -23,8 +23,10 @@ from trainer.render import end_letters, render_hand, render_layout, render_numbe
 from trainer.rules import Layout, Play, play_points
 from trainer.store import StoreError
 
-STAGE_LABELS = {"muggins": "Muggins", "all-fives": "All Fives", "five-up": "Five-Up"}
-STAGE_HINTS = {"muggins": "two ends", "all-fives": "one spinner", "five-up": "every double spins"}
+STAGE_LABELS = {s.id: s.label for s in STAGE_RECORDS}
+"""Each stage's short name (:attr:`puzzles.Stage.label`)."""
+STAGE_HINTS = {s.id: s.hint for s in STAGE_RECORDS}
+"""What each stage adds, in a few words (:attr:`puzzles.Stage.hint`)."""
 
 CAPTION_CSS = "color:rgba(49,51,63,0.75);font-size:0.875rem"
 """How our own HTML lines look when they stand where a caption would."""
@@ -283,12 +285,10 @@ def _draw_pictures(
     layout_svg = ""
     if p.layout:
         lay = layout or p.board
-        letters = not working and p.kind in ("best-play", "counted-ends")
+        letters = not working and kind(p.kind).clickable
         layout_svg = render_layout(lay, working=working, letters=letters, style=style, highlight=highlight)
     hand_svg = None
-    if p.kind == "play-score" and p.play:
-        hand_svg = render_hand([p.play.split(">")[0]], style=style, width=hand_width(1))
-    elif p.hand:
+    if p.hand:  # a puzzle about one play holds just that play's tile
         hand_svg = render_hand(p.hand, style=style, width=hand_width(len(p.hand)))
     return layout_svg, hand_svg
 

@@ -4,19 +4,19 @@ redraws the page only when the teacher moves on."""
 
 from __future__ import annotations
 
+import functools
 import time
 
 import streamlit as st
 
 from puzzles import CodeError, Puzzle, from_code
-from puzzles.words import answer_words, mistake_name, read_typed_number
-from trainer import session, ui
+from puzzles.words import answer_words, mistake_name
+from trainer import answers, session, ui
 from trainer.progress import Attempt
 from trainer.store import StoreError
 
 POLL_SECONDS = 1.5
 """How often a waiting device asks the store whether the teacher has moved on."""
-NUMBER_KINDS = ("open-total", "play-score", "nearest-five", "make-five")
 
 
 def show() -> None:
@@ -117,57 +117,10 @@ def send(response: object, shown: str, lesson: int, round_no: int, started: floa
     session.practice().progress.record(attempt)
 
 
-@ui.guarded
-def send_typed(p: Puzzle, fields: tuple[str, ...], lesson: int, round_no: int, started: float) -> None:
-    given: dict[str, int] = {}
-    for f in fields:
-        value, problem = read_typed_number(st.session_state.get(f"live-{f}-{lesson}-{round_no}"))
-        if value is None:
-            st.session_state["live_notice"] = problem
-            return
-        given[f] = value
-    if fields == ("n",):
-        send(given["n"], str(given["n"]), lesson, round_no, started)
-    else:
-        send(given, f"{given['rounded']} → {given['points']}", lesson, round_no, started)
-
-
-@ui.guarded
-def send_ends(p: Puzzle, lesson: int, round_no: int, started: float) -> None:
-    chosen = st.session_state.get(f"live-ends-{lesson}-{round_no}") or []
-    if not chosen:
-        st.session_state["live_notice"] = "Choose at least one."
-        return
-    letters = ui.end_letters(p.board)
-    shown = " + ".join(sorted(letters.get(c, "?") for c in chosen))
-    send(list(chosen), shown, lesson, round_no, started)
+def notice(text: str) -> None:
+    st.session_state["live_notice"] = text
 
 
 def answer_widgets(p: Puzzle, lesson: int, round_no: int, started: float) -> None:
-    tag = f"{lesson}-{round_no}"
-    if p.kind in NUMBER_KINDS:
-        with st.form(f"live-f-{tag}", border=False):
-            st.text_input("Your answer", key=f"live-n-{tag}", max_chars=6, placeholder="Type a number")
-            st.form_submit_button("Send", type="primary", on_click=send_typed,
-                                  args=(p, ("n",), lesson, round_no, started))
-    elif p.kind == "hand-rounding":
-        with st.form(f"live-f-{tag}", border=False):
-            c1, c2 = st.columns(2)
-            c1.text_input("Rounded to five", key=f"live-rounded-{tag}", max_chars=4)
-            c2.text_input("Points", key=f"live-points-{tag}", max_chars=4)
-            st.form_submit_button("Send", type="primary", on_click=send_typed,
-                                  args=(p, ("rounded", "points"), lesson, round_no, started))
-    elif p.kind == "best-play" and p.layout:
-        st.write("Which play scores most?")
-        with st.container(horizontal=True):
-            for c in p.choices:
-                label = ui.play_label(p.board, c.value)
-                st.button(label, key=f"live-play-{tag}-{c.label}", on_click=send,
-                          args=(c.value, label, lesson, round_no, started))
-    elif p.kind == "counted-ends":
-        texts = {c.value: c.text for c in p.choices}
-        letters = ui.end_letters(p.board)
-        st.pills("Choose the ends that count", list(texts), selection_mode="multi", key=f"live-ends-{tag}",
-                 format_func=lambda x: f"End {letters[x]}: {texts[x]}" if x in letters else texts[x])
-        st.button("Send", type="primary", key=f"live-send-{tag}", on_click=send_ends,
-                  args=(p, lesson, round_no, started))
+    on_answer = functools.partial(send, lesson=lesson, round_no=round_no, started=started)
+    answers.answer_widgets(p, answers.live_spot(lesson, round_no), on_answer, notice)

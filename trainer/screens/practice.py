@@ -1,21 +1,13 @@
 """Practice: one puzzle at a time, answered by typing or by tapping the picture."""
 
+import functools
 from dataclasses import dataclass, field
 
 import streamlit as st
 
-from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, similar
-from puzzles.words import read_typed_number
-from trainer import pagestate, session, ui
+from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, similar
+from trainer import answers, pagestate, session, ui
 from trainer.practice import COACH, Practice
-
-NUMBER_KINDS = ("open-total", "play-score", "nearest-five", "make-five")
-NUMBER_LABELS = {
-    "open-total": "Open-end total",
-    "play-score": "Points (0 if it does not score)",
-    "nearest-five": "Your answer",
-    "make-five": "Your answer",
-}
 
 
 @dataclass
@@ -84,7 +76,7 @@ def choose_stage() -> None:
     fresh()
 
 
-def give(response: object) -> None:
+def give(response: object, shown: str = "") -> None:
     """Answer; a response that is not an answer (a mis-tap, junk) gets its reason and a new try."""
     pr = ui.learner()
     code = pr.puzzle.code if pr.puzzle is not None else None
@@ -92,28 +84,9 @@ def give(response: object) -> None:
     state().say("" if verdict.is_answer else verdict.message, code)
 
 
-def answer_numbers(code: str, fields: tuple[str, ...]) -> None:
-    """Check typed numbers: one box (a total, points, a number) or the boxes of hand-rounding."""
-    given: dict[str, int] = {}
-    for f in fields:
-        text = st.session_state.get(f"{f}-{code}")
-        if f == "pips" and not (text or "").strip():
-            continue  # the pips box is there to help; the rounded pips and the points are the answer
-        value, problem = read_typed_number(text)
-        if value is None:
-            name = {"n": "", "pips": "Pips: ", "rounded": "Rounded: ", "points": "Points: "}[f]
-            state().say(name + problem, code)
-            return
-        given[f] = value
-    give(given["n"] if fields == ("n",) else given)
-
-
-def answer_ends(code: str) -> None:
-    chosen = st.session_state.get(f"ends-{code}") or []
-    if not chosen:
-        state().say("Choose at least one.", code)
-        return
-    give(list(chosen))
+def problem(code: str, text: str) -> None:
+    """What is wrong with a typed answer or a choice, said next to the puzzle."""
+    state().say(text, code)
 
 
 def ask_hint() -> None:
@@ -268,11 +241,12 @@ def puzzle_area(pr: Practice) -> None:
     st.markdown(f"{why}\n\n## {p.question}" if why else f"## {p.question}")
     speak = ui.spoken(p.question + (" " + pr.verdict.message if pr.verdict else ""))
 
+    k = kind(p.kind)
     lay = p.board if p.layout else None
     after = None
-    if pr.answered and lay is not None and p.kind in ("best-play", "play-score"):
-        # the working is shown on the layout after the play in question
-        after = lay.play(p.answer[0] if p.kind == "best-play" else p.play)
+    shown_play = k.working_after(p) if pr.answered and lay is not None else None
+    if shown_play:  # the working is shown on the layout after the play in question
+        after = lay.play(shown_play)
     hint = p.hint if pr.hinted and not pr.answered else None
     layout_svg, hand_svg = ui.puzzle_pictures(p, working=pr.answered, layout=after or lay,
                                               highlight=hint.ends if hint else ())
@@ -283,9 +257,9 @@ def puzzle_area(pr: Practice) -> None:
         st.warning(notice)
 
     # the pictures and the speaker button in one element; tiles and ends are tapped on it
-    clickable = not pr.answered and p.kind in ("best-play", "counted-ends") and lay is not None
-    mode = ("play" if p.kind == "best-play" else "ends") if clickable else "view"
-    caption = "The tile to play" if p.kind == "play-score" else ("The tiles" if p.kind != "best-play" else "")
+    clickable = not pr.answered and k.clickable and lay is not None
+    mode = k.board_mode if clickable else "view"
+    caption = k.hand_caption
     pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"board-{p.code}-{pr.answered}",
                     layout_width=ui.natural_width(layout_svg) if layout_svg else "",
                     extra=ui.number_line(p, reveal=pr.answered), speak=speak,
@@ -300,44 +274,15 @@ def puzzle_area(pr: Practice) -> None:
         st.rerun()
 
     if not pr.answered:
-        answer_widgets(pr, p, lay)
+        answer_widgets(pr, p)
     else:
         feedback(pr, p)
 
 
 
-def answer_widgets(pr: Practice, p: Puzzle, lay) -> None:
+def answer_widgets(pr: Practice, p: Puzzle) -> None:
     # answers go through callbacks, which run before the page is drawn: one run per answer
-    if p.kind in NUMBER_KINDS:
-        with st.form(f"f-{p.code}", clear_on_submit=False, border=False):
-            st.text_input(NUMBER_LABELS[p.kind], key=f"n-{p.code}", max_chars=6, placeholder="Type a number")
-            st.form_submit_button("Check", type="primary", on_click=answer_numbers, args=(p.code, ("n",)))
-    elif p.kind == "hand-rounding":
-        with st.form(f"f-{p.code}", border=False):
-            c1, c2, c3 = st.columns(3)
-            c1.text_input("Pips (to help you)", key=f"pips-{p.code}", max_chars=4)
-            c2.text_input("Rounded to five", key=f"rounded-{p.code}", max_chars=4)
-            c3.text_input("Points", key=f"points-{p.code}", max_chars=4)
-            st.form_submit_button(
-                "Check", type="primary", on_click=answer_numbers, args=(p.code, ("pips", "rounded", "points"))
-            )
-    elif p.kind == "best-play" and lay is not None:
-        st.write("Or choose a play:")
-        with st.container(horizontal=True):
-            for c in p.choices:
-                st.button(ui.play_label(lay, c.value), key=f"play-{p.code}-{c.label}", on_click=give,
-                          args=(c.value,))
-    elif p.kind == "counted-ends":
-        texts = {c.value: c.text for c in p.choices}
-        letters = ui.end_letters(p.board)
-        st.pills(
-            "Or choose the ones that count",
-            list(texts),
-            selection_mode="multi",
-            key=f"ends-{p.code}",
-            format_func=lambda x: f"End {letters[x]}: {texts[x]}" if x in letters else texts[x],
-        )
-        st.button("Check", type="primary", key=f"check-{p.code}", on_click=answer_ends, args=(p.code,))
+    answers.answer_widgets(p, answers.practice_spot(p.code), give, functools.partial(problem, p.code))
     if not pr.hinted:
         st.button("Hint", icon=":material/lightbulb:", key=f"hint-{p.code}", on_click=ask_hint,
                   help="Shows the first step. A hinted answer does not count toward mastery.")

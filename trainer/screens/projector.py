@@ -5,9 +5,10 @@ import random
 
 import streamlit as st
 
-from puzzles import KIND_TITLES, KINDS, STAGES, CodeError, Puzzle, from_code, generate
+from puzzles import KIND_TITLES, KINDS, STAGES, AnswerShape, CodeError, Puzzle, from_code, generate, kind
 from puzzles.words import answer_words
-from trainer import ui
+from trainer import answers, ui
+from trainer.answers import ROUNDING_PARTS  # noqa: F401  (kept importable from here)
 from trainer.render import render_hand, render_layout
 from trainer.screens import live_panel
 from trainer.screens.worksheet_panel import worksheet_panel
@@ -40,7 +41,7 @@ def show() -> None:
     @ui.guarded
     def reveal() -> None:
         p = S["puzzle"]
-        if p is not None and p.kind == "hand-rounding" and S.get("step", 0) < 2:
+        if p is not None and S.get("step", 0) < answers.reveal_parts(p):  # a rounding answer: part by part
             S["step"] = S.get("step", 0) + 1
             return
         S["revealed"] = True
@@ -102,30 +103,18 @@ def show() -> None:
     if st.session_state.pop("pj_blur", False):
         ui.release_keys()  # the code box gives the keys A and N back
 
-    rounding = p.kind == "hand-rounding"
-    step = S.get("step", 0)  # hand-rounding is revealed one part at a time
+    step = S.get("step", 0)  # a rounding answer is revealed one part at a time
     revealed = S["revealed"]
     live = live_panel.is_live()
     if live:
         live_panel.sync(p, revealed)
-    st.markdown(f"# {ROUNDING_PARTS[min(step, 2)][0] if rounding and not revealed else p.question}")
+    st.markdown(f"# {answers.big_screen_question(p, step, revealed)}")
     st.markdown(f"### Puzzle code: `{p.code}`")
     pictures(p, revealed)
     if not revealed:
-        if p.kind == "best-play" and p.layout:
-            st.markdown("### " + " · ".join(f"**{i}.** {ui.play_label(p.board, c.value)}"
-                                             for i, c in enumerate(p.choices, start=1)))
-        elif rounding:
-            done = [f"{ROUNDING_PARTS[i][1]}: **{p.answer[ROUNDING_PARTS[i][2]]}**" for i in range(step)]
-            if done:
-                st.markdown("### " + " · ".join(done))
-        elif p.kind == "counted-ends":
-            letters = ui.end_letters(p.board)
-            st.markdown("### " + " · ".join(f"**{letters.get(c.value, str(i))}**: {c.text}"
-                                             for i, c in enumerate(p.choices, start=1)))
-        elif p.choices:
-            st.markdown("### Is it " + ", ".join(f"**{c.value}**" for c in p.choices[:-1])
-                        + f" or **{p.choices[-1].value}**?")
+        choices = answers.big_screen_choices(p, step)
+        if choices:
+            st.markdown(choices)
     else:
         # in a live lesson the class's answers stand beside the answer, on the same screen
         words, chart = st.columns(2) if live else (st.container(), None)
@@ -139,7 +128,7 @@ def show() -> None:
     if live and not revealed:
         live_panel.status(revealed)
     cols = st.columns(2)
-    label = "Reveal the answer" if not rounding or step >= 2 else f"Reveal: {ROUNDING_PARTS[step][1].lower()}"
+    label = answers.reveal_label(p, step)
     cols[0].button(label, type="primary", shortcut="A", on_click=reveal, disabled=revealed,
                    use_container_width=True, key="reveal")
     cols[1].button("Next puzzle", shortcut="N", on_click=fresh, use_container_width=True, key="next")
@@ -148,27 +137,23 @@ def show() -> None:
 CHOOSERS = {"pj_stage": STAGES[0], "pj_level": 1, "pj_kind": KINDS[0]}
 """The side panel's choosers, with the choice each starts on."""
 
-ROUNDING_PARTS = (
-    ("Add up the pips on these tiles. How many?", "Pips", "pips"),
-    ("Round that to the nearest five.", "Rounded", "rounded"),
-    ("How many points is that?", "Points", "points"),
-)
-
 
 def pictures(p: Puzzle, revealed: bool) -> None:
     """The puzzle as big as one projector screen allows: the layout, then the tiles, never below the
     fold. On reveal the answer is marked: the working (after the best play), letters kept."""
     layout_svg = ""
+    shape = kind(p.kind).answer_shape
     if p.layout:
-        shown = p.board.play(p.answer[0]) if revealed and p.kind == "best-play" else p.board
-        letters: bool | dict[str, str] = p.kind in ("best-play", "counted-ends")
-        if letters and revealed and p.kind == "best-play":  # the ends still open keep their letters
+        after_best = revealed and shape is AnswerShape.PLAY
+        shown = p.board.play(p.answer[0]) if after_best else p.board
+        letters: bool | dict[str, str] = shape.clickable
+        if letters and after_best:  # the ends still open keep their letters
             still = {e.id for e in shown.open_ends}
             letters = {i: x for i, x in ui.end_letters(p.board).items() if i in still}
-        marks = p.answer if revealed and p.kind == "counted-ends" else ()
+        marks = p.answer if revealed and shape is AnswerShape.ENDS else ()
         layout_svg = render_layout(shown, working=revealed, letters=letters, style="projector",
                                    highlight=tuple(marks))
-    tiles = [p.play.split(">")[0]] if p.kind == "play-score" and p.play else list(p.hand)
+    tiles = list(p.hand)  # a puzzle about one play holds just that play's tile
     parts = []
     if layout_svg:
         parts.append(ui.fit_picture(layout_svg, height="42vh"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import plotly.express as px
 import streamlit as st
 
-from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES
+from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
 from trainer import classroom, session, ui
 from trainer.card import teacher_card
 from trainer.progress import STEP_NAMES
@@ -14,10 +14,8 @@ from trainer.screens.my_progress import CHART, STEP_COLOURS, STEP_MARKS
 from trainer.store import StoreError
 from trainer.store.codes import normalise_class
 
-SHORT_KINDS = {
-    "open-total": "Total", "best-play": "Best play", "hand-rounding": "Rounding", "play-score": "Scores?",
-    "counted-ends": "Ends", "nearest-five": "Nearest 5", "make-five": "Make 5",
-}
+SHORT_KINDS = {k.id: k.short_title for k in all_kinds()}
+"""Each kind's column heading in the class grid (:attr:`puzzles.Kind.short_title`)."""
 
 
 def opened() -> tuple[str, str] | None:

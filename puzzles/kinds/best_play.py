@@ -1,0 +1,241 @@
+"""``best-play``: which play of this hand scores most? Answer: a tuple of record tokens — every
+legal play that scores the most (each of them is right)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from puzzles.kinds.judging import choice_value, read_play
+from puzzles.kinds.making import TOTAL_MISTAKES, Wants, find_position, first_trap, lettered, mistaken_totals
+from puzzles.puzzle import Puzzle, Step, Verdict
+from puzzles.registry import AnswerShape, Kind, per_level, register_kind
+from puzzles.stages import Position
+from puzzles.words import play_words, points_words, say, score_words, sentence
+from trainer.rules import TILES, IllegalPlay, Layout, Play, Tile, play_points
+
+HAND_SIZES = {1: (2, 3), 2: (3, 3), 3: (3, 4)}
+SPECIAL_SHARE = 0.2
+"""How often a best-play puzzle is built around a combination or a lowering play."""
+TWO_SCORES_SHARE = 0.9
+"""At levels 2–3, how often two plays must score different non-zero amounts."""
+
+
+def is_combination(after: Layout) -> bool:
+    """A score with no 5 and no 0 end: the ends add up to a multiple of five, like 4 + 6."""
+    return bool(play_points(after.total)) and all(e.number not in (0, 5) for e in after.open_ends)
+
+
+def is_lowering(before: Layout, after: Layout) -> bool:
+    """A score made by making the total smaller, e.g. by covering a double."""
+    return bool(play_points(after.total)) and after.total < before.total
+
+
+def special_words(before: Layout, play: Play, after: Layout) -> str:
+    """Name a combination or a lowering play in a child's words ("" for neither)."""
+    if is_lowering(before, after):
+        target = play.target
+        what = f"Covering {target}" if target is not None and target.is_double else "It"
+        return f"{what} made the total smaller: {before.total} → {after.total}."
+    if is_combination(after):
+        return f"No 5 needed: {after.working}."
+    return ""
+
+
+def play_line(play: Play, after: Layout) -> str:
+    return f"{play_words(play)} makes {after.working}: {score_words(after.total)}."
+
+
+def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
+    low, high = HAND_SIZES[level]
+    wants = Wants(40)
+    special = rng.random() < SPECIAL_SHARE
+    two_scores = level >= 2 and not special and rng.random() < TWO_SCORES_SHARE
+
+    def cut_hand(lay: Layout, full: list[Tile], every: list[tuple[Play, int]], size: int, keen: bool) -> Any:
+        """A hand of ``size`` tiles cut from a real one, whose plays score differently."""
+        if len(full) < size:
+            return None
+        built = build_hand(lay, full, every, size, keen)
+        for attempt in range(4):
+            if built is not None and attempt == 0:
+                hand = built
+            else:
+                rng.shuffle(full)
+                hand = sorted(full[:size])
+            chosen = [(pl, total) for pl, total in every if pl.tile in hand]
+            pts = [play_points(total) for _, total in chosen]
+            if len(chosen) < 2 or len(set(pts)) < 2 or max(pts) == 0:
+                continue
+            if keen and two_scores and len({x for x in pts if x}) < 2:
+                continue
+            outcomes = [(pl, lay.play(pl)) for pl, _ in chosen]
+            if keen and special:
+                scoring = [(pl, after) for pl, after in outcomes if play_points(after.total)]
+                if not all(special_words(lay, pl, after) for pl, after in scoring):
+                    continue
+            return hand, outcomes, pts
+        return None
+
+    def build_hand(lay: Layout, full: list[Tile], every: list[tuple[Play, int]], size: int,
+                   keen: bool) -> list[Tile] | None:
+        """Put a wanted hand together on purpose: two tiles that score differently, or one special
+        scoring tile among tiles that score nothing."""
+        if not keen or not (two_scores or special):
+            return None
+        playable = sorted({pl.tile for pl, _ in every})
+        best: dict[Tile, int] = {}
+        for pl, total in every:
+            best[pl.tile] = max(best.get(pl.tile, 0), play_points(total))
+        dull = [t for t in playable if not best[t]]
+        if two_scores:
+            scorers = [t for t in playable if best[t]]
+            rng.shuffle(scorers)
+            for a in scorers:
+                b = next((t for t in scorers if best[t] not in (0, best[a])), None)
+                if b is not None:
+                    rest = [t for t in full if t not in (a, b)]
+                    return sorted([a, b] + rng.sample(rest, size - 2)) if len(rest) >= size - 2 else None
+            return None
+        plain = {pl.tile for pl, total in every if play_points(total) and not special_words(lay, pl, lay.play(pl))}
+        good = [t for t in playable if best[t] and t not in plain]
+        if not good or len(dull) < size - 1:
+            return None
+        return sorted([rng.choice(good)] + rng.sample(dull, size - 1))
+
+    def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
+        keen = wants.tick()
+        size = rng.randint(low, high)
+        lay = pos.layout
+        sizes = [size] + [x for x in range(low, high + 1) if x != size]
+        cut = None
+        # the player to move first, then the other hands, then any tiles off the table (late in a
+        # hand the real hands are small)
+        me = pos.hand
+        off_table = tuple(t for t in TILES if t not in lay)
+        for full in [me] + [h for h in pos.leftovers if h != me] + [off_table]:
+            every = lay.totals_after(full)  # cheap totals first; layouts only for the chosen hand
+            scores = {play_points(total) for _, total in every} - {0}
+            if not scores:
+                continue
+            if keen and two_scores and len(scores) < 2:
+                continue  # no cut of this hand can have two different scores
+            if keen and special and not any(play_points(t) and (t < lay.total or t % 10 and t % 10 != 5)
+                                            for _, t in every):
+                continue  # nothing here lowers the total or adds up to a five without one
+            cut = next((c for n in sizes if (c := cut_hand(lay, list(full), every, n, keen)) is not None), None)
+            if cut is not None:
+                break
+        if cut is None:
+            return None
+        hand, outcomes, pts = cut
+        best = max(pts)
+        answer = tuple(str(pl) for (pl, _), v in zip(outcomes, pts) if v == best)
+        best_play = Play.parse(answer[0])
+        best_after = lay.play(best_play)
+        extra = special_words(lay, best_play, best_after)
+        trap = ("lowering" if is_lowering(lay, best_after) else "combination") if extra else first_trap(lay)
+        choices = lettered((str(pl) for pl, _ in outcomes), (play_words(pl) for pl, _ in outcomes))
+        steps = [Step(f"Now the ends make {lay.working}. Try each play.",
+                      tuple(e.id for e in lay.open_ends if e.value))]
+        steps += [Step(sentence(play_line(pl, after))) for pl, after in outcomes]
+        steps.append(Step(f"Best: {' or '.join(play_words(Play.parse(a)) for a in answer)}, "
+                          f"{points_words(best)}." + (f" {extra}" if extra else "")))
+        return {
+            "layout": lay.record, "hand": tuple(str(t) for t in hand),
+            "question": "Which play scores most?",
+            "answer": answer,
+            "explanation": f"{sentence(play_line(best_play, best_after))}" + (f" {extra}" if extra else ""),
+            "choices": choices, "mistakes": (), "steps": steps, "trap": trap,
+        }
+
+    return find_position(stage, level, rng, accept)
+
+
+def mis_tap(p: Puzzle, play: Play) -> Verdict | None:
+    """Why a play is not a legal play here, in a child's words; None if it is legal."""
+    lay = p.board
+    if play.target is None and not lay.is_empty:
+        return Verdict(False, f"Put {play.tile} on one of the lettered ends.", "not-a-play", is_answer=False)
+    if str(play.tile) not in p.hand:
+        return Verdict(False, f"{play.tile} is not in your hand.", "not-in-hand", is_answer=False)
+    if lay.is_legal(play):
+        return None
+    target = play.target
+    numbers = sorted({e.number for e in lay.open_ends if target is not None and e.tile == target and e.free})
+    if target is not None and target not in lay:
+        return Verdict(False, f"{target} is not on the table.", "not-a-play", is_answer=False)
+    if numbers and not any(play.tile.has(n) for n in numbers):
+        need = " or ".join(str(n) for n in numbers)
+        return Verdict(False, f"{play.tile} has no {need}, so it can't go there.", "not-a-play", is_answer=False)
+    if not numbers:
+        return Verdict(False, f"Nothing more can go on {target}. Pick a lettered end.", "not-a-play",
+                       is_answer=False)
+    try:
+        lay.play(play)
+    except IllegalPlay as err:
+        return Verdict(False, str(err), "not-a-play", is_answer=False)
+    return None  # pragma: no cover - is_legal said no, so play() raised
+
+
+def judge_play_choice(p: Puzzle, response: Any, right: tuple[str, ...]) -> Verdict:
+    if isinstance(response, (list, tuple)) and len(response) > 1:
+        verdicts = [judge_play_choice(p, r, right) for r in response]
+        wrong = [v for v in verdicts if not v.correct]
+        return wrong[0] if wrong else Verdict(True, "Yes! Each of those plays scores the most.", None)
+    play = read_play(choice_value(p, response))
+    if play is None:
+        return Verdict(False, "Pick a play: a tile from the hand, then an open end.", "unreadable",
+                       is_answer=False)
+    lay = p.board
+    if str(play) in right:
+        after = lay.play(play)
+        tie = "It ties for best." if len(right) > 1 else ""
+        extra = special_words(lay, play, after)
+        return Verdict(True, say(p.level, ("Yes!", True), (sentence(play_line(play, after)), True),
+                                 (extra, False), (tie, False)), None)
+    tapped = mis_tap(p, play)
+    if tapped is not None:
+        return tapped
+    after = lay.play(play)
+    best = Play.parse(right[0])
+    best_after = lay.play(best)
+    pts = play_points(after.total)
+    echo = f"You chose {play_words(play)}: {after.working}, " + (f"{points_words(pts)}." if pts else "no score.")
+    better = f"Best: {play_words(best)}, {points_words(play_points(best_after.total))}."
+    extra = special_words(lay, best, best_after)
+    if extra and not play_points(after.total):
+        name = "missed-lowering" if is_lowering(lay, best_after) else "missed-combination"
+        return Verdict(False, say(p.level, (echo, True), (better, True), (extra, False)), name)
+    for name, value, text in mistaken_totals(after):
+        if play_points(value) and value >= best_after.total:
+            return Verdict(False, say(p.level, (echo, True), (text, False), (better, True)), name)
+    mistake = "lower-score" if play_points(after.total) else "not-multiple"
+    return Verdict(False, say(p.level, (echo, True), (better, True)), mistake)
+
+
+def judge_best_play(p: Puzzle, response: Any) -> Verdict:
+    return judge_play_choice(p, response, p.answer)
+
+
+def best_play_words(p: Puzzle) -> str:
+    """``"3-4 on the 4 of 4-4 or …"``: every best play, as a child finds it on the picture."""
+    lay = p.board
+    parts = []
+    for token in p.answer:
+        play = Play.parse(token)
+        number = lay.play(play).placements[-1].number
+        parts.append(f"{play.tile} on the {number} of {play.target}")
+    return " or ".join(parts)
+
+
+def best_of(p: Puzzle) -> str | None:
+    """The working is shown on the layout after the (first) best play."""
+    return p.answer[0]
+
+BEST_PLAY = register_kind(Kind(
+    id="best-play", number=1, title="Which play scores most?", short_title="Best play",
+    answer_shape=AnswerShape.PLAY, maker=make_best_play, judge=judge_best_play, answer_words=best_play_words,
+    time_bars=per_level(25, 35, 45), core=True, hand_caption="", working_after=best_of,
+    traps=("missed-lowering", "missed-combination", "lower-score", "not-multiple", *TOTAL_MISTAKES),
+))

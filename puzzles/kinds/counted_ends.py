@@ -1,0 +1,147 @@
+"""``counted-ends``: which open ends count towards the total? Answer: a tuple of end ids
+(``"1-4:4"``); an end that adds 0 may be picked or not."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from puzzles.kinds.judging import choice_value
+from puzzles.kinds.making import Wants, end_steps, find_position, first_trap, lettered
+from puzzles.puzzle import Puzzle, Verdict
+from puzzles.registry import AnswerShape, Kind, per_level, register_kind
+from puzzles.stages import Position
+from puzzles.words import end_words, say
+from trainer.rules import Layout, OpenEnd
+
+EVERY_END_KEEP = 0.25
+"""How often a position where every end counts is kept for counted-ends."""
+
+
+def blank(end: OpenEnd) -> bool:
+    """An end that adds 0 whatever a child picks: a 0 on a plain tile, or 0-0."""
+    return end.number == 0 and end.kind != "spinner-end"
+
+
+def decoys(lay: Layout) -> list[tuple[str, str]]:
+    """Places that look like ends but are covered: (id, words), for counted-ends choices."""
+    out: list[tuple[str, str]] = []
+    open_tiles = {e.tile for e in lay.open_ends}
+    seen = {e.id for e in lay.open_ends}
+    for t in lay.tiles:
+        if t.is_double and t not in open_tiles and not lay.is_spinner(t):
+            out.append((f"{t}:{t.low}", f"the double {t}"))
+    tiles = lay.tiles
+    for pl in lay.placements[1:]:
+        target = tiles[pl.target]
+        if not target.is_double and pl.number > 0:
+            out.append((f"{target}:{pl.number}", f"the {pl.number} on {target}"))
+    unique = []
+    for i, words in out:
+        if i not in seen:
+            seen.add(i)
+            unique.append((i, words))
+    return unique
+
+
+def make_counted_ends(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
+    wants = Wants()
+
+    def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
+        lay = pos.layout
+        ends = lay.open_ends
+        if len(ends) < 2 or not any(e.counts for e in ends):
+            return None
+        every = all(e.counts or blank(e) for e in ends)
+        extra: list[tuple[str, str]] = []
+        if every and rng.random() > EVERY_END_KEEP:
+            extra = decoys(lay)
+            rng.shuffle(extra)
+            extra = extra[:2]
+            if not extra and wants.tick():
+                return None
+        ids = [e.id for e in ends] + [i for i, _ in extra]
+        texts = [end_words(e) for e in ends] + [w for _, w in extra]
+        answer = tuple(e.id for e in ends if e.counts)
+        question = "Which open ends count towards the total? Pick all of them." if not extra else \
+            "Which of these count towards the total? Pick all of them."
+        return {
+            "layout": lay.record, "hand": (),
+            "question": question,
+            "answer": answer,
+            "explanation": f"The ends that count make {lay.working}.",
+            "choices": lettered(ids, texts),
+            "mistakes": (), "steps": end_steps(lay), "trap": "covered-half" if extra else first_trap(lay),
+        }
+
+    return find_position(stage, level, rng, accept)
+
+
+def read_ids(p: Puzzle, response: Any) -> set[str] | None:
+    if isinstance(response, str):
+        items = [x for x in response.replace(",", " ").split() if x]
+    elif isinstance(response, (list, tuple, set, frozenset)):
+        items = list(response)
+    else:
+        return None
+    valid = {c.value for c in p.choices}
+    out = set()
+    for item in items:
+        if not isinstance(item, str):
+            return None
+        value = choice_value(p, item)
+        if value not in valid:
+            return None
+        out.add(value)
+    return out
+
+
+def judge_counted_ends(p: Puzzle, response: Any) -> Verdict:
+    picked = read_ids(p, response)
+    if picked is None:
+        return Verdict(False, "Pick the open ends that count, by their letters.", "unreadable", is_answer=False)
+    if not picked:
+        return Verdict(False, "Pick at least one end.", "unreadable", is_answer=False)
+    ends = {e.id: e for e in p.board.open_ends}
+    blanks = {i for i, e in ends.items() if blank(e)}
+    right = set(p.answer)
+    sum_words = f"The ends that count make {p.board.working}."
+    if picked - blanks == right - blanks:
+        note = ""
+        if picked & blanks:
+            e = ends[sorted(picked & blanks)[0]]
+            note = f"The 0 on {e.tile} adds nothing, so picking it doesn't matter."
+        return Verdict(True, say(p.level, ("Yes!", True), (sum_words, True), (note, False)), None)
+    extra = [ends[i] for i in sorted(picked - right - blanks) if i in ends]
+    missing = [ends[i] for i in sorted(right - picked)]
+    covered = sorted(picked - right - blanks - set(ends))
+    if covered:
+        tile, number = covered[0].split(":")
+        what = (f"The double {tile} has both sides covered" if tile[0] == tile[-1]
+                else f"The {number} on {tile} is covered")
+        return Verdict(False, say(p.level, (f"{what}: it counts 0.", True), (sum_words, False)), "counted-covered")
+    for e in extra:
+        if e.kind == "spinner-end":
+            return Verdict(False, say(p.level, (f"The spinner {e.tile} has both sides covered: it counts 0.", True),
+                                      (sum_words, False)), "covered-spinner")
+    for e in missing:
+        if e.kind == "double":
+            return Verdict(False, say(p.level, (f"{e.tile} is a double at an end: it counts {e.value}.", True),
+                                      (sum_words, False)), "double-at-end")
+    if missing:
+        return Verdict(False, say(p.level, (f"You missed {end_words(missing[0])}.", True), (sum_words, False)),
+                       "missed-end")
+    return Verdict(False, say(p.level, ("Not quite.", True), (sum_words, True)), "other")
+
+
+def counted_ends_words(p: Puzzle) -> str:
+    ends = {e.id: e for e in p.board.open_ends}
+    names = [end_words(ends[i]) for i in p.answer if i in ends]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+COUNTED_ENDS = register_kind(Kind(
+    id="counted-ends", number=4, title="Which ends count?", short_title="Ends",
+    answer_shape=AnswerShape.ENDS, maker=make_counted_ends, judge=judge_counted_ends,
+    answer_words=counted_ends_words, time_bars=per_level(20, 25, 35),
+    traps=("counted-covered", "covered-spinner", "double-at-end", "missed-end"),
+))

@@ -1,0 +1,168 @@
+"""What the kind modules share when they make a puzzle: finding a real position that suits the
+level, the mistake models that name wrong totals, lettered choices, and the steps of the working."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from puzzles.puzzle import Choice, Step
+from puzzles.stages import LEVEL_TABLE, Position, basic_fit, has_trap, positions, traps
+from puzzles.words import end_words, score_words, sentence
+from trainer.rules import Layout, Play
+
+LABELS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+TOTAL_MISTAKES = ("double-once", "covered-spinner", "empty-spinner-end", "covered-double", "missed-end",
+                  "counted-covered", "counted-twice")
+"""The mistakes :func:`mistaken_totals` names."""
+
+
+# ----- mistake models -----
+
+
+def mistaken_totals(lay: Layout) -> list[tuple[str, int, str]]:
+    """Totals a child gets by a known mistake: (mistake name, total, what to say), each total once."""
+    total = lay.total
+    ends = lay.open_ends
+    out: list[tuple[str, int, str]] = []
+    doubles = [e for e in ends if e.kind == "double"]
+    if doubles:
+        d = doubles[0]
+        out.append(("double-once", total - sum(e.number for e in doubles),
+                    f"{d.tile} is a double at an end: it counts {d.value}."))
+    spinners = [e for e in ends if e.kind == "spinner-end"]
+    if spinners:
+        s = spinners[0]
+        out.append(("covered-spinner", total + sum(2 * e.number for e in spinners),
+                    f"The spinner {s.tile} has both sides covered: it counts 0."))
+        out.append(("empty-spinner-end", total + sum(e.number * e.free for e in spinners),
+                    "An empty spinner end adds 0."))
+    open_tiles = {e.tile for e in ends}
+    covered = [t for t in lay.tiles if t.is_double and t not in open_tiles]
+    if covered:
+        c = covered[0]
+        out.append(("covered-double", total + sum(t.pips for t in covered),
+                    f"{c} has both sides covered: it counts 0."))
+    counted = [e for e in ends if e.value]
+    if len(counted) >= 2:
+        e = max(counted, key=lambda x: x.value)
+        out.append(("missed-end", total - e.value, f"You missed {end_words(e)}."))
+    last = lay.placements[-1] if len(lay) > 1 else None
+    if last is not None and last.number > 0:
+        target = lay.tiles[last.target]
+        if not target.is_double:
+            out.append(("counted-covered", total + last.number,
+                        f"The {last.number} of {target} is covered now: it adds nothing."))
+    if counted:
+        e = min(counted, key=lambda x: x.value)
+        out.append(("counted-twice", total + e.value, f"You counted {end_words(e)} twice."))
+    seen = {total}
+    unique = []
+    for name, value, text in out:
+        if value not in seen and value >= 0:
+            seen.add(value)
+            unique.append((name, value, text))
+    return unique
+
+
+def slips(right: int, count: int, rng: random.Random, taken: set[int]) -> list[int]:
+    """Near misses from adding slips, for filling out choices when no named mistake is left."""
+    out: list[int] = []
+    if count <= 0:
+        return out
+    for delta in rng.sample([1, -1, 2, -2, 5, -5, 3, 10], 8):
+        v = right + delta
+        if v >= 0 and v not in taken and v not in out:
+            out.append(v)
+        if len(out) == count:
+            break
+    return out
+
+
+# ----- finding positions -----
+
+
+def find_position(
+    stage: str, level: int, rng: random.Random, accept: Callable[[Position, bool], Any],
+    *, check_layout: bool = True,
+) -> Any:
+    """Search seeded random hands for a position that suits the level and the kind.
+
+    The level's share of trap positions is kept by asking for a trap (or for none) at
+    random; if three whole hands show no such position, either kind of position will do.
+    """
+    spec = LEVEL_TABLE[(stage, level)]
+    want_trap = rng.random() < spec.trap_share
+    span = spec.tiles if check_layout else (1, 28)
+    ends = spec.min_ends if check_layout else 0
+    spinner = spec.need_spinner and check_layout
+    for attempt in range(500):
+        for pos in positions(stage, rng, tiles=span, min_ends=ends, need_spinner=spinner):
+            if check_layout:
+                if not basic_fit(pos.layout, spec):
+                    continue
+                if attempt < 3 and has_trap(pos.layout, stage) != want_trap:
+                    continue
+            got = accept(pos, want_trap)
+            if got is not None:
+                return got
+    raise RuntimeError(f"no position found for {stage} level {level}")  # pragma: no cover
+
+
+class Wants:
+    """What a maker hopes a position has; every wish is dropped after enough tries."""
+
+    def __init__(self, patience: int = 40) -> None:
+        self.tries = 0
+        self.patience = patience
+
+    def tick(self) -> bool:
+        """Count a try; True while wishes still hold."""
+        self.tries += 1
+        return self.tries <= self.patience
+
+
+def lettered(values: Iterable[Any], texts: Iterable[str]) -> tuple[Choice, ...]:
+    return tuple(Choice(LABELS[i], v, t) for i, (v, t) in enumerate(zip(values, texts)))
+
+
+def number_choices(
+    right: int, wrong: list[tuple[str, int, str]], rng: random.Random, *, slip_text: str,
+) -> tuple[tuple[Choice, ...], tuple[tuple[str, str, str], ...]]:
+    """Four number choices: the right one and three named mistakes (adding slips only if too few)."""
+    picked: list[tuple[str, int, str]] = []
+    for name, value, text in wrong:
+        if value != right and value >= 0 and all(value != v for _, v, _ in picked):
+            picked.append((name, value, text))
+        if len(picked) == 3:
+            break
+    taken = {right} | {v for _, v, _ in picked}
+    fill = slips(right, 3 - len(picked), rng, taken)
+    mistakes = [(str(v), name, text) for name, v, text in picked]
+    mistakes += [(str(v), "adding", slip_text) for v in fill]
+    values = [right] + [v for _, v, _ in picked] + fill
+    rng.shuffle(values)
+    return lettered(values, (str(v) for v in values)), tuple(mistakes)
+
+
+def end_steps(lay: Layout) -> list[Step]:
+    """One step per open end, then the sum."""
+    steps = [Step(sentence(e.words) + ".", (e.id,)) for e in lay.open_ends]
+    counted = tuple(e.id for e in lay.open_ends if e.value)
+    steps.append(Step(f"Add them: {lay.working}. {sentence(score_words(lay.total))}.", counted))
+    return steps
+
+
+def first_trap(lay: Layout) -> str | None:
+    found = sorted(traps(lay))
+    return found[0] if found else None
+
+
+def play_outcomes(lay: Layout, hand: Iterable[str]) -> list[tuple[Play, Layout]]:
+    return [(pl, lay.play(pl)) for pl in lay.legal_plays(list(hand))]
+
+
+def between(n: int) -> tuple[int, int]:
+    down = n - n % 5
+    return down, down + 5

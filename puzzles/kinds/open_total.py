@@ -1,0 +1,75 @@
+"""``open-total``: what is the open-end total of this layout? Answer: ``int``."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from puzzles.kinds.judging import judge_number
+from puzzles.kinds.making import (
+    TOTAL_MISTAKES,
+    Wants,
+    end_steps,
+    find_position,
+    first_trap,
+    mistaken_totals,
+    number_choices,
+)
+from puzzles.puzzle import Puzzle, Step, Verdict
+from puzzles.registry import AnswerShape, Kind, per_level, register_kind
+from puzzles.stages import Position
+
+TOTAL_RANGE = {1: (1, 12), 2: (5, 20), 3: (10, 80)}
+"""The open-end totals a level prefers: sums grow with the level."""
+MULTIPLE_SHARE = 0.45
+"""How often a position is asked to have a total that scores."""
+
+
+def total_fits(total: int, level: int, stage: str, want_multiple: bool, want_big: bool) -> bool:
+    low, high = TOTAL_RANGE[level]
+    if not low <= total <= high:
+        return False
+    if want_big and total < 20:
+        return False
+    return (total > 0 and total % 5 == 0) == want_multiple
+
+
+def make_open_total(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
+    wants = Wants(25)
+    want_multiple = rng.random() < MULTIPLE_SHARE
+    want_big = stage == "five-up" and level == 3 and rng.random() < 0.5
+
+    def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
+        lay = pos.layout
+        if wants.tick() and not total_fits(lay.total, level, stage, want_multiple, want_big):
+            return None
+        choices, mistakes = number_choices(lay.total, mistaken_totals(lay), rng,
+                                           slip_text="Add the open ends one at a time.")
+        counted = tuple(e.id for e in lay.open_ends if e.value)
+        return {
+            "layout": lay.record, "hand": (),
+            "question": "What's the open-end total?",
+            "answer": lay.total,
+            "explanation": f"The ends make {lay.working}.",
+            "choices": choices, "mistakes": mistakes,
+            "steps": [Step("Find every open end. Which ones count?", counted)] + end_steps(lay),
+            "trap": first_trap(lay),
+        }
+
+    return find_position(stage, level, rng, accept)
+
+
+def judge_open_total(p: Puzzle, response: Any) -> Verdict:
+    return judge_number(p, response, p.answer, p.explanation)
+
+
+def open_total_words(p: Puzzle) -> str:
+    """``"13: 4 + 6 + 3"``: the total and the ends that make it."""
+    working = p.board.working
+    return f"{p.answer}: {working.split(' = ')[0]}" if "+" in working else str(p.answer)
+
+OPEN_TOTAL = register_kind(Kind(
+    id="open-total", number=0, title="What's the open-end total?", short_title="Total",
+    answer_shape=AnswerShape.NUMBER, maker=make_open_total, judge=judge_open_total, answer_words=open_total_words,
+    time_bars=per_level(15, 20, 30), traps=TOTAL_MISTAKES, core=True, answer_label="Open-end total",
+))

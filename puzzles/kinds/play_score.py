@@ -1,0 +1,97 @@
+"""``play-score``: how many points does this play score? Answer: ``int`` (0 when it does not score)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from puzzles.kinds.judging import judge_number
+from puzzles.kinds.making import (
+    TOTAL_MISTAKES,
+    Wants,
+    find_position,
+    first_trap,
+    mistaken_totals,
+    number_choices,
+    play_outcomes,
+)
+from puzzles.puzzle import Puzzle, Step, Verdict
+from puzzles.registry import AnswerShape, Kind, per_level, register_kind
+from puzzles.stages import Position
+from puzzles.words import play_words, points_words, score_words, sentence
+from trainer.rules import play_points
+
+SCORING_SHARE = 0.7
+"""How often play-score asks about a play that scores."""
+
+
+def make_play_score(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
+    wants = Wants()
+    want_scoring = rng.random() < SCORING_SHARE
+
+    def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
+        keen = wants.tick()
+        lay = pos.layout
+        outcomes = play_outcomes(lay, (str(t) for t in pos.hand))
+        if not outcomes:
+            return None
+        scoring = [o for o in outcomes if play_points(o[1].total)]
+        if keen and want_scoring and not scoring:
+            return None
+        pool = scoring if scoring and want_scoring else outcomes
+        play, after = rng.choice(pool)
+        right = play_points(after.total)
+        wrong = []
+        if right:
+            wrong.append(("pips-not-points", after.total,
+                          f"{after.total} is the total; in points it is {after.total} ÷ 5 = {right}."))
+        else:
+            if after.total > 5:
+                wrong.append(("not-multiple", after.total // 5,
+                              f"{after.total} is not a multiple of five, so it scores 0."))
+        before = play_points(lay.total)
+        if before != right:
+            wrong.append(("before-play", before, "That is the score before the play."))
+        for name, value, text in mistaken_totals(after):
+            pts = play_points(value)
+            if pts != right:
+                wrong.append((name, pts, text))
+        choices, mistakes = number_choices(right, wrong, rng, slip_text="Points are the total ÷ 5.")
+        word = (f"The ends make {after.working}: {score_words(after.total)}." if right
+                else f"The ends make {after.working}: no score.")
+        return {
+            "layout": lay.record, "hand": (str(play.tile),), "play": str(play),
+            "question": f"Play {play_words(play)}. How many points does it score? (0 if none)",
+            "answer": right,
+            "explanation": word,
+            "choices": choices, "mistakes": mistakes,
+            "steps": [Step(f"Before the play the ends make {lay.working}.",
+                           tuple(e.id for e in lay.open_ends if e.value)),
+                      Step(f"{play.tile} covers the {after.placements[-1].number} of {play.target}."),
+                      Step(f"After it the ends make {after.working}."),
+                      Step(sentence(score_words(after.total)) + ".")],
+            "trap": first_trap(after) or ("scores" if right else "no-score"),
+        }
+
+    return find_position(stage, level, rng, accept)
+
+
+def judge_play_score(p: Puzzle, response: Any) -> Verdict:
+    return judge_number(p, response, p.answer, p.explanation)
+
+
+def play_score_words(p: Puzzle) -> str:
+    return points_words(p.answer) + ("" if p.answer else " (no score)")
+
+
+def the_play(p: Puzzle) -> str | None:
+    """The working is shown on the layout after the play asked about."""
+    return p.play
+
+PLAY_SCORE = register_kind(Kind(
+    id="play-score", number=3, title="Does this play score?", short_title="Scores?",
+    answer_shape=AnswerShape.NUMBER, maker=make_play_score, judge=judge_play_score, answer_words=play_score_words,
+    time_bars=per_level(20, 25, 35), answer_label="Points (0 if it does not score)",
+    hand_caption="The tile to play", working_after=the_play,
+    traps=("pips-not-points", "not-multiple", "before-play", *TOTAL_MISTAKES),
+))

@@ -1,0 +1,142 @@
+"""The registry of puzzle kinds: one frozen :class:`Kind` record per kind.
+
+Each kind lives in a module of its own (``puzzles/kinds/open_total.py`` …) that declares its
+record and calls :func:`register_kind` once, at its bottom, as OpenSpiel's games call
+``register_game``. Everything else asks the registry — ``kind(p.kind).answer_shape``,
+``kind(p.kind).time_bars[level]`` — and never compares kind ids as strings.
+
+This module imports nothing of the puzzles package, so every other module may import it.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # types only: the registry sits below the Puzzle value type
+    import random
+
+    from puzzles.puzzle import Puzzle, Verdict
+
+
+class AnswerShape(enum.Enum):
+    """What an answer looks like: every kind with the same shape is answered with the same widget
+    (in the app) and the same write-in boxes (on a worksheet)."""
+
+    NUMBER = "number"
+    """One whole number, typed or picked from the choices."""
+    ROUNDING = "rounding"
+    """A hand's pips, rounded pips and points: ``{"pips", "rounded", "points"}``."""
+    PLAY = "play"
+    """A play (a record token), tapped on the picture or picked; several may tie."""
+    ENDS = "ends"
+    """The open ends that count (end ids), tapped or picked."""
+
+    @property
+    def boxes(self) -> tuple[str, ...]:
+        """The write-in boxes of a worksheet, by their labels."""
+        return _BOXES[self]
+
+    @property
+    def clickable(self) -> bool:
+        """Whether the answer is tapped on the picture (its open ends are lettered)."""
+        return self in (AnswerShape.PLAY, AnswerShape.ENDS)
+
+
+_BOXES = {
+    AnswerShape.NUMBER: ("Answer",),
+    AnswerShape.ROUNDING: ("Pips", "Rounded", "Points"),
+    AnswerShape.PLAY: ("Tile", "End letter"),
+    AnswerShape.ENDS: ("End letters",),
+}
+
+
+def per_level(one: float, two: float, three: float) -> Mapping[int, float]:
+    """A read-only ``{level: value}`` for levels 1, 2 and 3."""
+    return MappingProxyType({1: one, 2: two, 3: three})
+
+
+def _no_play(p: Puzzle) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of puzzle: what it is called, how it is made and judged, how it is answered."""
+
+    id: str
+    """The kind's id, e.g. ``"open-total"`` (it is what :attr:`Puzzle.kind` holds)."""
+    number: int
+    """Its place in :data:`puzzles.KINDS` and in puzzle codes: fixed for ever, new kinds take the next one."""
+    title: str
+    """The question, as the choosers name the kind: ``"What's the open-end total?"``."""
+    short_title: str
+    """A column heading for the teacher's grid: ``"Total"``."""
+    answer_shape: AnswerShape
+    """What its answer looks like (see :class:`AnswerShape`)."""
+    maker: Callable[[str, int, random.Random], dict[str, Any]]
+    """Makes the puzzle's fields from (stage, level, a seeded random source)."""
+    judge: Callable[[Puzzle, Any], Verdict]
+    """Judges a response; junk is a verdict with ``is_answer`` False, never an exception."""
+    answer_words: Callable[[Puzzle], str]
+    """The answer in words a child and a teacher read (never record notation)."""
+    time_bars: Mapping[int, float] = field(hash=False, default_factory=lambda: per_level(20, 25, 35))
+    """Seconds within which a right answer is fluent, per level (1, 2, 3)."""
+    traps: tuple[str, ...] = ()
+    """The mistake ids (misconceptions) this kind's puzzles can expose."""
+    core: bool = False
+    """Whether every stage must master it."""
+    answer_label: str = "Your answer"
+    """The label of the typed box (number answers, in Practice)."""
+    hand_caption: str = "The tiles"
+    """The caption under the hand picture (``""`` for none)."""
+    working_after: Callable[[Puzzle], str | None] = _no_play
+    """The play (a record token) whose layout shows the working once answered, or None."""
+
+    @property
+    def clickable(self) -> bool:
+        """Whether the answer is tapped on the picture."""
+        return self.answer_shape.clickable
+
+    @property
+    def board_mode(self) -> str:
+        """How the picture takes taps while the puzzle is open: ``"play"``, ``"ends"`` or ``"view"``."""
+        return {AnswerShape.PLAY: "play", AnswerShape.ENDS: "ends"}.get(self.answer_shape, "view")
+
+    @property
+    def boxes(self) -> tuple[str, ...]:
+        """Its worksheet write-in boxes (from its answer shape)."""
+        return self.answer_shape.boxes
+
+
+_KINDS: dict[str, Kind] = {}
+
+
+def register_kind(record: Kind) -> Kind:
+    """Add a kind to the registry (once, at the bottom of its module)."""
+    if record.id in _KINDS:
+        raise ValueError(f"The kind {record.id!r} is registered twice.")
+    if any(k.number == record.number for k in _KINDS.values()):
+        raise ValueError(f"Two kinds have the number {record.number}.")
+    _KINDS[record.id] = record
+    return record
+
+
+class UnknownKind(KeyError):
+    """A kind id the registry does not have."""
+
+
+def kind(kind_id: str) -> Kind:
+    """The record of a kind, by its id."""
+    try:
+        return _KINDS[kind_id]
+    except (KeyError, TypeError):
+        raise UnknownKind(f"{kind_id!r} is not a kind of puzzle.") from None
+
+
+def all_kinds() -> tuple[Kind, ...]:
+    """Every registered kind, in code order."""
+    return tuple(sorted(_KINDS.values(), key=lambda k: k.number))
