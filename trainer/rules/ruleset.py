@@ -226,5 +226,11 @@ PRESETS: dict[str, RuleSet] = {
         settlement="winner-takes-opponents", lead="rotate", scoring_lead=True, chain=True, seats=(4,),
         name="horse-race",
     ),
+    # pagat's Horse Race: 2 to 4 players with a boneyard, any lead, the lead as in Five-Up; its
+    # end-of-hand count is not in the write-ups we have: the winner takes the opponents' tiles
+    "horse-race-pagat": RuleSet(
+        variant=Variant.FIVE_UP, hand_size=(7, 6, 5), teams=True, unit="points", target=61,
+        settlement="winner-takes-opponents", chain=True, name="horse-race-pagat",
+    ),
 }
 """The named presets (docs/rules.md)."""

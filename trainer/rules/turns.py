@@ -340,7 +340,9 @@ class TurnCore:
             b.push(tid, p, n)
         total = b.total
         score = self._score_of[total]  # play_points, as a table
+        from_bone = False
         if self.phase:  # a tile just drawn is played: the turn is a plain one again
+            from_bone = tid == self.drawn  # (not so if the boneyard ran out on a tile that does not fit)
             self.phase = TURN
             self.drawn = -1
         if self._plain:  # no calls, no chaining, no exact target: the common case, in short
@@ -359,7 +361,8 @@ class TurnCore:
             return ev
         if self._chain:
             a, c = PAIRS[tid]
-            self._again = bool(score) or a == c  # a score or a double: the same player goes on
+            # a score or a double: the same player goes on, unless the tile was just drawn (it ends the turn)
+            self._again = (bool(score) or a == c) and not from_bone
         if self._calls:  # the player announces the score first
             self.pending = score
             self.phase = CLAIMING
