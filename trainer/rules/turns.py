@@ -48,9 +48,9 @@ Move = Union[tuple[int, int, int], Draw, Pass, Claim, Muggins]
 ``(tile id, target position, number)`` — ``(tile id, LEAD_TARGET, LEAD_TARGET)`` for the lead, and
 ``number`` is :data:`~trainer.rules.board.SNIFF_SIDE` + n for a tile set beside an in-line sniff —;
 a draw, a pass, a claim or a muggins call is its :data:`~trainer.rules.actions.Action` itself.
-Plays stay plain tuples because the simulations make hundreds of thousands a second (a value type
-costs them more than the benchmark's margin); the checked path speaks in
-:class:`~trainer.rules.layout.Play` objects."""
+Plays stay plain tuples because the simulations make hundreds of thousands a second: a ``Move``
+named tuple, tried, took the engine benchmark's simulation path from 2.6× to 2.15× the ``dominoes``
+package (the target is 2.5×). The checked path speaks in :class:`~trainer.rules.layout.Play` objects."""
 
 
 class Phase(StrEnum):
