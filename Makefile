@@ -26,18 +26,21 @@ run: $(STAMP)
 serve: $(STAMP)
 	$(PY) -m trainer.serve --port $(PORT) $(if $(N),--processes $(N),)
 
-# everything but the real-browser tests in two workers, then the real-browser tests, a file per
+# the import contracts (as in lint), everything but the real-browser tests in two workers, then the real-browser tests, a file per
 # worker (a browser page is slow to answer on a machine busy with everything else); a real-browser
 # test that fails is run again, up to twice, and the report says so
 test: $(STAMP)
+	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -n 2 -q -m "not browser" README.md docs tests trainer puzzles
 	$(PY) -m pytest -n 2 --dist loadfile -q -m browser --reruns 2 --reruns-delay 2 -rR tests
 
 bench: $(STAMP)
 	$(PY) -m benchmarks
 
+# ruff, then the import contracts of pyproject.toml ([tool.importlinter]: DESIGN.md's layers, no cycles)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check trainer puzzles tests benchmarks
+	$(VENV)/bin/lint-imports
 
 clean:
 	rm -rf $(VENV) build *.egg-info

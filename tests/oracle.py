@@ -137,7 +137,8 @@ def oracle_from_record(record: str, variant: str) -> OracleLayout:
 
 class OracleHand:
     """A plain reading of the turn rules of one hand (docs/rules.md: "A hand", "The muggins call",
-    "A game" for the exact target, "Chaining"), for the perft table in tests/test_perft.py.
+    "A game" for the exact target, "Chaining": a tile just drawn ends the turn), for the perft table
+    in tests/test_perft.py.
 
     The rule set comes as a plain dict of option values: ``variant``, ``voluntary_draw``, ``reserve``
     (tiles of the boneyard never drawn), ``calls`` (off/lose/strict), ``caller`` (next/any),
@@ -290,7 +291,9 @@ class OracleHand:
         score = total if total > 0 and total % 5 == 0 else 0
         if self.o["unit"] == "points":
             score //= 5
-        self.again = bool(self.o["chain"]) and (score > 0 or tile[0] == tile[1])
+        # a score or a double goes again under chain, but never a tile just drawn: it ends the turn
+        just_drawn = self.stage == "drawing" and tile == self.drawn
+        self.again = bool(self.o["chain"]) and (score > 0 or tile[0] == tile[1]) and not just_drawn
         self.drawn = None
         if self.o["calls"] == "off":
             self._credit(who, score)

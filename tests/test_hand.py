@@ -20,6 +20,7 @@ from trainer.rules import (
     play_points,
     settle,
 )
+from trainer.rules.turns import TurnCore
 
 FIVE_UP = RuleSet(variant="five-up", unit="pips")
 
@@ -36,7 +37,8 @@ def snapshot(s: HandState):
 def test_presets_match_rules_md():
     p = PRESETS
     assert set(p) == {"five-up-armanino", "five-up-pagat", "five-up-club", "all-fives",
-                      "all-fives-tidwell", "muggins", "sniff", "sniff-crosswise", "seven-toed-pete", "horse-race"}
+                      "all-fives-tidwell", "muggins", "sniff", "sniff-crosswise", "seven-toed-pete", "horse-race",
+                      "horse-race-pagat"}
     for sniff, variant in (("sniff", "sniff"), ("sniff-crosswise", "sniff-crosswise")):
         r = p[sniff]
         assert r.variant.value == variant and r.hand_size == (7, 6, 5) and r.target == (250, 200, 200)
@@ -48,6 +50,10 @@ def test_presets_match_rules_md():
         with pytest.raises(IllegalPlay, match="for 4 players"):
             Game(r, 2)
     assert p["seven-toed-pete"].variant.value == "all-fives" and p["horse-race"].variant.value == "five-up"
+    pagat = p["horse-race-pagat"]  # pagat's Horse Race: 2 to 4 players, a boneyard, any lead
+    assert pagat.variant.value == "five-up" and pagat.chain and not pagat.scoring_lead and pagat.lead == "lot"
+    assert pagat.seats == (2, 3, 4) and pagat.hand_size == (7, 6, 5) and pagat.uses_teams(4)
+    assert pagat.unit == "points" and pagat.target == (61, 61, 61) and pagat.settlement == "winner-takes-opponents"
     assert p["all-fives"].hand_size == (9, 7, 5) and p["all-fives"].target == (250, 200, 200)
     assert p["all-fives"].unit == "pips"
     assert p["five-up-pagat"].settlement == "each-subtracts-own"
@@ -442,7 +448,7 @@ def test_clone_copies_every_field_and_shares_nothing_that_changes():
     for _ in range(6):
         hand.apply(pick(hand))
     copy = hand.clone()
-    for name in HandState.__slots__:
+    for name in TurnCore.__slots__:  # every field of a hand lives in the core
         if name != "board":  # a board has no equality of its own: its layout does
             assert getattr(copy, name) == getattr(hand, name), name
     assert copy.layout == hand.layout and copy.board is not hand.board
@@ -546,6 +552,53 @@ def test_a_chain_ends_when_nothing_fits():
     s = HandState(CHAIN, [["2-3", "6-6"], ["0-2", "1-1"]], [], leader=0)
     s.apply("2-3")  # scores 5, but 6-6 fits nowhere: the turn passes
     assert s.current_player == 1
+
+
+def test_a_drawn_tile_ends_the_turn_even_when_it_scores_or_is_a_double():
+    """Chaining goes on from tiles already held: a tile drawn from the boneyard and played ends the
+    turn, whatever it makes (pagat's Horse Race and every write-up that says)."""
+    # player 1 holds nothing for 0 or 1 and draws 0-4, which scores 5; 4-5 would fit, but the turn ends
+    s = HandState(CHAIN, [["0-1", "6-6"], ["2-2", "4-5"]], ["3-3", "0-4"], leader=0)
+    s.apply("0-1")
+    assert s.current_player == 1 and [str(a) for a in s.legal_actions()] == ["draw"]
+    s.apply("draw")
+    ev = s.apply("0-4>0-1")
+    assert ev.score == 1 and s.current_player == 0
+    # the same with a drawn double (a drawn double opens no new number, so only a voluntary draw can
+    # leave a tile that fits after it): 1-1 is played, 1-5 would fit on it, the turn ends
+    s = HandState(CHAIN.with_options(voluntary_draw=True), [["0-1", "6-6"], ["2-2", "1-5"]], ["3-3", "1-1"],
+                  leader=0)
+    s.apply("0-1")
+    s.apply("draw")
+    s.apply("1-1>0-1")
+    assert s.current_player == 0
+    # a held tile that scores still goes on: the rule is about the drawn tile only
+    s = HandState(CHAIN, [["0-1", "6-6"], ["0-4", "4-5"]], ["3-3"], leader=0)
+    s.apply("0-1")
+    s.apply("0-4>0-1")
+    assert s.current_player == 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_pagats_horse_race_is_dealt_and_played_to_the_end(players):
+    """7, 6 or 5 tiles with a boneyard; every tile in one place at every step; every score made from
+    a total that is a multiple of five; the settlement as the rule set says."""
+    rules = PRESETS["horse-race-pagat"]
+    for seed in range(25):
+        s = HandState.deal(rules, players, seed=seed)
+        assert [len(h) for h in s.hands] == [rules.hand_size_for(players)] * players
+        assert s.boneyard_size == 28 - players * rules.hand_size_for(players) > 0
+        rng = random.Random(seed)
+        while not s.is_terminal:
+            ev = s.apply(rng.choice(s.legal_actions()))
+            assert sorted(s.board.tiles + [t for h in s.hands for t in h] + s.bone) == list(range(28))
+            if ev.kind == "play":
+                assert ev.credited == ev.score and (ev.score == 0 or ev.score * 5 == ev.total)
+        res = s.result
+        assert res is not None and sum(res.play_scores) == sum(e.credited for e in s.history)
+        assert all(x >= 0 and x * 5 % 5 == 0 for x in res.settlement) and res.unit == "points"
+        if res.dominoed:
+            assert res.pips[res.winner] == 0
 
 
 def test_the_lead_must_be_a_double_or_score_by_itself():

@@ -132,6 +132,9 @@ TABLE = [
     ("horse-race", 4, 21, 0, [1, 5, 9]),  # the lead passed on, chains
     ("horse-race", 4, 12, 19, [7, 15, 15]),  # pass, chains
     ("horse-race", 4, 10, 21, [1, 6, 21]),  # chains, dominoes
+    ("horse-race-pagat", 2, 1, 0, [7, 21, 58]),  # leads, chains
+    ("horse-race-pagat", 2, 4, 8, [1, 3, 6]),  # drawing: the drawn tile scores, yet ends the turn
+    ("horse-race-pagat", 2, 49, 35, [3, 4, 9]),  # pass, chains, dominoes
     ("muggins", 2, 1, 0, [7, 287, 860]),  # claims, muggins, let it go
     ("muggins", 2, 11, 12, [41, 81, 81]),  # claims, muggins, let it go, draw
     ("muggins", 2, 19, 63, [1, 3, 123]),  # pass, claims, blocked
@@ -186,12 +189,52 @@ def test_oracle_copies_are_independent():
 
 
 def test_a_chain_never_draws_with_the_voluntary_draw():
-    """Five-Up with both ``voluntary_draw`` and ``chain`` (no preset has both): player 1 plays 6-6, a
-    double, and goes again; the rules let that turn go on with plays only."""
-    moves = ["0-6"] + ["draw"] * 5 + ["0-5>0-6"] + ["draw"] * 6 + ["6-6>0-6"]
-    engine, plain, _ = position("five-up-armanino", 1, 0, 2, {"voluntary_draw": True, "chain": True})
-    for m in moves:
-        engine.apply(m)
-        plain.apply(m)
-    assert plain.actions() == ["5-5>0-5"]
-    compare(engine, plain, tuple(moves))
+    """Five-Up with both ``voluntary_draw`` and ``chain`` (no preset has both): player 0 leads 4-6,
+    which scores 10, and goes again; the boneyard is full, yet that turn goes on with plays only."""
+    engine, plain, _ = position("five-up-armanino", 5, 0, 2, {"voluntary_draw": True, "chain": True})
+    engine.apply("4-6")
+    plain.apply("4-6")
+    assert engine.current_player == 0 and engine.drawable > 0
+    assert plain.actions() == ["0-4>4-6", "4-5>4-6"]
+    compare(engine, plain, ("4-6",))
+
+
+def chaining_rules():
+    """Every preset that chains, with a boneyard: the four-player ones deal all 28, so they are
+    dealt 5 tiles each here to leave some to draw."""
+    out = []
+    for name, rules in sorted(PRESETS.items()):
+        if rules.chain:
+            n = players_for(rules)
+            out.append((name, rules if n * rules.hand_size_for(n) < 28 else rules.with_options(hand_size=5)))
+    return out
+
+
+@pytest.mark.parametrize("name,rules", chaining_rules(), ids=[c[0] for c in chaining_rules()])
+def test_a_drawn_tile_ends_a_chain(name, rules):
+    """A tile just drawn from the boneyard and played ends the turn, even when it scores or is a
+    double (the chain goes on only from tiles already held); both readings agree all the way."""
+    n = players_for(rules)
+    seen = {"scores": 0, "double": 0}
+    for seed in range(60):
+        engine = HandState.deal(rules, n, seed=seed)
+        hands = [[str(t) for t in engine.hand(p)] for p in range(n)]
+        plain = OracleHand(options(rules, n), hands, [tile_text(t) for t in engine.bone], engine.current_player)
+        rng = random.Random(seed)
+        path: tuple[str, ...] = ()
+        while True:
+            acts = compare(engine, plain, path)
+            if not acts:
+                break
+            act = rng.choice(acts)
+            drawn = engine.view(engine.cur).drawn  # the tile just drawn, while drawing
+            mover = engine.current_player
+            ev = engine.apply(act)
+            plain.apply(act)
+            path += (act,)
+            if ev.kind == "play" and drawn is not None and ev.play.tile == drawn and not engine.is_terminal:
+                assert engine.current_player != mover, f"{name} {seed} after {' '.join(path)}: the turn goes on"
+                seen["scores" if ev.score else "double" if drawn.is_double else "plain"] = 1
+    assert seen["scores"] and seen["double"], seen  # both kinds of drawn tile came up and ended the turn
+    # (a drawn double opens no number that was not open, so only a drawn tile that scores can leave a
+    # held tile that fits: the perft row horse-race-pagat 4, 8 moves in, is such a position)

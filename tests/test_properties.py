@@ -63,15 +63,17 @@ def play_hand(rules: RuleSet, players: int, seed: int, *, deep: bool) -> HandSta
                 assert plays == oracle.legal(hand)
             act = rng.choice(acts)
         mover = s.current_player
+        drawn = s.drawn if s.phase_name == "drawing" else -1  # the tile just drawn, if the turn is drawing
         ev = s.apply(act)
         steps += 1
         if deep:
             check_step(s)
         if ev.kind == "play" and not s.is_terminal and s.phase_name in ("turn", "lead"):
             # who moves next: the same player after a score or a double under chain (while a tile
-            # fits), else the next one
+            # fits, and unless the tile was just drawn: that ends the turn), else the next one
             fits = bool(s.layout.legal_plays([str(t) for t in s.hand(mover)]))
-            again = rules.chain and (ev.score > 0 or ev.play.tile.is_double) and fits
+            from_bone = ev.play.tile.id == drawn
+            again = rules.chain and (ev.score > 0 or ev.play.tile.is_double) and fits and not from_bone
             assert (s.current_player == mover) == again, (ev, rules.chain)
     assert steps < 200
     return s

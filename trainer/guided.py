@@ -57,6 +57,7 @@ GAME_TITLES = {
     "preset:sniff-crosswise": "Sniff — the first double spins and its ends count",
     "preset:seven-toed-pete": "Seven-Toed Pete — score and go again (4 players)",
     "preset:horse-race": "Horse Race — score and go again, every double spins (4 players)",
+    "preset:horse-race-pagat": "Horse Race — Pagat's rules, with a boneyard (2 to 4 players)",
 }
 """One entry per game on the Play page, named for people."""
 
@@ -77,6 +78,8 @@ GAME_SOURCES = {
     "preset:seven-toed-pete": "Four players, 7 tiles each, no boneyard; score or play a double and you go again; "
                               "lead a double or a tile that scores.",
     "preset:horse-race": "Seven-Toed Pete where every double spins.",
+    "preset:horse-race-pagat": "Every double spins; score or play a double and you go again, but a tile "
+                               "you draw ends your turn. 7, 6 or 5 tiles; to 61 points.",
 }
 """Where each game's rules come from, in a line for the help text."""
 

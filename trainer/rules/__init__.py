@@ -23,17 +23,21 @@ from trainer.rules.actions import (
 )
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.game import Game
-from trainer.rules.hand import HandState, PlayerView, lead_by_lot
+from trainer.rules.hand import HandState, PlayerView
 from trainer.rules.layout import Layout, OpenEnd, Placement, Play
+from trainer.rules.options import Lead, LeadAfterBlock, MugginsCall, MugginsCaller, Settlement, Unit
+from trainer.rules.reasons import Reason, say
 from trainer.rules.ruleset import PRESETS, RuleSet
 from trainer.rules.scoring import is_scoring_total, play_points, round_to_five
-from trainer.rules.settlement import HandResult, settle
+from trainer.rules.settlement import Ending, HandResult, settle
 from trainer.rules.tiles import TILES, Tile, TileLike, heaviest, parse_tiles
+from trainer.rules.turns import Phase, lead_by_lot
 from trainer.rules.variants import Variant
 
 __all__ = [
-    "DRAW", "LET_GO", "MUGGINS", "PASS", "PRESETS", "TILES", "Action", "Claim", "Draw", "Event", "Game", "HandResult",
-    "HandState", "IllegalPlay", "Layout", "Muggins", "OpenEnd", "Pass", "Placement", "Play", "PlayerView",
-    "RuleSet", "Tile", "TileLike", "Variant", "heaviest", "is_scoring_total", "lead_by_lot", "parse_action",
-    "parse_tiles", "play_points", "round_to_five", "settle",
+    "DRAW", "LET_GO", "MUGGINS", "PASS", "PRESETS", "TILES", "Action", "Claim", "Draw", "Ending", "Event", "Game",
+    "HandResult", "HandState", "IllegalPlay", "Layout", "Lead", "LeadAfterBlock", "Muggins", "MugginsCall",
+    "MugginsCaller", "OpenEnd", "Pass", "Phase", "Placement", "Play", "PlayerView", "Reason", "RuleSet",
+    "Settlement", "Tile", "TileLike", "Unit", "Variant", "heaviest", "is_scoring_total", "lead_by_lot",
+    "parse_action", "parse_tiles", "play_points", "round_to_five", "say", "settle",
 ]

@@ -5,9 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from trainer.rules.actions import Action, Event
 from trainer.rules.errors import IllegalPlay
-from trainer.rules.hand import Action, Event, HandResult, HandState, lead_by_lot
+from trainer.rules.hand import HandState
 from trainer.rules.ruleset import RuleSet
+from trainer.rules.settlement import HandResult
+from trainer.rules.turns import lead_by_lot
 
 
 class Game:

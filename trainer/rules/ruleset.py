@@ -7,15 +7,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from trainer.rules.errors import IllegalPlay
+from trainer.rules.options import Lead, LeadAfterBlock, MugginsCall, MugginsCaller, Settlement, Unit
 from trainer.rules.scoring import play_points
 from trainer.rules.variants import Variant
 
-UNITS = ("pips", "points")
-SETTLEMENTS = ("winner-takes-opponents", "winner-takes-all", "each-subtracts-own")
-LEADS = ("lot", "highest-double", "rotate")
-MUGGINS_CALLS = ("off", "lose", "strict")
-LEADS_AFTER_BLOCK = ("lot", "winner")
-MUGGINS_CALLERS = ("next", "any")
+UNITS = tuple(u.value for u in Unit)
+SETTLEMENTS = tuple(s.value for s in Settlement)
+LEADS = tuple(x.value for x in Lead)
+MUGGINS_CALLS = tuple(c.value for c in MugginsCall)
+LEADS_AFTER_BLOCK = tuple(x.value for x in LeadAfterBlock)
+MUGGINS_CALLERS = tuple(c.value for c in MugginsCaller)
 
 
 def _per_count(value: Any, name: str) -> tuple[int, int, int]:
@@ -50,10 +51,10 @@ class RuleSet:
     """Tiles dealt to each player with 2, 3 and 4 players."""
     teams: bool = True
     """With four players, seats 0+2 and 1+3 play as partners."""
-    lead: str = "lot"
-    """``"lot"``: first hand by lot, then the last dominoer (by lot after a block);
-    ``"highest-double"``: the holder of the highest double leads with it; ``"rotate"``: first hand
-    by lot, then the lead passes to the next seat every hand."""
+    lead: Lead = Lead.LOT
+    """A :class:`Lead` (or its word): ``"lot"``, first hand by lot, then the last dominoer (by lot
+    after a block); ``"highest-double"``, the holder of the highest double leads with it;
+    ``"rotate"``, first hand by lot, then the lead passes to the next seat every hand."""
     scoring_lead: bool = False
     """The lead must be a double or a tile that scores by itself (0-5, 1-4, 2-3, 4-6, 5-5); a player
     without one passes the lead to the next player."""
@@ -62,23 +63,24 @@ class RuleSet:
     neither scores nor is a double ends the turn."""
     seats: tuple[int, ...] = (2, 3, 4)
     """The numbers of players the rule set is for."""
-    lead_after_block: str = "lot"
-    """Who leads after a blocked hand (with ``lead="lot"``): ``"lot"``, a fresh draw; ``"winner"``,
+    lead_after_block: LeadAfterBlock = LeadAfterBlock.LOT
+    """A :class:`LeadAfterBlock` (or its word): who leads after a blocked hand (with ``lead="lot"``):
+    ``"lot"``, a fresh draw; ``"winner"``,
     the blocked hand's winner (the draw only after a tie)."""
     voluntary_draw: bool = False
     """Whether a player may draw while holding a playable tile."""
     boneyard_reserve: int = 0
     """How many tiles at the bottom of the boneyard can never be drawn (0, 1 or 2)."""
-    unit: str = "points"
-    """``"pips"`` (a total of 15 scores 15) or ``"points"`` (15 scores 3)."""
-    settlement: str = "winner-takes-opponents"
-    """How the tiles left in hands are scored when a hand ends."""
-    muggins_call: str = "off"
-    """``"off"``; ``"lose"``: unclaimed or wrongly claimed points are lost;
-    ``"strict"``: the opponents take them."""
-    muggins_caller: str = "next"
-    """Under the strict muggins call, who may call "Muggins!" on a missed score: ``"next"``, the next
-    player; ``"any"``, every opponent in turn until one calls."""
+    unit: Unit = Unit.POINTS
+    """A :class:`Unit` (or its word): ``"pips"`` (a total of 15 scores 15) or ``"points"`` (15 scores 3)."""
+    settlement: Settlement = Settlement.WINNER_TAKES_OPPONENTS
+    """A :class:`Settlement` (or its word): how the tiles left in hands are scored when a hand ends."""
+    muggins_call: MugginsCall = MugginsCall.OFF
+    """A :class:`MugginsCall` (or its word): ``"off"``; ``"lose"``, unclaimed or wrongly claimed
+    points are lost; ``"strict"``, the opponents take them."""
+    muggins_caller: MugginsCaller = MugginsCaller.NEXT
+    """A :class:`MugginsCaller` (or its word): under the strict muggins call, who may call "Muggins!"
+    on a missed score: ``"next"``, the next player; ``"any"``, every opponent in turn until one calls."""
     round_each_player: bool = False
     """With ``each-subtracts-own`` and partners, each player's own tiles are rounded (and the team
     subtracts the sum), rather than the team's total."""
@@ -99,16 +101,13 @@ class RuleSet:
                 raise IllegalPlay(f"{n} players cannot each get {size} tiles from one set of 28.")
         if any(t < 1 for t in self.target):
             raise IllegalPlay("The target must be a positive score.")
-        for name, value, allowed in (
-            ("unit", self.unit, UNITS),
-            ("settlement", self.settlement, SETTLEMENTS),
-            ("lead", self.lead, LEADS),
-            ("muggins_call", self.muggins_call, MUGGINS_CALLS),
-            ("lead_after_block", self.lead_after_block, LEADS_AFTER_BLOCK),
-            ("muggins_caller", self.muggins_caller, MUGGINS_CALLERS),
-        ):
-            if value not in allowed:
-                raise IllegalPlay(f"'{value}' is not a choice for {name}: use one of {', '.join(allowed)}.")
+        for name, choices in _WORD_OPTIONS:  # the words (the old way to say them) become their enums
+            value = getattr(self, name)
+            try:
+                object.__setattr__(self, name, choices(value))
+            except ValueError:
+                allowed = ", ".join(c.value for c in choices)
+                raise IllegalPlay(f"'{value}' is not a choice for {name}: use one of {allowed}.") from None
         if self.boneyard_reserve not in (0, 1, 2):
             raise IllegalPlay("The boneyard reserve is 0, 1 or 2 tiles.")
         if not self.seats or any(n not in (2, 3, 4) for n in self.seats):
@@ -166,6 +165,12 @@ class RuleSet:
 
 _TRAINER: dict[Variant, RuleSet] = {}
 
+_WORD_OPTIONS = (
+    ("unit", Unit), ("settlement", Settlement), ("lead", Lead), ("muggins_call", MugginsCall),
+    ("lead_after_block", LeadAfterBlock), ("muggins_caller", MugginsCaller),
+)
+"""The options whose choices are words, and the enum of each."""
+
 
 def _seat_index(players: int) -> int:
     if players not in (2, 3, 4):
@@ -220,6 +225,12 @@ PRESETS: dict[str, RuleSet] = {
         variant=Variant.FIVE_UP, hand_size=7, teams=True, unit="points", target=61,
         settlement="winner-takes-opponents", lead="rotate", scoring_lead=True, chain=True, seats=(4,),
         name="horse-race",
+    ),
+    # pagat's Horse Race: 2 to 4 players with a boneyard, any lead, the lead as in Five-Up; its
+    # end-of-hand count is not in the write-ups we have: the winner takes the opponents' tiles
+    "horse-race-pagat": RuleSet(
+        variant=Variant.FIVE_UP, hand_size=(7, 6, 5), teams=True, unit="points", target=61,
+        settlement="winner-takes-opponents", chain=True, name="horse-race-pagat",
     ),
 }
 """The named presets (docs/rules.md)."""

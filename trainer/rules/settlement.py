@@ -3,21 +3,35 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import NamedTuple
 
 from trainer.rules.errors import IllegalPlay
+from trainer.rules.options import Settlement, Unit
 from trainer.rules.ruleset import RuleSet
 from trainer.rules.scoring import round_to_five
 from trainer.rules.tiles import Tile, TileLike
 
-DOMINOED, BLOCKED, TARGET = "dominoed", "blocked", "target"
+
+class Ending(StrEnum):
+    """How a hand ended (each equals its word: ``Ending.DOMINOED == "dominoed"``)."""
+
+    DOMINOED = "dominoed"
+    """A player played their last tile."""
+    BLOCKED = "blocked"
+    """Nobody could play and nothing could be drawn."""
+    TARGET = "target"
+    """With an exact target, a side landed on it mid-hand."""
+
+
+DOMINOED, BLOCKED, TARGET = Ending.DOMINOED, Ending.BLOCKED, Ending.TARGET
 
 
 class HandResult(NamedTuple):
     """How a finished hand came out (an immutable record)."""
 
-    ending: str
-    """``"dominoed"``, ``"blocked"``, or ``"target"`` (an exact target was hit mid-hand)."""
+    ending: Ending
+    """``"dominoed"``, ``"blocked"``, or ``"target"`` (an exact target was hit mid-hand), as an :class:`Ending`."""
     winner: int | None
     """The player who dominoed, or who holds the fewest pips after a block (``None`` on a tie)."""
     winning_side: int | None
@@ -38,9 +52,9 @@ class HandResult(NamedTuple):
     """What each side scored from plays during the hand."""
     settlement: tuple[int, ...]
     """What each side scores (or loses) for the tiles left in hands."""
-    unit: str
-    """``"pips"`` or ``"points"``."""
-    method: str
+    unit: Unit
+    """``"pips"`` or ``"points"`` (a :class:`~trainer.rules.options.Unit`)."""
+    method: Settlement
     """The settlement method used."""
 
     @property
@@ -63,7 +77,7 @@ def settle(
     rules: RuleSet,
     hands: Sequence[Sequence[TileLike]],
     *,
-    ending: str,
+    ending: Ending | str,
     dominoer: int | None = None,
     play_scores: Sequence[int] | None = None,
     start_scores: Sequence[int] | None = None,
@@ -73,7 +87,11 @@ def settle(
     ``ending`` is ``"dominoed"`` (``dominoer`` went out), ``"blocked"``, or ``"target"``.
     """
     left = tuple(tuple(Tile.parse(t) for t in h) for h in hands)
-    return _settle(rules, left, ending, dominoer, play_scores, start_scores)
+    try:
+        how = Ending(ending)
+    except ValueError:
+        raise IllegalPlay(f"'{ending}' is not a way for a hand to end.") from None
+    return _settle(rules, left, how, dominoer, play_scores, start_scores)
 
 
 _result = tuple.__new__  # builds a HandResult without NamedTuple's keyword handling (every simulated hand ends here)
@@ -87,7 +105,7 @@ _SIDES = {
 def _settle(
     rules: RuleSet,
     left: tuple[tuple[Tile, ...], ...],
-    ending: str,
+    ending: Ending,
     dominoer: int | None,
     play_scores: Sequence[int] | None,
     start_scores: Sequence[int] | None,

@@ -1,7 +1,7 @@
 """Whole hands played out fast: the computer players' look-ahead and the benchmarks.
 
-Everything here stands on :meth:`HandState.generate_moves <trainer.rules.hand.HandState.generate_moves>` and
-:meth:`HandState.make <trainer.rules.hand.HandState.make>`, where the turn rules are written once;
+Everything here stands on :meth:`TurnCore.generate_moves <trainer.rules.turns.TurnCore.generate_moves>` and
+:meth:`TurnCore.make <trainer.rules.turns.TurnCore.make>`, where the turn rules are written once;
 nothing here knows a rule of its own. Claims are always right and a missed score is always
 taken (a simulation plays the position, not the players' memory).
 """
@@ -13,23 +13,23 @@ from typing import TYPE_CHECKING
 
 from trainer.rules.actions import MUGGINS, Claim, Event
 from trainer.rules.errors import IllegalPlay
-from trainer.rules.hand import CLAIMING, MUGGINS_CALL  # hand.py is complete by the time it imports this module
+from trainer.rules.reasons import Reason
 from trainer.rules.tiles import PIPS
+from trainer.rules.turns import CLAIMING, MUGGINS_CALL, TurnCore
 
 if TYPE_CHECKING:
-    from trainer.rules.hand import HandState
     from trainer.rules.settlement import HandResult
 
 
-def _right_claim(state: HandState) -> Claim:
+def _right_claim(state: TurnCore) -> Claim:
     return Claim(state.pending)
 
 
-def step_random(state: HandState, rng: random.Random) -> Event | None:
+def step_random(state: TurnCore, rng: random.Random) -> Event | None:
     """Make one uniformly random legal move (a claim is always right); returns its event (``None``
     for a hand that keeps no record)."""
     if state.is_terminal:
-        raise IllegalPlay("The hand is over: no more moves.")
+        raise IllegalPlay.because(Reason.HAND_OVER)
     phase = state.phase
     if phase == CLAIMING:
         return state.make(_right_claim(state))
@@ -41,7 +41,7 @@ def step_random(state: HandState, rng: random.Random) -> Event | None:
     return state.make(moves[0])
 
 
-def playout_random(state: HandState, rng: random.Random) -> HandResult:
+def playout_random(state: TurnCore, rng: random.Random) -> HandResult:
     """Play the hand to its end with uniformly random legal moves (claims always right)."""
     rand = rng.random
     generate, make = state.generate_moves, state.make
@@ -59,7 +59,7 @@ def playout_random(state: HandState, rng: random.Random) -> HandResult:
     return result
 
 
-def playout_greedy(state: HandState, rng: random.Random) -> HandResult:
+def playout_greedy(state: TurnCore, rng: random.Random) -> HandResult:
     """Play to the end, every player taking the play that scores most now (ties at random; a lead
     that scores by itself first, then the heaviest). Claims are always right."""
     state.skip_claims()
