@@ -93,3 +93,14 @@ def until_shown(page, act, shown, *, tries: int = 3, wait: float = 20000) -> Non
         except Exception:
             if attempt == tries - 1:
                 raise
+
+
+CHROMIUM = "/usr/bin/chromium"
+"""Debian's Chromium: the browser the real-browser tests drive (never a downloaded one)."""
+
+
+def launch_browser(pw):
+    """Chromium for a test, through Playwright's ``sync_playwright()`` object ``pw``."""
+    return pw.chromium.launch(executable_path=CHROMIUM,
+                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+

@@ -11,7 +11,7 @@ import pytest
 
 from trainer.store import open_store
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = appserver.CHROMIUM
 
 pytestmark = [
     pytest.mark.browser,
@@ -36,8 +36,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM,
-                               args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        b = appserver.launch_browser(pw)
         yield b
         b.close()
 

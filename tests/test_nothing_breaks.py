@@ -9,34 +9,17 @@ import uuid
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from test_classroom import APP, app, texts  # the classroom tests' way of running the app
 
 from puzzles import generate
 from trainer import session as session_module
 from trainer.progress import Attempt
 from trainer.store import StoreUnavailable, open_store
 
-APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "trainer", "app.py")
-
 
 @pytest.fixture
 def store():
     return open_store()  # the same database the app opens (see conftest)
-
-
-def app(page: str | None = None, **params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.run()
-    if page:
-        at.switch_page(f"views/{page}.py").run()
-    assert not at.exception, at.exception
-    return at
-
-
-def texts(at) -> str:
-    return " ".join(e.value for kind in ("success", "error", "warning", "info", "markdown", "caption", "title")
-                    for e in getattr(at, kind))
 
 
 def forget_page_widgets(at) -> None:
