@@ -21,6 +21,7 @@ from sqlalchemy import create_engine, insert, inspect, select
 from puzzles.codes import ALPHABET
 from trainer.practice import COACH, Practice
 from trainer.progress import Attempt, Progress
+from trainer.sprint import SprintAnswer
 from trainer.store import LearnerGone, StoreError, codes, default_url, open_store
 from trainer.store.codes import new_class_code, new_learner_code, normalise, normalise_class
 from trainer.store.names import check_class_name, has_hidden, strip_spaces
@@ -100,6 +101,7 @@ def test_deleting_a_class_leaves_nothing_of_it(store):
         for i in range(3):
             store.record(me.code, attempt(i))
         store.save_game(me.code, {"setup": {}, "moves": ["3-4"]})
+        store.record_sprint(me.code, [SprintAnswer("make10:3", True, 2.0, 1.0, 4.0)])
     store.start_lesson(keys.code, keys.teacher_key)
     store.join_lesson(me.code)
     rnd = store.show_puzzle(keys.code, keys.teacher_key, "CQT6-QX36")
@@ -109,7 +111,7 @@ def test_deleting_a_class_leaves_nothing_of_it(store):
     store.delete_class(keys.code, keys.teacher_key)
     after = store.row_counts()
     assert after == {"classes": 1, "learners": 1, "attempts": 1, "games": 0, "lessons": 0, "lesson_members": 0,
-                     "live_answers": 0}
+                     "live_answers": 0, "sprint_answers": 0}
     assert store.learner(me.code) is None and store.class_name(keys.code) is None
     assert store.attempts(kept.code) == [attempt()]
 
@@ -456,3 +458,19 @@ def test_an_old_database_is_upgraded(url):
     new = store.create_class("Room 2")
     assert store.learner(store.join(new.code, "Red Panda")).class_code == new.code
     store.engine.dispose()
+
+
+def test_sprint_answers_are_kept_in_order_once_and_go_with_their_learner(store):
+    keys = store.create_class("Room 2")
+    me = store.join(keys.code, "Coral Seal")
+    first = [SprintAnswer("make10:3", True, 2.0, 10.0, 4.0), SprintAnswer("near:13", False, 5.5, 11.0, 4.0)]
+    store.record_sprint(me, first, uids=["a1", "a2"])
+    store.record_sprint(me, [*first, SprintAnswer("is5:35", True, 1.0, 12.0, 3.0)], uids=["a1", "a2", "a3"])
+    got = store.sprint_answers(me)
+    assert [a.fact for a in got] == ["make10:3", "near:13", "is5:35"] and got[1] == first[1]
+    assert store.sprint_answers("nonsense") == []
+    store.remove_learner(keys.code, keys.teacher_key, me)
+    assert store.row_counts()["sprint_answers"] == 0
+    with pytest.raises(LearnerGone):
+        store.record_sprint(me, first)
+

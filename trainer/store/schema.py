@@ -109,6 +109,22 @@ guards = Table(
     Index("ix_guards_forget", "forget_at"),
 )
 
-TABLES = (classes, learners, attempts, games, lessons, lesson_members, live_answers)
+sprint_answers = Table(
+    "sprint_answers",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), nullable=False),
+    Column("fact", String(16), nullable=False),
+    Column("correct", Boolean, nullable=False),
+    Column("seconds", Float, nullable=False),
+    Column("bar", Float, nullable=False),
+    Column("at", Float, nullable=False),
+    Column("uid", String(40), nullable=True),
+    Index("ix_sprint_learner", "learner_code", "id"),
+    Index("uq_sprint_uid", "learner_code", "uid", unique=True),
+)
+"""The Fives Sprint's answers: one number fact each (see :mod:`trainer.sprint`)."""
+
+TABLES = (classes, learners, attempts, games, lessons, lesson_members, live_answers, sprint_answers)
 """Every table of learners' data, parents first (deleting goes the other way). The rate limits'
 ``guards`` hold no learner's data and are not among them."""

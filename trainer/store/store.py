@@ -21,12 +21,23 @@ from sqlalchemy import Connection, and_, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from trainer.progress import Attempt
+from trainer.sprint import SprintAnswer
 from trainer.store import codes, limits
 from trainer.store.base import STORE_ERRORS, StoreBase, _calm
 from trainer.store.errors import LearnerGone, StoreError, StoreUnavailable, TooManyTries
 from trainer.store.names import check_class_name, has_hidden
 from trainer.store.nicknames import check_nickname
-from trainer.store.schema import TABLES, attempts, classes, games, learners, lesson_members, lessons, live_answers
+from trainer.store.schema import (
+    TABLES,
+    attempts,
+    classes,
+    games,
+    learners,
+    lesson_members,
+    lessons,
+    live_answers,
+    sprint_answers,
+)
 from trainer.store.values import ClassKeys, Learner, LessonState, ReportRow, Tally
 
 log = logging.getLogger("fives_trainer")
@@ -228,6 +239,51 @@ class Store(StoreBase):
                                 .order_by(attempts.c.id)).all()
         return [_attempt(r) for r in rows]
 
+    # ----- the Fives Sprint -----
+
+    @_calm
+    def record_sprint(self, learner_code: str, answers: Sequence[SprintAnswer], *,
+                      uids: Sequence[str] | None = None) -> None:
+        """Keep sprint answers in one transaction, in order; an answer whose uid is already kept for
+        the learner is skipped (as :meth:`record_many`). :class:`LearnerGone` for a learner no
+        longer in the store."""
+        items = list(answers)
+        ids = list(uids) if uids is not None else [None] * len(items)
+        if len(ids) != len(items) or not all(u is None or (isinstance(u, str) and 0 < len(u) <= UID_LENGTH)
+                                             for u in ids):
+            raise ValueError(f"give one uid (1 to {UID_LENGTH} characters) for each answer")
+        code = codes.normalise(learner_code)
+        if code is None:
+            raise LearnerGone()
+        with self._tx() as conn:
+            if conn.execute(select(learners.c.code).where(learners.c.code == code)).first() is None:
+                raise LearnerGone()
+            wanted = {u for u in ids if u is not None}
+            seen: set[str | None] = set()
+            if wanted:
+                seen.update(conn.execute(select(sprint_answers.c.uid).where(and_(
+                    sprint_answers.c.learner_code == code, sprint_answers.c.uid.in_(wanted)))).scalars())
+            rows = []
+            for a, uid in zip(items, ids):
+                if uid is not None and uid in seen:
+                    continue
+                seen.add(uid)
+                rows.append({"learner_code": code, "fact": a.fact[:16], "correct": bool(a.correct),
+                             "seconds": float(a.seconds), "bar": float(a.bar), "at": float(a.at), "uid": uid})
+            if rows:
+                conn.execute(insert(sprint_answers), rows)
+
+    @_calm
+    def sprint_answers(self, learner_code: str) -> list[SprintAnswer]:
+        """A learner's sprint answers in the order they were given."""
+        code = codes.normalise(learner_code)
+        if code is None:
+            return []
+        with self._read() as conn:
+            rows = conn.execute(select(sprint_answers).where(sprint_answers.c.learner_code == code)
+                                .order_by(sprint_answers.c.id)).all()
+        return [SprintAnswer(r.fact, bool(r.correct), r.seconds, r.at, r.bar) for r in rows]
+
     # ----- classes -----
 
     @_calm
@@ -301,7 +357,7 @@ class Store(StoreBase):
                                                                     learners.c.class_code == code))).scalar()
             if found is None:
                 raise StoreError("That learner is not in this class.")
-            for table in (live_answers, lesson_members, games, attempts):
+            for table in (live_answers, lesson_members, games, attempts, sprint_answers):
                 conn.execute(delete(table).where(table.c.learner_code == learner_code))
             conn.execute(delete(learners).where(learners.c.code == learner_code))
 
@@ -316,6 +372,7 @@ class Store(StoreBase):
             conn.execute(delete(lessons).where(lessons.c.class_code == code))
             conn.execute(delete(games).where(games.c.learner_code.in_(members)))
             conn.execute(delete(attempts).where(attempts.c.learner_code.in_(members)))
+            conn.execute(delete(sprint_answers).where(sprint_answers.c.learner_code.in_(members)))
             conn.execute(delete(learners).where(learners.c.class_code == code))
             conn.execute(delete(classes).where(classes.c.code == code))
 
