@@ -16,16 +16,21 @@ INK = (0, 0, 0)
 SPINNER = (0, 158, 115)
 LETTER = (240, 228, 66)
 GREY = (120, 120, 120)
+LAST = (0, 114, 178)
+"""The dashed outline of the tile played last."""
 
 
 def _tile(pdf: FPDF, tile_box: tuple[float, float, float, float], halves, along_x: bool, *,
           spinner: bool = False, last: bool = False) -> None:
     x0, y0, x1, y1 = tile_box
     w, h = x1 - x0, y1 - y0
-    pdf.set_line_width(0.45 if last else 0.25)
-    pdf.set_draw_color(*((213, 94, 0) if last else INK))
+    pdf.set_line_width(0.3 if last else 0.25)
+    pdf.set_draw_color(*(LAST if last else INK))
     pdf.set_fill_color(255, 255, 255)
+    if last:  # the tile played last: a quiet dashed outline, as on screen
+        pdf.set_dash_pattern(dash=0.8, gap=0.6)
     pdf.rect(x0, y0, w, h, style="DF", round_corners=True, corner_radius=min(w, h) * 0.14)
+    pdf.set_dash_pattern()
     pdf.set_draw_color(*INK)
     pdf.set_line_width(0.2)
     if along_x:
