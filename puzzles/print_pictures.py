@@ -16,16 +16,21 @@ INK = (0, 0, 0)
 SPINNER = (0, 158, 115)
 LETTER = (240, 228, 66)
 GREY = (120, 120, 120)
+LAST = (0, 114, 178)
+"""The dashed outline of the tile played last."""
 
 
 def _tile(pdf: FPDF, tile_box: tuple[float, float, float, float], halves, along_x: bool, *,
           spinner: bool = False, last: bool = False) -> None:
     x0, y0, x1, y1 = tile_box
     w, h = x1 - x0, y1 - y0
-    pdf.set_line_width(0.45 if last else 0.25)
-    pdf.set_draw_color(*((213, 94, 0) if last else INK))
+    pdf.set_line_width(0.3 if last else 0.25)
+    pdf.set_draw_color(*(LAST if last else INK))
     pdf.set_fill_color(255, 255, 255)
+    if last:  # the tile played last: a quiet dashed outline, as on screen
+        pdf.set_dash_pattern(dash=0.8, gap=0.6)
     pdf.rect(x0, y0, w, h, style="DF", round_corners=True, corner_radius=min(w, h) * 0.14)
+    pdf.set_dash_pattern()
     pdf.set_draw_color(*INK)
     pdf.set_line_width(0.2)
     if along_x:
@@ -44,15 +49,29 @@ def _tile(pdf: FPDF, tile_box: tuple[float, float, float, float], halves, along_
         pdf.circle(x0 + w / 2, y0 + h / 2, min(w, h) * 0.16, style="F")
 
 
+def _extent(lay: Layout, *, letters: bool, working: bool):
+    """The marks to draw and the box (cells) around the tiles and those marks, a little to spare."""
+    g = layout_geometry(lay)
+    marks = marker_spots(lay, g, letters=letters, values=working and not letters) if (letters or working) else []
+    boxes = [t.box for t in g.tiles] + [(m.x - m.half, m.y - m.half, m.x + m.half, m.y + m.half) for m in marks]
+    pad = 0.3
+    return g, marks, (min(b[0] for b in boxes) - pad, min(b[1] for b in boxes) - pad,
+                      max(b[2] for b in boxes) + pad, max(b[3] for b in boxes) + pad)
+
+
+def picture_cells(lay: Layout, *, letters: bool = False, working: bool = False) -> tuple[float, float]:
+    """The width and height, in cells, of a layout's printed picture: its tiles and marks, tight."""
+    _, _, (x0, y0, x1, y1) = _extent(lay, letters=letters, working=working)
+    return x1 - x0, y1 - y0
+
+
 def draw_layout(pdf: FPDF, lay: Layout, x: float, y: float, w: float, h: float, *,
                 letters: bool = False, working: bool = False) -> tuple[float, float]:
     """Draw a layout inside the box (x, y, w, h) in mm, keeping its shape; returns its drawn size."""
-    g = layout_geometry(lay)
-    bx0, by0, bx1, by1 = g.bounds
-    pad = 2.6 if (letters or working) else 0.4
-    cw, ch = bx1 - bx0 + 2 * pad, by1 - by0 + 2 * pad
+    g, marks, (bx0, by0, bx1, by1) = _extent(lay, letters=letters, working=working)
+    cw, ch = bx1 - bx0, by1 - by0
     s = min(w / cw, h / ch)
-    ox, oy = x - (bx0 - pad) * s, y - (by0 - pad) * s
+    ox, oy = x - bx0 * s, y - by0 * s
     last = len(lay) - 1
     places = lay.placements
     for pt in g.tiles:
@@ -65,7 +84,7 @@ def draw_layout(pdf: FPDF, lay: Layout, x: float, y: float, w: float, h: float, 
         names = end_letters(lay) if letters else {}
         ends = {e.id: e for e in lay.open_ends}
         pdf.set_font("Helvetica", "B", max(6.0, s * 1.3 / 0.3528))
-        for m in marker_spots(lay, g, letters=letters, values=working and not letters):
+        for m in marks:
             e = ends[m.end]
             px, py = ox + m.x * s, oy + m.y * s
             if m.role == "letter":

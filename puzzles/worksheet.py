@@ -24,7 +24,7 @@ from fpdf import FPDF
 from puzzles import KINDS, STAGES, Puzzle, generate
 from puzzles.codes import SEED_SPACE, CodeError, decode, encode
 from puzzles.kinds import KIND_TITLES, MIX_ORDER
-from puzzles.print_pictures import draw_hand, draw_layout, draw_tile
+from puzzles.print_pictures import draw_hand, draw_layout, draw_tile, picture_cells
 from puzzles.registry import AnswerShape, kind
 from puzzles.stages import STAGE_TITLES, check_stage_level
 from puzzles.words import answer_words
@@ -286,22 +286,43 @@ def answer_key_pdf(sheet: Sheet, *, paper: str = "A4") -> bytes:
     return bytes(pdf.output())
 
 
+KEY_CELL = (2.4, 3.0)
+"""Millimetres per cell of an answer key's picture, at least and at most: a tile 10 to 12 mm long,
+its working easy to read."""
+KEY_WIDTH = 60.0
+"""An answer key's picture is at least this wide (mm) unless its tiles would grow too big."""
+KEY_HEIGHT = 110.0
+"""…and at most this tall (mm)."""
+
+
+def key_picture_size(lay, room: float) -> tuple[float, float]:
+    """The size (mm) of a layout's picture with its working in the answer key: at least
+    ``KEY_WIDTH`` wide (or tiles of the largest size), never wider than ``room``."""
+    cw, ch = picture_cells(lay, working=True)
+    s = min(KEY_CELL[1], max(KEY_CELL[0], KEY_WIDTH / cw))
+    s = min(s, room / cw, KEY_HEIGHT / ch)
+    return cw * s, ch * s
+
+
 def _answer_key(pdf: _Pdf, sheet: Sheet) -> None:
     pdf.add_page()
     pdf.heading("Answer key", _text(f"Sheet {sheet.code} · {STAGE_TITLES[sheet.stage]}, level {sheet.level}"))
     x0, w = pdf.l_margin, pdf.w - pdf.l_margin - pdf.r_margin
     for i, p in enumerate(sheet.puzzles):
         steps = [s.text for s in p.steps]
-        need = 9 + 5 * len(steps) + (26 if p.layout else 0)
+        shown = None
+        if p.layout:
+            shown = p.board.play(p.answer[0]) if kind(p.kind).answer_shape is AnswerShape.PLAY else p.board
+        bw, bh = key_picture_size(shown, w - 4) if shown is not None else (0.0, -3.0)
+        need = 9 + 5 * len(steps) + bh + 3
         if pdf.get_y() + need > pdf.h - 16:
             pdf.add_page()
         pdf.set_font("Helvetica", "B", 12)
         pdf.set_x(x0)
         pdf.multi_cell(w, 6, _text(f"{i + 1}. ({p.code}) Answer: {answer_words(p)}"))
-        if p.layout:
+        if shown is not None:
             y = pdf.get_y()
-            shown = p.board.play(p.answer[0]) if kind(p.kind).answer_shape is AnswerShape.PLAY else p.board
-            _, dh = draw_layout(pdf, shown, x0 + 4, y + 1, w * 0.55, 24, working=True)
+            _, dh = draw_layout(pdf, shown, x0 + 4, y + 1, bw, bh, working=True)
             pdf.set_y(y + dh + 2)
         pdf.set_font("Helvetica", size=10)
         for s in steps:

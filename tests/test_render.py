@@ -6,7 +6,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from trainer.render import describe_layout, layout_geometry, render_hand, render_layout, render_tile
+from puzzles import KINDS, STAGES, generate, kind
+from trainer.render import CELL, describe_layout, end_letters, layout_geometry, render_hand, render_layout, render_tile
 from trainer.render.svg import marker_spots
 from trainer.rules import HandState, Layout, RuleSet, Tile
 from trainer.rules.random_layouts import random_layout
@@ -148,9 +149,8 @@ def test_last_tile_and_spinners_are_marked():
     root = parse(svg)
     spinner_marks = root.findall(f".//{SVG}circle[@class='spinner-mark']")
     assert len(spinner_marks) == 1
-    last = root.find(f".//{SVG}g[@data-index='3']/{SVG}rect")
-    first = root.find(f".//{SVG}g[@data-index='0']/{SVG}rect")
-    assert last.get("stroke") != first.get("stroke")
+    assert root.find(f".//{SVG}g[@data-index='3']/{SVG}rect[@class='last-played']") is not None
+    assert root.find(f".//{SVG}g[@data-index='0']/{SVG}rect[@class='last-played']") is None
 
 
 def test_projector_style_is_high_contrast():
@@ -207,3 +207,207 @@ def test_the_letter_a_no_longer_covers_the_spinner():
 
     lay = from_code("9MRC-Y9Q7").board  # the "A" square once sat over the 5-5 spinner
     check_marks(lay, layout_geometry(lay))
+
+
+# ----- what is drawn: rings, letters and tiles measured from the SVG itself -----
+
+def _translate(el) -> tuple[float, float]:
+    m = re.match(r"translate\(([-\d.]+),([-\d.]+)\)", el.get("transform") or "")
+    return (float(m.group(1)), float(m.group(2))) if m else (0.0, 0.0)
+
+
+def _grow(box, by):
+    return (box[0] - by, box[1] - by, box[2] + by, box[3] + by)
+
+
+def _union(boxes):
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
+def drawn(svg: str) -> dict:
+    """The drawn extent of every tile, letter and value mark of a layout picture (strokes included),
+    in picture units, with the end each mark belongs to and the viewBox."""
+    root = parse(svg)
+    tiles, letters, values = [], [], []
+    for g in root.iter(SVG + "g"):
+        if "tile" in (g.get("class") or "").split():
+            tx, ty = _translate(g)
+            boxes = []
+            for r in g.findall(SVG + "rect"):
+                x, y, w, h = (float(r.get(k)) for k in ("x", "y", "width", "height"))
+                boxes.append(_grow((tx + x, ty + y, tx + x + w, ty + y + h), float(r.get("stroke-width") or 0) / 2))
+            tiles.append((g.get("data-tile"), _union(boxes)))
+        if g.get("class") == "open-end":
+            end = g.get("data-end")
+            for r in g.findall(SVG + "rect"):
+                if r.get("class") == "letter":
+                    x, y, w, h = (float(r.get(k)) for k in ("x", "y", "width", "height"))
+                    letters.append((end, _grow((x, y, x + w, y + h), float(r.get("stroke-width")) / 2)))
+            rings: dict[tuple[str, str], list] = {}
+            for c in g.findall(SVG + "circle"):
+                cx, cy, r = float(c.get("cx")), float(c.get("cy")), float(c.get("r"))
+                edge = r + (float(c.get("stroke-width")) / 2 if c.get("stroke") not in (None, "none") else 0)
+                rings.setdefault((c.get("cx"), c.get("cy")), []).append((cx - edge, cy - edge, cx + edge, cy + edge))
+            values += [(end, _union(boxes)) for boxes in rings.values()]
+    view = [float(v) for v in root.get("viewBox").split()]
+    return {"tiles": tiles, "letters": letters, "values": values,
+            "view": (view[0], view[1], view[0] + view[2], view[1] + view[3])}
+
+
+def gap(a, b) -> float:
+    """The distance between two boxes (0 when they touch or overlap)."""
+    dx = max(a[0] - b[2], b[0] - a[2], 0)
+    dy = max(a[1] - b[3], b[1] - a[3], 0)
+    return (dx * dx + dy * dy) ** 0.5
+
+
+def check_drawn(svg: str, lay: Layout, what: str) -> None:
+    """Rings and letters never overlap each other or a tile; every letter is full size (never a
+    small one squeezed between tiles); each mark sits next to its own tile; the picture is tight."""
+    d = drawn(svg)
+    marks = [("letter", *m) for m in d["letters"]] + [("value", *m) for m in d["values"]]
+    eps = 1e-6
+    for role, end, box in marks:
+        for tile, tbox in d["tiles"]:
+            assert not overlap(_grow(box, -eps), tbox), f"the {role} of {end} is on {tile}: {what}"
+    for i, (role, end, box) in enumerate(marks):
+        for role2, end2, box2 in marks[i + 1:]:
+            assert not overlap(_grow(box, -eps), box2), f"the {role} of {end} is on the {role2} of {end2}: {what}"
+    for end, box in d["letters"]:
+        assert box[2] - box[0] >= 1.7 * CELL - eps, f"the letter of {end} is squeezed small: {what}"
+    tile_box = dict(d["tiles"])
+    own = {e.id: tile_box[str(e.tile)] for e in lay.open_ends}
+    letter_gap: dict[str, float] = {}
+    for end, box in d["letters"]:
+        # against its tile; where a crowded layout leaves no room there, in the nearest free room
+        letter_gap[end] = min(letter_gap.get(end, CELL * 9), gap(box, own[end]))
+        assert gap(box, own[end]) <= 2.2 * CELL, f"the letter of {end} is away from its tile: {what}"
+    for end, box in d["values"]:
+        # just beyond its letter, or against its tile
+        room = letter_gap[end] + 2.5 * CELL if end in letter_gap else 0.5 * CELL
+        assert gap(box, own[end]) <= room, f"the value of {end} is {gap(box, own[end]):.0f} px from its tile: {what}"
+    everything = _union([b for _, b in d["tiles"]] + [b for _, _, b in marks])
+    assert inside(everything, d["view"]), f"something is drawn outside the picture: {what}"
+    vx0, vy0, vx1, vy1 = d["view"]
+    for k in (0, 1):  # tight: at most a line's width of margin around what is drawn
+        assert (everything[k + 2] - everything[k]) / (d["view"][k + 2] - d["view"][k]) >= 0.85 or (
+            (d["view"][k + 2] - d["view"][k]) - (everything[k + 2] - everything[k]) <= 0.4 * CELL), what
+
+
+def revealed(p, style="projector"):
+    """The layout picture the projector shows after Reveal: the working (after the best play),
+    the answer's ends ringed, the letters kept."""
+    from puzzles import AnswerShape, kind
+
+    shape = kind(p.kind).answer_shape
+    shown = p.board.play(p.answer[0]) if shape is AnswerShape.PLAY else p.board
+    letters = shape.clickable
+    if letters and shape is AnswerShape.PLAY:
+        still = {e.id for e in shown.open_ends}
+        letters = {i: x for i, x in end_letters(p.board).items() if i in still}
+    marks = tuple(p.answer) if shape is AnswerShape.ENDS else ()
+    return shown, render_layout(shown, working=True, letters=letters, style=style, highlight=marks)
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_rings_and_letters_never_overlap_on_any_puzzle(stage):
+    """Every kind at every level: the projector's reveal, a page's working with letters, and the
+    plain picture."""
+    for k in KINDS:
+        for level in (1, 2, 3):
+            for seed in range(12):
+                p = generate(k, stage=stage, level=level, seed=seed)
+                if not p.layout:
+                    continue
+                shown, svg = revealed(p)
+                check_drawn(svg, shown, f"{p.code} revealed")
+                check_drawn(render_layout(p.board, working=True, letters=True, highlight=tuple(p.answer)[:1]
+                                          if isinstance(p.answer, tuple) else ()), p.board, p.code)
+                check_drawn(render_layout(p.board, style="projector"), p.board, f"{p.code} plain")
+
+
+@pytest.mark.parametrize("variant", ["muggins", "all-fives", "five-up", "sniff", "sniff-crosswise"])
+def test_rings_and_letters_never_overlap_over_random_and_played_layouts(variant):
+    """Random layouts of every length, and every layout of real hands for 2 to 4 players as they
+    are played (spinners whose arms are blocked among them)."""
+    rng = random.Random(variant)
+    layouts = [random_layout(variant, 1 + k % 28, rng) for k in range(300)]
+    for players in (2, 3, 4):
+        for _ in range(6):
+            s = HandState.deal(RuleSet(variant=variant), players, rng=rng)
+            while s.current_player is not None:
+                s.step_random(rng)
+                if not s.layout.is_empty:
+                    layouts.append(s.layout)
+    for lay in layouts:
+        ends = [e.id for e in lay.open_ends]
+        check_drawn(render_layout(lay, working=True, letters=True, style="projector", highlight=ends[:2]), lay,
+                    lay.record)
+        check_drawn(render_layout(lay, letters=True), lay, lay.record)
+
+
+def test_the_reveal_of_376P_34YM_keeps_rings_and_letters_apart():
+    from puzzles import from_code
+
+    p = from_code("376P-34YM")  # Five-Up: two spinner arms meet near a corner; the rings once overlapped
+    shown, svg = revealed(p)
+    check_drawn(svg, shown, p.code)
+    assert len(drawn(svg)["letters"]) == 4 and len(parse(svg).findall(f".//{SVG}circle[@class='highlight']")) == 3
+
+
+def test_the_best_plays_mark_sits_against_its_tile():
+    """After the best play is revealed, the new end's value touches the tile just played (it once
+    sat two squares out, where a letter would have gone)."""
+    from trainer.render import CELL
+
+    for stage in STAGES:
+        for level in (1, 2, 3):
+            for seed in range(15):
+                p = generate("best-play", stage=stage, level=level, seed=seed)
+                shown, svg = revealed(p)
+                d = drawn(svg)
+                played = str(shown.placements[-1].tile)
+                tile_box = dict(d["tiles"])[played]
+                new_ends = {e.id for e in shown.open_ends if str(e.tile) == played}
+                for end, box in d["values"]:
+                    if end in new_ends:
+                        assert gap(box, tile_box) <= 0.25 * CELL, f"{p.code}: {gap(box, tile_box):.0f} px away"
+
+
+def test_five_up_level_3_fills_the_projectors_picture():
+    """The projector gives the layout the screen's width and 42% of its height: in the dimension
+    that limits it, what is drawn fills at least 85% of the picture."""
+    box_w, box_h = 1800, 0.42 * 1080
+    for k in KINDS:
+        for seed in range(10):
+            p = generate(k, stage="five-up", level=3, seed=seed)
+            if not p.layout:
+                continue
+            for svg in (render_layout(p.board, letters=kind(k).clickable, style="projector"), revealed(p)[1]):
+                d = drawn(svg)
+                content = _union([b for _, b in d["tiles"] + d["letters"] + d["values"]])
+                vx0, vy0, vx1, vy1 = d["view"]
+                w_limits = box_w / (vx1 - vx0) <= box_h / (vy1 - vy0)
+                fill = ((content[2] - content[0]) / (vx1 - vx0) if w_limits
+                        else (content[3] - content[1]) / (vy1 - vy0))
+                assert fill >= 0.85, (p.code, fill)
+
+
+def test_last_played_is_quiet_and_unlike_a_chosen_tile_or_an_answer():
+    lay = Layout.from_record("4-6 4-4>4-6 1-4>4-4 2-4>4-4", variant="five-up")
+    for style in ("classroom", "projector"):
+        root = parse(render_layout(lay, working=True, letters=True, highlight=["2-4:2"], style=style))
+        last = root.find(f".//{SVG}g[@data-index='3']")
+        outline = last.find(f"{SVG}rect[@class='last-played']")
+        assert outline is not None and outline.get("stroke-dasharray")  # dashed
+        assert "played last" in last.find(f"{SVG}title").text  # said in words too
+        assert "2-4 was played last: it has a dashed outline." in root.find(f"{SVG}desc").text
+        assert root.find(f".//{SVG}g[@data-index='2']/{SVG}rect[@class='last-played']") is None
+        answer_colours = {c.get("stroke") for c in root.iter(SVG + "circle") if c.get("class") == "highlight"}
+        answer_colours |= {c.get("fill") for c in root.iter(SVG + "circle") if c.get("class") == "counted"}
+        answer_colours |= {r.get("fill") for r in root.iter(SVG + "rect") if r.get("class") == "letter"}
+        assert outline.get("stroke") not in answer_colours
+        hand = parse(render_hand(["1-2", "3-4"], selected="3-4", style=style))
+        chosen = hand.find(f".//{SVG}g[@data-selected='yes']/{SVG}rect")
+        assert chosen.get("stroke") != outline.get("stroke") and not chosen.get("stroke-dasharray")
+        assert float(chosen.get("stroke-width")) > float(outline.get("stroke-width"))

@@ -148,3 +148,39 @@ def test_number_puzzles_show_a_number_line(server, browser):  # noqa: F811
     shot(page, "practice-number-line.png")
     assert not errors
     page.close()
+
+
+def test_play_on_a_phone_keeps_tiles_big_enough(server, browser):  # noqa: F811
+    """390 px wide: the hand's tiles at least 44 px both ways (a long hand wraps into rows), the
+    layout's tiles at least 56 px long (the picture scrolls sideways)."""
+    page, errors = open_offline(browser, server, "play", "phone")
+    page.get_by_role("button", name="Start the game").click()
+    hand = page.locator(".fives-board .hand svg.fives-hand").first
+    hand.wait_for(state="visible", timeout=30000)
+    for _ in range(4):  # a few moves, so there is a layout on the table
+        tiles = page.locator(".fives-board .hand [data-playable='yes']")
+        if not tiles.count():
+            break
+        tile = tiles.first.get_attribute("data-tile")
+        tiles.first.click()
+        ends = page.locator(".fives-board .layout [data-end]")
+        low, high = (int(x) for x in tile.split("-"))
+        for i in range(ends.count()):
+            if int(ends.nth(i).get_attribute("data-end").split(":")[1]) in (low, high):
+                ends.nth(i).click(force=True)
+                break
+        else:
+            break
+        page.wait_for_timeout(1500)
+    page.locator(".fives-board .hand svg.fives-hand").first.wait_for(state="visible", timeout=30000)
+    page.wait_for_timeout(800)
+    for i in range(page.locator(".fives-board .hand g[data-tile]").count()):
+        box = page.locator(".fives-board .hand g[data-tile]").nth(i).bounding_box()
+        assert box["width"] >= 43.5 and box["height"] >= 43.5, box
+    layout_tiles = page.locator(".fives-board .layout svg.fives-layout g[data-tile]")
+    if layout_tiles.count():
+        box = layout_tiles.first.bounding_box()
+        assert max(box["width"], box["height"]) >= 55.5, box
+    shot(page, "play-phone.png")
+    assert not errors
+    page.close()

@@ -196,3 +196,73 @@ def test_a_learner_card_with_a_link_too_long_for_a_qr_code_still_prints_without_
     reader = PdfReader(io.BytesIO(learner_card("Blue Fox", "KQ7M-XR4P", link)))
     text = reader.pages[0].extract_text()
     assert text.count("KQ7M-XR4P") == 4 and "Type the code" in text and not reader.pages[0].images
+
+
+def ink_bands(png, dpi):
+    """The picture-sized blocks of ink on a page image: (height mm, width mm) of each run of inked
+    rows taller than a line of text (rows less than 1 mm apart belong together)."""
+    from PIL import Image
+
+    img = Image.open(png).convert("L")
+    w, h = img.size
+    px = img.load()
+    mm = dpi / 25.4
+    rows = [[x for x in range(w) if px[x, y] < 200] for y in range(h)]
+    bands, start, last = [], None, None
+    for y, ink in enumerate(rows + [[]]):
+        if ink and start is None:
+            start = y
+        if ink:
+            last = y
+        elif start is not None and y - last > mm:
+            cols = [x for r in rows[start:last + 1] for x in r]
+            bands.append(((last - start) / mm, (max(cols) - min(cols)) / mm))
+            start = None
+    return [b for b in bands if b[0] > 9]
+
+
+@pytest.mark.skipif(not shutil.which("pdftoppm"), reason="poppler-utils (pdftoppm) is not installed")
+def test_answer_key_pictures_are_large_enough_to_read(tmp_path):
+    """The key's layouts with their working were once about 16 mm wide: now at least 60 mm (or
+    with tiles 12 mm long), measured on the printed page."""
+    from puzzles.worksheet import KEY_WIDTH, key_picture_size
+
+    sheet = make_sheet("five-up", 3, count=7, seed=7)
+    src = tmp_path / "key.pdf"
+    src.write_bytes(answer_key_pdf(sheet))
+    subprocess.run(["pdftoppm", "-r", "60", "-png", str(src), str(tmp_path / "key")], check=True)
+    pictures = [b for f in sorted(tmp_path.glob("key-*.png")) for b in ink_bands(f, 60)]
+    expected = [key_picture_size(key_layout(p), 178) for p in sheet.puzzles if p.layout]
+    assert len(pictures) == len(expected)
+    for (_, width), (want, _) in zip(pictures, expected):
+        assert want - 4 <= width <= want + 0.5  # drawn as large as the key means it (its ink, a margin inside)
+    assert sum(width >= KEY_WIDTH - 1 for _, width in pictures) >= 3, pictures  # most are wider still
+
+
+def key_layout(p):
+    from puzzles import AnswerShape, kind
+
+    return p.board.play(p.answer[0]) if kind(p.kind).answer_shape is AnswerShape.PLAY else p.board
+
+
+def test_answer_key_sizes_and_words_for_every_stage():
+    from puzzles import AnswerShape, kind
+    from puzzles.worksheet import KEY_CELL, KEY_WIDTH, key_picture_size
+
+    for stage in ("muggins", "all-fives", "five-up"):
+        for level in (1, 2, 3):
+            sheet = make_sheet(stage, level, count=14, seed=3)
+            for p in sheet.puzzles:
+                if not p.layout:
+                    continue
+                shown = p.board.play(p.answer[0]) if kind(p.kind).answer_shape is AnswerShape.PLAY else p.board
+                w, h = key_picture_size(shown, 178)
+                from puzzles.print_pictures import picture_cells
+
+                cells = picture_cells(shown, working=True)[0]
+                assert w >= KEY_WIDTH - 0.01 or w / cells >= KEY_CELL[1] - 0.01, (p.code, w)
+            text = " ".join(pg.extract_text() for pg in PdfReader(io.BytesIO(answer_key_pdf(sheet))).pages)
+            assert not re.search(r"Answer: \d+:", text), "an answer reads as words, not '13: 4 + 6 + 3'"
+            for p in sheet.puzzles:
+                if p.kind == "open-total" and "+" in p.board.working:
+                    assert f"Answer: {p.answer} ({p.board.working.split(' = ')[0]})" in text.replace("\n", " ")

@@ -19,7 +19,7 @@ from puzzles import KIND_TITLES, STAGE_RECORDS, STAGE_TITLES, STAGES, Puzzle, ki
 from puzzles.words import for_speech
 from trainer import session
 from trainer.practice import Practice
-from trainer.render import end_letters, render_hand, render_layout, render_number_line
+from trainer.render import CELL, end_letters, render_hand, render_layout, render_number_line
 from trainer.rules import Layout, Play, play_points
 from trainer.store import StoreError
 
@@ -144,10 +144,66 @@ def natural_width(svg: str, scale: float = 2.4) -> str:
         return "100%"
 
 
+MIN_TILE = 56
+"""Pixels: a layout's tile is never shorter than this, however narrow the screen (a phone's picture
+scrolls sideways instead)."""
+HAND_TILE = 44
+"""Pixels: a hand tile is at least this wide (and twice as tall), easy to tap; a hand too long for
+the screen wraps into rows (``static/board.js`` does it, with :func:`hand_rows`' arithmetic)."""
+PAGE_PADDING = 32
+"""Pixels of a narrow screen's width the page keeps around its content (Streamlit's 1rem each side)."""
+
+
+def _view(svg: str) -> tuple[float, float]:
+    try:
+        view = svg.split('viewBox="', 1)[1].split('"', 1)[0].split()
+        return float(view[2]), float(view[3])
+    except (IndexError, ValueError):
+        return 0.0, 0.0
+
+
+def layout_min_size(svg: str) -> tuple[int, int]:
+    """The smallest size (px) a layout picture is drawn at: its tiles at least ``MIN_TILE`` long."""
+    w, h = _view(svg)
+    k = MIN_TILE / (4 * CELL)
+    return round(w * k + 0.5), round(h * k + 0.5)
+
+
+def layout_tile_px(svg: str, max_width: str, screen: int) -> float:
+    """How long a layout's tile is on a screen ``screen`` px wide: the picture takes the page's width,
+    up to ``max_width`` (``"480px"``), but never less than :func:`layout_min_size`."""
+    w, _ = _view(svg)
+    room = screen - PAGE_PADDING
+    cap = float(max_width.removesuffix("px")) if max_width.endswith("px") else room
+    shown = max(min(room, cap), layout_min_size(svg)[0])
+    return 4 * CELL * shown / w
+
+
+def hand_rows(count: int, screen: int) -> tuple[int, int, float]:
+    """A hand of ``count`` tiles on a screen ``screen`` px wide: (tiles per row, rows, a tile's width
+    in px). One row while each tile can be at least ``HAND_TILE`` wide, else as few rows as that
+    needs; a tile is 2 of the 3 cells of its place in the row (the third is the gap)."""
+    count = max(count, 1)
+    room = min(screen - PAGE_PADDING, hand_width(count))
+    slot = room / count
+    if slot * 2 / 3 >= HAND_TILE:
+        return count, 1, slot * 2 / 3
+    per = max(1, int(room // (HAND_TILE * 1.5)))
+    rows = -(-count // per)
+    per = -(-count // rows)  # rows as even as they can be
+    slot = min(72, room / per)
+    return per, rows, slot * 2 / 3
+
+
 def picture_html(svg: str, *, max_width: str = "", caption: str = "") -> str:
-    """A picture (with an optional caption) as HTML for st.markdown."""
+    """A picture (with an optional caption) as HTML for st.markdown. A layout keeps its tiles at least
+    ``MIN_TILE`` px long and scrolls sideways on a narrow screen."""
     max_width = max_width or natural_width(svg)
     label = f'<div class="fives-caption" style="opacity:0.7;font-size:0.9em">{caption}</div>' if caption else ""
+    if 'class="fives-layout' in svg:
+        mw, mh = layout_min_size(svg)
+        svg = f'<div style="min-width:{mw}px;min-height:{mh}px">{svg}</div>'
+        return f'{label}<div class="fives-picture" style="max-width:{max_width};overflow-x:auto">{svg}</div>'
     return f'{label}<div class="fives-picture" style="max-width:{max_width}">{svg}</div>'
 
 
@@ -171,9 +227,11 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen:
     # only strings go to the component: Streamlit inspects any list or dict in the data for a
     # dataframe, which cost a third of a practice rerun
     speak = speak or {}
+    layout_min = "{}px {}px".format(*layout_min_size(layout_svg)) if layout_svg else ""
     result = board_component(
         data={"layout": layout_svg, "hand": hand_svg or "", "mode": mode, "chosen": " ".join(chosen or []),
-              "layout_width": layout_width, "extra": extra, "hand_width": hand_width,
+              "layout_width": layout_width, "layout_min": layout_min, "hand_tile": str(HAND_TILE),
+              "extra": extra, "hand_width": hand_width,
               "hand_caption": hand_caption, "speak_text": speak.get("text", ""),
               "speak_label": speak.get("label", "")},
         key=key, on_pick_change=lambda: None,

@@ -64,9 +64,9 @@ def judge_open_total(p: Puzzle, response: Any) -> Verdict:
 
 
 def open_total_words(p: Puzzle) -> str:
-    """``"13: 4 + 6 + 3"``: the total and the ends that make it."""
+    """``"13 (4 + 6 + 3)"``: the total and the ends that make it."""
     working = p.board.working
-    return f"{p.answer}: {working.split(' = ')[0]}" if "+" in working else str(p.answer)
+    return f"{p.answer} ({working.split(' = ')[0]})" if "+" in working else str(p.answer)
 
 OPEN_TOTAL = register_kind(Kind(
     id="open-total", number=0, title="What's the open-end total?", short_title="Total",

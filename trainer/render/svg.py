@@ -42,6 +42,9 @@ class Style:
     letter_text: str
     letter_edge: str
     last: str
+    """The dashed outline drawn just inside the tile played last: quiet, never an answer's mark."""
+    selected: str
+    """The heavy outline of the tile chosen in a hand."""
     spinner: str
     font: str
     background: str
@@ -50,7 +53,7 @@ class Style:
 CLASSROOM = Style(
     name="classroom", face="#fffdf7", edge="#3b3b3b", pip="#1d1d1d", line=1.2,
     count_fill="#0072B2", count_text="#ffffff", zero="#8a8a8a", letter_fill="#E69F00",
-    letter_text="#1d1d1d", letter_edge="#7a5200", last="#D55E00", spinner="#009E73",
+    letter_text="#1d1d1d", letter_edge="#7a5200", last="#56B4E9", selected="#D55E00", spinner="#009E73",
     font="system-ui, -apple-system, 'Segoe UI', sans-serif", background="none",
 )
 """Calm colours for a screen (Okabe–Ito colour-blind-safe palette)."""
@@ -58,7 +61,7 @@ CLASSROOM = Style(
 PROJECTOR = Style(
     name="projector", face="#ffffff", edge="#000000", pip="#000000", line=2.4,
     count_fill="#000000", count_text="#ffffff", zero="#555555", letter_fill="#F0E442",
-    letter_text="#000000", letter_edge="#000000", last="#D55E00", spinner="#0072B2",
+    letter_text="#000000", letter_edge="#000000", last="#0072B2", selected="#D55E00", spinner="#0072B2",
     font="system-ui, -apple-system, 'Segoe UI', sans-serif", background="#ffffff",
 )
 """High contrast for a projector: black on white, heavy lines."""
@@ -99,14 +102,20 @@ def _pip_defs() -> str:
 PIP_DEFS = _pip_defs()
 
 
-def _frame(w: float, h: float, st: Style, last: bool) -> str:
-    """A tile's outline and dividing line, at the origin."""
+def _frame(w: float, h: float, st: Style, mark: str) -> str:
+    """A tile's outline and dividing line, at the origin, drawn inside the tile's box (so nothing
+    spills onto a mark beside it). ``mark`` is ``"selected"`` (a chosen hand tile: a heavy solid
+    outline), ``"last"`` (the tile played last: a quiet dashed outline) or ``""``."""
     along_x = w >= h
     rx = min(w, h) * 0.14
-    edge = st.last if last else st.edge
-    width = st.line * (2.2 if last else 1)
-    out = (f'<rect x="0.5" y="0.5" width="{_f(w - 1)}" height="{_f(h - 1)}" rx="{_f(rx)}" '
-           f'fill="{st.face}" stroke="{edge}" stroke-width="{_f(width)}"/>')
+    edge, width, extra = st.edge, st.line, ""
+    if mark == "selected":
+        edge, width = st.selected, st.line * 2.2
+    elif mark == "last":
+        edge, width = st.last, st.line * 1.3
+        extra = f' class="last-played" stroke-dasharray="{_f(width * 1.4)} {_f(width * 1.1)}"'
+    out = (f'<rect{extra} x="{_f(width / 2)}" y="{_f(width / 2)}" width="{_f(w - width)}" '
+           f'height="{_f(h - width)}" rx="{_f(rx)}" fill="{st.face}" stroke="{edge}" stroke-width="{_f(width)}"/>')
     if along_x:
         out += (f'<line x1="{_f(w / 2)}" y1="{_f(h * 0.12)}" x2="{_f(w / 2)}" y2="{_f(h * 0.88)}" '
                 f'stroke="{st.edge}" stroke-width="{_f(st.line)}"/>')
@@ -116,22 +125,24 @@ def _frame(w: float, h: float, st: Style, last: bool) -> str:
     return out
 
 
-_FRAMES: dict[tuple[float, float, str, bool], str] = {}
+_FRAMES: dict[tuple[float, float, str, str], str] = {}
 
 
 def _tile_svg(
     tile: Tile, box: tuple[float, float, float, float], halves: Iterable[tuple[int, tuple[float, float, float, float]]],
-    st: Style, *, spinner: bool = False, last: bool = False, extra: str = "", label: str | None = None,
+    st: Style, *, spinner: bool = False, mark: str = "", extra: str = "", label: str | None = None,
     klass: str = "tile",
 ) -> str:
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     along_x = w >= h
-    key = (w, h, st.name, last)
+    key = (w, h, st.name, mark)
     frame = _FRAMES.get(key)
     if frame is None:
-        frame = _FRAMES[key] = _frame(w, h, st, last)
+        frame = _FRAMES[key] = _frame(w, h, st, mark)
     title = label or (f"{tile}, a spinner" if spinner else str(tile))
+    if mark == "last" and not label:
+        title += ", played last (the dashed outline)"
     parts = [f'<g class="{klass}" data-tile="{tile}"{extra} transform="translate({_f(x0)},{_f(y0)})">'
              f'<title>{escape(title)}</title>{frame}<g fill="{st.pip}">']
     d = "h" if along_x else "v"
@@ -208,7 +219,8 @@ def render_hand(
         if sel == t:
             attrs += ' data-selected="yes"'
         label = f"{t} in your hand" + (", chosen" if sel == t else "")
-        parts.append(_tile_svg(t, box, halves, st, last=sel == t, extra=attrs, label=label, klass="tile hand-tile"))
+        parts.append(_tile_svg(t, box, halves, st, mark="selected" if sel == t else "", extra=attrs, label=label,
+                               klass="tile hand-tile"))
     total_w = max(len(ts), 1) * (2 * c + gap) - gap
     words = ", ".join(str(t) for t in ts) if ts else "no tiles"
     head = _svg_open((-4.0, -4.0, total_w + 8, 4 * c + 8), width, "Your hand", f"Your hand: {words}.", st,
@@ -287,28 +299,45 @@ def _square(cx: float, cy: float, half: float) -> set[tuple[int, int]]:
     return {(i, j) for i in range(x0, x1) for j in range(y0, y1)}
 
 
-def _free_square(port: Port, taken: set[tuple[int, int]], start: int = 1) -> tuple[float, float, float] | None:
-    """The nearest free square beyond a port (straight out first, then a little to either side);
-    a smaller square where only a narrow gap is left."""
-    px, py = port.dy, port.dx  # across the port's direction
-    x, y, dx, dy = port.x, port.y, port.dx, port.dy
-    for d in (start, start + 1, start + 2):
-        for lat in (0, 1, -1, 2, -2):
-            cx, cy = x + dx * d + px * lat, y + dy * d + py * lat
-            if ((cx - 1, cy - 1) not in taken and (cx, cy - 1) not in taken and (cx - 1, cy) not in taken
-                    and (cx, cy) not in taken):
-                return float(cx), float(cy), 1.0
-    for d in (start, start + 1, start + 2):
-        for lat in (0, 1, -1, 2, -2):
-            cx, cy = x + dx * (d - 0.5) + px * lat * 0.5, y + dy * (d - 0.5) + py * lat * 0.5
-            if not _square(cx, cy, 0.5) & taken:
-                return cx, cy, 0.5
+def _fits(cx: float, cy: float, taken: set[tuple[int, int]]) -> bool:
+    """Whether the whole 2×2 square centred on (cx, cy) is free."""
+    return ((cx - 1, cy - 1) not in taken and (cx, cy - 1) not in taken and (cx - 1, cy) not in taken
+            and (cx, cy) not in taken)
+
+
+def _out(port: Port, d: int, lat: int) -> tuple[int, int]:
+    """The centre ``d`` cells out of a port and ``lat`` cells across it."""
+    return port.x + port.dx * d + port.dy * lat, port.y + port.dy * d + port.dx * lat
+
+
+_ACROSS = (0, 1, -1, 2, -2)
+
+
+def _free_square(ports: list[Port], taken: set[tuple[int, int]], *,
+                 reach: int = 3) -> tuple[float, float, float] | None:
+    """The nearest free square beyond the ports: first one against the tile (straight out, then a
+    little to either side) at any of them, then a cell further out, and so on up to ``reach``
+    cells; a smaller square only where no full one is left anywhere near."""
+    for d in range(1, reach + 1):
+        for port in ports:
+            for lat in _ACROSS:
+                cx, cy = _out(port, d, lat)
+                if _fits(cx, cy, taken):
+                    return float(cx), float(cy), 1.0
+    for port in ports:
+        for d in (1, 2, 3):
+            for lat in _ACROSS:
+                cx = port.x + port.dx * (d - 0.5) + port.dy * lat * 0.5
+                cy = port.y + port.dy * (d - 0.5) + port.dx * lat * 0.5
+                if not _square(cx, cy, 0.5) & taken:
+                    return cx, cy, 0.5
     return None
 
 
-def _side_ports(t, number: int) -> list[Port]:
-    """Every edge of the half (or double) that shows ``number``, as a way out for a mark."""
-    boxes = [h.box for h in t.halves if h.number == number] or [t.box]
+def _side_ports(t, number: int | None = None) -> list[Port]:
+    """Every edge of the half (or double) that shows ``number`` (of the whole tile when ``None``),
+    as a way out for a mark."""
+    boxes = [h.box for h in t.halves if h.number == number] or [t.box] if number is not None else [t.box]
     out = []
     for x0, y0, x1, y1 in boxes:
         mx, my = (x0 + x1) // 2, (y0 + y1) // 2
@@ -316,43 +345,85 @@ def _side_ports(t, number: int) -> list[Port]:
     return out
 
 
-def marker_spots(lay: Layout, g: Geometry | None = None, *, letters: bool = True,
+def _beyond(spot: tuple[float, float, float], port: Port) -> list[Port]:
+    """Ways out of a letter's square, straight on first, for the value beside it."""
+    x, y, half = spot
+    h = int(half)
+    if half != 1.0:
+        return []
+    ways = [(port.dx, port.dy), (port.dy, port.dx), (-port.dy, -port.dx)]
+    return [Port(int(x) + dx * h, int(y) + dy * h, dx, dy) for dx, dy in ways]
+
+
+def marker_spots(lay: Layout, g: Geometry | None = None, *, letters: bool | Collection[str] = True,
                  values: bool = False) -> list[Marker]:
     """Where each open end's letter (every free port of it: a spinner's two empty ends both get
-    it) and value go: on free squares, never on a tile or on another mark."""
+    it) and value go: on free squares against the end's tile (or beyond its letter), never on a tile
+    or on another mark. ``letters`` is ``True`` for every open end, or the ids of the ends that get
+    one (the others get their value against the tile)."""
     g = g or layout_geometry(lay)
     taken = _occupied(g)
     ports = _free_ports(g, lay)
     by_tile = {t.tile: t for t in g.tiles}
+    ends = [e for e in lay.open_ends]
+    if letters is True:
+        lettered = {e.id for e in ends if e.kind != "beside"}
+    elif letters is False:
+        lettered = set()
+    else:
+        lettered = set(letters)  # type: ignore[arg-type]
     out: list[Marker] = []
-    for e in lay.open_ends:
-        if e.kind == "beside":  # a tile beside the sniff: nothing goes on it, but its half counts
-            if values:
-                spot = next((s for p in _side_ports(by_tile[e.tile], e.number)
-                             if (s := _free_square(p, taken)) is not None), None)
+    first_letter: dict[str, tuple[Port, tuple[float, float, float]]] = {}
+
+    def near(e, plist: list[Port], reach: int = 3) -> tuple[Port, tuple[float, float, float]] | None:
+        """A spot by the end's own ports, else against its half, else anywhere against its tile:
+        the nearest full square first, a smaller one only where none is left."""
+        t = by_tile[e.tile]
+        groups = (plist, _side_ports(t, e.number), _side_ports(t))
+        for d in range(1, reach + 1):
+            for group in groups:
+                for port in group:
+                    for lat in _ACROSS:
+                        cx, cy = _out(port, d, lat)
+                        if _fits(cx, cy, taken):
+                            return port, (float(cx), float(cy), 1.0)
+        for group in groups:
+            for port in group:
+                spot = _free_square([port], taken, reach=reach)
                 if spot is not None:
-                    out.append(Marker(e.id, "value", *spot))
-                    taken |= _square(*spot)
+                    return port, spot
+        return None
+
+    # the letters first: they are what a child taps
+    for e in ends:
+        if e.id not in lettered or e.kind == "beside":
             continue
         plist = ports.get(e.id) or []
-        found = [(port, _free_square(port, taken)) for port in (plist if letters else plist[:1])]
-        if not any(spot for _, spot in found):
-            # the way out is blocked: beside the tile instead, at the first free place
-            found = next(([(p, spot)] for p in _side_ports(by_tile[e.tile], e.number)
-                          if (spot := _free_square(p, taken)) is not None), [])
-        for i, (port, spot) in enumerate(found):
-            if letters:
-                if spot is None or _square(*spot) & taken:
-                    spot = _free_square(port, taken)  # an earlier mark took it
-                if spot is None:
-                    continue
-                out.append(Marker(e.id, "letter", *spot))
-                taken |= _square(*spot)
-            if values and i == 0:
-                far = _free_square(port, taken, start=3 if letters else 1)
-                if far is not None:
-                    out.append(Marker(e.id, "value", *far))
-                    taken |= _square(*far)
+        # one on each free way out (a spinner's two empty ends both carry it); a way out that is
+        # blocked has its letter beside the tile instead, at the nearest free place
+        for port in plist or [None]:
+            spot = _free_square([port], taken) if port is not None else None
+            found = (port, spot) if spot is not None and spot[2] == 1.0 else near(e, [port] if port else [])
+            if found is None:
+                continue
+            out.append(Marker(e.id, "letter", *found[1]))
+            taken |= _square(*found[1])
+            first_letter.setdefault(e.id, found)  # type: ignore[arg-type]
+    if values:
+        for e in ends:
+            plist = ports.get(e.id) or []
+            found = None
+            if e.id in first_letter:  # just beyond its letter
+                port, spot = first_letter[e.id]
+                beyond = _beyond(spot, port)
+                sq = _free_square(beyond, taken, reach=1) if beyond else None
+                if sq is not None and sq[2] == 1.0:
+                    found = (port, sq)
+            if found is None:
+                found = near(e, [] if e.kind == "beside" else plist[:1])
+            if found is not None:
+                out.append(Marker(e.id, "value", *found[1]))
+                taken |= _square(*found[1])
     return out
 
 
@@ -414,9 +485,9 @@ def render_layout(
         box = tuple(v * c for v in pt.box)
         halves = [(h.number, tuple(v * c for v in h.box)) for h in pt.halves]
         spin = places[pt.index].is_spinner
+        is_last = highlight_last and pt.index == last_index and len(lay) > 1
         body.append(_tile_svg(pt.tile, box, halves, st, spinner=spin,  # type: ignore[arg-type]
-                              last=highlight_last and pt.index == last_index and len(lay) > 1,
-                              extra=f' data-index="{pt.index}"'))
+                              mark="last" if is_last else "", extra=f' data-index="{pt.index}"'))
     ends = {e.id: e for e in lay.open_ends}
     if letters is True:
         letter_of = end_letters(lay)
@@ -424,7 +495,7 @@ def render_layout(
         letter_of = dict(letters)  # type: ignore[arg-type]
     else:
         letter_of = {}
-    spots = marker_spots(lay, g, letters=bool(letter_of), values=working or bool(hl))
+    spots = marker_spots(lay, g, letters=set(letter_of), values=working or bool(hl))
     by_end: dict[str, list[Marker]] = {}
     for m in spots:
         by_end.setdefault(m.end, []).append(m)
@@ -452,24 +523,28 @@ def render_layout(
                 )
             elif m.role == "value" and show:
                 vx, vy, r = m.x, m.y, 0.78 * c * m.half
-                if eid in hl:
+                size = r * 1.25
+                if eid in hl:  # a heavy ring, inside the mark's own square: it never covers a neighbour
+                    ring, outer = 0.24 * c * m.half, 0.94 * c * m.half
                     inner.append(
-                        f'<circle class="highlight" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r * 1.25)}" '
-                        f'fill="none" stroke="{st.letter_fill}" stroke-width="{_f(st.line * 3)}"/>'
+                        f'<circle class="highlight" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(outer - ring / 2)}" '
+                        f'fill="none" stroke="{st.letter_fill}" stroke-width="{_f(ring)}"/>'
                     )
+                    r = outer - ring
+                    size = min(size, r * (1.25 if e.value < 10 else 1.1))
                 if e.value:
                     inner.append(
                         f'<circle class="counted" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r)}" '
                         f'fill="{st.count_fill}"/>'
                         f'<text x="{_f(vx * c)}" y="{_f(vy * c)}" text-anchor="middle" dominant-baseline="central" '
-                        f'font-size="{_f(r * 1.25)}" font-weight="700" fill="{st.count_text}">{e.value}</text>'
+                        f'font-size="{_f(size)}" font-weight="700" fill="{st.count_text}">{e.value}</text>'
                     )
                 else:
                     inner.append(
                         f'<circle class="not-counted" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r)}" fill="none" '
                         f'stroke="{st.zero}" stroke-width="{_f(st.line)}" stroke-dasharray="2 2"/>'
                         f'<text x="{_f(vx * c)}" y="{_f(vy * c)}" text-anchor="middle" dominant-baseline="central" '
-                        f'font-size="{_f(r * 1.2)}" fill="{st.zero}">0</text>'
+                        f'font-size="{_f(size * 0.96)}" fill="{st.zero}">0</text>'
                     )
         if not inner and mine:
             m = mine[0]
@@ -481,13 +556,18 @@ def render_layout(
         label = f"open end {eid}" + (f", letter {letter}" if letter else "") + (
             f", counts {e.value}" if show else "")
         marks.append(f"<g {attrs}><title>{escape(label)}</title>{''.join(inner)}</g>")
-    # the view holds the tiles and every mark
-    vx0, vy0, vx1, vy1 = x0 - 0.6, y0 - 0.6, x1 + 0.6, y1 + 0.6
-    for m in spots:
-        vx0, vy0 = min(vx0, m.x - m.half - 0.3), min(vy0, m.y - m.half - 0.3)
-        vx1, vy1 = max(vx1, m.x + m.half + 0.3), max(vy1, m.y + m.half + 0.3)
+    # the view holds the tiles and the marks drawn, with a line's width to spare: tight, so the
+    # picture fills the room it is given
+    drawn = [t.box for t in g.tiles] + [(m.x - m.half, m.y - m.half, m.x + m.half, m.y + m.half) for m in spots
+                                        if m.role == "value" and (working or m.end in hl)
+                                        or m.role == "letter" and m.end in letter_of]
+    pad = 0.15
+    vx0, vy0 = min(b[0] for b in drawn) - pad, min(b[1] for b in drawn) - pad
+    vx1, vy1 = max(b[2] for b in drawn) + pad, max(b[3] for b in drawn) + pad
     view = (vx0 * c, vy0 * c, (vx1 - vx0) * c, (vy1 - vy0) * c)
     desc = describe_layout(lay, g)
+    if highlight_last and len(lay) > 1:
+        desc += f" {lay.placements[-1].tile} was played last: it has a dashed outline."
     head = _svg_open(view, width, title or f"Layout, open-end total {lay.total}", desc, st, "fives-layout")
     return head + "".join(body) + "".join(marks) + "</svg>"
 

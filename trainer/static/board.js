@@ -17,6 +17,18 @@ export default function(component) {
     (data.mode === 'view' ? '' : '<p class="hint" aria-live="polite"></p>') +
     (data.mode === 'ends' ? '<button class="check" type="button">Check my ends</button>' : '');
   speaker(root.querySelector('.fives-speak'), speak);
+  // a phone: the layout's tiles stay big enough to see (the picture scrolls sideways) and a long hand
+  // wraps into rows, each tile big enough to tap (the arithmetic of trainer.ui.hand_rows)
+  const layoutSvg = root.querySelector('.layout svg');
+  if (layoutSvg && data.layout_min) {
+    const [minW, minH] = data.layout_min.split(' ');
+    layoutSvg.style.minWidth = minW;
+    layoutSvg.style.minHeight = minH;
+  }
+  const handSvg = root.querySelector('.hand svg.fives-hand');
+  if (handSvg && data.hand_tile) {
+    wrapHand(handSvg, root.querySelector('.hand'), parseFloat(data.hand_tile));
+  }
   const hint = root.querySelector('.hint') || { textContent: '' };
   let selected = data.selected || null;
   const chosen = new Set((data.chosen || '').split(' ').filter(Boolean));
@@ -94,4 +106,27 @@ function speaker(button, speak) {
     words.lang = 'en';
     voice.speak(words);
   };
+}
+
+// A hand whose tiles would be narrower than `least` px in one row is laid out again in rows.
+function wrapHand(svg, box, least) {
+  const tiles = Array.from(svg.querySelectorAll('g.hand-tile'));
+  const room = box.clientWidth || box.parentElement.clientWidth;
+  const view = svg.viewBox.baseVal;
+  if (!tiles.length || !room || view.width <= 0) { return; }
+  const shown = Math.min(room, parseFloat(svg.getAttribute('width')) || room);
+  const cell = 12, slot = 3 * cell, tall = 4 * cell;
+  if (shown / tiles.length * 2 / 3 >= least) { return; }
+  let per = Math.max(1, Math.floor(room / (least * 1.5)));
+  const rows = Math.ceil(tiles.length / per);
+  per = Math.ceil(tiles.length / rows);
+  tiles.forEach((g, i) => {
+    g.setAttribute('transform', 'translate(' + ((i % per) * slot) + ',' + (Math.floor(i / per) * (tall + cell)) + ')');
+  });
+  const w = per * slot - cell + 8, h = rows * (tall + cell) - cell + 8;
+  svg.setAttribute('viewBox', '-4 -4 ' + w + ' ' + h);
+  const px = Math.min(room, per * 72);
+  svg.setAttribute('width', px);
+  svg.setAttribute('height', px * h / w);
+  box.style.maxWidth = px + 'px';
 }
