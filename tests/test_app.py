@@ -6,6 +6,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from puzzles import CORE_KINDS, generate
+from trainer.pagestate import PlayState
 from trainer.progress import RUN_FOR_PROFICIENT, STAGE_WINDOW, Attempt, Progress
 
 APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "trainer", "app.py")
@@ -194,11 +195,11 @@ def test_projector_reveal_and_next():
     code = generate("open-total", stage="five-up", level=2, seed=6).code
     at = app(code, page="views/projector.py")
     state = at.session_state["projector"]
-    assert state["puzzle"].code == code and not state["revealed"]
+    assert state.puzzle.code == code and not state.revealed
     at.button(key="reveal").click().run()
-    assert state["revealed"] and "Answer:" in texts(at)
+    assert state.revealed and "Answer:" in texts(at)
     at.button(key="next").click().run()
-    assert at.session_state["projector"]["puzzle"].code != code
+    assert at.session_state["projector"].puzzle.code != code
     assert "practice" not in at.session_state or practice(at).progress.answered == 0
 
 
@@ -206,7 +207,7 @@ def test_projector_typed_code():
     at = app(page="views/projector.py")
     code = generate("best-play", stage="muggins", level=3, seed=2).code
     at.text_input(key="pj_code").set_value(code.lower()).run()
-    assert at.session_state["projector"]["puzzle"].code == code
+    assert at.session_state["projector"].puzzle.code == code
     at.text_input(key="pj_code").set_value("0000").run()
     assert "didn't work" in at.warning[0].value
 
@@ -239,8 +240,15 @@ from trainer.bots.players import last_score  # noqa: E402
 from trainer.rules import Claim, Play  # noqa: E402
 
 
+def fix_deal(at, seed: int) -> None:
+    """A fixed deal: nothing is left to chance."""
+    if "play" not in at.session_state:
+        at.session_state["play"] = PlayState()
+    at.session_state["play"].deal_seed = seed
+
+
 def start_game(at, **setup):
-    at.session_state["g_seed"] = setup.get("seed", 12345)  # a fixed deal: nothing is left to chance
+    fix_deal(at, setup.get("seed", 12345))
     at.switch_page("views/play.py").run()
     at.selectbox(key="g_game").set_value(setup.get("game", "five-up"))
     at.segmented_control(key="g_players").set_value(setup.get("players", 2))
@@ -249,7 +257,7 @@ def start_game(at, **setup):
     at.checkbox(key="g_calls").set_value(setup.get("calls", False))
     at.form_submit_button[0].click().run()
     assert not at.exception, at.exception
-    return at.session_state["guided"]
+    return at.session_state["play"].game
 
 
 def learner_move(at, g):
@@ -324,17 +332,17 @@ def test_play_survives_page_switches():
     g = start_game(at)
     at.switch_page("views/practice.py").run()
     at.switch_page("views/play.py").run()
-    assert at.session_state["guided"] is g and not at.exception
+    assert at.session_state["play"].game is g and not at.exception
 
 
 def test_a_failing_page_shows_a_kind_message(monkeypatch):
-    import trainer.screens.rules as rules_screen
+    from trainer import ui
 
-    def broken():
+    def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
     monkeypatch.delenv("FIVES_STRICT")
-    monkeypatch.setattr(rules_screen, "show", broken)
+    monkeypatch.setattr(ui, "both_ways", broken)  # the rules page says every score with it
     at = app(page="views/rules.py")
     assert not at.exception
     assert at.error and "Your answers and your game are safe" in at.error[0].value
@@ -346,7 +354,7 @@ def test_play_setup_with_a_chooser_clicked_off_uses_the_defaults():
     at.segmented_control(key="g_bots").set_value(None)
     at.form_submit_button[0].click().run()
     assert not at.exception
-    g = at.session_state["guided"]
+    g = at.session_state["play"].game
     assert g.setup.players == 2 and g.setup.bot_level == "greedy"
 
 
@@ -364,7 +372,7 @@ def test_projector_makes_a_worksheet():
     at.text_input(key="ws_base").set_value("http://class.example/")
     at.button(key="ws_make").click().run()
     assert not at.exception
-    files = at.session_state["ws_files"]
+    files = at.session_state["projector"].worksheet.files
     assert files["sheet"][:5] == b"%PDF-" and files["key"][:5] == b"%PDF-" and files["build"][:5] == b"%PDF-"
     assert at.get("download_button") and files["code"] in " ".join(c.value for c in at.caption)
 
@@ -393,7 +401,7 @@ def test_projector_asks_hand_rounding_one_thing_at_a_time():
     at.button(key="reveal").click().run()
     assert f"Rounded: **{p.answer['rounded']}**" in texts(at) and "points" in texts(at)
     at.button(key="reveal").click().run()
-    assert at.session_state["projector"]["revealed"] and "# Answer:" in " ".join(m.value for m in at.markdown)
+    assert at.session_state["projector"].revealed and "# Answer:" in " ".join(m.value for m in at.markdown)
 
 
 def test_projector_bad_code_message_goes_with_the_next_puzzle():
@@ -459,11 +467,9 @@ def test_a_double_tap_on_an_option_does_nothing_the_second_time():
     stale = opts[0]
     stale.click().run()
     moved = len(g.game.hand.history)
-    from trainer.screens.play import act
-
     play = next(a for a in g.view().legal_actions if isinstance(a, Play)) if g.waiting_for_learner else None
     if play is not None:
-        act(play, (len(g.game.hands), moved - 1))  # the same tap again, for a move already made
+        assert g.act_once(play, (len(g.game.hands), moved - 1)) is None  # the same tap again, for a move made
     assert not at.warning and len(g.game.hand.history) == moved
 
 
@@ -593,15 +599,15 @@ def test_the_coach_keeps_going_when_its_chooser_comes_back_empty():
 def test_projector_choosers_that_come_back_empty_keep_the_puzzle():
     p = generate("best-play", stage="five-up", level=3, seed=5)
     at = app(p.code, page="views/projector.py")
-    assert at.session_state["projector"]["puzzle"].code == p.code
+    assert at.session_state["projector"].puzzle.code == p.code
     at.segmented_control(key="pj_stage").set_value(None)
     at.pills(key="pj_kind").set_value(None).run()
     assert not at.exception
-    assert at.session_state["projector"]["puzzle"].code == p.code
+    assert at.session_state["projector"].puzzle.code == p.code
     assert at.segmented_control(key="pj_stage").value == "five-up"
     assert at.pills(key="pj_kind").value == "best-play"
     at.segmented_control(key="pj_level").set_value(1).run()  # a real choice still changes the puzzle
-    shown = at.session_state["projector"]["puzzle"]
+    shown = at.session_state["projector"].puzzle
     assert (shown.kind, shown.stage, shown.level) == ("best-play", "five-up", 1)
 
 
@@ -609,18 +615,19 @@ def test_a_worksheet_address_no_qr_code_can_carry_gets_a_message_and_no_sheet():
     at = app(page="views/projector.py")
     at.text_input(key="ws_base").set_value("http://class.example/").run()
     at.button(key="ws_make").click().run()
-    assert at.session_state["ws_files"]
+    assert at.session_state["projector"].worksheet.files
     at.text_input(key="ws_base").set_value("http://class.example/" + "a" * 3000).run()
     at.button(key="ws_make").click().run()
     assert not at.exception
     assert any("characters long" in w.value for w in at.warning)
-    assert "ws_files" not in at.session_state and not at.get("download_button")  # not even the old one
+    sheet = at.session_state["projector"].worksheet
+    assert sheet.files is None and not at.get("download_button")  # not even the old one
     at.text_input(key="ws_base").set_value("class.example").run()
     at.button(key="ws_make").click().run()
     assert not at.exception and any("http://" in w.value for w in at.warning)
     at.text_input(key="ws_base").set_value("").run()  # localhost, the default
     at.button(key="ws_make").click().run()
-    assert not at.exception and not at.warning and at.session_state["ws_files"]["sheet"][:5] == b"%PDF-"
+    assert not at.exception and not at.warning and sheet.files["sheet"][:5] == b"%PDF-"
 
 
 def test_the_page_addresses_served_directly_are_the_menu_s():

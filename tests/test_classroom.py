@@ -141,7 +141,7 @@ def make_class(name: str = "Room 4") -> tuple[AppTest, str, str]:
     at.text_input(key="t_name").set_value(name).run()
     at.button(key="t_create").click().run()
     assert not at.exception, at.exception
-    code, key = at.session_state["teacher"]
+    code, key = at.session_state["session"].teacher
     return at, code, key
 
 
@@ -214,14 +214,14 @@ def test_a_teacher_link_opens_the_class_and_a_wrong_key_does_not(store):
     at.query_params["class"] = keys.code
     at.query_params["key"] = "not-the-key"
     at.run()
-    assert "teacher" not in at.session_state or at.session_state["teacher"] is None
+    assert at.session_state["session"].teacher is None
     assert "don't match" in texts(at)
     at.run()  # the browser replaced its address on the first run; the app's copy goes on the next
     assert "key" not in at.query_params
     at.query_params["class"] = keys.code
     at.query_params["key"] = keys.teacher_key
     at.run()
-    assert at.session_state["teacher"] == (keys.code, keys.teacher_key)
+    assert at.session_state["session"].teacher == (keys.code, keys.teacher_key)
     at.run()
     assert "Room 9" in texts(at) and "key" not in at.query_params
 
@@ -286,16 +286,16 @@ def test_live_page_without_a_class_says_what_to_do(store):
 def test_a_game_in_progress_survives_a_reload(store):
     me = store.learner(store.new_learner("Amber Heron"))
     at = app(page="play", me=me.code)
-    at.session_state["g_seed"] = 12345
+    at.session_state["play"].deal_seed = 12345
     at.form_submit_button[0].click().run()
-    g = at.session_state["guided"]
+    g = at.session_state["play"].game
     rng = random.Random(1)
     while not g.moves and g.waiting_for_learner:
-        at.session_state["guided"].act(rng.choice(g.game.hand.legal_actions()))
+        at.session_state["play"].game.act(rng.choice(g.game.hand.legal_actions()))
         at.run()
     assert g.moves and store.game(me.code) == g.state()
     again = app(page="play", me=me.code)
-    h = again.session_state["guided"]
+    h = again.session_state["play"].game
     assert h.moves == g.moves and h.log == g.log
     again.button(key="g_quit").click().run()
     assert store.game(me.code) is None

@@ -13,6 +13,7 @@ from test_classroom import APP, app, texts  # the classroom tests' way of runnin
 
 from puzzles import generate
 from trainer import session as session_module
+from trainer.pagestate import SessionState
 from trainer.progress import Attempt
 from trainer.store import StoreUnavailable, open_store
 
@@ -192,7 +193,7 @@ def test_answers_kept_by_the_browser_are_written_by_the_next_session(store):
                                                                    ["bad", {"kind": "nope"}]]})
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params["me"] = me.code
-    at.session_state["_device"] = {"code": me.code, "nickname": "Ruby Hare", "outbox": kept}
+    at.session_state["session"] = SessionState(device={"code": me.code, "nickname": "Ruby Hare", "outbox": kept})
     at.run()
     assert not at.exception
     assert [x.code for x in store.attempts(me.code)] == ["CQT6-QX36"]
@@ -226,7 +227,7 @@ def test_an_old_teacher_link_opens_the_class_once_and_leaves_the_address(store):
     at.query_params["class"] = keys.code
     at.query_params["key"] = keys.teacher_key
     at.run()
-    assert at.session_state["teacher"] == (keys.code, keys.teacher_key)
+    assert at.session_state["session"].teacher == (keys.code, keys.teacher_key)
     at.run()  # the browser has replaced its address by now; the app's copy goes too
     assert "key" not in at.query_params and "class" not in at.query_params
     assert keys.teacher_key not in texts(at).replace(f"`{keys.teacher_key}`", "")
@@ -238,17 +239,17 @@ def test_a_teacher_opens_the_class_by_typing_and_the_browser_keeps_it(store):
     at.text_input(key="t_code").set_value(keys.code.lower().replace("-", " ")).run()
     at.text_input(key="t_key").set_value(keys.teacher_key).run()
     at.button(key="t_open").click().run()
-    assert at.session_state["teacher"] == (keys.code, keys.teacher_key)
+    assert at.session_state["session"].teacher == (keys.code, keys.teacher_key)
     # a new visit on this browser: it remembers the open class
     again = AppTest.from_file(APP, default_timeout=30)
-    again.session_state["_device"] = {"teacher": session_module.json.dumps(
-        {"code": keys.code, "key": keys.teacher_key})}
+    again.session_state["session"] = SessionState(device={"teacher": session_module.json.dumps(
+        {"code": keys.code, "key": keys.teacher_key})})
     again.run()
     again.switch_page("views/teacher.py").run()
     again.run()
-    assert again.session_state["teacher"] == (keys.code, keys.teacher_key)
+    assert again.session_state["session"].teacher == (keys.code, keys.teacher_key)
     again.button(key="t_close").click().run()
-    assert again.session_state["teacher"] is None if "teacher" in again.session_state else True
+    assert again.session_state["session"].teacher is None
 
 
 def test_wrong_teacher_keys_are_slowed_down(store):
@@ -266,7 +267,7 @@ def test_wrong_teacher_keys_are_slowed_down(store):
     at.text_input(key="t_code").set_value(keys.code).run()
     at.text_input(key="t_key").set_value(keys.teacher_key).run()
     at.button(key="t_open").click().run()
-    assert "teacher" not in at.session_state or at.session_state["teacher"] is None
+    assert at.session_state["session"].teacher is None
 
 
 # 5. Guessing codes -------------------------------------------------------------------------------
@@ -314,7 +315,7 @@ def test_invisible_and_control_characters_are_refused(name):
     at.text_input(key="t_name").set_value(name).run()
     at.button(key="t_create").click().run()
     assert not at.exception
-    assert at.warning and "teacher" not in at.session_state or at.session_state["teacher"] is None
+    assert at.warning and at.session_state["session"].teacher is None
 
 
 # 8. Links that stay in the tab -------------------------------------------------------------------

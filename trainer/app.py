@@ -31,7 +31,8 @@ def page(name: str, title: str, icon: str, *, default: bool = False) -> st.Page:
 def pages(me_title: str) -> dict[str, list[st.Page]]:
     """The menu, built once per session (building pages checks their files: a fifth of a rerun).
     Never shared between sessions: a page remembers whether this run may call it."""
-    built = st.session_state.get("_pages")
+    here = session.state()
+    built = here.menu
     if built is None or built[0] != me_title:
         built = (me_title, {
             "Learn": [
@@ -47,7 +48,7 @@ def pages(me_title: str) -> dict[str, list[st.Page]]:
                 page("teacher", "My class", ":material/school:"),
             ],
         })
-        st.session_state["_pages"] = built
+        here.menu = built
     return built[1]
 
 

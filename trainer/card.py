@@ -15,6 +15,21 @@ from fpdf import FPDF
 from puzzles.worksheet import address_problem
 
 
+def learner_link(page_url: str | None, code: str) -> str:
+    """The address that opens the trainer as this learner (for the QR code on their card): the app's
+    own address, from the address of the page the card is made on, with ``?me=``.
+
+    >>> learner_link("http://10.0.0.5:8501/me?me=OLD", "KQ7M-XR4P")
+    'http://10.0.0.5:8501/?me=KQ7M-XR4P'
+    >>> learner_link(None, "KQ7M-XR4P")
+    'http://localhost:8501/?me=KQ7M-XR4P'
+    """
+    base = (page_url or "").split("?", 1)[0]
+    if base.rstrip("/").endswith("/me"):
+        base = base.rstrip("/")[: -len("me")]
+    return f"{base or 'http://localhost:8501/'}?me={code}"
+
+
 def learner_card(nickname: str, code: str, link: str) -> bytes:
     """A PDF of four identical cards on one A4 page (cut along the lines), one for each place a
     child might keep it. A link a QR code cannot carry (``card_link_problem``) gives cards without

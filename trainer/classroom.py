@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from puzzles import KIND_TITLES, KINDS, STAGES
 from puzzles.words import mistake_name
 from trainer.progress import Attempt, Progress, fluency_bar
+from trainer.store.codes import normalise_class
 
 
 class LearnerRecord(Protocol):
@@ -169,3 +170,20 @@ def answer_bars(answers: Iterable[tuple[str, bool, str | None, int]]) -> list[Ba
 
 def kind_title(kind: str) -> str:
     return KIND_TITLES.get(kind, kind)
+
+
+def class_login(code: object, key: object) -> tuple[str, str] | None:
+    """A class code and teacher key as a teacher typed them (or an old link or the browser kept them),
+    ready for the store's check: the code in its one written form (any case, spaces or dashes) and
+    the key without spaces around it. ``None`` if either cannot be right (junk, an empty box).
+
+    >>> class_login("rqx 79t rfe", "  s3cret ")
+    ('RQX-79T-RFE', 's3cret')
+    >>> class_login("banana", "s3cret") is None and class_login("RQX-79T-RFE", "  ") is None
+    True
+    """
+    canonical = normalise_class(code)
+    secret = key.strip() if isinstance(key, str) else ""
+    if canonical is None or not secret:
+        return None
+    return canonical, secret

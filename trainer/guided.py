@@ -6,7 +6,9 @@ Pure Python: the Play page only draws this and forwards the learner's choices.
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass, field
+import uuid
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
 
 from puzzles import STAGES
 from trainer.bots import make_bot, suggest
@@ -129,6 +131,17 @@ class Setup:
             raise ValueError("Choose a guidance level.")
         self.rules()
 
+    def seated(self) -> tuple[Setup, str | None]:
+        """This setup with a table its game can be played at: a game for four gets computer players to
+        fill the table, and the note says so (``None`` when nothing changed)."""
+        seats = self.rules().seats
+        if self.players in seats:
+            return self, None
+        fitted = replace(self, players=max(seats))
+        name = GAME_TITLES.get(self.game, self.game).split(" — ")[0]
+        return fitted, (f"{name} is for {fitted.players} players, so {fitted.players - 1} computer players "
+                        "join you.")
+
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
@@ -151,6 +164,8 @@ class GuidedGame:
     moves: list[str] = field(default_factory=list)
     """The learner's moves so far (action tokens, and ``"next-hand"``): with the setup they rebuild
     the game exactly (:meth:`replay`), so a saved game survives a reload."""
+    game_id: str = field(default_factory=lambda: uuid.uuid4().hex, compare=False)
+    """This game's own id (a replayed game gets a new one): :class:`GameSaver` tells games apart by it."""
     _draws: int = 0
     _hint: tuple[tuple[int, int], Suggestion | None] | None = None
 
@@ -230,6 +245,18 @@ class GuidedGame:
         self.moves.append(str(act))
         self.advance()
         return None
+
+    @property
+    def move_number(self) -> tuple[int, int]:
+        """Where the game is: (hands dealt, moves in this hand). A button remembers it when drawn."""
+        return len(self.game.hands), len(self.game.hand.history)
+
+    def act_once(self, action: Action | str, move: tuple[int, int]) -> str | None:
+        """:meth:`act` from a button drawn at ``move`` (:attr:`move_number`): a second tap on a button
+        whose move has already been made does nothing."""
+        if move != self.move_number:
+            return None
+        return self.act(action)
 
     def story(self) -> list[str]:
         """What happened, for the page: the learner's own score stays hidden until it is called."""
@@ -451,3 +478,35 @@ __all__ = [
     "BOT_LEVELS", "BOT_TITLES", "DRAW", "GUIDANCE", "GUIDANCE_TITLES", "LET_GO", "MUGGINS", "NAMES", "PASS",
     "Claim", "GuidedGame", "Setup",
 ]
+
+
+@dataclass
+class GameSaver:
+    """Keeps a learner's game in a store after every move, and only then: it knows which game, at
+    which move, it wrote last, so a rerun that changed nothing writes nothing. The store is reached
+    through the ``save``/``clear`` callables given to :meth:`sync`."""
+
+    saved: tuple[str, int] | None = None
+    """(:attr:`GuidedGame.game_id`, number of the learner's moves) of the game written last."""
+
+    def mark(self, game: GuidedGame) -> None:
+        """The game is the one in the store (it was just read from it)."""
+        self.saved = (game.game_id, len(game.moves))
+
+    def changed(self, game: GuidedGame | None) -> bool:
+        """Whether the store's copy differs from ``game`` (``None``: no game, so a stored one should go)."""
+        if game is None:
+            return self.saved is not None
+        return self.saved != (game.game_id, len(game.moves))
+
+    def sync(self, game: GuidedGame | None, *, save: Callable[[dict], None], clear: Callable[[], None]) -> None:
+        """Write ``game`` (``save(game.state())``) if it changed since it was written, or ``clear()`` the
+        stored game once there is none. A call that raises leaves it to be tried again."""
+        if not self.changed(game):
+            return
+        if game is None:
+            clear()
+            self.saved = None
+        else:
+            save(game.state())
+            self.mark(game)

@@ -129,3 +129,21 @@ class Practice:
             if self.on_attempt is not None:
                 self.on_attempt(attempt)
         return verdict
+
+    # ----- a live lesson's answers -----
+
+    def judge_live(self, puzzle: Puzzle, response: Any, started: float) -> tuple[Verdict, Attempt | None]:
+        """Check an answer to the teacher's puzzle in a live lesson (first shown at ``started`` on this
+        practice's clock): the verdict, and the attempt to keep if it is an answer (``None`` for junk or
+        a mis-tap). Nothing is recorded here: the store keeps the attempt with the class's answer, and
+        then :meth:`record_live` counts it as practice."""
+        verdict = puzzle.check(response)
+        if not verdict.is_answer:
+            return verdict, None
+        seconds = round(max(0.0, self.clock() - started), 1)
+        return verdict, Attempt(puzzle.kind, puzzle.stage, puzzle.level, verdict.correct, seconds, puzzle.code,
+                                verdict.mistake)
+
+    def record_live(self, attempt: Attempt) -> None:
+        """Count a live answer the store already keeps (so it never goes to :attr:`on_attempt` as well)."""
+        self.progress.record(attempt)

@@ -4,7 +4,8 @@
 A signed-in learner's code rides in the address (``?me=KQ7M-XR4P``), so a reload, a new tab or a
 shared puzzle link keeps them; their progress is rebuilt from the stored answers. The store's
 engine is the only thing kept in ``st.cache_resource``; everything about a learner lives in
-``st.session_state`` and the store.
+``st.session_state`` and the store: the learner under ``"me"``, their practice under ``"practice"``, and
+the rest of the session in one :class:`~trainer.pagestate.SessionState` under ``"session"``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from dataclasses import asdict, dataclass, field
 import streamlit as st
 
 from puzzles import KINDS, STAGES
+from trainer import pagestate
+from trainer.pagestate import SessionState
 from trainer.practice import Practice
 from trainer.progress import Attempt, Progress
 from trainer.store import (
@@ -126,12 +129,15 @@ def saver() -> Saver | None:
     return found if isinstance(found, Saver) else None
 
 
+def state() -> SessionState:
+    """This session's record (changed only here, in :mod:`trainer.session`)."""
+    return pagestate.session()
+
+
 def clients() -> tuple[str, ...]:
     """Who is asking, for the store's limits on code and key checks: this browser session and,
     where known, the client's address (behind ``make serve``'s HAProxy, the address it forwards)."""
-    if "_client" not in st.session_state:
-        st.session_state["_client"] = uuid.uuid4().hex
-    out = [f"session:{st.session_state['_client']}"]
+    out = [f"session:{state().client}"]
     address = getattr(st.context, "ip_address", None)
     if address in ("127.0.0.1", "::1"):
         forwarded = (st.context.headers or {}).get("X-Forwarded-For") or ""
@@ -175,9 +181,9 @@ def follow_address() -> None:
     if given:
         if current is not None and normalise(given) == current.code:
             return
-        if st.session_state.get("_me_tried") == given:
+        if state().tried_code == given:
             return  # a code that did not work is reported once
-        st.session_state["_me_tried"] = given
+        state().tried_code = given
         s = store()
         problem = "That learner code didn't work. Check it on your card, or sign in again on the Sign in page."
         try:
@@ -195,7 +201,7 @@ def follow_address() -> None:
         if found is not None:
             sign_in(found)
             return
-        st.session_state["me_notice"] = problem
+        state().notice = problem
         del st.query_params["me"]
         if current is not None:
             st.query_params["me"] = current.code
@@ -219,7 +225,7 @@ def sign_in(learner: Learner, *, carry_over: bool = False) -> None:
     reset_learner()
     st.session_state["practice"] = practice
     st.session_state["me"] = learner
-    st.session_state["_me_tried"] = learner.code
+    state().tried_code = learner.code
     st.query_params["me"] = learner.code
 
 
@@ -228,36 +234,41 @@ def sign_in_kindly(learner: Learner) -> None:
     try:
         sign_in(learner)
     except StoreError as err:
-        st.session_state["me_notice"] = str(err)
+        state().notice = str(err)
 
 
 def sign_in_waiting(code: str) -> None:
     """Keep ``code`` signed in while the store cannot be asked (a reload during an outage): answers go
     to the outbox, and :func:`reconcile` checks the code and rebuilds the progress once the store is
     back."""
-    known = st.session_state.get("_device") or {}
+    known = state().device or {}
     nickname = known.get("nickname") if known.get("code") == code and isinstance(known.get("nickname"), str) else code
     reset_learner()
     st.session_state["practice"] = Practice(on_attempt=Saver(code))
     st.session_state["me"] = Learner(code, nickname)
-    st.session_state["_me_waiting"] = True
-    st.session_state["_me_tried"] = code
+    state().waiting = True
+    state().tried_code = code
     st.query_params["me"] = code
 
 
 def reset_learner() -> None:
-    """Forget what belongs to this session's learner (their practice, their game, the outage state)."""
-    for key in ("me", "practice", "guided", "_game_saved", "_game_checked", "_me_waiting", "_outbox_sent"):
+    """Forget what belongs to this session's learner: the one place that does, on every sign-in and
+    sign-out. The learner and their practice (with its outbox) go; every page record forgets its
+    learner's part (the game and its saved-game bookkeeping, the live lesson, the outbox's copy on the
+    browser, the outage state: see :func:`trainer.pagestate.forget_learner`)."""
+    for key in pagestate.LEARNER_KEYS:
         st.session_state.pop(key, None)
+    pagestate.forget_learner()
 
 
 def sign_out() -> None:
     """This device forgets the learner (their answers stay in the store, under their code)."""
     reset_learner()
-    st.session_state.pop("_me_tried", None)
-    st.session_state.pop("_device_saved", None)
-    st.session_state["_device"] = {}
-    st.session_state["_device_forget"] = True
+    here = state()
+    here.tried_code = None
+    here.device_saved = None
+    here.device = {}
+    here.device_forget = True
     if "me" in st.query_params:
         del st.query_params["me"]
 
@@ -265,15 +276,15 @@ def sign_out() -> None:
 def reconcile() -> None:
     """Once per page run: write answers waiting in the outbox, finish a sign-in that waited for the
     store, take answers an earlier session of this browser left waiting, and sign out kindly a
-    learner the store no longer knows. Notices go to ``st.session_state["me_notice"]``."""
-    current, out = me(), saver()
+    learner the store no longer knows. Notices go to :attr:`SessionState.notice`."""
+    current, out, here = me(), saver(), state()
     if current is None or out is None:
         return
-    known = (remembered() or {}) if not st.session_state.get("_outbox_adopted") else {}
-    if known.get("code") == current.code and not st.session_state.get("_outbox_adopted"):
-        st.session_state["_outbox_adopted"] = True
+    known = (remembered() or {}) if not here.outbox_adopted else {}
+    if known.get("code") == current.code and not here.outbox_adopted:
+        here.outbox_adopted = True
         out.adopt(outbox_from_device(known.get("outbox")))
-    if st.session_state.get("_me_waiting"):
+    if here.waiting:
         s = store()
         if s is None or s.health() is not None:
             return
@@ -283,11 +294,11 @@ def reconcile() -> None:
             return
         if found is None:
             sign_out()
-            st.session_state["me_notice"] = ("That learner code didn't work. Check it on your card, or sign in "
-                                             "again on the Sign in page.")
+            here.notice = ("That learner code didn't work. Check it on your card, or sign in again on the Sign "
+                           "in page.")
             return
         st.session_state["me"] = found
-        st.session_state.pop("_me_waiting", None)
+        here.waiting = False
         if out.flush(force=True):
             try:
                 st.session_state["practice"].progress = Progress.from_attempts(s.attempts(found.code))
@@ -295,7 +306,7 @@ def reconcile() -> None:
                 pass
     had = bool(out.pending)
     if had and out.flush() and out.failed:
-        st.session_state["me_saved_again"] = True
+        here.saved_again = True
     if out.gone:
         removed(current)
 
@@ -308,9 +319,8 @@ def removed(learner: Learner) -> None:
     if kept is not None:
         kept.on_attempt = None
         st.session_state["practice"] = kept
-    st.session_state["me_notice"] = (f"The code {learner.code} is not in use any more (your teacher may have "
-                                     "removed it), so your answers are not saved now. You can sign in again "
-                                     "on the Sign in page.")
+    state().notice = (f"The code {learner.code} is not in use any more (your teacher may have removed it), so "
+                      "your answers are not saved now. You can sign in again on the Sign in page.")
 
 
 def clean_address(names: tuple[str, ...]) -> None:
@@ -325,9 +335,24 @@ def remember_teacher(code: str, key: str) -> None:
 
 
 def forget_teacher() -> None:
-    st.session_state["_device"] = {k: v for k, v in (st.session_state.get("_device") or {}).items() if k != "teacher"}
-    n = st.session_state["_teacher_forgets"] = st.session_state.get("_teacher_forgets", 0) + 1
-    device_component(data={"forget_teacher": True}, key=f"device-teacher-forget-{n}")
+    here = state()
+    here.device = {k: v for k, v in (here.device or {}).items() if k != "teacher"}
+    here.teacher_forgets += 1
+    device_component(data={"forget_teacher": True}, key=f"device-teacher-forget-{here.teacher_forgets}")
+
+
+def opened_class() -> tuple[str, str] | None:
+    """The class a teacher opened in this browser: (class code, teacher key)."""
+    return state().teacher
+
+
+def teach(code: str, key: str) -> None:
+    """This session's teacher has opened the class (its key fitted)."""
+    state().teacher = (code, key)
+
+
+def stop_teaching() -> None:
+    state().teacher = None
 
 
 def remembered_teacher() -> tuple[str, str] | None:
@@ -345,13 +370,13 @@ def remembered_teacher() -> tuple[str, str] | None:
 def outbox_on_device(out: Saver) -> None:
     """This browser keeps a copy of the answers waiting in the outbox (its own local storage), so a
     reload during an outage loses none of them; the copy is cleared once they are saved."""
-    sent = st.session_state.get("_outbox_sent", "")
+    here = state()
     items = [[u, asdict(a)] for u, a in out.pending]
     text = json.dumps({"code": out.code, "items": items}) if items else ""
-    if text != sent:
-        st.session_state["_outbox_sent"] = text
-        n = st.session_state["_outbox_n"] = st.session_state.get("_outbox_n", 0) + 1
-        device_component(data={"outbox": text}, key=f"device-outbox-{n}")
+    if text != here.outbox_sent:
+        here.outbox_sent = text
+        here.outbox_n += 1
+        device_component(data={"outbox": text}, key=f"device-outbox-{here.outbox_n}")
 
 
 def outbox_from_device(value: object) -> list[tuple[str, Attempt]]:
@@ -389,37 +414,38 @@ def attempt_from_dict(fields: object) -> Attempt | None:
 def remember_on_device() -> None:
     """This browser keeps the signed-in learner's code and nickname (its own local storage), so the
     next visit can ask "Continue as Blue Fox?"; after a sign-out it forgets them."""
-    current = me()
-    if st.session_state.pop("_device_forget", False):
+    current, here = me(), state()
+    if here.device_forget:
+        here.device_forget = False
         device_component(data={"forget": True}, key="device-forget")
         return
-    if current is not None and st.session_state.get("_device_saved") != current.code:
-        st.session_state["_device_saved"] = current.code
+    if current is not None and here.device_saved != current.code:
+        here.device_saved = current.code
         device_component(data={"save_code": current.code, "save_nickname": current.nickname},
                          key=f"device-save-{current.code}")
 
 
 def remembered() -> dict | None:
     """What this browser remembers (``{"code", "nickname"}``), once it has said; asks it otherwise."""
-    if "_device" in st.session_state:
-        return st.session_state["_device"] or None
+    here = state()
+    if here.device is not None:
+        return here.device or None
     # a browser answers at once; one that has not after a few runs is not asked again (each ask
     # is a component on the page)
-    asks = st.session_state.get("_device_asks", 0)
-    if asks >= DEVICE_ASKS:
+    if here.device_asks >= DEVICE_ASKS:
         return None
-    st.session_state["_device_asks"] = asks + 1
+    here.device_asks += 1
     result = device_component(data={"read": True}, key="device-read", on_remembered_change=lambda: None)
     value = getattr(result, "remembered", None) if result is not None else None
     if isinstance(value, dict):
-        st.session_state["_device"] = value
+        here.device = value
         return value or None
     return None
 
 
 def continue_prompt() -> None:
     """A guest on a device that remembers a learner: "Continue as Blue Fox?"."""
-    if me() is not None or st.session_state.get("_device_declined"):
+    if me() is not None or state().device_declined:
         return
     known = remembered()
     if not known or not isinstance(known.get("code"), str):
@@ -432,7 +458,7 @@ def continue_prompt() -> None:
     except StoreError:
         return  # asked again on a later run, once the store is back
     if learner is None:
-        st.session_state["_device"] = {}
+        state().device = {}
         return
     with st.container(border=True, horizontal=True, vertical_alignment="center"):
         show_html(f"<b>Continue as {literal(learner.nickname)}?</b>")
@@ -441,9 +467,24 @@ def continue_prompt() -> None:
 
 
 def decline() -> None:
-    st.session_state["_device_declined"] = True
-    st.session_state["_device"] = {}
-    st.session_state["_device_forget"] = True
+    here = state()
+    here.device_declined = True
+    here.device = {}
+    here.device_forget = True
+
+
+def take_notices() -> tuple[str | None, bool]:
+    """The notice for whoever is here, and whether answers were saved again after an outage: each
+    said once."""
+    here = state()
+    said = here.notice, here.saved_again
+    here.notice, here.saved_again = None, False
+    return said
+
+
+def say(text: str) -> None:
+    """A notice for the top of the next page drawn (a widget callback that went wrong says so)."""
+    state().notice = text
 
 
 def practice() -> Practice:

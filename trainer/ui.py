@@ -1,6 +1,7 @@
-"""Shared Streamlit pieces for the pages: pictures, the clickable board, answer widgets.
+"""Shared Streamlit pieces for the pages: running a page, pictures, the clickable board.
 
-Pages stay thin: they arrange these and call the pure-Python layers.
+Each page is one script in ``trainer/views/`` (its widgets and callbacks), its state one record of
+:mod:`trainer.pagestate`; what a page computes lives in the pure-Python layers below.
 """
 
 from __future__ import annotations
@@ -30,6 +31,11 @@ STAGE_HINTS = {s.id: s.hint for s in STAGE_RECORDS}
 
 CAPTION_CSS = "color:rgba(49,51,63,0.75);font-size:0.875rem"
 """How our own HTML lines look when they stand where a caption would."""
+STEP_MARKS = ("·", "◔", "◑", "◕", "●")
+"""A mark per mastery step, so a grid reads without colour too."""
+STEP_COLOURS = ("#EEF3F7", "#CFE3F1", "#8EC1E3", "#3D95CE", "#0072B2")
+CHART = {"displayModeBar": False}
+"""No chart toolbar: it only clutters a small screen."""
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 
@@ -49,8 +55,9 @@ release_component = st.components.v2.component("fives_release_keys", js=_static(
 phone_menu_component = st.components.v2.component("fives_phone_menu", js=_static("phone_menu.js"))
 
 
-def run_page(show: Callable[[], None], *, for_learner: bool = True) -> None:
-    """Draw a page; if something goes wrong, say so kindly instead of showing a traceback.
+def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -> None:
+    """Draw the page ``name`` (its file's name in ``trainer/views/``) with ``show``; if something goes
+    wrong, say so kindly instead of showing a traceback.
 
     The learner's progress lives in the session and the store, so nothing is lost. Tests set
     FIVES_STRICT=1 to see the real error. Pages ``for_learner`` ask "Continue as …?" on a device
@@ -58,10 +65,10 @@ def run_page(show: Callable[[], None], *, for_learner: bool = True) -> None:
     """
     try:
         session.reconcile()
-        notice = st.session_state.pop("me_notice", None)  # app.py matched the session to ?me= already
+        notice, saved_again = session.take_notices()  # app.py matched the session to ?me= already
         if notice:
             st.warning(notice)
-        store_notice(for_learner=for_learner)
+        store_notice(for_learner=for_learner, saved_again=saved_again)
         if for_learner:
             session.continue_prompt()
         show()
@@ -71,13 +78,14 @@ def run_page(show: Callable[[], None], *, for_learner: bool = True) -> None:
             session.outbox_on_device(out)
         # a phone's side menu covers the page: it closes once another page has opened (the
         # little script is sent only when the page changes, so reruns stay cheap)
-        if st.session_state.get("_page") != show.__module__:
-            st.session_state["_page"] = show.__module__
-            phone_menu_component(data={"page": show.__module__}, key=f"phone-menu-{show.__module__}")
+        here = session.state()
+        if here.page != name:
+            here.page = name
+            phone_menu_component(data={"page": name}, key=f"phone-menu-{name}")
     except StoreError as err:  # the store went away in the middle of the page: calm words, nothing lost
         st.info(f"{err} Try again in a minute: your answers are safe.", icon=":material/cloud_off:")
     except Exception:
-        st.error(failure(f"the page {show.__module__}"))
+        st.error(failure(f"the page {name}"))
 
 
 def failure(where: str) -> str:
@@ -100,19 +108,19 @@ def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
         try:
             return fn(*args, **kwargs)
         except (StoreError, PermissionError) as err:
-            st.session_state["me_notice"] = str(err)
+            session.say(str(err))
         except Exception:
-            st.session_state["me_notice"] = failure(fn.__qualname__)
+            session.say(failure(fn.__qualname__))
         return None
 
     return run
 
 
-def store_notice(*, for_learner: bool) -> None:
+def store_notice(*, for_learner: bool, saved_again: bool = False) -> None:
     """One calm notice while the progress store is away (down, deleted or read-only), on every page;
     answers wait in the outbox meanwhile, and the child is told once when they are saved."""
     out = session.saver()
-    if st.session_state.pop("me_saved_again", False):
+    if saved_again:
         st.success("Saving works again: all your answers are saved.", icon=":material/cloud_done:")
     s = session.store()
     trouble = "down" if s is None else s.health()
@@ -239,35 +247,6 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen:
     return getattr(result, "pick", None) if result is not None else None
 
 
-def lost_a_choice(choosers: dict[str, Any]) -> bool:
-    """Whether one of a page's choosers (session-state keys → the choice each starts on) that was
-    on the page came back empty: a page caught in the middle of a run can report one so. If so
-    every chooser keeps the choice it showed last (see :func:`note_choices`) and the caller should
-    change nothing."""
-    if st.session_state.get("_choice_lost"):  # another chooser of this same rerun came back empty
-        return True
-    lost = False
-    for key in choosers:
-        shown = st.session_state.get(f"_{key}_shown")
-        if shown is not None and st.session_state.get(key) is None:
-            st.session_state[key] = shown
-            lost = True
-    if lost:
-        st.session_state["_choice_lost"] = True  # until the page has drawn the choosers again
-    return lost
-
-
-def note_choices(choosers: dict[str, Any], shown: tuple[str, ...] | None = None) -> None:
-    """Remember what the choosers on the page (``shown``; all of them by default) show now, for
-    :func:`lost_a_choice`; a chooser not on the page is not held to a choice."""
-    st.session_state.pop("_choice_lost", None)
-    for key in choosers:
-        if shown is None or key in shown:
-            st.session_state[f"_{key}_shown"] = st.session_state.get(key, choosers[key])
-        else:
-            st.session_state.pop(f"_{key}_shown", None)
-
-
 def learner() -> Practice:
     """This browser session's practice state (never shared between sessions): the signed-in
     learner's, rebuilt from the store, or a guest's."""
@@ -365,8 +344,9 @@ def spoken(text: str, label: str = "Read it to me") -> dict[str, str]:
 
 def release_keys() -> None:
     """Give the keyboard back to the page's shortcut keys (after typing in a box)."""
-    st.session_state["_release"] = st.session_state.get("_release", 0) + 1
-    release_component(data={"n": st.session_state["_release"]}, key=f"release-{st.session_state['_release']}")
+    here = session.state()
+    here.release += 1
+    release_component(data={"n": here.release}, key=f"release-{here.release}")
 
 
 def fit_picture(svg: str, *, height: str) -> str:

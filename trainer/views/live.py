@@ -1,6 +1,131 @@
-"""Live lesson: the teacher's puzzle on a child's device."""
+"""Live lesson, a child's side: the teacher's puzzle shows up here as it changes; the child answers
+once, then looks at the big screen. The page waits with a small fragment that reads the store and
+redraws the page only when the teacher moves on."""
 
-from trainer import ui
-from trainer.screens.live import show
+from __future__ import annotations
 
-ui.run_page(show)
+import functools
+
+import streamlit as st
+
+from puzzles import CodeError, Puzzle, from_code
+from puzzles.words import answer_words, mistake_name
+from trainer import answers, pagestate, session, ui
+from trainer.pagestate import LiveState
+from trainer.store import StoreError
+
+POLL_SECONDS = 1.5
+"""How often a waiting device asks the store whether the teacher has moved on."""
+
+
+def record() -> LiveState:
+    return pagestate.live()
+
+
+def show() -> None:
+    """Draw the page (on every rerun)."""
+    st.title("Live lesson")
+    me, s = session.me(), session.store()
+    if s is None:
+        st.warning("Live lessons are not working right now. Try again in a minute.")
+        return
+    if me is None:
+        st.info("Sign in first, and join your class with the class code from your teacher.")
+        st.page_link(ui.page_path("me"), label="Sign in", icon=":material/person:")
+        return
+    if not me.class_code:
+        st.info("Join your class first: type the class code from your teacher on the Sign in page.")
+        st.page_link(ui.page_path("me"), label="Join my class", icon=":material/person:")
+        return
+    ls = record()
+    state = s.lesson(me.class_code)
+    if state is not None and ls.joined != (me.class_code, state.lesson):
+        state = s.join_lesson(me.code)  # counted once per lesson, not on every redraw
+        ls.joined = (me.class_code, state.lesson) if state is not None else None
+    seen = None if state is None else (state.lesson, state.round, state.locked, state.revealed)
+    if state is None:
+        st.markdown("### Waiting for your teacher to start the lesson…")
+        st.caption("Stay on this page: the puzzle shows up by itself.")
+        watch(me.class_code, seen)
+        return
+    if state.round == 0:
+        st.markdown("### Get ready! Your teacher's first puzzle shows up here.")
+        watch(me.class_code, seen)
+        return
+    try:
+        p = from_code(state.puzzle_code)
+    except CodeError:
+        st.warning("This puzzle could not be opened. Wait for the next one!")
+        watch(me.class_code, seen)
+        return
+    started = ls.seen.setdefault((state.lesson, state.round), session.practice().clock())
+    st.markdown(f"## {p.question}")
+    layout_svg, hand_svg = ui.puzzle_pictures(p, working=state.revealed)
+    ui.board(layout_svg, hand_svg, mode="view", key=f"live-board-{state.lesson}-{state.round}-{state.revealed}",
+             layout_width=ui.natural_width(layout_svg) if layout_svg else "",
+             extra=ui.number_line(p, reveal=state.revealed), speak=ui.spoken(p.question),
+             hand_width=f"{ui.hand_width(len(p.hand))}px")
+    notice, ls.notice = ls.notice, None
+    if notice:
+        st.warning(notice)
+    mine = s.my_live_answer(me.code, state.round)
+    if mine is None and not state.locked:
+        answer_widgets(p, state.lesson, state.round, started)
+    elif mine is None:
+        st.info("Answers are closed for this one. Watch the big screen!")
+    elif not state.revealed:
+        st.success(f"Sent: **{mine[0]}**. Now look at the big screen!")
+    else:
+        message = ls.verdicts.get((state.lesson, state.round))
+        if mine[1]:
+            st.success(message or f"Right! {answer_words(p)}.")
+        else:
+            named = mistake_name(mine[2]) if mine[2] not in (None, "other") else ""
+            st.error(message or f"Not this time{f' ({named})' if named else ''}. The answer: {answer_words(p)}.")
+    watch(me.class_code, seen)
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def watch(class_code: str, seen: tuple | None) -> None:
+    """Ask the store whether the lesson moved on; redraw the page only when it did."""
+    s = session.store()
+    try:
+        state = s.lesson(class_code) if s is not None else None
+    except StoreError:
+        return  # asked again in a moment; the page says the store is away
+    now = None if state is None else (state.lesson, state.round, state.locked, state.revealed)
+    if now != seen:
+        st.rerun(scope="app")
+
+
+@ui.guarded
+def send(response: object, shown: str, lesson: int, round_no: int, started: float) -> None:
+    """A child's answer: checked, kept for the class's chart, and recorded as practice."""
+    me, s = session.me(), session.store()
+    state = s.lesson(me.class_code) if (me is not None and s is not None and me.class_code) else None
+    if state is None or (state.lesson, state.round) != (lesson, round_no):
+        notice("Your teacher has moved on: here is the new puzzle.")
+        return
+    practice = session.practice()
+    verdict, attempt = practice.judge_live(from_code(state.puzzle_code), response, started)
+    if attempt is None:
+        notice(verdict.message)
+        return
+    # the class's answer and the child's practice answer are kept together, in one transaction
+    if not s.live_answer(me.code, round_no, shown, verdict.correct, verdict.mistake, attempt=attempt):
+        notice("Answers are closed for this one.")
+        return
+    record().verdicts[(lesson, round_no)] = verdict.message
+    practice.record_live(attempt)
+
+
+def notice(text: str) -> None:
+    record().notice = text
+
+
+def answer_widgets(p: Puzzle, lesson: int, round_no: int, started: float) -> None:
+    on_answer = functools.partial(send, lesson=lesson, round_no=round_no, started=started)
+    answers.answer_widgets(p, answers.live_spot(lesson, round_no), on_answer, notice)
+
+
+ui.run_page("live", show)

@@ -1,6 +1,130 @@
 """My progress: how practice is going, in numbers and charts."""
 
-from trainer import ui
-from trainer.screens.my_progress import show
+import plotly.express as px
+import streamlit as st
 
-ui.run_page(show)
+from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES
+from trainer import ui
+from trainer.progress import STEP_NAMES
+from trainer.ui import CHART, STEP_COLOURS, STEP_MARKS
+
+
+def show() -> None:
+    """Draw the page (on every rerun). It keeps no state: it draws the learner's practice."""
+    progress = ui.learner().progress
+    st.title("My progress")
+
+    if not progress.answered:
+        st.info("Nothing here yet: answer a few puzzles on **Practice** and your progress shows up here.")
+        st.page_link(ui.page_path("practice"), label="Go to Practice", icon=":material/edit:")
+        st.stop()
+
+    c = st.columns(4)
+    c[0].metric("Answered", progress.answered)
+    c[1].metric("Right", f"{round(100 * progress.right / progress.answered)}%")
+    c[2].metric("Best streak", progress.best_streak)
+    c[3].metric("Median time", f"{progress.median_seconds:.0f} s")
+
+    st.subheader("Stages")
+    for stage in STAGES:
+        rep = progress.mastery_report(stage)
+        name = f"**{ui.STAGE_LABELS[stage]}** — "
+        if stage in progress.mastered:
+            st.markdown(name + "mastered :material/check_circle:")
+        else:
+            st.markdown(name + f"{rep['core_mastered']} of {rep['core_count']} main puzzles mastered")
+        st.progress(rep["share"])
+
+    st.subheader("Each kind of puzzle")
+    st.caption("Practised → Familiar → Proficient (right every time at level 3) → Mastered (right and quick). "
+               "The main puzzles are marked ★.")
+    st.markdown(skill_grid(progress), unsafe_allow_html=True)
+
+    rows = progress.rows()
+    running, right = [], 0
+    for i, r in enumerate(rows, start=1):
+        right += bool(r["correct"])
+        window = rows[max(0, i - 5) : i]
+        running.append(
+            {
+                "answer": i,
+                "overall": right / i,
+                "last five": sum(bool(w["correct"]) for w in window) / len(window),
+            }
+        )
+
+    st.subheader("Right answers over time")
+    fig = px.line(
+        running,
+        x="answer",
+        y=["overall", "last five"],
+        markers=True,
+        labels={"value": "share right", "answer": "answer number", "variable": ""},
+    )
+    fig.update_yaxes(range=[0, 1.05], tickformat=".0%")
+    fig.update_xaxes(tickmode="linear", tick0=1, dtick=max(1, len(rows) // 10))  # answers are whole numbers
+    fig.update_layout(legend={"orientation": "h", "y": -0.25})
+    st.plotly_chart(fig, key="accuracy", config=CHART)
+
+    st.subheader("Mastery by kind and stage")
+    acc = progress.accuracy_by(["stage", "kind"])
+    for a in acc:
+        a["kind"] = KIND_TITLES[a["kind"]]
+        a["stage"] = ui.STAGE_LABELS[a["stage"]]
+    fig2 = px.bar(
+        acc,
+        x="kind",
+        y="accuracy",
+        color="stage",
+        barmode="group",
+        hover_data=["answered", "right"],
+        color_discrete_sequence=["#0072B2", "#E69F00", "#009E73"],
+        labels={"accuracy": "share right", "kind": ""},
+    )
+    fig2.update_yaxes(range=[0, 1.05], tickformat=".0%")
+    st.plotly_chart(fig2, key="mastery", config=CHART)
+
+    st.subheader("Time to answer")
+    timed = [{**r, "answer": "right" if r["correct"] else "not right"} for r in rows]
+    fig3 = px.scatter(
+        timed,
+        x="number",
+        y="seconds",
+        color="answer",
+        symbol="answer",
+        color_discrete_map={"right": "#009E73", "not right": "#D55E00"},
+        labels={"number": "answer number", "seconds": "seconds", "answer": ""},
+    )
+    fig3.update_xaxes(tickmode="linear", tick0=1, dtick=max(1, len(rows) // 10))
+    fig3.update_layout(legend={"orientation": "h", "y": -0.25})
+    st.plotly_chart(fig3, key="time", config=CHART)
+
+    st.download_button(
+        "Download my answers (CSV)",
+        progress.to_csv(),
+        file_name="fives-trainer-answers.csv",
+        mime="text/csv",
+        key="csv",
+    )
+
+
+def skill_grid(progress) -> str:
+    """A table of kinds × stages, each cell its mastery step in words, mark and colour."""
+    head = "".join(f"<th>{ui.STAGE_LABELS[s]}</th>" for s in STAGES)
+    body = []
+    for kind in KINDS:
+        star = " ★" if kind in CORE_KINDS else ""
+        cells = []
+        for stage in STAGES:
+            step = progress.step(kind, stage)
+            text = "#ffffff" if step >= 3 else "#1F2933"
+            cells.append(f'<td style="background:{STEP_COLOURS[step]};color:{text}" data-step="{step}">'
+                         f"{STEP_MARKS[step]} {STEP_NAMES[step]}</td>")
+        body.append(f"<tr><th scope='row'>{KIND_TITLES[kind]}{star}</th>{''.join(cells)}</tr>")
+    return ('<table class="fives-skills" style="border-collapse:collapse;width:100%;font-size:0.95rem">'
+            f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+            "<style>.fives-skills td,.fives-skills th{padding:0.35rem 0.5rem;border:1px solid #d8dee4;"
+            "text-align:left}</style>")
+
+
+ui.run_page("my_progress", show)

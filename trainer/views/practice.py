@@ -1,6 +1,274 @@
 """Practice: one puzzle at a time, answered by typing or by tapping the picture."""
 
-from trainer import ui
-from trainer.screens.practice import show
+import functools
 
-ui.run_page(show)
+import streamlit as st
+
+from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, similar
+from trainer import answers, pagestate, session, ui
+from trainer.pagestate import PracticeState
+from trainer.practice import COACH, Practice
+
+CHOOSER_KEYS = {"stage": "p_stage", "level": "p_level", "kind": "p_kind"}
+"""The choosers' widget keys, by the field of :class:`PracticeState` each one sets."""
+
+
+def state() -> PracticeState:
+    return pagestate.practice_page()
+
+
+def fresh() -> None:
+    """A new puzzle from the choosers (or from the coach)."""
+    s = state()
+    s.notice = None
+    ui.learner().new_puzzle(s.kind, s.stage, s.level)
+
+
+def take(name: str) -> bool:
+    """Copy a chooser's widget into the page state; ``False`` if it came back empty or unchanged."""
+    return pagestate.take(state(), name, CHOOSER_KEYS[name])
+
+
+def choose(name: str) -> None:
+    if take(name):
+        fresh()
+
+
+def choose_stage() -> None:
+    if not take("stage"):
+        return
+    if state().kind == COACH:
+        ui.learner().progress.coach_stage = state().stage  # a stage chosen by hand is where the coach works now
+    fresh()
+
+
+def give(response: object, shown: str = "") -> None:
+    """Answer; a response that is not an answer (a mis-tap, junk) gets its reason and a new try."""
+    pr = ui.learner()
+    code = pr.puzzle.code if pr.puzzle is not None else None
+    verdict = pr.answer(response)
+    state().say("" if verdict.is_answer else verdict.message, code)
+
+
+def problem(code: str, text: str) -> None:
+    """What is wrong with a typed answer or a choice, said next to the puzzle."""
+    state().say(text, code)
+
+
+def ask_hint() -> None:
+    ui.learner().hint()
+
+
+def try_similar() -> None:
+    state().notice = None
+    ui.learner().try_similar()
+
+
+def example_step(delta: int) -> None:
+    state().example_step += delta
+
+
+def skip_example(code: str) -> None:
+    state().examples_done.add(code)
+    state().example_step = 0
+
+
+def show() -> None:
+    """Draw the page (on every rerun)."""
+    pr = ui.learner()
+    kind_choices = [COACH, *KINDS]
+
+    ps = state()
+    # a shared link (?code=…) opens exactly that puzzle, once
+    code = st.query_params.get("code")
+    if code and ps.opened_code != code:
+        ps.opened_code = code
+        problem = pr.open_code(code)
+        if problem:
+            fresh()
+            ps.say(problem, pr.puzzle.code if pr.puzzle is not None else None)
+        elif pr.puzzle is not None:  # the choosers follow the shared puzzle
+            ps.kind, ps.stage, ps.level = pr.puzzle.kind, pr.puzzle.stage, pr.puzzle.level
+    if pr.puzzle is None:
+        fresh()
+    p = pr.puzzle
+    if p is None:  # the coach always finds a puzzle; this keeps a page that cannot from breaking
+        st.warning("No puzzle could be made just now. Choose another kind of puzzle.")
+        return
+    if st.query_params.get("code") != p.code:
+        st.query_params["code"] = p.code
+        ps.opened_code = p.code
+
+    st.markdown("# Practice")
+    who = session.me()
+    if who is None:  # a link that stays in this tab, so the guest's answers go with them
+        st.page_link(ui.page_path("me"), label="Practising as a guest · Sign in, and the trainer remembers you",
+                     icon=":material/person:")
+    else:
+        session.show_html(f"Practising as <b>{session.literal(who.nickname)}</b> · your answers are saved.",
+                          css=ui.CAPTION_CSS)
+    celebrate(pr)
+
+    if pr.coached:  # the stage chooser shows where the coach is
+        ps.stage = p.stage
+    by_hand = ps.kind != COACH  # the coach sets the level itself
+    # each chooser on the page shows the page state (set before it is drawn)
+    pagestate.show_choices(ps, {n: k for n, k in CHOOSER_KEYS.items() if by_hand or n != "level"})
+    row = st.container(horizontal=True, vertical_alignment="bottom") if by_hand else st.container()
+    with row:
+        st.segmented_control(
+            "Stage",
+            STAGES,
+            key="p_stage",
+            required=True,  # a tap on the chosen stage keeps it
+            on_change=choose_stage,
+            format_func=lambda s: (
+                (":material/check_circle: " if s in pr.progress.mastered else "") + ui.STAGE_LABELS[s]
+            ),
+        )
+        if by_hand:
+            st.segmented_control(
+                "Level",
+                [1, 2, 3],
+                key="p_level",
+                required=True,
+                on_change=choose,
+                args=("level",),
+                format_func=lambda n: f"Level {n}",
+            )
+    st.pills(
+        "Puzzle",
+        kind_choices,
+        key="p_kind",
+        required=True,
+        on_change=choose,
+        args=("kind",),
+        format_func=lambda k: ":material/explore: Coach me" if k == COACH else KIND_TITLES[k],
+    )
+
+    if pr.first_time and not pr.answered and p.code not in ps.examples_done:
+        worked_example(p)
+    puzzle_area(pr)
+
+
+def celebrate(pr: Practice) -> None:
+    """Mastery news first, above everything (balloons rise from the bottom of the screen)."""
+    out = pr.outcome
+    if out is None or not pr.answered:
+        return
+    if out.mastered:
+        st.balloons()
+        nxt = f" Next up: {ui.STAGE_LABELS[out.unlocked]}." if out.unlocked else " That's the whole path!"
+        st.success(f":material/celebration: You mastered {ui.STAGE_LABELS[out.mastered]}!{nxt}")
+    elif out.lost:
+        st.info(f"Let's practise {ui.STAGE_LABELS[out.lost]} a little more.")
+
+
+def worked_example(p: Puzzle) -> None:
+    """The first puzzle of a kind at a stage opens with a worked example, one step at a time."""
+    example = similar(p, 0)
+    steps = example.steps
+    at = max(0, min(state().example_step, len(steps) - 1))
+    with st.container(border=True):
+        st.markdown(f"**Watch how it works first** · step {at + 1} of {len(steps)}")
+        st.markdown(f"*{example.question}*")
+        shown = steps[: at + 1]
+        marks = tuple(e for s in shown for e in s.ends)
+        layout_svg, hand_svg = ui.puzzle_pictures(example, working=False, highlight=marks)
+        line = ui.number_line(example, reveal=True) if at == len(steps) - 1 else ""
+        parts = [ui.picture_html(svg) for svg in (layout_svg, line) if svg]
+        if hand_svg:
+            parts.append(ui.picture_html(hand_svg, max_width=f"{ui.hand_width(len(example.hand))}px"))
+        ui.pictures(*parts)
+        st.markdown("\n".join(f"- {s.text}" for s in shown))
+        with st.container(horizontal=True):
+            if at < len(steps) - 1:
+                st.button("Next step", type="primary", key=f"ex-next-{p.code}", on_click=example_step, args=(1,))
+            st.button("My turn!", key=f"ex-done-{p.code}", on_click=skip_example, args=(p.code,))
+
+
+def puzzle_area(pr: Practice) -> None:
+    """The puzzle, its answer widgets and the feedback."""
+    p = pr.puzzle
+    assert p is not None
+    streak = pr.progress.streak
+    meta = (
+        f"{ui.stage_label(p.stage)} · level {p.level}"
+        + (" · chosen by your coach" if pr.coached else "")
+        + (f" · :material/local_fire_department: {streak} right in a row" if streak >= 2 else "")
+    )
+    why = f"\n\n**{pr.notice}**" if pr.notice and not pr.answered else ""
+    # the puzzle's link never carries the learner's code: whoever it is shared with opens it as themselves
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.markdown(f":gray[{meta}]  \n:gray[Puzzle code **{p.code}** · [link to this puzzle](?code={p.code})]")
+        st.page_link(ui.page_path("projector"), label="Show it on the projector", icon=":material/co_present:",
+                     query_params={"code": p.code})
+    st.markdown(f"{why}\n\n## {p.question}" if why else f"## {p.question}")
+    speak = ui.spoken(p.question + (" " + pr.verdict.message if pr.verdict else ""))
+
+    k = kind(p.kind)
+    lay = p.board if p.layout else None
+    after = None
+    shown_play = k.working_after(p) if pr.answered and lay is not None else None
+    if shown_play:  # the working is shown on the layout after the play in question
+        after = lay.play(shown_play)
+    hint = p.hint if pr.hinted and not pr.answered else None
+    layout_svg, hand_svg = ui.puzzle_pictures(p, working=pr.answered, layout=after or lay,
+                                              highlight=hint.ends if hint else ())
+    if hint is not None:
+        st.info(f":material/lightbulb: **Hint:** {hint.text}")
+    notice = state().notice_on(p.code) if not pr.answered else None
+    if notice:  # next to the puzzle, where the child is looking
+        st.warning(notice)
+
+    # the pictures and the speaker button in one element; tiles and ends are tapped on it
+    clickable = not pr.answered and k.clickable and lay is not None
+    mode = k.board_mode if clickable else "view"
+    caption = k.hand_caption
+    pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"board-{p.code}-{pr.answered}",
+                    layout_width=ui.natural_width(layout_svg) if layout_svg else "",
+                    extra=ui.number_line(p, reveal=pr.answered), speak=speak,
+                    hand_width=f"{ui.hand_width(len(p.hand))}px", hand_caption=caption if mode == "view" else "")
+    if pick and clickable:
+        if "ends" in pick:
+            give(list(pick["ends"]))
+        else:
+            token = ui.play_from_pick(pick)
+            if token:
+                give(token)
+        st.rerun()
+
+    if not pr.answered:
+        answer_widgets(pr, p)
+    else:
+        feedback(pr, p)
+
+
+def answer_widgets(pr: Practice, p: Puzzle) -> None:
+    # answers go through callbacks, which run before the page is drawn: one run per answer
+    answers.answer_widgets(p, answers.practice_spot(p.code), give, functools.partial(problem, p.code))
+    if not pr.hinted:
+        st.button("Hint", icon=":material/lightbulb:", key=f"hint-{p.code}", on_click=ask_hint,
+                  help="Shows the first step. A hinted answer does not count toward mastery.")
+
+
+def feedback(pr: Practice, p: Puzzle) -> None:
+    v = pr.verdict
+    assert v is not None
+    (st.success if v.correct else st.error)(v.message)
+    if pr.hinted:
+        st.caption("You used a hint: this one does not count toward mastery.")
+    with st.expander("Show every step"):
+        st.markdown("\n".join(f"- {s.text}" for s in p.steps))
+    out = pr.outcome
+    if out is not None and out.level_change and pr.coached:
+        st.info("Great run — level up!" if out.level_change > 0 else "Let's try an easier one.")
+    if v.correct:
+        st.button("Next puzzle", type="primary", shortcut="N", on_click=fresh, key="next")
+        return
+    with st.container(horizontal=True):
+        st.button("Next puzzle", type="primary", shortcut="N", on_click=fresh, key="next")
+        st.button("Try a similar one", key="similar", shortcut="S", on_click=try_similar)
+
+
+ui.run_page("practice", show)

@@ -1,6 +1,306 @@
-"""My class: the teacher's report."""
+"""My class: a teacher makes a class, sees each child's mastery, what the class gets wrong most,
+and downloads or deletes the class's data. Everything needs the class's teacher key."""
 
-from trainer import ui
-from trainer.screens.teacher import show
+from __future__ import annotations
 
-ui.run_page(show, for_learner=False)
+import plotly.express as px
+import streamlit as st
+
+from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
+from trainer import classroom, pagestate, session, ui
+from trainer.card import teacher_card
+from trainer.pagestate import ClassState
+from trainer.progress import STEP_NAMES
+from trainer.store import StoreError
+from trainer.ui import CHART, STEP_COLOURS, STEP_MARKS
+
+SHORT_KINDS = {k.id: k.short_title for k in all_kinds()}
+"""Each kind's column heading in the class grid (:attr:`puzzles.Kind.short_title`)."""
+
+
+def state() -> ClassState:
+    return pagestate.my_class()
+
+
+def opened() -> tuple[str, str] | None:
+    """The class this session's teacher has opened: (class code, teacher key)."""
+    return session.opened_class()
+
+
+def open_class(code: str, key: str, *, quiet: bool = False) -> bool:
+    """Open the class if the key fits (the checks are rate-limited per session and address); the
+    browser then keeps it open until the teacher closes it here."""
+    s, login = session.store(), classroom.class_login(code, key)
+    try:
+        fits = s is not None and login is not None and s.check_teacher(*login, clients=session.clients())
+    except StoreError as err:  # too many tries, or the store is away
+        if not quiet:
+            state().problem = str(err)
+        return False
+    if fits and login is not None:
+        session.teach(*login)
+        state().remember = True
+        return True
+    if not quiet:
+        state().problem = "That class code and teacher key don't match. Check your teacher card."
+    return False
+
+
+@ui.guarded
+def open_typed() -> None:
+    open_class(st.session_state.get("t_code") or "", st.session_state.get("t_key") or "")
+    st.session_state.pop("t_key", None)  # the key box is emptied either way
+
+
+@ui.guarded
+def create() -> None:
+    s = session.store()
+    if s is None:
+        state().problem = "The class list is not working right now. Try again in a minute."
+        return
+    try:
+        keys = s.create_class(st.session_state.get("t_name") or "")
+    except StoreError as err:
+        state().problem = str(err)
+        return
+    session.teach(keys.code, keys.teacher_key)
+    state().remember = True
+    state().new = True
+
+
+def close() -> None:
+    """Close the class on this device: this browser forgets it."""
+    session.stop_teaching()
+    state().forget = True
+
+
+def choose_stage() -> None:
+    pagestate.take(state(), "stage", "t_stage")
+
+
+def follow_old_link() -> None:
+    """An old teacher link (``?class=…&key=…``) still opens the class, once; the browser replaces its
+    address at once (so its history keeps no key), and the app's copy goes on the next run."""
+    code, key = st.query_params.get("class"), st.query_params.get("key")
+    if not (code or key):
+        return
+    if state().link == (code, key):
+        for name in ("class", "key"):
+            if name in st.query_params:
+                del st.query_params[name]
+        return
+    state().link = (code, key)
+    if code and key:
+        open_class(code, key)
+    session.clean_address(("class", "key"))
+
+
+def device_sync() -> None:
+    """Keep this browser's memory of the open class in step with the page."""
+    cs = state()
+    if cs.forget:
+        cs.forget = False
+        session.forget_teacher()
+    t = opened()
+    if t is not None and cs.remember:
+        cs.remember = False
+        session.remember_teacher(*t)
+    if t is None and not cs.device_tried:
+        kept = session.remembered_teacher()
+        if kept is not None:
+            cs.device_tried = True
+            if not open_class(*kept, quiet=True):
+                session.forget_teacher()
+
+
+def show() -> None:
+    """Draw the page (on every rerun)."""
+    follow_old_link()
+    device_sync()
+    s = session.store()
+    if s is None:
+        st.title("My class")
+        st.warning("The class list is not working right now. Try again in a minute.")
+        return
+    if opened() is None:
+        closed_page()
+        return
+    code, key = opened()
+    try:
+        still = s.check_teacher(code, key)
+    except StoreError:
+        st.title("My class")
+        st.info("Your class will show again as soon as the class list is back.")
+        return
+    if not still:  # deleted meanwhile
+        close()
+        st.title("My class")
+        st.info("That class is gone. Make a new one below.")
+        closed_page()
+        return
+    class_page(s, code, key)
+
+
+def closed_page() -> None:
+    st.title("My class")
+    problem, state().problem = state().problem, None
+    if problem:
+        st.warning(problem)
+    left, right = st.columns(2)
+    with left:
+        st.subheader("Make a new class")
+        st.text_input("Class name", key="t_name", max_chars=60, placeholder="e.g. Room 4")
+        st.button("Make the class", type="primary", on_click=create, key="t_create")
+        st.caption("Children join with a class code and a nickname: no accounts, no e-mail, no real names.")
+    with right:
+        st.subheader("Open my class")
+        st.text_input("Class code", key="t_code", max_chars=16, placeholder="e.g. KQ7-MXR-4PD")
+        st.text_input("Teacher key", key="t_key", type="password", max_chars=40,
+                      help="It is on your teacher card. This browser keeps the class open until you close it.")
+        st.button("Open", on_click=open_typed, key="t_open")
+        st.caption("On a shared computer, press Close this class when you are done.")
+
+
+def class_page(s, code: str, key: str) -> None:
+    name = s.class_name(code) or code
+    session.show_html(session.literal(name), tag="h1")
+    st.markdown(f"### Class code: `{code}`")
+    st.caption("Children type it on the **Sign in** page, under *Join my class*.")
+    card = teacher_card(name, code, key)
+    new, state().new = state().new, False
+    if new:
+        st.success("Your class is ready. Print your teacher card or write the teacher key down: with the class "
+                   "code it opens this class on any computer, and it is the only way back in.")
+        st.code(key, language=None)
+    else:
+        with st.expander("My teacher key (keep it secret: with the class code it opens this page)"):
+            st.code(key, language=None)
+    st.download_button("Print my teacher card", data=card, file_name=f"fives-teacher-{code}.pdf",
+                       mime="application/pdf", icon=":material/print:", key="t_card")
+    with st.container(horizontal=True):
+        st.page_link(ui.page_path("projector"), label="Start a live lesson on the Projector",
+                     icon=":material/co_present:")
+        st.button("Close this class on this device", on_click=close, key="t_close",
+                  help="This browser forgets the class; your teacher card opens it again.")
+
+    rows = s.class_report(code, key)
+    if not rows:
+        st.info("No one has joined yet. Show the class code, and the children join on the Sign in page.")
+        manage(s, code, key, rows)
+        return
+
+    st.subheader(f"The class: {len(rows)} {'child' if len(rows) == 1 else 'children'}")
+    pagestate.show_choices(state(), {"stage": "t_stage"})
+    st.segmented_control("Stage", STAGES, key="t_stage", required=True, format_func=lambda x: ui.STAGE_LABELS[x],
+                         on_change=choose_stage)
+    stage = state().stage
+    st.markdown(grid_html(classroom.grid(rows), stage), unsafe_allow_html=True)
+    st.caption("· Not started  ◔ Practised  ◑ Familiar  ◕ Proficient (right every time at level 3)  "
+               "● Mastered (right and quick). ★ marks the main puzzles.")
+
+    kinds = classroom.kind_summaries(rows)
+    if kinds:
+        st.subheader("Each kind of puzzle")
+        data = [{"kind": SHORT_KINDS.get(k.kind, k.kind), "measure": m, "share": v}
+                for k in kinds for m, v in (("right", k.accuracy), ("right and quick", k.fluency))]
+        fig = px.bar(data, x="kind", y="share", color="measure", barmode="group",
+                     color_discrete_sequence=["#0072B2", "#009E73"], labels={"share": "share of answers", "kind": ""})
+        fig.update_yaxes(range=[0, 1.05], tickformat=".0%")
+        fig.update_layout(legend={"orientation": "h", "y": -0.25, "title": ""})
+        st.plotly_chart(fig, key="t_kinds", config=CHART)
+        st.caption(" · ".join(f"{SHORT_KINDS.get(k.kind, k.kind)}: {k.answers} answers, median "
+                              f"{k.median_seconds:.0f} s" for k in kinds))
+
+    mistakes = classroom.common_mistakes(rows)
+    st.subheader("What the class gets wrong most")
+    if not mistakes:
+        st.markdown("No named mistakes yet.")
+    for m in mistakes:  # the example opens in this tab, where the class is open
+        who = f"{m.children} {'child' if m.children == 1 else 'children'}"
+        times = "once" if m.times == 1 else f"{m.times} times"
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.markdown(f"- **{m.name}** — {who}, {times} · in *{KIND_TITLES.get(m.kind, m.kind)}*")
+            st.page_link(ui.page_path("projector"), label="Show an example on the projector",
+                         icon=":material/co_present:", query_params={"code": m.example})
+
+    st.download_button("Download all answers (CSV)", classroom.csv_text(rows), file_name=f"class-{code}.csv",
+                       mime="text/csv", icon=":material/download:", key="t_csv")
+    manage(s, code, key, rows)
+
+
+def grid_html(grid: list[classroom.GridRow], stage: str) -> str:
+    """Children × kinds for one stage, each cell a mastery step by mark and colour (names escaped)."""
+    head = "".join(f"<th>{SHORT_KINDS[k]}{' ★' if k in CORE_KINDS else ''}</th>" for k in KINDS)
+    head += "<th>Answers</th><th>Right</th>"  # over every stage
+    body = []
+    for row in grid:
+        cells = []
+        for kind in KINDS:
+            step = row.steps[(kind, stage)]
+            colour = "#ffffff" if step >= 3 else "#1F2933"
+            cells.append(f'<td style="background:{STEP_COLOURS[step]};color:{colour}" data-step="{step}" '
+                         f'title="{STEP_NAMES[step]}">{STEP_MARKS[step]}</td>')
+        share = f"{round(100 * row.right / row.answers)}%" if row.answers else "—"
+        cells.append(f"<td>{row.answers}</td><td>{share}</td>")
+        done = " ✓" if stage in row.mastered else ""
+        body.append(f"<tr><th scope='row'>{session.literal(row.nickname)}{done}</th>{''.join(cells)}</tr>")
+    return ('<div style="overflow-x:auto"><table class="fives-class" style="border-collapse:collapse;'
+            f'font-size:1rem"><thead><tr><th></th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>'
+            "<style>.fives-class td,.fives-class th{padding:0.3rem 0.6rem;border:1px solid #d8dee4;"
+            "text-align:center}.fives-class th[scope=row]{text-align:left}</style>")
+
+
+@ui.guarded
+def remove(code: str, key: str) -> None:
+    s = session.store()
+    who = st.session_state.get("t_remove")
+    if s is None or not who:
+        return
+    try:
+        s.remove_learner(code, key, who)
+        state().done = "Removed, with all their answers."
+    except (StoreError, PermissionError) as err:
+        state().problem = str(err)
+    st.session_state.pop("t_remove", None)
+
+
+@ui.guarded
+def delete(code: str, key: str) -> None:
+    s = session.store()
+    if s is None:
+        return
+    try:
+        name = s.class_name(code) or ""
+        if (st.session_state.get("t_confirm") or "").strip() != name:
+            state().problem = ("Type the class name exactly as it stands at the top of this page to delete the "
+                               "class.")
+            return
+        s.delete_class(code, key)
+    except (StoreError, PermissionError) as err:
+        state().problem = str(err)
+        return
+    close()
+    state().problem = "The class is deleted: its children, their answers and games are gone."
+
+
+def manage(s, code: str, key: str, rows) -> None:
+    cs = state()
+    done, problem, cs.done, cs.problem = cs.done, cs.problem, None, None
+    if done:
+        st.success(done)
+    if problem:
+        st.warning(problem)
+    with st.expander("Remove a child or delete the class"):
+        if rows:
+            names = {r.code: f"{r.nickname} ({r.code})" for r in rows}
+            st.selectbox("Child", list(names), format_func=names.get, index=None, key="t_remove",
+                         placeholder="Choose a child")
+            st.button("Remove this child and all their answers", on_click=remove, args=(code, key),
+                      key="t_remove_go")
+        st.text_input("To delete the whole class, type its name", key="t_confirm")
+        st.button("Delete the class and everything in it", type="primary", on_click=delete, args=(code, key),
+                  key="t_delete")
+        st.caption("Deleting keeps nothing: the class, its children, their answers, games and lessons.")
+
+
+ui.run_page("teacher", show, for_learner=False)
