@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from sqlalchemy import event, select
 
 from trainer.progress import Attempt
+from trainer.sprint import SprintAnswer
 from trainer.store import LearnerGone, Store, StoreError, StoreUnavailable, TooManyTries, open_store
 from trainer.store.codes import new_class_code, new_learner_code
 from trainer.store.limits import ADDRESS, POLICIES, SESSION
@@ -164,6 +165,8 @@ def public_calls(store: Store, code: str, key: str, me: str) -> dict:
         "record": lambda: store.record(me, attempt(), uid="u1"),
         "record_many": lambda: store.record_many(me, [attempt()]),
         "attempts": lambda: store.attempts(me),
+        "record_sprint": lambda: store.record_sprint(me, [SprintAnswer("make5:2", True, 1.0, 1.0, 3.0)], uids=["s1"]),
+        "sprint_answers": lambda: store.sprint_answers(me),
         "create_class": lambda: store.create_class("Room 9"),
         "class_name": lambda: store.class_name(code),
         "check_teacher": lambda: store.check_teacher(code, key, clients=("session:x",)),
