@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 
@@ -29,6 +30,7 @@ from puzzles.stages import (
     stage,
     traps,
 )
+from puzzles.traps import TRAP_WORDS, TRAPS, exposed, mastery_traps, trap_words
 from trainer.rules import IllegalPlay
 
 
@@ -45,13 +47,34 @@ def generate(kind: str, *, stage: str, level: int = 1, seed: int | None = None) 
     rng = random.Random(f"{kind}/{stage}/{level}/{seed}")
     fields = registry.kind(kind).maker(stage, level, rng)
     code = encode(KINDS.index(kind), STAGES.index(stage), level, seed)
-    return Puzzle(
+    p = Puzzle(
         kind=kind, stage=stage, level=level, seed=seed, code=code, variant=stage,
         layout=fields["layout"], hand=tuple(fields["hand"]), question=fields["question"],
         answer=fields["answer"], explanation=fields["explanation"], choices=fields["choices"],
         play=fields.get("play"), mistakes=tuple(fields["mistakes"]), steps=tuple(fields.get("steps", ())),
         trap=fields.get("trap"), number=fields.get("number"),
     )
+    found = exposed(p)
+    if not found:
+        return p
+    return dataclasses.replace(p, traps=found, trap=found[0])
+
+
+def generate_for(kind: str, *, stage: str, level: int, trap: str, seed: int) -> Puzzle:
+    """A puzzle that exposes ``trap``: the first of a seeded run of seeds whose puzzle does, at
+    ``level`` or else at the nearest level where one turns up. Its code opens it like any puzzle.
+    Without any such puzzle, the plain puzzle of ``seed``."""
+    rng = random.Random(f"trap/{kind}/{stage}/{level}/{trap}/{seed}")
+    for lv in sorted((1, 2, 3), key=lambda x: (abs(x - level), -x)):
+        for _ in range(TRAP_TRIES):
+            p = generate(kind, stage=stage, level=lv, seed=rng.randrange(SEED_SPACE))
+            if trap in p.traps:
+                return p
+    return generate(kind, stage=stage, level=level, seed=seed)
+
+
+TRAP_TRIES = 60
+"""Seeds tried per level when looking for a puzzle that exposes a trap."""
 
 
 def similar(puzzle: Puzzle, seed: int) -> Puzzle:
@@ -91,5 +114,6 @@ def from_code(code: str) -> Puzzle:
 __all__ = [
     "CORE_KINDS", "KINDS", "KIND_TITLES", "LEVEL_TABLE", "STAGES", "STAGE_RECORDS", "STAGE_TITLES", "AnswerShape",
     "Choice", "CodeError", "Kind", "Puzzle", "Stage", "Step", "Verdict", "all_kinds", "from_code", "generate",
-    "has_trap", "kind", "similar", "stage", "traps",
+    "has_trap", "kind", "similar", "stage", "traps", "generate_for", "TRAPS", "TRAP_WORDS",
+    "mastery_traps", "trap_words",
 ]

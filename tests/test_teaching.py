@@ -8,6 +8,7 @@ import puzzles.registry
 from puzzles import KINDS, STAGES, from_code, generate, similar
 from puzzles.kinds import blank, is_combination, is_lowering
 from puzzles.shape import TARGETS, measure
+from puzzles.traps import misconceived
 from puzzles.words import WORD_LIMITS, word_count
 from trainer.rules import Layout, Play, play_points
 
@@ -57,23 +58,19 @@ def best_play_with(trap):
     pytest.fail(f"no best-play puzzle with {trap}")
 
 
-@pytest.mark.parametrize("trap,words", [("combination", "No 5 needed"), ("lowering", "smaller")])
+@pytest.mark.parametrize("trap,words", [("missed-combination", "No 5 needed"), ("missed-lowering", "smaller")])
 def test_combination_and_lowering_are_named(trap, words):
     p = best_play_with(trap)
     lay = p.board
     best = Play.parse(p.answer[0])
     after = lay.play(best)
-    assert (is_lowering(lay, after) if trap == "lowering" else is_combination(after))
-    if trap == "combination":
+    assert (is_lowering(lay, after) if trap == "missed-lowering" else is_combination(after))
+    if trap == "missed-combination":
         assert all(e.number not in (0, 5) for e in after.open_ends) and after.total % 5 == 0
     else:
         assert after.total < lay.total
-    assert words in p.check(p.answer[0]).message
-    for c in p.choices:
-        if c.value not in p.answer and not play_points(lay.play(c.value).total):
-            v = p.check(c.value)
-            assert v.mistake in ("missed-combination", "missed-lowering") and words in v.message
-            break
+    v = p.check(misconceived(p, trap))
+    assert not v.correct and trap in v.traps and words in v.message
 
 
 def test_a_mis_tap_is_not_an_answer():

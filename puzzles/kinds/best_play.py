@@ -11,6 +11,15 @@ from puzzles.kinds.making import TOTAL_MISTAKES, Wants, find_position, first_tra
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
+from puzzles.traps import (
+    COUNTING,
+    SPOTTING,
+    believed_points,
+    counting_reason,
+    is_combination,
+    is_lowering,
+    spotting_reason,
+)
 from puzzles.words import play_words, points_words, say, score_words, sentence
 from trainer.rules import TILES, IllegalPlay, Layout, Play, Tile, play_points
 
@@ -19,16 +28,6 @@ SPECIAL_SHARE = 0.2
 """How often a best-play puzzle is built around a combination or a lowering play."""
 TWO_SCORES_SHARE = 0.9
 """At levels 2–3, how often two plays must score different non-zero amounts."""
-
-
-def is_combination(after: Layout) -> bool:
-    """A score with no 5 and no 0 end: the ends add up to a multiple of five, like 4 + 6."""
-    return bool(play_points(after.total)) and all(e.number not in (0, 5) for e in after.open_ends)
-
-
-def is_lowering(before: Layout, after: Layout) -> bool:
-    """A score made by making the total smaller, e.g. by covering a double."""
-    return bool(play_points(after.total)) and after.total < before.total
 
 
 def special_words(before: Layout, play: Play, after: Layout) -> str:
@@ -206,10 +205,10 @@ def judge_play_choice(p: Puzzle, response: Any, right: tuple[str, ...]) -> Verdi
     extra = special_words(lay, best, best_after)
     if extra and not play_points(after.total):
         name = "missed-lowering" if is_lowering(lay, best_after) else "missed-combination"
-        return Verdict(False, say(p.level, (echo, True), (better, True), (extra, False)), name)
+        return Verdict(False, say(p.level, (echo, False), (extra, True), (better, False)), name)
     for name, value, text in mistaken_totals(after):
         if play_points(value) and value >= best_after.total:
-            return Verdict(False, say(p.level, (echo, True), (text, False), (better, True)), name)
+            return Verdict(False, say(p.level, (echo, False), (text, True), (better, False)), name)
     mistake = "lower-score" if play_points(after.total) else "not-multiple"
     return Verdict(False, say(p.level, (echo, True), (better, True)), mistake)
 
@@ -233,9 +232,38 @@ def best_of(p: Puzzle) -> str | None:
     """The working is shown on the layout after the (first) best play."""
     return p.answer[0]
 
+def believed_best(p: Puzzle, trap: str) -> tuple[str, ...]:
+    """The plays a child who holds ``trap`` thinks score most (any wrong play when none seems to score)."""
+    lay = p.board
+    scores = {c.value: believed_points(lay, lay.play(c.value), trap) for c in p.choices}
+    top = max(scores.values())
+    if not top:
+        return tuple(v for v in scores if v not in p.answer) or tuple(scores)
+    return tuple(v for v, s in scores.items() if s == top)
+
+
+def misconceive_best_play(p: Puzzle, trap: str) -> str:
+    wrong = [v for v in believed_best(p, trap) if v not in p.answer]
+    best = believed_best(p, trap)
+    return wrong[0] if wrong and not set(best) & set(p.answer) else p.answer[0]
+
+
+def best_play_explains(p: Puzzle, trap: str, response: Any) -> bool:
+    play = read_play(choice_value(p, response))
+    return play is not None and str(play) not in p.answer and str(play) in believed_best(p, trap)
+
+
+def best_play_reason(p: Puzzle, trap: str) -> str:
+    if trap in SPOTTING:
+        return spotting_reason(p.board, p.answer[0], trap)
+    return counting_reason(p.board.play(p.answer[0]), trap)
+
+
 BEST_PLAY = register_kind(Kind(
     id="best-play", number=1, title="Which play scores most?", short_title="Best play",
     answer_shape=AnswerShape.PLAY, maker=make_best_play, judge=judge_best_play, answer_words=best_play_words,
     time_bars=per_level(25, 35, 45), core=True, hand_caption="", working_after=best_of,
-    traps=("missed-lowering", "missed-combination", "lower-score", "not-multiple", *TOTAL_MISTAKES),
+    traps=("missed-lowering", "missed-combination", "lower-score", "not-multiple", *TOTAL_MISTAKES, "spinner-once"),
+    mastery_traps=COUNTING + SPOTTING, misconceive=misconceive_best_play, explains=best_play_explains,
+    trap_reason=best_play_reason,
 ))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from puzzles.kinds.judging import choice_value, judge_number, read_int
+from puzzles.kinds.judging import choice_value, judge_number, number_explains, read_int
 from puzzles.kinds.making import between, find_position, number_choices
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
@@ -132,10 +132,25 @@ def judge_make_five(p: Puzzle, response: Any) -> Verdict:
 def number_words(p: Puzzle) -> str:
     return str(p.answer)
 
+def misconceive_make_five(p: Puzzle, trap: str) -> int:
+    """A child who forgets the covered end stops counting: a number that makes a five with it counted."""
+    if not p.question.startswith("A tile goes on"):
+        return p.answer
+    total = p.number or 0
+    wrong = [m for m in range(7) if (total + m) % 5 == 0 and total + m > 0]
+    return p.answer if p.answer in wrong or not wrong else wrong[0]
+
+
+def make_five_reason(p: Puzzle, trap: str) -> str:
+    return "The end the new tile covers stops counting."
+
+
 MAKE_FIVE = register_kind(Kind(
     id="make-five", number=6, title="Make a multiple of five", short_title="Make 5",
     answer_shape=AnswerShape.NUMBER, maker=make_make_five, judge=judge_make_five, answer_words=number_words,
     time_bars=per_level(15, 20, 25),
     traps=("to-the-five", "went-down", "went-up", "ten-not-five", "forgot-covered", "not-multiple", "double",
-           "on-the-table"),
+           "on-the-table", "counted-covered"),
+    mastery_traps=("counted-covered",), misconceive=misconceive_make_five,
+    explains=number_explains(misconceive_make_five), trap_reason=make_five_reason,
 ))

@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from puzzles.kinds.judging import judge_number
+from puzzles.kinds.judging import judge_number, number_explains
 from puzzles.kinds.making import Wants, between, find_position, number_choices
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
+from puzzles.traps import ROUNDING, rounded_by, rounding_reason
 from trainer.rules import Tile, round_to_five
 
 NEAREST_RANGE = {1: (3, 19), 2: (6, 34), 3: (11, 60)}
@@ -106,10 +107,20 @@ def judge_nearest_five(p: Puzzle, response: Any) -> Verdict:
 def number_words(p: Puzzle) -> str:
     return str(p.answer)
 
+def misconceive_nearest_five(p: Puzzle, trap: str) -> int:
+    return rounded_by(p.number or 0, trap) if "rounded to the nearest five" in p.question else p.answer
+
+
+def nearest_five_reason(p: Puzzle, trap: str) -> str:
+    return rounding_reason(p.number or 0)
+
+
 NEAREST_FIVE = register_kind(Kind(
     id="nearest-five", number=5, title="Round to the nearest five", short_title="Nearest 5",
     answer_shape=AnswerShape.NUMBER, maker=make_nearest_five, judge=judge_nearest_five, answer_words=number_words,
     time_bars=per_level(12, 15, 20),
     traps=("rounded-up", "rounded-down", "not-rounded", "moved-anyway", "nearest-ten", "one-five-off", "went-down",
-           "went-up"),
+           "went-up", *ROUNDING),
+    mastery_traps=ROUNDING, misconceive=misconceive_nearest_five, explains=number_explains(misconceive_nearest_five),
+    trap_reason=nearest_five_reason, drills=ROUNDING,
 ))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from puzzles.kinds.judging import judge_number
+from puzzles.kinds.judging import judge_number, number_explains
 from puzzles.kinds.making import (
     TOTAL_MISTAKES,
     Wants,
@@ -18,6 +18,7 @@ from puzzles.kinds.making import (
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
+from puzzles.traps import COUNTING, SPOTTING, believed_points, counting_reason, spotting_reason
 from puzzles.words import play_words, points_words, score_words, sentence
 from trainer.rules import play_points
 
@@ -88,10 +89,23 @@ def the_play(p: Puzzle) -> str | None:
     """The working is shown on the layout after the play asked about."""
     return p.play
 
+def misconceive_play_score(p: Puzzle, trap: str) -> int:
+    lay = p.board
+    return believed_points(lay, lay.play(p.play), trap)
+
+
+def play_score_reason(p: Puzzle, trap: str) -> str:
+    if trap in SPOTTING:
+        return spotting_reason(p.board, p.play or "", trap)
+    return counting_reason(p.board.play(p.play), trap)
+
+
 PLAY_SCORE = register_kind(Kind(
     id="play-score", number=3, title="Does this play score?", short_title="Scores?",
     answer_shape=AnswerShape.NUMBER, maker=make_play_score, judge=judge_play_score, answer_words=play_score_words,
     time_bars=per_level(20, 25, 35), answer_label="Points (0 if it does not score)",
     hand_caption="The tile to play", working_after=the_play,
-    traps=("pips-not-points", "not-multiple", "before-play", *TOTAL_MISTAKES),
+    mastery_traps=COUNTING + SPOTTING, misconceive=misconceive_play_score,
+    explains=number_explains(misconceive_play_score), trap_reason=play_score_reason, drills=SPOTTING,
+    traps=("pips-not-points", "not-multiple", "before-play", *TOTAL_MISTAKES, "spinner-once", *SPOTTING),
 ))
