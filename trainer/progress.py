@@ -112,7 +112,7 @@ class Attempt:
     hinted: bool = False
     """The learner asked for a hint first: kept, but it never counts toward mastery."""
     review: str = ""
-    """Why the puzzle came up: ``""`` (new), ``"retry"``, ``"similar"``, ``"review"``."""
+    """Why the puzzle came up: ``""`` (new), ``"retry"``, ``"similar"``, ``"review"``, ``"drill"`` (teaching)."""
     origin: str = ""
     """For a retry or a similar puzzle: the code of the missed puzzle it comes from."""
 
@@ -242,7 +242,7 @@ class Progress:
         before = skill.step
         skill.add(attempt, number, attempt_traps(attempt))
         change = 0
-        if attempt.stage == self.coach_stage and not attempt.hinted and attempt.review != "review":
+        if attempt.stage == self.coach_stage and not attempt.hinted and attempt.review not in ("review", "drill"):
             change = self._step_level(attempt, number)
         self._schedule(attempt, number)
         mastered = unlocked = lost = None
@@ -365,7 +365,7 @@ class Progress:
         Otherwise the weakest kind here (core kinds first), never one kind three times running.
         """
         stage = self.coach_stage
-        coached = sum(1 for a in self.attempts if a.review != "retry" and a.review != "similar")
+        coached = sum(1 for a in self.attempts if a.review not in ("retry", "similar", "drill"))
         earlier = [s for s in self.mastered if STAGES.index(s) < STAGES.index(stage)]
         if earlier and coached and coached % STAGE_REVIEW_EVERY == 0:
             old = min((self.skill(k, s).last_seen, k, s) for s in earlier for k in CORE_KINDS)
