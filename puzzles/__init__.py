@@ -79,8 +79,8 @@ TRAP_TRIES = 60
 
 def similar(puzzle: Puzzle, seed: int) -> Puzzle:
     """A puzzle like ``puzzle``: the same kind, stage and level and, when one can be found, the same
-    trap — but another position. The same ``puzzle`` and ``seed`` always give the same one, and it
-    has a code of its own like any puzzle."""
+    trap (a puzzle that exposes it, see :attr:`Puzzle.traps`) — but another position. The same
+    ``puzzle`` and ``seed`` always give the same one, and it has a code of its own like any puzzle."""
     return _similar(puzzle.code, seed)
 
 
@@ -90,12 +90,13 @@ def _similar(code: str, seed: int) -> Puzzle:
     puzzle = from_code(code)
     rng = random.Random(f"similar/{puzzle.code}/{seed}")
     first = None
-    for _ in range(40):
+    for _ in range(120):
         s = rng.randrange(SEED_SPACE)
         if s == puzzle.seed:
             continue
         p = generate(puzzle.kind, stage=puzzle.stage, level=puzzle.level, seed=s)
-        if p.trap == puzzle.trap and p.layout + " ".join(p.hand) != puzzle.layout + " ".join(puzzle.hand):
+        same = p.trap == puzzle.trap or (puzzle.trap in TRAPS and puzzle.trap in p.traps)
+        if same and p.layout + " ".join(p.hand) != puzzle.layout + " ".join(puzzle.hand):
             return p
         first = first or p
     assert first is not None

@@ -17,6 +17,10 @@ from trainer.rules import Layout, OpenEnd
 
 EVERY_END_KEEP = 0.25
 """How often a position where every end counts is kept for counted-ends."""
+DECOY_SHARE = 0.7
+"""How often covered places (a covered half, a covered double) are offered beside the open ends, so
+that no rule such as "every lettered end but the spinner's" answers the question."""
+"""How often a position where every end counts is kept for counted-ends."""
 
 
 def blank(end: OpenEnd) -> bool:
@@ -47,6 +51,7 @@ def decoys(lay: Layout) -> list[tuple[str, str]]:
 
 def make_counted_ends(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
     wants = Wants()
+    want_decoy = rng.random() < DECOY_SHARE
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         lay = pos.layout
@@ -55,7 +60,13 @@ def make_counted_ends(stage: str, level: int, rng: random.Random) -> dict[str, A
             return None
         every = all(e.counts or blank(e) for e in ends)
         extra: list[tuple[str, str]] = []
-        if every and rng.random() > EVERY_END_KEEP:
+        if want_decoy:
+            extra = decoys(lay)
+            rng.shuffle(extra)
+            extra = extra[:rng.choice((1, 2))]
+            if not extra and wants.tick():
+                return None
+        elif every and rng.random() > EVERY_END_KEEP:
             extra = decoys(lay)
             rng.shuffle(extra)
             extra = extra[:2]

@@ -16,6 +16,8 @@ from puzzles.words import points_words, say
 from trainer.rules import play_points, round_to_five
 
 ROUND_SIZES = {1: (1, 2), 2: (2, 3), 3: (3, 5)}
+EXACT_SHARE = 0.04
+"""How often the tiles add up to a multiple of five already."""
 
 
 def rounding_words(pips: int) -> str:
@@ -32,6 +34,8 @@ def rounding_words(pips: int) -> str:
 def make_hand_rounding(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
     low, high = ROUND_SIZES[level]
     tries = [0]
+    # every remainder as often as the others (1 and 2 round down, 3 and 4 up), now and then a five
+    want_rem = 0 if rng.random() < EXACT_SHARE else rng.choice((1, 2, 3, 4))
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         tries[0] += 1
@@ -42,9 +46,7 @@ def make_hand_rounding(stage: str, level: int, rng: random.Random) -> dict[str, 
         tiles = sorted(rng.choice(hands))
         pips = sum(t.pips for t in tiles)
         rem = pips % 5
-        if not relax and (rem in (3, 4)) != want_trap:
-            return None
-        if not relax and not want_trap and rem == 0 and level > 1:
+        if not relax and rem != want_rem:
             return None
         rounded = round_to_five(pips)
         pts = play_points(rounded)
@@ -66,10 +68,14 @@ def make_hand_rounding(stage: str, level: int, rng: random.Random) -> dict[str, 
                 miss = round_to_five(pips - t.low)
                 wrong.append(("hand-double-once", miss, f"{t} has {t.pips} pips, not {t.low}."))
                 break
+        wrong.append(("one-five-off", rounded + 5, f"{rounded + 5} is too far from {pips}."))
+        if rounded >= 10:
+            wrong.append(("one-five-off", rounded - 5, f"{rounded - 5} is too far from {pips}."))
         if len(tiles) > 1:
             t = max(tiles, key=lambda x: x.pips)
             wrong.append(("missed-tile", round_to_five(pips - t.pips), f"Don't forget {t}: {t.pips} pips."))
-        choices, mistakes = number_choices(rounded, wrong, rng, slip_text="Count the pips again, tile by tile.")
+        choices, mistakes = number_choices(rounded, wrong, rng, slip_text="Count the pips again, tile by tile.",
+                                           step=5)
         return {
             "layout": "", "hand": tuple(str(t) for t in tiles),
             "question": "These tiles are left in a hand. How many pips, rounded to the nearest five? "
@@ -137,7 +143,7 @@ HAND_ROUNDING = register_kind(Kind(
     answer_shape=AnswerShape.ROUNDING, maker=make_hand_rounding, judge=judge_hand_rounding,
     answer_words=hand_rounding_words, time_bars=per_level(25, 30, 40), core=True,
     traps=("rounded-down", "rounded-up", "not-rounded", "points-not-rounded", "hand-double-once", "missed-tile",
-           "pip-count", "rounding", "points", *ROUNDING),
+           "pip-count", "rounding", "points", "one-five-off", *ROUNDING),
     mastery_traps=ROUNDING, misconceive=misconceive_hand_rounding, explains=hand_rounding_explains,
     trap_reason=hand_rounding_reason,
 ))

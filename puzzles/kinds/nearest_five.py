@@ -24,7 +24,8 @@ def make_nearest_five(stage: str, level: int, rng: random.Random) -> dict[str, A
     low, high = NEAREST_RANGE[level]
     t_low, t_high = NEAREST_TILES[level]
     form = "round" if level == 1 and rng.random() < 0.7 else rng.choice(("round", "round", "up", "down"))
-    want_exact = form == "round" and rng.random() < 0.1
+    want_exact = form == "round" and rng.random() < 0.04
+    want_rem = rng.choice((1, 2, 3, 4))  # rounding: every remainder as often as the others
     wants = Wants(80)
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
@@ -37,6 +38,8 @@ def make_nearest_five(stage: str, level: int, rng: random.Random) -> dict[str, A
         if keen and not low <= n <= high:
             return None
         if keen and (n % 5 == 0) != want_exact:
+            return None
+        if keen and form == "round" and not want_exact and n % 5 != want_rem:
             return None
         if form != "round" and n % 5 == 0:
             return None
@@ -63,6 +66,8 @@ def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random) -> d
         if ten not in (rounded, n):
             wrong.append(("nearest-ten", ten, "Round to a five, not a ten."))
         wrong.append(("one-five-off", rounded + 5, f"{rounded + 5} is too far from {n}."))
+        if rounded >= 10:
+            wrong.append(("one-five-off", rounded - 5, f"{rounded - 5} is too far from {n}."))
         because = f"{n} is between {down} and {up}: nearest is {rounded}." if n % 5 else \
             f"{n} is a multiple of five already."
         trap = "round-up" if n % 5 in (3, 4) else ("round-down" if n % 5 else "exact")
@@ -72,6 +77,7 @@ def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random) -> d
         wrong.append(("went-down", down, f"{down} is below {n}: go up."))
         wrong.append(("not-rounded", n, f"{n} is not a multiple of five."))
         wrong.append(("one-five-off", up + 5, f"{up + 5} skips past {up}."))
+        wrong.append(("one-five-off", up + 10, f"{up + 10} skips past {up}."))
         because = f"{n} is between {down} and {up}: up is {up}."
         trap = "next-up"
     else:
@@ -81,9 +87,10 @@ def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random) -> d
         wrong.append(("not-rounded", n, f"{n} is not a multiple of five."))
         if down >= 5:
             wrong.append(("one-five-off", down - 5, f"{down - 5} skips past {down}."))
+        wrong.append(("one-five-off", up + 5, f"{up + 5} is above {n}: go down."))
         because = f"{n} is between {down} and {up}: down is {down}."
         trap = "next-down"
-    choices, mistakes = number_choices(right, wrong, rng, slip_text="Count in fives: 5, 10, 15, 20…")
+    choices, mistakes = number_choices(right, wrong, rng, slip_text="Count in fives: 5, 10, 15, 20…", step=5)
     steps = [Step(f"Add the pips: {' + '.join(str(t.pips) for t in tiles)} = {n}." if len(tiles) > 1
                   else f"The pips make {n}."),
              Step(f"Count in fives: {n} is between {down} and {up}." if n % 5 else f"{n} is a multiple of five.")]

@@ -22,13 +22,14 @@ from puzzles.traps import COUNTING, SPOTTING, believed_points, counting_reason, 
 from puzzles.words import play_words, points_words, score_words, sentence
 from trainer.rules import play_points
 
-SCORING_SHARE = 0.7
+SCORING_SHARE = 0.9
 """How often play-score asks about a play that scores."""
 
 
 def make_play_score(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
     wants = Wants()
     want_scoring = rng.random() < SCORING_SHARE
+    want_big = rng.random() < 0.85
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         keen = wants.tick()
@@ -40,12 +41,21 @@ def make_play_score(stage: str, level: int, rng: random.Random) -> dict[str, Any
         if keen and want_scoring and not scoring:
             return None
         pool = scoring if scoring and want_scoring else outcomes
+        big = [o for o in pool if play_points(o[1].total) >= 2]
+        if keen and want_scoring and want_big and not big:
+            return None  # sums of 10 and more, when the level's positions have them
+        if want_big and big:
+            pool = big
         play, after = rng.choice(pool)
         right = play_points(after.total)
         wrong = []
         if right:
             wrong.append(("pips-not-points", after.total,
                           f"{after.total} is the total; in points it is {after.total} ÷ 5 = {right}."))
+            wrong.append(("tens-not-fives", after.total // 10,
+                          f"Points count fives, not tens: {after.total} ÷ 5 = {right}."))
+            wrong.append(("one-five-off", right + 1,
+                          f"{right + 1} points would be {5 * right + 5}, not {after.total}."))
         else:
             if after.total > 5:
                 wrong.append(("not-multiple", after.total // 5,
@@ -107,5 +117,6 @@ PLAY_SCORE = register_kind(Kind(
     hand_caption="The tile to play", working_after=the_play,
     mastery_traps=COUNTING + SPOTTING, misconceive=misconceive_play_score,
     explains=number_explains(misconceive_play_score), trap_reason=play_score_reason, drills=SPOTTING,
-    traps=("pips-not-points", "not-multiple", "before-play", *TOTAL_MISTAKES, "spinner-once", *SPOTTING),
+    traps=("pips-not-points", "tens-not-fives", "one-five-off", "not-multiple", "before-play", *TOTAL_MISTAKES,
+           "spinner-once", *SPOTTING),
 ))
