@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from puzzles.puzzle import Puzzle
 from puzzles.traps import ROUNDING, SPOTTING
 from puzzles.words import play_words
-from trainer.rules import Layout, Play, round_to_five
+from trainer.rules import TILES, Layout, OpenEnd, Play, round_to_five
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,19 @@ def _layout_of(p: Puzzle) -> Layout:
     return p.board
 
 
+def _lead_double(lay: Layout, d: OpenEnd, trap: str) -> Contrast:
+    covered = lay
+    for t in TILES:
+        if not any(e.tile == d.tile and e.kind == "double" for e in covered.open_ends):
+            break
+        if not t.is_double and t.has(d.number) and t not in covered:
+            covered = covered.play(f"{t}>{d.tile}")
+    return Contrast(trap, _side(lay, f"A side free: {d.tile} counts both halves, {d.value}", (d.id,)),
+                    _side(covered, f"Both sides covered: {d.tile} counts 0"),
+                    "A double counts both halves while a side is free, 0 once covered: never one half.",
+                    str(d.tile))
+
+
 def contrast(p: Puzzle, trap: str) -> Contrast:
     """The contrast pair for ``trap``, made from ``p``'s layout or number."""
     if trap in ROUNDING:
@@ -111,7 +124,9 @@ def contrast(p: Puzzle, trap: str) -> Contrast:
         d = next((e for e in lay.open_ends if e.kind == "double" and lay.is_spinner(e.tile) == spinner), None)
         if d is not None:
             place = next(pl for pl in lay.placements if pl.tile == d.tile)
-            before = without(lay, place.index) if place.index else lay
+            if not place.index:  # the lead: beside it, the same double with its sides covered
+                return _lead_double(lay, d, trap)
+            before = without(lay, place.index)
             return Contrast(trap, _side(before, f"Before {d.tile}: the end counts {d.number}", ()),
                             _side(lay, f"{d.tile} counts both halves: {d.value}", (d.id,)),
                             f"A double with a free side counts both halves: {d.tile} counts {d.value}, "

@@ -132,7 +132,7 @@ def lettered(values: Iterable[Any], texts: Iterable[str]) -> tuple[Choice, ...]:
     return tuple(Choice(LABELS[i], v, t) for i, (v, t) in enumerate(zip(values, texts)))
 
 
-RANK_WEIGHTS = (0.85, 1.0, 1.3, 1.6)
+RANK_WEIGHTS = (0.85, 1.0, 1.0, 1.3)
 """How likely the right answer is to be the smallest, second, third or largest choice, when it can be."""
 
 
@@ -159,7 +159,7 @@ def number_choices(
     enough = min(2, len(named))  # at least two named mistakes among the choices, when there are two
     ranks = [r for r in ranks if len(below[:r]) + len(above[:3 - r]) >= enough] or ranks
     # small answers can't be high among the choices: favour high places when they can be
-    rank = rng.choices(ranks, weights=[RANK_WEIGHTS[r] for r in ranks])[0]
+    rank = rng.choices(ranks, weights=[RANK_WEIGHTS[r] if len(ranks) < 4 else 1.0 for r in ranks])[0]
     picked = below[:rank] + above[:3 - rank]
     taken = {right} | {v for _, v, _ in picked}
     fill: list[int] = []
