@@ -72,25 +72,22 @@ STAGE_REVIEW_EVERY = 8
 
 
 @functools.lru_cache(maxsize=8192)
-def traps_of_code(code: str) -> tuple[str, ...]:
-    """The traps the puzzle a code names exposes (recomputed, so old stored answers have them too)."""
-    if not code:
-        return ()
+def _code_traps(code: str) -> tuple[str, tuple[str, ...]]:
+    """The kind of the puzzle a code names and the traps it exposes (``("", ())`` for a bad code)."""
     try:
-        return from_code(code).traps
+        p = from_code(code)
     except (CodeError, ValueError):
-        return ()
+        return "", ()
+    return p.kind, p.traps
 
 
 def attempt_traps(a: Attempt) -> tuple[str, ...]:
-    """The traps an answered puzzle exposed, from its code (none for another kind's code)."""
+    """The traps an answered puzzle exposed, worked out again from its code (so old stored answers,
+    which keep only the code, have them too); none for another kind's code or a bad one."""
     if not a.code:
         return ()
-    try:
-        p = from_code(a.code)
-    except (CodeError, ValueError):
-        return ()
-    return p.traps if p.kind == a.kind else ()
+    kind_id, traps = _code_traps(a.code)
+    return traps if kind_id == a.kind else ()
 
 
 def fluency_bar(kind_id: str, level: int) -> float:
