@@ -132,7 +132,7 @@ def lettered(values: Iterable[Any], texts: Iterable[str]) -> tuple[Choice, ...]:
     return tuple(Choice(LABELS[i], v, t) for i, (v, t) in enumerate(zip(values, texts)))
 
 
-RANK_WEIGHTS = (0.85, 1.0, 1.0, 1.3)
+RANK_WEIGHTS = (0.85, 0.92, 1.0, 1.3)
 """How likely the right answer is to be the smallest, second, third or largest choice, when it can be."""
 
 

@@ -29,7 +29,7 @@ SCORING_SHARE = 0.9
 def make_play_score(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
     wants = Wants()
     want_scoring = rng.random() < SCORING_SHARE
-    want_big = rng.random() < 0.85
+    want_big = rng.random() < 0.95
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         keen = wants.tick()
