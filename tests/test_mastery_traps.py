@@ -119,15 +119,17 @@ def test_the_same_named_mistake_twice_starts_a_teaching_plan():
     drill = pr.new_puzzle(COACH, "muggins", 1)
     assert drill.kind == "nearest-five" and drill.level == 1 and trap in drill.traps and pr.review == "drill"
     assert not pr.answer(wrong_with(drill, trap)).correct
-    assert pr.must_answer and pr.new_puzzle(COACH, "muggins", 1) is drill  # no moving on
+    assert pr.must_answer
     answered = pr.progress.answered
-    assert pr.answer(drill.answer).correct and pr.progress.answered == answered  # not recorded twice
+    assert pr.answer(drill.answer).correct and pr.progress.answered == answered  # again, on the same screen
     assert pr.teaching.step == RETRY
     again = pr.new_puzzle(COACH, "muggins", 1)
     assert again.code == missed.code and pr.must_answer
     pr.answer(wrong_with(again, trap))
     assert pr.teaching.step == RETRY
+    assert pr.new_puzzle(COACH, "muggins", 1) is again and not pr.answered  # no moving on: it comes up again
     pr.answer(again.answer)
+    assert pr.progress.attempts[-1].correct and pr.progress.attempts[-1].review == "retry"
     assert pr.teaching is None and not pr.must_answer and pr.taught == 1
 
 

@@ -159,9 +159,10 @@ class Practice:
         while self.plan and self.plan[0].step in (CONTRAST, EXAMPLE):
             self.plan.pop(0)
         if self.plan:
-            if self.must_answer:
-                return self.puzzle  # type: ignore[return-value]  # answered wrong: again, until right
             t = self.plan[0]
+            if self.must_answer and self.puzzle is not None:  # answered wrong: up again, until right
+                return self.show(self.puzzle, review=self.review, origin=self.origin,
+                                 notice="Try it again: you can do it now.")
             if t.step == DRILL and t.drill is not None:
                 return self.show(t.drill, review="drill", origin=t.missed.code, notice="A quick warm-up on this.")
             return self.show(t.missed, review="retry", origin=t.missed.code, notice="Now try the one you missed.")
