@@ -6,7 +6,7 @@ import gc
 import statistics
 import time
 
-from puzzles import KINDS, STAGES, generate
+from puzzles import KINDS, STAGES, generate, guessing
 from puzzles.shape import TARGETS, measure
 
 
@@ -39,6 +39,35 @@ def run(per_kind: int = 1000) -> list[tuple[str, str, str]]:
     rows.append(("puzzles: slowest generation, any kind", f"{worst_all:.2f} ms",
                  "target < 5 ms: " + ("met" if worst_all < 5 else "MISSED")))
     rows.extend(shape_rows(per_kind))
+    rows.extend(guessing_rows(300))
+    return rows
+
+
+def guessing_rows(n: int) -> list[tuple[str, str, str]]:
+    """Each simple rule's best stage × kind × level, over ``n`` puzzles a cell, beside its limit."""
+    cells = guessing.measure(n, generate)
+    rows = []
+    for rule in sorted({r for c in cells for r in c.rules}):
+        worst = max((c for c in cells if rule in c.rules), key=lambda c: c.rules[rule] - c.limit(rule))
+        v, lim = worst.rules[rule], worst.limit(rule)
+        rows.append((f"puzzles: rule '{rule}'", f"{v:.0%} at most",
+                     f"{worst.stage} {worst.kind} level {worst.level}; limit {lim:.0%} (40%, or chance + 10): "
+                     + ("met" if v <= lim else f"MISSED by {100 * (v - lim):.0f} points (sample of {n})")))
+    for kind_id in ("hand-rounding", "nearest-five"):
+        ups, r2, r3 = [], [], []
+        for stage in STAGES:
+            for level in (1, 2, 3):
+                ps = [generate(kind_id, stage=stage, level=level, seed=x) for x in range(n)]
+                nums = [p.answer["pips"] if isinstance(p.answer, dict) else p.number for p in ps
+                        if isinstance(p.answer, dict) or "rounded to the nearest five" in p.question]
+                ups.append(sum(x % 5 in (3, 4) for x in nums) / len(nums))
+                if level == 3:
+                    r2.append(sum(x % 5 == 2 for x in nums) / len(nums))
+                    r3.append(sum(x % 5 == 3 for x in nums) / len(nums))
+        good = min(ups) >= 0.35 and max(ups) <= 0.65 and min(r2) >= 0.15 and min(r3) >= 0.15
+        rows.append((f"puzzles: {kind_id} rounds up", f"{min(ups):.0%}–{max(ups):.0%}",
+                     f"every stage and level, target 35–65%; level 3 remainder 2: {min(r2):.0%}+, 3: {min(r3):.0%}+ "
+                     "(target ≥ 15%): " + ("met" if good else "MISSED")))
     return rows
 
 

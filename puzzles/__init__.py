@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 
@@ -29,6 +30,7 @@ from puzzles.stages import (
     stage,
     traps,
 )
+from puzzles.traps import TRAP_WORDS, TRAPS, exposed, mastery_traps, trap_words
 from trainer.rules import IllegalPlay
 
 
@@ -45,19 +47,40 @@ def generate(kind: str, *, stage: str, level: int = 1, seed: int | None = None) 
     rng = random.Random(f"{kind}/{stage}/{level}/{seed}")
     fields = registry.kind(kind).maker(stage, level, rng)
     code = encode(KINDS.index(kind), STAGES.index(stage), level, seed)
-    return Puzzle(
+    p = Puzzle(
         kind=kind, stage=stage, level=level, seed=seed, code=code, variant=stage,
         layout=fields["layout"], hand=tuple(fields["hand"]), question=fields["question"],
         answer=fields["answer"], explanation=fields["explanation"], choices=fields["choices"],
         play=fields.get("play"), mistakes=tuple(fields["mistakes"]), steps=tuple(fields.get("steps", ())),
         trap=fields.get("trap"), number=fields.get("number"),
     )
+    found = exposed(p)
+    if not found:
+        return p
+    return dataclasses.replace(p, traps=found, trap=found[0])
+
+
+def generate_for(kind: str, *, stage: str, level: int, trap: str, seed: int) -> Puzzle:
+    """A puzzle that exposes ``trap``: the first of a seeded run of seeds whose puzzle does, at
+    ``level`` or else at the nearest level where one turns up. Its code opens it like any puzzle.
+    Without any such puzzle, the plain puzzle of ``seed``."""
+    rng = random.Random(f"trap/{kind}/{stage}/{level}/{trap}/{seed}")
+    for lv in sorted((1, 2, 3), key=lambda x: (abs(x - level), -x)):
+        for _ in range(TRAP_TRIES):
+            p = generate(kind, stage=stage, level=lv, seed=rng.randrange(SEED_SPACE))
+            if trap in p.traps:
+                return p
+    return generate(kind, stage=stage, level=level, seed=seed)
+
+
+TRAP_TRIES = 60
+"""Seeds tried per level when looking for a puzzle that exposes a trap."""
 
 
 def similar(puzzle: Puzzle, seed: int) -> Puzzle:
     """A puzzle like ``puzzle``: the same kind, stage and level and, when one can be found, the same
-    trap — but another position. The same ``puzzle`` and ``seed`` always give the same one, and it
-    has a code of its own like any puzzle."""
+    trap (a puzzle that exposes it, see :attr:`Puzzle.traps`) — but another position. The same
+    ``puzzle`` and ``seed`` always give the same one, and it has a code of its own like any puzzle."""
     return _similar(puzzle.code, seed)
 
 
@@ -67,12 +90,13 @@ def _similar(code: str, seed: int) -> Puzzle:
     puzzle = from_code(code)
     rng = random.Random(f"similar/{puzzle.code}/{seed}")
     first = None
-    for _ in range(40):
+    for _ in range(120):
         s = rng.randrange(SEED_SPACE)
         if s == puzzle.seed:
             continue
         p = generate(puzzle.kind, stage=puzzle.stage, level=puzzle.level, seed=s)
-        if p.trap == puzzle.trap and p.layout + " ".join(p.hand) != puzzle.layout + " ".join(puzzle.hand):
+        same = p.trap == puzzle.trap or (puzzle.trap in TRAPS and puzzle.trap in p.traps)
+        if same and p.layout + " ".join(p.hand) != puzzle.layout + " ".join(puzzle.hand):
             return p
         first = first or p
     assert first is not None
@@ -91,5 +115,6 @@ def from_code(code: str) -> Puzzle:
 __all__ = [
     "CORE_KINDS", "KINDS", "KIND_TITLES", "LEVEL_TABLE", "STAGES", "STAGE_RECORDS", "STAGE_TITLES", "AnswerShape",
     "Choice", "CodeError", "Kind", "Puzzle", "Stage", "Step", "Verdict", "all_kinds", "from_code", "generate",
-    "has_trap", "kind", "similar", "stage", "traps",
+    "has_trap", "kind", "similar", "stage", "traps", "generate_for", "TRAPS", "TRAP_WORDS",
+    "mastery_traps", "trap_words",
 ]

@@ -7,6 +7,8 @@ from functools import cached_property
 from typing import Any
 
 from puzzles.registry import kind
+from puzzles.traps import TRAPS, diagnose
+from puzzles.words import say
 from trainer.rules import IllegalPlay, Layout
 
 
@@ -37,6 +39,8 @@ class Verdict:
     """What to tell the learner, in words for a child."""
     mistake: str | None = None
     """The name of the common mistake the answer shows, if one does."""
+    traps: tuple[str, ...] = ()
+    """Every trap (misconception) that explains this wrong answer; ``mistake`` is the first of them."""
     is_answer: bool = True
     """False when the response is not an answer at all (junk, or a tap that is not a legal play):
     nothing is recorded and the learner tries again."""
@@ -81,6 +85,9 @@ class Puzzle:
     ``"double-at-end"``, ``"round-up"`` …), or ``None``. :func:`puzzles.similar` keeps it."""
     number: int | None = None
     """The number a number-line picture shows (``nearest-five`` and ``make-five``)."""
+    traps: tuple[str, ...] = ()
+    """Every trap (misconception, see :mod:`puzzles.traps`) this puzzle exposes: a child who holds
+    one of them answers it wrong. Measured with the trap's model, never guessed from the layout."""
 
     @property
     def hint(self) -> Step:
@@ -116,15 +123,33 @@ class Puzzle:
             "mistakes": [{"answer": a, "mistake": m, "message": t} for a, m, t in self.mistakes],
             "steps": [{"text": st.text, "ends": list(st.ends)} for st in self.steps],
             "trap": self.trap,
+            "traps": list(self.traps),
             "number": self.number,
         }
 
     def check(self, response: Any) -> Verdict:
         """Judge an answer. Junk is not an answer (``is_answer`` False), never an exception."""
         try:
-            return kind(self.kind).judge(self, response)
+            verdict = kind(self.kind).judge(self, response)
         except IllegalPlay:  # text that does not parse as a tile or a play
             return Verdict(False, "That answer could not be read. Try again!", "unreadable", is_answer=False)
+        if verdict.correct or not verdict.is_answer:
+            return verdict
+        return self._diagnosed(verdict, response)
+
+    def _diagnosed(self, verdict: Verdict, response: Any) -> Verdict:
+        """File a wrong answer under the traps that explain it, and say why first (never cut)."""
+        found = diagnose(self, response)
+        message = verdict.message
+        echo = message.split(". ")[0] + "." if message.startswith("You ") and ". " in message else ""
+        if found is not None:
+            more = [(r, False) for r in found.reasons[1:]]
+            text = say(self.level, (echo, False), (found.reasons[0], True), *more, (self.explanation, False))
+            return Verdict(False, text, found.traps[0], traps=found.traps)
+        if verdict.mistake in TRAPS:  # a value a trap's total gives by chance: no trap explains it
+            text = say(self.level, (echo, True), (self.explanation, False))
+            return Verdict(False, text or "Not quite.", "other")
+        return verdict
 
     def is_right(self, response: Any) -> bool:
         """Whether ``response`` is a right answer."""

@@ -95,6 +95,17 @@ class Kind:
     """The caption under the hand picture (``""`` for none)."""
     working_after: Callable[[Puzzle], str | None] = _no_play
     """The play (a record token) whose layout shows the working once answered, or None."""
+    mastery_traps: tuple[str, ...] = ()
+    """The modelled traps (misconceptions, :mod:`puzzles.traps`) its puzzles can expose: Mastered
+    needs each one that applies at the stage met and answered right recently."""
+    misconceive: Callable[[Puzzle, str], Any] | None = field(default=None, compare=False)
+    """The answer a child who holds a trap gives (the trap's model), in the shape the page sends."""
+    explains: Callable[[Puzzle, str, Any], bool] | None = field(default=None, compare=False)
+    """Whether a trap explains a (wrong) response: it is the answer the trap's model gives."""
+    trap_reason: Callable[[Puzzle, str], str] | None = field(default=None, compare=False)
+    """Why a trap is wrong on this puzzle, in one short sentence for a child."""
+    drills: tuple[str, ...] = ()
+    """The traps whose number drill (one step down, after teaching) is this kind."""
 
     @property
     def clickable(self) -> bool:

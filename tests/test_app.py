@@ -5,7 +5,7 @@ import os
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from puzzles import CORE_KINDS, generate
+from puzzles import CORE_KINDS, generate, generate_for, mastery_traps
 from trainer.pagestate import PlayState
 from trainer.progress import RUN_FOR_PROFICIENT, STAGE_WINDOW, Attempt, Progress
 
@@ -152,6 +152,11 @@ def test_number_kinds_are_answered_by_typing(kind):
 def test_step_up_after_mastery():
     at = app(generate("open-total", stage="muggins", level=1, seed=8).code)
     progress = practice(at).progress
+    for kind in CORE_KINDS:  # every trap of each core kind shown first
+        for trap in mastery_traps(kind, "muggins"):
+            code = generate_for(kind, stage="muggins", level=1, trap=trap, seed=0).code
+            for _ in range(2):
+                progress.record(Attempt(kind, "muggins", 1, True, 3.0, code=code))
     for _ in range(STAGE_WINDOW - RUN_FOR_PROFICIENT * len(CORE_KINDS)):
         progress.record(Attempt("make-five", "muggins", 3, True, 3.0))
     for _ in range(RUN_FOR_PROFICIENT):

@@ -1,7 +1,11 @@
 """Puzzles stay the same puzzles: a fingerprint over many seeds × kinds × stages × levels of each
 puzzle's dict, its answer in words, the verdict on every choice, a similar puzzle's code and a
-worksheet's puzzles. It was computed before the kinds moved into a registry; a change here means
-codes in teachers' hands would open other puzzles."""
+worksheet's puzzles. A change here means codes in teachers' hands would open other puzzles.
+
+Regenerated on purpose when puzzles learned which traps they expose (``Puzzle.traps``) and were
+made so that no simple rule answers them: choices place the right answer anywhere among them,
+rounding asks every remainder as often, best-play hands have several plays that score, counted-ends
+offers covered places more often."""
 
 import hashlib
 import json
@@ -12,9 +16,10 @@ from puzzles.worksheet import answer_key_pdf, make_sheet, worksheet_pdf
 
 SEEDS = (0, 1, 2, 3, 7, 42, 99, 1000, 12345, 2**24 - 1)
 """Seeds per kind × stage × level: 630 puzzles in all."""
-FINGERPRINT = "3b45d929062faaecd46dfa16f717bb9a45e224e1f409ac711630f54eecbdf204"
-"""Last changed with the answer key's larger pictures, the quieter last-played outline and open-total
-answers in words ("13 (4 + 6 + 3)"): the puzzles, their verdicts and their codes stayed the same."""
+FINGERPRINT = "3a0cc5cd1057790e2762f95dca7818585f622718022ae3ceedc0917a6bab5c7a"
+"""Last changed with puzzles that cannot be guessed (choices and rounding remainders balanced, several
+scoring plays), the answer key's larger pictures, the quieter last-played outline and open-total answers
+in words ("13 (4 + 6 + 3)")."""
 
 
 def fingerprint() -> str:

@@ -1,10 +1,11 @@
+import functools
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles import CORE_KINDS, KINDS, STAGES
+from puzzles import CORE_KINDS, KINDS, STAGES, generate_for, mastery_traps
 from trainer.progress import (
     FAMILIAR,
     FLUENCY_SECONDS,
@@ -26,8 +27,22 @@ def answer(p, kind="open-total", stage="muggins", level=3, correct=True, seconds
     return p.record(Attempt(kind, stage, level, correct, seconds, **kw))
 
 
+@functools.cache
+def trap_codes(kind, stage):
+    """One puzzle code per trap the kind must show at the stage."""
+    return tuple(generate_for(kind, stage=stage, level=1, trap=t, seed=0).code for t in mastery_traps(kind, stage))
+
+
+def prime(p, kinds=CORE_KINDS, stage="muggins"):
+    """Show every trap of ``kinds`` at ``stage``: each trap's puzzle answered right twice, at level 1."""
+    for kind in kinds:
+        for code in trap_codes(kind, stage) * 2:
+            answer(p, kind, stage, level=1, code=code)
+
+
 def master_stage(p, stage="muggins"):
     out = None
+    prime(p, stage=stage)
     for _ in range(STAGE_WINDOW - RUN_FOR_PROFICIENT * len(CORE_KINDS)):  # fill the stage's window
         answer(p, "make-five", stage)
     for _ in range(RUN_FOR_PROFICIENT):
@@ -44,6 +59,7 @@ def test_steps_climb_from_practised_to_mastered():
     answer(p, level=1)
     answer(p, level=2)
     assert p.step("open-total", "muggins") == FAMILIAR
+    prime(p, ["open-total"])
     for _ in range(RUN_FOR_PROFICIENT - 1):
         answer(p, level=3)
     assert p.step("open-total", "muggins") == FAMILIAR  # one short of the run at the top level
@@ -74,6 +90,7 @@ def test_a_five_second_learner_is_fluent_everywhere():
 
 def test_stage_mastery_needs_every_core_kind_and_a_good_recent_run():
     p = Progress()
+    prime(p)
     for _ in range(STAGE_WINDOW - RUN_FOR_PROFICIENT * len(CORE_KINDS)):
         answer(p, "make-five")
     for _ in range(RUN_FOR_PROFICIENT):
@@ -91,6 +108,7 @@ def test_stage_mastery_needs_every_core_kind_and_a_good_recent_run():
 
 def test_wrong_answers_in_the_recent_window_block_stage_mastery():
     p = Progress()
+    prime(p)
     for _ in range(RUN_FOR_PROFICIENT):
         for kind in CORE_KINDS:
             answer(p, kind)
@@ -100,6 +118,7 @@ def test_wrong_answers_in_the_recent_window_block_stage_mastery():
     assert sum(recent) < STAGE_RIGHT and not p.is_mastered("muggins")
     # misses at an easier level are not part of the window at the top level
     q = Progress()
+    prime(q)
     for _ in range(STAGE_WINDOW - RUN_FOR_PROFICIENT * len(CORE_KINDS)):
         answer(q, "make-five")
     for _ in range(RUN_FOR_PROFICIENT):

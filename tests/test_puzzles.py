@@ -126,7 +126,8 @@ def test_rounding_13_down_is_named():
         p = generate("hand-rounding", stage="muggins", level=2, seed=seed)
         if p.answer["pips"] % 5 in (3, 4):
             v = p.check(dict(p.answer, rounded=p.answer["rounded"] - 5))
-            assert v.mistake == "rounded-down" and "up" in v.message
+            rem = p.answer["pips"] % 5
+            assert v.mistake == f"round-{rem}" and v.traps == (f"round-{rem}",) and "up" in v.message
             return
     pytest.fail("no rounding-up puzzle found")
 

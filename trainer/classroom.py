@@ -14,9 +14,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from puzzles import KIND_TITLES, KINDS, STAGES
+from puzzles import KIND_TITLES, KINDS, STAGES, TRAPS, generate_for, trap_words
 from puzzles.words import mistake_name
-from trainer.progress import Attempt, Progress, fluency_bar
+from trainer.progress import Attempt, Progress, attempt_traps, fluency_bar
 from trainer.store.codes import normalise_class
 
 
@@ -120,6 +120,53 @@ def common_mistakes(learners: Iterable[LearnerRecord], top: int = 5) -> list[Mis
     ranked = sorted(children, key=lambda m: (-len(children[m]), -times[m], m))[:top]
     return [MistakeCount(m, mistake_name(m), len(children[m]), times[m], example[m].code, example[m].kind)
             for m in ranked]
+
+
+STUCK_AFTER = 3
+"""Wrong answers on a trap, with no right one since, that flag a child as stuck on it."""
+
+
+@dataclass(frozen=True)
+class Stuck:
+    """A child stuck on a trap: what to show the class (or the child) next."""
+
+    code: str
+    nickname: str
+    trap: str
+    words: str
+    """The trap in words for a teacher: ``"rounds 2 past a five up (12 → 15)"``."""
+    wrong: int
+    """Wrong answers on it since the last right one."""
+    kind: str
+    stage: str
+    puzzle: str
+    """A puzzle code that exposes the trap, to project with its contrast pair
+    (``puzzles.contrast.contrast(from_code(puzzle), trap)`` draws the pair)."""
+
+
+def stuck(learners: Iterable[LearnerRecord]) -> list[Stuck]:
+    """Children stuck on a trap: three wrong answers on puzzles that expose it (filed under it, or
+    under no other trap) with no right answer on it since. Learners in the order given, their traps
+    most wrong first. Old stored answers count too: a trap is recomputed from the puzzle's code."""
+    out = []
+    for lr in learners:
+        runs: dict[str, list[Attempt]] = {}
+        for a in lr.attempts:
+            if a.hinted:
+                continue
+            for t in attempt_traps(a):
+                if a.correct:
+                    runs.pop(t, None)
+                elif a.mistake == t or a.mistake not in TRAPS:
+                    runs.setdefault(t, []).append(a)
+        for t, wrong in sorted(runs.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+            if len(wrong) < STUCK_AFTER:
+                continue
+            last = wrong[-1]
+            seed = sum(map(ord, lr.code + t)) % 4096
+            show = generate_for(last.kind, stage=last.stage, level=1, trap=t, seed=seed)
+            out.append(Stuck(lr.code, lr.nickname, t, trap_words(t), len(wrong), last.kind, last.stage, show.code))
+    return out
 
 
 CSV_FIELDS = ("nickname", "learner_code", "number", "kind", "stage", "level", "correct", "seconds", "puzzle_code",

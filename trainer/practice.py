@@ -1,4 +1,17 @@
-"""One learner's practice session: which puzzle is up, the clock, and answering it. Pure Python."""
+"""One learner's practice session: which puzzle is up, the clock, answering it, and teaching after
+mistakes. Pure Python.
+
+A wrong answer teaches. Its feedback names the mistake (see :meth:`puzzles.Puzzle.check`). After the
+same named mistake twice — or after 4 wrong answers in a row, whatever they were — a *teaching plan*
+starts, and :attr:`Practice.teaching` tells the page what to show next:
+
+1. ``CONTRAST`` — a contrast pair (:func:`puzzles.contrast.contrast`): two pictures that differ only
+   in what the mistake gets wrong; the page calls :meth:`Practice.teach_next` once it is read;
+2. ``EXAMPLE`` — a worked example: a puzzle with that trap and all of its steps; then ``teach_next``;
+3. ``DRILL`` — one step down, the matching number drill (nearest five for rounding, adding the ends
+   for counting): :meth:`Practice.new_puzzle` shows it, and the child answers until right;
+4. ``RETRY`` — back up: the missed puzzle again, answered until right. Then practice goes on.
+"""
 
 from __future__ import annotations
 
@@ -8,11 +21,40 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzles import CodeError, Puzzle, Step, Verdict, from_code, generate, similar
+from puzzles import CodeError, Puzzle, Step, Verdict, from_code, generate, generate_for, similar
+from puzzles.contrast import Contrast, contrast
+from puzzles.traps import drill_kind, trap_words
 from trainer.progress import Attempt, Outcome, Progress
 
 COACH = "coach"
 """The kind choice that lets the coach decide."""
+
+CONTRAST, EXAMPLE, DRILL, RETRY = "contrast", "example", "drill", "retry"
+"""The steps of a teaching plan, in order (a plan without a named trap has EXAMPLE and RETRY only)."""
+SAME_MISTAKE_TEACHES = 2
+"""The same named mistake this many times starts a teaching plan."""
+MOST_WRONG_IN_A_ROW = 4
+"""No child sees more wrong answers in a row than this without new teaching."""
+
+
+@dataclass(frozen=True)
+class Teaching:
+    """What the page shows next while a wrong answer is being taught."""
+
+    step: str
+    """``CONTRAST``, ``EXAMPLE``, ``DRILL`` or ``RETRY``."""
+    trap: str | None
+    """The trap being taught (None when the wrong answers had no name in common)."""
+    missed: Puzzle
+    """The puzzle that was missed (shown again at ``RETRY``)."""
+    pair: Contrast | None = None
+    """At ``CONTRAST``: the two pictures and what differs."""
+    example: Puzzle | None = None
+    """At ``EXAMPLE``: the puzzle to show worked, every step (``example.steps``) with its answer."""
+    drill: Puzzle | None = None
+    """At ``DRILL``: the number drill."""
+    words: str = ""
+    """The mistake in words (``"rounds 2 past a five up (12 → 15)"``), for a heading."""
 
 
 @dataclass
@@ -37,9 +79,93 @@ class Practice:
     """For a retry or a similar puzzle, the code of the puzzle that was missed."""
     notice: str = ""
     """A word for the learner about why this puzzle came up (``"Let's try this one again."``)."""
+    plan: list[Teaching] = field(default_factory=list)
+    """The teaching still to come (its first item is :attr:`teaching`)."""
+    named: dict[str, int] = field(default_factory=dict)
+    """How often each named mistake was made since it was last taught."""
+    wrong_run: int = 0
+    """Wrong answers in a row since the last teaching."""
+    taught: int = 0
+    """How many teaching plans have started (for the progress page and the benchmarks)."""
+
+    # ----- teaching -----
+
+    @property
+    def teaching(self) -> Teaching | None:
+        """What to show next while a mistake is taught, or None."""
+        return self.plan[0] if self.plan else None
+
+    @property
+    def must_answer(self) -> bool:
+        """The puzzle on screen is the teaching's drill or missed puzzle: the child answers it (again)
+        until right before moving on; the page keeps it up and offers no Next."""
+        t = self.teaching
+        if t is None or t.step not in (DRILL, RETRY) or self.puzzle is None:
+            return False
+        target = t.drill if t.step == DRILL and t.drill is not None else t.missed
+        return self.puzzle.code == target.code and self.review in ("drill", "retry")
+
+    def teach_next(self) -> Teaching | None:
+        """The child has read the contrast pair or the worked example: go on to the next step."""
+        if self.plan and self.plan[0].step in (CONTRAST, EXAMPLE):
+            self.plan.pop(0)
+        return self.teaching
+
+    def _teach(self, missed: Puzzle, trap: str | None) -> None:
+        seed = self.seed_source.randrange(2**24)
+        steps: list[Teaching] = []
+        if trap is not None:
+            words = trap_words(trap)
+            example = generate_for(missed.kind, stage=missed.stage, level=missed.level, trap=trap, seed=seed)
+            drill_id = drill_kind(trap) or missed.kind
+            drill = generate_for(drill_id, stage=missed.stage, level=1, trap=trap, seed=seed)
+            steps += [Teaching(CONTRAST, trap, missed, pair=contrast(missed, trap), words=words),
+                      Teaching(EXAMPLE, trap, missed, example=example, words=words),
+                      Teaching(DRILL, trap, missed, drill=drill, words=words)]
+        else:
+            steps.append(Teaching(EXAMPLE, None, missed, example=missed))
+        steps.append(Teaching(RETRY, trap, missed, words=steps[0].words))
+        self.plan = steps
+        self.wrong_run = 0
+        self.taught += 1
+        if trap is not None:
+            self.named[trap] = 0
+
+    def _after_answer(self, p: Puzzle, verdict: Verdict) -> None:
+        """Move the teaching plan on, or start one."""
+        step = self.teaching
+        if step is not None and step.step in (DRILL, RETRY):
+            if verdict.correct:
+                self.plan.pop(0)
+            return  # the child answers until right; mistakes here are being taught already
+        if verdict.correct:
+            self.wrong_run = 0
+            return
+        self.wrong_run += 1
+        for t in verdict.traps:
+            self.named[t] = self.named.get(t, 0) + 1
+        again = [t for t in verdict.traps if self.named[t] >= SAME_MISTAKE_TEACHES]
+        if again:
+            self._teach(p, again[0])
+        elif self.wrong_run >= MOST_WRONG_IN_A_ROW:
+            self._teach(p, verdict.traps[0] if verdict.traps else None)
 
     def new_puzzle(self, kind: str, stage: str, level: int) -> Puzzle:
-        """Start a fresh puzzle; ``kind=COACH`` lets the coach choose (missed puzzles come back first)."""
+        """Start a fresh puzzle; ``kind=COACH`` lets the coach choose (missed puzzles come back first).
+
+        While a mistake is being taught, the teaching comes first: a contrast pair or worked example
+        not yet gone through is passed (the page shows :attr:`teaching` first), then the drill and
+        the missed puzzle are shown until answered right."""
+        while self.plan and self.plan[0].step in (CONTRAST, EXAMPLE):
+            self.plan.pop(0)
+        if self.plan:
+            t = self.plan[0]
+            if self.must_answer and self.puzzle is not None:  # answered wrong: up again, until right
+                return self.show(self.puzzle, review=self.review, origin=self.origin,
+                                 notice="Try it again: you can do it now.")
+            if t.step == DRILL and t.drill is not None:
+                return self.show(t.drill, review="drill", origin=t.missed.code, notice="A quick warm-up on this.")
+            return self.show(t.missed, review="retry", origin=t.missed.code, notice="Now try the one you missed.")
         self.coached = kind == COACH
         if self.coached:
             due = self.progress.due_review()
@@ -55,8 +181,10 @@ class Practice:
             if not review and self.progress.step(kind, stage) == 4:
                 review = "review"
             seed = self.seed_source.randrange(2**24)
-            return self.show(generate(kind, stage=stage, level=level, seed=seed), review=review,
-                             notice="A quick review of something you know." if review else "")
+            trap = self.progress.coach_trap(kind, stage)
+            puzzle = (generate_for(kind, stage=stage, level=level, trap=trap, seed=seed) if trap
+                      else generate(kind, stage=stage, level=level, seed=seed))
+            return self.show(puzzle, review=review, notice="A quick review of something you know." if review else "")
         seed = self.seed_source.randrange(2**24)
         return self.show(generate(kind, stage=stage, level=level, seed=seed))
 
@@ -119,6 +247,10 @@ class Practice:
         verdict = self.puzzle.check(response)
         if not verdict.is_answer:
             return verdict
+        if self.verdict is not None:
+            if self.must_answer:
+                self._after_answer(self.puzzle, verdict)  # answered again until right
+            return verdict
         if self.verdict is None:
             seconds = max(0.0, self.clock() - self.started)
             p = self.puzzle
@@ -128,6 +260,7 @@ class Practice:
             self.verdict = verdict
             if self.on_attempt is not None:
                 self.on_attempt(attempt)
+            self._after_answer(p, verdict)
         return verdict
 
     # ----- a live lesson's answers -----

@@ -20,6 +20,7 @@ mastery until it is earned again). Hinted answers are kept but never count towar
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import random
 import statistics
@@ -27,7 +28,7 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 
-from puzzles import CORE_KINDS, KINDS, STAGES, all_kinds, kind
+from puzzles import CORE_KINDS, KINDS, STAGES, CodeError, all_kinds, from_code, kind, mastery_traps
 
 NOT_STARTED, PRACTISED, FAMILIAR, PROFICIENT, MASTERED = range(5)
 STEP_NAMES = ("Not started", "Practised", "Familiar", "Proficient", "Mastered")
@@ -43,6 +44,11 @@ STAGE_RIGHT = 18
 """A stage also needs at least 18 of its last 20 (unhinted) answers at the top level right."""
 REVIEW_WINDOW = 3
 REVIEW_WRONG_DROPS = 2
+TRAP_WINDOW = 3
+TRAP_RIGHT = 2
+"""A trap is shown when at least 2 of the last 3 puzzles of the kind that exposed it were answered right."""
+TRAP_WRONG_DEMOTES = 2
+"""Two wrong among those 3 demote the kind (to Familiar) until the trap is shown again."""
 
 FLUENCY_SECONDS: dict[str, tuple[float, float, float]] = {
     k.id: (k.time_bars[1], k.time_bars[2], k.time_bars[3]) for k in all_kinds()
@@ -65,6 +71,25 @@ STAGE_REVIEW_EVERY = 8
 """Every this many coached puzzles, one comes from a stage mastered earlier (spaced review)."""
 
 
+@functools.lru_cache(maxsize=8192)
+def _code_traps(code: str) -> tuple[str, tuple[str, ...]]:
+    """The kind of the puzzle a code names and the traps it exposes (``("", ())`` for a bad code)."""
+    try:
+        p = from_code(code)
+    except (CodeError, ValueError):
+        return "", ()
+    return p.kind, p.traps
+
+
+def attempt_traps(a: Attempt) -> tuple[str, ...]:
+    """The traps an answered puzzle exposed, worked out again from its code (so old stored answers,
+    which keep only the code, have them too); none for another kind's code or a bad one."""
+    if not a.code:
+        return ()
+    kind_id, traps = _code_traps(a.code)
+    return traps if kind_id == a.kind else ()
+
+
 def fluency_bar(kind_id: str, level: int) -> float:
     """Seconds within which an answer counts as fluent: the kind's time bar at that level."""
     return kind(kind_id).time_bars[level] if kind_id in KINDS else OTHER_TIME_BARS[level - 1]
@@ -84,7 +109,7 @@ class Attempt:
     hinted: bool = False
     """The learner asked for a hint first: kept, but it never counts toward mastery."""
     review: str = ""
-    """Why the puzzle came up: ``""`` (new), ``"retry"``, ``"similar"``, ``"review"``."""
+    """Why the puzzle came up: ``""`` (new), ``"retry"``, ``"similar"``, ``"review"``, ``"drill"`` (teaching)."""
     origin: str = ""
     """For a retry or a similar puzzle: the code of the missed puzzle it comes from."""
 
@@ -128,8 +153,22 @@ class Skill:
     answered: int = 0
     right: int = 0
     fluent: int = 0
+    needs: tuple[str, ...] = ()
+    """The traps this kind must show at this stage (:func:`puzzles.mastery_traps`)."""
+    traps: dict[str, deque] = field(default_factory=dict)
+    """Per trap: right/wrong of the last :data:`TRAP_WINDOW` unhinted answers to puzzles that exposed it."""
 
-    def add(self, a: Attempt, number: int) -> None:
+    def trap_shown(self, trap: str) -> bool:
+        """Met, and answered right in at least 2 of its last 3 puzzles."""
+        seen = self.traps.get(trap)
+        return seen is not None and sum(seen) >= TRAP_RIGHT
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """The traps still to show (never met first, then the shaky ones)."""
+        return tuple(sorted((t for t in self.needs if not self.trap_shown(t)), key=lambda t: t in self.traps))
+
+    def add(self, a: Attempt, number: int, exposed: tuple[str, ...] = ()) -> None:
         self.last_seen = number
         self.answered += 1
         self.right += a.correct
@@ -141,6 +180,16 @@ class Skill:
         self.recent.append(a.correct)
         if a.level == TOP_LEVEL:
             self.top.append((a.correct, fluent))
+        demote = False
+        for t in exposed:
+            seen = self.traps.setdefault(t, deque(maxlen=TRAP_WINDOW))
+            seen.append(a.correct)
+            demote |= not a.correct and seen.count(False) >= TRAP_WRONG_DEMOTES
+        if demote and self.step >= PROFICIENT:  # a trap fallen into twice: earn the kind again
+            self.step = FAMILIAR
+            self.top.clear()
+            self.reviews.clear()
+            return
         if self.step == MASTERED:
             self.reviews.append(a.correct)
             if self.reviews.count(False) >= REVIEW_WRONG_DROPS:
@@ -152,7 +201,8 @@ class Skill:
         if sum(self.recent) >= 2:
             step = FAMILIAR
         if len(self.top) == RUN_FOR_PROFICIENT and all(ok for ok, _ in self.top):
-            step = MASTERED if sum(f for _, f in self.top) >= FLUENT_IN_RUN else PROFICIENT
+            fluent_run = sum(f for _, f in self.top) >= FLUENT_IN_RUN
+            step = MASTERED if fluent_run and not self.missing else PROFICIENT
         self.step = step
 
 
@@ -187,9 +237,9 @@ class Progress:
         self.attempts.append(attempt)
         skill = self.skill(attempt.kind, attempt.stage)
         before = skill.step
-        skill.add(attempt, number)
+        skill.add(attempt, number, attempt_traps(attempt))
         change = 0
-        if attempt.stage == self.coach_stage and not attempt.hinted and attempt.review != "review":
+        if attempt.stage == self.coach_stage and not attempt.hinted and attempt.review not in ("review", "drill"):
             change = self._step_level(attempt, number)
         self._schedule(attempt, number)
         mastered = unlocked = lost = None
@@ -248,7 +298,22 @@ class Progress:
     # ----- mastery -----
 
     def skill(self, kind: str, stage: str) -> Skill:
-        return self.skills.setdefault((kind, stage), Skill())
+        s = self.skills.get((kind, stage))
+        if s is None:
+            s = self.skills[(kind, stage)] = Skill(needs=mastery_traps(kind, stage))
+        return s
+
+    def trap_status(self, kind: str, stage: str) -> dict[str, str]:
+        """Each trap the kind must show at ``stage``: ``"shown"``, ``"shaky"`` (met, not yet 2 of the
+        last 3 right) or ``"not met"`` — for the progress page."""
+        s = self.skill(kind, stage) if (kind, stage) in self.skills else Skill(needs=mastery_traps(kind, stage))
+        return {t: "shown" if s.trap_shown(t) else ("shaky" if t in s.traps else "not met") for t in s.needs}
+
+    def coach_trap(self, kind: str, stage: str) -> str | None:
+        """The trap the coach's next puzzle of ``kind`` at ``stage`` should expose (one not shown yet), or None."""
+        s = self.skills.get((kind, stage))
+        missing = s.missing if s is not None else mastery_traps(kind, stage)
+        return missing[0] if missing else None
 
     def step(self, kind: str, stage: str) -> int:
         """The mastery step (0–4, see :data:`STEP_NAMES`) of a kind at a stage."""
@@ -297,7 +362,7 @@ class Progress:
         Otherwise the weakest kind here (core kinds first), never one kind three times running.
         """
         stage = self.coach_stage
-        coached = sum(1 for a in self.attempts if a.review != "retry" and a.review != "similar")
+        coached = sum(1 for a in self.attempts if a.review not in ("retry", "similar", "drill"))
         earlier = [s for s in self.mastered if STAGES.index(s) < STAGES.index(stage)]
         if earlier and coached and coached % STAGE_REVIEW_EVERY == 0:
             old = min((self.skill(k, s).last_seen, k, s) for s in earlier for k in CORE_KINDS)

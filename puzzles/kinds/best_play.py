@@ -11,24 +11,28 @@ from puzzles.kinds.making import TOTAL_MISTAKES, Wants, find_position, first_tra
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
+from puzzles.traps import (
+    COUNTING,
+    SPOTTING,
+    believed_points,
+    counting_reason,
+    is_combination,
+    is_lowering,
+    spotting_reason,
+)
 from puzzles.words import play_words, points_words, say, score_words, sentence
 from trainer.rules import TILES, IllegalPlay, Layout, Play, Tile, play_points
 
 HAND_SIZES = {1: (2, 3), 2: (3, 3), 3: (3, 4)}
 SPECIAL_SHARE = 0.2
 """How often a best-play puzzle is built around a combination or a lowering play."""
-TWO_SCORES_SHARE = 0.9
-"""At levels 2–3, how often two plays must score different non-zero amounts."""
-
-
-def is_combination(after: Layout) -> bool:
-    """A score with no 5 and no 0 end: the ends add up to a multiple of five, like 4 + 6."""
-    return bool(play_points(after.total)) and all(e.number not in (0, 5) for e in after.open_ends)
-
-
-def is_lowering(before: Layout, after: Layout) -> bool:
-    """A score made by making the total smaller, e.g. by covering a double."""
-    return bool(play_points(after.total)) and after.total < before.total
+TWO_SCORES_SHARE = 0.95
+"""How often two plays must score different non-zero amounts (at every level)."""
+ALL_SCORING_SHARE = 0.75
+THREE_SCORES_SHARE = 1.0
+"""In hands of three tiles or more, how often three of them score."""
+"""How often the rest of a built hand is tiles that cannot be played, so that every play scores and
+"pick any play that scores" is no better than a guess."""
 
 
 def special_words(before: Layout, play: Play, after: Layout) -> str:
@@ -48,9 +52,11 @@ def play_line(play: Play, after: Layout) -> str:
 
 def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
     low, high = HAND_SIZES[level]
-    wants = Wants(40)
+    wants = Wants(80)
     special = rng.random() < SPECIAL_SHARE
-    two_scores = level >= 2 and not special and rng.random() < TWO_SCORES_SHARE
+    two_scores = not special and rng.random() < TWO_SCORES_SHARE
+    all_scoring = rng.random() < ALL_SCORING_SHARE
+    three_scores = rng.random() < THREE_SCORES_SHARE
 
     def cut_hand(lay: Layout, full: list[Tile], every: list[tuple[Play, int]], size: int, keen: bool) -> Any:
         """A hand of ``size`` tiles cut from a real one, whose plays score differently."""
@@ -69,10 +75,15 @@ def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]
                 continue
             if keen and two_scores and len({x for x in pts if x}) < 2:
                 continue
+            if keen and (pts.count(max(pts)) > 1 or sum(1 for x in pts if x) < 2):
+                continue  # one best play, and another that scores: "any play that scores" is a guess
+            top = chosen[pts.index(max(pts))][0].tile
+            if keen and top == max((pl.tile for pl, _ in chosen), key=lambda t: t.pips) and rng.random() < 0.5:
+                continue  # the biggest tile is the best one no more often than by chance
             outcomes = [(pl, lay.play(pl)) for pl, _ in chosen]
             if keen and special:
-                scoring = [(pl, after) for pl, after in outcomes if play_points(after.total)]
-                if not all(special_words(lay, pl, after) for pl, after in scoring):
+                top = [(pl, after) for (pl, after), v in zip(outcomes, pts) if v == max(pts)]
+                if not all(special_words(lay, pl, after) for pl, after in top):
                     continue
             return hand, outcomes, pts
         return None
@@ -88,20 +99,38 @@ def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]
         for pl, total in every:
             best[pl.tile] = max(best.get(pl.tile, 0), play_points(total))
         dull = [t for t in playable if not best[t]]
+        idle = [t for t in full if t not in best]
+
+        def fill(core: list[Tile]) -> list[Tile] | None:
+            pool = idle if all_scoring and len(idle) >= size - len(core) else [t for t in full if t not in core]
+            pool = [t for t in pool if t not in core]
+            return sorted(core + rng.sample(pool, size - len(core))) if len(pool) >= size - len(core) else None
+
         if two_scores:
             scorers = [t for t in playable if best[t]]
-            rng.shuffle(scorers)
-            for a in scorers:
-                b = next((t for t in scorers if best[t] not in (0, best[a])), None)
-                if b is not None:
-                    rest = [t for t in full if t not in (a, b)]
-                    return sorted([a, b] + rng.sample(rest, size - 2)) if len(rest) >= size - 2 else None
+            k = 3 if size >= 3 and three_scores and len(scorers) >= 3 else 2
+            for _ in range(12):
+                if len(scorers) < k:
+                    return None
+                core = rng.sample(scorers, k)
+                values = sorted((best[t] for t in core), reverse=True)
+                if len(set(values)) < 2 or values[0] == values[1]:
+                    continue
+                top = max(core, key=lambda t: best[t])
+                if top == max(core, key=lambda t: t.pips) and rng.random() > 0.6 / k:
+                    continue  # the biggest tile is best no more often than by chance
+                return fill(core)
             return None
         plain = {pl.tile for pl, total in every if play_points(total) and not special_words(lay, pl, lay.play(pl))}
         good = [t for t in playable if best[t] and t not in plain]
-        if not good or len(dull) < size - 1:
+        if not good:
             return None
-        return sorted([rng.choice(good)] + rng.sample(dull, size - 1))
+        g = rng.choice(good)
+        lower = [t for t in plain if best[t] < best[g] and t != g]  # a plain play that scores less
+        core = [g] + rng.sample(sorted(lower), min(len(lower), size - 1, 2))
+        if not lower:
+            return None  # a special play beside a plain one that scores less, or look further
+        return fill(core) if lower else sorted(core + rng.sample(dull, size - 1))
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         keen = wants.tick()
@@ -120,6 +149,9 @@ def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]
                 continue
             if keen and two_scores and len(scores) < 2:
                 continue  # no cut of this hand can have two different scores
+            if keen and two_scores and three_scores and high >= 3 and \
+                    len({pl.tile for pl, t in every if play_points(t)}) < 3:
+                continue  # three tiles that score: "any play that scores" is then a guess
             if keen and special and not any(play_points(t) and (t < lay.total or t % 10 and t % 10 != 5)
                                             for _, t in every):
                 continue  # nothing here lowers the total or adds up to a five without one
@@ -129,6 +161,9 @@ def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]
         if cut is None:
             return None
         hand, outcomes, pts = cut
+        order = list(range(len(outcomes)))
+        rng.shuffle(order)  # the choices in no telling order
+        outcomes, pts = [outcomes[i] for i in order], [pts[i] for i in order]
         best = max(pts)
         answer = tuple(str(pl) for (pl, _), v in zip(outcomes, pts) if v == best)
         best_play = Play.parse(answer[0])
@@ -206,10 +241,10 @@ def judge_play_choice(p: Puzzle, response: Any, right: tuple[str, ...]) -> Verdi
     extra = special_words(lay, best, best_after)
     if extra and not play_points(after.total):
         name = "missed-lowering" if is_lowering(lay, best_after) else "missed-combination"
-        return Verdict(False, say(p.level, (echo, True), (better, True), (extra, False)), name)
+        return Verdict(False, say(p.level, (echo, False), (extra, True), (better, False)), name)
     for name, value, text in mistaken_totals(after):
         if play_points(value) and value >= best_after.total:
-            return Verdict(False, say(p.level, (echo, True), (text, False), (better, True)), name)
+            return Verdict(False, say(p.level, (echo, False), (text, True), (better, False)), name)
     mistake = "lower-score" if play_points(after.total) else "not-multiple"
     return Verdict(False, say(p.level, (echo, True), (better, True)), mistake)
 
@@ -233,9 +268,38 @@ def best_of(p: Puzzle) -> str | None:
     """The working is shown on the layout after the (first) best play."""
     return p.answer[0]
 
+def believed_best(p: Puzzle, trap: str) -> tuple[str, ...]:
+    """The plays a child who holds ``trap`` thinks score most (any wrong play when none seems to score)."""
+    lay = p.board
+    scores = {c.value: believed_points(lay, lay.play(c.value), trap) for c in p.choices}
+    top = max(scores.values())
+    if not top:
+        return tuple(v for v in scores if v not in p.answer) or tuple(scores)
+    return tuple(v for v, s in scores.items() if s == top)
+
+
+def misconceive_best_play(p: Puzzle, trap: str) -> str:
+    wrong = [v for v in believed_best(p, trap) if v not in p.answer]
+    best = believed_best(p, trap)
+    return wrong[0] if wrong and not set(best) & set(p.answer) else p.answer[0]
+
+
+def best_play_explains(p: Puzzle, trap: str, response: Any) -> bool:
+    play = read_play(choice_value(p, response))
+    return play is not None and str(play) not in p.answer and str(play) in believed_best(p, trap)
+
+
+def best_play_reason(p: Puzzle, trap: str) -> str:
+    if trap in SPOTTING:
+        return spotting_reason(p.board, p.answer[0], trap)
+    return counting_reason(p.board.play(p.answer[0]), trap)
+
+
 BEST_PLAY = register_kind(Kind(
     id="best-play", number=1, title="Which play scores most?", short_title="Best play",
     answer_shape=AnswerShape.PLAY, maker=make_best_play, judge=judge_best_play, answer_words=best_play_words,
     time_bars=per_level(25, 35, 45), core=True, hand_caption="", working_after=best_of,
-    traps=("missed-lowering", "missed-combination", "lower-score", "not-multiple", *TOTAL_MISTAKES),
+    traps=("missed-lowering", "missed-combination", "lower-score", "not-multiple", *TOTAL_MISTAKES, "spinner-once"),
+    mastery_traps=COUNTING + SPOTTING, misconceive=misconceive_best_play, explains=best_play_explains,
+    trap_reason=best_play_reason,
 ))

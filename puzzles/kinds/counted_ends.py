@@ -11,10 +11,15 @@ from puzzles.kinds.making import Wants, end_steps, find_position, first_trap, le
 from puzzles.puzzle import Puzzle, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
+from puzzles.traps import counting_reason
 from puzzles.words import end_words, say
 from trainer.rules import Layout, OpenEnd
 
 EVERY_END_KEEP = 0.25
+"""How often a position where every end counts is kept for counted-ends."""
+DECOY_SHARE = 0.7
+"""How often covered places (a covered half, a covered double) are offered beside the open ends, so
+that no rule such as "every lettered end but the spinner's" answers the question."""
 """How often a position where every end counts is kept for counted-ends."""
 
 
@@ -46,6 +51,7 @@ def decoys(lay: Layout) -> list[tuple[str, str]]:
 
 def make_counted_ends(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
     wants = Wants()
+    want_decoy = rng.random() < DECOY_SHARE
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         lay = pos.layout
@@ -54,7 +60,13 @@ def make_counted_ends(stage: str, level: int, rng: random.Random) -> dict[str, A
             return None
         every = all(e.counts or blank(e) for e in ends)
         extra: list[tuple[str, str]] = []
-        if every and rng.random() > EVERY_END_KEEP:
+        if want_decoy:
+            extra = decoys(lay)
+            rng.shuffle(extra)
+            extra = extra[:rng.choice((1, 2))]
+            if not extra and wants.tick():
+                return None
+        elif every and rng.random() > EVERY_END_KEEP:
             extra = decoys(lay)
             rng.shuffle(extra)
             extra = extra[:2]
@@ -119,7 +131,8 @@ def judge_counted_ends(p: Puzzle, response: Any) -> Verdict:
         tile, number = covered[0].split(":")
         what = (f"The double {tile} has both sides covered" if tile[0] == tile[-1]
                 else f"The {number} on {tile} is covered")
-        return Verdict(False, say(p.level, (f"{what}: it counts 0.", True), (sum_words, False)), "counted-covered")
+        name = "covered-double" if tile[0] == tile[-1] else "counted-covered"
+        return Verdict(False, say(p.level, (f"{what}: it counts 0.", True), (sum_words, False)), name)
     for e in extra:
         if e.kind == "spinner-end":
             return Verdict(False, say(p.level, (f"The spinner {e.tile} has both sides covered: it counts 0.", True),
@@ -139,9 +152,44 @@ def counted_ends_words(p: Puzzle) -> str:
     names = [end_words(ends[i]) for i in p.answer if i in ends]
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
+def covered_choices(p: Puzzle, trap: str) -> set[str]:
+    """The choices a child who holds ``trap`` picks besides the right ends: covered halves
+    (``counted-covered``) or the ends of a covered spinner (``covered-spinner``)."""
+    ends = {e.id: e for e in p.board.open_ends}
+    out = set()
+    for c in p.choices:
+        e = ends.get(c.value)
+        tile = c.value.split(":")[0]
+        if trap == "counted-covered" and e is None and tile[0] != tile[-1]:
+            out.add(c.value)
+        if trap == "covered-spinner" and e is not None and e.kind == "spinner-end":
+            out.add(c.value)
+    return out
+
+
+def misconceive_counted_ends(p: Puzzle, trap: str) -> list[str]:
+    return sorted(set(p.answer) | covered_choices(p, trap))
+
+
+def counted_ends_explains(p: Puzzle, trap: str, response: Any) -> bool:
+    picked = read_ids(p, response)
+    blanks = {e.id for e in p.board.open_ends if blank(e)}
+    return picked is not None and picked - blanks == set(misconceive_counted_ends(p, trap)) - blanks
+
+
+def counted_ends_reason(p: Puzzle, trap: str) -> str:
+    extra = sorted(covered_choices(p, trap))
+    if trap == "counted-covered" and extra:
+        tile, number = extra[0].split(":")
+        return f"The {number} on {tile} is covered: it counts 0."
+    return counting_reason(p.board, trap)
+
+
 COUNTED_ENDS = register_kind(Kind(
     id="counted-ends", number=4, title="Which ends count?", short_title="Ends",
     answer_shape=AnswerShape.ENDS, maker=make_counted_ends, judge=judge_counted_ends,
     answer_words=counted_ends_words, time_bars=per_level(20, 25, 35),
-    traps=("counted-covered", "covered-spinner", "double-at-end", "missed-end"),
+    traps=("counted-covered", "covered-double", "covered-spinner", "double-at-end", "missed-end"),
+    mastery_traps=("covered-spinner", "counted-covered"), misconceive=misconceive_counted_ends,
+    explains=counted_ends_explains, trap_reason=counted_ends_reason, drills=("counted-covered",),
 ))

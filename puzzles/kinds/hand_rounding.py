@@ -11,10 +11,13 @@ from puzzles.kinds.making import find_position, number_choices
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
+from puzzles.traps import ROUNDING, rounded_by, rounding_reason
 from puzzles.words import points_words, say
 from trainer.rules import play_points, round_to_five
 
 ROUND_SIZES = {1: (1, 2), 2: (2, 3), 3: (3, 5)}
+EXACT_SHARE = 0.04
+"""How often the tiles add up to a multiple of five already."""
 
 
 def rounding_words(pips: int) -> str:
@@ -31,6 +34,8 @@ def rounding_words(pips: int) -> str:
 def make_hand_rounding(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
     low, high = ROUND_SIZES[level]
     tries = [0]
+    # every remainder as often as the others (1 and 2 round down, 3 and 4 up), now and then a five
+    want_rem = 0 if rng.random() < EXACT_SHARE else rng.choice((1, 2, 3, 4))
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         tries[0] += 1
@@ -41,9 +46,7 @@ def make_hand_rounding(stage: str, level: int, rng: random.Random) -> dict[str, 
         tiles = sorted(rng.choice(hands))
         pips = sum(t.pips for t in tiles)
         rem = pips % 5
-        if not relax and (rem in (3, 4)) != want_trap:
-            return None
-        if not relax and not want_trap and rem == 0 and level > 1:
+        if not relax and rem != want_rem:
             return None
         rounded = round_to_five(pips)
         pts = play_points(rounded)
@@ -63,12 +66,16 @@ def make_hand_rounding(stage: str, level: int, rng: random.Random) -> dict[str, 
         for t in tiles:
             if t.is_double and t.low:
                 miss = round_to_five(pips - t.low)
-                wrong.append(("double-once", miss, f"{t} has {t.pips} pips, not {t.low}."))
+                wrong.append(("hand-double-once", miss, f"{t} has {t.pips} pips, not {t.low}."))
                 break
+        wrong.append(("one-five-off", rounded + 5, f"{rounded + 5} is too far from {pips}."))
+        if rounded >= 10:
+            wrong.append(("one-five-off", rounded - 5, f"{rounded - 5} is too far from {pips}."))
         if len(tiles) > 1:
             t = max(tiles, key=lambda x: x.pips)
             wrong.append(("missed-tile", round_to_five(pips - t.pips), f"Don't forget {t}: {t.pips} pips."))
-        choices, mistakes = number_choices(rounded, wrong, rng, slip_text="Count the pips again, tile by tile.")
+        choices, mistakes = number_choices(rounded, wrong, rng, slip_text="Count the pips again, tile by tile.",
+                                           step=5)
         return {
             "layout": "", "hand": tuple(str(t) for t in tiles),
             "question": "These tiles are left in a hand. How many pips, rounded to the nearest five? "
@@ -105,7 +112,7 @@ def judge_hand_rounding(p: Puzzle, response: Any) -> Verdict:
         echo = f"You said {given['rounded']}."
         for key, name, text in p.mistakes:
             if key == str(given["rounded"]):
-                return Verdict(False, say(p.level, (echo, True), (text, False), (short, True)), name)
+                return Verdict(False, say(p.level, (echo, False), (text, True), (short, False)), name)
         return Verdict(False, say(p.level, (echo, True), (short, True)), "rounding")
     return Verdict(False, say(p.level, (f"You said {given['points']} points.", True),
                               (f"Points are {ans['rounded']} ÷ 5 = {ans['points']}.", True)), "points")
@@ -115,10 +122,28 @@ def hand_rounding_words(p: Puzzle) -> str:
     a = p.answer
     return f"{a['pips']} pips, rounded to {a['rounded']}: {points_words(a['points'])}"
 
+def misconceive_hand_rounding(p: Puzzle, trap: str) -> dict[str, int]:
+    rounded = rounded_by(p.answer["pips"], trap)
+    return {"pips": p.answer["pips"], "rounded": rounded, "points": rounded // 5}
+
+
+def hand_rounding_explains(p: Puzzle, trap: str, response: Any) -> bool:
+    if not isinstance(response, dict):
+        return False
+    rounded = read_int(response.get("rounded"))
+    return rounded is not None and rounded != p.answer["rounded"] and rounded == rounded_by(p.answer["pips"], trap)
+
+
+def hand_rounding_reason(p: Puzzle, trap: str) -> str:
+    return rounding_reason(p.answer["pips"])
+
+
 HAND_ROUNDING = register_kind(Kind(
     id="hand-rounding", number=2, title="How does this hand round?", short_title="Rounding",
     answer_shape=AnswerShape.ROUNDING, maker=make_hand_rounding, judge=judge_hand_rounding,
     answer_words=hand_rounding_words, time_bars=per_level(25, 30, 40), core=True,
-    traps=("rounded-down", "rounded-up", "not-rounded", "points-not-rounded", "double-once", "missed-tile",
-           "pip-count", "rounding", "points"),
+    traps=("rounded-down", "rounded-up", "not-rounded", "points-not-rounded", "hand-double-once", "missed-tile",
+           "pip-count", "rounding", "points", "one-five-off", *ROUNDING),
+    mastery_traps=ROUNDING, misconceive=misconceive_hand_rounding, explains=hand_rounding_explains,
+    trap_reason=hand_rounding_reason,
 ))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from puzzles.puzzle import Puzzle, Verdict
@@ -20,8 +21,18 @@ def judge_number(p: Puzzle, response: Any, right: int, because: str, *, unit: st
     echo = f"You said {value}{unit}."
     for key, name, text in p.mistakes:
         if key == str(value):
-            return Verdict(False, say(p.level, (echo, True), (text, False), (because, True)), name)
+            return Verdict(False, say(p.level, (echo, False), (text, True), (because, False)), name)
     return Verdict(False, say(p.level, (echo, True), (because, True)), "other")
+
+
+def number_explains(misconceive: Callable[[Puzzle, str], Any]) -> Callable[[Puzzle, str, Any], bool]:
+    """A kind's ``explains`` for number answers: the response is the trap's model answer."""
+
+    def explains(p: Puzzle, trap: str, response: Any) -> bool:
+        value = read_int(choice_value(p, response) if isinstance(response, str) else response)
+        return value is not None and value == misconceive(p, trap)
+
+    return explains
 
 
 def read_int(response: Any) -> int | None:

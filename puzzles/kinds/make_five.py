@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from puzzles.kinds.judging import choice_value, judge_number, read_int
+from puzzles.kinds.judging import choice_value, judge_number, number_explains, read_int
 from puzzles.kinds.making import between, find_position, number_choices
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
@@ -51,6 +51,10 @@ def build_more(form: str, lay: Layout, rng: random.Random) -> dict[str, Any]:
                  ("ten-not-five", total - (total // 10) * 10 if total % 10 != right else right + 5,
                   "The five below comes before the ten below.")]
         because = f"{total} − {right} = {down}."
+    goal = up if form == "more" else down
+    wrong.append(("counted-the-start", right + 1, f"Count the steps, not {total} itself: {right} to {goal}."))
+    if right > 1:
+        wrong.append(("stopped-short", right - 1, f"{right - 1} stops one short of {goal}."))
     choices, mistakes = number_choices(right, wrong, rng, slip_text="Count on in ones to the next five.")
     return {
         "layout": lay.record, "hand": (), "question": question, "answer": right,
@@ -107,7 +111,7 @@ def number_puzzle(lay: Layout, end: OpenEnd, rest: int, n: int, results: dict[in
             else:
                 tile = f"{min(m, end.number)}-{max(m, end.number)}"
                 wrong.append(("on-the-table", m, f"{tile} is on the table already."))
-    choices, mistakes = number_choices(n, wrong, rng, slip_text="Add the new end to the others.")
+    choices, mistakes = number_choices(n, wrong, rng, slip_text="Add the new end to the others.", high=6)
     covered = "both halves" if end.kind == "double" else f"the {end.number}"
     return {
         "layout": lay.record, "hand": (),
@@ -132,10 +136,25 @@ def judge_make_five(p: Puzzle, response: Any) -> Verdict:
 def number_words(p: Puzzle) -> str:
     return str(p.answer)
 
+def misconceive_make_five(p: Puzzle, trap: str) -> int:
+    """A child who forgets the covered end stops counting: a number that makes a five with it counted."""
+    if not p.question.startswith("A tile goes on"):
+        return p.answer
+    total = p.number or 0
+    wrong = [m for m in range(7) if (total + m) % 5 == 0 and total + m > 0]
+    return p.answer if p.answer in wrong or not wrong else wrong[0]
+
+
+def make_five_reason(p: Puzzle, trap: str) -> str:
+    return "The end the new tile covers stops counting."
+
+
 MAKE_FIVE = register_kind(Kind(
     id="make-five", number=6, title="Make a multiple of five", short_title="Make 5",
     answer_shape=AnswerShape.NUMBER, maker=make_make_five, judge=judge_make_five, answer_words=number_words,
     time_bars=per_level(15, 20, 25),
     traps=("to-the-five", "went-down", "went-up", "ten-not-five", "forgot-covered", "not-multiple", "double",
-           "on-the-table"),
+           "on-the-table", "counted-covered", "counted-the-start", "stopped-short"),
+    mastery_traps=("counted-covered",), misconceive=misconceive_make_five,
+    explains=number_explains(misconceive_make_five), trap_reason=make_five_reason,
 ))

@@ -57,6 +57,11 @@ def mistaken_totals(lay: Layout) -> list[tuple[str, int, str]]:
     if counted:
         e = min(counted, key=lambda x: x.value)
         out.append(("counted-twice", total + e.value, f"You counted {end_words(e)} twice."))
+    if len(counted) >= 2:
+        e = min(counted, key=lambda x: x.value)
+        out.append(("missed-end", total - e.value, f"You missed {end_words(e)}."))
+        e = max(counted, key=lambda x: x.value)
+        out.append(("counted-twice", total + e.value, f"You counted {end_words(e)} twice."))
     seen = {total}
     unique = []
     for name, value, text in out:
@@ -127,18 +132,47 @@ def lettered(values: Iterable[Any], texts: Iterable[str]) -> tuple[Choice, ...]:
     return tuple(Choice(LABELS[i], v, t) for i, (v, t) in enumerate(zip(values, texts)))
 
 
+RANK_WEIGHTS = (0.85, 0.92, 1.0, 1.3)
+"""How likely the right answer is to be the smallest, second, third or largest choice, when it can be."""
+
+
 def number_choices(
-    right: int, wrong: list[tuple[str, int, str]], rng: random.Random, *, slip_text: str,
+    right: int, wrong: list[tuple[str, int, str]], rng: random.Random, *, slip_text: str, step: int = 1,
+    high: int = 999,
 ) -> tuple[tuple[Choice, ...], tuple[tuple[str, str, str], ...]]:
-    """Four number choices: the right one and three named mistakes (adding slips only if too few)."""
-    picked: list[tuple[str, int, str]] = []
+    """Four number choices: the right one and three wrong ones, named mistakes first.
+
+    The right answer's place among the sorted choices is drawn at random (smallest, second, third or
+    largest), so that no rule like "pick the smallest" beats chance; adding slips (multiples of
+    ``step``, never above ``high``) fill a side that has no named mistake left."""
+    named: list[tuple[str, int, str]] = []
     for name, value, text in wrong:
-        if value != right and value >= 0 and all(value != v for _, v, _ in picked):
-            picked.append((name, value, text))
-        if len(picked) == 3:
-            break
+        if value != right and 0 <= value <= high and all(value != v for _, v, _ in named):
+            named.append((name, value, text))
+    below = [w for w in named if w[1] < right]
+    above = [w for w in named if w[1] > right]
+    slips_below = [right - step * k for k in rng.sample([1, 2, 3], 3) + [4, 5] if right - step * k >= 0]
+    slips_above = [right + step * k for k in rng.sample([1, 2, 3], 3) + [4, 5] if right + step * k <= high]
+    room_below = len({v for _, v, _ in below} | set(slips_below))
+    room_above = len({v for _, v, _ in above} | set(slips_above))
+    ranks = [r for r in range(4) if r <= room_below and 3 - r <= room_above] or [min(3, room_below)]
+    enough = min(2, len(named))  # at least two named mistakes among the choices, when there are two
+    ranks = [r for r in ranks if len(below[:r]) + len(above[:3 - r]) >= enough] or ranks
+    # small answers can't be high among the choices: favour high places when they can be
+    rank = rng.choices(ranks, weights=[RANK_WEIGHTS[r] if len(ranks) < 4 else 1.0 for r in ranks])[0]
+    picked = below[:rank] + above[:3 - rank]
     taken = {right} | {v for _, v, _ in picked}
-    fill = slips(right, 3 - len(picked), rng, taken)
+    fill: list[int] = []
+    for side, want in ((slips_below, rank - len(below[:rank])), (slips_above, 3 - rank - len(above[:3 - rank]))):
+        for v in side:
+            if want <= 0:
+                break
+            if v not in taken:
+                fill.append(v)
+                taken.add(v)
+                want -= 1
+    for v in slips(right, 3 - len(picked) - len(fill), rng, taken):
+        fill.append(v)
     mistakes = [(str(v), name, text) for name, v, text in picked]
     mistakes += [(str(v), "adding", slip_text) for v in fill]
     values = [right] + [v for _, v, _ in picked] + fill

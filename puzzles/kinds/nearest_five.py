@@ -7,11 +7,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from puzzles.kinds.judging import judge_number
+from puzzles.kinds.judging import judge_number, number_explains
 from puzzles.kinds.making import Wants, between, find_position, number_choices
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
+from puzzles.traps import ROUNDING, rounded_by, rounding_reason
 from trainer.rules import Tile, round_to_five
 
 NEAREST_RANGE = {1: (3, 19), 2: (6, 34), 3: (11, 60)}
@@ -23,7 +24,8 @@ def make_nearest_five(stage: str, level: int, rng: random.Random) -> dict[str, A
     low, high = NEAREST_RANGE[level]
     t_low, t_high = NEAREST_TILES[level]
     form = "round" if level == 1 and rng.random() < 0.7 else rng.choice(("round", "round", "up", "down"))
-    want_exact = form == "round" and rng.random() < 0.1
+    want_exact = form == "round" and rng.random() < 0.04
+    want_rem = rng.choice((1, 2, 3, 4))  # rounding: every remainder as often as the others
     wants = Wants(80)
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
@@ -36,6 +38,8 @@ def make_nearest_five(stage: str, level: int, rng: random.Random) -> dict[str, A
         if keen and not low <= n <= high:
             return None
         if keen and (n % 5 == 0) != want_exact:
+            return None
+        if keen and form == "round" and not want_exact and n % 5 != want_rem:
             return None
         if form != "round" and n % 5 == 0:
             return None
@@ -62,6 +66,8 @@ def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random) -> d
         if ten not in (rounded, n):
             wrong.append(("nearest-ten", ten, "Round to a five, not a ten."))
         wrong.append(("one-five-off", rounded + 5, f"{rounded + 5} is too far from {n}."))
+        if rounded >= 10:
+            wrong.append(("one-five-off", rounded - 5, f"{rounded - 5} is too far from {n}."))
         because = f"{n} is between {down} and {up}: nearest is {rounded}." if n % 5 else \
             f"{n} is a multiple of five already."
         trap = "round-up" if n % 5 in (3, 4) else ("round-down" if n % 5 else "exact")
@@ -71,6 +77,7 @@ def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random) -> d
         wrong.append(("went-down", down, f"{down} is below {n}: go up."))
         wrong.append(("not-rounded", n, f"{n} is not a multiple of five."))
         wrong.append(("one-five-off", up + 5, f"{up + 5} skips past {up}."))
+        wrong.append(("one-five-off", up + 10, f"{up + 10} skips past {up}."))
         because = f"{n} is between {down} and {up}: up is {up}."
         trap = "next-up"
     else:
@@ -80,9 +87,10 @@ def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random) -> d
         wrong.append(("not-rounded", n, f"{n} is not a multiple of five."))
         if down >= 5:
             wrong.append(("one-five-off", down - 5, f"{down - 5} skips past {down}."))
+        wrong.append(("one-five-off", up + 5, f"{up + 5} is above {n}: go down."))
         because = f"{n} is between {down} and {up}: down is {down}."
         trap = "next-down"
-    choices, mistakes = number_choices(right, wrong, rng, slip_text="Count in fives: 5, 10, 15, 20…")
+    choices, mistakes = number_choices(right, wrong, rng, slip_text="Count in fives: 5, 10, 15, 20…", step=5)
     steps = [Step(f"Add the pips: {' + '.join(str(t.pips) for t in tiles)} = {n}." if len(tiles) > 1
                   else f"The pips make {n}."),
              Step(f"Count in fives: {n} is between {down} and {up}." if n % 5 else f"{n} is a multiple of five.")]
@@ -106,10 +114,20 @@ def judge_nearest_five(p: Puzzle, response: Any) -> Verdict:
 def number_words(p: Puzzle) -> str:
     return str(p.answer)
 
+def misconceive_nearest_five(p: Puzzle, trap: str) -> int:
+    return rounded_by(p.number or 0, trap) if "rounded to the nearest five" in p.question else p.answer
+
+
+def nearest_five_reason(p: Puzzle, trap: str) -> str:
+    return rounding_reason(p.number or 0)
+
+
 NEAREST_FIVE = register_kind(Kind(
     id="nearest-five", number=5, title="Round to the nearest five", short_title="Nearest 5",
     answer_shape=AnswerShape.NUMBER, maker=make_nearest_five, judge=judge_nearest_five, answer_words=number_words,
     time_bars=per_level(12, 15, 20),
     traps=("rounded-up", "rounded-down", "not-rounded", "moved-anyway", "nearest-ten", "one-five-off", "went-down",
-           "went-up"),
+           "went-up", *ROUNDING),
+    mastery_traps=ROUNDING, misconceive=misconceive_nearest_five, explains=number_explains(misconceive_nearest_five),
+    trap_reason=nearest_five_reason, drills=ROUNDING,
 ))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from puzzles.kinds.judging import judge_number
+from puzzles.kinds.judging import judge_number, number_explains
 from puzzles.kinds.making import (
     TOTAL_MISTAKES,
     Wants,
@@ -18,6 +18,7 @@ from puzzles.kinds.making import (
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
+from puzzles.traps import counted_total, counting_reason
 
 TOTAL_RANGE = {1: (1, 12), 2: (5, 20), 3: (10, 80)}
 """The open-end totals a level prefers: sums grow with the level."""
@@ -68,8 +69,19 @@ def open_total_words(p: Puzzle) -> str:
     working = p.board.working
     return f"{p.answer} ({working.split(' = ')[0]})" if "+" in working else str(p.answer)
 
+def misconceive_open_total(p: Puzzle, trap: str) -> int:
+    return counted_total(p.board, trap)
+
+
+def open_total_reason(p: Puzzle, trap: str) -> str:
+    return counting_reason(p.board, trap)
+
+
 OPEN_TOTAL = register_kind(Kind(
     id="open-total", number=0, title="What's the open-end total?", short_title="Total",
     answer_shape=AnswerShape.NUMBER, maker=make_open_total, judge=judge_open_total, answer_words=open_total_words,
-    time_bars=per_level(15, 20, 30), traps=TOTAL_MISTAKES, core=True, answer_label="Open-end total",
+    time_bars=per_level(15, 20, 30), traps=(*TOTAL_MISTAKES, "spinner-once"), core=True, answer_label="Open-end total",
+    mastery_traps=("spinner-once", "double-once", "covered-spinner"), misconceive=misconceive_open_total,
+    explains=number_explains(misconceive_open_total), trap_reason=open_total_reason,
+    drills=("spinner-once", "double-once", "covered-spinner"),
 ))

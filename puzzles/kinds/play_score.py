@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from puzzles.kinds.judging import judge_number
+from puzzles.kinds.judging import judge_number, number_explains
 from puzzles.kinds.making import (
     TOTAL_MISTAKES,
     Wants,
@@ -18,16 +18,18 @@ from puzzles.kinds.making import (
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
+from puzzles.traps import COUNTING, SPOTTING, believed_points, counting_reason, spotting_reason
 from puzzles.words import play_words, points_words, score_words, sentence
 from trainer.rules import play_points
 
-SCORING_SHARE = 0.7
+SCORING_SHARE = 0.9
 """How often play-score asks about a play that scores."""
 
 
 def make_play_score(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
     wants = Wants()
     want_scoring = rng.random() < SCORING_SHARE
+    want_big = rng.random() < 0.95
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         keen = wants.tick()
@@ -39,12 +41,21 @@ def make_play_score(stage: str, level: int, rng: random.Random) -> dict[str, Any
         if keen and want_scoring and not scoring:
             return None
         pool = scoring if scoring and want_scoring else outcomes
+        big = [o for o in pool if play_points(o[1].total) >= 2]
+        if keen and want_scoring and want_big and not big:
+            return None  # sums of 10 and more, when the level's positions have them
+        if want_big and big:
+            pool = big
         play, after = rng.choice(pool)
         right = play_points(after.total)
         wrong = []
         if right:
             wrong.append(("pips-not-points", after.total,
                           f"{after.total} is the total; in points it is {after.total} ÷ 5 = {right}."))
+            wrong.append(("tens-not-fives", after.total // 10,
+                          f"Points count fives, not tens: {after.total} ÷ 5 = {right}."))
+            wrong.append(("one-five-off", right + 1,
+                          f"{right + 1} points would be {5 * right + 5}, not {after.total}."))
         else:
             if after.total > 5:
                 wrong.append(("not-multiple", after.total // 5,
@@ -88,10 +99,24 @@ def the_play(p: Puzzle) -> str | None:
     """The working is shown on the layout after the play asked about."""
     return p.play
 
+def misconceive_play_score(p: Puzzle, trap: str) -> int:
+    lay = p.board
+    return believed_points(lay, lay.play(p.play), trap)
+
+
+def play_score_reason(p: Puzzle, trap: str) -> str:
+    if trap in SPOTTING:
+        return spotting_reason(p.board, p.play or "", trap)
+    return counting_reason(p.board.play(p.play), trap)
+
+
 PLAY_SCORE = register_kind(Kind(
     id="play-score", number=3, title="Does this play score?", short_title="Scores?",
     answer_shape=AnswerShape.NUMBER, maker=make_play_score, judge=judge_play_score, answer_words=play_score_words,
     time_bars=per_level(20, 25, 35), answer_label="Points (0 if it does not score)",
     hand_caption="The tile to play", working_after=the_play,
-    traps=("pips-not-points", "not-multiple", "before-play", *TOTAL_MISTAKES),
+    mastery_traps=COUNTING + SPOTTING, misconceive=misconceive_play_score,
+    explains=number_explains(misconceive_play_score), trap_reason=play_score_reason, drills=SPOTTING,
+    traps=("pips-not-points", "tens-not-fives", "one-five-off", "not-multiple", "before-play", *TOTAL_MISTAKES,
+           "spinner-once", *SPOTTING),
 ))

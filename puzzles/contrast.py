@@ -1,0 +1,143 @@
+"""Contrast pairs: two pictures side by side that differ in exactly the thing a trap gets wrong.
+
+The spinner covered and uncovered; the end before and after a tile covers it; 12 and 13 on the
+number line. :func:`contrast` makes the pair from a puzzle and a trap, and says what differs, so a
+picture can draw both sides (a layout record, or a number) and the words under them.
+
+>>> from puzzles import generate_for
+>>> p = generate_for("hand-rounding", stage="muggins", level=1, trap="round-2", seed=0)
+>>> pair = contrast(p, "round-2")
+>>> (pair.left.number % 5, pair.right.number % 5)
+(2, 3)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from puzzles.puzzle import Puzzle
+from puzzles.traps import ROUNDING, SPOTTING
+from puzzles.words import play_words
+from trainer.rules import TILES, Layout, OpenEnd, Play, round_to_five
+
+
+@dataclass(frozen=True)
+class Side:
+    """One picture of a pair: a layout (its record and variant) or a number, and its caption."""
+
+    caption: str
+    layout: str = ""
+    variant: str = ""
+    total: int | None = None
+    """The layout's open-end total (or the rounded number, for a number side)."""
+    number: int | None = None
+    """The number a number line shows (rounding pairs)."""
+    marks: tuple[str, ...] = ()
+    """The open ends (ids like ``"1-4:4"``) or tiles to ring on the picture."""
+
+
+@dataclass(frozen=True)
+class Contrast:
+    """Two sides that differ in one thing, and that thing in words."""
+
+    trap: str
+    left: Side
+    right: Side
+    differs: str
+    """What differs, for a child (under both pictures)."""
+    tile: str | None = None
+    """The tile that makes the difference, if any (to ring on both sides)."""
+
+
+def without(lay: Layout, index: int) -> Layout:
+    """``lay`` without the tile placed ``index``-th and every tile set on it since."""
+    gone = {index}
+    for pl in lay.placements:
+        if pl.target in gone:
+            gone.add(pl.index)
+    plays = [str(p) for i, p in enumerate(lay.plays) if i not in gone]
+    return Layout.from_record(" ".join(plays), variant=lay.variant)
+
+
+def _side(lay: Layout, caption: str, marks: tuple[str, ...] = ()) -> Side:
+    return Side(caption, lay.record, str(lay.variant.id if hasattr(lay.variant, "id") else lay.variant),
+                lay.total, None, marks)
+
+
+def _layout_of(p: Puzzle) -> Layout:
+    """The layout the child counted: after the play asked about, or after the best play."""
+    if p.play:
+        return p.board.play(p.play)
+    if isinstance(p.answer, tuple) and p.answer and ">" in str(p.answer[0]):
+        return p.board.play(p.answer[0])
+    return p.board
+
+
+def _lead_double(lay: Layout, d: OpenEnd, trap: str) -> Contrast:
+    covered = lay
+    for t in TILES:
+        if not any(e.tile == d.tile and e.kind == "double" for e in covered.open_ends):
+            break
+        if not t.is_double and t.has(d.number) and t not in covered:
+            covered = covered.play(f"{t}>{d.tile}")
+    return Contrast(trap, _side(lay, f"A side free: {d.tile} counts both halves, {d.value}", (d.id,)),
+                    _side(covered, f"Both sides covered: {d.tile} counts 0"),
+                    "A double counts both halves while a side is free, 0 once covered: never one half.",
+                    str(d.tile))
+
+
+def contrast(p: Puzzle, trap: str) -> Contrast:
+    """The contrast pair for ``trap``, made from ``p``'s layout or number."""
+    if trap in ROUNDING:
+        n = p.answer["pips"] if isinstance(p.answer, dict) else (p.number or 0)
+        down = n - n % 5
+        r = int(trap[-1])
+        a, b = down + r, down + 5 - r
+        left = Side(f"{a} rounds to {round_to_five(a)}", number=a, total=round_to_five(a))
+        right = Side(f"{b} rounds to {round_to_five(b)}", number=b, total=round_to_five(b))
+        way = "down" if r in (1, 2) else "up"
+        return Contrast(trap, left, right, f"{a} is {min(r, 5 - r)} from a five: it goes {way}. "
+                                           f"1 and 2 past a five go down; 3 and 4 go up.")
+    if trap in SPOTTING:
+        before = p.board
+        token = p.play if p.play else (p.answer[0] if isinstance(p.answer, tuple) else None)
+        if token is None:
+            return Contrast(trap, _side(before, "Now"), _side(before, "Now"), "Try every play.")
+        after = before.play(token)
+        what = (f"{play_words(Play.parse(token))} makes the total smaller, and it scores."
+                if trap == "missed-lowering" else f"No 5 on any end, but {after.working} scores.")
+        return Contrast(trap, _side(before, f"Before: {before.total}"), _side(after, f"After: {after.total}"), what,
+                        str(Play.parse(token).tile))
+    lay = _layout_of(p)
+    if trap == "covered-spinner":
+        free = {e.tile for e in lay.open_ends if e.kind == "double"}
+        spin = next((s for s in lay.spinners if s not in free), None)
+        sides = [pl for pl in lay.placements if spin is not None and pl.target >= 0
+                 and lay.tiles[pl.target] == spin and pl.via == "side"]
+        if spin is not None and sides:
+            open_ = without(lay, sides[-1].index)
+            return Contrast(trap, _side(open_, f"One side free: {spin} counts {spin.pips}"),
+                            _side(lay, f"Both sides covered: {spin} counts 0"),
+                            f"Once both sides of the spinner {spin} are covered, it counts nothing.", str(spin))
+    if trap in ("spinner-once", "double-once"):
+        spinner = trap == "spinner-once"
+        d = next((e for e in lay.open_ends if e.kind == "double" and lay.is_spinner(e.tile) == spinner), None)
+        if d is not None:
+            place = next(pl for pl in lay.placements if pl.tile == d.tile)
+            if not place.index:  # the lead: beside it, the same double with its sides covered
+                return _lead_double(lay, d, trap)
+            before = without(lay, place.index)
+            return Contrast(trap, _side(before, f"Before {d.tile}: the end counts {d.number}", ()),
+                            _side(lay, f"{d.tile} counts both halves: {d.value}", (d.id,)),
+                            f"A double with a free side counts both halves: {d.tile} counts {d.value}, "
+                            f"not {d.number}.", str(d.tile))
+    if trap == "counted-covered" and len(lay) > 1:
+        last = lay.placements[-1]
+        before = without(lay, last.index)
+        target = lay.tiles[last.target]
+        return Contrast(trap, _side(before, f"Before: the {last.number} on {target} counts"),
+                        _side(lay, f"After {last.tile}: it is covered, it adds nothing"),
+                        f"When {last.tile} is set on the {last.number} of {target}, that {last.number} stops "
+                        f"counting.", str(last.tile))
+    return Contrast(trap, _side(lay, f"The ends make {lay.total}"), _side(lay, f"The ends make {lay.total}"),
+                    "Count only the open ends.")

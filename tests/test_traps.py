@@ -1,0 +1,171 @@
+"""Traps: puzzles say which misconceptions they expose, wrong answers are diagnosed by them, feedback
+names them, contrast pairs show them, and no simple rule answers the puzzles."""
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from puzzles import KINDS, STAGES, TRAPS, from_code, generate, generate_for, kind, mastery_traps
+from puzzles.contrast import contrast
+from puzzles.guessing import measure
+from puzzles.traps import TRAP_STAGES, TRAP_WORDS, misconceived, reason
+from puzzles.words import word_count
+from trainer.rules import Layout, play_points
+
+LEVELS = (1, 2, 3)
+
+
+def test_every_trap_has_words_stages_a_kind_and_a_drill():
+    assert {"spinner-once", "covered-spinner", "double-once", "counted-covered", "round-1", "round-2", "round-3",
+            "round-4", "missed-combination", "missed-lowering"} == set(TRAPS)
+    for t in TRAPS:
+        assert TRAP_WORDS[t] and TRAP_STAGES[t]
+        assert any(t in kind(k).mastery_traps for k in KINDS), t
+        assert any(t in kind(k).drills for k in KINDS), t
+        assert all(t in kind(k).traps for k in KINDS if t in kind(k).mastery_traps), t  # listed among its mistakes
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.sampled_from(KINDS), st.sampled_from(STAGES), st.sampled_from(LEVELS), st.integers(0, 2**24 - 1))
+def test_a_puzzle_exposes_exactly_the_traps_whose_answer_is_wrong(kind_id, stage, level, seed):
+    p = generate(kind_id, stage=stage, level=level, seed=seed)
+    assert from_code(p.code) == p
+    assert set(p.traps) <= set(mastery_traps(kind_id, stage))
+    for t in mastery_traps(kind_id, stage):
+        wrong = not p.check(misconceived(p, t)).correct
+        assert wrong == (t in p.traps), (p.code, t)
+    if p.traps:
+        assert p.trap == p.traps[0]
+
+
+@pytest.mark.parametrize("trap", TRAPS)
+def test_a_learner_with_a_misconception_is_diagnosed_with_it(trap):
+    """Every wrong answer of a learner who holds the trap, on every kind and stage where it applies:
+    filed under it in at least 90% (it is in ``Verdict.traps``; when two traps explain an answer,
+    both are named)."""
+    diagnosed = wrong = 0
+    for kind_id in KINDS:
+        for stage in STAGES:
+            if trap not in mastery_traps(kind_id, stage):
+                continue
+            for level in LEVELS:
+                for seed in range(30):
+                    p = generate(kind_id, stage=stage, level=level, seed=seed)
+                    if trap not in p.traps:
+                        continue
+                    v = p.check(misconceived(p, trap))
+                    assert v.is_answer and not v.correct
+                    wrong += 1
+                    diagnosed += trap in v.traps
+                    assert v.mistake == v.traps[0]
+    assert wrong >= 20, trap
+    assert diagnosed / wrong >= 0.9, (trap, diagnosed, wrong)
+
+
+@pytest.mark.parametrize("kind_id", KINDS)
+def test_level_one_feedback_always_names_the_mistake_in_twenty_words(kind_id):
+    for stage in STAGES:
+        for seed in range(25):
+            p = generate(kind_id, stage=stage, level=1, seed=seed)
+            for t in p.traps:
+                v = p.check(misconceived(p, t))
+                assert reason(p, v.traps[0]) in v.message, (p.code, v.message)
+                assert word_count(v.message) <= 20, v.message
+            for answer, name, text in p.mistakes:
+                v = p.check(int(answer)) if answer.isdigit() else None
+                if v is not None and v.is_answer and not v.correct and v.mistake == name and not v.traps:
+                    assert text in v.message and word_count(v.message) <= 20, (p.code, v.message)
+
+
+def test_an_answer_no_trap_explains_is_not_filed_under_one():
+    for seed in range(60):
+        p = generate("open-total", stage="all-fives", level=2, seed=seed)
+        v = p.check(p.answer + 1)
+        assert v.mistake not in TRAPS or v.mistake in v.traps
+
+
+@pytest.mark.parametrize("trap", TRAPS)
+def test_generate_for_finds_a_puzzle_with_the_trap(trap):
+    for kind_id in KINDS:
+        for stage in STAGES:
+            if trap in mastery_traps(kind_id, stage):
+                p = generate_for(kind_id, stage=stage, level=3, trap=trap, seed=7)
+                assert trap in p.traps and from_code(p.code) == p
+                assert generate_for(kind_id, stage=stage, level=3, trap=trap, seed=7) == p
+
+
+@pytest.mark.parametrize("trap", TRAPS)
+def test_contrast_pairs_differ_in_what_the_trap_gets_wrong(trap):
+    for kind_id in KINDS:
+        for stage in STAGES:
+            if trap not in mastery_traps(kind_id, stage):
+                continue
+            p = generate_for(kind_id, stage=stage, level=2, trap=trap, seed=3)
+            pair = contrast(p, trap)
+            assert pair.trap == trap and pair.differs and pair.left.caption and pair.right.caption
+            if trap.startswith("round-"):
+                r = int(trap[-1])
+                assert (pair.left.number % 5, pair.right.number % 5) == (r, 5 - r)
+                assert pair.left.total != pair.right.total
+                continue
+            for side in (pair.left, pair.right):
+                lay = Layout.from_record(side.layout, variant=side.variant)
+                assert lay.total == side.total
+            if trap in ("covered-spinner", "counted-covered", "double-once", "spinner-once"):
+                assert pair.left.layout != pair.right.layout and pair.tile
+
+
+def test_contrast_of_twelve_and_thirteen():
+    p = next(q for s in range(400) if (q := generate("hand-rounding", stage="muggins", level=2, seed=s)).answer[
+        "pips"] == 12)
+    pair = contrast(p, "round-2")
+    assert (pair.left.number, pair.right.number) == (12, 13) and (pair.left.total, pair.right.total) == (10, 15)
+
+
+@pytest.fixture(scope="module")
+def guessing():
+    return measure(150, generate, start=2000)
+
+
+def test_no_simple_rule_answers_the_puzzles(guessing):
+    """Every rule in every stage × kind × level: at most 40%, or chance + 10 points where chance is
+    higher (rounding rules: chance 50%). 150 puzzles a cell: 4 points of room for the sample."""
+    problems = [p for cell in guessing for p in cell.problems()
+                if float(p.split("right ")[1].split("%")[0]) > float(p.split("limit ")[1].split("%")[0]) + 4]
+    assert not problems, problems
+    counted = {c.kind for c in guessing}
+    assert counted == set(KINDS)
+
+
+def shares(kind_id, stage, level, n=200):
+    rems = Counter()
+    for s in range(n):
+        p = generate(kind_id, stage=stage, level=level, seed=s)
+        if kind_id == "nearest-five" and "rounded to the nearest five" not in p.question:
+            continue
+        rems[(p.answer["pips"] if kind_id == "hand-rounding" else p.number) % 5] += 1
+    total = sum(rems.values())
+    return {r: rems[r] / total for r in range(5)}
+
+
+@pytest.mark.parametrize("kind_id", ["hand-rounding", "nearest-five"])
+def test_rounding_goes_up_and_down_as_often_and_every_remainder_comes(kind_id):
+    for stage in STAGES:
+        for level in LEVELS:
+            share = shares(kind_id, stage, level)
+            down, up = share[1] + share[2], share[3] + share[4]
+            assert 0.35 <= down <= 0.65 and 0.35 <= up <= 0.65, (stage, level, share)
+            if level == 3:
+                assert share[2] >= 0.15 and share[3] >= 0.15, (stage, share)
+
+
+def test_best_play_level_one_often_has_two_scoring_plays():
+    for stage in STAGES:
+        two = 0
+        for s in range(150):
+            p = generate("best-play", stage=stage, level=1, seed=s)
+            lay = p.board
+            two += sum(bool(play_points(lay.play(c.value).total)) for c in p.choices) >= 2
+        assert two / 150 >= 0.4, (stage, two)
