@@ -282,10 +282,14 @@ def check_drawn(svg: str, lay: Layout, what: str) -> None:
         # against its tile; where a crowded layout leaves no room there, in the nearest free room
         letter_gap[end] = min(letter_gap.get(end, CELL * 9), gap(box, own[end]))
         assert gap(box, own[end]) <= 2.2 * CELL, f"the letter of {end} is away from its tile: {what}"
+    letter_box = {end: box for end, box in d["letters"]}
     for end, box in d["values"]:
-        # just beyond its letter, or against its tile
+        # just beyond its letter (straight on, or at its corner where a crowded layout leaves no
+        # room straight on), or against its tile
         room = letter_gap[end] + 2.5 * CELL if end in letter_gap else 0.5 * CELL
-        assert gap(box, own[end]) <= room, f"the value of {end} is {gap(box, own[end]):.0f} px from its tile: {what}"
+        by_letter = end in letter_box and gap(box, letter_box[end]) <= 0.5 * CELL
+        assert gap(box, own[end]) <= room or by_letter, (
+            f"the value of {end} is {gap(box, own[end]):.0f} px from its tile: {what}")
     everything = _union([b for _, b in d["tiles"]] + [b for _, _, b in marks])
     assert inside(everything, d["view"]), f"something is drawn outside the picture: {what}"
     vx0, vy0, vx1, vy1 = d["view"]
@@ -347,11 +351,13 @@ def test_rings_and_letters_never_overlap_over_random_and_played_layouts(variant)
 
 
 def test_the_reveal_of_376P_34YM_keeps_rings_and_letters_apart():
-    from puzzles import from_code
-
-    p = from_code("376P-34YM")  # Five-Up: two spinner arms meet near a corner; the rings once overlapped
-    shown, svg = revealed(p)
-    check_drawn(svg, shown, p.code)
+    """The layout the puzzle code 376P-34YM once showed (Five-Up: two spinner arms meet near a corner),
+    where the rings of the counted ends overlapped each other and the letters."""
+    lay = Layout.from_record("1-5 1-2>1-5 2-6>1-2 5-6>2-6 4-5>1-5 5-5>5-6 1-4>4-5 1-3>1-4 3-3>1-3 0-3>3-3 "
+                             "0-1>0-3 3-6>3-3", variant="five-up")
+    answer = ("5-5:5", "0-1:1", "3-6:6")
+    svg = render_layout(lay, working=True, letters=True, style="projector", highlight=answer)
+    check_drawn(svg, lay, "376P-34YM's layout")
     assert len(drawn(svg)["letters"]) == 4 and len(parse(svg).findall(f".//{SVG}circle[@class='highlight']")) == 3
 
 
