@@ -110,7 +110,8 @@ def run(learners: int = 40, puzzles: int = 400) -> list[tuple[str, str, str]]:
         stages = TRAP_STAGES[trap]
         share = max(sum(s in r.mastered for r in keep) / learners for s in stages)
         last = [r for r in keep if len(r.kinds) >= 100]
-        loop = statistics.median(sum(k != "new" for k in r.kinds[-100:]) / 100 for r in last) if last else 0.0
+        loop = statistics.median(sum(k in ("retry", "similar", "drill", "reteach") for k in r.kinds[-100:]) / 100
+                                 for r in last) if last else 0.0
         wrong = statistics.median(sum(r.wrong[-100:]) / 100 for r in last) if last else 0.0
         untaught = max(r.longest_untaught for r in keep)
         rows.append((f"misconception: keeps {trap}", f"{share:.0%} master",

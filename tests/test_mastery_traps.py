@@ -59,6 +59,9 @@ def test_a_trap_answered_wrong_twice_demotes_the_kind_until_earned_again():
     right(p, "open-total", "all-fives", traps["spinner-once"], correct=False)
     right(p, "open-total", "all-fives", traps["spinner-once"], correct=False)
     assert p.step("open-total", "all-fives") == FAMILIAR
+    assert p.skill("open-total", "all-fives").missing == ("spinner-once",)
+    assert p.coach_trap("open-total", "all-fives") is None  # just missed: a plain puzzle in between
+    right(p, "open-total", "all-fives", traps["covered-spinner"])
     assert p.coach_trap("open-total", "all-fives") == "spinner-once"
     for _ in range(RUN_FOR_PROFICIENT):
         right(p, "open-total", "all-fives", traps["covered-spinner"])
@@ -129,7 +132,8 @@ def test_the_same_named_mistake_twice_starts_a_teaching_plan():
     assert pr.teaching.step == RETRY
     assert pr.new_puzzle(COACH, "muggins", 1) is again and not pr.answered  # no moving on: it comes up again
     pr.answer(again.answer)
-    assert pr.progress.attempts[-1].correct and pr.progress.attempts[-1].review == "retry"
+    assert pr.progress.attempts[-1].correct and pr.progress.attempts[-1].review == "reteach"
+    assert not [r for r in pr.progress.reviews if trap in from_code(r.code).traps]  # taught: no round again
     assert pr.teaching is None and not pr.must_answer and pr.taught == 1
 
 

@@ -103,7 +103,7 @@ class Practice:
         if t is None or t.step not in (DRILL, RETRY) or self.puzzle is None:
             return False
         target = t.drill if t.step == DRILL and t.drill is not None else t.missed
-        return self.puzzle.code == target.code and self.review in ("drill", "retry")
+        return self.puzzle.code == target.code and self.review in ("drill", "reteach")
 
     def teach_next(self) -> Teaching | None:
         """The child has read the contrast pair or the worked example: go on to the next step."""
@@ -165,7 +165,7 @@ class Practice:
                                  notice="Try it again: you can do it now.")
             if t.step == DRILL and t.drill is not None:
                 return self.show(t.drill, review="drill", origin=t.missed.code, notice="A quick warm-up on this.")
-            return self.show(t.missed, review="retry", origin=t.missed.code, notice="Now try the one you missed.")
+            return self.show(t.missed, review="reteach", origin=t.missed.code, notice="Now try the one you missed.")
         self.coached = kind == COACH
         if self.coached:
             due = self.progress.due_review()

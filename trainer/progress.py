@@ -73,21 +73,22 @@ STAGE_REVIEW_EVERY = 8
 
 @functools.lru_cache(maxsize=8192)
 def _code_traps(code: str) -> tuple[str, tuple[str, ...]]:
-    """The kind of the puzzle a code names and the traps it exposes (``("", ())`` for a bad code)."""
+    """The kind and stage of the puzzle a code names (``"kind/stage"``) and the traps it exposes
+    (``("", ())`` for a bad code)."""
     try:
         p = from_code(code)
     except (CodeError, ValueError):
         return "", ()
-    return p.kind, p.traps
+    return f"{p.kind}/{p.stage}", p.traps
 
 
 def attempt_traps(a: Attempt) -> tuple[str, ...]:
     """The traps an answered puzzle exposed, worked out again from its code (so old stored answers,
-    which keep only the code, have them too); none for another kind's code or a bad one."""
+    which keep only the code, have them too); none for another kind's or stage's code, or a bad one."""
     if not a.code:
         return ()
-    kind_id, traps = _code_traps(a.code)
-    return traps if kind_id == a.kind else ()
+    where, traps = _code_traps(a.code)
+    return traps if where == f"{a.kind}/{a.stage}" else ()
 
 
 def fluency_bar(kind_id: str, level: int) -> float:
@@ -109,7 +110,8 @@ class Attempt:
     hinted: bool = False
     """The learner asked for a hint first: kept, but it never counts toward mastery."""
     review: str = ""
-    """Why the puzzle came up: ``""`` (new), ``"retry"``, ``"similar"``, ``"review"``, ``"drill"`` (teaching)."""
+    """Why the puzzle came up: ``""`` (new), ``"retry"``, ``"similar"``, ``"review"``, ``"drill"`` and
+    ``"reteach"`` (teaching: the drill, then the missed puzzle again)."""
     origin: str = ""
     """For a retry or a similar puzzle: the code of the missed puzzle it comes from."""
 
@@ -239,7 +241,8 @@ class Progress:
         before = skill.step
         skill.add(attempt, number, attempt_traps(attempt))
         change = 0
-        if attempt.stage == self.coach_stage and not attempt.hinted and attempt.review not in ("review", "drill"):
+        teaching = attempt.review in ("review", "drill", "reteach")
+        if attempt.stage == self.coach_stage and not attempt.hinted and not teaching:
             change = self._step_level(attempt, number)
         self._schedule(attempt, number)
         mastered = unlocked = lost = None
@@ -287,12 +290,19 @@ class Progress:
     def _schedule(self, a: Attempt, number: int) -> None:
         """Missed puzzles come back: the same one soon, a similar one later."""
         done = number + 1
+        if a.review == "drill":  # a mistake is being taught: its missed puzzles need not come back too
+            taught = set(attempt_traps(a))
+            self.reviews = [r for r in self.reviews if not taught & set(_code_traps(r.code)[1])]
+        if a.review == "reteach":  # the missed puzzle again, inside the teaching: its round is done
+            origin = a.origin or a.code
+            self.reviews = [r for r in self.reviews if r.code != origin]
         if a.review in ("retry", "similar"):
             origin = a.origin or a.code
             self.reviews = [r for r in self.reviews if not (r.code == origin and r.how == a.review)]
             if a.review == "retry":
                 self.reviews.append(Review(origin, done + SIBLING_AFTER, "similar"))
-        if a.code and not a.hinted and not a.correct and a.review in ("", "similar", "review"):
+        if a.code and not a.hinted and not a.correct and a.review in ("", "review"):
+            # (a similar puzzle missed again does not start the round once more: teaching takes over)
             self.reviews.append(Review(a.code, done + RETRY_AFTER, "retry"))
 
     # ----- mastery -----
@@ -313,7 +323,12 @@ class Progress:
         """The trap the coach's next puzzle of ``kind`` at ``stage`` should expose (one not shown yet), or None."""
         s = self.skills.get((kind, stage))
         missing = s.missing if s is not None else mastery_traps(kind, stage)
-        return missing[0] if missing else None
+        if not missing:
+            return None
+        last = next((a for a in reversed(self.attempts) if a.kind == kind and a.stage == stage), None)
+        if last is not None and not last.correct and missing[0] in attempt_traps(last):
+            return None  # just missed on it: a plain puzzle between, not the same trap again and again
+        return missing[0]
 
     def step(self, kind: str, stage: str) -> int:
         """The mastery step (0–4, see :data:`STEP_NAMES`) of a kind at a stage."""
@@ -362,7 +377,7 @@ class Progress:
         Otherwise the weakest kind here (core kinds first), never one kind three times running.
         """
         stage = self.coach_stage
-        coached = sum(1 for a in self.attempts if a.review not in ("retry", "similar", "drill"))
+        coached = sum(1 for a in self.attempts if a.review not in ("retry", "similar", "drill", "reteach"))
         earlier = [s for s in self.mastered if STAGES.index(s) < STAGES.index(stage)]
         if earlier and coached and coached % STAGE_REVIEW_EVERY == 0:
             old = min((self.skill(k, s).last_seen, k, s) for s in earlier for k in CORE_KINDS)
