@@ -143,9 +143,11 @@ class ProjectorState:
     live: bool = False
     """The live panel: this projector runs the class's live lesson."""
     worksheet: WorksheetState = field(default_factory=WorksheetState)
+    contrast: str | None = None
+    """A trap whose contrast pair stands above the puzzle (a teacher's link from My class)."""
 
     def show(self, puzzle: Puzzle) -> None:
-        self.puzzle, self.revealed, self.step = puzzle, False, 0
+        self.puzzle, self.revealed, self.step, self.contrast = puzzle, False, 0, None
 
 
 @dataclass

@@ -17,6 +17,7 @@ from typing import Any
 import streamlit as st
 
 from puzzles import KIND_TITLES, STAGE_RECORDS, STAGE_TITLES, STAGES, Puzzle, kind
+from puzzles.contrast import Side
 from puzzles.words import for_speech
 from trainer import session
 from trainer.practice import Practice
@@ -328,6 +329,15 @@ def _draw_pictures(
     if p.hand:  # a puzzle about one play holds just that play's tile
         hand_svg = render_hand(p.hand, style=style, width=hand_width(len(p.hand)))
     return layout_svg, hand_svg
+
+
+def contrast_side(side: Side, *, style: str = "classroom") -> str:
+    """One side of a contrast pair as a picture: its layout with the ends that differ ringed, or its
+    number line."""
+    if side.layout:
+        lay = Layout.from_record(side.layout, variant=side.variant or "all-fives")
+        return render_layout(lay, working=True, highlight=side.marks, style=style)
+    return render_number_line(side.number or 0, reveal=True, style=style)
 
 
 def number_line(p: Puzzle, *, reveal: bool, style: str = "classroom") -> str:

@@ -7,7 +7,7 @@ import streamlit as st
 from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, similar
 from trainer import answers, pagestate, session, ui
 from trainer.pagestate import PracticeState
-from trainer.practice import COACH, Practice
+from trainer.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
 
 CHOOSER_KEYS = {"stage": "p_stage", "level": "p_level", "kind": "p_kind"}
 """The choosers' widget keys, by the field of :class:`PracticeState` each one sets."""
@@ -62,6 +62,16 @@ def ask_hint() -> None:
 def try_similar() -> None:
     state().notice = None
     ui.learner().try_similar()
+
+
+def teach_next(then_puzzle: bool) -> None:
+    """The child has looked at the contrast pair or the worked example: on to the next step (the
+    drill or the missed puzzle come as the next puzzle)."""
+    pr = ui.learner()
+    pr.teach_next()
+    state().example_step = 0
+    if then_puzzle:
+        fresh()
 
 
 def example_step(delta: int) -> None:
@@ -263,12 +273,48 @@ def feedback(pr: Practice, p: Puzzle) -> None:
     out = pr.outcome
     if out is not None and out.level_change and pr.coached:
         st.info("Great run — level up!" if out.level_change > 0 else "Let's try an easier one.")
+    t = pr.teaching
+    if not v.correct and pr.must_answer:  # a teaching puzzle: answered until right
+        st.button("Try again", type="primary", shortcut="N", on_click=fresh, key="again")
+        return
+    if t is not None and t.step in (CONTRAST, EXAMPLE):  # a mistake made again: it is taught now
+        teach(pr, t)
+        return
     if v.correct:
         st.button("Next puzzle", type="primary", shortcut="N", on_click=fresh, key="next")
         return
     with st.container(horizontal=True):
         st.button("Next puzzle", type="primary", shortcut="N", on_click=fresh, key="next")
         st.button("Try a similar one", key="similar", shortcut="S", on_click=try_similar)
+
+
+def teach(pr: Practice, t: Teaching) -> None:
+    """The teaching after the same mistake twice (or four wrong in a row): a contrast pair, then the
+    worked example; the drill and the missed puzzle follow as puzzles, answered until right."""
+    with st.container(border=True):
+        if t.step == CONTRAST and t.pair is not None:
+            st.markdown(f"### Let's look at this together\n{t.words.capitalize()}." if t.words else
+                        "### Let's look at this together")
+            left, right = st.columns(2)
+            for column, side in ((left, t.pair.left), (right, t.pair.right)):
+                with column:
+                    ui.picture(ui.contrast_side(side), caption=side.caption)
+            st.info(t.pair.differs, icon=":material/compare_arrows:")
+            st.button("I see!", type="primary", key="teach-contrast", on_click=teach_next, args=(False,))
+            return
+        example = t.example if t.example is not None else t.missed
+        st.markdown("### Watch how it works")
+        st.markdown(f"*{example.question}*")
+        layout_svg, hand_svg = ui.puzzle_pictures(example, working=True)
+        parts = [ui.picture_html(svg) for svg in (layout_svg, ui.number_line(example, reveal=True)) if svg]
+        if hand_svg:
+            parts.append(ui.picture_html(hand_svg, max_width=f"{ui.hand_width(len(example.hand))}px"))
+        ui.pictures(*parts)
+        st.markdown("\n".join(f"- {s.text}" for s in example.steps))
+        st.button("My turn!", type="primary", key="teach-example", on_click=teach_next, args=(True,))
+
+
+
 
 
 ui.run_page("practice", show)

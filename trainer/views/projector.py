@@ -9,6 +9,8 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, AnswerShape, CodeError, Puzzle, from_code, generate, kind
+from puzzles.contrast import contrast
+from puzzles.traps import TRAPS
 from puzzles.words import answer_words
 from puzzles.worksheet import MIX, address_problem, answer_key_pdf, build_pdf, make_sheet, worksheet_pdf
 from trainer import answers, classroom, pagestate, session, ui
@@ -70,6 +72,8 @@ def show() -> None:
         try:
             ps.show(from_code(code))
             ps.stage, ps.kind, ps.level = ps.puzzle.stage, ps.puzzle.kind, ps.puzzle.level  # the panel follows
+            trap = st.query_params.get("contrast")
+            ps.contrast = trap if trap in TRAPS else None
         except CodeError as err:
             ps.notice = f"That code didn't work: {err} Here is a fresh puzzle instead."
     pagestate.show_choices(ps, CHOOSER_KEYS)  # each chooser shows the page's choice (set before it is drawn)
@@ -117,6 +121,8 @@ def show() -> None:
         sync(p, revealed)
     st.markdown(f"# {answers.big_screen_question(p, step, revealed)}")
     st.markdown(f"### Puzzle code: `{p.code}`")
+    if ps.contrast and not revealed:
+        contrast_pair(p, ps.contrast)
     pictures(p, revealed)
     if not revealed:
         choices = answers.big_screen_choices(p, step)
@@ -310,6 +316,23 @@ def spread(tally) -> None:
 
 
 # ----- the pictures -----
+
+def contrast_pair(p: Puzzle, trap: str) -> None:
+    """A contrast pair above the puzzle: two pictures that differ in just what the trap gets wrong."""
+    pair = contrast(p, trap)
+    left, right = st.columns(2)
+    for column, side in ((left, pair.left), (right, pair.right)):
+        with column:
+            st.markdown(ui.fit_picture(ui.contrast_side(side, style="projector"), height="24vh"),
+                        unsafe_allow_html=True)
+            st.markdown(f"### {side.caption}")
+    st.markdown(f"## {pair.differs}")
+    st.button("Hide the pair", key="pj_contrast_hide", on_click=hide_contrast)
+
+
+def hide_contrast() -> None:
+    state().contrast = None
+
 
 def pictures(p: Puzzle, revealed: bool) -> None:
     """The puzzle as big as one projector screen allows: the layout, then the tiles, never below the

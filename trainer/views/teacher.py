@@ -223,6 +223,17 @@ def class_page(s, code: str, key: str) -> None:
             st.page_link(ui.page_path("projector"), label="Show an example on the projector",
                          icon=":material/co_present:", query_params={"code": m.example})
 
+    stuck = classroom.stuck(rows)
+    st.subheader("Who is stuck")
+    if not stuck:
+        st.markdown("Nobody is stuck on a trap: no child has missed one three times in a row.")
+    for x in stuck:  # the pair opens on the projector in this tab, where the class is open
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            session.show_html(f"&#8226; <b>{session.literal(x.nickname)}</b> is stuck on a trap: "
+                              f"{session.literal(x.words)} ({x.wrong} wrong in a row)")
+            st.page_link(ui.page_path("projector"), label="Show a contrast pair on the projector",
+                         icon=":material/compare_arrows:", query_params={"code": x.puzzle, "contrast": x.trap})
+
     st.download_button("Download all answers (CSV)", classroom.csv_text(rows), file_name=f"class-{code}.csv",
                        mime="text/csv", icon=":material/download:", key="t_csv")
     manage(s, code, key, rows)

@@ -1,0 +1,91 @@
+"""AppTest: a wrong answer that teaches — the same mistake twice brings a contrast pair, a worked
+example, the matching number drill and the missed puzzle again, each answered before moving on."""
+
+from __future__ import annotations
+
+from puzzles import generate_for
+from test_classroom import app
+
+
+def rounding_wrong(at, p) -> None:
+    at.text_input(key=f"rounded-{p.code}").set_value(str(p.answer["rounded"] + 5))
+    at.text_input(key=f"points-{p.code}").set_value(str(p.answer["points"] + 1))
+    at.form_submit_button[0].click().run()
+    assert not at.exception, at.exception
+
+
+def answer_right(at) -> None:
+    p = at.session_state["practice"].puzzle
+    if isinstance(p.answer, dict):
+        at.text_input(key=f"rounded-{p.code}").set_value(str(p.answer["rounded"]))
+        at.text_input(key=f"points-{p.code}").set_value(str(p.answer["points"]))
+    else:
+        at.text_input(key=f"n-{p.code}").set_value(str(p.answer))
+    at.form_submit_button[0].click().run()
+    assert not at.exception, at.exception
+
+
+def test_the_same_mistake_twice_is_taught_step_by_step():
+    first, second = (generate_for("hand-rounding", stage="muggins", level=1, trap="round-2", seed=s) for s in (0, 1))
+    at = app(code=first.code)
+    rounding_wrong(at, first)
+    assert "1 and 2 past a five go down" in at.error[0].value  # the reason, named at once
+    assert at.button(key="similar")
+    at.query_params["code"] = second.code
+    at.run()
+    rounding_wrong(at, second)
+    pr = at.session_state["practice"]
+    assert pr.teaching is not None and pr.teaching.step == "contrast"
+    # 1. the contrast pair: two pictures side by side and what differs
+    assert "Let's look at this together" in " ".join(m.value for m in at.markdown)
+    assert any("1 and 2 past a five go down" in i.value for i in at.info)
+    assert not [b for b in at.button if b.key in ("next", "similar")]  # no way past it but through it
+    at.button(key="teach-contrast").click().run()
+    # 2. the worked example
+    assert "Watch how it works" in " ".join(m.value for m in at.markdown)
+    at.button(key="teach-example").click().run()
+    # 3. the number drill, answered until right
+    drill = at.session_state["practice"].puzzle
+    assert at.session_state["practice"].must_answer and drill.code != second.code
+    p = drill
+    if isinstance(p.answer, dict):
+        rounding_wrong(at, p)
+    else:
+        at.text_input(key=f"n-{p.code}").set_value(str(p.answer + 5))
+        at.form_submit_button[0].click().run()
+    assert at.button(key="again") and not [b for b in at.button if b.key in ("next", "similar")]
+    at.button(key="again").click().run()
+    assert at.session_state["practice"].puzzle.code == drill.code
+    answer_right(at)
+    at.button(key="next").click().run()
+    # 4. back up: the missed puzzle, until right; then practice goes on
+    assert at.session_state["practice"].puzzle.code == second.code
+    answer_right(at)
+    assert at.session_state["practice"].teaching is None
+    at.button(key="next").click().run()
+    assert not at.exception
+
+
+def test_the_teacher_sees_who_is_stuck_and_projects_a_contrast_pair():
+    from test_classroom import make_class
+    from trainer.progress import Attempt
+    from trainer.store import open_store
+
+    store = open_store()
+    teacher, code, key = make_class("Room 11")
+    me = store.join(code, "Rose Crab")
+    for seed in range(3):
+        p = generate_for("hand-rounding", stage="muggins", level=1, trap="round-2", seed=seed)
+        store.record(me, Attempt(p.kind, p.stage, p.level, False, 6.0, p.code, "round-2"))
+    teacher.run()
+    said = " ".join(m.value for m in teacher.markdown)
+    assert "Who is stuck" in " ".join(h.value for h in teacher.subheader)
+    assert "Rose Crab" in said and "stuck on a trap" in said
+    link = next(x for x in teacher.get("page_link") if "contrast pair" in x.proto.label)
+    assert link.proto.page.endswith("projector")
+    stuck = __import__("trainer.classroom", fromlist=["stuck"]).stuck(store.class_report(code, key))[0]
+    projector = app(page="projector", code=stuck.puzzle, contrast=stuck.trap)
+    shown = " ".join(m.value for m in projector.markdown)
+    assert "1 and 2 past a five go down" in shown and projector.button(key="pj_contrast_hide")
+    projector.button(key="pj_contrast_hide").click().run()
+    assert "1 and 2 past a five go down" not in " ".join(m.value for m in projector.markdown if m.value.startswith("## "))
