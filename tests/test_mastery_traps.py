@@ -149,6 +149,8 @@ def test_four_wrong_in_a_row_bring_new_teaching():
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.booleans(), min_size=5, max_size=40), st.integers(0, 999))
 def test_no_child_sees_more_than_four_wrong_in_a_row_without_teaching(pattern, seed):
+    """Wrong answers in a row as the child meets them: a teaching puzzle answered right ends the row;
+    four wrong answers start new teaching (also inside a drill or a retry: the worked example again)."""
     pr = Practice(seed_source=random.Random(seed))
     run = 0
     for ok in pattern:
@@ -163,11 +165,12 @@ def test_no_child_sees_more_than_four_wrong_in_a_row_without_teaching(pattern, s
                           [c.value] if p.kind == "counted-ends" else c.value)))
             answer = [answer] if p.kind == "counted-ends" else answer
         v = pr.answer(answer)
-        while pr.must_answer:
-            pr.answer(list(pr.puzzle.answer) if pr.puzzle.kind == "counted-ends" else (
-                pr.puzzle.answer[0] if isinstance(pr.puzzle.answer, tuple) else pr.puzzle.answer))
         run = 0 if v.correct or pr.taught > taught else run + 1
         assert run <= MOST_WRONG_IN_A_ROW
+        while pr.must_answer:  # a teaching puzzle, answered again until right: that right answer ends the row
+            pr.answer(list(pr.puzzle.answer) if pr.puzzle.kind == "counted-ends" else (
+                pr.puzzle.answer[0] if isinstance(pr.puzzle.answer, tuple) else pr.puzzle.answer))
+            run = 0
 
 
 @dataclass
@@ -203,3 +206,22 @@ def test_learners_with_a_misconception_through_the_real_coach():
     assert "all-fives" not in spinner.mastered and "five-up" not in spinner.mastered
     drop = simulate_misconception("counted-covered", drop=True, puzzles=250, seed=1)
     assert drop.dropped_at is not None and drop.mastered == list(STAGES)
+
+
+def test_four_misses_inside_a_drill_bring_the_worked_example_again():
+    first, second = (generate_for("hand-rounding", stage="muggins", level=1, trap="round-2", seed=s) for s in (0, 1))
+    pr = Practice(seed_source=random.Random(3))
+    for p in (first, second):
+        pr.show(p)
+        pr.answer({**p.answer, "rounded": p.answer["rounded"] + 5, "points": p.answer["points"] + 1})
+    pr.teach_next()
+    pr.teach_next()
+    drill = pr.new_puzzle(COACH, "muggins", 1)
+    assert pr.must_answer
+    taught = pr.taught
+    for _ in range(MOST_WRONG_IN_A_ROW):
+        wrong = next(c.value for c in drill.choices if not drill.is_right(c.value))
+        pr.answer(wrong)
+        if pr.must_answer:
+            pr.new_puzzle(COACH, "muggins", 1)
+    assert pr.taught == taught + 1 and pr.teaching.step == "example" and pr.teaching.example.code == drill.code

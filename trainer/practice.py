@@ -137,7 +137,15 @@ class Practice:
         if step is not None and step.step in (DRILL, RETRY):
             if verdict.correct:
                 self.plan.pop(0)
-            return  # the child answers until right; mistakes here are being taught already
+                self.wrong_run = 0
+                return
+            # the child answers until right; after a few misses here the worked example comes again
+            self.wrong_run += 1
+            if self.wrong_run >= MOST_WRONG_IN_A_ROW:
+                self.plan.insert(0, Teaching(EXAMPLE, step.trap, step.missed, example=p, words=step.words))
+                self.wrong_run = 0
+                self.taught += 1
+            return
         if verdict.correct:
             self.wrong_run = 0
             return
