@@ -91,7 +91,8 @@ def test_best_play_answered_by_clicking_the_picture(server, browser):
     def answer() -> None:
         hand_tile.click()
         page.locator(".fives-board .hint").filter(has_text=tile).wait_for(timeout=10000)
-        page.locator(f".fives-board .layout [data-end='{target}:{number}']").click()
+        # the end's letter (a spinner's free end may carry its letter on both sides of the tile)
+        page.locator(f".fives-board .layout [data-end='{target}:{number}'] text").first.click()
 
     appserver.until_shown(page, answer, page.get_by_text("Yes!").first)
     shot(page, "practice-best-play-clicked.png")

@@ -161,8 +161,10 @@ def big_screen_choices(p: Puzzle, step: int) -> str:
     """What the class chooses from, on the projector, while the answer is hidden ("" for nothing)."""
     shape = kind(p.kind).answer_shape
     if shape is AnswerShape.PLAY and p.layout:
-        return "### " + " · ".join(f"**{i}.** {ui.play_label(p.board, c.value)}"
-                                   for i, c in enumerate(p.choices, start=1))
+        # many plays to choose from: one size smaller, so they stay on one screen with the buttons
+        size = "###" if len(p.choices) <= 5 else "####"
+        return f"{size} " + " · ".join(f"**{i}.** {ui.play_label(p.board, c.value)}"
+                                       for i, c in enumerate(p.choices, start=1))
     if shape is AnswerShape.ROUNDING:
         done = [f"{ROUNDING_PARTS[i][1]}: **{p.answer[ROUNDING_PARTS[i][2]]}**" for i in range(step)]
         return "### " + " · ".join(done) if done else ""

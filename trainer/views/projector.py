@@ -352,7 +352,9 @@ def pictures(p: Puzzle, revealed: bool) -> None:
     tiles = list(p.hand)  # a puzzle about one play holds just that play's tile
     parts = []
     if layout_svg:
-        parts.append(ui.fit_picture(layout_svg, height="42vh"))
+        # a long list of plays to choose from takes a second line: the layout gives it the room
+        tall = "38vh" if shape is AnswerShape.PLAY and len(p.choices) > 5 else "42vh"
+        parts.append(ui.fit_picture(layout_svg, height=tall))
     if p.number is not None:
         parts.append(ui.fit_picture(ui.number_line(p, reveal=revealed, style="projector"), height="16vh"))
     if tiles:
