@@ -2,7 +2,7 @@
 
 A trap is a named misconception with a *model*: the answer a child who holds it gives. A puzzle
 exposes a trap exactly when that answer is wrong, so :attr:`Puzzle.traps` is never a guess about
-the layout — it is measured. The same models diagnose wrong answers (:func:`explain`): a wrong
+the layout — it is measured. The same models diagnose wrong answers (:func:`diagnose`): a wrong
 answer is filed under every trap whose answer it is, and under none when no model gives it.
 
 >>> from puzzles import generate
