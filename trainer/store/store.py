@@ -17,7 +17,7 @@ import secrets
 import time
 from collections.abc import Sequence
 
-from sqlalchemy import Connection, and_, delete, func, insert, select, update
+from sqlalchemy import Connection, Table, and_, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from trainer.progress import Attempt
@@ -218,8 +218,7 @@ class Store(StoreBase):
         if uids is None:
             conn.execute(insert(attempts), [_attempt_row(code, a, now) for a in items])
             return
-        seen = set(conn.execute(select(attempts.c.uid).where(and_(attempts.c.learner_code == code,
-                                                                  attempts.c.uid.in_(set(uids))))).scalars())
+        seen = _kept_uids(conn, attempts, code, uids)
         rows = []
         for a, uid in zip(items, uids):
             if uid not in seen:
@@ -234,10 +233,12 @@ class Store(StoreBase):
         code = codes.normalise(learner_code)
         if code is None:
             return []
+        return [_attempt(r) for r in self._in_order(attempts, code)]
+
+    def _in_order(self, table: Table, code: str) -> list:
+        """A learner's rows of ``table`` in the order they were kept."""
         with self._read() as conn:
-            rows = conn.execute(select(attempts).where(attempts.c.learner_code == code)
-                                .order_by(attempts.c.id)).all()
-        return [_attempt(r) for r in rows]
+            return conn.execute(select(table).where(table.c.learner_code == code).order_by(table.c.id)).all()
 
     # ----- the Fives Sprint -----
 
@@ -258,11 +259,7 @@ class Store(StoreBase):
         with self._tx() as conn:
             if conn.execute(select(learners.c.code).where(learners.c.code == code)).first() is None:
                 raise LearnerGone()
-            wanted = {u for u in ids if u is not None}
-            seen: set[str | None] = set()
-            if wanted:
-                seen.update(conn.execute(select(sprint_answers.c.uid).where(and_(
-                    sprint_answers.c.learner_code == code, sprint_answers.c.uid.in_(wanted)))).scalars())
+            seen: set[str | None] = set(_kept_uids(conn, sprint_answers, code, [u for u in ids if u is not None]))
             rows = []
             for a, uid in zip(items, ids):
                 if uid is not None and uid in seen:
@@ -279,10 +276,8 @@ class Store(StoreBase):
         code = codes.normalise(learner_code)
         if code is None:
             return []
-        with self._read() as conn:
-            rows = conn.execute(select(sprint_answers).where(sprint_answers.c.learner_code == code)
-                                .order_by(sprint_answers.c.id)).all()
-        return [SprintAnswer(r.fact, bool(r.correct), r.seconds, r.at, r.bar) for r in rows]
+        return [SprintAnswer(r.fact, bool(r.correct), r.seconds, r.at, r.bar)
+                for r in self._in_order(sprint_answers, code)]
 
     # ----- classes -----
 
@@ -566,6 +561,14 @@ class Store(StoreBase):
 def _visible(text: str) -> str:
     """The text without control or invisible characters (PostgreSQL refuses NUL)."""
     return "".join(ch for ch in text if not has_hidden(ch))
+
+
+def _kept_uids(conn: Connection, table: Table, code: str, uids: Sequence[str]) -> set[str]:
+    """Which of these answer ids the learner's rows of ``table`` hold already."""
+    if not uids:
+        return set()
+    return set(conn.execute(select(table.c.uid).where(and_(table.c.learner_code == code,
+                                                           table.c.uid.in_(set(uids))))).scalars())
 
 
 def _attempt_row(learner_code: str, a: Attempt, at: float, uid: str | None = None) -> dict:
