@@ -1,0 +1,116 @@
+"""Every sentence a person reads, in one place, in the reader's language.
+
+Each topic has its own module (``trainer.words.scores``, ``trainer.words.plays``, …); a
+module's functions take values (numbers, tiles, plays, reason codes) and give back the
+sentence. Every literal sentence goes through :func:`_` (or :func:`ngettext` when it
+depends on a count), so the message catalogues in ``trainer/words/locale/`` can carry it
+into another language without anyone reading the code.
+
+The language is per run of a page (a context variable), so two learners on one server
+each read their own:
+
+>>> from trainer.words import _, ngettext, speaking
+>>> _("Check")
+'Check'
+>>> ngettext("{n} point", "{n} points", 1).format(n=1)
+'1 point'
+>>> with speaking("en"):
+...     language()
+'en'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from pathlib import Path
+
+LANGUAGES: dict[str, str] = {"en": "English"}
+"""Language code → its own name, in the order a chooser lists them."""
+
+DEFAULT = "en"
+LOCALE_DIR = Path(__file__).parent / "locale"
+DOMAIN = "messages"
+
+_current: ContextVar[str] = ContextVar("fives_language", default=DEFAULT)
+
+
+def language() -> str:
+    """The language of the sentences being made now."""
+    return _current.get()
+
+
+def normalise_language(code: object) -> str:
+    """A language code we speak for ``code`` (``"ES"``, ``"es-MX"`` → ``"es"``), else the default."""
+    text = str(code or "").strip().lower().replace("_", "-")
+    base = text.split("-", 1)[0]
+    return base if base in LANGUAGES else DEFAULT
+
+
+def set_language(code: object) -> str:
+    """Speak ``code`` from now on in this run; gives the code actually used."""
+    lang = normalise_language(code)
+    _current.set(lang)
+    return lang
+
+
+@contextmanager
+def speaking(code: object) -> Iterator[str]:
+    """Speak ``code`` inside the ``with`` block only."""
+    token = _current.set(normalise_language(code))
+    try:
+        yield _current.get()
+    finally:
+        _current.reset(token)
+
+
+@lru_cache(maxsize=None)
+def _catalogue(lang: str) -> dict[object, object]:
+    """The translations of ``lang``: msgid → msgstr (a tuple of forms for plurals)."""
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if lang == DEFAULT or not path.exists():
+        return {}
+    from babel.messages.pofile import read_po
+
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    table: dict[object, object] = {"__plural__": catalog.plural_expr}
+    for message in catalog:
+        if not message.id or message.fuzzy:
+            continue
+        if isinstance(message.id, tuple):
+            forms = tuple(message.string or ())
+            if forms and all(forms):
+                table[message.id[0]] = forms
+        elif message.string:
+            table[message.id] = message.string
+    return table
+
+
+def _(message: str) -> str:
+    """``message`` in the current language (itself where there is no translation)."""
+    found = _catalogue(language()).get(message)
+    return found if isinstance(found, str) else message
+
+
+def _plural_index(lang: str, n: int) -> int:
+    expr = _catalogue(lang).get("__plural__")
+    if not isinstance(expr, str):
+        return 0 if n == 1 else 1
+    return int(eval(expr, {"__builtins__": {}}, {"n": n}))  # the catalogue's own C-like rule
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a sentence that fits the count ``n`` (1 point, 2 points)."""
+    found = _catalogue(language()).get(singular)
+    if isinstance(found, tuple):
+        index = _plural_index(language(), n)
+        return found[min(index, len(found) - 1)]
+    return singular if n == 1 else plural
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it yet (for tables of names)."""
+    return message
