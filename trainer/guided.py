@@ -12,7 +12,8 @@ from dataclasses import asdict, dataclass, field, replace
 
 from puzzles import STAGES
 from trainer.bots import make_bot, suggest
-from trainer.bots.players import Bot, Suggestion
+from trainer.bots.hints import Suggestion
+from trainer.bots.players import Bot
 from trainer.rules import (
     DRAW,
     LET_GO,
@@ -33,6 +34,7 @@ from trainer.rules import (
     round_to_five,
 )
 from trainer.rules.hand import Action
+from trainer.words import calls
 
 NAMES = ("You", "Leo", "Maya", "Sam")
 GUIDANCE = ("off", "playable", "where", "suggest")
@@ -332,11 +334,7 @@ class GuidedGame:
             self.log.append(self._ending_words(res))
 
     def _score_words(self, total: int, score: int) -> str:
-        if score:
-            if self.points:
-                return f"a multiple of five — {total} → {plural(score, 'point')}"
-            return f"a multiple of five — {plural(score, 'point')}"
-        return "not a multiple of five, no score" if total else "nothing to score"
+        return calls.made(total, score, self.rules.unit)
 
     def _narrate(self, ev: Event, before: Layout, hand) -> None:
         who = self.name(ev.player)
@@ -365,18 +363,20 @@ class GuidedGame:
         elif ev.kind == "claim":
             missed = hand.pending if hand.phase_name == "muggins" and hand.caller >= 0 else 0
             made = self._made(hand)
+            unit = self.rules.unit
             if ev.credited:
-                self.log.append(f"{who} called {self._unit(ev.score)}.")
+                self.log.append(calls.called(who, ev.score, unit))
             elif ev.score == 0 and made:
-                self.log.append(f"{who} forgot to call {self._unit(made)}!")
+                self.log.append(calls.learner_said_no_score(made, unit) if ev.player == 0
+                                else calls.forgot(who, made, unit))
             elif ev.score != made:
-                self.log.append(f"{who} called {self._unit(ev.score)}, but the play made {self._unit(made)}.")
+                self.log.append(calls.called_wrong(who, ev.score, made, unit))
             if missed:
-                self.log.append(f"{self.name(hand.caller)} may call Muggins! and take them.")
+                self.log.append(calls.may_call(self.name(hand.caller)))
         elif ev.kind == "muggins":
-            self.log.append(f"{who} called Muggins! and took {self._unit(ev.score)}.")
+            self.log.append(calls.took(who, ev.score, self.rules.unit))
         elif ev.kind == "let-go":
-            self.log.append(f"{who} let the missed {self._unit(ev.score)} go.")
+            self.log.append(calls.let_go(who, ev.score, self.rules.unit))
             if hand.phase_name == "muggins":  # another opponent may still call (muggins_caller="any")
                 self.log.append(f"{self.name(hand.caller)} may still call Muggins!")
 
@@ -389,7 +389,7 @@ class GuidedGame:
         return 0
 
     def _unit(self, score: int) -> str:
-        return plural(score, "point")
+        return calls.amount(score, self.rules.unit)
 
     def _ending_words(self, res: HandResult) -> str:
         if res.dominoed:
@@ -446,8 +446,9 @@ class GuidedGame:
         if method == "each-subtracts-own":
             for side in range(len(res.sides)):
                 rounded = res.rounded[side]
+                lost = play_points(rounded, res.unit)
                 lines.append(f"{self.side_name(side)}: {res.side_pips[side]} rounds to {rounded} → "
-                             f"{'-' if rounded else ''}{play_points(rounded, res.unit)}.")
+                             f"{'-' if rounded else ''}{calls.amount(lost, res.unit)}.")
             return lines
         if res.winning_side is None:
             if res.tied and len(res.sides) == 3 and any(res.settlement):
@@ -467,7 +468,7 @@ class GuidedGame:
         how = (f"{pot} rounds down to {rounded}" if rem in (1, 2) else f"{pot} rounds up to {rounded}"
                if rem in (3, 4) else f"{pot} is already a multiple of five")
         pts = res.settlement[win]
-        scored = f"{rounded} → {plural(pts, 'point')}" if unit_pts else plural(pts, "point")
+        scored = f"{rounded} → {calls.amount(pts, res.unit)}" if unit_pts else calls.amount(pts, res.unit)
         winners = self.side_name(win)
         verb = "score" if winners.startswith("You") or "&" in winners else "scores"
         lines.append(f"{whose.capitalize()} hold {plural(pot, 'pip')}; {how}. {winners} {verb} {scored}.")

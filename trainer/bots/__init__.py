@@ -8,6 +8,7 @@
   side furthest ahead, settlement included.
 """
 
-from trainer.bots.players import BOTS, Beginner, Bot, Expert, Greedy, Suggestion, make_bot, suggest
+from trainer.bots.hints import Suggestion, suggest
+from trainer.bots.players import BOTS, Beginner, Bot, Expert, Greedy, make_bot
 
 __all__ = ["BOTS", "Beginner", "Bot", "Expert", "Greedy", "Suggestion", "make_bot", "suggest"]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from trainer.rules import DRAW, MUGGINS, TILES, Claim, HandState, Layout, Play, PlayerView, Tile, play_points
+from trainer.rules import DRAW, MUGGINS, Claim, HandState, Layout, Play, PlayerView, Tile, play_points
 from trainer.rules.hand import Action
 
 
@@ -130,10 +131,12 @@ class Expert:
     """Simulated hands per decision, shared among the candidates."""
     name: str = "Expert"
 
-    def evaluate(self, view: PlayerView, rng: random.Random) -> list[tuple[Action, float]]:
-        """Each legal action with its average lead (own side minus the best other side) at
-        the end of the hand, over sampled deals. Best first."""
-        actions = [a for a in view.legal_actions if isinstance(a, Play) or a is DRAW]
+    def evaluate(self, view: PlayerView, rng: random.Random,
+                 candidates: Sequence[Action] | None = None) -> list[tuple[Action, float]]:
+        """Each legal action (or each of ``candidates``) with its average lead (own side minus the
+        best other side) at the end of the hand, over sampled deals. Best first."""
+        actions = [a for a in (view.legal_actions if candidates is None else candidates)
+                   if isinstance(a, Play) or a is DRAW]
         side = view.player % 2 if view.rules.uses_teams(view.n_players) else view.player
         samples = max(6, self.rollouts // max(1, len(actions)))
         deals = [sample_deal(view, rng) for _ in range(samples)]
@@ -177,75 +180,3 @@ def make_bot(level: str, *, forget: float = 0.0) -> Bot:
     if level == "expert":
         return Expert()
     raise ValueError(f"'{level}' is not a computer player: choose beginner, greedy or expert.")
-
-
-@dataclass(frozen=True)
-class Suggestion:
-    """The best play with a one-line reason."""
-
-    action: Action
-    reason: str
-
-
-def suggest(view: PlayerView, rng: random.Random, *, rollouts: int = 48) -> Suggestion | None:
-    """The Expert's choice for the viewer, in words: "3-4 on 4-4: scores 10 and leaves your
-    opponent a total of 4"."""
-    if view.phase in ("claim", "muggins", "over") or not view.legal_actions:
-        return None
-    plays = plays_of(view)
-    if not plays:
-        act = view.legal_actions[0]
-        words = "Nothing fits: draw from the boneyard." if act is DRAW else "Nothing fits and nothing is left: pass."
-        return Suggestion(act, words)
-    ranked = Expert(rollouts=rollouts).evaluate(view, rng) if len(plays) > 1 else [(plays[0], 0.0)]
-    best = ranked[0][0]
-    if not isinstance(best, Play):
-        return Suggestion(best, "Drawing now keeps your good tiles for later.")
-    points = view.rules.unit == "points"
-    unit = "point" if points else "pip"
-
-    def where(play: Play) -> str:
-        if play.target is None:
-            return str(play.tile)
-        return f"{play.tile} beside the sniff {play.target}" if play.beside else f"{play.tile} on {play.target}"
-
-    def scored(n: int) -> str:
-        return f"scores {n} {unit}{'s' if n != 1 else ''}" if n else "scores nothing now"
-
-    got = play_score(view.layout, best, points)
-    top = max(plays, key=lambda pl: play_score(view.layout, pl, points))
-    top_got = play_score(view.layout, top, points)
-    after = view.layout.play(best)
-    if got >= top_got:
-        return Suggestion(best, f"{where(best)}: {scored(got)} and leaves the next player a total of {after.total}.")
-    # not the biggest score now: say why, in a child's words, or suggest the biggest score after all
-    why = reason_to_wait(view, best, top)
-    if why is None:
-        after_top = view.layout.play(top)
-        return Suggestion(top, f"{where(top)}: {scored(top_got)} and leaves the next player a total of "
-                               f"{after_top.total}.")
-    return Suggestion(best, f"{where(best)}: {scored(got)}{' now' if got else ''} — {why}")
-
-
-def reason_to_wait(view: PlayerView, best: Play, top: Play) -> str | None:
-    """Why a play that scores less now is still the better one: it gives the next player fewer
-    scoring tiles, or it leaves more of your own tiles ready to score. ``None`` if neither."""
-    seen = set(view.layout.tiles) | set(view.hand)
-    unseen = [t for t in TILES if t not in seen]
-    after_best, after_top = view.layout.play(best), view.layout.play(top)
-
-    def scoring_tiles(lay, tiles) -> int:
-        return len({pl.tile for pl, total in lay.totals_after(tiles) if play_points(total)})
-
-    theirs_best, theirs_top = scoring_tiles(after_best, unseen), scoring_tiles(after_top, unseen)
-    if theirs_top > theirs_best:
-        return (f"{top.tile} would score more, but then {theirs_top} of the tiles you can't see could score "
-                f"for the next player; after {best.tile} only {theirs_best} could.")
-    mine_best = scoring_tiles(after_best, [t for t in view.hand if t != best.tile])
-    mine_top = scoring_tiles(after_top, [t for t in view.hand if t != top.tile])
-    if mine_best > mine_top:
-        return (f"{top.tile} would score more now, but {best.tile} leaves {mine_best} of your tiles ready to "
-                f"score next turn (after {top.tile}: {mine_top}).")
-    return None
-
-

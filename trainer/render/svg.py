@@ -9,7 +9,7 @@ from html import escape
 from typing import NamedTuple
 
 from trainer.render.geometry import Geometry, Port, layout_geometry
-from trainer.rules import Layout, Tile, TileLike
+from trainer.rules import Layout, Tile, TileLike, end_letters
 
 CELL = 12
 """Pixels per cell at 100%: a tile is 2 × 4 cells (24 × 48 px)."""
@@ -231,12 +231,6 @@ def render_hand(
 # ----- layouts -----
 
 _DIRS = {(1, 0): "right", (-1, 0): "left", (0, -1): "above", (0, 1): "below"}
-
-
-def end_letters(lay: Layout) -> dict[str, str]:
-    """The letter of each open end (A, B, C… in order of play), by end id."""
-    ends = [e for e in lay.open_ends if e.kind != "beside"]  # a tile beside the sniff takes nothing
-    return {e.id: chr(ord("A") + i) for i, e in enumerate(ends)}
 
 
 def _free_ports(g: Geometry, lay: Layout) -> dict[str, list[Port]]:

@@ -24,7 +24,7 @@ from trainer.rules.actions import (
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.game import Game
 from trainer.rules.hand import HandState, PlayerView
-from trainer.rules.layout import Layout, OpenEnd, Placement, Play
+from trainer.rules.layout import Layout, OpenEnd, Placement, Play, end_letters
 from trainer.rules.options import Lead, LeadAfterBlock, MugginsCall, MugginsCaller, Settlement, Unit
 from trainer.rules.reasons import Reason, say
 from trainer.rules.ruleset import PRESETS, RuleSet
@@ -38,6 +38,6 @@ __all__ = [
     "DRAW", "LET_GO", "MUGGINS", "PASS", "PRESETS", "TILES", "Action", "Claim", "Draw", "Ending", "Event", "Game",
     "HandResult", "HandState", "IllegalPlay", "Layout", "Lead", "LeadAfterBlock", "Muggins", "MugginsCall",
     "MugginsCaller", "OpenEnd", "Pass", "Phase", "Placement", "Play", "PlayerView", "Reason", "RuleSet",
-    "Settlement", "Tile", "TileLike", "Unit", "Variant", "heaviest", "is_scoring_total", "lead_by_lot",
+    "Settlement", "Tile", "TileLike", "Unit", "Variant", "end_letters", "heaviest", "is_scoring_total", "lead_by_lot",
     "parse_action", "parse_tiles", "play_points", "round_to_five", "say", "settle",
 ]

@@ -516,6 +516,17 @@ class Layout:
         return f"Layout.from_record({self.record!r}, variant={self._variant.value!r})"
 
 
+def end_letters(lay: Layout) -> dict[str, str]:
+    """The letter of each open end (A, B, C… in order of play), by end id: how the pictures and the
+    buttons name the places a tile can go (the outer half of a tile beside the sniff takes none).
+
+    >>> end_letters(Layout.from_record("2-5 3-5>2-5", variant="muggins"))
+    {'2-5:2': 'A', '3-5:3': 'B'}
+    """
+    ends = [e for e in lay.open_ends if e.kind != "beside"]
+    return {e.id: chr(ord("A") + i) for i, e in enumerate(ends)}
+
+
 def _hand_tiles(hand: Iterable[TileLike] | str) -> list[Tile]:
     if isinstance(hand, str):
         hand = [h for h in hand.replace(",", " ").split() if h]

@@ -7,6 +7,7 @@ import random
 import streamlit as st
 
 from trainer import pagestate, session, ui
+from trainer.bots.hints import name_of
 from trainer.guided import (
     BOT_LEVELS,
     BOT_TITLES,
@@ -26,6 +27,7 @@ from trainer.guided import (
 from trainer.pagestate import PlayState
 from trainer.render import render_hand, render_layout
 from trainer.rules import Play
+from trainer.words import calls, hints
 
 GAMES = list(GAME_TITLES)
 """One entry per game: the learning rules of each stage, then the classic rule sets."""
@@ -147,10 +149,10 @@ def scoreboard(g: GuidedGame) -> None:
     for side in range(hand.n_sides):
         cols[side].metric(g.side_name(side), scores[side])
     if done:
-        cols[-1].markdown(f":gray[Hand {number} · to {g.game.target}]", unsafe_allow_html=True)
+        cols[-1].markdown(f":gray[{calls.table_line(number, g.game.target, g.rules.unit)}]", unsafe_allow_html=True)
         return
     others = " · ".join(f"{g.name(p)} holds {len(hand.hands[p])}" for p in range(1, hand.n))
-    cols[-1].markdown(f":gray[Hand {number} · to {g.game.target} · boneyard {hand.boneyard_size}"
+    cols[-1].markdown(f":gray[{calls.table_line(number, g.game.target, g.rules.unit)} · boneyard {hand.boneyard_size}"
                       f"<br>{others}]", unsafe_allow_html=True)
 
 
@@ -163,16 +165,18 @@ def learner_turn(g: GuidedGame) -> None:
         legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
         step = 1 if g.points else 5
         few = [v for v in range(0, 9 * step, step) if v in legal]  # 0 and the scores a layout can make
-        st.markdown("What did your play score?" + (" (in points)" if g.points else " (in pips)"))
+        st.markdown(calls.ask_score(g.rules.unit))
         with st.container(horizontal=True):
             for v in few:
-                st.button("No score" if v == 0 else str(v), key=f"g_claim_{v}", on_click=act,
+                st.button(calls.no_score_button() if v == 0 else str(v), key=f"g_claim_{v}", on_click=act,
                           args=(legal[v], g.move_number))
         return
     if view.phase == "muggins":
         missed = g.game.hand.pending
-        st.markdown(f"### {g.name(g.game.hand.cur)} forgot a score! Call Muggins! to take "
-                    f"{missed} point{'s' if missed != 1 else ''}.")
+        st.markdown("### " + calls.muggins_chance(g.name(g.game.hand.cur), missed, g.rules.unit))
+        missed_svg = render_layout(view.layout, working=True)  # the play that was not called, and why it scored
+        ui.picture(missed_svg, max_width=ui.natural_width(missed_svg, scale=2.0))
+        st.markdown(calls.muggins_working(view.layout.working, missed, g.rules.unit))
         c1, c2 = st.columns(2)
         c1.button("Muggins!", type="primary", on_click=act, args=(MUGGINS,), key="g_muggins")
         c2.button("Let it go", on_click=act, args=(LET_GO,), key="g_letgo")
@@ -213,20 +217,13 @@ def learner_turn(g: GuidedGame) -> None:
     if guidance == "suggest":
         tip = g.hint()
         if tip is not None:
-            st.success(f":material/lightbulb: Try {tip.reason}")
+            st.success(f":material/lightbulb: {tip.reason}")
     if guidance in ("where", "suggest") and plays:
         st.markdown("**Where each tile can go:**")
         with st.container(horizontal=True):
             for play, after, score in g.options():
-                if play.target is None:
-                    label = f"Lead {play.tile}"
-                elif play.beside:
-                    n = after.placements[-1].number
-                    label = f"{play.tile} beside the sniff, end {layout_letters.get(f'{play.target}^{n}', '?')}"
-                else:
-                    n = after.placements[-1].number
-                    label = f"{play.tile} on end {layout_letters.get(f'{play.target}:{n}', '?')}"
-                label += f" → total {after.total}" + (f", scores {score}" if score else "")
+                name = hints.lead_button(str(play.tile)) if play.target is None else name_of(view.layout, play)
+                label = calls.option_label(name, after.total, score, g.rules.unit)
                 st.button(label, on_click=act, args=(play, g.move_number), key=f"g_opt_{play}_{g.move_number}")
     with st.form("g_choose", border=False):
         c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
@@ -268,7 +265,7 @@ def game_over(g: GuidedGame) -> None:
     else:
         st.info(f"{g.side_name(winner)} won this time. Have another go!")
     st.markdown("\n".join(f"- {g.side_name(i)}: **{s}**" for i, s in enumerate(scores)))
-    st.markdown(f"{len(g.game.results)} hands played, to {g.game.target}.")
+    st.markdown(calls.hands_played(len(g.game.results), g.game.target, g.rules.unit))
     st.button("New game", type="primary", on_click=end_game, key="g_new")
 
 

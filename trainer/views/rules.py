@@ -4,7 +4,11 @@ import streamlit as st
 
 from trainer import ui
 from trainer.render import render_hand, render_layout
-from trainer.rules import Layout, play_points, round_to_five
+from trainer.rules import Layout, Play, play_points, round_to_five
+from trainer.words import more_rules
+
+MUGGINS_EXAMPLE = ("2-5", "3-5>2-5")
+"""A play that scores, for the muggins call."""
 
 # (record, variant, words); {working} and {score} come from the engine
 LESSONS: dict[str, list[tuple[str, str, str]]] = {
@@ -73,6 +77,30 @@ def show() -> None:
         "| pips | rounds to | points |\n|---|---|---|\n"
         + "\n".join(f"| {n} | {round_to_five(n)} | {play_points(round_to_five(n))} |" for n in (7, 8, 12, 13))
     )
+
+    go_again()
+    muggins_call()
+
+
+def go_again() -> None:
+    st.header(more_rules.go_again_header())
+    st.markdown(more_rules.go_again_intro())
+    steps = more_rules.go_again_example()
+    st.markdown("\n".join(f"{i}. {words}" for i, (words, _lay, _again) in enumerate(steps, 1)))
+    ui.picture(render_layout(steps[-1][1], working=True))
+    st.markdown(more_rules.go_again_table())
+    st.markdown(more_rules.horse_race_pagat())
+
+
+def muggins_call() -> None:
+    st.header(more_rules.muggins_header())
+    st.markdown(more_rules.muggins_intro())
+    st.markdown(more_rules.muggins_points())
+    lay = Layout.from_record(" ".join(MUGGINS_EXAMPLE), variant="muggins")
+    tile = Play.parse(MUGGINS_EXAMPLE[-1]).tile
+    st.markdown(more_rules.muggins_example("Leo", str(tile), lay.working, play_points(lay.total, "pips"),
+                                           play_points(lay.total, "points")))
+    ui.picture(render_layout(lay, working=True))
 
 
 ui.run_page("rules", show)

@@ -1,0 +1,107 @@
+"""Scores on the Play page, always with the game's unit, and the muggins call.
+
+A game counts its scores in pips (a total of 15 scores 15) or in points (a total of 15 scores 3);
+every score a player reads says which:
+
+>>> amount(10, "pips"), amount(1, "points")
+('10 pips', '1 point')
+>>> made(15, 3, "points"), made(15, 15, "pips"), made(7, 0, "pips")
+('a multiple of five — 15 → 3 points', 'a multiple of five — 15 pips', 'not a multiple of five, no score')
+"""
+
+from __future__ import annotations
+
+from trainer.words import _, ngettext
+
+
+def amount(n: int, unit: str) -> str:
+    """A score with its unit: ``"15 pips"`` or ``"3 points"``."""
+    if unit == "pips":
+        return ngettext("{n} pip", "{n} pips", n).format(n=n)
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
+def unit_name(unit: str) -> str:
+    """The unit itself, for a question: ``"pips"`` or ``"points"``."""
+    return _("pips") if unit == "pips" else _("points")
+
+
+def made(total: int, score: int, unit: str) -> str:
+    """What an open-end total scored, for the story of a play. In points the total is shown too
+    (``15 → 3 points``), so the child sees the division by five."""
+    if score:
+        if unit == "pips":
+            return _("a multiple of five — {amount}").format(amount=amount(score, unit))
+        return ngettext("a multiple of five — {total} → {n} point", "a multiple of five — {total} → {n} points",
+                        score).format(total=total, n=score)
+    return _("not a multiple of five, no score") if total else _("nothing to score")
+
+
+def option_label(play: str, total: int, score: int, unit: str) -> str:
+    """A button for one legal play: ``"3-4 on end B → total 15, scores 15 pips"``."""
+    if score:
+        return _("{play} → total {total}, scores {amount}").format(play=play, total=total, amount=amount(score, unit))
+    return _("{play} → total {total}").format(play=play, total=total)
+
+
+def ask_score(unit: str) -> str:
+    """The question after the learner's play, with the muggins call on."""
+    if unit == "pips":
+        return _("What did your play score, in pips?")
+    return _("What did your play score, in points?")
+
+
+def no_score_button() -> str:
+    return _("No score")
+
+
+def called(who: str, score: int, unit: str) -> str:
+    return _("{who} called {amount}.").format(who=who, amount=amount(score, unit))
+
+
+def learner_said_no_score(made_score: int, unit: str) -> str:
+    """The learner pressed "No score" after a play that scored."""
+    return _("You said no score, but your play made {amount}.").format(amount=amount(made_score, unit))
+
+
+def forgot(who: str, made_score: int, unit: str) -> str:
+    """A computer player called nothing after a play that scored."""
+    return _("{who} forgot to call {amount}!").format(who=who, amount=amount(made_score, unit))
+
+
+def called_wrong(who: str, said: int, made_score: int, unit: str) -> str:
+    return _("{who} called {said}, but the play made {made}.").format(
+        who=who, said=amount(said, unit), made=amount(made_score, unit))
+
+
+def may_call(caller: str) -> str:
+    return _("{who} may call Muggins! and take them.").format(who=caller)
+
+
+def took(who: str, score: int, unit: str) -> str:
+    return _("{who} called Muggins! and took {amount}.").format(who=who, amount=amount(score, unit))
+
+
+def let_go(who: str, score: int, unit: str) -> str:
+    return _("{who} let the missed {amount} go.").format(who=who, amount=amount(score, unit))
+
+
+def muggins_chance(who: str, missed: int, unit: str) -> str:
+    """The heading of the learner's chance to call Muggins!"""
+    return _("{who} missed a score of {amount}! Call Muggins! to take it.").format(
+        who=who, amount=amount(missed, unit))
+
+
+def muggins_working(working: str, missed: int, unit: str) -> str:
+    """Under the layout on the Muggins! screen: why the play scored."""
+    return _("The ends make {working}: {amount}.").format(working=working, amount=amount(missed, unit))
+
+
+def table_line(number: int, target: int, unit: str) -> str:
+    """The scoreboard's note: which hand, and the target with its unit."""
+    return _("Hand {number} · to {target}").format(number=number, target=amount(target, unit))
+
+
+def hands_played(hands: int, target: int, unit: str) -> str:
+    return ngettext("{n} hand played, to {target}.", "{n} hands played, to {target}.", hands).format(
+        n=hands, target=amount(target, unit))
