@@ -87,8 +87,9 @@ def muggins_header() -> str:
 
 def muggins_intro() -> str:
     return _(
-        "In the old game of Muggins, in Tidwell's All Fives, and on Play a hand when you tick **Muggins "
-        "call**, you must **say what your play scored** before the next player moves."
+        "The old game of Muggins and Tidwell's All Fives have one more rule: you must **say what your play "
+        "scored** before the next player moves. On Play a hand you play by it, in any game, when you tick "
+        "**Muggins call**."
     )
 
 
@@ -98,15 +99,17 @@ def muggins_points() -> str:
         "- **Forget, or say the wrong number**, and the next player may call **\"Muggins!\"** and take "
         "the score for their own side. In Tidwell's All Fives nobody takes it: the score is simply lost.\n"
         "- If your play scored nothing, say **No score**: there is nothing to lose.\n"
-        "- Say it in the game's own unit: **pips** in Muggins, All Fives and Sniff (a total of 15 scores 15), "
-        "**points** in Five-Up, Seven-Toed Pete, Horse Race and the learning games (a total of 15 scores 3)."
+        "- Say it in the game's own unit: **pips** in the old game of Muggins, the classic All Fives and Sniff "
+        "(a total of 15 scores 15); **points** in Five-Up, Seven-Toed Pete, Horse Race and the three learning "
+        "games (a total of 15 scores 3)."
     )
 
 
 def muggins_example(player: str, tile: str, working: str, pips: int, points: int) -> str:
     """A worked call: the same play said in pips and in points."""
     return _(
-        "{player} plays {tile} and the ends make {working}. In Muggins {player} says \"{in_pips}\"; in "
-        "the learning games, \"{in_points}\". If {player} says nothing, you may call \"Muggins!\" and take it."
+        "{player} plays {tile} and the ends make {working}. In the old game of Muggins {player} says "
+        "\"{in_pips}\"; in the learning games, \"{in_points}\". If {player} says nothing, you may call "
+        "\"Muggins!\" and take it."
     ).format(player=player, tile=tile, working=working, in_pips=amount(pips, "pips"),
              in_points=amount(points, "points"))
