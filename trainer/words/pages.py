@@ -1,7 +1,7 @@
 """The words every page shares: the menu, the board's hints and buttons, a score both ways, a play
 on a lettered end, the answer boxes, and "Continue as …?".
 
->>> both_ways(15), both_ways(5), both_ways(7), both_ways(0)
+>>> both_ways(15, 3), both_ways(5, 1), both_ways(7, 0), both_ways(0, 0)
 ('15 → 3 points', '5 → 1 point', 'not a multiple of five, so no score', 'nothing to score')
 >>> on_end("3-4", "B"), beside_sniff("1-4", "C")
 ('3-4 on end B', '1-4 beside the sniff (end C)')
