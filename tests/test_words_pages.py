@@ -249,6 +249,24 @@ def test_the_check_finds_what_it_should():
     assert loose_sentences('def f():\n    """Draw the page."""\n    log.error("the store is away")\n') == []
 
 
+WORDS_MODULES = [ROOT / "trainer" / "words" / f"{name}.py" for name in (
+    "pages", "errors", "cards", "practice_page", "play_page", "live", "projector", "teacher", "sign_in",
+    "progress_page", "rules_page")]
+
+
+@pytest.mark.parametrize("path", WORDS_MODULES, ids=lambda p: p.name)
+def test_the_catalogue_can_read_every_sentence(path):
+    """Babel reads only literal strings: every ``_()`` and ``ngettext()`` of the pages' words takes
+    plain literals (no f-string, no variable), whose placeholders are named."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and _callee(node) in TRANSLATED:
+            texts = node.args[:2] if _callee(node) == "ngettext" else node.args
+            assert texts and all(isinstance(a, ast.Constant) and isinstance(a.value, str) for a in texts), (
+                path.name, node.lineno)
+            for a in texts:
+                assert "{}" not in a.value and not re.search(r"\{\d", a.value), (path.name, node.lineno)
+
+
 def test_every_store_reason_has_words():
     for reason in error_words.STORE_REASONS:
         assert reads_as_words(error_words.store_problem(reason)), reason
