@@ -15,7 +15,6 @@ if ROOT not in sys.path:
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 from trainer.ui import PAGE_ICON  # noqa: E402  (after the path is set)
-from trainer.words import language  # noqa: E402
 from trainer.words import pages as words  # noqa: E402
 
 # a local icon: nothing is fetched from the internet, so the app works offline in a classroom
@@ -33,13 +32,11 @@ def page(name: str, icon: str, *, title: str = "", default: bool = False) -> st.
 
 def pages(me_title: str) -> dict[str, list[st.Page]]:
     """The menu, built once per session (building pages checks their files: a fifth of a rerun).
-    Never shared between sessions: a page remembers whether this run may call it. Built again when
-    the learner's name or the language changes."""
+    Never shared between sessions: a page remembers whether this run may call it."""
     here = session.state()
     built = here.menu
-    key = f"{language()} {me_title}"
-    if built is None or built[0] != key:
-        built = (key, {
+    if built is None or built[0] != me_title:
+        built = (me_title, {
             words.menu_learn(): [
                 page("practice", ":material/edit:", default=True),
                 page("play", ":material/casino:"),

@@ -25,7 +25,6 @@ from trainer.render import CELL, end_letters, render_hand, render_layout, render
 from trainer.rules import Layout, Play, play_points
 from trainer.store import StoreError
 from trainer.words import errors as error_words
-from trainer.words import language
 from trainer.words import pages as words
 
 STAGE_LABELS = {s.id: s.label for s in STAGE_RECORDS}
@@ -238,7 +237,7 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen:
     result = board_component(
         data={"layout": layout_svg, "hand": hand_svg or "", "mode": mode, "chosen": " ".join(chosen or []),
               "layout_width": layout_width, "layout_min": layout_min, "hand_tile": str(HAND_TILE),
-              "extra": extra, "hand_width": hand_width, "lang": language(), **words.board_words(),
+              "extra": extra, "hand_width": hand_width, **words.board_words(),
               "hand_caption": hand_caption, "speak_text": speak.get("text", ""),
               "speak_label": speak.get("label", "")},
         key=key, on_pick_change=lambda: None,

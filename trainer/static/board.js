@@ -106,7 +106,7 @@ function speaker(button, speak, data) {
     voice.cancel();
     const words = new SpeechSynthesisUtterance(speak.text || '');
     words.rate = 0.9;
-    words.lang = data.lang || 'en';
+    words.lang = 'en';
     voice.speak(words);
   };
 }
