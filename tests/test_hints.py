@@ -4,7 +4,6 @@ its words is true of the position."""
 import random
 import re
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -21,11 +21,6 @@ def amount(n: int, unit: str) -> str:
     return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
-def unit_name(unit: str) -> str:
-    """The unit itself, for a question: ``"pips"`` or ``"points"``."""
-    return _("pips") if unit == "pips" else _("points")
-
-
 def made(total: int, score: int, unit: str) -> str:
     """What an open-end total scored, for the story of a play. In points the total is shown too
     (``15 → 3 points``), so the child sees the division by five."""
@@ -35,24 +30,6 @@ def made(total: int, score: int, unit: str) -> str:
         return ngettext("a multiple of five — {total} → {n} point", "a multiple of five — {total} → {n} points",
                         score).format(total=total, n=score)
     return _("not a multiple of five, no score") if total else _("nothing to score")
-
-
-def option_label(play: str, total: int, score: int, unit: str) -> str:
-    """A button for one legal play: ``"3-4 on end B → total 15, scores 15 pips"``."""
-    if score:
-        return _("{play} → total {total}, scores {amount}").format(play=play, total=total, amount=amount(score, unit))
-    return _("{play} → total {total}").format(play=play, total=total)
-
-
-def ask_score(unit: str) -> str:
-    """The question after the learner's play, with the muggins call on."""
-    if unit == "pips":
-        return _("What did your play score, in pips?")
-    return _("What did your play score, in points?")
-
-
-def no_score_button() -> str:
-    return _("No score")
 
 
 def called(who: str, score: int, unit: str) -> str:
@@ -84,24 +61,3 @@ def took(who: str, score: int, unit: str) -> str:
 
 def let_go(who: str, score: int, unit: str) -> str:
     return _("{who} let the missed {amount} go.").format(who=who, amount=amount(score, unit))
-
-
-def muggins_chance(who: str, missed: int, unit: str) -> str:
-    """The heading of the learner's chance to call Muggins!"""
-    return _("{who} missed a score of {amount}! Call Muggins! to take it.").format(
-        who=who, amount=amount(missed, unit))
-
-
-def muggins_working(working: str, missed: int, unit: str) -> str:
-    """Under the layout on the Muggins! screen: why the play scored."""
-    return _("The ends make {working}: {amount}.").format(working=working, amount=amount(missed, unit))
-
-
-def table_line(number: int, target: int, unit: str) -> str:
-    """The scoreboard's note: which hand, and the target with its unit."""
-    return _("Hand {number} · to {target}").format(number=number, target=amount(target, unit))
-
-
-def hands_played(hands: int, target: int, unit: str) -> str:
-    return ngettext("{n} hand played, to {target}.", "{n} hands played, to {target}.", hands).format(
-        n=hands, target=amount(target, unit))

@@ -11,7 +11,7 @@ picture), with its score in the game's unit and a reason that is true.
 
 from __future__ import annotations
 
-from trainer.words import _, ngettext
+from trainer.words import _, ngettext, play_page
 from trainer.words.calls import amount
 
 
@@ -20,14 +20,7 @@ def play_name(tile: str, letter: str | None, *, beside: bool = False) -> str:
     a lead (no end yet) is its tile."""
     if letter is None:
         return tile
-    if beside:
-        return _("{tile} beside the sniff, end {letter}").format(tile=tile, letter=letter)
-    return _("{tile} on end {letter}").format(tile=tile, letter=letter)
-
-
-def lead_button(tile: str) -> str:
-    """The button that leads ``tile`` on an empty table."""
-    return _("Lead {tile}").format(tile=tile)
+    return play_page.beside_sniff(tile, letter) if beside else play_page.on_end(tile, letter)
 
 
 def suggestion(play: str, *, score: int, unit: str, total: int, again: bool, lead: bool = False,
