@@ -20,7 +20,7 @@ from trainer.ui import PAGE_ICON  # noqa: E402  (after the path is set)
 st.set_page_config(page_title="Fives Trainer", page_icon=PAGE_ICON, layout="wide")
 
 
-from trainer import session  # noqa: E402
+from trainer import language, session  # noqa: E402
 
 
 def page(name: str, title: str, icon: str, *, default: bool = False) -> st.Page:
@@ -33,8 +33,8 @@ def pages(me_title: str) -> dict[str, list[st.Page]]:
     Never shared between sessions: a page remembers whether this run may call it."""
     here = session.state()
     built = here.menu
-    if built is None or built[0] != me_title:
-        built = (me_title, {
+    if built is None or built[0] != (me_title, language.current()):
+        built = ((me_title, language.current()), {
             "Learn": [
                 page("practice", "Practice", ":material/edit:", default=True),
                 page("play", "Play a hand", ":material/casino:"),
@@ -54,5 +54,6 @@ def pages(me_title: str) -> dict[str, list[st.Page]]:
 
 # the sign-in page is named for the learner once they are signed in (a reload signs in from ?me=)
 session.follow_address()
+language.follow()
 who = session.me()
 st.navigation(pages(who.nickname if who is not None else "Sign in")).run()

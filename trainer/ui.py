@@ -19,7 +19,7 @@ import streamlit as st
 from puzzles import KIND_TITLES, STAGE_RECORDS, STAGE_TITLES, STAGES, Puzzle, kind
 from puzzles.contrast import Side
 from puzzles.words import for_speech
-from trainer import session
+from trainer import language, session, words
 from trainer.practice import Practice
 from trainer.render import CELL, end_letters, render_hand, render_layout, render_number_line
 from trainer.rules import Layout, Play, play_points
@@ -72,8 +72,10 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -
         store_notice(for_learner=for_learner, saved_again=saved_again)
         if for_learner:
             session.continue_prompt()
+        language.chooser()
         show()
         session.remember_on_device()
+        language.remember_on_device()
         out = session.saver()
         if out is not None:
             session.outbox_on_device(out)
@@ -349,7 +351,7 @@ def number_line(p: Puzzle, *, reveal: bool, style: str = "classroom") -> str:
 
 def spoken(text: str, label: str = "Read it to me") -> dict[str, str]:
     """What the board's "Read it to me" button says (the browser's own speech, no server)."""
-    return {"text": for_speech(text), "label": label}
+    return {"text": for_speech(text), "label": label, "lang": words.language()}
 
 
 def release_keys() -> None:

@@ -103,7 +103,14 @@ function speaker(button, speak) {
     voice.cancel();
     const words = new SpeechSynthesisUtterance(speak.text || '');
     words.rate = 0.9;
-    words.lang = 'en';
+    words.lang = speak.lang || 'en';
+    // a voice of the learner's language where the browser has one (offline voices first)
+    const voices = voice.getVoices ? voice.getVoices() : [];
+    const mine = voices.filter((v) => (v.lang || '').toLowerCase().startsWith(words.lang));
+    const chosen = mine.find((v) => v.localService) || mine[0];
+    if (chosen) {
+      words.voice = chosen;
+    }
     voice.speak(words);
   };
 }
