@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
@@ -79,7 +79,7 @@ def speaking(code: object) -> Iterator[str]:
         _current.reset(token)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalogue(lang: str) -> dict[object, object]:
     """The translations of ``lang``: msgid → msgstr (a tuple of forms for plurals)."""
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
