@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
