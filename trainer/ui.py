@@ -244,7 +244,7 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen:
               "layout_width": layout_width, "layout_min": layout_min, "hand_tile": str(HAND_TILE),
               "extra": extra, "hand_width": hand_width,
               "hand_caption": hand_caption, "speak_text": speak.get("text", ""),
-              "speak_label": speak.get("label", "")},
+              "speak_label": speak.get("label", ""), "speak_lang": speak.get("lang", "en")},
         key=key, on_pick_change=lambda: None,
     )
     return getattr(result, "pick", None) if result is not None else None

@@ -8,7 +8,7 @@ export default function(component) {
   }
   const cap = data.layout_width ? ' style="max-width:' + data.layout_width + '"' : '';
   const handCap = data.hand_width ? ' style="max-width:' + data.hand_width + '"' : '';
-  const speak = data.speak_text ? { text: data.speak_text, label: data.speak_label } : null;
+  const speak = data.speak_text ? { text: data.speak_text, label: data.speak_label, lang: data.speak_lang } : null;
   root.innerHTML = (speak ? '<button class="fives-speak" type="button"></button>' : '') +
     (data.layout ? '<div class="layout"' + cap + '>' + data.layout + '</div>' : '') +
     (data.extra ? '<div class="extra">' + data.extra + '</div>' : '') +
