@@ -57,7 +57,7 @@ def test_spanish_from_the_address_reads_aloud_in_spanish_and_the_chooser_goes_ba
     # the side menu's chooser: English again
     side = page.locator("[data-testid='stSidebar']")
     if not side.is_visible():
-        page.locator("[data-testid='stExpandSidebarButton'], [data-testid='stSidebarCollapsedControl'] button").first.click()
+        page.locator("[data-testid='stExpandSidebarButton']").first.click()
     side.get_by_text("English", exact=True).click()
     appserver.settled(page, 60000)
     page.wait_for_function("() => !window.location.search.includes('lang=')", timeout=20000)

@@ -210,7 +210,8 @@ def puzzle_area(pr: Practice) -> None:
     why = f"\n\n**{pr.notice}**" if pr.notice and not pr.answered else ""
     # the puzzle's link never carries the learner's code: whoever it is shared with opens it as themselves
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        st.markdown(f":gray[{meta}]  \n:gray[Puzzle code **{p.code}** · [link to this puzzle](?code={p.code}{language.suffix()})]")
+        link = f"?code={p.code}{language.suffix()}"
+        st.markdown(f":gray[{meta}]  \n:gray[Puzzle code **{p.code}** · [link to this puzzle]({link})]")
         st.page_link(ui.page_path("projector"), label="Show it on the projector", icon=":material/co_present:",
                      query_params={"code": p.code})
     st.markdown(f"{why}\n\n## {p.question}" if why else f"## {p.question}")
