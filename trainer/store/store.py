@@ -24,7 +24,7 @@ from trainer.progress import Attempt
 from trainer.sprint import SprintAnswer
 from trainer.store import codes, limits
 from trainer.store.base import STORE_ERRORS, _calm
-from trainer.store.errors import LearnerGone, StoreError, StoreUnavailable, TooManyTries
+from trainer.store.errors import LearnerGone, StoreError, StoreUnavailable, TooManyTries, WrongTeacherKey
 from trainer.store.names import check_class_name, has_hidden
 from trainer.store.nicknames import check_nickname
 from trainer.store.preferences import Preferences
@@ -168,7 +168,8 @@ class Store(Preferences):
             return code
         if not codes.is_blank(class_code):
             self._missed(clients)
-        raise StoreError(codes.class_code_problem(class_code))
+        reason, fields = codes.class_code_problem(class_code)
+        raise StoreError(reason, **fields)
 
     def _find_class(self, code: str) -> str | None:
         with self._read() as conn:
@@ -324,7 +325,7 @@ class Store(Preferences):
 
     def _teacher(self, class_code: object, teacher_key: object) -> str:
         if not self.check_teacher(class_code, teacher_key):
-            raise PermissionError("That class code and teacher key do not match.")
+            raise WrongTeacherKey()
         code = codes.normalise_class(class_code)
         assert code is not None
         return code
@@ -357,7 +358,7 @@ class Store(Preferences):
             found = conn.execute(select(learners.c.code).where(and_(learners.c.code == learner_code,
                                                                     learners.c.class_code == code))).scalar()
             if found is None:
-                raise StoreError("That learner is not in this class.")
+                raise StoreError("not-in-class")
             for table in (live_answers, lesson_members, games, attempts, sprint_answers):
                 conn.execute(delete(table).where(table.c.learner_code == learner_code))
             conn.execute(delete(learners).where(learners.c.code == learner_code))
@@ -441,7 +442,7 @@ class Store(Preferences):
             now = conn.execute(select(lessons.c.round).where(and_(lessons.c.class_code == code, lessons.c.open))
                                .with_for_update()).scalar()
             if now is None:
-                raise StoreError("Start a live lesson first.")
+                raise StoreError("no-live-lesson")
             conn.execute(update(lessons).where(lessons.c.class_code == code)
                          .values(round=now + 1, puzzle_code=puzzle_code, locked=False, revealed=False))
         return now + 1
