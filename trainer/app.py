@@ -21,7 +21,7 @@ from trainer.words import pages as words  # noqa: E402
 st.set_page_config(page_title=words.app_name(), page_icon=PAGE_ICON, layout="wide")
 
 
-from trainer import session  # noqa: E402
+from trainer import language, session  # noqa: E402
 
 
 def page(name: str, icon: str, *, title: str = "", default: bool = False) -> st.Page:
@@ -35,8 +35,8 @@ def pages(me_title: str) -> dict[str, list[st.Page]]:
     Never shared between sessions: a page remembers whether this run may call it."""
     here = session.state()
     built = here.menu
-    if built is None or built[0] != me_title:
-        built = (me_title, {
+    if built is None or built[0] != (me_title, language.current()):
+        built = ((me_title, language.current()), {
             words.menu_learn(): [
                 page("practice", ":material/edit:", default=True),
                 page("play", ":material/casino:"),
@@ -56,5 +56,6 @@ def pages(me_title: str) -> dict[str, list[st.Page]]:
 
 # the sign-in page is named for the learner once they are signed in (a reload signs in from ?me=)
 session.follow_address()
+language.follow()
 who = session.me()
 st.navigation(pages(who.nickname if who is not None else words.menu_titles()["me"])).run()

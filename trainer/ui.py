@@ -19,7 +19,8 @@ import streamlit as st
 from puzzles import KIND_TITLES, STAGE_RECORDS, STAGE_TITLES, STAGES, Puzzle, kind
 from puzzles.contrast import Side
 from puzzles.words import for_speech
-from trainer import session
+from trainer import language, session
+from trainer import words as words_lang
 from trainer.practice import Practice
 from trainer.render import CELL, end_letters, render_hand, render_layout, render_number_line
 from trainer.rules import Layout, Play, play_points
@@ -74,8 +75,10 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -
         store_notice(for_learner=for_learner, saved_again=saved_again)
         if for_learner:
             session.continue_prompt()
+        language.chooser()
         show()
         session.remember_on_device()
+        language.remember_on_device()
         out = session.saver()
         if out is not None:
             session.outbox_on_device(out)
@@ -239,7 +242,7 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen:
               "layout_width": layout_width, "layout_min": layout_min, "hand_tile": str(HAND_TILE),
               "extra": extra, "hand_width": hand_width, **words.board_words(),
               "hand_caption": hand_caption, "speak_text": speak.get("text", ""),
-              "speak_label": speak.get("label", "")},
+              "speak_label": speak.get("label", ""), "speak_lang": speak.get("lang", "en")},
         key=key, on_pick_change=lambda: None,
     )
     return getattr(result, "pick", None) if result is not None else None
@@ -342,7 +345,7 @@ def number_line(p: Puzzle, *, reveal: bool, style: str = "classroom") -> str:
 
 def spoken(text: str, label: str = "") -> dict[str, str]:
     """What the board's "Read it to me" button says (the browser's own speech, no server)."""
-    return {"text": for_speech(text), "label": label or words.read_it_to_me()}
+    return {"text": for_speech(text), "label": label or words.read_it_to_me(), "lang": words_lang.language()}
 
 
 def release_keys() -> None:

@@ -8,7 +8,7 @@ export default function(component) {
   }
   const cap = data.layout_width ? ' style="max-width:' + data.layout_width + '"' : '';
   const handCap = data.hand_width ? ' style="max-width:' + data.hand_width + '"' : '';
-  const speak = data.speak_text ? { text: data.speak_text, label: data.speak_label } : null;
+  const speak = data.speak_text ? { text: data.speak_text, label: data.speak_label, lang: data.speak_lang } : null;
   root.innerHTML = (speak ? '<button class="fives-speak" type="button"></button>' : '') +
     (data.layout ? '<div class="layout"' + cap + '>' + data.layout + '</div>' : '') +
     (data.extra ? '<div class="extra">' + data.extra + '</div>' : '') +
@@ -106,7 +106,14 @@ function speaker(button, speak, data) {
     voice.cancel();
     const words = new SpeechSynthesisUtterance(speak.text || '');
     words.rate = 0.9;
-    words.lang = 'en';
+    words.lang = speak.lang || 'en';
+    // a voice of the learner's language where the browser has one (offline voices first)
+    const voices = voice.getVoices ? voice.getVoices() : [];
+    const mine = voices.filter((v) => (v.lang || '').toLowerCase().startsWith(words.lang));
+    const chosen = mine.find((v) => v.localService) || mine[0];
+    if (chosen) {
+      words.voice = chosen;
+    }
     voice.speak(words);
   };
 }

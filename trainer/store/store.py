@@ -23,10 +23,11 @@ from sqlalchemy.exc import IntegrityError
 from trainer.progress import Attempt
 from trainer.sprint import SprintAnswer
 from trainer.store import codes, limits
-from trainer.store.base import STORE_ERRORS, StoreBase, _calm
+from trainer.store.base import STORE_ERRORS, _calm
 from trainer.store.errors import LearnerGone, StoreError, StoreUnavailable, TooManyTries, WrongTeacherKey
 from trainer.store.names import check_class_name, has_hidden
 from trainer.store.nicknames import check_nickname
+from trainer.store.preferences import Preferences
 from trainer.store.schema import (
     TABLES,
     attempts,
@@ -52,7 +53,7 @@ def _hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
-class Store(StoreBase):
+class Store(Preferences):
     """Open with :func:`open_store`. Safe to share between threads; many processes may open the
     same database."""
 
@@ -328,6 +329,11 @@ class Store(StoreBase):
         code = codes.normalise_class(class_code)
         assert code is not None
         return code
+
+    @_calm
+    def set_class_language(self, class_code: str, teacher_key: str, language: str | None) -> None:
+        """The language the class's learners read unless they choose their own (``None``: none)."""
+        self._set_class_language(self._teacher(class_code, teacher_key), language)
 
     @_calm
     def class_report(self, class_code: str, teacher_key: str) -> list[ReportRow]:

@@ -5,7 +5,7 @@ import functools
 import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, similar
-from trainer import answers, pagestate, session, ui
+from trainer import answers, language, pagestate, session, ui
 from trainer.pagestate import PracticeState
 from trainer.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
 from trainer.words import pages as page_words
@@ -206,7 +206,8 @@ def puzzle_area(pr: Practice) -> None:
     why = f"\n\n**{pr.notice}**" if pr.notice and not pr.answered else ""
     # the puzzle's link never carries the learner's code: whoever it is shared with opens it as themselves
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        st.markdown(f":gray[{meta}]  \n:gray[{words.puzzle_code(p.code)}]")
+        link = f"?code={p.code}{language.suffix()}"
+        st.markdown(f":gray[{meta}]  \n:gray[{words.puzzle_code(p.code, link)}]")
         st.page_link(ui.page_path("projector"), label=words.on_the_projector(), icon=":material/co_present:",
                      query_params={"code": p.code})
     st.markdown(f"{why}\n\n## {p.question}" if why else f"## {p.question}")

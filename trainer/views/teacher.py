@@ -7,7 +7,7 @@ import plotly.express as px
 import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
-from trainer import classroom, pagestate, session, ui
+from trainer import classroom, language, pagestate, session, ui
 from trainer.card import teacher_card
 from trainer.pagestate import ClassState
 from trainer.progress import STEP_NAMES
@@ -166,6 +166,7 @@ def class_page(s, code: str, key: str) -> None:
     session.show_html(session.literal(name), tag="h1")
     st.markdown(f"### {words.class_code_shown(code)}")
     st.caption(words.children_type_it())
+    language.class_setting(code, key)
     card = teacher_card(name, code, key)
     new, state().new = state().new, False
     if new:

@@ -73,9 +73,9 @@ def puzzle_meta(stage: str, level: int, *, coached: bool, streak: int) -> str:
     return " · ".join(parts)
 
 
-def puzzle_code(code: str) -> str:
-    """The puzzle's code and its link (Markdown)."""
-    return _("Puzzle code **{code}** · [link to this puzzle](?code={code})").format(code=code)
+def puzzle_code(code: str, link: str) -> str:
+    """The puzzle's code and its link (Markdown; ``link`` is the address that opens it)."""
+    return _("Puzzle code **{code}** · [link to this puzzle]({link})").format(code=code, link=link)
 
 
 def on_the_projector() -> str:
