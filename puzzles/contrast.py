@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from puzzles.puzzle import Puzzle
 from puzzles.traps import ROUNDING, SPOTTING
-from puzzles.words import play_words
 from trainer.rules import TILES, Layout, OpenEnd, Play, round_to_five
+from trainer.words.plays import play_words
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,8 @@ from typing import Any
 
 from puzzles.registry import kind
 from puzzles.traps import TRAPS, diagnose
-from puzzles.words import say
 from trainer.rules import IllegalPlay, Layout
+from trainer.words.feedback import say
 
 
 @dataclass(frozen=True)

@@ -148,6 +148,12 @@ def kind(kind_id: str) -> Kind:
         raise UnknownKind(f"{kind_id!r} is not a kind of puzzle.") from None
 
 
+def answer_words(p: Puzzle) -> str:
+    """A puzzle's answer in words a child and a teacher read, never record notation (each kind says
+    its own: :attr:`Kind.answer_words`)."""
+    return kind(p.kind).answer_words(p)
+
+
 def all_kinds() -> tuple[Kind, ...]:
     """Every registered kind, in code order."""
     return tuple(sorted(_KINDS.values(), key=lambda k: k.number))

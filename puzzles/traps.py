@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from puzzles.registry import UnknownKind, all_kinds, kind
-from puzzles.words import play_words
 from trainer.rules import Layout, Play, play_points
+from trainer.words.plays import play_words
 
 if TYPE_CHECKING:
     from puzzles.puzzle import Puzzle

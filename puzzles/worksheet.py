@@ -25,9 +25,8 @@ from puzzles import KINDS, STAGES, Puzzle, generate
 from puzzles.codes import SEED_SPACE, CodeError, decode, encode
 from puzzles.kinds import KIND_TITLES, MIX_ORDER
 from puzzles.print_pictures import draw_hand, draw_layout, draw_tile, picture_cells
-from puzzles.registry import AnswerShape, kind
+from puzzles.registry import AnswerShape, answer_words, kind
 from puzzles.stages import STAGE_TITLES, check_stage_level
-from puzzles.words import answer_words
 from trainer.render import render_number_line
 from trainer.render.geometry import layout_geometry
 from trainer.rules import IllegalPlay

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from puzzles import KIND_TITLES, KINDS, STAGES, TRAPS, generate_for, trap_words
-from puzzles.words import mistake_name
 from trainer.progress import Attempt, Progress, attempt_traps, fluency_bar
 from trainer.store.codes import normalise_class
+from trainer.words.mistakes import mistake_name
 
 
 class LearnerRecord(Protocol):

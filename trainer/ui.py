@@ -18,12 +18,12 @@ import streamlit as st
 
 from puzzles import KIND_TITLES, STAGE_RECORDS, STAGE_TITLES, STAGES, Puzzle, kind
 from puzzles.contrast import Side
-from puzzles.words import for_speech
 from trainer import session
 from trainer.practice import Practice
 from trainer.render import CELL, end_letters, render_hand, render_layout, render_number_line
 from trainer.rules import Layout, Play, play_points
 from trainer.store import StoreError
+from trainer.words.feedback import for_speech
 
 STAGE_LABELS = {s.id: s.label for s in STAGE_RECORDS}
 """Each stage's short name (:attr:`puzzles.Stage.label`)."""

@@ -20,8 +20,10 @@ from puzzles.traps import (
     is_lowering,
     spotting_reason,
 )
-from puzzles.words import play_words, points_words, say, score_words, sentence
 from trainer.rules import TILES, IllegalPlay, Layout, Play, Tile, play_points
+from trainer.words.feedback import say, sentence
+from trainer.words.plays import play_words
+from trainer.words.scores import points_words, score_words
 
 HAND_SIZES = {1: (2, 3), 2: (3, 3), 3: (3, 4)}
 SPECIAL_SHARE = 0.2

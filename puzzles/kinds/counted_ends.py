@@ -12,8 +12,9 @@ from puzzles.puzzle import Puzzle, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
 from puzzles.traps import counting_reason
-from puzzles.words import end_words, say
 from trainer.rules import Layout, OpenEnd
+from trainer.words.ends import end_words
+from trainer.words.feedback import say
 
 EVERY_END_KEEP = 0.25
 """How often a position where every end counts is kept for counted-ends."""

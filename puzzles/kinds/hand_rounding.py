@@ -12,8 +12,9 @@ from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
 from puzzles.traps import ROUNDING, rounded_by, rounding_reason
-from puzzles.words import points_words, say
 from trainer.rules import play_points, round_to_five
+from trainer.words.feedback import say
+from trainer.words.scores import points_words
 
 ROUND_SIZES = {1: (1, 2), 2: (2, 3), 3: (3, 5)}
 EXACT_SHARE = 0.04

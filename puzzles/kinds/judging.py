@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from puzzles.puzzle import Puzzle, Verdict
-from puzzles.words import say
 from trainer.rules import IllegalPlay, Play
+from trainer.words.feedback import say
 
 
 def judge_number(p: Puzzle, response: Any, right: int, because: str, *, unit: str = "") -> Verdict:

@@ -13,8 +13,8 @@ from puzzles.kinds.making import between, find_position, number_choices
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
-from puzzles.words import end_words
 from trainer.rules import TILES, Layout, OpenEnd, Tile
+from trainer.words.ends import end_words
 
 
 def make_make_five(stage: str, level: int, rng: random.Random) -> dict[str, Any]:

@@ -9,8 +9,10 @@ from typing import Any
 
 from puzzles.puzzle import Choice, Step
 from puzzles.stages import LEVEL_TABLE, Position, basic_fit, has_trap, positions, traps
-from puzzles.words import end_words, score_words, sentence
 from trainer.rules import Layout, Play
+from trainer.words.ends import end_words
+from trainer.words.feedback import sentence
+from trainer.words.scores import score_words
 
 LABELS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 TOTAL_MISTAKES = ("double-once", "covered-spinner", "empty-spinner-end", "covered-double", "missed-end",

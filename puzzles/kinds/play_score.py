@@ -19,8 +19,10 @@ from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
 from puzzles.traps import COUNTING, SPOTTING, believed_points, counting_reason, spotting_reason
-from puzzles.words import play_words, points_words, score_words, sentence
 from trainer.rules import play_points
+from trainer.words.feedback import sentence
+from trainer.words.plays import play_words
+from trainer.words.scores import points_words, score_words
 
 SCORING_SHARE = 0.9
 """How often play-score asks about a play that scores."""

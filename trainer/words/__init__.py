@@ -21,10 +21,10 @@ each read their own:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 LANGUAGES: dict[str, str] = {"en": "English"}
@@ -66,7 +66,7 @@ def speaking(code: object) -> Iterator[str]:
         _current.reset(token)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalogue(lang: str) -> dict[object, object]:
     """The translations of ``lang``: msgid → msgstr (a tuple of forms for plurals)."""
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
@@ -114,3 +114,27 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it yet (for tables of names)."""
     return message
+
+
+class Said(Mapping[str, str]):
+    """A table of names marked with :func:`N_`, each said in the current language when it is read.
+
+    >>> names = Said({"off": N_("Off")})
+    >>> names["off"], list(names)
+    ('Off', ['off'])
+    """
+
+    def __init__(self, table: Mapping[str, str]) -> None:
+        self._table = dict(table)
+
+    def __getitem__(self, key: str) -> str:
+        return _(self._table[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def __repr__(self) -> str:
+        return f"Said({self._table!r})"
