@@ -46,3 +46,30 @@ def for_speech(text: str) -> str:
         text = text.replace(sign, f" {word} ")
     text = text.replace("…", " ").replace("**", "")
     return " ".join(text.split())
+
+
+def listing(names: list[str]) -> str:
+    """Names as a list a child reads: ``"a"``, ``"a and b"``, ``"a, b and c"``.
+
+    >>> listing(["the 4 on 1-4"]), listing(["a", "b", "c"])
+    ('the 4 on 1-4', 'a, b and c')
+    """
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{some} and {last}").format(some=_(", ").join(names[:-1]), last=names[-1])
+
+
+def alternatives(names: list[str]) -> str:
+    """Choices as a child reads them: ``"3-4 on 4-4 or 1-4 on 4-4"``.
+
+    >>> alternatives(["3", "4", "5"])
+    '3 or 4 or 5'
+    """
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{some} or {last}").format(some=alternatives(names[:-1]), last=names[-1])
+
+
+def sentences(*texts: str) -> str:
+    """Whole sentences one after another (empty ones left out)."""
+    return " ".join(t for t in texts if t)

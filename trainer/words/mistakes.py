@@ -59,3 +59,23 @@ def mistake_name(key: str | None) -> str:
     if not key:
         return ""
     return MISTAKE_NAMES[key] if key in MISTAKE_NAMES else key.replace("-", " ")
+
+
+TRAP_WORDS = Said({
+    "spinner-once": N_("counts a spinner with a free side once (5-5 as 5)"),
+    "double-once": N_("counts a double at an arm end once (4-4 as 4)"),
+    "covered-spinner": N_("counts a spinner whose sides are both covered"),
+    "counted-covered": N_("keeps counting the end a tile was played on"),
+    "round-1": N_("rounds 1 past a five up (11 → 15)"),
+    "round-2": N_("rounds 2 past a five up (12 → 15)"),
+    "round-3": N_("rounds 3 past a five down (13 → 10)"),
+    "round-4": N_("rounds 4 past a five down (14 → 10)"),
+    "missed-combination": N_("misses a five made without a 5 (4 + 6)"),
+    "missed-lowering": N_("misses a play that scores by making the total smaller"),
+})
+"""Each trap for a teacher, in words."""
+
+
+def trap_words(trap: str) -> str:
+    """A trap (a misconception) for a teacher: ``"counts a covered spinner"``."""
+    return TRAP_WORDS[trap] if trap in TRAP_WORDS else trap.replace("-", " ")
