@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from puzzles.puzzle import Puzzle
 from puzzles.traps import ROUNDING, SPOTTING
 from trainer.rules import TILES, Layout, OpenEnd, Play, round_to_five
-from trainer.words.plays import play_words
 from trainer.words import _
+from trainer.words.plays import play_words
 
 
 @dataclass(frozen=True)

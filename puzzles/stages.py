@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from trainer.rules import TILES, HandState, IllegalPlay, Layout, RuleSet, Tile
-from trainer.words import N_, Said
+from trainer.words import N_, Said, _
 
 
 @dataclass(frozen=True)
@@ -82,9 +82,10 @@ LEVEL_TABLE: dict[tuple[str, int], LevelSpec] = {
 
 def check_stage_level(stage: str, level: int) -> None:
     if stage not in STAGES:
-        raise IllegalPlay(f"'{stage}' is not a stage: choose one of {', '.join(STAGES)}.")
+        raise IllegalPlay(_("'{stage}' is not a stage: choose one of {stages}.").format(
+            stage=stage, stages=", ".join(STAGES)))
     if level not in LEVELS:
-        raise IllegalPlay("Levels go from 1 to 3.")
+        raise IllegalPlay(_("Levels go from 1 to 3."))
 
 
 def traps(layout: Layout) -> set[str]:
