@@ -124,9 +124,11 @@ def contrast(p: Puzzle, trap: str) -> Contrast:
                  and lay.tiles[pl.target] == spin and pl.via == "side"]
         if spin is not None and sides:
             open_ = without(lay, sides[-1].index)
-            return Contrast(trap, _side(open_, _("One side free: {tile} counts {pips}").format(tile=spin, pips=spin.pips)),
+            return Contrast(trap, _side(open_, _("One side free: {tile} counts {pips}").format(
+                tile=spin, pips=spin.pips)),
                             _side(lay, _("Both sides covered: {tile} counts 0").format(tile=spin)),
-                            _("Once both sides of the spinner {tile} are covered, it counts nothing.").format(tile=spin),
+                            _("Once both sides of the spinner {tile} are covered, it counts nothing.").format(
+                                tile=spin),
                             str(spin))
     if trap in ("spinner-once", "double-once"):
         spinner = trap == "spinner-once"

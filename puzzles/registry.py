@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from trainer.words import N_, _
+from trainer.words import N_, said
 
 if TYPE_CHECKING:  # types only: the registry sits below the Puzzle value type
     import random
@@ -40,7 +40,7 @@ class AnswerShape(enum.Enum):
     @property
     def boxes(self) -> tuple[str, ...]:
         """The write-in boxes of a worksheet, by their labels (in the reader's language)."""
-        return tuple(_(label) for label in _BOXES[self])
+        return tuple(said(label) for label in _BOXES[self])
 
     @property
     def clickable(self) -> bool:

@@ -131,7 +131,8 @@ def counting_reason(after: Layout, trap: str) -> str:
     if d is None:
         return _("A double with a free side counts both halves.")
     if spin:
-        return _("The spinner {tile} has a free side: it counts both halves, {value}.").format(tile=d.tile, value=d.value)
+        return _("The spinner {tile} has a free side: it counts both halves, {value}.").format(
+            tile=d.tile, value=d.value)
     return _("{tile} has a free side: it counts both halves, {value}.").format(tile=d.tile, value=d.value)
 
 

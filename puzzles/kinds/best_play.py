@@ -198,7 +198,8 @@ def mis_tap(p: Puzzle, play: Play) -> Verdict | None:
     """Why a play is not a legal play here, in a child's words; None if it is legal."""
     lay = p.board
     if play.target is None and not lay.is_empty:
-        return Verdict(False, _("Put {tile} on one of the lettered ends.").format(tile=play.tile), "not-a-play", is_answer=False)
+        return Verdict(False, _("Put {tile} on one of the lettered ends.").format(
+            tile=play.tile), "not-a-play", is_answer=False)
     if str(play.tile) not in p.hand:
         return Verdict(False, _("{tile} is not in your hand.").format(tile=play.tile), "not-in-hand", is_answer=False)
     if lay.is_legal(play):
@@ -212,7 +213,8 @@ def mis_tap(p: Puzzle, play: Play) -> Verdict | None:
         return Verdict(False, _("{tile} has no {need}, so it can't go there.").format(tile=play.tile, need=need),
                        "not-a-play", is_answer=False)
     if not numbers:
-        return Verdict(False, _("Nothing more can go on {tile}. Pick a lettered end.").format(tile=target), "not-a-play",
+        return Verdict(False, _("Nothing more can go on {tile}. Pick a lettered end.").format(
+            tile=target), "not-a-play",
                        is_answer=False)
     try:
         lay.play(play)

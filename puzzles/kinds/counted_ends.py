@@ -137,7 +137,8 @@ def judge_counted_ends(p: Puzzle, response: Any) -> Verdict:
         return Verdict(False, say(p.level, (what, True), (sum_words, False)), name)
     for e in extra:
         if e.kind == "spinner-end":
-            return Verdict(False, say(p.level, (_("The spinner {tile} has both sides covered: it counts 0.").format(tile=e.tile), True),
+            return Verdict(False, say(p.level, (_("The spinner {tile} has both sides covered: it counts 0.").format(
+                tile=e.tile), True),
                                       (sum_words, False)), "covered-spinner")
     for e in missing:
         if e.kind == "double":

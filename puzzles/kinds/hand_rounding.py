@@ -52,21 +52,27 @@ def make_hand_rounding(stage: str, level: int, rng: random.Random) -> dict[str, 
         if rem in (1, 2):
             wrong.append(("rounded-up", up, _("{pips} rounds down: 1 and 2 past a five go down.").format(pips=pips)))
         if rem:
-            wrong.append(("not-rounded", pips, _("{pips} is the pips: round it to the nearest five.").format(pips=pips)))
+            wrong.append(("not-rounded", pips, _("{pips} is the pips: round it to the nearest five.").format(
+                pips=pips)))
         if pts and pts not in (rounded, down, up, pips):
-            wrong.append(("points-not-rounded", pts, _("{points} is the points; the rounded pips are {rounded}.").format(
-                points=pts, rounded=rounded)))
+            wrong.append(("points-not-rounded", pts,
+                          _("{points} is the points; the rounded pips are {rounded}.").format(
+                              points=pts, rounded=rounded)))
         for t in tiles:
             if t.is_double and t.low:
                 miss = round_to_five(pips - t.low)
-                wrong.append(("hand-double-once", miss, _("{tile} has {pips} pips, not {low}.").format(tile=t, pips=t.pips, low=t.low)))
+                wrong.append(("hand-double-once", miss, _("{tile} has {pips} pips, not {low}.").format(
+                    tile=t, pips=t.pips, low=t.low)))
                 break
-        wrong.append(("one-five-off", rounded + 5, _("{far} is too far from {pips}.").format(far=rounded + 5, pips=pips)))
+        wrong.append(("one-five-off", rounded + 5, _("{far} is too far from {pips}.").format(
+            far=rounded + 5, pips=pips)))
         if rounded >= 10:
-            wrong.append(("one-five-off", rounded - 5, _("{far} is too far from {pips}.").format(far=rounded - 5, pips=pips)))
+            wrong.append(("one-five-off", rounded - 5, _("{far} is too far from {pips}.").format(
+                far=rounded - 5, pips=pips)))
         if len(tiles) > 1:
             t = max(tiles, key=lambda x: x.pips)
-            wrong.append(("missed-tile", round_to_five(pips - t.pips), _("Don't forget {tile}: {pips} pips.").format(tile=t, pips=t.pips)))
+            wrong.append(("missed-tile", round_to_five(pips - t.pips), _("Don't forget {tile}: {pips} pips.").format(
+                tile=t, pips=t.pips)))
         choices, mistakes = number_choices(rounded, wrong, rng, slip_text=_("Count the pips again, tile by tile."),
                                            step=5)
         return {

@@ -51,7 +51,8 @@ def build_more(form: str, lay: Layout, rng: random.Random) -> dict[str, Any]:
         question = _("The ends make {total}. How many fewer make a multiple of five?").format(total=total)
         wrong = [("to-the-five", down, _("{five} is the multiple; {total} is {right} more than it.").format(
                      five=down, total=total, right=right)),
-                 ("went-up", up - total, _("{steps} takes you up to {five}, not down.").format(steps=up - total, five=up)),
+                 ("went-up", up - total, _("{steps} takes you up to {five}, not down.").format(
+                     steps=up - total, five=up)),
                  ("ten-not-five", total - (total // 10) * 10 if total % 10 != right else right + 5,
                   _("The five below comes before the ten below."))]
         because = f"{total} − {right} = {down}."
@@ -59,7 +60,8 @@ def build_more(form: str, lay: Layout, rng: random.Random) -> dict[str, Any]:
     wrong.append(("counted-the-start", right + 1, _("Count the steps, not {total} itself: {right} to {goal}.").format(
         total=total, right=right, goal=goal)))
     if right > 1:
-        wrong.append(("stopped-short", right - 1, _("{short} stops one short of {goal}.").format(short=right - 1, goal=goal)))
+        wrong.append(("stopped-short", right - 1, _("{short} stops one short of {goal}.").format(
+            short=right - 1, goal=goal)))
     choices, mistakes = number_choices(right, wrong, rng, slip_text=_("Count on in ones to the next five."))
     return {
         "layout": lay.record, "hand": (), "question": question, "answer": right,
@@ -109,11 +111,13 @@ def number_puzzle(lay: Layout, end: OpenEnd, rest: int, n: int, results: dict[in
             end=end_words(end).capitalize())))
     for m in sorted(results, key=lambda m: abs(m - n)):
         if m != n and m not in forgot:
-            wrong.append(("not-multiple", m, _("{sum}: not a multiple of five.").format(sum=f"{rest} + {m} = {rest + m}")))
+            wrong.append(("not-multiple", m, _("{sum}: not a multiple of five.").format(
+                sum=f"{rest} + {m} = {rest + m}")))
     for m in range(7):
         if m != n and m not in results:
             if m == end.number:
-                wrong.append(("double", m, _("{tile} is a double: it would count both halves.").format(tile=f"{m}-{m}")))
+                wrong.append(("double", m, _("{tile} is a double: it would count both halves.").format(
+                    tile=f"{m}-{m}")))
             else:
                 tile = f"{min(m, end.number)}-{max(m, end.number)}"
                 wrong.append(("on-the-table", m, _("{tile} is on the table already.").format(tile=tile)))

@@ -56,7 +56,8 @@ def mistaken_totals(lay: Layout) -> list[tuple[str, int, str]]:
         target = lay.tiles[last.target]
         if not target.is_double:
             out.append(("counted-covered", total + last.number,
-                        _("The {number} of {tile} is covered now: it adds nothing.").format(number=last.number, tile=target)))
+                        _("The {number} of {tile} is covered now: it adds nothing.").format(
+                            number=last.number, tile=target)))
     if counted:
         e = min(counted, key=lambda x: x.value)
         out.append(("counted-twice", total + e.value, _("You counted {end} twice.").format(end=end_words(e))))
@@ -187,7 +188,8 @@ def end_steps(lay: Layout) -> list[Step]:
     """One step per open end, then the sum."""
     steps = [Step(sentence(end_counts(e)) + ".", (e.id,)) for e in lay.open_ends]
     counted = tuple(e.id for e in lay.open_ends if e.value)
-    steps.append(Step(_("Add them: {working}. {score}.").format(working=lay.working, score=sentence(score_words(lay.total))),
+    steps.append(Step(_("Add them: {working}. {score}.").format(
+        working=lay.working, score=sentence(score_words(lay.total))),
                       counted))
     return steps
 

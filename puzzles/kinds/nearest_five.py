@@ -59,7 +59,8 @@ def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random) -> d
         if n % 5:
             other = up if rounded == down else down
             name = "rounded-up" if other == up else "rounded-down"
-            wrong.append((name, other, _("{n} is nearer {rounded} than {other}.").format(n=n, rounded=rounded, other=other)))
+            wrong.append((name, other, _("{n} is nearer {rounded} than {other}.").format(
+                n=n, rounded=rounded, other=other)))
             wrong.append(("not-rounded", n, _("{n} is not a multiple of five: round it.").format(n=n)))
         else:
             wrong.append(("moved-anyway", n - 5, _("{n} is a multiple of five already: it stays {n}.").format(n=n)))
@@ -68,9 +69,11 @@ def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random) -> d
             wrong.append(("nearest-ten", ten, _("Round to a five, not a ten.")))
         wrong.append(("one-five-off", rounded + 5, _("{far} is too far from {pips}.").format(far=rounded + 5, pips=n)))
         if rounded >= 10:
-            wrong.append(("one-five-off", rounded - 5, _("{far} is too far from {pips}.").format(far=rounded - 5, pips=n)))
+            wrong.append(("one-five-off", rounded - 5, _("{far} is too far from {pips}.").format(
+                far=rounded - 5, pips=n)))
         because = _("{n} is between {down} and {up}: nearest is {rounded}.").format(
-            n=n, down=down, up=up, rounded=rounded) if n % 5 else _("{pips} is a multiple of five already.").format(pips=n)
+            n=n, down=down, up=up, rounded=rounded) if n % 5 else _("{pips} is a multiple of five already.").format(
+                pips=n)
         trap = "round-up" if n % 5 in (3, 4) else ("round-down" if n % 5 else "exact")
     elif form == "up":
         right = up

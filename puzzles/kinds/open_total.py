@@ -81,7 +81,8 @@ def open_total_reason(p: Puzzle, trap: str) -> str:
 OPEN_TOTAL = register_kind(Kind(
     id="open-total", number=0, title=N_("What's the open-end total?"), short_title=N_("Total"),
     answer_shape=AnswerShape.NUMBER, maker=make_open_total, judge=judge_open_total, answer_words=open_total_words,
-    time_bars=per_level(15, 20, 30), traps=(*TOTAL_MISTAKES, "spinner-once"), core=True, answer_label=N_("Open-end total"),
+    time_bars=per_level(15, 20, 30), traps=(*TOTAL_MISTAKES, "spinner-once"), core=True,
+        answer_label=N_("Open-end total"),
     mastery_traps=("spinner-once", "double-once", "covered-spinner"), misconceive=misconceive_open_total,
     explains=number_explains(misconceive_open_total), trap_reason=open_total_reason,
     drills=("spinner-once", "double-once", "covered-spinner"),

@@ -54,9 +54,11 @@ def make_play_score(stage: str, level: int, rng: random.Random) -> dict[str, Any
         wrong = []
         if right:
             wrong.append(("pips-not-points", after.total,
-                          _("{total} is the total; in points it is {total} ÷ 5 = {points}.").format(total=after.total, points=right)))
+                          _("{total} is the total; in points it is {total} ÷ 5 = {points}.").format(
+                              total=after.total, points=right)))
             wrong.append(("tens-not-fives", after.total // 10,
-                          _("Points count fives, not tens: {total} ÷ 5 = {points}.").format(total=after.total, points=right)))
+                          _("Points count fives, not tens: {total} ÷ 5 = {points}.").format(
+                              total=after.total, points=right)))
             wrong.append(("one-five-off", right + 1,
                           _("{more} points would be {pips}, not {total}.").format(more=right + 1, pips=5 * right + 5,
                                                                                   total=after.total)))

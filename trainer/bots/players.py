@@ -92,7 +92,7 @@ def sample_deal(view: PlayerView, rng: random.Random) -> tuple[list[list[Tile]],
     unseen = sorted(view.unseen)
     voids = _voids(view)
     sizes = view.hand_sizes
-    for _ in range(20):
+    for _try in range(20):
         pool = unseen[:]
         rng.shuffle(pool)
         hands: list[list[Tile]] = [[] for _ in sizes]

@@ -198,12 +198,15 @@ _WORDS = {
     Reason.NO_MATCH: "{tile} does not match any open end of {target}.",
     Reason.ON_BESIDE: "{target} is beside the sniff: nothing can be set on it.",
     Reason.END_COVERED: "The {number} end of {target} is already covered.",
-    Reason.SNIFF_ENDS_COVERED: "Both ends of the sniff {target} are covered; a tile can still go beside it: {tile}^{target}.",
+    Reason.SNIFF_ENDS_COVERED: "Both ends of the sniff {target} are covered; a tile can still go beside it: "
+                               "{tile}^{target}.",
     Reason.SNIFF_FULL: "Both ends and both long sides of the sniff {target} are taken.",
     Reason.SPINNER_FULL: "All four sides and ends of the spinner {target} are taken.",
     Reason.DOUBLE_COVERED_MUGGINS: "Both sides of {target} are covered, and in Muggins no double is a spinner.",
-    Reason.DOUBLE_COVERED_ALL_FIVES: "Both sides of {target} are covered, and it is not the spinner: in All Fives only the first double spins.",
-    Reason.DOUBLE_COVERED_CROSSWISE: "Both sides of {target} are covered, and it is not the sniff: only the first double spins.",
+    Reason.DOUBLE_COVERED_ALL_FIVES: "Both sides of {target} are covered, and it is not the spinner: "
+                                     "in All Fives only the first double spins.",
+    Reason.DOUBLE_COVERED_CROSSWISE: "Both sides of {target} are covered, and it is not the sniff: "
+                                     "only the first double spins.",
     Reason.DOUBLE_COVERED_SNIFF: "Both sides of {target} are covered: only the sniff, the first double, takes more.",
     Reason.DOUBLE_COVERED: "Both sides of {target} are covered.",
     Reason.TWICE_IN_HAND: "{tile} is in the hand twice: a set has only one of each tile.",

@@ -116,6 +116,14 @@ def N_(message: str) -> str:
     return message
 
 
+def said(message: str) -> str:
+    """A text marked with :func:`N_` (kept in a table or a record), in the current language.
+
+    :func:`_` takes only a literal, so that the catalogue finds it; this takes the value of one."""
+    found = _catalogue(language()).get(message)
+    return found if isinstance(found, str) else message
+
+
 class Said(Mapping[str, str]):
     """A table of names marked with :func:`N_`, each said in the current language when it is read.
 
@@ -128,7 +136,7 @@ class Said(Mapping[str, str]):
         self._table = dict(table)
 
     def __getitem__(self, key: str) -> str:
-        return _(self._table[key])
+        return said(self._table[key])
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._table)

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from trainer.words import N_, Said, _
+from trainer.words import N_, Said, _, said
 
 SIDES = Said({"right": N_("right"), "left": N_("left"), "above": N_("above"), "below": N_("below")})
 """Where a tile lies from the tile it is set on."""
@@ -80,7 +80,7 @@ def placed(tile: object, via: str, number: int, target: object, side: str, spinn
     """Where a tile went: ``via`` is ``"half"``, ``"side"`` or ``"end"``; ``side`` one of :data:`SIDES`."""
     sideways = side in ("left", "right")
     shown = SIDES[side] if side in SIDES else side
-    return _(_PLACED[(via, sideways, spinner)]).format(tile=tile, number=number, target=target, side=shown)
+    return said(_PLACED[(via, sideways, spinner)]).format(tile=tile, number=number, target=target, side=shown)
 
 
 def open_ends(counts: list[str], working: str) -> str:

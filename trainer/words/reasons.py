@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from trainer.rules import IllegalPlay, Reason
-from trainer.words import N_, _
+from trainer.words import N_, _, said
 
 REASONS: dict[Reason, str] = {
     Reason.PLAYERS: N_("A hand is for 2, 3 or 4 players."),
@@ -101,12 +101,12 @@ def reason_words(reason: Reason | str, **fields: Any) -> str:
         code = Reason.RULE
     if code is Reason.AT_PLAY:
         inner = fields.get("inner", Reason.RULE.value)
-        said = reason_words(inner, **{"message": fields.get("message", ""), **fields.get("inner_fields", {})})
-        return _(REASONS[code]).format(**{**fields, "message": said})
+        inner_said = reason_words(inner, **{"message": fields.get("message", ""), **fields.get("inner_fields", {})})
+        return said(REASONS[code]).format(**{**fields, "message": inner_said})
     template = REASONS.get(code)
     if template is None:  # a rule with no code of its own: its message is all there is
         return str(fields.get("message") or _("That is not allowed by the rules."))
-    return _(template).format(**fields)
+    return said(template).format(**fields)
 
 
 def error_words(err: IllegalPlay) -> str:
