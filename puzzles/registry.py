@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from trainer.words import N_, said
+from trainer.words import N_, _, said
 
 if TYPE_CHECKING:  # types only: the registry sits below the Puzzle value type
     import random
@@ -148,7 +148,7 @@ def kind(kind_id: str) -> Kind:
     try:
         return _KINDS[kind_id]
     except (KeyError, TypeError):
-        raise UnknownKind(f"{kind_id!r} is not a kind of puzzle.") from None
+        raise UnknownKind(_("{kind} is not a kind of puzzle.").format(kind=repr(kind_id))) from None
 
 
 def answer_words(p: Puzzle) -> str:

@@ -363,8 +363,12 @@ def build_pdf(sheet: Sheet, *, paper: str = "A4") -> bytes:
             draw_tile(pdf, str(play.tile), cx + 2, cy, 16)
             pdf.set_font("Helvetica", size=8)
             pdf.set_xy(cx + 13, cy + 2)
-            words = "lead" if play.target is None else f"on the {place.number} of {play.target}"
-            pdf.multi_cell(w / 6 - 14, 4, _text(f"{j + 1}. {play.tile} {words}"), align="L")
+            if play.target is None:
+                words = _("{n}. {tile} lead").format(n=j + 1, tile=play.tile)
+            else:
+                words = _("{n}. {tile} on the {number} of {target}").format(
+                    n=j + 1, tile=play.tile, number=place.number, target=play.target)
+            pdf.multi_cell(w / 6 - 14, 4, _text(words), align="L")
         pdf.set_y(y + rows * 26 + 2)
     return bytes(pdf.output())
 

@@ -547,8 +547,7 @@ def render_layout(
                          f'height="{_f(2 * c)}" fill="transparent"/>')
         if not inner:
             continue
-        label = f"open end {eid}" + (f", letter {letter}" if letter else "") + (
-            f", counts {e.value}" if show else "")
+        label = pictures.end_mark(eid, letter, e.value if show else None)
         marks.append(f"<g {attrs}><title>{escape(label)}</title>{''.join(inner)}</g>")
     # the view holds the tiles and the marks drawn, with a line's width to spare: tight, so the
     # picture fills the room it is given

@@ -104,3 +104,14 @@ def number_line(number: int, start: int, stop: int, *, reveal: bool) -> tuple[st
         desc += " " + _("{number} is marked: {past} past {down}, {before} before {up}.").format(
             number=number, past=number - down, down=down, before=down + 5 - number, up=down + 5)
     return _("Number line around {number}").format(number=number), desc
+
+
+def end_mark(end_id: str, letter: str, value: int | None) -> str:
+    """An open end's mark on the picture: ``"open end 1-4:4, letter A, counts 4"``."""
+    if letter and value is not None:
+        return _("open end {end}, letter {letter}, counts {value}").format(end=end_id, letter=letter, value=value)
+    if letter:
+        return _("open end {end}, letter {letter}").format(end=end_id, letter=letter)
+    if value is not None:
+        return _("open end {end}, counts {value}").format(end=end_id, value=value)
+    return _("open end {end}").format(end=end_id)
