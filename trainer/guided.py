@@ -220,7 +220,7 @@ class GuidedGame:
         of the in-line sniff): a child's reason when the tile does not show that end's number, else
         the play."""
         mark = "^" if "^" in end else ">"
-        target, _, number = end.partition("^" if mark == "^" else ":")
+        target, _sep, number = end.partition("^" if mark == "^" else ":")
         try:
             t = Tile.parse(tile)
             n = int(number)
