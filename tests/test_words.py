@@ -31,7 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 CHECKED = sorted(
     {*ROOT.glob("puzzles/*.py"), *ROOT.glob("puzzles/kinds/*.py"), *ROOT.glob("trainer/words/*.py"),
-     *ROOT.glob("trainer/render/*.py"), *ROOT.glob("trainer/bots/*.py"), ROOT / "trainer/guided.py"}
+     *ROOT.glob("trainer/render/*.py"), *ROOT.glob("trainer/bots/*.py"), ROOT / "trainer/guided.py",
+     ROOT / "trainer/classroom.py", ROOT / "trainer/progress.py", ROOT / "trainer/practice.py"}
     - {ROOT / "puzzles/__main__.py", ROOT / "puzzles/guessing.py", ROOT / "puzzles/shape.py"}
 )
 """The modules whose sentences all live in ``trainer.words`` calls (add a module once its sentences have
@@ -44,6 +45,7 @@ NOT_SENTENCES = {
     "no position found for ",  # an engineer's error: the kind cannot be made
     "four players play as two partnerships here: choose a rule set with partners",  # the bot tournament's
     "the computer players did not finish the hand",  # an engineer's error: a hand that never ends
+    "not met",  # a trap's status id (Progress.trap_status), beside "shown" and "shaky"
     "The kind ", " is registered twice.", "Two kinds have the number ",  # the registry's, at import time
 }
 """Literals in :data:`CHECKED` that look like sentences and are not read by a child, teacher or player."""

@@ -21,7 +21,7 @@ each read their own:
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -146,3 +146,26 @@ class Said(Mapping[str, str]):
 
     def __repr__(self) -> str:
         return f"Said({self._table!r})"
+
+
+class SaidInOrder(Sequence[str]):
+    """A row of names marked with :func:`N_`, each said in the current language when it is read.
+
+    >>> steps = SaidInOrder((N_("Practised"), N_("Mastered")))
+    >>> steps[1], list(steps)
+    ('Mastered', ['Practised', 'Mastered'])
+    """
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self._names = tuple(names)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [said(n) for n in self._names[index]]
+        return said(self._names[index])
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __repr__(self) -> str:
+        return f"SaidInOrder({self._names!r})"
