@@ -201,3 +201,36 @@ def test_an_unknown_language_speaks_english():
     with speaking("xx"):
         p = generate("open-total", stage="muggins", level=1, seed=1)
         assert p.question == "What's the open-end total?"
+
+
+def test_a_catalogue_carries_the_sentences_into_another_language(tmp_path, monkeypatch):
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    import trainer.words as words
+
+    catalog = Catalog(locale="es")
+    catalog.add("What's the open-end total?", "¿Cuánto suman los extremos abiertos?")
+    catalog.add(("{n} point", "{n} points"), ("{n} punto", "{n} puntos"))
+    catalog.add("{tile} cannot be played against itself.", "{tile} no se puede jugar contra sí misma.")
+    catalog.add("Five-Up", "Cinco arriba")
+    folder = tmp_path / "es" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "messages.po").open("wb") as f:
+        write_po(f, catalog)
+    monkeypatch.setattr(words, "LOCALE_DIR", tmp_path)
+    monkeypatch.setitem(words.LANGUAGES, "es", "Español")
+    words._catalogue.cache_clear()
+    try:
+        with speaking("es"):
+            assert generate("open-total", stage="muggins", level=1, seed=1).question.startswith("¿Cuánto")
+            assert (points_words(1), points_words(3)) == ("1 punto", "3 puntos")
+            assert variant_name("five-up") == "Cinco arriba"
+            with pytest.raises(IllegalPlay) as err:
+                Layout.from_record("1-4", variant="muggins").play("1-4>1-4")
+            assert error_words(err.value) == "1-4 no se puede jugar contra sí misma."
+            assert str(err.value) == "1-4 cannot be played against itself."  # the engine's own words stay
+            assert score_words(12) == "not a multiple of five, so 0"  # not translated yet: the English
+        assert points_words(3) == "3 points"
+    finally:
+        words._catalogue.cache_clear()
