@@ -43,6 +43,10 @@ STAGES: tuple[str, ...] = tuple(s.id for s in STAGE_RECORDS)
 """The stages' ids, in order."""
 STAGE_TITLES: Mapping[str, str] = Said({s.id: s.title for s in STAGE_RECORDS})
 """Each stage's title, by id (said in the reader's language)."""
+STAGE_LABELS: Mapping[str, str] = Said({s.id: s.label for s in STAGE_RECORDS})
+"""Each stage's short name, by id (said in the reader's language)."""
+STAGE_HINTS: Mapping[str, str] = Said({s.id: s.hint for s in STAGE_RECORDS})
+"""What each stage adds, by id (said in the reader's language)."""
 LEVELS = (1, 2, 3)
 HARD_TRAPS: dict[str, frozenset[str]] = {s.id: s.hard_traps for s in STAGE_RECORDS}
 """Each stage's hard traps, by id (see :attr:`Stage.hard_traps`)."""

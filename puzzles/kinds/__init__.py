@@ -35,6 +35,8 @@ CORE_KINDS: tuple[str, ...] = tuple(k.id for k in all_kinds() if k.core)
 """The kinds every stage must master."""
 KIND_TITLES: Mapping[str, str] = Said({k.id: k.title for k in all_kinds()})
 """Each kind's title, by id (said in the reader's language)."""
+SHORT_TITLES: Mapping[str, str] = Said({k.id: k.short_title for k in all_kinds()})
+"""Each kind's column heading, by id (said in the reader's language)."""
 MAKERS = {k.id: k.maker for k in all_kinds()}
 """Every kind's maker, in code order."""
 MIX_ORDER: tuple[str, ...] = (
@@ -50,5 +52,5 @@ def judge(p: Puzzle, response: Any) -> Verdict:
     return kind(p.kind).judge(p, response)
 
 
-__all__ = ["CORE_KINDS", "KINDS", "KIND_TITLES", "MAKERS", "MIX_ORDER", "blank", "is_combination", "is_lowering",
+__all__ = ["CORE_KINDS", "KINDS", "KIND_TITLES", "MAKERS", "SHORT_TITLES", "MIX_ORDER", "blank", "is_combination", "is_lowering",
            "judge", "mistaken_totals"]
