@@ -52,5 +52,5 @@ def judge(p: Puzzle, response: Any) -> Verdict:
     return kind(p.kind).judge(p, response)
 
 
-__all__ = ["CORE_KINDS", "KINDS", "KIND_TITLES", "MAKERS", "SHORT_TITLES", "MIX_ORDER", "blank", "is_combination", "is_lowering",
-           "judge", "mistaken_totals"]
+__all__ = ["CORE_KINDS", "KINDS", "KIND_TITLES", "MAKERS", "MIX_ORDER", "SHORT_TITLES", "blank", "is_combination",
+           "is_lowering", "judge", "mistaken_totals"]
