@@ -165,7 +165,9 @@ def test_a_score_a_play_an_end_and_rounding():
 SAMPLE_FIELDS = {"player": 1, "turn_of": 0, "tile": "3-4", "target": "4-4", "points": 41, "play": "3-4>4-4",
                  "low": 2, "high": 1, "shown": "'7-1'", "number": 5, "double": "4-4", "lead": "1-4",
                  "index": 2, "token": "5-6>1-4", "message": "5-6 does not match any open end of 1-4.",
-                 "inner": "no-match", "inner_fields": {"tile": "5-6", "target": "1-4"}}
+                 "inner": "no-match", "inner_fields": {"tile": "5-6", "target": "1-4"}, "hands": 50,
+                 "names": "muggins, all-fives", "name": "Hand size", "size": 9, "allowed": "pips, points",
+                 "only": "4", "players": 4}
 
 
 @pytest.mark.parametrize("reason", [r for r in Reason if r is not Reason.RULE])

@@ -144,6 +144,48 @@ class Reason(StrEnum):
     TWICE_IN_HAND = "twice-in-hand"
     """``tile`` twice in a hand."""
 
+    # games, rule sets and moves
+    NOT_A_MOVE = "not-a-move"
+    """``shown``: a value that is not a move."""
+    CLAIM_NUMBER = "claim-number"
+    """A claim without a whole number."""
+    NOT_AN_ENDING = "not-an-ending"
+    """``shown``: no such ending."""
+    DOMINO_NEEDS_PLAYER = "domino-needs-player"
+    """A dominoed hand with no one out."""
+    GAME_PLAYERS = "game-players"
+    """A game for another number of players."""
+    GAME_OVER = "game-over"
+    """A move after the game ended."""
+    NO_WINNER = "no-winner"
+    """``hands``: a game that did not end."""
+    UNKNOWN_GAME = "unknown-game"
+    """``shown``: no such variant (``names``: the ones there are)."""
+    PER_COUNT_MAPPING = "per-count-mapping"
+    """``name``: an option by player count lacking one."""
+    PER_COUNT = "per-count"
+    """``name``: an option that is not a number."""
+    PER_COUNT_THREE = "per-count-three"
+    """``name``: an option with other than three numbers."""
+    TOO_MANY_TILES = "too-many-tiles"
+    """``players``, ``size``: a deal too big for the set."""
+    TARGET_POSITIVE = "target-positive"
+    """A target of 0 or less."""
+    NOT_A_CHOICE = "not-a-choice"
+    """``shown``: not one of ``allowed`` for the option ``name``."""
+    RESERVE = "reserve"
+    """Another boneyard reserve."""
+    RULESET_PLAYERS = "ruleset-players"
+    """Seats other than 2, 3 or 4."""
+    YES_OR_NO = "yes-or-no"
+    """``name``: a flag that is not a bool."""
+    ONLY_FOR = "only-for"
+    """``only``: the numbers of players the game is for."""
+    NOT_A_PRESET = "not-a-preset"
+    """``shown``: no such preset."""
+    LAYOUT_SIZE = "layout-size"
+    """A random layout of another size."""
+
 
 _WORDS = {
     Reason.PLAYERS: "A hand is for 2, 3 or 4 players.",
@@ -210,6 +252,26 @@ _WORDS = {
     Reason.DOUBLE_COVERED_SNIFF: "Both sides of {target} are covered: only the sniff, the first double, takes more.",
     Reason.DOUBLE_COVERED: "Both sides of {target} are covered.",
     Reason.TWICE_IN_HAND: "{tile} is in the hand twice: a set has only one of each tile.",
+    Reason.NOT_A_MOVE: "{shown} is not a move: play a tile, draw or pass.",
+    Reason.CLAIM_NUMBER: "Announce a score as a whole number, like 'claim 3'.",
+    Reason.NOT_AN_ENDING: "{shown} is not a way for a hand to end.",
+    Reason.DOMINO_NEEDS_PLAYER: "A dominoed hand needs the player who went out.",
+    Reason.GAME_PLAYERS: "A game is for 2, 3 or 4 players.",
+    Reason.GAME_OVER: "The game is over: start a new one.",
+    Reason.NO_WINNER: "No winner after {hands} hands.",
+    Reason.UNKNOWN_GAME: "{shown} is not a game we know: choose one of {names}.",
+    Reason.PER_COUNT_MAPPING: "{name} needs a whole number for 2, 3 and 4 players.",
+    Reason.PER_COUNT: "{name} must be a whole number, or one for 2, 3 and 4 players.",
+    Reason.PER_COUNT_THREE: "{name} needs three numbers: for 2, 3 and 4 players.",
+    Reason.TOO_MANY_TILES: "{players} players cannot each get {size} tiles from one set of 28.",
+    Reason.TARGET_POSITIVE: "The target must be a positive score.",
+    Reason.NOT_A_CHOICE: "{shown} is not a choice for {name}: use one of {allowed}.",
+    Reason.RESERVE: "The boneyard reserve is 0, 1 or 2 tiles.",
+    Reason.RULESET_PLAYERS: "A rule set is for 2, 3 or 4 players.",
+    Reason.YES_OR_NO: "{name} is yes or no (True or False).",
+    Reason.ONLY_FOR: "This game is for {only} players.",
+    Reason.NOT_A_PRESET: "{shown} is not a preset: choose one of {names}.",
+    Reason.LAYOUT_SIZE: "A layout has 1 to 28 tiles.",
 }
 """How each reason is said, with its fields in braces."""
 
