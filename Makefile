@@ -47,6 +47,8 @@ words: $(STAMP)
 	@mkdir -p trainer/words/locale
 	$(VENV)/bin/pybabel extract -F babel.cfg --sort-by-file --no-wrap --project "Fives Trainer" \
 		-o trainer/words/locale/messages.pot trainer puzzles
+	@if ls trainer/words/locale/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
+		$(VENV)/bin/pybabel update --no-wrap -i trainer/words/locale/messages.pot -d trainer/words/locale; fi
 
 clean:
 	rm -rf $(VENV) build *.egg-info
