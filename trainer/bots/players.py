@@ -1,4 +1,4 @@
-"""The three computer players and the play suggestion behind hints."""
+"""The three computer players (the hints are in :mod:`trainer.bots.hints`)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Protocol
 
 from trainer.rules import DRAW, MUGGINS, Claim, HandState, Layout, Play, PlayerView, Tile, play_points
 from trainer.rules.hand import Action
+from trainer.words import _
 
 
 class Bot(Protocol):
@@ -92,7 +93,7 @@ def sample_deal(view: PlayerView, rng: random.Random) -> tuple[list[list[Tile]],
     unseen = sorted(view.unseen)
     voids = _voids(view)
     sizes = view.hand_sizes
-    for _ in range(20):
+    for _try in range(20):
         pool = unseen[:]
         rng.shuffle(pool)
         hands: list[list[Tile]] = [[] for _ in sizes]
@@ -179,4 +180,4 @@ def make_bot(level: str, *, forget: float = 0.0) -> Bot:
         return Greedy()
     if level == "expert":
         return Expert()
-    raise ValueError(f"'{level}' is not a computer player: choose beginner, greedy or expert.")
+    raise ValueError(_("'{level}' is not a computer player: choose beginner, greedy or expert.").format(level=level))
