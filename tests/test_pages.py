@@ -17,7 +17,7 @@ from trainer.store import open_store
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 APP = str(ROOT / "trainer" / "app.py")
 VIEWS = ROOT / "trainer" / "views"
-PAGES = ("practice", "play", "my_progress", "live", "me", "rules", "projector", "teacher")
+PAGES = ("practice", "sprint", "play", "my_progress", "live", "me", "rules", "projector", "teacher")
 
 
 @pytest.fixture

@@ -37,6 +37,7 @@ def pages(me_title: str) -> dict[str, list[st.Page]]:
         built = (me_title, {
             "Learn": [
                 page("practice", "Practice", ":material/edit:", default=True),
+                page("sprint", "Fives Sprint", ":material/bolt:"),
                 page("play", "Play a hand", ":material/casino:"),
                 page("my_progress", "My progress", ":material/monitoring:"),
                 page("live", "Live lesson", ":material/cast_for_education:"),

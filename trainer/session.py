@@ -25,6 +25,7 @@ from trainer import pagestate
 from trainer.pagestate import SessionState
 from trainer.practice import Practice
 from trainer.progress import Attempt, Progress
+from trainer.sprint import SprintAnswer
 from trainer.store import (
     Learner,
     LearnerGone,
@@ -121,6 +122,40 @@ class Saver:
         new = [(u, a) for u, a in items if u not in known]
         self.pending.extend(new)
         return len(new)
+
+
+@dataclass
+class FactSaver:
+    """Keeps each Fives Sprint answer in the store as it is given (``Practice.on_fact``); answers the
+    store cannot take yet wait here, each with its id, and go with the next answer."""
+
+    code: str
+    pending: list[tuple[str, SprintAnswer]] = field(default_factory=list)
+    failed: int = 0
+
+    def __call__(self, answer: SprintAnswer) -> None:
+        self.pending.append((uuid.uuid4().hex, answer))
+        self.flush()
+
+    def flush(self) -> bool:
+        if not self.pending:
+            return True
+        s = store()
+        try:
+            if s is None:
+                raise StoreUnavailable("no store")
+            s.record_sprint(self.code, [a for _, a in self.pending], uids=[u for u, _ in self.pending])
+        except Exception:
+            log.warning("sprint answers could not be saved yet; %d waiting", len(self.pending))
+            self.failed += 1
+            return False
+        self.pending.clear()
+        return True
+
+
+def learner_progress(s: Store, code: str) -> Progress:
+    """A learner's progress rebuilt from their stored answers and Sprint answers."""
+    return Progress.from_attempts(s.attempts(code), s.sprint_answers(code))
 
 
 def saver() -> Saver | None:
@@ -221,7 +256,8 @@ def sign_in(learner: Learner, *, carry_over: bool = False) -> None:
         outbox.adopt([(uuid.uuid4().hex, a) for a in guest.progress.attempts])
         if not outbox.flush(force=True):
             raise StoreUnavailable("Saving progress is not working right now. You can still practise.")
-    practice = Practice(progress=Progress.from_attempts(s.attempts(learner.code)), on_attempt=outbox)
+    practice = Practice(progress=learner_progress(s, learner.code), on_attempt=outbox,
+                        on_fact=FactSaver(learner.code))
     reset_learner()
     st.session_state["practice"] = practice
     st.session_state["me"] = learner
@@ -244,7 +280,7 @@ def sign_in_waiting(code: str) -> None:
     known = state().device or {}
     nickname = known.get("nickname") if known.get("code") == code and isinstance(known.get("nickname"), str) else code
     reset_learner()
-    st.session_state["practice"] = Practice(on_attempt=Saver(code))
+    st.session_state["practice"] = Practice(on_attempt=Saver(code), on_fact=FactSaver(code))
     st.session_state["me"] = Learner(code, nickname)
     state().waiting = True
     state().tried_code = code
@@ -301,7 +337,7 @@ def reconcile() -> None:
         here.waiting = False
         if out.flush(force=True):
             try:
-                st.session_state["practice"].progress = Progress.from_attempts(s.attempts(found.code))
+                st.session_state["practice"].progress = learner_progress(s, found.code)
             except StoreError:
                 pass
     had = bool(out.pending)

@@ -574,9 +574,10 @@ def _kept_uids(conn: Connection, table: Table, code: str, uids: Sequence[str]) -
 def _attempt_row(learner_code: str, a: Attempt, at: float, uid: str | None = None) -> dict:
     return {"learner_code": learner_code, "kind": a.kind, "stage": a.stage, "level": int(a.level),
             "correct": bool(a.correct), "seconds": float(a.seconds), "code": a.code or "", "mistake": a.mistake,
-            "hinted": bool(a.hinted), "review": a.review or "", "origin": a.origin or "", "at": at, "uid": uid}
+            "hinted": bool(a.hinted), "review": a.review or "", "origin": a.origin or "",
+            "at": float(a.at) if a.at is not None else at, "uid": uid}
 
 
 def _attempt(r) -> Attempt:
     return Attempt(kind=r.kind, stage=r.stage, level=r.level, correct=bool(r.correct), seconds=r.seconds,
-                   code=r.code, mistake=r.mistake, hinted=bool(r.hinted), review=r.review, origin=r.origin)
+                   code=r.code, mistake=r.mistake, hinted=bool(r.hinted), review=r.review, origin=r.origin, at=r.at)

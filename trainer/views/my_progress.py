@@ -6,7 +6,9 @@ import streamlit as st
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES
 from trainer import ui
 from trainer.progress import STEP_NAMES
+from trainer.render.facts import fact_grid
 from trainer.ui import CHART, STEP_COLOURS, STEP_MARKS
+from trainer.words import sprint as words
 
 
 def show() -> None:
@@ -39,6 +41,13 @@ def show() -> None:
     st.caption("Practised → Familiar → Proficient (right every time at level 3) → Mastered (right and quick). "
                "The main puzzles are marked ★.")
     st.markdown(skill_grid(progress), unsafe_allow_html=True)
+
+    st.subheader(words.grid_heading())
+    st.caption(words.grid_caption())
+    if progress.facts.answers:
+        st.markdown(fact_grid(progress.facts), unsafe_allow_html=True)
+    else:
+        st.markdown(words.grid_empty())
 
     rows = progress.rows()
     running, right = [], 0

@@ -5,9 +5,10 @@ import functools
 import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, similar
-from trainer import answers, pagestate, session, ui
+from trainer import answers, pagestate, session, sprintui, ui
 from trainer.pagestate import PracticeState
 from trainer.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
+from trainer.words import sprint as words
 
 CHOOSER_KEYS = {"stage": "p_stage", "level": "p_level", "kind": "p_kind"}
 """The choosers' widget keys, by the field of :class:`PracticeState` each one sets."""
@@ -21,7 +22,12 @@ def fresh() -> None:
     """A new puzzle from the choosers (or from the coach)."""
     s = state()
     s.notice = None
-    ui.learner().new_puzzle(s.kind, s.stage, s.level)
+    pr = ui.learner()
+    pr.new_puzzle(s.kind, s.stage, s.level)
+    if pr.coached and pr.review not in ("retry", "similar", "drill", "reteach"):
+        kinds = pr.coach_step()  # the coach steps to number facts first (before Muggins, after a trap)
+        if kinds:
+            pr.start_sprint(kinds, coached=True)
 
 
 def take(name: str) -> bool:
@@ -156,6 +162,12 @@ def show() -> None:
         format_func=lambda k: ":material/explore: Coach me" if k == COACH else KIND_TITLES[k],
     )
 
+    if pr.sprint is not None and pr.sprint_coached and not pr.sprint_over and ps.notice_on(p.code):
+        st.warning(ps.notice)  # a code that did not work, said above the coach's number facts
+    if sprintui.coach_step(pr):
+        return
+    if pr.coached and pr.goal_done:
+        st.success(words.goal_done() + " " + words.free_play())
     if pr.first_time and not pr.answered and p.code not in ps.examples_done:
         worked_example(p)
     puzzle_area(pr)
@@ -172,6 +184,8 @@ def celebrate(pr: Practice) -> None:
         st.success(f":material/celebration: You mastered {ui.STAGE_LABELS[out.mastered]}!{nxt}")
     elif out.lost:
         st.info(f"Let's practise {ui.STAGE_LABELS[out.lost]} a little more.")
+    elif out.unlocked:  # looks mastered today: confirmed on a later day
+        st.success(words.looks_mastered(ui.STAGE_LABELS[out.unlocked]))
 
 
 def worked_example(p: Puzzle) -> None:

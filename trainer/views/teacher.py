@@ -11,8 +11,11 @@ from trainer import classroom, pagestate, session, ui
 from trainer.card import teacher_card
 from trainer.pagestate import ClassState
 from trainer.progress import STEP_NAMES
+from trainer.render.facts import class_fact_grid
+from trainer.sprint import SprintHistory
 from trainer.store import StoreError
 from trainer.ui import CHART, STEP_COLOURS, STEP_MARKS
+from trainer.words import sprint as sprint_words
 
 SHORT_KINDS = {k.id: k.short_title for k in all_kinds()}
 """Each kind's column heading in the class grid (:attr:`puzzles.Kind.short_title`)."""
@@ -210,6 +213,11 @@ def class_page(s, code: str, key: str) -> None:
         st.plotly_chart(fig, key="t_kinds", config=CHART)
         st.caption(" · ".join(f"{SHORT_KINDS.get(k.kind, k.kind)}: {k.answers} answers, median "
                               f"{k.median_seconds:.0f} s" for k in kinds))
+
+    st.subheader(sprint_words.class_grid_heading())
+    st.caption(sprint_words.class_grid_caption())
+    facts = [(r.nickname, SprintHistory.from_answers(s.sprint_answers(r.code))) for r in rows]
+    st.markdown(class_fact_grid(facts), unsafe_allow_html=True)
 
     mistakes = classroom.common_mistakes(rows)
     st.subheader("What the class gets wrong most")
