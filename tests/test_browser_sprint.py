@@ -41,8 +41,8 @@ def test_a_sprint_round_on_a_tablet_ends_in_a_green_light(server):
         page.goto(f"{server}/sprint")
         page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
         appserver.settled(page, 60000)
-        assert page.locator(".sp-light[data-light='grey']").count() == 1
-        green = page.locator(".sp-light[data-light='green']")
+        assert page.locator(".sp-light[data-green='0']").count() == 1
+        green = page.locator(".sp-light[data-green='1']")
         taps = 0
         for _ in range(60):  # a busy machine may run out the two minutes: then another round
             appserver.settled(page, 60000)

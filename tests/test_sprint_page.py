@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from tests.test_pages import APP
 from trainer.sprint import ROUND_FACTS
 from trainer.store import open_store
-from tests.test_pages import APP
 
 
 def app(**params: str) -> AppTest:
@@ -33,14 +33,14 @@ def tap_right(at: AppTest) -> None:
 
 def test_a_guest_taps_a_whole_round_and_the_light_turns_green():
     at = app()
-    assert 'data-light="grey"' in light(at)
+    assert 'data-green="0"' in light(at)
     at.button(key="sp_start").click().run()
     pr = at.session_state["practice"]
     assert any("sp-bar" in m.value for m in at.markdown)  # the time bar is on screen
     for _ in range(ROUND_FACTS):
         tap_right(at)
     assert pr.sprint_over and pr.sprint.right == ROUND_FACTS
-    assert 'data-light="green"' in light(at)
+    assert 'data-green="1"' in light(at)
     assert any("20 of 20 right" in m.value for m in at.markdown)
     assert any('data-state="' in m.value for m in at.markdown)  # the grid under the round
 
