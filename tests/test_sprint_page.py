@@ -103,13 +103,17 @@ def test_a_signed_in_learners_answers_are_in_the_store_and_come_back_after_a_rel
     assert "15 more facts" in light(again)
 
 
-def test_the_coach_steps_to_number_facts_before_the_first_muggins_puzzle():
+def test_the_coach_steps_to_number_facts_before_muggins_puzzles():
     at = AppTest.from_file(APP, default_timeout=30)
     at.run()
     pr = at.session_state["practice"]
+    assert pr.sprint is None  # the page opens on a puzzle (a shared link's, or the coach's)
+    pr.answer(pr.puzzle.answer)
+    at.run()
+    at.button(key="next").click().run()
     assert pr.sprint is not None and pr.sprint_coached and pr.puzzle is not None
     assert any("number facts" in m.value for m in at.markdown)
     while not pr.sprint_over:
         tap_right(at)
     assert pr.sprint is None and any("Back to the puzzles" in s.value for s in at.success)
-    assert pr.progress.facts.answers and not pr.progress.attempts
+    assert len(pr.progress.facts.answers) == 5 and len(pr.progress.attempts) == 1

@@ -437,7 +437,8 @@ def attempt_from_dict(fields: object) -> Attempt | None:
     if not isinstance(fields, dict):
         return None
     types = {"kind": str, "stage": str, "level": int, "correct": bool, "seconds": (int, float), "code": str,
-             "mistake": (str, type(None)), "hinted": bool, "review": str, "origin": str}
+             "mistake": (str, type(None)), "hinted": bool, "review": str, "origin": str,
+             "at": (int, float, type(None))}
     if set(fields) - set(types) or any(k not in fields for k in ("kind", "stage", "level", "correct", "seconds")):
         return None
     if not all(isinstance(v, types[k]) for k, v in fields.items()):

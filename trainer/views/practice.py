@@ -20,13 +20,13 @@ def state() -> PracticeState:
     return pagestate.practice_page()
 
 
-def fresh() -> None:
+def fresh(step: bool = False) -> None:
     """A new puzzle from the choosers (or from the coach)."""
     s = state()
     s.notice = None
     pr = ui.learner()
     pr.new_puzzle(s.kind, s.stage, s.level)
-    if pr.coached and pr.review not in ("retry", "similar", "drill", "reteach"):
+    if step and pr.coached and pr.review not in ("retry", "similar", "drill", "reteach"):
         kinds = pr.coach_step()  # the coach steps to number facts first (before Muggins, after a trap)
         if kinds:
             pr.start_sprint(kinds, coached=True)
@@ -292,10 +292,10 @@ def feedback(pr: Practice, p: Puzzle) -> None:
         teach(pr, t)
         return
     if v.correct:
-        st.button(words.next_puzzle(), type="primary", shortcut="N", on_click=fresh, key="next")
+        st.button(words.next_puzzle(), type="primary", shortcut="N", on_click=fresh, args=(True,), key="next")
         return
     with st.container(horizontal=True):
-        st.button(words.next_puzzle(), type="primary", shortcut="N", on_click=fresh, key="next")
+        st.button(words.next_puzzle(), type="primary", shortcut="N", on_click=fresh, args=(True,), key="next")
         st.button(words.similar(), key="similar", shortcut="S", on_click=try_similar)
 
 
