@@ -23,7 +23,8 @@ from sqlalchemy.exc import IntegrityError
 from trainer.progress import Attempt
 from trainer.sprint import SprintAnswer
 from trainer.store import codes, limits
-from trainer.store.base import STORE_ERRORS, StoreBase, _calm
+from trainer.store.base import STORE_ERRORS, _calm
+from trainer.store.decisions import DecisionStore
 from trainer.store.errors import LearnerGone, StoreError, StoreUnavailable, TooManyTries
 from trainer.store.names import check_class_name, has_hidden
 from trainer.store.nicknames import check_nickname
@@ -31,6 +32,7 @@ from trainer.store.schema import (
     TABLES,
     attempts,
     classes,
+    decisions,
     games,
     learners,
     lesson_members,
@@ -52,7 +54,7 @@ def _hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
-class Store(StoreBase):
+class Store(DecisionStore):
     """Open with :func:`open_store`. Safe to share between threads; many processes may open the
     same database."""
 
@@ -352,7 +354,7 @@ class Store(StoreBase):
                                                                     learners.c.class_code == code))).scalar()
             if found is None:
                 raise StoreError("That learner is not in this class.")
-            for table in (live_answers, lesson_members, games, attempts, sprint_answers):
+            for table in (live_answers, lesson_members, games, attempts, sprint_answers, decisions):
                 conn.execute(delete(table).where(table.c.learner_code == learner_code))
             conn.execute(delete(learners).where(learners.c.code == learner_code))
 
@@ -368,6 +370,7 @@ class Store(StoreBase):
             conn.execute(delete(games).where(games.c.learner_code.in_(members)))
             conn.execute(delete(attempts).where(attempts.c.learner_code.in_(members)))
             conn.execute(delete(sprint_answers).where(sprint_answers.c.learner_code.in_(members)))
+            conn.execute(delete(decisions).where(decisions.c.learner_code.in_(members)))
             conn.execute(delete(learners).where(learners.c.class_code == code))
             conn.execute(delete(classes).where(classes.c.code == code))
 
