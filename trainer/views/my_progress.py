@@ -4,7 +4,7 @@ import plotly.express as px
 import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES
-from trainer import ui
+from trainer import spotted, ui
 from trainer.progress import STEP_NAMES
 from trainer.ui import CHART, STEP_COLOURS, STEP_MARKS
 
@@ -17,6 +17,8 @@ def show() -> None:
     if not progress.answered:
         st.info("Nothing here yet: answer a few puzzles on **Practice** and your progress shows up here.")
         st.page_link(ui.page_path("practice"), label="Go to Practice", icon=":material/edit:")
+        if ui.learner().games.chances:
+            spotted.learner_panel(ui.learner().games)
         st.stop()
 
     c = st.columns(4)
@@ -34,6 +36,8 @@ def show() -> None:
         else:
             st.markdown(name + f"{rep['core_mastered']} of {rep['core_count']} main puzzles mastered")
         st.progress(rep["share"])
+
+    spotted.learner_panel(ui.learner().games)
 
     st.subheader("Each kind of puzzle")
     st.caption("Practised → Familiar → Proficient (right every time at level 3) → Mastered (right and quick). "
