@@ -45,9 +45,7 @@ def learner_panel(games: RealGames, *, key: str = "spotted") -> None:
         st.caption(words.nothing_yet())
         return
     st.caption(words.explained())
-    c1, c2 = st.columns([1, 3])
-    c1.metric(words.share_label(), percent(games.share), help=words.spotted_of(games.spotted, games.chances))
-    c2.markdown(f"### {html.escape(words.spotted_of(games.spotted, games.chances))}")
+    st.markdown(f"### {percent(games.share)} · {html.escape(words.spotted_of(games.spotted, games.chances))}")
     st.plotly_chart(week_chart(games.weekly()), key=key, config=CHART)
 
 
