@@ -141,3 +141,16 @@ def test_a_signed_in_learner_keeps_decisions_through_a_reload_and_the_class_sees
     spotted = sum(d.spotted for d in made if d.chance)
     chances = sum(d.chance for d in made)
     assert f"{spotted}/{chances}" in table
+
+
+def test_a_guest_who_signs_up_keeps_the_decisions_of_their_games():
+    now = [START]
+    at = app()
+    play_until_a_miss(at, now, seed=7)
+    made = list(at.session_state["practice"].games.decisions)
+    at.switch_page("views/me.py").run()
+    at.text_input(key="me_typed").set_value("Jade Gecko").run()
+    at.button(key="me_start").click().run()
+    assert not at.exception, at.exception
+    me = at.session_state["me"]
+    assert open_store().decisions(me.code) == made and at.session_state["practice"].games.decisions == made
