@@ -25,9 +25,10 @@ from trainer.sprint import SprintAnswer
 from trainer.store import codes, limits
 from trainer.store.base import STORE_ERRORS, _calm
 from trainer.store.decisions import DecisionStore
-from trainer.store.errors import LearnerGone, StoreError, StoreUnavailable, TooManyTries
+from trainer.store.errors import LearnerGone, StoreError, StoreUnavailable, TooManyTries, WrongTeacherKey
 from trainer.store.names import check_class_name, has_hidden
 from trainer.store.nicknames import check_nickname
+from trainer.store.preferences import Preferences
 from trainer.store.schema import (
     TABLES,
     attempts,
@@ -54,7 +55,7 @@ def _hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
-class Store(DecisionStore):
+class Store(DecisionStore, Preferences):
     """Open with :func:`open_store`. Safe to share between threads; many processes may open the
     same database."""
 
@@ -169,7 +170,8 @@ class Store(DecisionStore):
             return code
         if not codes.is_blank(class_code):
             self._missed(clients)
-        raise StoreError(codes.class_code_problem(class_code))
+        reason, fields = codes.class_code_problem(class_code)
+        raise StoreError(reason, **fields)
 
     def _find_class(self, code: str) -> str | None:
         with self._read() as conn:
@@ -325,10 +327,15 @@ class Store(DecisionStore):
 
     def _teacher(self, class_code: object, teacher_key: object) -> str:
         if not self.check_teacher(class_code, teacher_key):
-            raise PermissionError("That class code and teacher key do not match.")
+            raise WrongTeacherKey()
         code = codes.normalise_class(class_code)
         assert code is not None
         return code
+
+    @_calm
+    def set_class_language(self, class_code: str, teacher_key: str, language: str | None) -> None:
+        """The language the class's learners read unless they choose their own (``None``: none)."""
+        self._set_class_language(self._teacher(class_code, teacher_key), language)
 
     @_calm
     def class_report(self, class_code: str, teacher_key: str) -> list[ReportRow]:
@@ -353,7 +360,7 @@ class Store(DecisionStore):
             found = conn.execute(select(learners.c.code).where(and_(learners.c.code == learner_code,
                                                                     learners.c.class_code == code))).scalar()
             if found is None:
-                raise StoreError("That learner is not in this class.")
+                raise StoreError("not-in-class")
             for table in (live_answers, lesson_members, games, attempts, sprint_answers, decisions):
                 conn.execute(delete(table).where(table.c.learner_code == learner_code))
             conn.execute(delete(learners).where(learners.c.code == learner_code))
@@ -438,7 +445,7 @@ class Store(DecisionStore):
             now = conn.execute(select(lessons.c.round).where(and_(lessons.c.class_code == code, lessons.c.open))
                                .with_for_update()).scalar()
             if now is None:
-                raise StoreError("Start a live lesson first.")
+                raise StoreError("no-live-lesson")
             conn.execute(update(lessons).where(lessons.c.class_code == code)
                          .values(round=now + 1, puzzle_code=puzzle_code, locked=False, revealed=False))
         return now + 1
