@@ -4,7 +4,7 @@ import plotly.express as px
 import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES
-from trainer import ui
+from trainer import spotted, ui
 from trainer.progress import STEP_NAMES
 from trainer.ui import CHART, STEP_COLOURS, STEP_MARKS
 from trainer.words import progress_page as words
@@ -18,6 +18,8 @@ def show() -> None:
     if not progress.answered:
         st.info(words.nothing_yet())
         st.page_link(ui.page_path("practice"), label=words.go_to_practice(), icon=":material/edit:")
+        if ui.learner().games.chances:
+            spotted.learner_panel(ui.learner().games)
         st.stop()
 
     c = st.columns(4)
@@ -35,6 +37,8 @@ def show() -> None:
         else:
             st.markdown(words.stage_so_far(name, rep["core_mastered"], rep["core_count"]))
         st.progress(rep["share"])
+
+    spotted.learner_panel(ui.learner().games)
 
     st.subheader(words.each_kind())
     st.caption(words.steps_legend())
