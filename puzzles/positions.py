@@ -87,7 +87,8 @@ def position_code(stage: str, layout: str, hand: Iterable[str | Tile]) -> str:
     """The code of a real position: the stage's game, its layout record and the hand to play from.
     :class:`IllegalPlay` if the layout does not replay or the hand is not tiles off the table."""
     if stage not in STAGES:
-        raise IllegalPlay(_("'{stage}' is not a stage: choose one of {stages}.").format(stage=stage, stages=", ".join(STAGES)))
+        raise IllegalPlay(_("'{stage}' is not a stage: choose one of {stages}.").format(
+            stage=stage, stages=", ".join(STAGES)))
     digits: list[tuple[int, int]] = [(VERSION, _VERSIONS), (STAGES.index(stage), len(STAGES))]
     plays = Layout.from_record(layout, variant=stage).plays
     digits.append((len(plays), len(TILES) + 1))
@@ -118,7 +119,8 @@ def read_position(code: object) -> tuple[str, str, tuple[str, ...]]:
     text = _plain(code)
     bad = sorted({ch for ch in text if ch not in ALPHABET})
     if bad:
-        raise CodeError(_("Puzzle codes never use {letters}. Check the code and try again.").format(letters=", ".join(bad)))
+        raise CodeError(_("Puzzle codes never use {letters}. Check the code and try again.").format(
+            letters=", ".join(bad)))
     if len(text) < SHORTEST + 2:
         raise CodeError(_("That code is too short for a puzzle from a game."))
     body, check = text[:-2], text[-2:]

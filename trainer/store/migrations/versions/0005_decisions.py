@@ -1,14 +1,14 @@
 """The learner's decisions in real games, and room for the longer codes of puzzles from them.
 
-Revision ID: 0004
-Revises: 0006 (the languages were kept first)
+Revision ID: 0005
+Revises: 0004
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004"
-down_revision = "0006"
+revision = "0005"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
