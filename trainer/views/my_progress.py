@@ -1,12 +1,15 @@
 """My progress: how practice is going, in numbers and charts."""
 
-import plotly.express as px
 import streamlit as st
 
-from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES
-from trainer import ui
+from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
+from trainer import charts, ui
 from trainer.progress import STEP_NAMES
 from trainer.ui import CHART, STEP_COLOURS, STEP_MARKS
+from trainer.words import charts as words
+
+SHORT_KINDS = {k.id: k.short_title for k in all_kinds()}
+"""Each kind's short name, under its bars."""
 
 
 def show() -> None:
@@ -41,63 +44,18 @@ def show() -> None:
     st.markdown(skill_grid(progress), unsafe_allow_html=True)
 
     rows = progress.rows()
-    running, right = [], 0
-    for i, r in enumerate(rows, start=1):
-        right += bool(r["correct"])
-        window = rows[max(0, i - 5) : i]
-        running.append(
-            {
-                "answer": i,
-                "overall": right / i,
-                "last five": sum(bool(w["correct"]) for w in window) / len(window),
-            }
-        )
+    correct = [bool(r["correct"]) for r in rows]
+    st.subheader(words.over_time_title())
+    st.plotly_chart(charts.right_over_time(correct), key="accuracy", config=CHART)
 
-    st.subheader("Right answers over time")
-    fig = px.line(
-        running,
-        x="answer",
-        y=["overall", "last five"],
-        markers=True,
-        labels={"value": "share right", "answer": "answer number", "variable": ""},
-    )
-    fig.update_yaxes(range=[0, 1.05], tickformat=".0%")
-    fig.update_xaxes(tickmode="linear", tick0=1, dtick=max(1, len(rows) // 10))  # answers are whole numbers
-    fig.update_layout(legend={"orientation": "h", "y": -0.25})
-    st.plotly_chart(fig, key="accuracy", config=CHART)
+    st.subheader(words.by_kind_and_stage_title())
+    acc = [{**a, "kind": SHORT_KINDS[a["kind"]], "title": KIND_TITLES[a["kind"]], "stage": ui.STAGE_LABELS[a["stage"]]}
+           for a in sorted(progress.accuracy_by(["stage", "kind"]), key=lambda a: KINDS.index(a["kind"]))]
+    st.plotly_chart(charts.right_by_kind_and_stage(acc, [ui.STAGE_LABELS[s] for s in STAGES]), key="mastery",
+                    config=CHART)
 
-    st.subheader("Mastery by kind and stage")
-    acc = progress.accuracy_by(["stage", "kind"])
-    for a in acc:
-        a["kind"] = KIND_TITLES[a["kind"]]
-        a["stage"] = ui.STAGE_LABELS[a["stage"]]
-    fig2 = px.bar(
-        acc,
-        x="kind",
-        y="accuracy",
-        color="stage",
-        barmode="group",
-        hover_data=["answered", "right"],
-        color_discrete_sequence=["#0072B2", "#E69F00", "#009E73"],
-        labels={"accuracy": "share right", "kind": ""},
-    )
-    fig2.update_yaxes(range=[0, 1.05], tickformat=".0%")
-    st.plotly_chart(fig2, key="mastery", config=CHART)
-
-    st.subheader("Time to answer")
-    timed = [{**r, "answer": "right" if r["correct"] else "not right"} for r in rows]
-    fig3 = px.scatter(
-        timed,
-        x="number",
-        y="seconds",
-        color="answer",
-        symbol="answer",
-        color_discrete_map={"right": "#009E73", "not right": "#D55E00"},
-        labels={"number": "answer number", "seconds": "seconds", "answer": ""},
-    )
-    fig3.update_xaxes(tickmode="linear", tick0=1, dtick=max(1, len(rows) // 10))
-    fig3.update_layout(legend={"orientation": "h", "y": -0.25})
-    st.plotly_chart(fig3, key="time", config=CHART)
+    st.subheader(words.time_title())
+    st.plotly_chart(charts.time_to_answer([float(r["seconds"]) for r in rows], correct), key="time", config=CHART)
 
     st.download_button(
         "Download my answers (CSV)",
