@@ -6,7 +6,8 @@ from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
 from trainer import charts, ui
 from trainer.progress import STEP_NAMES
 from trainer.ui import CHART, STEP_COLOURS, STEP_MARKS
-from trainer.words import charts as words
+from trainer.words import charts as chart_words
+from trainer.words import progress_page as words
 
 SHORT_KINDS = {k.id: k.short_title for k in all_kinds()}
 """Each kind's short name, under its bars."""
@@ -15,50 +16,49 @@ SHORT_KINDS = {k.id: k.short_title for k in all_kinds()}
 def show() -> None:
     """Draw the page (on every rerun). It keeps no state: it draws the learner's practice."""
     progress = ui.learner().progress
-    st.title("My progress")
+    st.title(words.title())
 
     if not progress.answered:
-        st.info("Nothing here yet: answer a few puzzles on **Practice** and your progress shows up here.")
-        st.page_link(ui.page_path("practice"), label="Go to Practice", icon=":material/edit:")
+        st.info(words.nothing_yet())
+        st.page_link(ui.page_path("practice"), label=words.go_to_practice(), icon=":material/edit:")
         st.stop()
 
     c = st.columns(4)
-    c[0].metric("Answered", progress.answered)
-    c[1].metric("Right", f"{round(100 * progress.right / progress.answered)}%")
-    c[2].metric("Best streak", progress.best_streak)
-    c[3].metric("Median time", f"{progress.median_seconds:.0f} s")
+    c[0].metric(words.answered(), progress.answered)
+    c[1].metric(words.right(), f"{round(100 * progress.right / progress.answered)}%")
+    c[2].metric(words.best_streak(), progress.best_streak)
+    c[3].metric(words.median_time(), words.seconds(progress.median_seconds))
 
-    st.subheader("Stages")
+    st.subheader(words.stages())
     for stage in STAGES:
         rep = progress.mastery_report(stage)
-        name = f"**{ui.STAGE_LABELS[stage]}** — "
+        name = ui.STAGE_LABELS[stage]
         if stage in progress.mastered:
-            st.markdown(name + "mastered :material/check_circle:")
+            st.markdown(words.stage_mastered(name))
         else:
-            st.markdown(name + f"{rep['core_mastered']} of {rep['core_count']} main puzzles mastered")
+            st.markdown(words.stage_so_far(name, rep["core_mastered"], rep["core_count"]))
         st.progress(rep["share"])
 
-    st.subheader("Each kind of puzzle")
-    st.caption("Practised → Familiar → Proficient (right every time at level 3) → Mastered (right and quick). "
-               "The main puzzles are marked ★.")
+    st.subheader(words.each_kind())
+    st.caption(words.steps_legend())
     st.markdown(skill_grid(progress), unsafe_allow_html=True)
 
     rows = progress.rows()
     correct = [bool(r["correct"]) for r in rows]
-    st.subheader(words.over_time_title())
+    st.subheader(chart_words.over_time_title())
     st.plotly_chart(charts.right_over_time(correct), key="accuracy", config=CHART)
 
-    st.subheader(words.by_kind_and_stage_title())
+    st.subheader(chart_words.by_kind_and_stage_title())
     acc = [{**a, "kind": SHORT_KINDS[a["kind"]], "title": KIND_TITLES[a["kind"]], "stage": ui.STAGE_LABELS[a["stage"]]}
            for a in sorted(progress.accuracy_by(["stage", "kind"]), key=lambda a: KINDS.index(a["kind"]))]
     st.plotly_chart(charts.right_by_kind_and_stage(acc, [ui.STAGE_LABELS[s] for s in STAGES]), key="mastery",
                     config=CHART)
 
-    st.subheader(words.time_title())
+    st.subheader(chart_words.time_title())
     st.plotly_chart(charts.time_to_answer([float(r["seconds"]) for r in rows], correct), key="time", config=CHART)
 
     st.download_button(
-        "Download my answers (CSV)",
+        words.download(),
         progress.to_csv(),
         file_name="fives-trainer-answers.csv",
         mime="text/csv",
