@@ -7,7 +7,7 @@ PORT ?= 8501
 AXE := $(VENV)/axe/axe.min.js
 AXE_VERSION ?= 4
 
-.PHONY: run serve test bench lint install clean axe
+.PHONY: run serve test bench lint install clean axe words
 
 $(STAMP): pyproject.toml
 	@echo "Setting up Fives Trainer in $(VENV) (the first time takes a minute or two)..."
@@ -61,6 +61,14 @@ bench: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check trainer puzzles tests benchmarks
 	$(VENV)/bin/lint-imports
+
+# every sentence of the app (its _(), ngettext() and N_() calls, see babel.cfg), for translators
+words: $(STAMP)
+	@mkdir -p trainer/words/locale
+	$(VENV)/bin/pybabel extract -F babel.cfg --sort-by-file --no-wrap --project "Fives Trainer" \
+		-o trainer/words/locale/messages.pot trainer puzzles
+	@if ls trainer/words/locale/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
+		$(VENV)/bin/pybabel update --no-wrap -i trainer/words/locale/messages.pot -d trainer/words/locale; fi
 
 clean:
 	rm -rf $(VENV) build *.egg-info
