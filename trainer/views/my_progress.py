@@ -3,7 +3,7 @@
 import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
-from trainer import charts, ui
+from trainer import charts, spotted, ui
 from trainer.progress import STEP_NAMES
 from trainer.ui import CHART, STEP_COLOURS, STEP_MARKS
 from trainer.words import charts as chart_words
@@ -21,6 +21,8 @@ def show() -> None:
     if not progress.answered:
         st.info(words.nothing_yet())
         st.page_link(ui.page_path("practice"), label=words.go_to_practice(), icon=":material/edit:")
+        if ui.learner().games.chances:
+            spotted.learner_panel(ui.learner().games)
         st.stop()
 
     c = st.columns(4)
@@ -38,6 +40,8 @@ def show() -> None:
         else:
             st.markdown(words.stage_so_far(name, rep["core_mastered"], rep["core_count"]))
         st.progress(rep["share"])
+
+    spotted.learner_panel(ui.learner().games)
 
     st.subheader(words.each_kind())
     st.caption(words.steps_legend())

@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
-from trainer import charts, classroom, language, pagestate, session, ui
+from trainer import charts, classroom, language, pagestate, session, spotted, ui
 from trainer.card import teacher_card
 from trainer.pagestate import ClassState
 from trainer.progress import STEP_NAMES
@@ -213,6 +213,8 @@ def class_page(s, code: str, key: str) -> None:
             st.markdown("- " + words.mistake_line(m.name, m.children, m.times, KIND_TITLES.get(m.kind, m.kind)))
             st.page_link(ui.page_path("projector"), label=words.show_example(),
                          icon=":material/co_present:", query_params={"code": m.example})
+
+    spotted.class_panel([(r.code, r.nickname) for r in rows], s.class_decisions(code, key))
 
     stuck = classroom.stuck(rows)
     st.subheader(words.who_is_stuck())
