@@ -6,7 +6,7 @@ import importlib
 import sys
 
 SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "sprint", "worksheet",
-            "classroom", "store"]
+            "classroom", "store", "transfer"]
 
 
 def main(argv: list[str]) -> int:
