@@ -224,7 +224,7 @@ def test_missed_scores_come_back_on_the_next_days_a_few_a_day():
 
 def test_the_coach_serves_a_missed_score_from_a_game_the_next_day():
     now = [MONDAY]
-    pr = Practice(seed_source=random.Random(1), clock=lambda: now[0], wall_clock=lambda: now[0])
+    pr = Practice(seed_source=random.Random(1), clock=lambda: now[0])
     kept: list[Decision] = []
     pr.on_decision = kept.append
     g = missing_game(seed=5, clock=lambda: now[0])
@@ -248,7 +248,7 @@ def test_the_coach_serves_a_missed_score_from_a_game_the_next_day():
 
 def test_a_missed_puzzle_from_a_game_comes_back_like_any_missed_puzzle():
     now = [MONDAY + DAY]
-    pr = Practice(seed_source=random.Random(2), clock=lambda: now[0], wall_clock=lambda: now[0])
+    pr = Practice(seed_source=random.Random(2), clock=lambda: now[0])
     pr.record_decision(a_decision())
     p = pr.new_puzzle(COACH, "muggins", 1)
     assert pr.review == GAME_REVIEW

@@ -93,7 +93,7 @@ def serve_next(at) -> None:
 def test_a_missed_score_comes_back_on_practice_the_next_day_and_my_progress_shows_the_share():
     now = [START]
     at = AppTest.from_file(APP, default_timeout=30)
-    at.session_state["practice"] = Practice(seed_source=random.Random(3), wall_clock=lambda: now[0])
+    at.session_state["practice"] = Practice(seed_source=random.Random(3), clock=lambda: now[0])
     at.run()
     play_until_a_miss(at, now)
     games = at.session_state["practice"].games
@@ -127,7 +127,7 @@ def test_a_signed_in_learner_keeps_decisions_through_a_reload_and_the_class_sees
     me = store.learner(store.join(keys.code, "Teal Otter"))
     now = [START]
     at = app(me=me.code)
-    at.session_state["practice"].wall_clock = lambda: now[0]
+    at.session_state["practice"].clock = lambda: now[0]
     play_until_a_miss(at, now, seed=6)
     made = at.session_state["practice"].games.decisions
     assert store.decisions(me.code) == made  # each kept as it was made

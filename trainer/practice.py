@@ -103,8 +103,6 @@ class Practice:
     """The learner's decisions in real games (Play a hand): missed scores come back as puzzles."""
     on_decision: Callable[[Decision], None] | None = None
     """Called with every new decision (a progress store saves it)."""
-    wall_clock: Callable[[], float] = time.time
-    """Epoch seconds: which day it is (puzzles from games come back on the next days)."""
 
     # ----- teaching -----
 
@@ -202,7 +200,7 @@ class Practice:
                                      notice=coach_notice("retry"))
                 return self.show(similar(missed, self.seed_source.randrange(2**24)), review="similar",
                                  origin=due.code, notice=coach_notice("similar"))
-            game = self.games.due(self.wall_clock(),
+            game = self.games.due(self.clock(),
                                   answered_since([a.review for a in self.progress.attempts], GAME_REVIEW))
             if game is not None:
                 return self.show(game, review=GAME_REVIEW, notice=transfer_words.from_your_game())
@@ -290,7 +288,7 @@ class Practice:
             self.outcome = self.progress.record(attempt)
             self.verdict = verdict
             if self.review == GAME_REVIEW:
-                self.games.practised(p.code, self.wall_clock())
+                self.games.practised(p.code, self.clock())
             if self.on_attempt is not None:
                 self.on_attempt(attempt)
             self._after_answer(p, verdict)
