@@ -204,6 +204,16 @@ def test_my_progress_with_answers(browser, server, world, axe_source):
     context.close()
 
 
+def test_fives_sprint_during_a_round(browser, server, axe_source):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = open_page(context, f"{server}/sprint")
+    question = page.locator(".sp-question").first
+    appserver.until_shown(page, lambda: page.locator("[class*='st-key-sp_start'] button").first.click(), question)
+    appserver.settled(page, 60000)
+    check(page, axe_source, "sprint")
+    context.close()
+
+
 def test_sign_in(browser, server, axe_source):
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     page = open_page(context, f"{server}/me")

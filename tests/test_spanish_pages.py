@@ -11,7 +11,7 @@ from puzzles import generate
 from trainer import words
 from trainer.store import open_store
 
-PAGES = ("practice", "play", "my_progress", "live", "me", "rules", "projector", "teacher")
+PAGES = ("practice", "sprint", "play", "my_progress", "live", "me", "rules", "projector", "teacher")
 
 
 def catalogue() -> dict[str, str]:

@@ -21,7 +21,7 @@ def light(done: bool, left: int) -> None:
     colour = "#0B7A4B" if done else "#D0D6DC"
     text = words.green_light() if done else words.not_yet_today(left)
     st.markdown(f'<div class="sp-light" data-green="{int(done)}">'
-                f'<span class="lamp" style="background:{colour}" aria-label="{words.light_label(done)}"></span>'
+                f'<span class="lamp" role="img" style="background:{colour}" aria-label="{words.light_label(done)}"></span>'
                 f"<span>{text}</span></div>", unsafe_allow_html=True)
 
 
