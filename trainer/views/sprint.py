@@ -20,8 +20,9 @@ def light(done: bool, left: int) -> None:
     """The day's light: green once a whole round was answered today."""
     colour = "#0B7A4B" if done else "#D0D6DC"
     text = words.green_light() if done else words.not_yet_today(left)
+    label = words.light_label(done)
     st.markdown(f'<div class="sp-light" data-green="{int(done)}">'
-                f'<span class="lamp" role="img" style="background:{colour}" aria-label="{words.light_label(done)}"></span>'
+                f'<span class="lamp" role="img" style="background:{colour}" aria-label="{label}"></span>'
                 f"<span>{text}</span></div>", unsafe_allow_html=True)
 
 
