@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import streamlit as st
 
 from puzzles import AnswerShape, Puzzle, kind
 from puzzles.words import read_typed_number
 from trainer import ui
+from trainer.words import answering
 
 OnAnswer = Callable[[object, str], None]
 """Called with a response and how it is shown (``"15"``, ``"3-4 on end B"``, ``"A + C"``)."""
@@ -60,43 +62,54 @@ class Spot:
 def practice_spot(code: str) -> Spot:
     """The answer widgets of Practice (the picture takes taps too, so the choices come second)."""
     return Spot("", code, "Check", ("pips", "rounded", "points"), kind_labels=True, name_boxes=True,
-                play_prompt="Or choose a play:", ends_prompt="Or choose the ones that count")
+                play_prompt="Or choose a play:", ends_prompt=answering.chosen_ends())
 
 
 def live_spot(lesson: int, round_no: int) -> Spot:
-    """The answer widgets of a live lesson on a child's device."""
+    """The answer widgets of a live lesson on a child's device (the picture takes taps too, as in
+    Practice)."""
     return Spot("live-", f"{lesson}-{round_no}", "Send", ("rounded", "points"), kind_labels=False,
-                name_boxes=False, play_prompt="Which play scores most?", ends_prompt="Choose the ends that count")
+                name_boxes=False, play_prompt="Or choose a play:", ends_prompt=answering.chosen_ends())
 
 
-def answer_widgets(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem) -> None:
-    """The widgets for the puzzle's answer shape. Answers go through callbacks, which run before
-    the page is drawn: one run per answer."""
+def answer_widgets(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem,
+                   extra: Callable[[], None] | None = None) -> None:
+    """The widgets for the puzzle's answer shape, in as few rows as they fit (so a puzzle and its
+    answer fit a tablet's screen); ``extra`` draws another button beside the answer's own (Practice's
+    Hint). Answers go through callbacks, which run before the page is drawn: one run per answer."""
     shape = kind(p.kind).answer_shape
-    if shape is AnswerShape.NUMBER:
-        number_box(p, spot, on_answer, on_problem)
-    elif shape is AnswerShape.ROUNDING:
-        rounding_boxes(spot, on_answer, on_problem)
-    elif shape is AnswerShape.PLAY and p.layout:
-        play_buttons(p, spot, on_answer)
-    elif shape is AnswerShape.ENDS:
-        end_pills(p, spot, on_answer, on_problem)
+    if shape is AnswerShape.ENDS:  # the letters wrap across the width, with their Check under them
+        end_pills(p, spot)
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
+        if shape is AnswerShape.NUMBER:
+            number_box(p, spot, on_answer, on_problem)
+        elif shape is AnswerShape.ROUNDING:
+            rounding_boxes(spot, on_answer, on_problem)
+        elif shape is AnswerShape.PLAY and p.layout:
+            play_buttons(p, spot, on_answer)
+        elif shape is AnswerShape.ENDS:
+            st.button(spot.send, type="primary", key=spot.key(spot.send.lower()), on_click=read_ends,
+                      args=(p, spot, on_answer, on_problem))
+        if extra is not None:
+            extra()
 
 
 def number_box(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem) -> None:
     label = kind(p.kind).answer_label if spot.kind_labels else "Your answer"
-    with st.form(spot.key("f"), clear_on_submit=False, border=False):
-        st.text_input(label, key=spot.key("n"), max_chars=6, placeholder="Type a number")
-        st.form_submit_button(spot.send, type="primary", on_click=read_boxes,
-                              args=(spot, ("n",), on_answer, on_problem))
+    with st.form(spot.key("f"), clear_on_submit=False, border=False, width="content"):
+        with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
+            st.text_input(label, key=spot.key("n"), max_chars=6, placeholder="Type a number", width=220)
+            st.form_submit_button(spot.send, type="primary", on_click=read_boxes,
+                                  args=(spot, ("n",), on_answer, on_problem))
 
 
 def rounding_boxes(spot: Spot, on_answer: OnAnswer, on_problem: OnProblem) -> None:
-    with st.form(spot.key("f"), border=False):
-        for column, name in zip(st.columns(len(spot.rounding)), spot.rounding):
-            column.text_input(BOX_LABELS[name], key=spot.key(name), max_chars=4)
-        st.form_submit_button(spot.send, type="primary", on_click=read_boxes,
-                              args=(spot, spot.rounding, on_answer, on_problem))
+    with st.form(spot.key("f"), border=False, width="content"):
+        with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
+            for name in spot.rounding:
+                st.text_input(BOX_LABELS[name], key=spot.key(name), max_chars=4, width=150)
+            st.form_submit_button(spot.send, type="primary", on_click=read_boxes,
+                                  args=(spot, spot.rounding, on_answer, on_problem))
 
 
 def read_boxes(spot: Spot, fields: tuple[str, ...], on_answer: OnAnswer, on_problem: OnProblem) -> None:
@@ -118,29 +131,57 @@ def read_boxes(spot: Spot, fields: tuple[str, ...], on_answer: OnAnswer, on_prob
 
 
 def play_buttons(p: Puzzle, spot: Spot, on_answer: OnAnswer) -> None:
-    st.write(spot.play_prompt)
-    with st.container(horizontal=True):
+    st.markdown(spot.play_prompt, width="content")
+    with st.container(horizontal=True, gap="small", width="content"):
         for c in p.choices:
             label = ui.play_label(p.board, c.value)
             st.button(label, key=f"{spot.key('play')}-{c.label}", on_click=on_answer, args=(c.value, label))
 
 
-def end_pills(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem) -> None:
+def end_pills(p: Puzzle, spot: Spot) -> None:
+    """The letters as buttons: the same selection as the taps on the picture (:func:`answer_board`),
+    each named as the picture marks it; one button (:func:`read_ends`) checks them."""
     texts = {c.value: c.text for c in p.choices}
-    letters = ui.end_letters(p.board)
+    letters = ui.choice_letters(p)
     st.pills(spot.ends_prompt, list(texts), selection_mode="multi", key=spot.key("ends"),
-             format_func=lambda x: f"End {letters[x]}: {texts[x]}" if x in letters else texts[x])
-    st.button(spot.send, type="primary", key=spot.key(spot.send.lower()), on_click=read_ends,
-              args=(p, spot, on_answer, on_problem))
+             format_func=lambda x: answering.choice(letters.get(x, "?"), texts[x]))
 
 
 def read_ends(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem) -> None:
     chosen = st.session_state.get(spot.key("ends")) or []
     if not chosen:
-        on_problem("Choose at least one.")
+        on_problem(answering.choose_one())
         return
-    letters = ui.end_letters(p.board)
+    letters = ui.choice_letters(p)
     on_answer(list(chosen), " + ".join(sorted(letters.get(c, "?") for c in chosen)))
+
+
+def answer_board(p: Puzzle, spot: Spot, on_answer: OnAnswer, layout_svg: str, hand_svg: str | None, *,
+                 clickable: bool, key: str, **shown: Any) -> bool:
+    """The puzzle's picture, tapped as an answer where the kind allows (Practice and a live lesson
+    alike): a tile then a lettered end answers a play at once; taps on letters choose ends, the same
+    selection as the letter buttons under it (their Check answers). ``shown``: :func:`trainer.ui.board`'s
+    other words. ``True`` when an answer was given (the page then draws itself again)."""
+    k = kind(p.kind)
+    mode = k.board_mode if clickable and k.clickable and p.layout else "view"
+    ends_key = spot.key("ends")
+    hint = ""
+    if mode == "ends":
+        hint = answering.tap_ends() if spot.send == "Check" else answering.tap_ends_live()
+    pick = ui.board(layout_svg, hand_svg, mode=mode, key=key, hint=hint,
+                    chosen=list(st.session_state.get(ends_key) or []) if mode == "ends" else None, **shown)
+    if not pick or mode == "view":
+        return False
+    if "ends" in pick:  # the selection, kept where the letter buttons read it (they are drawn next)
+        valid = [c.value for c in p.choices]
+        picked = {str(x) for x in pick.get("ends") or []}
+        st.session_state[ends_key] = [v for v in valid if v in picked]
+        return False
+    token = ui.play_from_pick(pick)
+    if not token:
+        return False
+    on_answer(token, ui.play_label(p.board, token))
+    return True
 
 
 # ----- the big screen -----
@@ -169,9 +210,9 @@ def big_screen_choices(p: Puzzle, step: int) -> str:
         done = [f"{ROUNDING_PARTS[i][1]}: **{p.answer[ROUNDING_PARTS[i][2]]}**" for i in range(step)]
         return "### " + " · ".join(done) if done else ""
     if shape is AnswerShape.ENDS:
-        letters = ui.end_letters(p.board)
-        return "### " + " · ".join(f"**{letters.get(c.value, str(i))}**: {c.text}"
-                                   for i, c in enumerate(p.choices, start=1))
+        letters = ui.choice_letters(p)
+        return "### " + " · ".join(answering.choice(f"**{letters.get(c.value, '?')}**", c.text)
+                                   for c in p.choices)
     if p.choices:
         return ("### Is it " + ", ".join(f"**{c.value}**" for c in p.choices[:-1])
                 + f" or **{p.choices[-1].value}**?")
