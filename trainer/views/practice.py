@@ -5,10 +5,12 @@ import functools
 import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, similar
-from trainer import answers, pagestate, session, ui
+from trainer import answers, language, pagestate, session, ui
 from trainer.pagestate import PracticeState
 from trainer.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
 from trainer.words import answering
+from trainer.words import pages as page_words
+from trainer.words import practice_page as words
 
 CHOOSER_KEYS = {"stage": "p_stage", "level": "p_level", "kind": "p_kind"}
 """The choosers' widget keys, by the field of :class:`PracticeState` each one sets."""
@@ -103,7 +105,7 @@ def show() -> None:
         fresh()
     p = pr.puzzle
     if p is None:  # the coach always finds a puzzle; this keeps a page that cannot from breaking
-        st.warning("No puzzle could be made just now. Choose another kind of puzzle.")
+        st.warning(words.no_puzzle())
         return
     if st.query_params.get("code") != p.code:
         st.query_params["code"] = p.code
@@ -112,23 +114,21 @@ def show() -> None:
     st.html(FIT_CSS)
     who = session.me()
     with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
-        st.markdown("#### Practice")
+        st.markdown(f"# {words.title()}")  # the page's heading, drawn small (FIT_CSS)
         if who is None:  # a link that stays in this tab, so the guest's answers go with them
-            st.page_link(ui.page_path("me"), label="Practising as a guest · Sign in, and the trainer remembers you",
-                         icon=":material/person:")
+            st.page_link(ui.page_path("me"), label=words.as_guest(), icon=":material/person:")
         else:
-            session.show_html(f"Practising as <b>{session.literal(who.nickname)}</b> · your answers are saved.",
-                              css=ui.CAPTION_CSS)
+            session.show_html(words.as_learner(session.literal(who.nickname)), css=ui.CAPTION_CSS)
 
     if pr.coached:  # the stage chooser shows where the coach is
         ps.stage = p.stage
     # the choosers (and a first puzzle's worked example) fold away, so the puzzle and its answer fit a
     # tablet's screen; the label says what is chosen now
-    kind_name = answering.coach_me() if ps.kind == COACH else KIND_TITLES[ps.kind]
+    kind_name = words.coach_me() if ps.kind == COACH else KIND_TITLES[ps.kind]
+    label = answering.chosen_now(kind_name, ui.STAGE_LABELS[ps.stage], page_words.level(p.level))
     streak = pr.progress.streak
-    label = answering.chosen_now(kind_name, ui.STAGE_LABELS[ps.stage], answering.level(p.level))
     if streak >= 2:
-        label += f" · :material/local_fire_department: {streak} right in a row"
+        label += " · " + answering.streak(streak)
     example = pr.first_time and not pr.answered and p.code not in ps.examples_done
     with st.container(horizontal=True, vertical_alignment="top", gap="small"):
         with st.expander(label, icon=":material/tune:"):
@@ -139,11 +139,9 @@ def show() -> None:
     puzzle_area(pr)
 
 
-FIT_CSS = ("<style>[data-testid='stMainBlockContainer']{padding-top:0.8rem;padding-left:1.5rem;padding-right:1.5rem}"
-           "</style>")
+FIT_CSS = ("<style>[data-testid='stMainBlockContainer']{padding-top:0.8rem;padding-left:1.5rem;"
+           "padding-right:1.5rem}[data-testid='stMainBlockContainer'] h1{font-size:1.5rem;padding:0}</style>")
 """Practice keeps less room above and beside the puzzle than other pages, so it fits a tablet's screen."""
-
-
 LAYOUT_HEIGHT = "32vh"
 """The most of the screen's height a layout picture takes on Practice: with the question, the hand and
 the answer it fits a tablet's screen."""
@@ -152,9 +150,10 @@ the answer it fits a tablet's screen."""
 def puzzle_links(pr: Practice, p: Puzzle) -> None:
     """What the puzzle is, its code and link (the link never carries the learner's code: whoever it is
     shared with opens it as themselves), and the projector."""
-    meta = f"{ui.stage_label(p.stage)} · level {p.level}" + (" · chosen by your coach" if pr.coached else "")
-    st.markdown(f":gray[{meta}]  \n:gray[Puzzle code **{p.code}** · [link to this puzzle](?code={p.code})]")
-    st.page_link(ui.page_path("projector"), label="Show it on the projector", icon=":material/co_present:",
+    meta = words.puzzle_meta(ui.stage_label(p.stage), p.level, coached=pr.coached, streak=0)
+    link = f"?code={p.code}{language.suffix()}"
+    st.markdown(f":gray[{meta}]  \n:gray[{words.puzzle_code(p.code, link)}]")
+    st.page_link(ui.page_path("projector"), label=words.on_the_projector(), icon=":material/co_present:",
                  query_params={"code": p.code})
 
 
@@ -167,7 +166,7 @@ def choosers(pr: Practice, kind_choices: list[str]) -> None:
     row = st.container(horizontal=True, vertical_alignment="bottom") if by_hand else st.container()
     with row:
         st.segmented_control(
-            "Stage",
+            words.stage(),
             STAGES,
             key="p_stage",
             required=True,  # a tap on the chosen stage keeps it
@@ -178,36 +177,36 @@ def choosers(pr: Practice, kind_choices: list[str]) -> None:
         )
         if by_hand:
             st.segmented_control(
-                "Level",
+                words.level(),
                 [1, 2, 3],
                 key="p_level",
                 required=True,
                 on_change=choose,
                 args=("level",),
-                format_func=lambda n: f"Level {n}",
+                format_func=page_words.level,
             )
     st.pills(
-        "Puzzle",
+        words.puzzle(),
         kind_choices,
         key="p_kind",
         required=True,
         on_change=choose,
         args=("kind",),
-        format_func=lambda k: ":material/explore: Coach me" if k == COACH else KIND_TITLES[k],
+        format_func=lambda k: f":material/explore: {words.coach_me()}" if k == COACH else KIND_TITLES[k],
     )
 
 
 def celebrate(pr: Practice) -> str:
-    """Mastery news, said in the feedback where the child is looking (balloons rise too); "" for none."""
+    """Mastery news, said in the verdict's box where the child is looking (balloons rise too); "" for none."""
     out = pr.outcome
     if out is None or not pr.answered:
         return ""
     if out.mastered:
         st.balloons()
-        nxt = answering.next_up(ui.STAGE_LABELS[out.unlocked]) if out.unlocked else answering.whole_path()
-        return f":material/celebration: **{answering.mastered(ui.STAGE_LABELS[out.mastered])}** {nxt}"
+        unlocked = ui.STAGE_LABELS[out.unlocked] if out.unlocked else None
+        return f":material/celebration: **{words.mastered(ui.STAGE_LABELS[out.mastered], unlocked)}**"
     if out.lost:
-        return answering.more_practice(ui.STAGE_LABELS[out.lost])
+        return words.practise_more(ui.STAGE_LABELS[out.lost])
     return ""
 
 
@@ -217,7 +216,7 @@ def worked_example(p: Puzzle) -> None:
     steps = example.steps
     at = max(0, min(state().example_step, len(steps) - 1))
     # folded, so the puzzle stays on the first screen; the child opens it to watch
-    with st.expander(f"**Watch how it works first** · step {at + 1} of {len(steps)}", icon=":material/school:",
+    with st.expander(words.watch_first(at + 1, len(steps)), icon=":material/school:",
                      expanded=state().example_step > 0):
         st.markdown(f"*{example.question}*")
         shown = steps[: at + 1]
@@ -231,8 +230,8 @@ def worked_example(p: Puzzle) -> None:
         st.markdown("\n".join(f"- {s.text}" for s in shown))
         with st.container(horizontal=True):
             if at < len(steps) - 1:
-                st.button("Next step", type="primary", key=f"ex-next-{p.code}", on_click=example_step, args=(1,))
-            st.button("My turn!", key=f"ex-done-{p.code}", on_click=skip_example, args=(p.code,))
+                st.button(words.next_step(), type="primary", key=f"ex-next-{p.code}", on_click=example_step, args=(1,))
+            st.button(words.my_turn(), key=f"ex-done-{p.code}", on_click=skip_example, args=(p.code,))
 
 
 def puzzle_area(pr: Practice) -> None:
@@ -253,7 +252,7 @@ def puzzle_area(pr: Practice) -> None:
     marks = hint.ends if hint else () if pr.answered else ui.named_ends(p)  # "the 3 on 2-3" ringed
     layout_svg, hand_svg = ui.puzzle_pictures(p, working=pr.answered, layout=after or lay, highlight=marks)
     if hint is not None:
-        st.info(f":material/lightbulb: **Hint:** {hint.text}")
+        st.info(f":material/lightbulb: {words.hint(hint.text)}")
     notice = state().notice_on(p.code) if not pr.answered else None
     if notice:  # next to the puzzle, where the child is looking
         st.warning(notice)
@@ -277,10 +276,10 @@ def puzzle_area(pr: Practice) -> None:
 
 def answer_widgets(pr: Practice, p: Puzzle) -> None:
     # answers go through callbacks, which run before the page is drawn: one run per answer
-    def hint_button() -> None:
+    def hint_button() -> None:  # beside the answer's own button
         if not pr.hinted:
-            st.button("Hint", icon=":material/lightbulb:", key=f"hint-{p.code}", on_click=ask_hint,
-                      help="Shows the first step. A hinted answer does not count toward mastery.")
+            st.button(words.hint_button(), icon=":material/lightbulb:", key=f"hint-{p.code}", on_click=ask_hint,
+                      help=words.hint_help())
 
     answers.answer_widgets(p, answers.practice_spot(p.code), give, functools.partial(problem, p.code),
                            extra=hint_button)
@@ -289,28 +288,28 @@ def answer_widgets(pr: Practice, p: Puzzle) -> None:
 def feedback(pr: Practice, p: Puzzle) -> None:
     v = pr.verdict
     assert v is not None
-    news = celebrate(pr)
+    news = celebrate(pr)  # in the verdict's own box, right under the puzzle
     (st.success if v.correct else st.error)(f"{v.message}\n\n{news}" if news else v.message)
     if pr.hinted:
-        st.caption("You used a hint: this one does not count toward mastery.")
-    with st.expander("Show every step"):
+        st.caption(words.hinted())
+    with st.expander(words.every_step()):
         st.markdown("\n".join(f"- {s.text}" for s in p.steps))
     out = pr.outcome
     if out is not None and out.level_change and pr.coached:
-        st.info("Great run — level up!" if out.level_change > 0 else "Let's try an easier one.")
+        st.info(words.level_up() if out.level_change > 0 else words.easier())
     t = pr.teaching
     if not v.correct and pr.must_answer:  # a teaching puzzle: answered until right
-        st.button("Try again", type="primary", shortcut="N", on_click=fresh, key="again")
+        st.button(words.try_again(), type="primary", shortcut="N", on_click=fresh, key="again")
         return
     if t is not None and t.step in (CONTRAST, EXAMPLE):  # a mistake made again: it is taught now
         teach(pr, t)
         return
     if v.correct:
-        st.button("Next puzzle", type="primary", shortcut="N", on_click=fresh, key="next")
+        st.button(words.next_puzzle(), type="primary", shortcut="N", on_click=fresh, key="next")
         return
     with st.container(horizontal=True):
-        st.button("Next puzzle", type="primary", shortcut="N", on_click=fresh, key="next")
-        st.button("Try a similar one", key="similar", shortcut="S", on_click=try_similar)
+        st.button(words.next_puzzle(), type="primary", shortcut="N", on_click=fresh, key="next")
+        st.button(words.similar(), key="similar", shortcut="S", on_click=try_similar)
 
 
 def teach(pr: Practice, t: Teaching) -> None:
@@ -318,17 +317,17 @@ def teach(pr: Practice, t: Teaching) -> None:
     worked example; the drill and the missed puzzle follow as puzzles, answered until right."""
     with st.container(border=True):
         if t.step == CONTRAST and t.pair is not None:
-            st.markdown(f"### Let's look at this together\n{t.words.capitalize()}." if t.words else
-                        "### Let's look at this together")
+            st.markdown(f"### {words.look_together()}\n{t.words.capitalize()}." if t.words else
+                        f"### {words.look_together()}")
             left, right = st.columns(2)
             for column, side in ((left, t.pair.left), (right, t.pair.right)):
                 with column:
                     ui.picture(ui.contrast_side(side), caption=side.caption)
             st.info(t.pair.differs, icon=":material/compare_arrows:")
-            st.button("I see!", type="primary", key="teach-contrast", on_click=teach_next, args=(False,))
+            st.button(words.i_see(), type="primary", key="teach-contrast", on_click=teach_next, args=(False,))
             return
         example = t.example if t.example is not None else t.missed
-        st.markdown("### Watch how it works")
+        st.markdown(f"### {words.watch()}")
         st.markdown(f"*{example.question}*")
         layout_svg, hand_svg = ui.puzzle_pictures(example, working=True)
         parts = [ui.picture_html(svg) for svg in (layout_svg, ui.number_line(example, reveal=True)) if svg]
@@ -336,7 +335,7 @@ def teach(pr: Practice, t: Teaching) -> None:
             parts.append(ui.picture_html(hand_svg, max_width=f"{ui.hand_width(len(example.hand))}px"))
         ui.pictures(*parts)
         st.markdown("\n".join(f"- {s.text}" for s in example.steps))
-        st.button("My turn!", type="primary", key="teach-example", on_click=teach_next, args=(True,))
+        st.button(words.my_turn(), type="primary", key="teach-example", on_click=teach_next, args=(True,))
 
 
 
