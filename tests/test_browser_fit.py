@@ -105,6 +105,10 @@ def test_counted_ends_has_one_selection_and_one_check(server, browser):  # noqa:
     verdict = page.locator("[data-testid='stAlert']").first
     verdict.wait_for(timeout=30000)
     assert "at least one" not in verdict.inner_text()
+    appserver.settled(page, 30000)
+    # the verdict (where mastery news is said too) and the next step stay on the first screen
+    boxes_inside(page, [("verdict", verdict), ("Next puzzle", page.get_by_role("button", name="Next puzzle"))],
+                 TABLET["height"], p.code)
     shot(page, "fit-counted-ends-checked.png")
     page.close()
 

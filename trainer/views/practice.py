@@ -119,6 +119,8 @@ def show() -> None:
             st.page_link(ui.page_path("me"), label=words.as_guest(), icon=":material/person:")
         else:
             session.show_html(words.as_learner(session.literal(who.nickname)), css=ui.CAPTION_CSS)
+        if pr.progress.streak >= 2:
+            st.markdown(answering.streak(pr.progress.streak), width="content")
 
     if pr.coached:  # the stage chooser shows where the coach is
         ps.stage = p.stage
@@ -126,9 +128,6 @@ def show() -> None:
     # tablet's screen; the label says what is chosen now
     kind_name = words.coach_me() if ps.kind == COACH else KIND_TITLES[ps.kind]
     label = answering.chosen_now(kind_name, ui.STAGE_LABELS[ps.stage], page_words.level(p.level))
-    streak = pr.progress.streak
-    if streak >= 2:
-        label += " · " + answering.streak(streak)
     example = pr.first_time and not pr.answered and p.code not in ps.examples_done
     with st.container(horizontal=True, vertical_alignment="top", gap="small"):
         with st.expander(label, icon=":material/tune:"):
