@@ -70,11 +70,11 @@ def test_practice_shows_the_svg_layout(server, browser):
     p = generate("open-total", stage="all-fives", level=2, seed=3)
     page = open_page(browser, f"{server}/?code={p.code}")
     appserver.past_worked_example(page)  # the worked example of a first puzzle, done
-    layout = page.locator("svg.fives-layout").first
+    layout = page.locator(".fives-board svg.fives-layout").first
     layout.wait_for(state="visible", timeout=30000)
     box = layout.bounding_box()
     assert box and box["width"] > 200 and box["height"] > 40
-    assert page.locator("svg.fives-layout g[data-tile]").count() == len(p.board)
+    assert page.locator(".fives-board svg.fives-layout g[data-tile]").count() == len(p.board)
     shot(page, "practice-open-total.png")
     page.close()
 

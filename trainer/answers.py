@@ -18,6 +18,7 @@ import streamlit as st
 from puzzles import AnswerShape, Puzzle, kind
 from puzzles.words import read_typed_number
 from trainer import ui
+from trainer.rules import IllegalPlay
 from trainer.words import answering
 from trainer.words import pages as words
 
@@ -187,7 +188,11 @@ def answer_board(p: Puzzle, spot: Spot, on_answer: OnAnswer, layout_svg: str, ha
     token = ui.play_from_pick(pick)
     if not token:
         return False
-    on_answer(token, ui.play_label(p.board, token))
+    try:
+        shown = ui.play_label(p.board, token)
+    except IllegalPlay:  # a tap that is not a legal play: the judge says why, and nothing is recorded
+        shown = token
+    on_answer(token, shown)
     return True
 
 
