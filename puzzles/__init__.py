@@ -17,6 +17,7 @@ import random
 from puzzles import registry
 from puzzles.codes import SEED_SPACE, CodeError, decode, encode
 from puzzles.kinds import CORE_KINDS, KIND_TITLES, KINDS
+from puzzles.positions import is_position_code, position_puzzle, puzzle_from_position
 from puzzles.puzzle import Choice, Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, all_kinds, kind
 from puzzles.stages import (
@@ -32,17 +33,19 @@ from puzzles.stages import (
 )
 from puzzles.traps import TRAP_WORDS, TRAPS, exposed, mastery_traps, trap_words
 from trainer.rules import IllegalPlay
+from trainer.words import _, language
 
 
 def generate(kind: str, *, stage: str, level: int = 1, seed: int | None = None) -> Puzzle:
     """Make a puzzle. The same kind, stage, level and seed always give the same puzzle."""
     if kind not in KINDS:
-        raise IllegalPlay(f"'{kind}' is not a kind of puzzle: choose one of {', '.join(KINDS)}.")
+        raise IllegalPlay(_("'{kind}' is not a kind of puzzle: choose one of {kinds}.").format(
+            kind=kind, kinds=", ".join(KINDS)))
     check_stage_level(stage, level)
     if seed is None:
         seed = random.randrange(SEED_SPACE)
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise IllegalPlay("A puzzle seed is a whole number, 0 or more.")
+        raise IllegalPlay(_("A puzzle seed is a whole number, 0 or more."))
     seed %= SEED_SPACE
     rng = random.Random(f"{kind}/{stage}/{level}/{seed}")
     fields = registry.kind(kind).maker(stage, level, rng)
@@ -66,7 +69,7 @@ def generate_for(kind: str, *, stage: str, level: int, trap: str, seed: int) -> 
     Without any such puzzle, the plain puzzle of ``seed``."""
     rng = random.Random(f"trap/{kind}/{stage}/{level}/{trap}/{seed}")
     for lv in sorted((1, 2, 3), key=lambda x: (abs(x - level), -x)):
-        for _ in range(TRAP_TRIES):
+        for _try in range(TRAP_TRIES):
             p = generate(kind, stage=stage, level=lv, seed=rng.randrange(SEED_SPACE))
             if trap in p.traps:
                 return p
@@ -81,16 +84,16 @@ def similar(puzzle: Puzzle, seed: int) -> Puzzle:
     """A puzzle like ``puzzle``: the same kind, stage and level and, when one can be found, the same
     trap (a puzzle that exposes it, see :attr:`Puzzle.traps`) — but another position. The same
     ``puzzle`` and ``seed`` always give the same one, and it has a code of its own like any puzzle."""
-    return _similar(puzzle.code, seed)
+    return _similar(puzzle.code, seed, language())  # its sentences are in the reader's language
 
 
 @functools.lru_cache(maxsize=512)
-def _similar(code: str, seed: int) -> Puzzle:
+def _similar(code: str, seed: int, lang: str = "") -> Puzzle:
     """:func:`similar` by code: a pure function of its arguments, so it is kept for reuse."""
     puzzle = from_code(code)
     rng = random.Random(f"similar/{puzzle.code}/{seed}")
     first = None
-    for _ in range(120):
+    for _try in range(120):
         s = rng.randrange(SEED_SPACE)
         if s == puzzle.seed:
             continue
@@ -105,10 +108,13 @@ def _similar(code: str, seed: int) -> Puzzle:
 
 def from_code(code: str) -> Puzzle:
     """Rebuild the puzzle a code names. A bad code raises :class:`CodeError` (a ``ValueError``)
-    with a message for a person."""
+    with a message for a person. A long code names a position from a learner's own game
+    (:mod:`puzzles.positions`)."""
+    if is_position_code(code):
+        return position_puzzle(code)
     kind_i, stage_i, level, seed = decode(code)
     if kind_i >= len(KINDS):
-        raise CodeError("That code is for a kind of puzzle this version does not have.")
+        raise CodeError(_("That code is for a kind of puzzle this version does not have."))
     return generate(KINDS[kind_i], stage=STAGES[stage_i], level=level, seed=seed)
 
 
@@ -116,5 +122,5 @@ __all__ = [
     "CORE_KINDS", "KINDS", "KIND_TITLES", "LEVEL_TABLE", "STAGES", "STAGE_RECORDS", "STAGE_TITLES", "AnswerShape",
     "Choice", "CodeError", "Kind", "Puzzle", "Stage", "Step", "Verdict", "all_kinds", "from_code", "generate",
     "has_trap", "kind", "similar", "stage", "traps", "generate_for", "TRAPS", "TRAP_WORDS",
-    "mastery_traps", "trap_words",
+    "mastery_traps", "trap_words", "puzzle_from_position",
 ]

@@ -7,6 +7,8 @@ character is a check character, so a typo is caught instead of showing another p
 
 from __future__ import annotations
 
+from trainer.words import _
+
 ALPHABET = "ACDEFGHJKMNPQRTWXY34679"
 """The characters a code may use (case does not matter when typing)."""
 BASE = len(ALPHABET)
@@ -26,14 +28,14 @@ def encode(kind_index: int, stage_index: int, level: int, seed: int, n_kinds: in
     """Pack a puzzle's identity into a code like ``"HX7K-3MPA"``."""
     number = ((seed * n_kinds + kind_index) * 3 + stage_index) * 3 + (level - 1)
     if number >= _SPACE:
-        raise CodeError("That puzzle number is too large for a code.")
+        raise CodeError(_("That puzzle number is too large for a code."))
     number = number * _MIX % _SPACE
     chars = []
-    for _ in range(_BODY):
+    for _place in range(_BODY):
         number, r = divmod(number, BASE)
         chars.append(ALPHABET[r])
     if number:
-        raise CodeError("That puzzle number is too large for a code.")
+        raise CodeError(_("That puzzle number is too large for a code."))
     body = "".join(reversed(chars))
     text = body + _check_char(body)
     return f"{text[:4]}-{text[4:]}"
@@ -42,19 +44,19 @@ def encode(kind_index: int, stage_index: int, level: int, seed: int, n_kinds: in
 def decode(code: str, n_kinds: int = 16) -> tuple[int, int, int, int]:
     """Unpack a code into (kind index, stage index, level, seed); raises :class:`CodeError`."""
     if not isinstance(code, str):
-        raise CodeError("A puzzle code is eight letters and numbers, like HX7K-3MPA.")
+        raise CodeError(_("A puzzle code is eight letters and numbers, like HX7K-3MPA."))
     text = "".join(ch for ch in code.upper() if ch not in " -_")
     if not text:
-        raise CodeError("Type a puzzle code, like HX7K-3MPA.")
+        raise CodeError(_("Type a puzzle code, like HX7K-3MPA."))
     bad = sorted({ch for ch in text if ch not in ALPHABET})
     if bad:
         shown = ", ".join(bad)
-        raise CodeError(f"Puzzle codes never use {shown}. Check the code and try again.")
+        raise CodeError(_("Puzzle codes never use {letters}. Check the code and try again.").format(letters=shown))
     if len(text) != _BODY + 1:
-        raise CodeError(f"A puzzle code has 8 characters; that one has {len(text)}.")
+        raise CodeError(_("A puzzle code has 8 characters; that one has {n}.").format(n=len(text)))
     body, check = text[:-1], text[-1]
     if _check_char(body) != check:
-        raise CodeError("That code has a typo somewhere: check each character.")
+        raise CodeError(_("That code has a typo somewhere: check each character."))
     number = 0
     for ch in body:
         number = number * BASE + ALPHABET.index(ch)
@@ -63,7 +65,7 @@ def decode(code: str, n_kinds: int = 16) -> tuple[int, int, int, int]:
     number, stage = divmod(number, 3)
     seed, kind = divmod(number, n_kinds)
     if seed >= SEED_SPACE:
-        raise CodeError("That code is not one of ours.")
+        raise CodeError(_("That code is not one of ours."))
     return kind, stage, level + 1, seed
 
 

@@ -9,8 +9,9 @@ from typing import Any
 from puzzles.registry import kind
 from puzzles.traps import TRAPS, diagnose
 from puzzles.traps import reason as trap_reason
-from puzzles.words import say
 from trainer.rules import IllegalPlay, Layout
+from trainer.words import _
+from trainer.words.feedback import say
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,7 @@ class Puzzle:
         try:
             verdict = kind(self.kind).judge(self, response)
         except IllegalPlay:  # text that does not parse as a tile or a play
-            return Verdict(False, "That answer could not be read. Try again!", "unreadable", is_answer=False)
+            return Verdict(False, _("That answer could not be read. Try again!"), "unreadable", is_answer=False)
         if verdict.correct or not verdict.is_answer:
             return verdict
         return self._diagnosed(verdict, response)
@@ -156,7 +157,7 @@ class Puzzle:
             return Verdict(False, text, wider[0], traps=wider)
         if verdict.mistake in TRAPS:  # a value a trap's total gives by chance: no trap explains it
             text = say(self.level, (echo, True), (self.explanation, False))
-            return Verdict(False, text or "Not quite.", "other")
+            return Verdict(False, text or _("Not quite."), "other")
         return verdict
 
     def is_right(self, response: Any) -> bool:

@@ -11,7 +11,7 @@ import hashlib
 import json
 
 from puzzles import KINDS, STAGES, generate, similar
-from puzzles.words import answer_words
+from puzzles.registry import answer_words
 from puzzles.worksheet import answer_key_pdf, make_sheet, worksheet_pdf
 
 SEEDS = (0, 1, 2, 3, 7, 42, 99, 1000, 12345, 2**24 - 1)

@@ -29,10 +29,9 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 
 from puzzles import CORE_KINDS, KINDS, STAGES, CodeError, all_kinds, from_code, kind, mastery_traps
+from trainer.words.mastery import STEP_NAMES, unknown_answer
 
 NOT_STARTED, PRACTISED, FAMILIAR, PROFICIENT, MASTERED = range(5)
-STEP_NAMES = ("Not started", "Practised", "Familiar", "Proficient", "Mastered")
-"""A kind's mastery step at a stage, in words (index = step)."""
 
 TOP_LEVEL = 3
 RUN_FOR_PROFICIENT = 6
@@ -234,14 +233,14 @@ class Progress:
     def record(self, attempt: Attempt) -> Outcome:
         """Add an answer; returns what changed (mastery, the next stage, a level step)."""
         if attempt.stage not in STAGES or attempt.kind not in KINDS or attempt.level not in (1, 2, 3):
-            raise ValueError("That answer is for a puzzle this trainer does not know.")
+            raise ValueError(unknown_answer())
         number = len(self.attempts)
         self.attempts.append(attempt)
         skill = self.skill(attempt.kind, attempt.stage)
         before = skill.step
         skill.add(attempt, number, attempt_traps(attempt))
         change = 0
-        teaching = attempt.review in ("review", "drill", "reteach")
+        teaching = attempt.review in ("review", "drill", "reteach", "game")
         if attempt.stage == self.coach_stage and not attempt.hinted and not teaching:
             change = self._step_level(attempt, number)
         self._schedule(attempt, number)
@@ -301,7 +300,7 @@ class Progress:
             self.reviews = [r for r in self.reviews if not (r.code == origin and r.how == a.review)]
             if a.review == "retry":
                 self.reviews.append(Review(origin, done + SIBLING_AFTER, "similar"))
-        if a.code and not a.hinted and not a.correct and a.review in ("", "review"):
+        if a.code and not a.hinted and not a.correct and a.review in ("", "review", "game"):
             # (a similar puzzle missed again does not start the round once more: teaching takes over)
             self.reviews.append(Review(a.code, done + RETRY_AFTER, "retry"))
 

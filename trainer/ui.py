@@ -18,7 +18,6 @@ import streamlit as st
 
 from puzzles import KIND_TITLES, STAGE_RECORDS, STAGE_TITLES, STAGES, AnswerShape, Puzzle, kind
 from puzzles.contrast import Side
-from puzzles.words import for_speech
 from trainer import language, session
 from trainer import words as words_lang
 from trainer.practice import Practice
@@ -27,6 +26,7 @@ from trainer.rules import Layout, Play, play_points
 from trainer.store import StoreError
 from trainer.words import errors as error_words
 from trainer.words import pages as words
+from trainer.words.feedback import for_speech
 
 STAGE_LABELS = {s.id: s.label for s in STAGE_RECORDS}
 """Each stage's short name (:attr:`puzzles.Stage.label`)."""
@@ -54,6 +54,9 @@ with open(os.path.join(STATIC, "icon.png"), "rb") as _icon:
     """The page icon as a data URL, read once: Streamlit would reopen an image file on every rerun."""
 
 
+PAGE_CSS = f"<style>{_static('page.css')}</style>"
+"""Our rules over Streamlit's own look (captions readable, no link icons by headings), on every page."""
+
 board_component = st.components.v2.component("fives_board", js=_static("board.js"), css=_static("board.css"))
 release_component = st.components.v2.component("fives_release_keys", js=_static("release.js"))
 phone_menu_component = st.components.v2.component("fives_phone_menu", js=_static("phone_menu.js"))
@@ -68,6 +71,7 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -
     that remembers someone.
     """
     try:
+        st.html(PAGE_CSS)  # a style alone takes no room on the page
         session.reconcile()
         notice, saved_again = session.take_notices()  # app.py matched the session to ?me= already
         if notice:
