@@ -131,13 +131,18 @@ def test_try_a_similar_one_after_a_wrong_answer():
 def test_first_puzzle_of_a_kind_opens_with_a_worked_example():
     p = generate("make-five", stage="muggins", level=2, seed=1)
     at = app(p.code)
-    assert "Watch how it works first" in texts(at)
+
+    def folded():  # the example is folded beside the choosers (its label says the step)
+        return " ".join(e.label for e in at.expander)
+
+    assert "Watch how it works first" in folded()
+    assert at.text_input(key=f"n-{p.code}")  # the puzzle is there at once, the example does not push it down
     steps = len(generate("make-five", stage="muggins", level=2, seed=1).steps)
     for _ in range(steps - 1):
         at.button(key=f"ex-next-{p.code}").click().run()
-    assert f"step {steps} of" in texts(at)
+    assert f"step {steps} of" in folded()
     at.button(key=f"ex-done-{p.code}").click().run()
-    assert "Watch how it works first" not in texts(at)
+    assert "Watch how it works first" not in folded()
     assert practice(at).progress.answered == 0
 
 
@@ -182,6 +187,8 @@ def test_step_up_after_mastery():
     pr.answer(p.answer)
     at.run()
     assert any("mastered Muggins" in s.value for s in at.success)
+    # said in the verdict's own box, right under the puzzle (not at the top, above the fold)
+    assert len(at.success) == 1 and at.success[0].value.startswith("Yes!")
     assert "Next up: All Fives" in texts(at) and "is open" not in texts(at)
     assert pr.progress.mastered == ["muggins"] and pr.progress.coach_stage == "all-fives"
 
