@@ -22,14 +22,46 @@ PROFILES = {
     "right 50%, quick": (0.50, 6.0),
     "right 95%, slow": (0.95, 90.0),
 }
+FIRST_DAY = 1767628800.0 + 16 * 3600
+"""A Monday, 4 pm (UTC): simulated practice happens once a day, after school."""
+DAY = 86400.0
 
 
 class FakeClock:
     def __init__(self) -> None:
-        self.t = 0.0
+        self.t = FIRST_DAY
 
     def __call__(self) -> float:
         return self.t
+
+    def next_day(self) -> None:
+        """Tomorrow at the same time of day."""
+        self.t = FIRST_DAY + ((self.t - FIRST_DAY) // DAY + 1) * DAY
+
+
+def fact_seconds(puzzle_seconds: float) -> float:
+    """How long a simulated learner takes over a number fact: a quick one 2.5 s, a slow one 8 s."""
+    return 2.5 if puzzle_seconds < 30 else 8.0
+
+
+def coach_steps(pr: Practice, clock: FakeClock, rng: random.Random, right: float, seconds: float) -> float:
+    """Answer the number facts the coach steps to, if any (right with the chance ``right``, each in
+    ``seconds``); returns the seconds spent. After the day's goal the simulated learner stops until tomorrow."""
+    if pr.goal_done:
+        clock.next_day()
+    kinds = pr.coach_step()
+    if not kinds:
+        return 0.0
+    round_ = pr.start_sprint(kinds, coached=True)
+    spent = 0.0
+    while not pr.sprint_over:
+        fact = round_.current
+        clock.t += seconds
+        spent += seconds
+        good = rng.random() < right
+        pr.answer_fact(fact.answer if good else next(c for c in fact.choices if c != fact.answer))
+    pr.end_sprint()
+    return spent
 
 
 def wrong_response(p: Puzzle, rng: random.Random) -> Any:
@@ -64,7 +96,8 @@ class Run:
     """One simulated learner."""
 
     mastered_after: dict[str, int] = field(default_factory=dict)
-    """Puzzles answered at the coach's stage from when the coach reached it until it was mastered."""
+    """Puzzles answered at the coach's stage from when the coach reached it until it was mastered (not
+    counting the ones while it waited for a later day to confirm it)."""
     level_changes: int = 0
     flips: int = 0
     final_steps: dict[str, int] = field(default_factory=dict)
@@ -79,8 +112,10 @@ def simulate(right: float, seconds: float, *, puzzles: int = 400, seed: int = 0)
     at_stage = {s: 0 for s in STAGES}
     last_change: tuple[int, int] | None = None
     for i in range(puzzles):
+        coach_steps(pr, clock, rng, right, fact_seconds(seconds))
         p = pr.new_puzzle(COACH, STAGES[0], 1)
         stage = pr.progress.coach_stage
+        waiting = stage in pr.progress.pending
         clock.t += seconds
         for _ in range(5):
             response = p.answer if rng.random() < right else wrong_response(p, rng)
@@ -90,8 +125,8 @@ def simulate(right: float, seconds: float, *, puzzles: int = 400, seed: int = 0)
         while pr.must_answer:  # teaching: the child answers until right, copying the working
             pr.answer(p.answer)
         out = pr.outcome
-        if p.stage == stage:
-            at_stage[stage] += 1
+        if p.stage == stage and not waiting:
+            at_stage[stage] += 1  # (a stage waiting for tomorrow's confirmation is not being learnt)
         if out is not None and out.level_change:
             run.level_changes += 1
             if last_change is not None and last_change[1] != out.level_change and i - last_change[0] < NO_FLIP_WITHIN:

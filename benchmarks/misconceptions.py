@@ -17,7 +17,7 @@ import random
 import statistics
 from dataclasses import dataclass, field
 
-from benchmarks.learners import FakeClock, wrong_response
+from benchmarks.learners import FakeClock, coach_steps, wrong_response
 from puzzles import STAGES, Puzzle, Verdict
 from puzzles.traps import ROUNDING, TRAP_STAGES, misconceived
 from trainer.practice import COACH, CONTRAST, Practice
@@ -65,6 +65,7 @@ def simulate_misconception(trap: str | None, *, drop: bool = False, rounding_rig
     holding = trap
     untaught = 0
     for i in range(puzzles):
+        coach_steps(pr, clock, rng, 1.0, 2.5)
         p = pr.new_puzzle(COACH, STAGES[0], 1)
         clock.t += SEC
         taught_before = pr.taught

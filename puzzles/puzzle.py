@@ -8,6 +8,7 @@ from typing import Any
 
 from puzzles.registry import kind
 from puzzles.traps import TRAPS, diagnose
+from puzzles.traps import reason as trap_reason
 from trainer.rules import IllegalPlay, Layout
 from trainer.words import _
 from trainer.words.feedback import say
@@ -147,6 +148,13 @@ class Puzzle:
             more = [(r, False) for r in found.reasons[1:]]
             text = say(self.level, (echo, False), (found.reasons[0], True), *more, (self.explanation, False))
             return Verdict(False, text, found.traps[0], traps=found.traps)
+        record = kind(self.kind)
+        explains = record.explains
+        wider = tuple(t for t in dict.fromkeys((verdict.mistake, *record.traps))
+                      if t in TRAPS and explains is not None and explains(self, t, response)) if explains else ()
+        if wider:  # a trap the puzzle is not built around, but its model gives this answer: say why
+            text = say(self.level, (echo, False), (trap_reason(self, wider[0]), True), (self.explanation, False))
+            return Verdict(False, text, wider[0], traps=wider)
         if verdict.mistake in TRAPS:  # a value a trap's total gives by chance: no trap explains it
             text = say(self.level, (echo, True), (self.explanation, False))
             return Verdict(False, text or _("Not quite."), "other")

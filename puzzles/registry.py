@@ -109,6 +109,8 @@ class Kind:
     """Why a trap is wrong on this puzzle, in one short sentence for a child."""
     drills: tuple[str, ...] = ()
     """The traps whose number drill (one step down, after teaching) is this kind."""
+    named_ends: Callable[[Puzzle], tuple[str, ...]] | None = field(default=None, compare=False)
+    """The open ends (ids) its question names in words, marked on the picture while it is open."""
 
     @property
     def clickable(self) -> bool:

@@ -44,13 +44,15 @@ def start(**env: str) -> AppServer:
 
 
 def past_worked_example(page, timeout: float = 90.0) -> None:
-    """Press "My turn!" on a first puzzle's worked example, once the page has settled, and wait
-    until the example has gone and the puzzle is drawn. On a very busy machine a press can go
-    unanswered: if the page has settled and the example is still there, it is pressed again, as a
+    """Press "My turn!" on a first puzzle's worked example if it is open, once the page has settled,
+    and wait until the example has gone (a folded example is left folded). On a very busy machine a
+    press can go unanswered: if the page has settled and the example is still there, it is pressed again, as a
     child would (moving past an example twice is the same as once)."""
     button = page.get_by_role("button", name="My turn!")
     example = page.get_by_text("Watch how it works first").first
-    button.first.wait_for(timeout=timeout * 1000)
+    settled(page, timeout * 1000)
+    if not button.first.is_visible():  # folded beside the choosers: it does not stand in the way
+        return
     deadline = time.time() + timeout
     while True:
         settled(page, timeout * 1000)

@@ -1,13 +1,15 @@
 """AppTest: every page runs, and the main flows work."""
 
 import os
+import time
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from puzzles import CORE_KINDS, generate, generate_for, mastery_traps
 from trainer.pagestate import PlayState
-from trainer.progress import RUN_FOR_PROFICIENT, STAGE_WINDOW, Attempt, Progress
+from trainer.progress import RUN_FOR_PROFICIENT, STAGE_FACTS, STAGE_WINDOW, Attempt, Progress
+from trainer.sprint import fluent_answers
 
 APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "trainer", "app.py")
 PAGES = ["views/practice.py", "views/projector.py", "views/play.py", "views/my_progress.py", "views/rules.py"]
@@ -129,13 +131,18 @@ def test_try_a_similar_one_after_a_wrong_answer():
 def test_first_puzzle_of_a_kind_opens_with_a_worked_example():
     p = generate("make-five", stage="muggins", level=2, seed=1)
     at = app(p.code)
-    assert "Watch how it works first" in texts(at)
+
+    def folded():  # the example is folded beside the choosers (its label says the step)
+        return " ".join(e.label for e in at.expander)
+
+    assert "Watch how it works first" in folded()
+    assert at.text_input(key=f"n-{p.code}")  # the puzzle is there at once, the example does not push it down
     steps = len(generate("make-five", stage="muggins", level=2, seed=1).steps)
     for _ in range(steps - 1):
         at.button(key=f"ex-next-{p.code}").click().run()
-    assert f"step {steps} of" in texts(at)
+    assert f"step {steps} of" in folded()
     at.button(key=f"ex-done-{p.code}").click().run()
-    assert "Watch how it works first" not in texts(at)
+    assert "Watch how it works first" not in folded()
     assert practice(at).progress.answered == 0
 
 
@@ -164,19 +171,40 @@ def test_step_up_after_mastery():
             progress.record(Attempt(kind, "muggins", 3, True, 3.0))
     progress.attempts.pop()  # one short of mastery: rebuild without the last answer
     pr = practice(at)
-    pr.progress = Progress.from_attempts(progress.attempts)
+    pr.progress = Progress.from_attempts(progress.attempts, fluent_answers(STAGE_FACTS["muggins"]))
     assert not pr.progress.mastered
     p = generate(CORE_KINDS[-1], stage="muggins", level=3, seed=8)
     pr.show(p)
     pr.answer(p.answer)
     at.run()
+    # it looks mastered today: the coach goes on, and checks it on a later day
+    assert any("looks mastered" in s.value and "All Fives" in s.value for s in at.success)
+    assert pr.progress.coach_stage == "all-fives" and pr.progress.pending and not pr.progress.mastered
+    tomorrow = time.time() + 86400
+    pr.clock = lambda: tomorrow
+    p = generate(CORE_KINDS[0], stage="muggins", level=3, seed=9)
+    pr.show(p)
+    pr.answer(p.answer)
+    at.run()
     assert any("mastered Muggins" in s.value for s in at.success)
+    # said in the verdict's own box, right under the puzzle (not at the top, above the fold)
+    assert len(at.success) == 1 and at.success[0].value.startswith("Yes!")
     assert "Next up: All Fives" in texts(at) and "is open" not in texts(at)
-    assert pr.progress.coach_stage == "all-fives"
+    assert pr.progress.mastered == ["muggins"] and pr.progress.coach_stage == "all-fives"
+
+
+def finish_step(at):
+    """Answer the coach's number facts (a step before the puzzle), right and quick, on the big buttons."""
+    pr = practice(at)
+    while pr.sprint is not None and pr.sprint_coached and not pr.sprint_over:
+        fact = pr.sprint.current
+        at.button(key=f"sp_choice{fact.choices.index(fact.answer)}").click().run()
+    at.run()
 
 
 def test_coach_moves_the_level_up():
     at = app()
+    finish_step(at)
     pr = practice(at)
     assert pr.coached and pr.puzzle.level == 1
     for _ in range(3):
@@ -184,6 +212,7 @@ def test_coach_moves_the_level_up():
         pr.answer(p.answer)  # three right in a row
         at.run()
         at.button(key="next").click().run()
+        finish_step(at)
     assert pr.progress.coach_level["muggins"] == 2
     assert pr.puzzle.level == 2
 

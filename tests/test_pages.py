@@ -17,7 +17,7 @@ from trainer.store import open_store
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 APP = str(ROOT / "trainer" / "app.py")
 VIEWS = ROOT / "trainer" / "views"
-PAGES = ("practice", "play", "my_progress", "live", "me", "rules", "projector", "teacher")
+PAGES = ("practice", "sprint", "play", "my_progress", "live", "me", "rules", "projector", "teacher")
 
 
 @pytest.fixture
@@ -188,5 +188,6 @@ def test_no_module_of_the_app_layer_is_over_600_lines():
 
 
 def test_the_records_are_the_documented_ones():
-    assert set(KEYS) == {"session", "language", "practice_page", "projector", "play", "sign_in", "my_class", "live"}
+    assert set(KEYS) == {"session", "language", "practice_page", "projector", "play", "sign_in", "my_class", "live",
+                         "sprint"}
     assert LEARNER_KEYS == ("me", "practice")

@@ -16,11 +16,13 @@ from trainer.progress import (
     PROFICIENT,
     RETRY_AFTER,
     RUN_FOR_PROFICIENT,
+    STAGE_FACTS,
     STAGE_RIGHT,
     STAGE_WINDOW,
     Attempt,
     Progress,
 )
+from trainer.sprint import fluent_answers
 
 
 def answer(p, kind="open-total", stage="muggins", level=3, correct=True, seconds=5.0, **kw):
@@ -34,7 +36,10 @@ def trap_codes(kind, stage):
 
 
 def prime(p, kinds=CORE_KINDS, stage="muggins"):
-    """Show every trap of ``kinds`` at ``stage``: each trap's puzzle answered right twice, at level 1."""
+    """Show every trap of ``kinds`` at ``stage``: each trap's puzzle answered right twice, at level 1 (and
+    the stage's number facts fluent)."""
+    for f in fluent_answers(STAGE_FACTS[stage]):
+        p.record_fact(f)
     for kind in kinds:
         for code in trap_codes(kind, stage) * 2:
             answer(p, kind, stage, level=1, code=code)

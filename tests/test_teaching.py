@@ -44,9 +44,28 @@ def test_feedback_fits_the_word_limit(kind):
 
 def test_wrong_answers_are_echoed():
     p = generate("open-total", stage="muggins", level=1, seed=3)
-    wrong = next(c.value for c in p.choices if c.value != p.answer)
+    wrong = next(v for v in range(40) if v != p.answer and p.check(v).mistake == "other")
     v = p.check(wrong)
     assert v.message.startswith(f"You said {wrong}.") and p.board.working in v.message
+
+
+def test_a_wrong_total_names_its_mistake_as_the_projector_does():
+    """TX3E-EA64 (2-3 then 3-5 on its 3): 10 counts the covered 3, and the feedback says so (it once
+    said only "You said 10. The ends make 2 + 5 = 7." while the class chart named the mistake)."""
+    p = generate("open-total", stage="muggins", level=1, seed=3)
+    v = p.check(10)
+    assert v.mistake == "counted-covered" and "The 3 of 2-3 is covered now" in v.message
+    assert v.message.startswith("You said 10.")
+    for stage in STAGES:  # every answer a counting trap's model gives is answered with its reason
+        for level in (1, 2, 3):
+            for seed in range(15):
+                p = generate("open-total", stage=stage, level=level, seed=seed)
+                for trap in ("counted-covered", "spinner-once", "double-once", "covered-spinner"):
+                    wrong = puzzles.registry.kind("open-total").misconceive(p, trap)
+                    if wrong == p.answer:
+                        continue
+                    v = p.check(wrong)
+                    assert v.mistake != "other" and v.message.split(". ", 1)[1] != p.explanation, (p.code, trap, v)
 
 
 def best_play_with(trap):

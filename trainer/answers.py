@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import streamlit as st
 
 from puzzles import AnswerShape, Puzzle, kind
 from trainer import ui
+from trainer.rules import IllegalPlay
+from trainer.words import answering
 from trainer.words import pages as words
 from trainer.words.numbers import read_typed_number
 
@@ -62,7 +65,7 @@ class Spot:
 
     @property
     def ends_prompt(self) -> str:
-        return words.choose_the_ends() if self.live else words.or_choose_the_ends()
+        return answering.chosen_ends()  # the same selection as the taps on the picture
 
 
 def practice_spot(code: str) -> Spot:
@@ -71,39 +74,50 @@ def practice_spot(code: str) -> Spot:
 
 
 def live_spot(lesson: int, round_no: int) -> Spot:
-    """The answer widgets of a live lesson on a child's device."""
+    """The answer widgets of a live lesson on a child's device (the picture takes taps too, as in
+    Practice)."""
     return Spot("live-", f"{lesson}-{round_no}", "send", ("rounded", "points"), kind_labels=False,
                 name_boxes=False, live=True)
 
 
-def answer_widgets(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem) -> None:
-    """The widgets for the puzzle's answer shape. Answers go through callbacks, which run before
-    the page is drawn: one run per answer."""
+def answer_widgets(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem,
+                   extra: Callable[[], None] | None = None) -> None:
+    """The widgets for the puzzle's answer shape, in as few rows as they fit (so a puzzle and its
+    answer fit a tablet's screen); ``extra`` draws another button beside the answer's own (Practice's
+    Hint). Answers go through callbacks, which run before the page is drawn: one run per answer."""
     shape = kind(p.kind).answer_shape
-    if shape is AnswerShape.NUMBER:
-        number_box(p, spot, on_answer, on_problem)
-    elif shape is AnswerShape.ROUNDING:
-        rounding_boxes(spot, on_answer, on_problem)
-    elif shape is AnswerShape.PLAY and p.layout:
-        play_buttons(p, spot, on_answer)
-    elif shape is AnswerShape.ENDS:
-        end_pills(p, spot, on_answer, on_problem)
+    if shape is AnswerShape.ENDS:  # the letters wrap across the width, with their Check under them
+        end_pills(p, spot)
+    with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
+        if shape is AnswerShape.NUMBER:
+            number_box(p, spot, on_answer, on_problem)
+        elif shape is AnswerShape.ROUNDING:
+            rounding_boxes(spot, on_answer, on_problem)
+        elif shape is AnswerShape.PLAY and p.layout:
+            play_buttons(p, spot, on_answer)
+        elif shape is AnswerShape.ENDS:
+            st.button(spot.send_words, type="primary", key=spot.key(spot.send), on_click=read_ends,
+                      args=(p, spot, on_answer, on_problem))
+        if extra is not None:
+            extra()
 
 
 def number_box(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem) -> None:
     label = kind(p.kind).answer_label if spot.kind_labels else words.your_answer()
-    with st.form(spot.key("f"), clear_on_submit=False, border=False):
-        st.text_input(label, key=spot.key("n"), max_chars=6, placeholder=words.type_a_number())
-        st.form_submit_button(spot.send_words, type="primary", on_click=read_boxes,
-                              args=(spot, ("n",), on_answer, on_problem))
+    with st.form(spot.key("f"), clear_on_submit=False, border=False, width="content"):
+        with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
+            st.text_input(label, key=spot.key("n"), max_chars=6, placeholder=words.type_a_number(), width=220)
+            st.form_submit_button(spot.send_words, type="primary", on_click=read_boxes,
+                                  args=(spot, ("n",), on_answer, on_problem))
 
 
 def rounding_boxes(spot: Spot, on_answer: OnAnswer, on_problem: OnProblem) -> None:
-    with st.form(spot.key("f"), border=False):
-        for column, name in zip(st.columns(len(spot.rounding)), spot.rounding):
-            column.text_input(words.box_label(name), key=spot.key(name), max_chars=4)
-        st.form_submit_button(spot.send_words, type="primary", on_click=read_boxes,
-                              args=(spot, spot.rounding, on_answer, on_problem))
+    with st.form(spot.key("f"), border=False, width="content"):
+        with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
+            for name in spot.rounding:
+                st.text_input(words.box_label(name), key=spot.key(name), max_chars=4, width=150)
+            st.form_submit_button(spot.send_words, type="primary", on_click=read_boxes,
+                                  args=(spot, spot.rounding, on_answer, on_problem))
 
 
 def read_boxes(spot: Spot, fields: tuple[str, ...], on_answer: OnAnswer, on_problem: OnProblem) -> None:
@@ -125,20 +139,20 @@ def read_boxes(spot: Spot, fields: tuple[str, ...], on_answer: OnAnswer, on_prob
 
 
 def play_buttons(p: Puzzle, spot: Spot, on_answer: OnAnswer) -> None:
-    st.write(spot.play_prompt)
-    with st.container(horizontal=True):
+    st.markdown(spot.play_prompt, width="content")
+    with st.container(horizontal=True, gap="small", width="content"):
         for c in p.choices:
             label = ui.play_label(p.board, c.value)
             st.button(label, key=f"{spot.key('play')}-{c.label}", on_click=on_answer, args=(c.value, label))
 
 
-def end_pills(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem) -> None:
+def end_pills(p: Puzzle, spot: Spot) -> None:
+    """The letters as buttons: the same selection as the taps on the picture (:func:`answer_board`),
+    each named as the picture marks it; one button (:func:`read_ends`) checks them."""
     texts = {c.value: c.text for c in p.choices}
-    letters = ui.end_letters(p.board)
+    letters = ui.choice_letters(p)
     st.pills(spot.ends_prompt, list(texts), selection_mode="multi", key=spot.key("ends"),
-             format_func=lambda x: words.end_choice(letters[x], texts[x]) if x in letters else texts[x])
-    st.button(spot.send_words, type="primary", key=spot.key(spot.send), on_click=read_ends,
-              args=(p, spot, on_answer, on_problem))
+             format_func=lambda x: words.end_choice(letters.get(x, "?"), texts[x]))
 
 
 def read_ends(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem) -> None:
@@ -146,8 +160,40 @@ def read_ends(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem)
     if not chosen:
         on_problem(words.choose_at_least_one())
         return
-    letters = ui.end_letters(p.board)
+    letters = ui.choice_letters(p)
     on_answer(list(chosen), " + ".join(sorted(letters.get(c, "?") for c in chosen)))
+
+
+def answer_board(p: Puzzle, spot: Spot, on_answer: OnAnswer, layout_svg: str, hand_svg: str | None, *,
+                 clickable: bool, key: str, **shown: Any) -> bool:
+    """The puzzle's picture, tapped as an answer where the kind allows (Practice and a live lesson
+    alike): a tile then a lettered end answers a play at once; taps on letters choose ends, the same
+    selection as the letter buttons under it (their Check answers). ``shown``: :func:`trainer.ui.board`'s
+    other words. ``True`` when an answer was given (the page then draws itself again)."""
+    k = kind(p.kind)
+    mode = k.board_mode if clickable and k.clickable and p.layout else "view"
+    ends_key = spot.key("ends")
+    hint = ""
+    if mode == "ends":
+        hint = answering.tap_ends_live() if spot.live else ""  # Practice's is the board's own
+    pick = ui.board(layout_svg, hand_svg, mode=mode, key=key, hint=hint,
+                    chosen=list(st.session_state.get(ends_key) or []) if mode == "ends" else None, **shown)
+    if not pick or mode == "view":
+        return False
+    if "ends" in pick:  # the selection, kept where the letter buttons read it (they are drawn next)
+        valid = [c.value for c in p.choices]
+        picked = {str(x) for x in pick.get("ends") or []}
+        st.session_state[ends_key] = [v for v in valid if v in picked]
+        return False
+    token = ui.play_from_pick(pick)
+    if not token:
+        return False
+    try:
+        shown = ui.play_label(p.board, token)
+    except IllegalPlay:  # a tap that is not a legal play: the judge says why, and nothing is recorded
+        shown = token
+    on_answer(token, shown)
+    return True
 
 
 # ----- the big screen -----
@@ -177,9 +223,9 @@ def big_screen_choices(p: Puzzle, step: int) -> str:
         done = [words.part_shown(parts[i][1], p.answer[parts[i][2]]) for i in range(step)]
         return "### " + " · ".join(done) if done else ""
     if shape is AnswerShape.ENDS:
-        letters = ui.end_letters(p.board)
-        return "### " + " · ".join(f"**{letters.get(c.value, str(i))}**: {c.text}"
-                                   for i, c in enumerate(p.choices, start=1))
+        letters = ui.choice_letters(p)  # every choice named as the picture marks it
+        return "### " + " · ".join(words.end_choice(f"**{letters.get(c.value, '?')}**", c.text)
+                                   for c in p.choices)
     if p.choices:
         return "### " + words.is_it([str(c.value) for c in p.choices])
     return ""

@@ -39,6 +39,7 @@ def pages(me_title: str) -> dict[str, list[st.Page]]:
         built = ((me_title, language.current()), {
             words.menu_learn(): [
                 page("practice", ":material/edit:", default=True),
+                page("sprint", ":material/bolt:"),
                 page("play", ":material/casino:"),
                 page("my_progress", ":material/monitoring:"),
                 page("live", ":material/cast_for_education:"),

@@ -22,7 +22,7 @@ from starlette.routing import Route
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 APP = os.path.join(HERE, "app.py")
-PAGES = ("play", "my_progress", "live", "me", "rules", "projector", "teacher")
+PAGES = ("sprint", "play", "my_progress", "live", "me", "rules", "projector", "teacher")
 """Every page's address but the first (``/``): the ``url_path`` of each page in ``app.py``."""
 BASE_SCRIPT = 'window.__streamlit = {BACKEND_BASE_URL: window.location.origin + "/"}'
 

@@ -236,6 +236,23 @@ class LiveState:
         self.joined, self.seen, self.verdicts, self.notice = None, {}, {}, None
 
 
+@dataclass
+class SprintState:
+    """The Fives Sprint page (``"sprint"``): what the last answer said and a word about bad input. The
+    round itself is the learner's (:attr:`trainer.practice.Practice.sprint`)."""
+
+    said: str | None = None
+    """What the last answer got: right and quick, right, or the right answer."""
+    good: bool = False
+    notice: str | None = None
+    """Why a typed answer was not taken (not a number): said until the next answer."""
+    typed: int = 0
+    """Bumped after each answer, so the answer box starts empty for the next fact."""
+
+    def forget_learner(self) -> None:
+        self.said, self.good, self.notice = None, False, None
+
+
 KEYS: dict[str, type] = {
     "session": SessionState,
     "language": LanguageState,
@@ -245,6 +262,7 @@ KEYS: dict[str, type] = {
     "sign_in": SignInState,
     "my_class": ClassState,
     "live": LiveState,
+    "sprint": SprintState,
 }
 """Every record's key and type."""
 LEARNER_KEYS = ("me", "practice")
@@ -290,6 +308,10 @@ def my_class() -> ClassState:
 
 def live() -> LiveState:
     return get("live", LiveState)
+
+
+def sprint() -> SprintState:
+    return get("sprint", SprintState)
 
 
 def forget_learner() -> None:

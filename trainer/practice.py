@@ -24,7 +24,10 @@ from typing import Any
 from puzzles import CodeError, Puzzle, Step, Verdict, from_code, generate, generate_for, similar
 from puzzles.contrast import Contrast, contrast
 from puzzles.traps import drill_kind, trap_words
-from trainer.progress import Attempt, Outcome, Progress
+from trainer.progress import DAILY_GOAL, Attempt, Outcome, Progress
+from trainer.sprint import ROUND_FACTS, STEP_FACTS, FactKind, FactVerdict, SprintAnswer, SprintRound, day_of
+from trainer.transfer import GAME_REVIEW, Decision, RealGames, answered_since
+from trainer.words import transfer as transfer_words
 from trainer.words.mastery import code_did_not_work, no_puzzle_yet
 from trainer.words.mastery import notice as coach_notice
 
@@ -70,9 +73,16 @@ class Practice:
     outcome: Outcome | None = None
     coached: bool = False
     seed_source: random.Random = field(default_factory=random.Random)
-    clock: Callable[[], float] = time.monotonic
+    clock: Callable[[], float] = time.time
+    """Wall-clock seconds: times answers, and its days space the review (a test passes a fake one)."""
     on_attempt: Callable[[Attempt], None] | None = None
     """Called with every recorded attempt (a progress store saves it)."""
+    on_fact: Callable[[SprintAnswer], None] | None = None
+    """Called with every Sprint answer (a progress store saves it)."""
+    sprint: SprintRound | None = None
+    """The Fives Sprint round on screen (a whole round on the Sprint page, or the coach's short step)."""
+    sprint_coached: bool = False
+    """The round is the coach's step on Practice."""
     hinted: bool = False
     """The learner asked for a hint on the puzzle on screen."""
     review: str = ""
@@ -89,6 +99,10 @@ class Practice:
     """Wrong answers in a row since the last teaching."""
     taught: int = 0
     """How many teaching plans have started (for the progress page and the benchmarks)."""
+    games: RealGames = field(default_factory=RealGames)
+    """The learner's decisions in real games (Play a hand): missed scores come back as puzzles."""
+    on_decision: Callable[[Decision], None] | None = None
+    """Called with every new decision (a progress store saves it)."""
 
     # ----- teaching -----
 
@@ -186,8 +200,12 @@ class Practice:
                                      notice=coach_notice("retry"))
                 return self.show(similar(missed, self.seed_source.randrange(2**24)), review="similar",
                                  origin=due.code, notice=coach_notice("similar"))
-            kind, stage, level = self.progress.coach_pick(self.seed_source)
-            review = "review" if stage in self.progress.mastered else ""
+            game = self.games.due(self.clock(),
+                                  answered_since([a.review for a in self.progress.attempts], GAME_REVIEW))
+            if game is not None:
+                return self.show(game, review=GAME_REVIEW, notice=transfer_words.from_your_game())
+            kind, stage, level = self.progress.coach_pick(self.seed_source, self.clock())
+            review = "review" if stage in self.progress.mastered or stage in self.progress.pending else ""
             if not review and self.progress.step(kind, stage) == 4:
                 review = "review"
             seed = self.seed_source.randrange(2**24)
@@ -265,13 +283,73 @@ class Practice:
             seconds = max(0.0, self.clock() - self.started)
             p = self.puzzle
             attempt = Attempt(p.kind, p.stage, p.level, verdict.correct, round(seconds, 1), p.code,
-                              verdict.mistake, hinted=self.hinted, review=self.review, origin=self.origin)
+                              verdict.mistake, hinted=self.hinted, review=self.review, origin=self.origin,
+                              at=self.clock())
             self.outcome = self.progress.record(attempt)
             self.verdict = verdict
+            if self.review == GAME_REVIEW:
+                self.games.practised(p.code, self.clock())
             if self.on_attempt is not None:
                 self.on_attempt(attempt)
             self._after_answer(p, verdict)
         return verdict
+
+    # ----- the Fives Sprint and the day's goal -----
+
+    def coach_step(self) -> tuple[FactKind, ...]:
+        """The number facts the coach steps to before its next puzzle (empty: none now, or while a
+        mistake is being taught)."""
+        if self.plan:
+            return ()
+        return self.progress.coach_facts(self.clock())
+
+    def start_sprint(self, kinds: tuple[FactKind, ...] | None = None, *, coached: bool = False) -> SprintRound:
+        """A round of number facts: a whole one (the Sprint page), or the coach's short step on ``kinds``."""
+        count = STEP_FACTS if coached else ROUND_FACTS
+        self.sprint = SprintRound.start(self.progress.facts, self.seed_source, now=self.clock(), kinds=kinds,
+                                        count=count, on_answer=self._fact_answered)
+        self.sprint_coached = coached
+        return self.sprint
+
+    def _fact_answered(self, answer: SprintAnswer) -> None:
+        out = self.progress.record_fact(answer)
+        if out.mastered or out.unlocked or out.lost:
+            self.outcome = out
+        if self.on_fact is not None:
+            self.on_fact(answer)
+
+    def answer_fact(self, given: object) -> FactVerdict | None:
+        """Answer the fact on screen (``None`` when no round is on, or it is over)."""
+        if self.sprint is None:
+            return None
+        return self.sprint.answer(given, self.clock())
+
+    @property
+    def sprint_over(self) -> bool:
+        return self.sprint is None or self.sprint.is_over(self.clock())
+
+    def end_sprint(self) -> None:
+        """Close the round; after the coach's step the puzzle waiting under it starts its clock now."""
+        if self.sprint_coached and self.puzzle is not None and not self.answered:
+            self.started = self.clock()
+        self.sprint, self.sprint_coached = None, False
+
+    @property
+    def done_today(self) -> int:
+        """Puzzles answered today."""
+        today = day_of(self.clock())
+        return sum(1 for a in self.progress.attempts if a.at is not None and day_of(a.at) == today)
+
+    @property
+    def goal_done(self) -> bool:
+        """Today's goal of :data:`~trainer.progress.DAILY_GOAL` puzzles is reached: the coach says so and
+        offers free play."""
+        return self.done_today >= DAILY_GOAL
+
+    def record_decision(self, decision: Decision) -> None:
+        """Keep a decision from a real game (once per uid) and hand it to :attr:`on_decision`."""
+        if self.games.add(decision) and self.on_decision is not None:
+            self.on_decision(decision)
 
     # ----- a live lesson's answers -----
 

@@ -11,16 +11,25 @@ Each kind of puzzle at each stage climbs four steps, like Khan Academy's skills:
 - **Mastered** — proficient *and fluent*: at least 4 of those 5 answered within the time bar
   of :data:`FLUENCY_SECONDS`.
 
-A stage is mastered when every core kind is mastered there and at least 18 of its last 20
-answers at the top level are right. A mastered kind comes back in
-review; two wrong among its last four reviews drop it to Proficient (and the stage loses its
-mastery until it is earned again). Hinted answers are kept but never count toward mastery.
+A stage is mastered when every core kind is mastered there, at least 18 of its last 20
+answers at the top level are right, and its number facts (:data:`STAGE_FACTS`, answered in the
+Fives Sprint) are fluent — and then only on a later day: the day it first looks mastered the coach
+goes on to the next stage, and an answer at the stage on a later day (the coach asks for one)
+confirms it. A mastered kind comes back in review, after 1, 3, 7 and 21 days; two wrong among its
+last reviews drop it to Proficient (and the stage loses its mastery until it is earned again).
+Hinted answers are kept but never count toward mastery.
+
+Before Muggins, and whenever a trap maps to a number fact, the coach steps to the Sprint's facts
+(:meth:`Progress.coach_facts`); a day's practice has a goal (:data:`DAILY_GOAL`), after which the
+coach says so and offers free play.
 """
 
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import functools
+import heapq
 import io
 import random
 import statistics
@@ -29,6 +38,8 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 
 from puzzles import CORE_KINDS, KINDS, STAGES, CodeError, all_kinds, from_code, kind, mastery_traps
+from puzzles.traps import COUNTING, ROUNDING
+from trainer.sprint import REVIEW_DAYS, FactKind, SprintAnswer, SprintHistory, day_of
 from trainer.words.mastery import STEP_NAMES, unknown_answer
 
 NOT_STARTED, PRACTISED, FAMILIAR, PROFICIENT, MASTERED = range(5)
@@ -68,6 +79,24 @@ KIND_REVIEW_EVERY = 4
 """At the coach's stage, every this many puzzles one goes to a mastered kind (review)."""
 STAGE_REVIEW_EVERY = 8
 """Every this many coached puzzles, one comes from a stage mastered earlier (spaced review)."""
+
+STAGE_FACTS: dict[str, tuple[FactKind, ...]] = {
+    "muggins": (FactKind.MAKE_FIVE, FactKind.MAKE_TEN, FactKind.NEAREST_FIVE, FactKind.IS_MULTIPLE),
+    "all-fives": (FactKind.ADD_ENDS, FactKind.COUNT_ON, FactKind.NEXT_FIVE),
+    "five-up": (FactKind.COUNT_BACK, FactKind.PREVIOUS_FIVE),
+}
+"""The number facts each stage needs fluent before it is mastered."""
+TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {
+    **{t: (FactKind.NEAREST_FIVE,) for t in ROUNDING},
+    **{t: (FactKind.ADD_ENDS,) for t in COUNTING},
+    "missed-combination": (FactKind.MAKE_TEN,),
+    "missed-lowering": (FactKind.IS_MULTIPLE,),
+}
+"""The number facts under a trap: a rounding remainder is the nearest five, counting ends is adding."""
+STEP_EVERY = 4
+"""While a stage's facts are not fluent, the coach steps to them every this many puzzles."""
+DAILY_GOAL = 25
+"""A day's practice: this many puzzles (and the number facts the coach steps to)."""
 
 
 @functools.lru_cache(maxsize=8192)
@@ -113,6 +142,13 @@ class Attempt:
     ``"reteach"`` (teaching: the drill, then the missed puzzle again)."""
     origin: str = ""
     """For a retry or a similar puzzle: the code of the missed puzzle it comes from."""
+    at: float | None = field(default=None, compare=False)
+    """When it was answered (epoch seconds, the practice's clock); ``None`` when not known. Two answers
+    that differ only in their time are the same answer."""
+
+
+def _day(at: float | None) -> dt.date | None:
+    return None if at is None else day_of(at)
 
 
 @dataclass(frozen=True)
@@ -158,6 +194,16 @@ class Skill:
     """The traps this kind must show at this stage (:func:`puzzles.mastery_traps`)."""
     traps: dict[str, deque] = field(default_factory=dict)
     """Per trap: right/wrong of the last :data:`TRAP_WINDOW` unhinted answers to puzzles that exposed it."""
+    days: list[dt.date] = field(default_factory=list)
+    """Since mastered: the days it was answered right (review after 1, 3, 7 and 21 days)."""
+    last_day: dt.date | None = None
+
+    def due(self, today: dt.date | None) -> bool:
+        """Mastered and due for review by days (1, 3, 7, 21 after the last, by how many days it was right)."""
+        if self.step != MASTERED or today is None or self.last_day is None:
+            return False
+        gap = REVIEW_DAYS[min(max(len(self.days), 1), len(REVIEW_DAYS)) - 1]
+        return (today - self.last_day).days >= gap
 
     def trap_shown(self, trap: str) -> bool:
         """Met, and answered right in at least 2 of its last 3 puzzles."""
@@ -171,6 +217,9 @@ class Skill:
 
     def add(self, a: Attempt, number: int, exposed: tuple[str, ...] = ()) -> None:
         self.last_seen = number
+        day = _day(a.at)
+        if day is not None:
+            self.last_day = day
         self.answered += 1
         self.right += a.correct
         fluent = a.correct and a.seconds <= fluency_bar(a.kind, a.level)
@@ -193,10 +242,13 @@ class Skill:
             return
         if self.step == MASTERED:
             self.reviews.append(a.correct)
+            if a.correct and day is not None and day not in self.days:
+                self.days.append(day)
             if self.reviews.count(False) >= REVIEW_WRONG_DROPS:
                 self.step = PROFICIENT
                 self.top.clear()
                 self.reviews.clear()
+                self.days.clear()
             return
         step = PRACTISED
         if sum(self.recent) >= 2:
@@ -205,6 +257,8 @@ class Skill:
             fluent_run = sum(f for _, f in self.top) >= FLUENT_IN_RUN
             step = MASTERED if fluent_run and not self.missing else PROFICIENT
         self.step = step
+        if step == MASTERED and day is not None:
+            self.days = [day]
 
 
 @dataclass
@@ -219,14 +273,28 @@ class Progress:
     reviews: list[Review] = field(default_factory=list)
     _run: dict[str, int] = field(default_factory=lambda: {s: 0 for s in STAGES})
     _last_change: dict[str, tuple[int, int]] = field(default_factory=dict)  # stage → (answer number, ±1)
+    facts: SprintHistory = field(default_factory=SprintHistory)
+    """The learner's Fives Sprint answers (number facts)."""
+    pending: dict[str, dt.date] = field(default_factory=dict)
+    """Stages that looked mastered on a day, waiting for an answer on a later day to confirm them."""
 
     @classmethod
-    def from_attempts(cls, attempts: Iterable[Attempt]) -> Progress:
-        """Rebuild a learner's progress from their answers, in the order given."""
+    def from_attempts(cls, attempts: Iterable[Attempt], facts: Iterable[SprintAnswer] = ()) -> Progress:
+        """Rebuild a learner's progress from their answers (and their Sprint answers), in time order."""
         progress = cls()
-        for a in attempts:
-            progress.record(a)
+        both = heapq.merge(((a.at or 0.0, 0, a) for a in attempts), ((f.at, 1, f) for f in facts),
+                           key=lambda e: (e[0], e[1]))
+        for _, _, item in both:
+            if isinstance(item, Attempt):
+                progress.record(item)
+            else:
+                progress.record_fact(item)
         return progress
+
+    def record_fact(self, answer: SprintAnswer) -> Outcome:
+        """Add a Sprint answer: number facts becoming fluent may complete a stage (confirmed on a later day)."""
+        self.facts.add(answer)
+        return self._settle(self.coach_stage, day_of(answer.at), confirm=False)
 
     # ----- recording -----
 
@@ -240,27 +308,46 @@ class Progress:
         before = skill.step
         skill.add(attempt, number, attempt_traps(attempt))
         change = 0
-        teaching = attempt.review in ("review", "drill", "reteach")
+        teaching = attempt.review in ("review", "drill", "reteach", "game")
         if attempt.stage == self.coach_stage and not attempt.hinted and not teaching:
             change = self._step_level(attempt, number)
         self._schedule(attempt, number)
+        out = self._settle(attempt.stage, _day(attempt.at), confirm=not attempt.hinted)
+        return Outcome(out.mastered, out.unlocked, change, out.lost, (before, skill.step))
+
+    def _settle(self, stage: str, day: dt.date | None, *, confirm: bool) -> Outcome:
+        """Mastery of ``stage`` after an answer on ``day``: first looked mastered (the coach moves on),
+        confirmed on a later day (or at once when the time is not known), or lost."""
         mastered = unlocked = lost = None
-        stage = attempt.stage
-        now = self.is_mastered(stage)
-        if now and stage not in self.mastered:
-            self.mastered.append(stage)
-            mastered = stage
-            nxt = self.next_stage(stage)
-            if nxt is not None:
-                unlocked = nxt
-                if self.coach_stage == stage:
-                    self.coach_stage = nxt
-        elif not now and stage in self.mastered:
-            self.mastered.remove(stage)
-            lost = stage
+        ok = self.meets_mastery(stage, facts=False)
+        first = self.pending.get(stage)
+        if ok and stage not in self.mastered:
+            fluent = not self.facts.not_fluent(STAGE_FACTS[stage])
+            if fluent and day is None and confirm:  # the time is not known: at once
+                mastered = stage
+            elif fluent and first is None and day is not None:
+                self.pending[stage] = day
+                unlocked = self._move_on(stage)
+            elif confirm and first is not None and day is not None and day > first:
+                mastered = stage
+            if mastered:
+                self.pending.pop(stage, None)
+                self.mastered.append(stage)
+                unlocked = self._move_on(stage)
+        elif not ok and (stage in self.mastered or first is not None):
+            if stage in self.mastered:
+                self.mastered.remove(stage)
+                lost = stage
+            self.pending.pop(stage, None)
             if STAGES.index(stage) < STAGES.index(self.coach_stage):
                 self.coach_stage = stage  # back to the stage that slipped
-        return Outcome(mastered, unlocked, change, lost, (before, skill.step))
+        return Outcome(mastered, unlocked, 0, lost)
+
+    def _move_on(self, stage: str) -> str | None:  # the coach goes on to the next stage
+        nxt = self.next_stage(stage)
+        if nxt is not None and self.coach_stage == stage:
+            self.coach_stage = nxt
+        return nxt
 
     def _step_level(self, a: Attempt, number: int) -> int:
         stage = a.stage
@@ -300,7 +387,7 @@ class Progress:
             self.reviews = [r for r in self.reviews if not (r.code == origin and r.how == a.review)]
             if a.review == "retry":
                 self.reviews.append(Review(origin, done + SIBLING_AFTER, "similar"))
-        if a.code and not a.hinted and not a.correct and a.review in ("", "review"):
+        if a.code and not a.hinted and not a.correct and a.review in ("", "review", "game"):
             # (a similar puzzle missed again does not start the round once more: teaching takes over)
             self.reviews.append(Review(a.code, done + RETRY_AFTER, "retry"))
 
@@ -341,8 +428,16 @@ class Progress:
         return [a for a in self.attempts if a.stage == stage]
 
     def is_mastered(self, stage: str) -> bool:
-        """Every core kind mastered at ``stage``, and 18 of its last 20 answers at the top level right."""
+        """Mastered, and confirmed on a later day than it first looked mastered."""
+        return stage in self.mastered
+
+    def meets_mastery(self, stage: str, *, facts: bool = True) -> bool:
+        """Every core kind mastered at ``stage``, 18 of its last 20 answers at the top level right, and
+        (with ``facts``) its number facts fluent. Once a stage is mastered a slip in a number fact
+        does not take it away: the fact comes back sooner in the Sprint."""
         if not all(self.step(k, stage) == MASTERED for k in CORE_KINDS):
+            return False
+        if facts and self.facts.not_fluent(STAGE_FACTS[stage]):
             return False
         recent = [a.correct for a in self.attempts
                   if a.stage == stage and a.level == TOP_LEVEL and not a.hinted][-STAGE_WINDOW:]
@@ -369,13 +464,24 @@ class Progress:
         due = [r for r in self.reviews if r.due <= done]
         return min(due, key=lambda r: r.due) if due else None
 
-    def coach_pick(self, rng: random.Random) -> tuple[str, str, int]:
+    def coach_pick(self, rng: random.Random, now: float | None = None) -> tuple[str, str, int]:
         """(kind, stage, level) for the next coached puzzle.
 
+        First a stage waiting to be confirmed on a later day, then a mastered kind due by days.
         Now and then a review: a mastered earlier stage, or a mastered kind at this stage.
         Otherwise the weakest kind here (core kinds first), never one kind three times running.
         """
         stage = self.coach_stage
+        today = _day(now)
+        for waiting, first in self.pending.items():
+            if today is not None and today > first:
+                kind_ = min(CORE_KINDS, key=lambda k: self.skill(k, waiting).last_seen)
+                return kind_, waiting, TOP_LEVEL
+        due = [(self.skill(k, s).last_seen, k, s) for (k, s), sk in self.skills.items()
+               if STAGES.index(s) <= STAGES.index(stage) and sk.due(today)]
+        if due:
+            _, kind_, where = min(due)
+            return kind_, where, TOP_LEVEL if where != stage else self.coach_level[stage]
         coached = sum(1 for a in self.attempts if a.review not in ("retry", "similar", "drill", "reteach"))
         earlier = [s for s in self.mastered if STAGES.index(s) < STAGES.index(stage)]
         if earlier and coached and coached % STAGE_REVIEW_EVERY == 0:
@@ -401,6 +507,26 @@ class Progress:
         if len(last) == 2 and last[0] == last[1] == kind and len(kinds) > 1:
             kind = kinds[1]
         return kind, stage, self.coach_level[stage]
+
+    def coach_facts(self, now: float | None = None) -> tuple[FactKind, ...]:
+        """The number facts the coach steps to before the next puzzle (empty: none now).
+
+        After a trap that maps to a number fact (a rounding remainder, adding the ends), its facts;
+        the first thing on a new day, the day's facts due or not fluent yet; while the stage's facts
+        are not fluent (and always before Muggins is mastered), a step every :data:`STEP_EVERY` puzzles."""
+        last_fact = self.facts.answers[-1].at if self.facts.answers else None
+        since = [a for a in self.attempts if last_fact is None or (a.at or 0.0) > last_fact]
+        stage, today = self.coach_stage, _day(now)
+        if since and not since[-1].correct and not since[-1].hinted:
+            mapped = tuple(dict.fromkeys(k for t in attempt_traps(since[-1]) for k in TRAP_FACTS.get(t, ())))
+            if mapped:
+                return mapped
+        needed = tuple(dict.fromkeys(k for s in STAGES[: STAGES.index(stage) + 1] for k in STAGE_FACTS[s]))
+        weak = self.facts.not_fluent(needed) + self.facts.any_due(needed, now or 0.0)
+        if today is not None and (last_fact is None or day_of(last_fact) < today) and weak:  # the day's first
+            return tuple(dict.fromkeys(weak))[:3]
+        weak = self.facts.not_fluent(STAGE_FACTS[stage])
+        return weak[:3] if weak and len(since) >= STEP_EVERY else ()
 
     # ----- numbers for the progress page -----
 
@@ -443,7 +569,7 @@ class Progress:
     def to_csv(self) -> str:
         out = io.StringIO()
         fields = ["number", "kind", "stage", "level", "correct", "seconds", "code", "mistake", "hinted", "review",
-                  "origin"]
+                  "origin", "at"]
         w = csv.DictWriter(out, fieldnames=fields)
         w.writeheader()
         for row in self.rows():

@@ -22,9 +22,11 @@ import streamlit as st
 
 from puzzles import KINDS, STAGES
 from trainer import pagestate
+from trainer.decision_saver import DecisionSaver
 from trainer.pagestate import SessionState
 from trainer.practice import Practice
 from trainer.progress import Attempt, Progress
+from trainer.sprint import SprintAnswer
 from trainer.store import (
     Learner,
     LearnerGone,
@@ -36,6 +38,7 @@ from trainer.store import (
     open_store,
 )
 from trainer.store.codes import normalise
+from trainer.transfer import RealGames
 from trainer.words import errors as error_words
 from trainer.words import pages as words
 
@@ -123,6 +126,40 @@ class Saver:
         new = [(u, a) for u, a in items if u not in known]
         self.pending.extend(new)
         return len(new)
+
+
+@dataclass
+class FactSaver:
+    """Keeps each Fives Sprint answer in the store as it is given (``Practice.on_fact``); answers the
+    store cannot take yet wait here, each with its id, and go with the next answer."""
+
+    code: str
+    pending: list[tuple[str, SprintAnswer]] = field(default_factory=list)
+    failed: int = 0
+
+    def __call__(self, answer: SprintAnswer) -> None:
+        self.pending.append((uuid.uuid4().hex, answer))
+        self.flush()
+
+    def flush(self) -> bool:
+        if not self.pending:
+            return True
+        s = store()
+        try:
+            if s is None:
+                raise StoreUnavailable()
+            s.record_sprint(self.code, [a for _, a in self.pending], uids=[u for u, _ in self.pending])
+        except Exception:
+            log.warning("sprint answers could not be saved yet; %d waiting", len(self.pending))
+            self.failed += 1
+            return False
+        self.pending.clear()
+        return True
+
+
+def learner_progress(s: Store, code: str) -> Progress:
+    """A learner's progress rebuilt from their stored answers and Sprint answers."""
+    return Progress.from_attempts(s.attempts(code), s.sprint_answers(code))
 
 
 def saver() -> Saver | None:
@@ -223,7 +260,18 @@ def sign_in(learner: Learner, *, carry_over: bool = False) -> None:
         outbox.adopt([(uuid.uuid4().hex, a) for a in guest.progress.attempts])
         if not outbox.flush(force=True):
             raise StoreUnavailable("saving-off")
-    practice = Practice(progress=Progress.from_attempts(s.attempts(learner.code)), on_attempt=outbox)
+    if carry_over and me() is None and guest is not None and guest.progress.facts.answers:
+        FactSaver(learner.code, [(uuid.uuid4().hex, f) for f in guest.progress.facts.answers]).flush()
+    practice = Practice(progress=learner_progress(s, learner.code), on_attempt=outbox,
+                        on_fact=FactSaver(learner.code))
+    decided = DecisionSaver(learner.code, store)
+    if carry_over and me() is None and guest is not None and guest.games.decisions:
+        decided.pending.extend(guest.games.decisions)
+        decided.flush(force=True)  # what could not be written yet waits in the outbox
+    practice.games = RealGames.from_decisions(s.decisions(learner.code), s.game_puzzles_practised(learner.code))
+    for d in decided.pending:
+        practice.games.add(d)
+    practice.on_decision = decided
     reset_learner()
     st.session_state["practice"] = practice
     st.session_state["me"] = learner
@@ -246,7 +294,8 @@ def sign_in_waiting(code: str) -> None:
     known = state().device or {}
     nickname = known.get("nickname") if known.get("code") == code and isinstance(known.get("nickname"), str) else code
     reset_learner()
-    st.session_state["practice"] = Practice(on_attempt=Saver(code))
+    st.session_state["practice"] = Practice(on_attempt=Saver(code), on_fact=FactSaver(code),
+                                            on_decision=DecisionSaver(code, store))
     st.session_state["me"] = Learner(code, nickname)
     state().waiting = True
     state().tried_code = code
@@ -302,14 +351,27 @@ def reconcile() -> None:
         here.waiting = False
         if out.flush(force=True):
             try:
-                st.session_state["practice"].progress = Progress.from_attempts(s.attempts(found.code))
+                st.session_state["practice"].progress = learner_progress(s, found.code)
+                reload_games(st.session_state["practice"], s, found.code)
             except StoreError:
                 pass
     had = bool(out.pending)
     if had and out.flush() and out.failed:
         here.saved_again = True
+    decided = getattr(st.session_state.get("practice"), "on_decision", None)
+    if isinstance(decided, DecisionSaver) and decided.pending:
+        decided.flush()
     if out.gone:
         removed(current)
+
+
+def reload_games(practice: Practice, s: Store, code: str) -> None:
+    """The learner's decisions in real games as the store has them, with those made here meanwhile."""
+    games = RealGames.from_decisions(s.decisions(code), s.game_puzzles_practised(code))
+    for d in practice.games.decisions:
+        games.add(d)
+    games.served = {**practice.games.served, **games.served}
+    practice.games = games
 
 
 def removed(learner: Learner) -> None:
@@ -318,7 +380,7 @@ def removed(learner: Learner) -> None:
     kept = st.session_state.get("practice")
     sign_out()
     if kept is not None:
-        kept.on_attempt = None
+        kept.on_attempt = kept.on_decision = None
         st.session_state["practice"] = kept
     state().notice = error_words.learner_removed(learner.code)
 
@@ -399,7 +461,8 @@ def attempt_from_dict(fields: object) -> Attempt | None:
     if not isinstance(fields, dict):
         return None
     types = {"kind": str, "stage": str, "level": int, "correct": bool, "seconds": (int, float), "code": str,
-             "mistake": (str, type(None)), "hinted": bool, "review": str, "origin": str}
+             "mistake": (str, type(None)), "hinted": bool, "review": str, "origin": str,
+             "at": (int, float, type(None))}
     if set(fields) - set(types) or any(k not in fields for k in ("kind", "stage", "level", "correct", "seconds")):
         return None
     if not all(isinstance(v, types[k]) for k, v in fields.items()):

@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
+import functools
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from trainer.rules import round_to_five
+from trainer.words import sprint as words
 
 ROUND_FACTS = 20
 """A round is this many facts..."""
@@ -37,6 +39,12 @@ REVIEW_DAYS = (1, 3, 7, 21)
 after two in a row on different days, and so on."""
 FLUENT_RUN = 2
 """A fact is fluent when its last this-many answers were right and within its time bar."""
+STEP_FACTS = 5
+"""A coach step (on Practice) is a short round of this many facts."""
+KIND_FLUENT_FACTS = 2
+KIND_WRONG_SHARE = 0.25
+"""A kind of fact is fluent for a learner when at least 2 of its facts are fluent and no more than 1 in
+4 of the facts answered were wrong last time."""
 
 
 class AgeBand(enum.Enum):
@@ -61,10 +69,14 @@ class FactKind(enum.Enum):
     IS_MULTIPLE = ("is5", "Is it a multiple of five?", 3.0)
     ADD_ENDS = ("add", "Add the open ends", 5.0)
 
-    def __init__(self, prefix: str, title: str, bar: float) -> None:
+    def __init__(self, prefix: str, name: str, bar: float) -> None:
         self.prefix = prefix
-        self.title = title
         self.bar = bar
+
+    @property
+    def title(self) -> str:
+        """The kind's title in the reader's language."""
+        return words.kind_title(self.prefix)
 
     def time_bar(self, band: AgeBand = AgeBand.OLDER) -> float:
         """Seconds a fluent child needs for a fact of this kind (3–6 s)."""
@@ -100,7 +112,7 @@ class Fact:
         except ValueError:
             raise ValueError(f"not a fact: {text!r}") from None
         fact = cls(kind, numbers)
-        if fact not in set(all_facts()):
+        if fact.id not in _known_ids():
             raise ValueError(f"not a fact: {text!r}")
         return fact
 
@@ -130,25 +142,7 @@ class Fact:
     @property
     def question(self) -> str:
         """The fact as the child reads it."""
-        k, ns = self.kind, self.numbers
-        n = ns[0]
-        if k is FactKind.COUNT_ON:
-            return f"{n - 10}, {n - 5}, {n}, ?"
-        if k is FactKind.COUNT_BACK:
-            return f"{n + 10}, {n + 5}, {n}, ?"
-        if k is FactKind.NEXT_FIVE:
-            return f"The next multiple of five after {n} is ?"
-        if k is FactKind.PREVIOUS_FIVE:
-            return f"The multiple of five just before {n} is ?"
-        if k is FactKind.NEAREST_FIVE:
-            return f"{n} is nearest to which multiple of five?"
-        if k is FactKind.MAKE_FIVE:
-            return f"{n} + ? = 5"
-        if k is FactKind.MAKE_TEN:
-            return f"{n} + ? = 10"
-        if k is FactKind.IS_MULTIPLE:
-            return f"Is {n} a multiple of five?"
-        return " + ".join(map(str, ns)) + " = ?"
+        return words.question(self.kind.prefix, self.numbers)
 
     @property
     def choices(self) -> tuple[int | bool, ...]:
@@ -185,6 +179,11 @@ class Fact:
 
 def all_facts() -> list[Fact]:
     """Every fact a sprint can ask, in a fixed order (the grid's order)."""
+    return list(_all_facts())
+
+
+@functools.cache
+def _all_facts() -> tuple[Fact, ...]:
     facts: list[Fact] = []
     facts += [Fact(FactKind.COUNT_ON, (n,)) for n in range(10, 50, 5)]
     facts += [Fact(FactKind.COUNT_BACK, (n,)) for n in range(40, 0, -5)]
@@ -195,7 +194,18 @@ def all_facts() -> list[Fact]:
     facts += [Fact(FactKind.MAKE_TEN, (n,)) for n in range(0, 11)]
     facts += [Fact(FactKind.IS_MULTIPLE, (n,)) for n in range(1, 61)]
     facts += [Fact(FactKind.ADD_ENDS, ns) for ns in _open_ends()]
-    return facts
+    return tuple(facts)
+
+
+@functools.cache
+def _known_ids() -> frozenset[str]:
+    return frozenset(f.id for f in _all_facts())
+
+
+@functools.cache
+def facts_of(kind: FactKind) -> tuple[Fact, ...]:
+    """Every fact of one kind, in the grid's order."""
+    return tuple(f for f in _all_facts() if f.kind is kind)
 
 
 def _open_ends() -> list[tuple[int, ...]]:
@@ -238,6 +248,11 @@ class FactState(enum.Enum):
     FLUENT = "fluent"
 
 
+def day_of(at: float, utc_offset_hours: float = 0.0) -> dt.date:
+    """The calendar day of a time (epoch seconds)."""
+    return _day(at, utc_offset_hours)
+
+
 def _day(at: float, utc_offset_hours: float = 0.0) -> dt.date:
     return dt.datetime.fromtimestamp(at + utc_offset_hours * 3600, tz=dt.UTC).date()
 
@@ -249,6 +264,11 @@ class SprintHistory:
 
     answers: list[SprintAnswer] = field(default_factory=list)
     band: AgeBand = AgeBand.OLDER
+    _by_fact: dict[str, list[SprintAnswer]] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for a in self.answers:
+            self._by_fact.setdefault(a.fact, []).append(a)
 
     @classmethod
     def from_answers(cls, answers: Iterable[SprintAnswer], band: AgeBand = AgeBand.OLDER) -> SprintHistory:
@@ -256,10 +276,11 @@ class SprintHistory:
 
     def add(self, answer: SprintAnswer) -> None:
         self.answers.append(answer)
+        self._by_fact.setdefault(answer.fact, []).append(answer)
 
     def of(self, fact: Fact | str) -> list[SprintAnswer]:
         fid = fact.id if isinstance(fact, Fact) else fact
-        return [a for a in self.answers if a.fact == fid]
+        return list(self._by_fact.get(fid, ()))
 
     def state(self, fact: Fact | str) -> FactState:
         mine = self.of(fact)
@@ -295,6 +316,40 @@ class SprintHistory:
     def goal_done(self, now: float) -> bool:
         """The daily green light: a whole round answered today."""
         return self.rounds_on(_day(now)) >= ROUND_FACTS
+
+    def left_today(self, now: float) -> int:
+        """How many more answers today turn the light green."""
+        return max(0, ROUND_FACTS - self.rounds_on(_day(now)))
+
+    def quick_on(self, now: float) -> int:
+        """Fluent answers given on the day of ``now``."""
+        today = _day(now)
+        return sum(1 for a in self.answers if a.fluent and _day(a.at) == today)
+
+    def kind_fluent(self, kind: FactKind) -> bool:
+        """Whether the learner is fluent in this kind of fact (see :data:`KIND_FLUENT_FACTS`)."""
+        answered = [self.state(f) for f in facts_of(kind) if f.id in self._by_fact]
+        fluent = sum(s is FactState.FLUENT for s in answered)
+        wrong = sum(s is FactState.WRONG for s in answered)
+        return fluent >= KIND_FLUENT_FACTS and wrong <= KIND_WRONG_SHARE * len(answered)
+
+    def not_fluent(self, kinds: Iterable[FactKind]) -> tuple[FactKind, ...]:
+        """The kinds among ``kinds`` the learner is not fluent in yet, in the order given."""
+        return tuple(k for k in kinds if not self.kind_fluent(k))
+
+    def any_due(self, kinds: Iterable[FactKind], now: float) -> tuple[FactKind, ...]:
+        """The kinds among ``kinds`` with a fluent fact due for review by days (1, 3, 7, 21)."""
+        wanted = set(kinds)
+        due: list[FactKind] = []
+        for f in self._by_fact:
+            try:
+                fact = Fact.parse(f)
+            except ValueError:
+                continue
+            if fact.kind in wanted and fact.kind not in due and self.state(fact) is FactState.FLUENT \
+                    and self.due(fact, now):
+                due.append(fact.kind)
+        return tuple(k for k in kinds if k in due)
 
     def best_round(self) -> int:
         """The child's own best: the most fluent answers on any one day (no ranking, only their own)."""
@@ -384,10 +439,10 @@ class SprintRound:
 
     @classmethod
     def start(cls, history: SprintHistory, rng: random.Random, *, now: float,
-              kinds: Sequence[FactKind] | None = None,
+              kinds: Sequence[FactKind] | None = None, count: int = ROUND_FACTS,
               on_answer: Callable[[SprintAnswer], None] | None = None) -> SprintRound:
-        return cls(choose_facts(history, rng, now, kinds=kinds), started=now, band=history.band, shown=now,
-                   on_answer=on_answer)
+        return cls(choose_facts(history, rng, now, kinds=kinds, count=count), started=now, band=history.band,
+                   shown=now, on_answer=on_answer)
 
     @property
     def current(self) -> Fact | None:
@@ -421,3 +476,13 @@ class SprintRound:
     @property
     def fluent(self) -> int:
         return sum(v.fluent for v in self.verdicts)
+
+
+def fluent_answers(kinds: Iterable[FactKind], at: float = 0.0) -> list[SprintAnswer]:
+    """Answers that make each of ``kinds`` fluent (its first facts, right and quick, enough times): for
+    tests and simulations that start from a learner who knows their number facts."""
+    out = []
+    for kind in kinds:
+        for fact in facts_of(kind)[:KIND_FLUENT_FACTS]:
+            out += [SprintAnswer(fact.id, True, 1.0, at, kind.time_bar())] * FLUENT_RUN
+    return out

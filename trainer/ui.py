@@ -16,7 +16,7 @@ from typing import Any
 
 import streamlit as st
 
-from puzzles import KIND_TITLES, STAGE_RECORDS, STAGE_TITLES, STAGES, Puzzle, kind
+from puzzles import KIND_TITLES, STAGE_RECORDS, STAGE_TITLES, STAGES, AnswerShape, Puzzle, kind
 from puzzles.contrast import Side
 from trainer import language, session
 from trainer import words as words_lang
@@ -54,6 +54,9 @@ with open(os.path.join(STATIC, "icon.png"), "rb") as _icon:
     """The page icon as a data URL, read once: Streamlit would reopen an image file on every rerun."""
 
 
+PAGE_CSS = f"<style>{_static('page.css')}</style>"
+"""Our rules over Streamlit's own look (captions readable, no link icons by headings), on every page."""
+
 board_component = st.components.v2.component("fives_board", js=_static("board.js"), css=_static("board.css"))
 release_component = st.components.v2.component("fives_release_keys", js=_static("release.js"))
 phone_menu_component = st.components.v2.component("fives_phone_menu", js=_static("phone_menu.js"))
@@ -68,6 +71,7 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -
     that remembers someone.
     """
     try:
+        st.html(PAGE_CSS)  # a style alone takes no room on the page
         session.reconcile()
         notice, saved_again = session.take_notices()  # app.py matched the session to ?me= already
         if notice:
@@ -163,6 +167,11 @@ PAGE_PADDING = 32
 """Pixels of a narrow screen's width the page keeps around its content (Streamlit's 1rem each side)."""
 
 
+def view_size(svg: str) -> tuple[float, float]:
+    """A picture's viewBox width and height (0, 0 when it has none)."""
+    return _view(svg)
+
+
 def _view(svg: str) -> tuple[float, float]:
     try:
         view = svg.split('viewBox="', 1)[1].split('"', 1)[0].split()
@@ -228,11 +237,13 @@ def pictures(*parts: str) -> None:
 
 def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen: list[str] | None = None,
           layout_width: str = "", extra: str = "", hand_width: str = "", hand_caption: str = "",
-          speak: dict[str, str] | None = None) -> Any:
+          speak: dict[str, str] | None = None, hint: str = "", layout_height: str = "") -> Any:
     """The picture in one element: clickable (``mode`` ``"play"``, ``"ends"``, ``"lead"``) or just shown
     (``"view"``). Returns the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``. ``layout_width``
     caps the layout's width (small layouts stay small); ``extra`` is another picture under the layout
-    (a number line); ``speak`` adds a "Read it to me" button (:func:`spoken`)."""
+    (a number line); ``speak`` adds a "Read it to me" button (:func:`spoken`); ``hint`` is the line under
+    a clickable picture (each tap on a letter in ``"ends"`` mode sends the whole selection);
+    ``layout_height`` caps the layout's height (a CSS length; 55vh when empty)."""
     # only strings go to the component: Streamlit inspects any list or dict in the data for a
     # dataframe, which cost a third of a practice rerun
     speak = speak or {}
@@ -241,7 +252,8 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen:
         data={"layout": layout_svg, "hand": hand_svg or "", "mode": mode, "chosen": " ".join(chosen or []),
               "layout_width": layout_width, "layout_min": layout_min, "hand_tile": str(HAND_TILE),
               "extra": extra, "hand_width": hand_width, **words.board_words(),
-              "hand_caption": hand_caption, "speak_text": speak.get("text", ""),
+              "hand_caption": hand_caption, "hint": hint, "layout_height": layout_height,
+              "speak_text": speak.get("text", ""),
               "speak_label": speak.get("label", ""), "speak_lang": speak.get("lang", "en")},
         key=key, on_pick_change=lambda: None,
     )
@@ -319,12 +331,30 @@ def _draw_pictures(
     layout_svg = ""
     if p.layout:
         lay = layout or p.board
-        letters = not working and kind(p.kind).clickable
+        letters: bool | dict[str, str] = not working and kind(p.kind).clickable
+        if letters and kind(p.kind).answer_shape is AnswerShape.ENDS:
+            letters = choice_letters(p)  # covered places offered as choices are lettered too
         layout_svg = render_layout(lay, working=working, letters=letters, style=style, highlight=highlight)
     hand_svg = None
     if p.hand:  # a puzzle about one play holds just that play's tile
         hand_svg = render_hand(p.hand, style=style, width=hand_width(len(p.hand)))
     return layout_svg, hand_svg
+
+
+def named_ends(p: Puzzle) -> tuple[str, ...]:
+    """The ends a puzzle's question names in words (``"the 3 on 2-3"``), to be marked on its picture."""
+    named = kind(p.kind).named_ends
+    return named(p) if named is not None and p.layout else ()
+
+
+def choice_letters(p: Puzzle) -> dict[str, str]:
+    """The letter of each choice of a puzzle about ends, as the picture marks it: the open ends' letters
+    (A, B… in order of play), then each covered place offered as a choice, lettered on after them."""
+    letters = end_letters(p.board)
+    for c in p.choices:
+        if c.value not in letters:
+            letters[c.value] = chr(ord("A") + len(letters))
+    return letters
 
 
 def contrast_side(side: Side, *, style: str = "classroom") -> str:

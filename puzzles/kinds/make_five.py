@@ -162,6 +162,13 @@ def misconceive_make_five(p: Puzzle, trap: str) -> int:
     return p.answer if p.answer in wrong or not wrong else wrong[0]
 
 
+def make_five_named(p: Puzzle) -> tuple[str, ...]:
+    """The end a "which number on its other end" question names ("the 3 on 2-3"): the new tile covers it."""
+    if not p.question.startswith("A tile goes on") or len(p.steps) < 2:
+        return ()
+    return tuple(p.steps[1].ends)
+
+
 def make_five_reason(p: Puzzle, trap: str) -> str:
     return _("The end the new tile covers stops counting.")
 
@@ -173,5 +180,5 @@ MAKE_FIVE = register_kind(Kind(
     traps=("to-the-five", "went-down", "went-up", "ten-not-five", "forgot-covered", "not-multiple", "double",
            "on-the-table", "counted-covered", "counted-the-start", "stopped-short"),
     mastery_traps=("counted-covered",), misconceive=misconceive_make_five,
-    explains=number_explains(misconceive_make_five), trap_reason=make_five_reason,
+    explains=number_explains(misconceive_make_five), trap_reason=make_five_reason, named_ends=make_five_named,
 ))

@@ -402,6 +402,18 @@ def marker_spots(lay: Layout, g: Geometry | None = None, *, letters: bool | Coll
             out.append(Marker(e.id, "letter", *found[1]))
             taken |= _square(*found[1])
             first_letter.setdefault(e.id, found)  # type: ignore[arg-type]
+    # a covered place offered as a choice ("3-5:3", the 3 on 3-5) gets its letter against its half
+    for eid in sorted(lettered - {e.id for e in ends}, key=str):
+        place = covered_place(eid, by_tile)
+        if place is None:
+            continue
+        # straight out from its own half first (not beside the neighbouring half)
+        t = by_tile[place.tile]
+        straight = [port for port in _side_ports(t, place.number) if _fits(*_out(port, 1, 0), taken)]
+        found = (straight[0], (*map(float, _out(straight[0], 1, 0)), 1.0)) if straight else near(place, [])
+        if found is not None:
+            out.append(Marker(eid, "letter", *found[1]))
+            taken |= _square(*found[1])
     if values:
         for e in ends:
             plist = ports.get(e.id) or []
@@ -420,6 +432,24 @@ def marker_spots(lay: Layout, g: Geometry | None = None, *, letters: bool | Coll
     return out
 
 
+class _Place(NamedTuple):
+    """A covered place, shaped like an open end for :func:`marker_spots`' search."""
+
+    tile: Tile
+    number: int
+
+
+def covered_place(eid: str, by_tile: Mapping[Tile, object]) -> _Place | None:
+    """The tile and number of a covered place's id (``"3-5:3"``), if that tile is on the table."""
+    try:
+        text, number = eid.split(":")
+        tile = Tile.parse(text)
+        n = int(number)
+    except ValueError:
+        return None
+    return _Place(tile, n) if tile in by_tile and n in (tile.low, tile.high) else None
+
+
 def describe_layout(lay: Layout, g: Geometry | None = None) -> str:
     """A description for screen readers: who leads, where each tile went, what counts."""
     if lay.is_empty:
@@ -435,6 +465,18 @@ def describe_layout(lay: Layout, g: Geometry | None = None) -> str:
         parts.append(pictures.placed(pl.tile, pl.via, pl.number, target, side, pl.is_spinner))
     parts.append(pictures.open_ends([end_counts(e) for e in lay.open_ends], lay.working))
     return " ".join(parts)
+
+
+def _letter_svg(m: Marker, letter: str, st: Style) -> str:
+    """A letter a child taps: a filled square with the letter in it."""
+    c = CELL
+    s = 1.7 * c * m.half
+    return (f'<rect class="letter" x="{_f(m.x * c - s / 2)}" y="{_f(m.y * c - s / 2)}" width="{_f(s)}" '
+            f'height="{_f(s)}" rx="{_f(s * 0.22)}" fill="{st.letter_fill}" stroke="{st.letter_edge}" '
+            f'stroke-width="{_f(st.line)}"/>'
+            f'<text x="{_f(m.x * c)}" y="{_f(m.y * c)}" text-anchor="middle" dominant-baseline="central" '
+            f'font-size="{_f(c * 1.15 * m.half)}" font-weight="700" fill="{st.letter_text}">'
+            f"{escape(letter)}</text>")
 
 
 def render_layout(
@@ -500,15 +542,7 @@ def render_layout(
         inner = []
         for m in mine:
             if m.role == "letter" and letter:
-                s = 1.7 * c * m.half
-                inner.append(
-                    f'<rect class="letter" x="{_f(m.x * c - s / 2)}" y="{_f(m.y * c - s / 2)}" width="{_f(s)}" '
-                    f'height="{_f(s)}" rx="{_f(s * 0.22)}" fill="{st.letter_fill}" stroke="{st.letter_edge}" '
-                    f'stroke-width="{_f(st.line)}"/>'
-                    f'<text x="{_f(m.x * c)}" y="{_f(m.y * c)}" text-anchor="middle" dominant-baseline="central" '
-                    f'font-size="{_f(c * 1.15 * m.half)}" font-weight="700" fill="{st.letter_text}">'
-                    f"{escape(letter)}</text>"
-                )
+                inner.append(_letter_svg(m, letter, st))
             elif m.role == "value" and show:
                 vx, vy, r = m.x, m.y, 0.78 * c * m.half
                 size = r * 1.25
@@ -543,6 +577,13 @@ def render_layout(
             continue
         label = pictures.end_mark(eid, letter, e.value if show else None)
         marks.append(f"<g {attrs}><title>{escape(label)}</title>{''.join(inner)}</g>")
+    for eid, letter in letter_of.items():  # a covered place offered as a choice: lettered, tapped like an end
+        if eid in ends:
+            continue
+        for m in by_end.get(eid, [])[:1]:
+            marks.append(f'<g class="covered-place" data-end="{escape(eid)}" data-letter="{escape(letter)}">'
+                         f"<title>{escape(f'covered place {eid}, letter {letter}')}</title>"
+                         f"{_letter_svg(m, letter, st)}</g>")
     # the view holds the tiles and the marks drawn, with a line's width to spare: tight, so the
     # picture fills the room it is given
     drawn = [t.box for t in g.tiles] + [(m.x - m.half, m.y - m.half, m.x + m.half, m.y + m.half) for m in spots

@@ -6,22 +6,40 @@ export default function(component) {
     root.className = 'fives-board';
     parentElement.appendChild(root);
   }
-  const cap = data.layout_width ? ' style="max-width:' + data.layout_width + '"' : '';
   const handCap = data.hand_width ? ' style="max-width:' + data.hand_width + '"' : '';
   const speak = data.speak_text ? { text: data.speak_text, label: data.speak_label, lang: data.speak_lang } : null;
-  root.innerHTML = (speak ? '<button class="fives-speak" type="button"></button>' : '') +
-    (data.layout ? '<div class="layout"' + cap + '>' + data.layout + '</div>' : '') +
+  // the line under the picture: what to tap, and the "Read it to me" button (one row, so the
+  // puzzle and its answer fit a tablet's screen)
+  const foot = (data.mode === 'view' ? '' : '<p class="hint" aria-live="polite"></p>') +
+    (speak ? '<button class="fives-speak" type="button"></button>' : '');
+  // the layout, the hand and the line under them side by side where there is room, else one under
+  // another
+  const layoutBasis = data.layout_width ? ' style="max-width:' + data.layout_width + ';flex-basis:' +
+    data.layout_width + '"' : '';
+  root.innerHTML = '<div class="pictures">' +
+    (data.layout ? '<div class="layout"' + layoutBasis + '>' + data.layout + '</div>' : '') +
+    (data.hand ? '<div class="hand-box">' +
+      (data.hand_caption ? '<div class="caption">' + data.hand_caption + '</div>' : '') +
+      '<div class="hand"' + handCap + '>' + data.hand + '</div></div>' : '') +
     (data.extra ? '<div class="extra">' + data.extra + '</div>' : '') +
-    (data.hand ? (data.hand_caption ? '<div class="caption">' + data.hand_caption + '</div>' : '') +
-      '<div class="hand"' + handCap + '>' + data.hand + '</div>' : '') +
-    (data.mode === 'view' ? '' : '<p class="hint" aria-live="polite"></p>') +
-    (data.mode === 'ends' ? '<button class="check" type="button"></button>' : '');
-  const checkButton = root.querySelector('.check');
-  if (checkButton) { checkButton.textContent = data.check_ends || ''; }
+    (foot ? '<div class="foot">' + foot + '</div>' : '') + '</div>';
   speaker(root.querySelector('.fives-speak'), speak, data);
   // a phone: the layout's tiles stay big enough to see (the picture scrolls sideways) and a long hand
   // wraps into rows, each tile big enough to tap (the arithmetic of trainer.ui.hand_rows)
   const layoutSvg = root.querySelector('.layout svg');
+  if (layoutSvg && data.layout_height) {
+    layoutSvg.style.maxHeight = data.layout_height;
+    // a layout its height limits is narrower than its natural width: the hand may stand beside it
+    const view = layoutSvg.viewBox.baseVal;
+    const tall = data.layout_height.endsWith('vh') ? parseFloat(data.layout_height) * window.innerHeight / 100 : 0;
+    const box = root.querySelector('.layout');
+    if (tall && view && view.height > 0 && box) {
+      const natural = parseFloat(data.layout_width) || Infinity;
+      const wide = Math.min(natural, tall * view.width / view.height);
+      box.style.flexBasis = Math.ceil(wide) + 'px';
+      box.style.maxWidth = Math.ceil(wide) + 'px';
+    }
+  }
   if (layoutSvg && data.layout_min) {
     const [minW, minH] = data.layout_min.split(' ');
     layoutSvg.style.minWidth = minW;
@@ -43,7 +61,7 @@ export default function(component) {
       hint.textContent = selected ? (data.hint_play_tile || '').replace('{tile}', selected)
                                   : (data.hint_play || '');
     } else if (data.mode === 'ends') {
-      hint.textContent = data.hint_ends || '';
+      hint.textContent = data.hint || data.hint_ends || '';
     } else if (data.mode === 'lead') {
       hint.textContent = data.hint_lead || '';
     }
@@ -69,16 +87,14 @@ export default function(component) {
         if (data.mode === 'ends') {
           if (chosen.has(end)) { chosen.delete(end); } else { chosen.add(end); }
           paint();
+          // the page keeps the selection with its letter buttons: one selection, one Check
+          setTriggerValue('pick', { ends: Array.from(chosen) });
           return;
         }
         if (!selected) { hint.textContent = data.hint_first_tile || ''; return; }
         setTriggerValue('pick', { tile: selected, end: end });
       });
     });
-  }
-  const check = root.querySelector('.check');
-  if (check) {
-    check.addEventListener('click', () => setTriggerValue('pick', { ends: Array.from(chosen) }));
   }
   paint();
 }

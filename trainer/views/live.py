@@ -62,15 +62,22 @@ def show() -> None:
         return
     started = ls.seen.setdefault((state.lesson, state.round), session.practice().clock())
     st.markdown(f"## {p.question}")
-    layout_svg, hand_svg = ui.puzzle_pictures(p, working=state.revealed)
-    ui.board(layout_svg, hand_svg, mode="view", key=f"live-board-{state.lesson}-{state.round}-{state.revealed}",
-             layout_width=ui.natural_width(layout_svg) if layout_svg else "",
-             extra=ui.number_line(p, reveal=state.revealed), speak=ui.spoken(p.question),
-             hand_width=f"{ui.hand_width(len(p.hand))}px")
+    mine = s.my_live_answer(me.code, state.round)
+    open_to_answer = mine is None and not state.locked and not state.revealed
+    layout_svg, hand_svg = ui.puzzle_pictures(p, working=state.revealed,
+                                              highlight=() if state.revealed else ui.named_ends(p))
+    # the same picture as in Practice: a tile then a lettered end answers, letters choose ends
+    on_answer = functools.partial(send, lesson=state.lesson, round_no=state.round, started=started)
+    if answers.answer_board(p, answers.live_spot(state.lesson, state.round), on_answer, layout_svg, hand_svg,
+                            clickable=open_to_answer,
+                            key=f"live-board-{state.lesson}-{state.round}-{state.revealed}-{mine is None}",
+                            layout_width=ui.natural_width(layout_svg) if layout_svg else "",
+                            extra=ui.number_line(p, reveal=state.revealed), speak=ui.spoken(p.question),
+                            hand_width=f"{ui.hand_width(len(p.hand))}px"):
+        st.rerun()
     notice, ls.notice = ls.notice, None
     if notice:
         st.warning(notice)
-    mine = s.my_live_answer(me.code, state.round)
     if mine is None and not state.locked:
         answer_widgets(p, state.lesson, state.round, started)
     elif mine is None:

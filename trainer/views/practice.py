@@ -5,11 +5,13 @@ import functools
 import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, similar
-from trainer import answers, language, pagestate, session, ui
+from trainer import answers, language, pagestate, session, sprintui, ui
 from trainer.pagestate import PracticeState
 from trainer.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
+from trainer.words import answering
 from trainer.words import pages as page_words
 from trainer.words import practice_page as words
+from trainer.words import sprint as sprint_words
 
 CHOOSER_KEYS = {"stage": "p_stage", "level": "p_level", "kind": "p_kind"}
 """The choosers' widget keys, by the field of :class:`PracticeState` each one sets."""
@@ -19,11 +21,16 @@ def state() -> PracticeState:
     return pagestate.practice_page()
 
 
-def fresh() -> None:
+def fresh(step: bool = False) -> None:
     """A new puzzle from the choosers (or from the coach)."""
     s = state()
     s.notice = None
-    ui.learner().new_puzzle(s.kind, s.stage, s.level)
+    pr = ui.learner()
+    pr.new_puzzle(s.kind, s.stage, s.level)
+    if step and pr.coached and pr.review not in ("retry", "similar", "drill", "reteach"):
+        kinds = pr.coach_step()  # the coach steps to number facts first (before Muggins, after a trap)
+        if kinds:
+            pr.start_sprint(kinds, coached=True)
 
 
 def take(name: str) -> bool:
@@ -88,7 +95,6 @@ def skip_example(code: str) -> None:
 def show() -> None:
     """Draw the page (on every rerun)."""
     pr = ui.learner()
-    kind_choices = [COACH, *KINDS]
 
     ps = state()
     # a shared link (?code=…) opens exactly that puzzle, once
@@ -111,16 +117,61 @@ def show() -> None:
         st.query_params["code"] = p.code
         ps.opened_code = p.code
 
-    st.markdown(f"# {words.title()}")
+    st.html(FIT_CSS)
     who = session.me()
-    if who is None:  # a link that stays in this tab, so the guest's answers go with them
-        st.page_link(ui.page_path("me"), label=words.as_guest(), icon=":material/person:")
-    else:
-        session.show_html(words.as_learner(session.literal(who.nickname)), css=ui.CAPTION_CSS)
-    celebrate(pr)
+    with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+        st.markdown(f"# {words.title()}")  # the page's heading, drawn small (FIT_CSS)
+        if who is None:  # a link that stays in this tab, so the guest's answers go with them
+            st.page_link(ui.page_path("me"), label=words.as_guest(), icon=":material/person:")
+        else:
+            session.show_html(words.as_learner(session.literal(who.nickname)), css=ui.CAPTION_CSS)
+        if pr.progress.streak >= 2:
+            st.markdown(answering.streak(pr.progress.streak), width="content")
 
     if pr.coached:  # the stage chooser shows where the coach is
         ps.stage = p.stage
+    # the choosers (and a first puzzle's worked example) fold away, so the puzzle and its answer fit a
+    # tablet's screen; the label says what is chosen now
+    kind_name = words.coach_me() if ps.kind == COACH else KIND_TITLES[ps.kind]
+    label = answering.chosen_now(kind_name, ui.STAGE_LABELS[ps.stage], page_words.level(p.level))
+    facts_now = pr.sprint is not None and pr.sprint_coached and not pr.sprint_over  # the coach's number facts
+    example = not facts_now and pr.first_time and not pr.answered and p.code not in ps.examples_done
+    with st.container(horizontal=True, vertical_alignment="top", gap="small"):
+        with st.expander(label, icon=":material/tune:"):
+            choosers(pr, [COACH, *KINDS])
+            puzzle_links(pr, p)
+        if example:
+            worked_example(p)
+    if facts_now and ps.notice_on(p.code):
+        st.warning(ps.notice)  # a code that did not work, said above the coach's number facts
+    if sprintui.coach_step(pr):
+        return
+    if pr.coached and pr.goal_done:
+        st.success(sprint_words.goal_done() + " " + sprint_words.free_play())
+    puzzle_area(pr)
+
+
+FIT_CSS = ("<style>[data-testid='stMainBlockContainer']{padding-top:0.8rem;padding-left:1.5rem;"
+           "padding-right:1.5rem}[data-testid='stMainBlockContainer'] h1{font-size:1.5rem;padding:0}</style>")
+"""Practice keeps less room above and beside the puzzle than other pages, so it fits a tablet's screen."""
+LAYOUT_HEIGHT = "32vh"
+"""The most of the screen's height a layout picture takes on Practice: with the question, the hand and
+the answer it fits a tablet's screen."""
+
+
+def puzzle_links(pr: Practice, p: Puzzle) -> None:
+    """What the puzzle is, its code and link (the link never carries the learner's code: whoever it is
+    shared with opens it as themselves), and the projector."""
+    meta = words.puzzle_meta(ui.stage_label(p.stage), p.level, coached=pr.coached, streak=0)
+    link = f"?code={p.code}{language.suffix()}"
+    st.markdown(f":gray[{meta}]  \n:gray[{words.puzzle_code(p.code, link)}]")
+    st.page_link(ui.page_path("projector"), label=words.on_the_projector(), icon=":material/co_present:",
+                 query_params={"code": p.code})
+
+
+def choosers(pr: Practice, kind_choices: list[str]) -> None:
+    """The stage, level and puzzle choosers (the level only when a kind is chosen by hand)."""
+    ps = state()
     by_hand = ps.kind != COACH  # the coach sets the level itself
     # each chooser on the page shows the page state (set before it is drawn)
     pagestate.show_choices(ps, {n: k for n, k in CHOOSER_KEYS.items() if by_hand or n != "level"})
@@ -156,22 +207,21 @@ def show() -> None:
         format_func=lambda k: f":material/explore: {words.coach_me()}" if k == COACH else KIND_TITLES[k],
     )
 
-    if pr.first_time and not pr.answered and p.code not in ps.examples_done:
-        worked_example(p)
-    puzzle_area(pr)
 
-
-def celebrate(pr: Practice) -> None:
-    """Mastery news first, above everything (balloons rise from the bottom of the screen)."""
+def celebrate(pr: Practice) -> str:
+    """Mastery news, said in the verdict's box where the child is looking (balloons rise too); "" for none."""
     out = pr.outcome
     if out is None or not pr.answered:
-        return
+        return ""
     if out.mastered:
         st.balloons()
         unlocked = ui.STAGE_LABELS[out.unlocked] if out.unlocked else None
-        st.success(f":material/celebration: {words.mastered(ui.STAGE_LABELS[out.mastered], unlocked)}")
-    elif out.lost:
-        st.info(words.practise_more(ui.STAGE_LABELS[out.lost]))
+        return f":material/celebration: **{words.mastered(ui.STAGE_LABELS[out.mastered], unlocked)}**"
+    if out.lost:
+        return words.practise_more(ui.STAGE_LABELS[out.lost])
+    if out.unlocked:  # looks mastered today: confirmed on a later day
+        return sprint_words.looks_mastered(ui.STAGE_LABELS[out.unlocked])
+    return ""
 
 
 def worked_example(p: Puzzle) -> None:
@@ -179,8 +229,9 @@ def worked_example(p: Puzzle) -> None:
     example = similar(p, 0)
     steps = example.steps
     at = max(0, min(state().example_step, len(steps) - 1))
-    with st.container(border=True):
-        st.markdown(words.watch_first(at + 1, len(steps)))
+    # folded, so the puzzle stays on the first screen; the child opens it to watch
+    with st.expander(words.watch_first(at + 1, len(steps)), icon=":material/school:",
+                     expanded=state().example_step > 0):
         st.markdown(f"*{example.question}*")
         shown = steps[: at + 1]
         marks = tuple(e for s in shown for e in s.ends)
@@ -201,16 +252,8 @@ def puzzle_area(pr: Practice) -> None:
     """The puzzle, its answer widgets and the feedback."""
     p = pr.puzzle
     assert p is not None
-    streak = pr.progress.streak
-    meta = words.puzzle_meta(ui.stage_label(p.stage), p.level, coached=pr.coached, streak=streak)
     why = f"\n\n**{pr.notice}**" if pr.notice and not pr.answered else ""
-    # the puzzle's link never carries the learner's code: whoever it is shared with opens it as themselves
-    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        link = f"?code={p.code}{language.suffix()}"
-        st.markdown(f":gray[{meta}]  \n:gray[{words.puzzle_code(p.code, link)}]")
-        st.page_link(ui.page_path("projector"), label=words.on_the_projector(), icon=":material/co_present:",
-                     query_params={"code": p.code})
-    st.markdown(f"{why}\n\n## {p.question}" if why else f"## {p.question}")
+    st.markdown(f"{why}\n\n#### {p.question}" if why else f"#### {p.question}")
     speak = ui.spoken(p.question + (" " + pr.verdict.message if pr.verdict else ""))
 
     k = kind(p.kind)
@@ -220,8 +263,8 @@ def puzzle_area(pr: Practice) -> None:
     if shown_play:  # the working is shown on the layout after the play in question
         after = lay.play(shown_play)
     hint = p.hint if pr.hinted and not pr.answered else None
-    layout_svg, hand_svg = ui.puzzle_pictures(p, working=pr.answered, layout=after or lay,
-                                              highlight=hint.ends if hint else ())
+    marks = hint.ends if hint else () if pr.answered else ui.named_ends(p)  # "the 3 on 2-3" ringed
+    layout_svg, hand_svg = ui.puzzle_pictures(p, working=pr.answered, layout=after or lay, highlight=marks)
     if hint is not None:
         st.info(f":material/lightbulb: {words.hint(hint.text)}")
     notice = state().notice_on(p.code) if not pr.answered else None
@@ -230,19 +273,13 @@ def puzzle_area(pr: Practice) -> None:
 
     # the pictures and the speaker button in one element; tiles and ends are tapped on it
     clickable = not pr.answered and k.clickable and lay is not None
-    mode = k.board_mode if clickable else "view"
     caption = k.hand_caption
-    pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"board-{p.code}-{pr.answered}",
-                    layout_width=ui.natural_width(layout_svg) if layout_svg else "",
-                    extra=ui.number_line(p, reveal=pr.answered), speak=speak,
-                    hand_width=f"{ui.hand_width(len(p.hand))}px", hand_caption=caption if mode == "view" else "")
-    if pick and clickable:
-        if "ends" in pick:
-            give(list(pick["ends"]))
-        else:
-            token = ui.play_from_pick(pick)
-            if token:
-                give(token)
+    if answers.answer_board(p, answers.practice_spot(p.code), give, layout_svg, hand_svg, clickable=clickable,
+                            key=f"board-{p.code}-{pr.answered}",
+                            layout_width=ui.natural_width(layout_svg) if layout_svg else "",
+                            extra=ui.number_line(p, reveal=pr.answered), speak=speak,
+                            hand_width=f"{ui.hand_width(len(p.hand))}px", layout_height=LAYOUT_HEIGHT,
+                            hand_caption=caption if not clickable else ""):
         st.rerun()
 
     if not pr.answered:
@@ -253,16 +290,20 @@ def puzzle_area(pr: Practice) -> None:
 
 def answer_widgets(pr: Practice, p: Puzzle) -> None:
     # answers go through callbacks, which run before the page is drawn: one run per answer
-    answers.answer_widgets(p, answers.practice_spot(p.code), give, functools.partial(problem, p.code))
-    if not pr.hinted:
-        st.button(words.hint_button(), icon=":material/lightbulb:", key=f"hint-{p.code}", on_click=ask_hint,
-                  help=words.hint_help())
+    def hint_button() -> None:  # beside the answer's own button
+        if not pr.hinted:
+            st.button(words.hint_button(), icon=":material/lightbulb:", key=f"hint-{p.code}", on_click=ask_hint,
+                      help=words.hint_help())
+
+    answers.answer_widgets(p, answers.practice_spot(p.code), give, functools.partial(problem, p.code),
+                           extra=hint_button)
 
 
 def feedback(pr: Practice, p: Puzzle) -> None:
     v = pr.verdict
     assert v is not None
-    (st.success if v.correct else st.error)(v.message)
+    news = celebrate(pr)  # in the verdict's own box, right under the puzzle
+    (st.success if v.correct else st.error)(f"{v.message}\n\n{news}" if news else v.message)
     if pr.hinted:
         st.caption(words.hinted())
     with st.expander(words.every_step()):
@@ -278,10 +319,10 @@ def feedback(pr: Practice, p: Puzzle) -> None:
         teach(pr, t)
         return
     if v.correct:
-        st.button(words.next_puzzle(), type="primary", shortcut="N", on_click=fresh, key="next")
+        st.button(words.next_puzzle(), type="primary", shortcut="N", on_click=fresh, args=(True,), key="next")
         return
     with st.container(horizontal=True):
-        st.button(words.next_puzzle(), type="primary", shortcut="N", on_click=fresh, key="next")
+        st.button(words.next_puzzle(), type="primary", shortcut="N", on_click=fresh, args=(True,), key="next")
         st.button(words.similar(), key="similar", shortcut="S", on_click=try_similar)
 
 

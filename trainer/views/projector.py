@@ -5,7 +5,6 @@ goes to the children's devices, and their answers come back as a count and a cha
 named by its mistake; no child's name is ever on the big screen. The side panel also makes a printable
 worksheet for the stage and level on screen."""
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, AnswerShape, CodeError, Puzzle, from_code, generate, kind
@@ -13,7 +12,7 @@ from puzzles.contrast import contrast
 from puzzles.registry import answer_words
 from puzzles.traps import TRAPS
 from puzzles.worksheet import MIX, address_problem, answer_key_pdf, build_pdf, make_sheet, worksheet_pdf
-from trainer import answers, classroom, pagestate, session, ui
+from trainer import answers, charts, classroom, pagestate, session, ui
 from trainer.pagestate import ProjectorState
 from trainer.render import render_hand, render_layout
 from trainer.store import StoreError
@@ -121,18 +120,19 @@ def show() -> None:
     live = is_live()
     if live:
         sync(p, revealed)
+    st.html(FIT_CSS)
     st.markdown(f"# {answers.big_screen_question(p, step, revealed)}")
-    st.markdown(f"### {words.puzzle_code(p.code)}")
+    st.markdown(f"#### {words.puzzle_code(p.code)}")
     if ps.contrast and not revealed:
         contrast_pair(p, ps.contrast)
-    pictures(p, revealed)
+    beside = pictures(p, revealed)
     if not revealed:
         choices = answers.big_screen_choices(p, step)
         if choices:
             st.markdown(choices)
     else:
         # in a live lesson the class's answers stand beside the answer, on the same screen
-        said, chart = st.columns(2) if live else (st.container(), None)
+        said, chart = st.columns(2) if live else (beside or st.container(), None)
         with said:
             st.markdown(f"# {words.answer(answer_words(p))}")
             st.markdown(f"### {p.explanation}")
@@ -308,13 +308,7 @@ def spread(tally) -> None:
     if not bars:
         st.markdown(f"### {words.nobody_answered()}")
         return
-    fig = go.Figure(go.Bar(
-        x=[b.label for b in bars], y=[b.count for b in bars], text=[b.count for b in bars], textposition="outside",
-        marker_color=["#009E73" if b.correct else "#D55E00" for b in bars],
-    ))
-    fig.update_layout(height=240, margin={"t": 30, "b": 0, "l": 0, "r": 0}, font={"size": 20},
-                      yaxis={"visible": False, "range": [0, max(b.count for b in bars) * 1.25]},
-                      xaxis={"tickfont": {"size": 18}})
+    fig = charts.answer_spread([b.label for b in bars], [b.count for b in bars], [b.correct for b in bars])
     st.markdown(f"### {words.answered(tally.answered)}")
     st.plotly_chart(fig, key="pj_spread", config={"displayModeBar": False, "staticPlot": True})
 
@@ -338,9 +332,18 @@ def hide_contrast() -> None:
     state().contrast = None
 
 
-def pictures(p: Puzzle, revealed: bool) -> None:
-    """The puzzle as big as one projector screen allows: the layout, then the tiles, never below the
-    fold. On reveal the answer is marked: the working (after the best play), letters kept."""
+FIT_CSS = "<style>[data-testid='stMainBlockContainer']{padding-top:2rem}</style>"
+"""The projector keeps little room above the puzzle: the puzzle, its answer and the buttons fit one screen."""
+SIDE_BY_SIDE = 2.6
+"""A layout at most this many times as wide as it is tall (a cross, a spinner's arms) takes the
+screen's height, with the hand (and after Reveal the answer) beside it; a longer line spans the width."""
+
+
+def pictures(p: Puzzle, revealed: bool):
+    """The puzzle as big as one projector screen allows, never below the fold: a long line across the
+    screen with the tiles under it; a cross (a spinner's arms) as tall as it can be, with the tiles and,
+    once revealed, the answer beside it. On reveal the answer is marked: the working (after the best
+    play), letters kept. Gives the column beside the layout (for the answer), or ``None``."""
     layout_svg = ""
     shape = kind(p.kind).answer_shape
     if p.layout:
@@ -350,20 +353,38 @@ def pictures(p: Puzzle, revealed: bool) -> None:
         if letters and after_best:  # the ends still open keep their letters
             still = {e.id for e in shown.open_ends}
             letters = {i: x for i, x in ui.end_letters(p.board).items() if i in still}
-        marks = p.answer if revealed and shape is AnswerShape.ENDS else ()
+        marks = p.answer if revealed and shape is AnswerShape.ENDS else () if revealed else ui.named_ends(p)
+        if letters and shape is AnswerShape.ENDS:
+            letters = ui.choice_letters(p)  # covered places offered as choices are lettered too
         layout_svg = render_layout(shown, working=revealed, letters=letters, style="projector",
                                    highlight=tuple(marks))
     tiles = list(p.hand)  # a puzzle about one play holds just that play's tile
+    hand = ui.fit_picture(render_hand(tiles, style="projector"), height="20vh") if tiles else ""
+    line = ui.fit_picture(ui.number_line(p, reveal=revealed, style="projector"), height="16vh") \
+        if p.number is not None else ""
+    many = shape is AnswerShape.PLAY and len(p.choices) > 5
+    w, h = ui.view_size(layout_svg) if layout_svg else (0.0, 0.0)
+    if layout_svg and h and w / h <= SIDE_BY_SIDE:
+        left, right = st.columns([3, 2], vertical_alignment="center")
+        with left:
+            tall = "50vh" if revealed or many else "58vh"
+            ui.pictures(ui.fit_picture(layout_svg, height=tall))
+        with right:
+            if hand or line:
+                ui.pictures(hand, line)
+        return right
     parts = []
     if layout_svg:
-        # a long list of plays to choose from takes a second line: the layout gives it the room
-        tall = "38vh" if shape is AnswerShape.PLAY and len(p.choices) > 5 else "42vh"
+        # a long list of plays to choose from takes a second line, and the answer its lines: the
+        # layout gives them the room
+        tall = "30vh" if revealed else "38vh" if many else "42vh"
         parts.append(ui.fit_picture(layout_svg, height=tall))
-    if p.number is not None:
-        parts.append(ui.fit_picture(ui.number_line(p, reveal=revealed, style="projector"), height="16vh"))
-    if tiles:
-        parts.append(ui.fit_picture(render_hand(tiles, style="projector"), height="20vh"))
+    if line:
+        parts.append(line)
+    if hand:
+        parts.append(hand.replace("height:20vh", "height:15vh") if revealed else hand)
     ui.pictures(*parts)
+    return None
 
 
 ui.run_page("projector", show, for_learner=False)

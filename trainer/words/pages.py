@@ -31,6 +31,7 @@ def menu_titles() -> dict[str, str]:
     once they are signed in)."""
     return {
         "practice": _("Practice"),
+        "sprint": _("Fives Sprint"),
         "play": _("Play a hand"),
         "my_progress": _("My progress"),
         "live": _("Live lesson"),
@@ -82,10 +83,9 @@ def board_words() -> dict[str, str]:
     return {
         "hint_play": _("Tap a tile in your hand, then a lettered end."),
         "hint_play_tile": _("Now tap a lettered end for {tile}."),
-        "hint_ends": _("Tap every end that counts, then press Check."),
+        "hint_ends": _("Tap every letter that counts, then press Check."),
         "hint_lead": _("Tap the tile you want to lead."),
         "hint_first_tile": _("First tap a tile in your hand."),
-        "check_ends": _("Check my ends"),
         "no_voice": _("This browser cannot read aloud"),
     }
 
@@ -145,25 +145,18 @@ def or_choose_a_play() -> str:
     return _("Or choose a play:")
 
 
-def or_choose_the_ends() -> str:
-    return _("Or choose the ones that count")
-
-
 def which_play_scores_most() -> str:
     return _("Which play scores most?")
 
 
-def choose_the_ends() -> str:
-    return _("Choose the ends that count")
-
-
 def end_choice(letter: str, text: str) -> str:
-    """An end to choose, by its letter on the picture: ``"End A: the 4 of 1-4"``."""
-    return _("End {letter}: {text}").format(letter=letter, text=text)
+    """A choice of a puzzle about ends, by its letter on the picture (an open end's or a covered
+    place's): ``"A: the 4 of 1-4"``."""
+    return _("{letter}: {text}").format(letter=letter, text=text)
 
 
 def choose_at_least_one() -> str:
-    return _("Choose at least one.")
+    return _("Tap at least one letter first.")
 
 
 def rounding_parts() -> tuple[tuple[str, str, str], ...]:

@@ -1,0 +1,71 @@
+"""A real-browser Fives Sprint round on a tablet (1024×768): the big buttons tapped, each fact with its
+time bar, and the green light at the end."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import tempfile
+
+import appserver
+import pytest
+
+from trainer.sprint import Fact
+
+CHROMIUM = appserver.CHROMIUM
+ARTIFACTS = pathlib.Path(__file__).parent / "artifacts"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed"),
+]
+
+
+@pytest.fixture(scope="module")
+def server():
+    app = appserver.start(FIVES_DATABASE_URL=f"sqlite:///{tempfile.mkdtemp(prefix='fives-sprint-')}/fives.db")
+    yield app.url
+    app.stop()
+
+
+def label(value: int | bool) -> str:
+    return ("Yes" if value else "No") if isinstance(value, bool) else str(value)
+
+
+def test_a_sprint_round_on_a_tablet_ends_in_a_green_light(server):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = appserver.launch_browser(pw)
+        page = browser.new_page(viewport={"width": 1024, "height": 768})
+        page.goto(f"{server}/sprint")
+        page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
+        appserver.settled(page, 60000)
+        assert page.locator(".sp-light[data-green='0']").count() == 1
+        green = page.locator(".sp-light[data-green='1']")
+        taps = 0
+        for _ in range(60):  # a busy machine may run out the two minutes: then another round
+            appserver.settled(page, 60000)
+            if green.count():
+                break
+            start = page.locator("[class*='st-key-sp_start'] button")
+            if start.count():
+                start.first.click()
+                page.locator(".sp-question").first.wait_for(timeout=30000)
+                continue
+            question = page.locator(".sp-question").first
+            fact = Fact.parse(question.get_attribute("data-fact"))
+            assert page.locator(".sp-bar").count() == 1
+            if taps == 3:
+                page.screenshot(path=str(ARTIFACTS / "sprint-tablet-fact.png"))
+            buttons = page.locator("[class*='st-key-sp_choice'] button")
+            box = buttons.first.bounding_box()
+            assert box["height"] >= 70 and box["width"] >= 100  # big enough for a child's finger
+            buttons.get_by_text(label(fact.answer), exact=True).first.click()
+            taps += 1
+            page.wait_for_function(
+                "id => { const q = document.querySelector('.sp-question');"
+                " return !q || q.dataset.fact !== id; }", arg=fact.id, timeout=30000)
+        assert green.count() == 1 and taps >= 20
+        page.screenshot(path=str(ARTIFACTS / "sprint-tablet-green.png"), full_page=True)
+        browser.close()

@@ -1,0 +1,140 @@
+"""Review by days and the coach's number facts: a stage mastered only on a later day and only with its
+number facts fluent, mastered kinds back after 1, 3, 7 and 21 days, the coach stepping to Sprint
+facts before Muggins and after a trap, and a day's goal."""
+
+from __future__ import annotations
+
+import random
+
+from puzzles import CORE_KINDS, generate_for, mastery_traps
+from trainer.practice import COACH, Practice
+from trainer.progress import DAILY_GOAL, RUN_FOR_PROFICIENT, STAGE_FACTS, STAGE_WINDOW, Attempt, Progress
+from trainer.sprint import REVIEW_DAYS, FactKind, day_of, fluent_answers
+
+DAY = 86400.0
+MONDAY = 1767628800.0 + 16 * 3600  # 4 pm
+
+
+def answer(p: Progress, kind: str, at: float, level: int = 3, correct: bool = True, code: str = "",
+           stage: str = "muggins"):
+    return p.record(Attempt(kind, stage, level, correct, 3.0, code=code, at=at))
+
+
+def meet_muggins(p: Progress, at: float, *, facts: bool = True):
+    """Every answer Muggins needs, all at ``at`` (one day)."""
+    if facts:
+        for f in fluent_answers(STAGE_FACTS["muggins"], at):
+            p.record_fact(f)
+    out = None
+    for kind in CORE_KINDS:
+        for trap in mastery_traps(kind, "muggins"):
+            code = generate_for(kind, stage="muggins", level=1, trap=trap, seed=0).code
+            for _ in range(2):
+                answer(p, kind, at, level=1, code=code)
+    for _ in range(STAGE_WINDOW - RUN_FOR_PROFICIENT * len(CORE_KINDS)):
+        answer(p, "make-five", at)
+    for _ in range(RUN_FOR_PROFICIENT):
+        for kind in CORE_KINDS:
+            out = answer(p, kind, at)
+    return out
+
+
+def test_a_stage_looks_mastered_today_and_is_confirmed_only_on_a_later_day():
+    p = Progress()
+    out = meet_muggins(p, MONDAY)
+    assert "muggins" in p.pending and not p.is_mastered("muggins")
+    assert p.coach_stage == "all-fives" and out.unlocked == "all-fives" and out.mastered is None
+    assert answer(p, "open-total", MONDAY + 600).mastered is None  # the same day: not yet
+    assert p.coach_pick(random.Random(1), MONDAY + 700)[1] == "all-fives"
+    kind, stage, level = p.coach_pick(random.Random(1), MONDAY + DAY)  # tomorrow the coach asks for it
+    assert stage == "muggins" and level == 3
+    out = answer(p, kind, MONDAY + DAY)
+    assert out.mastered == "muggins" and p.is_mastered("muggins") and not p.pending
+
+
+def test_a_stage_needs_its_number_facts_fluent():
+    p = Progress()
+    meet_muggins(p, MONDAY, facts=False)
+    assert not p.pending and p.coach_stage == "muggins"
+    for f in fluent_answers(STAGE_FACTS["muggins"], MONDAY + 60):
+        out = p.record_fact(f)
+    assert "muggins" in p.pending and out.unlocked == "all-fives"
+
+
+def test_the_fold_over_answers_and_facts_gives_the_same_progress():
+    p = Progress()
+    meet_muggins(p, MONDAY)
+    answer(p, "open-total", MONDAY + DAY)
+    again = Progress.from_attempts(p.attempts, p.facts.answers)
+    assert again.mastered == p.mastered == ["muggins"] and again.coach_stage == p.coach_stage
+
+
+def test_mastered_kinds_come_back_after_one_three_seven_and_twenty_one_days():
+    p = Progress()
+    meet_muggins(p, MONDAY)
+    skill = p.skill("open-total", "muggins")
+    now, gaps = MONDAY, []
+    for _ in range(len(REVIEW_DAYS)):
+        wait = 0
+        while not skill.due(day_of(now + wait * DAY)):
+            wait += 1
+        gaps.append(wait)
+        now += wait * DAY
+        answer(p, "open-total", now)
+    assert gaps == list(REVIEW_DAYS)
+
+
+def test_a_kind_due_by_days_is_the_coachs_next_puzzle():
+    p = Progress()
+    meet_muggins(p, MONDAY)
+    answer(p, "open-total", MONDAY + DAY)  # confirms Muggins
+    picks = {p.coach_pick(random.Random(i), MONDAY + 2 * DAY)[:2] for i in range(5)}
+    assert all(stage == "muggins" for _, stage in picks)  # a day later, each mastered kind is due
+
+
+def test_the_coach_steps_to_number_facts_before_muggins_and_after_a_trap():
+    p = Progress()
+    assert set(p.coach_facts(MONDAY)) <= set(STAGE_FACTS["muggins"]) and p.coach_facts(MONDAY)
+    for f in fluent_answers(list(FactKind), MONDAY):
+        p.record_fact(f)
+    assert p.coach_facts(MONDAY + 60) == ()
+    rounding = generate_for("hand-rounding", stage="muggins", level=1, trap="round-2", seed=0)
+    answer(p, "hand-rounding", MONDAY + 120, level=1, correct=False, code=rounding.code)
+    assert p.coach_facts(MONDAY + 130) == (FactKind.NEAREST_FIVE,)
+    counting = generate_for("open-total", stage="muggins", level=1, trap="double-once", seed=0)
+    answer(p, "open-total", MONDAY + 140, level=1, correct=False, code=counting.code)
+    assert p.coach_facts(MONDAY + 150) == (FactKind.ADD_ENDS,)
+    answer(p, "open-total", MONDAY + 160, level=1)
+    assert p.coach_facts(MONDAY + 170) == ()  # a right answer: no step
+
+
+def test_a_practice_step_is_short_and_its_time_does_not_count_against_the_puzzle():
+    now = [MONDAY]
+    pr = Practice(seed_source=random.Random(2), clock=lambda: now[0])
+    p = pr.new_puzzle(COACH, "muggins", 1)
+    kinds = pr.coach_step()
+    assert kinds
+    round_ = pr.start_sprint(kinds, coached=True)
+    assert len(round_.facts) == 5 and {f.kind for f in round_.facts} <= set(kinds)
+    while not pr.sprint_over:
+        now[0] += 2.0
+        assert pr.answer_fact(round_.current.answer).fluent
+    pr.end_sprint()
+    now[0] += 4.0
+    pr.answer(p.answer)
+    assert pr.progress.attempts[-1].seconds == 4.0 and len(pr.progress.facts.answers) == 5
+
+
+def test_the_days_goal_ends_a_session_and_a_new_day_starts_again():
+    now = [MONDAY]
+    pr = Practice(seed_source=random.Random(4), clock=lambda: now[0])
+    for _ in range(DAILY_GOAL):
+        assert not pr.goal_done
+        p = pr.new_puzzle(COACH, "muggins", 1)
+        now[0] += 5
+        pr.answer(p.answer)
+        while pr.must_answer:
+            pr.answer(p.answer)
+    assert pr.goal_done and pr.done_today >= DAILY_GOAL
+    now[0] += DAY
+    assert not pr.goal_done and pr.done_today == 0

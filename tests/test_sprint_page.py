@@ -1,0 +1,119 @@
+"""The Fives Sprint page: a round tapped on big buttons or typed, the green light, bad input, a
+signed-in learner's answers kept in the store; the coach's step of number facts on Practice."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.test_pages import APP
+from trainer.sprint import ROUND_FACTS
+from trainer.store import open_store
+
+
+def app(**params: str) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=30)
+    for k, v in params.items():
+        at.query_params[k] = v
+    at.run()
+    at.switch_page("views/sprint.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def light(at: AppTest) -> str:
+    return next(m.value for m in at.markdown if 'class="sp-light"' in m.value)
+
+
+def tap_right(at: AppTest) -> None:
+    fact = at.session_state["practice"].sprint.current
+    at.button(key=f"sp_choice{fact.choices.index(fact.answer)}").click().run()
+    assert not at.exception, at.exception
+
+
+def test_a_guest_taps_a_whole_round_and_the_light_turns_green():
+    at = app()
+    assert 'data-green="0"' in light(at)
+    at.button(key="sp_start").click().run()
+    pr = at.session_state["practice"]
+    assert any("sp-bar" in m.value for m in at.markdown)  # the time bar is on screen
+    for _ in range(ROUND_FACTS):
+        tap_right(at)
+    assert pr.sprint_over and pr.sprint.right == ROUND_FACTS
+    assert 'data-green="1"' in light(at)
+    assert any("20 of 20 right" in m.value for m in at.markdown)
+    assert any('data-state="' in m.value for m in at.markdown)  # the grid under the round
+
+
+def test_a_wrong_tap_shows_the_answer_and_the_fact_comes_back_in_the_grid():
+    at = app()
+    at.button(key="sp_start").click().run()
+    fact = at.session_state["practice"].sprint.current
+    wrong = next(i for i, c in enumerate(fact.choices) if c != fact.answer)
+    at.button(key=f"sp_choice{wrong}").click().run()
+    assert any("Not quite" in m.value for m in at.markdown)
+    assert at.session_state["practice"].progress.facts.state(fact).value == "wrong"
+
+
+@pytest.mark.parametrize("junk", ["banana", "", "12.5", "9" * 12, "<b>"])
+def test_typed_junk_is_a_friendly_word_and_no_answer(junk):
+    at = app()
+    at.button(key="sp_start").click().run()
+    pr = at.session_state["practice"]
+    key = next(t.key for t in at.text_input if t.key.startswith("sp_typed_"))
+    at.text_input(key=key).set_value(junk)
+    _submit(at)
+    assert not at.exception
+    if not junk.strip().lstrip("-").isdigit():
+        assert at.warning and not pr.sprint.verdicts
+
+
+def _submit(at: AppTest) -> None:
+    for b in at.button:
+        if b.label == "Check":
+            b.click().run()
+            return
+    raise AssertionError("no Check button")
+
+
+def test_a_typed_answer_counts():
+    at = app()
+    at.button(key="sp_start").click().run()
+    pr = at.session_state["practice"]
+    fact = pr.sprint.current
+    key = next(t.key for t in at.text_input if t.key.startswith("sp_typed_"))
+    at.text_input(key=key).set_value("yes" if fact.answer is True else "no" if fact.answer is False
+                                     else str(fact.answer))
+    _submit(at)
+    assert pr.sprint.verdicts and pr.sprint.verdicts[0].correct
+
+
+def test_a_signed_in_learners_answers_are_in_the_store_and_come_back_after_a_reload():
+    store = open_store()
+    code = store.new_learner("Swift Hare")
+    at = app(me=code)
+    at.button(key="sp_start").click().run()
+    for _ in range(5):
+        tap_right(at)
+    kept = store.sprint_answers(code)
+    assert len(kept) == 5 and all(a.correct for a in kept)
+    again = app(me=code)  # a reload, or the server killed and started again: the store has it all
+    facts = again.session_state["practice"].progress.facts
+    assert [a.fact for a in facts.answers] == [a.fact for a in kept]
+    assert "15 more facts" in light(again)
+
+
+def test_the_coach_steps_to_number_facts_before_muggins_puzzles():
+    at = AppTest.from_file(APP, default_timeout=30)
+    at.run()
+    pr = at.session_state["practice"]
+    assert pr.sprint is None  # the page opens on a puzzle (a shared link's, or the coach's)
+    pr.answer(pr.puzzle.answer)
+    at.run()
+    at.button(key="next").click().run()
+    assert pr.sprint is not None and pr.sprint_coached and pr.puzzle is not None
+    assert any("number facts" in m.value for m in at.markdown)
+    while not pr.sprint_over:
+        tap_right(at)
+    assert pr.sprint is None and any("Back to the puzzles" in s.value for s in at.success)
+    assert len(pr.progress.facts.answers) == 5 and len(pr.progress.attempts) == 1
