@@ -85,7 +85,7 @@ def trap_words(trap: str) -> str:
 
 
 def _before(after: Layout) -> Layout:
-    return Layout.from_record(" ".join(str(pl) for pl in after.plays[:-1]), variant=after.variant)
+    return Layout.from_record(after.plays[:-1], variant=after.variant)
 
 
 def counted_total(lay: Layout, trap: str, before: Layout | None = None) -> int:
@@ -152,11 +152,11 @@ def counting_reason(after: Layout, trap: str) -> str:
     return f"{what}{d.tile} has a free side: it counts both halves, {d.value}."
 
 
-def spotting_reason(before: Layout, token: str, trap: str) -> str:
+def spotting_reason(before: Layout, play: Play, trap: str) -> str:
     """Why a play that scores without a 5, or by lowering the total, was missed."""
-    after = before.play(token)
+    after = before.play(play)
     if trap == "missed-lowering":
-        return f"{play_words(Play.parse(token))} makes the total smaller, {before.total} → {after.total}: it scores."
+        return f"{play_words(play)} makes the total smaller, {before.total} → {after.total}: it scores."
     return f"No 5 needed: {after.working} scores."
 
 

@@ -10,7 +10,7 @@ from puzzles.kinds import blank, is_combination, is_lowering
 from puzzles.shape import TARGETS, measure
 from puzzles.traps import misconceived
 from puzzles.words import WORD_LIMITS, word_count
-from trainer.rules import Layout, Play
+from trainer.rules import Play
 
 
 def test_shape_targets_hold_on_a_sample():
@@ -196,4 +196,4 @@ def test_nearest_five_numbers_grow_with_level():
 
 def test_layout_totals_for_make_five_are_real():
     p = generate("make-five", stage="muggins", level=1, seed=4)
-    assert Layout.from_record(p.layout, variant="muggins").total == p.number
+    assert p.board.total == p.number

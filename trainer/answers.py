@@ -77,7 +77,7 @@ def answer_widgets(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnPro
         number_box(p, spot, on_answer, on_problem)
     elif shape is AnswerShape.ROUNDING:
         rounding_boxes(spot, on_answer, on_problem)
-    elif shape is AnswerShape.PLAY and p.layout:
+    elif shape is AnswerShape.PLAY and p.board:
         play_buttons(p, spot, on_answer)
     elif shape is AnswerShape.ENDS:
         end_pills(p, spot, on_answer, on_problem)
@@ -160,7 +160,7 @@ def big_screen_question(p: Puzzle, step: int, revealed: bool) -> str:
 def big_screen_choices(p: Puzzle, step: int) -> str:
     """What the class chooses from, on the projector, while the answer is hidden ("" for nothing)."""
     shape = kind(p.kind).answer_shape
-    if shape is AnswerShape.PLAY and p.layout:
+    if shape is AnswerShape.PLAY and p.board:
         # many plays to choose from: one size smaller, so they stay on one screen with the buttons
         size = "###" if len(p.choices) <= 5 else "####"
         return f"{size} " + " · ".join(f"**{i}.** {ui.play_label(p.board, c.value)}"

@@ -282,7 +282,7 @@ def play_from_pick(pick: dict[str, Any]) -> str | None:
         return None
 
 
-def play_label(lay: Layout, token: str) -> str:
+def play_label(lay: Layout, token: Play | str) -> str:
     """A play in words a child can match to the picture: ``"3-4 on end B"``."""
     play = Play.parse(token)
     letters = end_letters(lay)
@@ -321,7 +321,7 @@ def _draw_pictures(
     p: Puzzle, *, working: bool, style: str, layout: Layout | None, highlight: tuple[str, ...],
 ) -> tuple[str, str | None]:
     layout_svg = ""
-    if p.layout:
+    if p.board:
         lay = layout or p.board
         letters = not working and kind(p.kind).clickable
         layout_svg = render_layout(lay, working=working, letters=letters, style=style, highlight=highlight)
@@ -334,9 +334,8 @@ def _draw_pictures(
 def contrast_side(side: Side, *, style: str = "classroom") -> str:
     """One side of a contrast pair as a picture: its layout with the ends that differ ringed, or its
     number line."""
-    if side.layout:
-        lay = Layout.from_record(side.layout, variant=side.variant or "all-fives")
-        return render_layout(lay, working=True, highlight=side.marks, style=style)
+    if side.board is not None:
+        return render_layout(side.board, working=True, highlight=side.marks, style=style)
     return render_number_line(side.number or 0, reveal=True, style=style)
 
 

@@ -49,7 +49,7 @@ def decoys(lay: Layout) -> list[tuple[str, str]]:
     return unique
 
 
-def make_counted_ends(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
+def make_counted_ends(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
     wants = Wants()
     want_decoy = rng.random() < DECOY_SHARE
 
@@ -78,7 +78,7 @@ def make_counted_ends(stage: str, level: int, rng: random.Random) -> dict[str, A
         question = "Which open ends count towards the total? Pick all of them." if not extra else \
             "Which of these count towards the total? Pick all of them."
         return {
-            "layout": lay.record, "hand": (),
+            "layout": lay, "hand": (),
             "question": question,
             "answer": answer,
             "explanation": f"The ends that count make {lay.working}.",

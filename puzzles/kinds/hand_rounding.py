@@ -30,8 +30,11 @@ def rounding_words(pips: int) -> str:
         return f"{pips} is {5 - rem} from {rounded}: it rounds up to {rounded}."
     return f"{pips} is a multiple of five already."
 
+CHOICE_LEAN = (1.1, 0.95, 1.0, 0.8)
+"""Generator 2 on: a big rounded number is often the largest choice by force, so the others lean lower."""
 
-def make_hand_rounding(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
+
+def make_hand_rounding(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
     low, high = ROUND_SIZES[level]
     tries = [0]
     # every remainder as often as the others (1 and 2 round down, 3 and 4 up), now and then a five
@@ -75,9 +78,9 @@ def make_hand_rounding(stage: str, level: int, rng: random.Random) -> dict[str, 
             t = max(tiles, key=lambda x: x.pips)
             wrong.append(("missed-tile", round_to_five(pips - t.pips), f"Don't forget {t}: {t.pips} pips."))
         choices, mistakes = number_choices(rounded, wrong, rng, slip_text="Count the pips again, tile by tile.",
-                                           step=5)
+                                           step=5, lean=CHOICE_LEAN if generator >= 2 else None)
         return {
-            "layout": "", "hand": tuple(str(t) for t in tiles),
+            "layout": None, "hand": tuple(tiles),
             "question": "These tiles are left in a hand. How many pips, rounded to the nearest five? "
                         "How many points is that?",
             "answer": {"pips": pips, "rounded": rounded, "points": pts},

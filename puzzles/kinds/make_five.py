@@ -16,8 +16,12 @@ from puzzles.stages import Position
 from puzzles.words import end_words
 from trainer.rules import TILES, Layout, OpenEnd, Tile
 
+MORE_LEAN = (0.6, 0.7, 1.3, 1.5)
+"""Generator 2 on: how many more (or fewer) is 1 to 4, often the smallest choices by force, so the others
+lean higher."""
 
-def make_make_five(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
+
+def make_make_five(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
     form = rng.choice(("more", "fewer")) if level == 1 else ("number" if rng.random() < 0.8 else "more")
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
@@ -26,13 +30,14 @@ def make_make_five(stage: str, level: int, rng: random.Random) -> dict[str, Any]
         if form in ("more", "fewer"):
             if total % 5 == 0 or (form == "fewer" and total < 5):
                 return None
-            return build_more(form, lay, rng)
+            return build_more(form, lay, rng, MORE_LEAN if generator >= 2 else None)
         return build_number(lay, rng)
 
     return find_position(stage, level, rng, accept)
 
 
-def build_more(form: str, lay: Layout, rng: random.Random) -> dict[str, Any]:
+def build_more(form: str, lay: Layout, rng: random.Random,
+               lean: tuple[float, float, float, float] | None = None) -> dict[str, Any]:
     total = lay.total
     down, up = between(total)
     counted = tuple(e.id for e in lay.open_ends if e.value)
@@ -55,9 +60,10 @@ def build_more(form: str, lay: Layout, rng: random.Random) -> dict[str, Any]:
     wrong.append(("counted-the-start", right + 1, f"Count the steps, not {total} itself: {right} to {goal}."))
     if right > 1:
         wrong.append(("stopped-short", right - 1, f"{right - 1} stops one short of {goal}."))
-    choices, mistakes = number_choices(right, wrong, rng, slip_text="Count on in ones to the next five.")
+    choices, mistakes = number_choices(right, wrong, rng, slip_text="Count on in ones to the next five.",
+                                       lean=lean)
     return {
-        "layout": lay.record, "hand": (), "question": question, "answer": right,
+        "layout": lay, "hand": (), "question": question, "answer": right,
         "explanation": because, "choices": choices, "mistakes": mistakes,
         "steps": [Step(f"The ends make {lay.working}.", counted),
                   Step(f"{total} is between {down} and {up}."),
@@ -114,7 +120,7 @@ def number_puzzle(lay: Layout, end: OpenEnd, rest: int, n: int, results: dict[in
     choices, mistakes = number_choices(n, wrong, rng, slip_text="Add the new end to the others.", high=6)
     covered = "both halves" if end.kind == "double" else f"the {end.number}"
     return {
-        "layout": lay.record, "hand": (),
+        "layout": lay, "hand": (),
         "question": f"A tile goes on {end_words(end)}. What number on its other end makes a multiple of five?",
         "answer": n,
         "explanation": f"Without {covered} the ends make {rest}; {rest} + {n} = {goal}.",

@@ -339,7 +339,7 @@ def pictures(p: Puzzle, revealed: bool) -> None:
     fold. On reveal the answer is marked: the working (after the best play), letters kept."""
     layout_svg = ""
     shape = kind(p.kind).answer_shape
-    if p.layout:
+    if p.board:
         after_best = revealed and shape is AnswerShape.PLAY
         shown = p.board.play(p.answer[0]) if after_best else p.board
         letters: bool | dict[str, str] = shape.clickable
