@@ -357,7 +357,7 @@ def build_pdf(sheet: Sheet, *, paper: str = "A4") -> bytes:
         for j, (play, place) in enumerate(zip(lay.plays, places)):
             cx = x0 + (j % 6) * (w / 6)
             cy = y + (j // 6) * 26
-            draw_tile(pdf, str(play.tile), cx + 2, cy, 16)
+            draw_tile(pdf, play.tile, cx + 2, cy, 16)
             pdf.set_font("Helvetica", size=8)
             pdf.set_xy(cx + 13, cy + 2)
             words = "lead" if play.target is None else f"on the {place.number} of {play.target}"
