@@ -28,6 +28,7 @@ from puzzles.print_pictures import draw_hand, draw_layout, draw_tile, picture_ce
 from puzzles.registry import AnswerShape, kind
 from puzzles.stages import STAGE_TITLES, check_stage_level
 from puzzles.words import answer_words
+from trainer import words
 from trainer.render import render_number_line
 from trainer.render.geometry import layout_geometry
 from trainer.rules import IllegalPlay
@@ -128,11 +129,20 @@ def address_problem(address: str, *, with_query: bool = False) -> str | None:
 
 
 def puzzle_link(base_url: str, p: Puzzle) -> str:
-    """The address that opens a puzzle in the app."""
+    """The address that opens a puzzle in the app, in the language the sheet is made in.
+
+    >>> from puzzles import from_code
+    >>> puzzle_link("http://10.0.0.5:8501", from_code("CQT6-QX36"))
+    'http://10.0.0.5:8501/?code=CQT6-QX36'
+    >>> with words.speaking("es"):
+    ...     puzzle_link("", from_code("CQT6-QX36"))
+    'http://localhost:8501/?code=CQT6-QX36&lang=es'
+    """
     base = base_url.strip() or "http://localhost:8501/"
     if not base.endswith("/"):
         base += "/"
-    return f"{base}?code={p.code}"
+    lang = words.language()
+    return f"{base}?code={p.code}" + (f"&lang={lang}" if lang != words.DEFAULT else "")
 
 
 # ----- drawing -----

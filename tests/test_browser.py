@@ -103,6 +103,9 @@ def test_counted_ends_by_tapping(server, browser):
     p = generate("counted-ends", stage="all-fives", level=3, seed=2)
     page = open_page(browser, f"{server}/?code={p.code}")
     page.locator(".fives-board .layout [data-end]").first.wait_for(state="visible", timeout=30000)
+    # the board's words come from the page (trainer/words/pages.py), not from the script
+    assert page.locator(".fives-board button.check").inner_text() == "Check my ends"
+    assert page.locator(".fives-board .hint").inner_text() == "Tap every end that counts, then press Check."
 
     def answer() -> None:
         for end in p.answer:  # tap each end of the answer that is not marked chosen yet

@@ -17,21 +17,16 @@ import streamlit as st
 from puzzles import AnswerShape, Puzzle, kind
 from puzzles.words import read_typed_number
 from trainer import ui
+from trainer.words import pages as words
 
 OnAnswer = Callable[[object, str], None]
 """Called with a response and how it is shown (``"15"``, ``"3-4 on end B"``, ``"A + C"``)."""
 OnProblem = Callable[[str], None]
 """Called with what is wrong with a typed answer or a choice, in a child's words."""
 
-BOX_LABELS = {"pips": "Pips (to help you)", "rounded": "Rounded to five", "points": "Points"}
-BOX_NAMES = {"n": "", "pips": "Pips: ", "rounded": "Rounded: ", "points": "Points: "}
-"""How a problem with a box names the box."""
-ROUNDING_PARTS = (
-    ("Add up the pips on these tiles. How many?", "Pips", "pips"),
-    ("Round that to the nearest five.", "Rounded", "rounded"),
-    ("How many points is that?", "Points", "points"),
-)
-"""A rounding answer on the big screen, one part at a time: (question, name, answer field)."""
+ROUNDING_FIELDS = ("pips", "rounded", "points")
+"""A rounding answer on the big screen, one part at a time (:func:`trainer.words.pages.rounding_parts`
+gives each part's question and name)."""
 
 
 @dataclass(frozen=True)
@@ -43,30 +38,42 @@ class Spot:
     tag: str
     """…and ends with it (the puzzle's code, or the lesson and round)."""
     send: str
-    """The button's word (``"Check"``, ``"Send"``); its key is made of it too."""
+    """The button: ``"check"`` or ``"send"`` (its key is made of it; its words come from
+    :mod:`trainer.words.pages`)."""
     rounding: tuple[str, ...]
     """The boxes of a rounding answer (Practice adds a box for the pips, to help)."""
     kind_labels: bool
     """Whether a number box is labelled by its kind (``"Open-end total"``) or just "Your answer"."""
     name_boxes: bool
     """Whether a problem with a typed number says which box it is in."""
-    play_prompt: str
-    ends_prompt: str
+    live: bool
+    """On a child's device in a live lesson (the choices are asked as questions)."""
 
     def key(self, name: str) -> str:
         return f"{self.prefix}{name}-{self.tag}"
 
+    @property
+    def send_words(self) -> str:
+        return words.send() if self.send == "send" else words.check()
+
+    @property
+    def play_prompt(self) -> str:
+        return words.which_play_scores_most() if self.live else words.or_choose_a_play()
+
+    @property
+    def ends_prompt(self) -> str:
+        return words.choose_the_ends() if self.live else words.or_choose_the_ends()
+
 
 def practice_spot(code: str) -> Spot:
     """The answer widgets of Practice (the picture takes taps too, so the choices come second)."""
-    return Spot("", code, "Check", ("pips", "rounded", "points"), kind_labels=True, name_boxes=True,
-                play_prompt="Or choose a play:", ends_prompt="Or choose the ones that count")
+    return Spot("", code, "check", ("pips", "rounded", "points"), kind_labels=True, name_boxes=True, live=False)
 
 
 def live_spot(lesson: int, round_no: int) -> Spot:
     """The answer widgets of a live lesson on a child's device."""
-    return Spot("live-", f"{lesson}-{round_no}", "Send", ("rounded", "points"), kind_labels=False,
-                name_boxes=False, play_prompt="Which play scores most?", ends_prompt="Choose the ends that count")
+    return Spot("live-", f"{lesson}-{round_no}", "send", ("rounded", "points"), kind_labels=False,
+                name_boxes=False, live=True)
 
 
 def answer_widgets(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem) -> None:
@@ -84,18 +91,18 @@ def answer_widgets(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnPro
 
 
 def number_box(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem) -> None:
-    label = kind(p.kind).answer_label if spot.kind_labels else "Your answer"
+    label = kind(p.kind).answer_label if spot.kind_labels else words.your_answer()
     with st.form(spot.key("f"), clear_on_submit=False, border=False):
-        st.text_input(label, key=spot.key("n"), max_chars=6, placeholder="Type a number")
-        st.form_submit_button(spot.send, type="primary", on_click=read_boxes,
+        st.text_input(label, key=spot.key("n"), max_chars=6, placeholder=words.type_a_number())
+        st.form_submit_button(spot.send_words, type="primary", on_click=read_boxes,
                               args=(spot, ("n",), on_answer, on_problem))
 
 
 def rounding_boxes(spot: Spot, on_answer: OnAnswer, on_problem: OnProblem) -> None:
     with st.form(spot.key("f"), border=False):
         for column, name in zip(st.columns(len(spot.rounding)), spot.rounding):
-            column.text_input(BOX_LABELS[name], key=spot.key(name), max_chars=4)
-        st.form_submit_button(spot.send, type="primary", on_click=read_boxes,
+            column.text_input(words.box_label(name), key=spot.key(name), max_chars=4)
+        st.form_submit_button(spot.send_words, type="primary", on_click=read_boxes,
                               args=(spot, spot.rounding, on_answer, on_problem))
 
 
@@ -108,7 +115,7 @@ def read_boxes(spot: Spot, fields: tuple[str, ...], on_answer: OnAnswer, on_prob
             continue  # the pips box is there to help; the rounded pips and the points are the answer
         value, problem = read_typed_number(text)
         if value is None:
-            on_problem((BOX_NAMES[f] if spot.name_boxes else "") + problem)
+            on_problem(words.box_problem(f, problem) if spot.name_boxes else problem)
             return
         given[f] = value
     if fields == ("n",):
@@ -129,15 +136,15 @@ def end_pills(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem)
     texts = {c.value: c.text for c in p.choices}
     letters = ui.end_letters(p.board)
     st.pills(spot.ends_prompt, list(texts), selection_mode="multi", key=spot.key("ends"),
-             format_func=lambda x: f"End {letters[x]}: {texts[x]}" if x in letters else texts[x])
-    st.button(spot.send, type="primary", key=spot.key(spot.send.lower()), on_click=read_ends,
+             format_func=lambda x: words.end_choice(letters[x], texts[x]) if x in letters else texts[x])
+    st.button(spot.send_words, type="primary", key=spot.key(spot.send), on_click=read_ends,
               args=(p, spot, on_answer, on_problem))
 
 
 def read_ends(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem) -> None:
     chosen = st.session_state.get(spot.key("ends")) or []
     if not chosen:
-        on_problem("Choose at least one.")
+        on_problem(words.choose_at_least_one())
         return
     letters = ui.end_letters(p.board)
     on_answer(list(chosen), " + ".join(sorted(letters.get(c, "?") for c in chosen)))
@@ -147,13 +154,13 @@ def read_ends(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem)
 
 def reveal_parts(p: Puzzle) -> int:
     """How many parts of the answer the projector reveals one by one before the whole answer."""
-    return len(ROUNDING_PARTS) - 1 if kind(p.kind).answer_shape is AnswerShape.ROUNDING else 0
+    return len(ROUNDING_FIELDS) - 1 if kind(p.kind).answer_shape is AnswerShape.ROUNDING else 0
 
 
 def big_screen_question(p: Puzzle, step: int, revealed: bool) -> str:
     """The projector's heading: the question, or the part of a rounding answer being asked."""
     if reveal_parts(p) and not revealed:
-        return ROUNDING_PARTS[min(step, len(ROUNDING_PARTS) - 1)][0]
+        return words.rounding_parts()[min(step, len(ROUNDING_FIELDS) - 1)][0]
     return p.question
 
 
@@ -166,20 +173,20 @@ def big_screen_choices(p: Puzzle, step: int) -> str:
         return f"{size} " + " · ".join(f"**{i}.** {ui.play_label(p.board, c.value)}"
                                        for i, c in enumerate(p.choices, start=1))
     if shape is AnswerShape.ROUNDING:
-        done = [f"{ROUNDING_PARTS[i][1]}: **{p.answer[ROUNDING_PARTS[i][2]]}**" for i in range(step)]
+        parts = words.rounding_parts()
+        done = [words.part_shown(parts[i][1], p.answer[parts[i][2]]) for i in range(step)]
         return "### " + " · ".join(done) if done else ""
     if shape is AnswerShape.ENDS:
         letters = ui.end_letters(p.board)
         return "### " + " · ".join(f"**{letters.get(c.value, str(i))}**: {c.text}"
                                    for i, c in enumerate(p.choices, start=1))
     if p.choices:
-        return ("### Is it " + ", ".join(f"**{c.value}**" for c in p.choices[:-1])
-                + f" or **{p.choices[-1].value}**?")
+        return "### " + words.is_it([str(c.value) for c in p.choices])
     return ""
 
 
 def reveal_label(p: Puzzle, step: int) -> str:
     """The projector's reveal button: the next part of a rounding answer, or the whole answer."""
     if not reveal_parts(p) or step >= reveal_parts(p):
-        return "Reveal the answer"
-    return f"Reveal: {ROUNDING_PARTS[step][1].lower()}"
+        return words.reveal_the_answer()
+    return words.reveal_part(ROUNDING_FIELDS[step])

@@ -13,6 +13,7 @@ import segno
 from fpdf import FPDF
 
 from puzzles.worksheet import address_problem
+from trainer.words import cards as words
 
 
 def learner_link(page_url: str | None, code: str) -> str:
@@ -56,23 +57,23 @@ def learner_card(nickname: str, code: str, link: str) -> bytes:
         pdf.set_xy(x + 5, y + 5)
         pdf.set_font("Helvetica", size=10)
         pdf.set_text_color(80, 80, 80)
-        pdf.cell(50, 5, "Fives Trainer: this is me!")
+        pdf.cell(50, 5, _latin(words.this_is_me()))
         pdf.set_text_color(20, 20, 20)
         pdf.set_xy(x + 5, y + 13)
         pdf.set_font("Helvetica", "B", 16)
         pdf.cell(52, 9, _latin(nickname))
         pdf.set_xy(x + 5, y + 27)
         pdf.set_font("Helvetica", size=9)
-        pdf.cell(52, 5, "My code:")
+        pdf.cell(52, 5, _latin(words.my_code()))
         pdf.set_xy(x + 5, y + 33)
         pdf.set_font("Courier", "B", 17)
         pdf.cell(52, 9, code)
         pdf.set_xy(x + 5, y + 47)
         pdf.set_font("Helvetica", size=8)
         if qr is None:
-            pdf.multi_cell(52, 4, "Type the code on the Sign in page.")
+            pdf.multi_cell(52, 4, _latin(words.type_the_code()))
             continue
-        pdf.multi_cell(52, 4, "Scan the square, or type the code\non the Sign in page.")
+        pdf.multi_cell(52, 4, _latin(words.scan_or_type()))
         qr.seek(0)
         pdf.image(qr, x=x + w - 38, y=y + 12, w=34, h=34)
     return bytes(pdf.output())
@@ -92,32 +93,30 @@ def teacher_card(class_name: str, code: str, teacher_key: str) -> bytes:
     pdf.set_text_color(20, 20, 20)
     pdf.set_xy(20, 20)
     pdf.set_font("Helvetica", "B", 22)
-    pdf.cell(170, 12, _latin(f"Fives Trainer: {class_name}"))
-    rows = (("Class code (for the children)", code, "Children type it on Sign in, under Join my class."),
-            ("Teacher key (keep it secret)", teacher_key,
-             "Type it with the class code on My class to open your class on any computer."))
+    pdf.cell(170, 12, _latin(words.class_title(class_name)))
+    (code_title, code_note), (key_title, key_note) = words.teacher_rows()
+    rows = ((code_title, code, code_note), (key_title, teacher_key, key_note))
     y = 45.0
     for title, value, note in rows:
         pdf.set_xy(20, y)
         pdf.set_font("Helvetica", size=12)
-        pdf.cell(170, 7, title)
+        pdf.cell(170, 7, _latin(title))
         pdf.set_xy(20, y + 9)
         pdf.set_font("Courier", "B", 22)
         pdf.cell(170, 12, value)
         pdf.set_xy(20, y + 23)
         pdf.set_font("Helvetica", size=10)
-        pdf.cell(170, 6, note)
+        pdf.cell(170, 6, _latin(note))
         y += 45
     pdf.set_xy(20, y)
     pdf.set_font("Helvetica", size=10)
-    pdf.multi_cell(170, 5, "Anyone with the teacher key can see every child's code and answers and delete the "
-                           "class. Keep this page somewhere safe.")
+    pdf.multi_cell(170, 5, _latin(words.keep_it_safe()))
     return bytes(pdf.output())
 
 
 def card_link_problem(link: str) -> str | None:
     """Why the card's link cannot go in its QR code (too long, not an http(s) address), or None."""
-    return address_problem(link, with_query=True) if link.strip() else "There is no link."
+    return address_problem(link, with_query=True) if link.strip() else words.no_link()
 
 
 def _latin(text: str) -> str:

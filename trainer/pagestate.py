@@ -72,13 +72,32 @@ class SessionState:
     """The page drawn last (a phone's menu closes when it changes)."""
     release: int = 0
     """How many times the keys were given back to the page's shortcuts."""
-    menu: tuple[str, Any] | None = None
-    """The menu built for this session, with the title of the sign-in page it was built for."""
+    menu: tuple[tuple[str, str], Any] | None = None
+    """The menu built for this session, with the title of the sign-in page and the language it was built for."""
 
     def forget_learner(self) -> None:
         self.waiting = False
         self.outbox_sent = ""
         self.outbox_adopted = False
+
+
+@dataclass
+class LanguageState:
+    """The language this session reads (``"language"``), kept by :mod:`trainer.language`."""
+
+    chosen: str | None = None
+    """Chosen here (the chooser or ``?lang=``); it wins over everything else."""
+    learner: str | None = None
+    """The signed-in learner's stored language (or their class's), read once per sign-in."""
+    learner_code: str | None = None
+    """Whose stored language :attr:`learner` is."""
+    device: str | None = None
+    """The language this browser remembers."""
+    device_saved: str | None = None
+    """The language this browser was last asked to remember."""
+
+    def forget_learner(self) -> None:
+        self.learner = self.learner_code = None
 
 
 @dataclass
@@ -219,6 +238,7 @@ class LiveState:
 
 KEYS: dict[str, type] = {
     "session": SessionState,
+    "language": LanguageState,
     "practice_page": PracticeState,
     "projector": ProjectorState,
     "play": PlayState,
@@ -242,6 +262,10 @@ def get(key: str, factory: Callable[[], T]) -> T:
 
 def session() -> SessionState:
     return get("session", SessionState)
+
+
+def language() -> LanguageState:
+    return get("language", LanguageState)
 
 
 def practice_page() -> PracticeState:

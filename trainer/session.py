@@ -36,6 +36,8 @@ from trainer.store import (
     open_store,
 )
 from trainer.store.codes import normalise
+from trainer.words import errors as error_words
+from trainer.words import pages as words
 
 log = logging.getLogger("fives_trainer")
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
@@ -102,7 +104,7 @@ class Saver:
         s = store()
         try:
             if s is None:
-                raise StoreUnavailable("no store")
+                raise StoreUnavailable()
             s.record_many(self.code, [a for _, a in self.pending], uids=[u for u, _ in self.pending])
         except LearnerGone:
             self.gone = True
@@ -185,10 +187,10 @@ def follow_address() -> None:
             return  # a code that did not work is reported once
         state().tried_code = given
         s = store()
-        problem = "That learner code didn't work. Check it on your card, or sign in again on the Sign in page."
+        problem = error_words.code_did_not_work()
         try:
             if s is None:
-                raise StoreUnavailable("no store")
+                raise StoreUnavailable()
             found = s.learner(given, clients=clients())
         except TooManyTries as err:
             found, problem = None, str(err)
@@ -214,13 +216,13 @@ def sign_in(learner: Learner, *, carry_over: bool = False) -> None:
     ``carry_over`` the answers given so far as a guest are kept as theirs."""
     s = store()
     if s is None:
-        raise StoreUnavailable("Saving progress is not working right now. You can still practise.")
+        raise StoreUnavailable("saving-off")
     guest = st.session_state.get("practice")
     outbox = Saver(learner.code)
     if carry_over and me() is None and guest is not None and guest.progress.attempts:
         outbox.adopt([(uuid.uuid4().hex, a) for a in guest.progress.attempts])
         if not outbox.flush(force=True):
-            raise StoreUnavailable("Saving progress is not working right now. You can still practise.")
+            raise StoreUnavailable("saving-off")
     practice = Practice(progress=Progress.from_attempts(s.attempts(learner.code)), on_attempt=outbox)
     reset_learner()
     st.session_state["practice"] = practice
@@ -294,8 +296,7 @@ def reconcile() -> None:
             return
         if found is None:
             sign_out()
-            here.notice = ("That learner code didn't work. Check it on your card, or sign in again on the Sign "
-                           "in page.")
+            here.notice = error_words.code_did_not_work()
             return
         st.session_state["me"] = found
         here.waiting = False
@@ -319,8 +320,7 @@ def removed(learner: Learner) -> None:
     if kept is not None:
         kept.on_attempt = None
         st.session_state["practice"] = kept
-    state().notice = (f"The code {learner.code} is not in use any more (your teacher may have removed it), so "
-                      "your answers are not saved now. You can sign in again on the Sign in page.")
+    state().notice = error_words.learner_removed(learner.code)
 
 
 def clean_address(names: tuple[str, ...]) -> None:
@@ -461,9 +461,9 @@ def continue_prompt() -> None:
         state().device = {}
         return
     with st.container(border=True, horizontal=True, vertical_alignment="center"):
-        show_html(f"<b>Continue as {literal(learner.nickname)}?</b>")
-        st.button("Yes, that's me", type="primary", key="continue-yes", on_click=sign_in_kindly, args=(learner,))
-        st.button("No, I'm someone else", key="continue-no", on_click=decline)
+        show_html(words.continue_as(literal(learner.nickname)))
+        st.button(words.yes_thats_me(), type="primary", key="continue-yes", on_click=sign_in_kindly, args=(learner,))
+        st.button(words.someone_else(), key="continue-no", on_click=decline)
 
 
 def decline() -> None:

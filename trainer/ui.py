@@ -19,11 +19,14 @@ import streamlit as st
 from puzzles import KIND_TITLES, STAGE_RECORDS, STAGE_TITLES, STAGES, Puzzle, kind
 from puzzles.contrast import Side
 from puzzles.words import for_speech
-from trainer import session
+from trainer import language, session
+from trainer import words as words_lang
 from trainer.practice import Practice
 from trainer.render import CELL, end_letters, render_hand, render_layout, render_number_line
 from trainer.rules import Layout, Play, play_points
 from trainer.store import StoreError
+from trainer.words import errors as error_words
+from trainer.words import pages as words
 
 STAGE_LABELS = {s.id: s.label for s in STAGE_RECORDS}
 """Each stage's short name (:attr:`puzzles.Stage.label`)."""
@@ -72,8 +75,10 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -
         store_notice(for_learner=for_learner, saved_again=saved_again)
         if for_learner:
             session.continue_prompt()
+        language.chooser()
         show()
         session.remember_on_device()
+        language.remember_on_device()
         out = session.saver()
         if out is not None:
             session.outbox_on_device(out)
@@ -84,7 +89,7 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -
             here.page = name
             phone_menu_component(data={"page": name}, key=f"phone-menu-{name}")
     except StoreError as err:  # the store went away in the middle of the page: calm words, nothing lost
-        st.info(f"{err} Try again in a minute: your answers are safe.", icon=":material/cloud_off:")
+        st.info(error_words.store_away(str(err)), icon=":material/cloud_off:")
     except Exception:
         st.error(failure(f"the page {name}"))
 
@@ -96,8 +101,7 @@ def failure(where: str) -> str:
         raise
     ref = secrets.token_hex(3).upper()
     logging.getLogger("fives_trainer").exception("%s failed (error %s)", where, ref)
-    return (f"Oops — something went wrong here (error {ref}). Your answers and your game are safe: "
-            "try again, or choose another page.")
+    return error_words.failure(ref)
 
 
 def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -122,21 +126,17 @@ def store_notice(*, for_learner: bool, saved_again: bool = False) -> None:
     answers wait in the outbox meanwhile, and the child is told once when they are saved."""
     out = session.saver()
     if saved_again:
-        st.success("Saving works again: all your answers are saved.", icon=":material/cloud_done:")
+        st.success(error_words.saved_again(), icon=":material/cloud_done:")
     s = session.store()
     trouble = "down" if s is None else s.health()
     waiting = len(out.pending) if out is not None else 0
     if waiting:
-        n = f"{waiting} answer{'s' if waiting != 1 else ''}"
-        st.info(f"Saving is paused for a moment. Keep going: {n} wait on this tablet and are saved as soon as "
-                "it works again.", icon=":material/cloud_off:")
+        st.info(error_words.saving_paused(waiting), icon=":material/cloud_off:")
     elif trouble is not None:
         if for_learner:
-            st.info("Saving is paused for a moment. Keep going: your answers wait on this tablet and are saved "
-                    "as soon as it works again.", icon=":material/cloud_off:")
+            st.info(error_words.saving_paused_none(), icon=":material/cloud_off:")
         else:
-            st.warning("The class list is not working right now, so nothing here can be saved or opened. "
-                       "Try again in a minute.", icon=":material/cloud_off:")
+            st.warning(error_words.class_list_away(), icon=":material/cloud_off:")
 
 
 def page_path(name: str) -> str:
@@ -240,9 +240,9 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen:
     result = board_component(
         data={"layout": layout_svg, "hand": hand_svg or "", "mode": mode, "chosen": " ".join(chosen or []),
               "layout_width": layout_width, "layout_min": layout_min, "hand_tile": str(HAND_TILE),
-              "extra": extra, "hand_width": hand_width,
+              "extra": extra, "hand_width": hand_width, **words.board_words(),
               "hand_caption": hand_caption, "speak_text": speak.get("text", ""),
-              "speak_label": speak.get("label", "")},
+              "speak_label": speak.get("label", ""), "speak_lang": speak.get("lang", "en")},
         key=key, on_pick_change=lambda: None,
     )
     return getattr(result, "pick", None) if result is not None else None
@@ -256,14 +256,11 @@ def learner() -> Practice:
 
 def both_ways(total: int) -> str:
     """A score as a child meets it: ``"15 → 3 points"``."""
-    pts = play_points(total)
-    if pts:
-        return f"{total} → {pts} point{'s' if pts != 1 else ''}"
-    return "not a multiple of five, so no score" if total else "nothing to score"
+    return words.both_ways(total, play_points(total))
 
 
 def stage_label(stage: str) -> str:
-    return f"{STAGE_LABELS[stage]} ({STAGE_HINTS[stage]})"
+    return words.stage_with_hint(STAGE_LABELS[stage], STAGE_HINTS[stage])
 
 
 def play_from_pick(pick: dict[str, Any]) -> str | None:
@@ -288,9 +285,8 @@ def play_label(lay: Layout, token: Play | str) -> str:
     letters = end_letters(lay)
     number = lay.play(play).placements[-1].number
     if play.beside:
-        return f"{play.tile} beside the sniff (end {letters.get(f'{play.target}^{number}', '?')})"
-    letter = letters.get(f"{play.target}:{number}", "?")
-    return f"{play.tile} on end {letter}"
+        return words.beside_sniff(str(play.tile), letters.get(f"{play.target}^{number}", "?"))
+    return words.on_end(str(play.tile), letters.get(f"{play.target}:{number}", "?"))
 
 
 def puzzle_pictures(
@@ -346,9 +342,9 @@ def number_line(p: Puzzle, *, reveal: bool, style: str = "classroom") -> str:
     return render_number_line(p.number, reveal=reveal, style=style)
 
 
-def spoken(text: str, label: str = "Read it to me") -> dict[str, str]:
+def spoken(text: str, label: str = "") -> dict[str, str]:
     """What the board's "Read it to me" button says (the browser's own speech, no server)."""
-    return {"text": for_speech(text), "label": label}
+    return {"text": for_speech(text), "label": label or words.read_it_to_me(), "lang": words_lang.language()}
 
 
 def release_keys() -> None:

@@ -8,15 +8,17 @@ export default function(component) {
   }
   const cap = data.layout_width ? ' style="max-width:' + data.layout_width + '"' : '';
   const handCap = data.hand_width ? ' style="max-width:' + data.hand_width + '"' : '';
-  const speak = data.speak_text ? { text: data.speak_text, label: data.speak_label } : null;
+  const speak = data.speak_text ? { text: data.speak_text, label: data.speak_label, lang: data.speak_lang } : null;
   root.innerHTML = (speak ? '<button class="fives-speak" type="button"></button>' : '') +
     (data.layout ? '<div class="layout"' + cap + '>' + data.layout + '</div>' : '') +
     (data.extra ? '<div class="extra">' + data.extra + '</div>' : '') +
     (data.hand ? (data.hand_caption ? '<div class="caption">' + data.hand_caption + '</div>' : '') +
       '<div class="hand"' + handCap + '>' + data.hand + '</div>' : '') +
     (data.mode === 'view' ? '' : '<p class="hint" aria-live="polite"></p>') +
-    (data.mode === 'ends' ? '<button class="check" type="button">Check my ends</button>' : '');
-  speaker(root.querySelector('.fives-speak'), speak);
+    (data.mode === 'ends' ? '<button class="check" type="button"></button>' : '');
+  const checkButton = root.querySelector('.check');
+  if (checkButton) { checkButton.textContent = data.check_ends || ''; }
+  speaker(root.querySelector('.fives-speak'), speak, data);
   // a phone: the layout's tiles stay big enough to see (the picture scrolls sideways) and a long hand
   // wraps into rows, each tile big enough to tap (the arithmetic of trainer.ui.hand_rows)
   const layoutSvg = root.querySelector('.layout svg');
@@ -38,12 +40,12 @@ export default function(component) {
     root.querySelectorAll('.layout [data-end]').forEach(g =>
       g.classList.toggle('chosen', chosen.has(g.getAttribute('data-end'))));
     if (data.mode === 'play') {
-      hint.textContent = selected ? ('Now tap a lettered end for ' + selected + '.')
-                                  : 'Tap a tile in your hand, then a lettered end.';
+      hint.textContent = selected ? (data.hint_play_tile || '').replace('{tile}', selected)
+                                  : (data.hint_play || '');
     } else if (data.mode === 'ends') {
-      hint.textContent = 'Tap every end that counts, then press Check.';
+      hint.textContent = data.hint_ends || '';
     } else if (data.mode === 'lead') {
-      hint.textContent = 'Tap the tile you want to lead.';
+      hint.textContent = data.hint_lead || '';
     }
   };
   if (data.mode === 'play') {
@@ -53,7 +55,7 @@ export default function(component) {
     });
   }
   if (data.mode === 'lead') {
-    hint.textContent = 'Tap the tile you want to lead.';
+    hint.textContent = data.hint_lead || '';
     root.querySelectorAll('.hand [data-tile]').forEach(g => {
       g.style.cursor = 'pointer';
       g.addEventListener('click', () => setTriggerValue('pick', { tile: g.getAttribute('data-tile') }));
@@ -69,7 +71,7 @@ export default function(component) {
           paint();
           return;
         }
-        if (!selected) { hint.textContent = 'First tap a tile in your hand.'; return; }
+        if (!selected) { hint.textContent = data.hint_first_tile || ''; return; }
         setTriggerValue('pick', { tile: selected, end: end });
       });
     });
@@ -82,12 +84,13 @@ export default function(component) {
 }
 
 // "Read it to me": the browser's own speech synthesis reads the question (and the feedback).
-// Nothing goes to a server; where the browser has no voice, the button says so.
-function speaker(button, speak) {
+// Nothing goes to a server; where the browser has no voice, the button says so. Its words come
+// from the page (trainer/words/pages.py), in the reader's language.
+function speaker(button, speak, data) {
   if (!button || !speak) {
     return;
   }
-  const label = speak.label || 'Read it to me';
+  const label = speak.label || '';
   button.innerHTML = '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" ' +
     'style="vertical-align:-4px"><path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor"/>' +
     '<path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" fill="none" stroke="currentColor" ' +
@@ -97,13 +100,20 @@ function speaker(button, speak) {
   button.onclick = () => {
     const voice = window.speechSynthesis;
     if (!voice || typeof SpeechSynthesisUtterance === 'undefined') {
-      button.textContent = 'This browser cannot read aloud';
+      button.textContent = data.no_voice || '';
       return;
     }
     voice.cancel();
     const words = new SpeechSynthesisUtterance(speak.text || '');
     words.rate = 0.9;
-    words.lang = 'en';
+    words.lang = speak.lang || 'en';
+    // a voice of the learner's language where the browser has one (offline voices first)
+    const voices = voice.getVoices ? voice.getVoices() : [];
+    const mine = voices.filter((v) => (v.lang || '').toLowerCase().startsWith(words.lang));
+    const chosen = mine.find((v) => v.localService) || mine[0];
+    if (chosen) {
+      words.voice = chosen;
+    }
     voice.speak(words);
   };
 }

@@ -4,6 +4,7 @@
 const KEY = "fives-trainer-me";
 const OUTBOX = "fives-trainer-outbox";
 const TEACHER = "fives-trainer-teacher";
+const LANGUAGE = "fives-trainer-language";
 
 function readJson(key) {
   try {
@@ -28,6 +29,8 @@ export default function (component) {
       }
       window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
       setTriggerValue("cleaned", true);
+    } else if (data.save_lang) {
+      window.localStorage.setItem(LANGUAGE, data.save_lang);
     } else if (data.save_teacher) {
       window.localStorage.setItem(TEACHER, data.save_teacher);
     } else if (data.forget_teacher) {
@@ -43,6 +46,10 @@ export default function (component) {
       const outbox = window.localStorage.getItem(OUTBOX);
       if (outbox) {
         value.outbox = outbox;
+      }
+      const lang = window.localStorage.getItem(LANGUAGE);
+      if (lang) {
+        value.lang = lang;
       }
       const teacher = window.localStorage.getItem(TEACHER);
       if (teacher) {

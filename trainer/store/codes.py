@@ -40,7 +40,8 @@ OLD_CLASS_LENGTH = 6
 """Classes made before: five random characters and a check character (23**5, 6.4 million)."""
 GROUP = 3
 """Class codes are written in groups of three."""
-NO_CLASS = "There is no class with that code. Check the code on the board."
+NO_CLASS = "no-class"
+"""The reason for a class code that names no class (or fails its check character)."""
 
 
 def _check(body: str) -> str:
@@ -100,19 +101,25 @@ def normalise_class(text: object) -> str | None:
     return _grouped(plain)
 
 
-def class_code_problem(text: object) -> str:
-    """Why some text does not open a class, in words for a child. A code of the right shape that
-    fails its check character gets the same words as one that names no class."""
+def class_code_problem(text: object) -> tuple[str, dict[str, object]]:
+    """Why some text does not open a class: a reason and its fields, worded by
+    :func:`trainer.words.errors.store_problem`. A code of the right shape that fails its check
+    character gets the same reason as one that names no class.
+
+    >>> class_code_problem("KQ0-MXR")
+    ('class-code-characters', {'letters': '0'})
+    >>> class_code_problem("KQ7")
+    ('class-code-length', {'want': 9, 'got': 3})
+    """
     if not isinstance(text, str) or is_blank(text):
-        return "Type your class code: your teacher has it."
+        return "class-code-blank", {}
     plain = "".join(ch for ch in text.upper() if ch not in " -_")
     bad = sorted({ch for ch in plain if ch not in ALPHABET})
     if bad:
-        return f"Class codes never use {', '.join(bad)}. Check the code on the board."
+        return "class-code-characters", {"letters": ", ".join(bad)}
     if len(plain) not in (CLASS_LENGTH, OLD_CLASS_LENGTH):
-        return (f"A class code has {CLASS_LENGTH} letters and numbers, like KQ7-MXR-4PD; "
-                f"that one has {len(plain)}.")
-    return NO_CLASS
+        return "class-code-length", {"want": CLASS_LENGTH, "got": len(plain)}
+    return NO_CLASS, {}
 
 
 def is_blank(text: object) -> bool:

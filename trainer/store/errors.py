@@ -1,29 +1,44 @@
-"""The store's errors: each message is one a child or a teacher can read, with no host, port,
-SQL or parameters in it."""
+"""The store's errors: each carries a reason code and its fields, never a host, port, SQL or
+parameters; :mod:`trainer.words.errors` words it for a child or a teacher when it is shown.
+
+>>> err = StoreError("class-name-long", limit=60)
+>>> err.reason, err.fields
+('class-name-long', {'limit': 60})
+>>> str(err)
+'Keep the class name to 60 letters or fewer.'
+"""
 
 from __future__ import annotations
 
-UNAVAILABLE = "Saving is not working right now."
-LEARNER_GONE = "This learner code is no longer in use: your teacher may have removed it."
+from trainer.words.errors import store_problem
 
 
 class StoreError(ValueError):
-    """Something a person typed does not fit (a code, a nickname): the message says what to do."""
+    """Something a person typed does not fit (a code, a nickname): ``reason`` says what (one of
+    :data:`trainer.words.errors.STORE_REASONS`), ``fields`` the values its words need."""
+
+    def __init__(self, reason: str, **fields: object) -> None:
+        self.reason = reason
+        self.fields = fields
+        super().__init__(reason)
+
+    def __str__(self) -> str:
+        return store_problem(self.reason, **self.fields)
 
 
 class StoreUnavailable(StoreError):
     """The database cannot be reached or written right now (server down, connection refused, disk
     full, database file deleted or made read-only). The real error is logged, never shown."""
 
-    def __init__(self, message: str = UNAVAILABLE) -> None:
-        super().__init__(message)
+    def __init__(self, reason: str = "unavailable", **fields: object) -> None:
+        super().__init__(reason, **fields)
 
 
 class LearnerGone(StoreError):
     """The learner code is no longer in use (their teacher removed them, or deleted the class)."""
 
-    def __init__(self, message: str = LEARNER_GONE) -> None:
-        super().__init__(message)
+    def __init__(self, reason: str = "learner-gone", **fields: object) -> None:
+        super().__init__(reason, **fields)
 
 
 class TooManyTries(StoreError):
@@ -37,12 +52,13 @@ class TooManyTries(StoreError):
 
     def __init__(self, wait_seconds: int) -> None:
         self.wait_seconds = max(1, int(wait_seconds))
-        super().__init__(f"Too many tries. Wait {_how_long(self.wait_seconds)}, then try again.")
+        super().__init__("too-many-tries", wait_seconds=self.wait_seconds)
 
 
-def _how_long(seconds: int) -> str:
-    if seconds == 1:
-        return "1 second"
-    if seconds < 120:
-        return f"{seconds} seconds"
-    return f"{-(-seconds // 60)} minutes"
+class WrongTeacherKey(PermissionError):
+    """The class code and the teacher key do not match (a teacher-only step was asked without them)."""
+
+    reason = "teacher-key"
+
+    def __str__(self) -> str:
+        return store_problem(self.reason)

@@ -22,7 +22,8 @@ import unicodedata
 from trainer.store.errors import StoreError
 
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
-HIDDEN = "Use letters, numbers and spaces: that has an invisible or control character in it."
+HIDDEN = "hidden-characters"
+"""The reason for a name with a control or invisible character in it."""
 CLASS_NAME_LENGTH = 60
 
 
@@ -45,12 +46,12 @@ def check_class_name(text: object) -> str:
     """The class name as it is kept (surrounding spaces stripped, nothing else changed), or
     :class:`StoreError` saying what to change."""
     if not isinstance(text, str):
-        raise StoreError("Give the class a name, like Room 4.")
+        raise StoreError("class-name-missing")
     if has_hidden(text):
         raise StoreError(HIDDEN)
     name = strip_spaces(text)
     if not name:
-        raise StoreError("Give the class a name, like Room 4.")
+        raise StoreError("class-name-missing")
     if len(name) > CLASS_NAME_LENGTH:
-        raise StoreError(f"Keep the class name to {CLASS_NAME_LENGTH} letters or fewer.")
+        raise StoreError("class-name-long", limit=CLASS_NAME_LENGTH)
     return name

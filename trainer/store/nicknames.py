@@ -50,23 +50,23 @@ def check_nickname(text: object) -> str:
     """The nickname as it is kept (spaces tidied), or :class:`StoreError` saying what to change.
     Control and invisible characters are refused (see :mod:`trainer.store.names`)."""
     if not isinstance(text, str):
-        raise StoreError("Pick a nickname, or type one.")
+        raise StoreError("nickname-missing")
     if has_hidden(text):  # before tidying spaces: a line separator or a tab is not a space
         raise StoreError(HIDDEN)
     name = " ".join(text.split())
     if not name:
-        raise StoreError("Pick a nickname, or type one.")
+        raise StoreError("nickname-missing")
     if not _ALLOWED.match(name):
-        raise StoreError("Use letters, numbers and spaces only.")
+        raise StoreError("nickname-characters")
     if len(name) < MIN_LENGTH:
-        raise StoreError(f"A nickname needs at least {MIN_LENGTH} letters.")
+        raise StoreError("nickname-short", least=MIN_LENGTH)
     if len(name) > MAX_LENGTH:
-        raise StoreError(f"That is a long one! Keep it to {MAX_LENGTH} letters.")
+        raise StoreError("nickname-long", most=MAX_LENGTH)
     if not any(ch.isalpha() for ch in name):
-        raise StoreError("Put some letters in your nickname.")
+        raise StoreError("nickname-no-letters")
     folded = unicodedata.normalize("NFKD", name.lower()).encode("ascii", "ignore").decode().translate(_LEET)
     words = re.split(r"[^a-z]+", folded)
     joined = "".join(words)
     if any(w in BLOCKED for w in words) or joined in BLOCKED:
-        raise StoreError("Please choose a kinder nickname.")
+        raise StoreError("nickname-unkind")
     return name

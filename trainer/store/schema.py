@@ -27,6 +27,7 @@ classes = Table(
     Column("name", String(60), nullable=False),
     Column("key_hash", String(64), nullable=False),
     Column("created", Float, nullable=False),
+    Column("language", String(8), nullable=True),
 )
 
 learners = Table(
@@ -35,6 +36,7 @@ learners = Table(
     Column("nickname", String(40), nullable=False),
     Column("class_code", String(CLASS_CODE), ForeignKey("classes.code", ondelete="CASCADE"), nullable=True),
     Column("created", Float, nullable=False),
+    Column("language", String(8), nullable=True),
     Index("ix_learners_class", "class_code"),
 )
 

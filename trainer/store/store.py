@@ -23,10 +23,11 @@ from sqlalchemy.exc import IntegrityError
 from trainer.progress import Attempt
 from trainer.sprint import SprintAnswer
 from trainer.store import codes, limits
-from trainer.store.base import STORE_ERRORS, StoreBase, _calm
-from trainer.store.errors import LearnerGone, StoreError, StoreUnavailable, TooManyTries
+from trainer.store.base import STORE_ERRORS, _calm
+from trainer.store.errors import LearnerGone, StoreError, StoreUnavailable, TooManyTries, WrongTeacherKey
 from trainer.store.names import check_class_name, has_hidden
 from trainer.store.nicknames import check_nickname
+from trainer.store.preferences import Preferences
 from trainer.store.schema import (
     TABLES,
     attempts,
@@ -52,7 +53,7 @@ def _hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
-class Store(StoreBase):
+class Store(Preferences):
     """Open with :func:`open_store`. Safe to share between threads; many processes may open the
     same database."""
 
@@ -167,7 +168,8 @@ class Store(StoreBase):
             return code
         if not codes.is_blank(class_code):
             self._missed(clients)
-        raise StoreError(codes.class_code_problem(class_code))
+        reason, fields = codes.class_code_problem(class_code)
+        raise StoreError(reason, **fields)
 
     def _find_class(self, code: str) -> str | None:
         with self._read() as conn:
@@ -323,10 +325,15 @@ class Store(StoreBase):
 
     def _teacher(self, class_code: object, teacher_key: object) -> str:
         if not self.check_teacher(class_code, teacher_key):
-            raise PermissionError("That class code and teacher key do not match.")
+            raise WrongTeacherKey()
         code = codes.normalise_class(class_code)
         assert code is not None
         return code
+
+    @_calm
+    def set_class_language(self, class_code: str, teacher_key: str, language: str | None) -> None:
+        """The language the class's learners read unless they choose their own (``None``: none)."""
+        self._set_class_language(self._teacher(class_code, teacher_key), language)
 
     @_calm
     def class_report(self, class_code: str, teacher_key: str) -> list[ReportRow]:
@@ -351,7 +358,7 @@ class Store(StoreBase):
             found = conn.execute(select(learners.c.code).where(and_(learners.c.code == learner_code,
                                                                     learners.c.class_code == code))).scalar()
             if found is None:
-                raise StoreError("That learner is not in this class.")
+                raise StoreError("not-in-class")
             for table in (live_answers, lesson_members, games, attempts, sprint_answers):
                 conn.execute(delete(table).where(table.c.learner_code == learner_code))
             conn.execute(delete(learners).where(learners.c.code == learner_code))
@@ -435,7 +442,7 @@ class Store(StoreBase):
             now = conn.execute(select(lessons.c.round).where(and_(lessons.c.class_code == code, lessons.c.open))
                                .with_for_update()).scalar()
             if now is None:
-                raise StoreError("Start a live lesson first.")
+                raise StoreError("no-live-lesson")
             conn.execute(update(lessons).where(lessons.c.class_code == code)
                          .values(round=now + 1, puzzle_code=puzzle_code, locked=False, revealed=False))
         return now + 1

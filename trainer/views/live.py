@@ -13,6 +13,7 @@ from puzzles.words import answer_words, mistake_name
 from trainer import answers, pagestate, session, ui
 from trainer.pagestate import LiveState
 from trainer.store import StoreError
+from trainer.words import live as words
 
 POLL_SECONDS = 1.5
 """How often a waiting device asks the store whether the teacher has moved on."""
@@ -24,18 +25,18 @@ def record() -> LiveState:
 
 def show() -> None:
     """Draw the page (on every rerun)."""
-    st.title("Live lesson")
+    st.title(words.title())
     me, s = session.me(), session.store()
     if s is None:
-        st.warning("Live lessons are not working right now. Try again in a minute.")
+        st.warning(words.not_working())
         return
     if me is None:
-        st.info("Sign in first, and join your class with the class code from your teacher.")
-        st.page_link(ui.page_path("me"), label="Sign in", icon=":material/person:")
+        st.info(words.sign_in_first())
+        st.page_link(ui.page_path("me"), label=words.sign_in(), icon=":material/person:")
         return
     if not me.class_code:
-        st.info("Join your class first: type the class code from your teacher on the Sign in page.")
-        st.page_link(ui.page_path("me"), label="Join my class", icon=":material/person:")
+        st.info(words.join_first())
+        st.page_link(ui.page_path("me"), label=words.join_my_class(), icon=":material/person:")
         return
     ls = record()
     state = s.lesson(me.class_code)
@@ -44,18 +45,18 @@ def show() -> None:
         ls.joined = (me.class_code, state.lesson) if state is not None else None
     seen = None if state is None else (state.lesson, state.round, state.locked, state.revealed)
     if state is None:
-        st.markdown("### Waiting for your teacher to start the lesson…")
-        st.caption("Stay on this page: the puzzle shows up by itself.")
+        st.markdown(f"### {words.waiting()}")
+        st.caption(words.stay_here())
         watch(me.class_code, seen)
         return
     if state.round == 0:
-        st.markdown("### Get ready! Your teacher's first puzzle shows up here.")
+        st.markdown(f"### {words.get_ready()}")
         watch(me.class_code, seen)
         return
     try:
         p = from_code(state.puzzle_code)
     except CodeError:
-        st.warning("This puzzle could not be opened. Wait for the next one!")
+        st.warning(words.puzzle_broken())
         watch(me.class_code, seen)
         return
     started = ls.seen.setdefault((state.lesson, state.round), session.practice().clock())
@@ -72,16 +73,16 @@ def show() -> None:
     if mine is None and not state.locked:
         answer_widgets(p, state.lesson, state.round, started)
     elif mine is None:
-        st.info("Answers are closed for this one. Watch the big screen!")
+        st.info(words.answers_closed_watch())
     elif not state.revealed:
-        st.success(f"Sent: **{mine[0]}**. Now look at the big screen!")
+        st.success(words.sent(mine[0]))
     else:
         message = ls.verdicts.get((state.lesson, state.round))
         if mine[1]:
-            st.success(message or f"Right! {answer_words(p)}.")
+            st.success(message or words.right(answer_words(p)))
         else:
             named = mistake_name(mine[2]) if mine[2] not in (None, "other") else ""
-            st.error(message or f"Not this time{f' ({named})' if named else ''}. The answer: {answer_words(p)}.")
+            st.error(message or words.not_this_time(answer_words(p), named))
     watch(me.class_code, seen)
 
 
@@ -104,7 +105,7 @@ def send(response: object, shown: str, lesson: int, round_no: int, started: floa
     me, s = session.me(), session.store()
     state = s.lesson(me.class_code) if (me is not None and s is not None and me.class_code) else None
     if state is None or (state.lesson, state.round) != (lesson, round_no):
-        notice("Your teacher has moved on: here is the new puzzle.")
+        notice(words.moved_on())
         return
     practice = session.practice()
     verdict, attempt = practice.judge_live(from_code(state.puzzle_code), response, started)
@@ -113,7 +114,7 @@ def send(response: object, shown: str, lesson: int, round_no: int, started: floa
         return
     # the class's answer and the child's practice answer are kept together, in one transaction
     if not s.live_answer(me.code, round_no, shown, verdict.correct, verdict.mistake, attempt=attempt):
-        notice("Answers are closed for this one.")
+        notice(words.answers_closed())
         return
     record().verdicts[(lesson, round_no)] = verdict.message
     practice.record_live(attempt)

@@ -10,11 +10,11 @@ import streamlit as st
 from trainer import pagestate, session, ui
 from trainer.card import card_link_problem, learner_card, learner_link
 from trainer.pagestate import SignInState
-from trainer.store import StoreError
+from trainer.store import StoreError, StoreUnavailable
 from trainer.store.nicknames import suggest
+from trainer.words import sign_in as words
 
 WAYS = ("new", "code", "class")
-WAY_TITLES = {"new": "I'm new", "code": "I have a code", "class": "Join my class"}
 
 
 def state() -> SignInState:
@@ -64,7 +64,7 @@ def use_code() -> None:
         s = store_or_error()
         found = s.learner(st.session_state.get("me_code") or "", clients=session.clients())
         if found is None:
-            raise StoreError("That code didn't work. It looks like KQ7M-XR4P: check each letter on your card.")
+            raise StoreError("learner-code-unknown")
         session.sign_in(found)
     attempt(go)
 
@@ -87,15 +87,15 @@ def join_class() -> None:
 def store_or_error():
     s = session.store()
     if s is None:
-        raise StoreError("Saving progress is not working right now. You can still practise as a guest.")
+        raise StoreUnavailable("saving-off-guest")
     return s
 
 
 def nickname_chooser() -> None:
-    st.pills("Pick a nickname", names(), key="me_pick")
-    st.button("Other names", icon=":material/refresh:", on_click=other_names, key="me_other")
-    st.text_input("Or type your own", key="me_typed", max_chars=20, placeholder="e.g. Sunny Otter",
-                  help="No real names, please: a nickname is all the trainer needs.")
+    st.pills(words.pick_a_nickname(), names(), key="me_pick")
+    st.button(words.other_names(), icon=":material/refresh:", on_click=other_names, key="me_other")
+    st.text_input(words.type_your_own(), key="me_typed", max_chars=20, placeholder=words.nickname_example(),
+                  help=words.no_real_names())
 
 
 def show() -> None:
@@ -109,55 +109,53 @@ def show() -> None:
 
 
 def signed_out(problem: str | None) -> None:
-    st.title("Who's practising?")
-    st.markdown("Sign in and the trainer remembers your progress, on this tablet or any other.")
+    st.title(words.title())
+    st.markdown(words.why_sign_in())
     pagestate.show_choices(state(), {"way": "me_way"})
-    st.segmented_control("How", WAYS, key="me_way", required=True, format_func=WAY_TITLES.get,
+    st.segmented_control(words.how(), WAYS, key="me_way", required=True, format_func=words.way_titles().get,
                          label_visibility="collapsed", on_change=choose_way)
     if problem:
         st.warning(problem)
     way = state().way
     if way == "new":
         nickname_chooser()
-        st.button("Start", type="primary", on_click=start_new, key="me_start")
+        st.button(words.start(), type="primary", on_click=start_new, key="me_start")
     elif way == "code":
-        st.text_input("My code", key="me_code", max_chars=12, placeholder="e.g. KQ7M-XR4P")
-        st.button("Continue", type="primary", on_click=use_code, key="me_continue")
+        st.text_input(words.my_code(), key="me_code", max_chars=12, placeholder=words.code_example())
+        st.button(words.continue_(), type="primary", on_click=use_code, key="me_continue")
     else:
-        st.text_input("Class code", key="me_class", max_chars=16, placeholder="e.g. KQ7-MXR-4PD",
-                      help="Your teacher shows it on the board.")
+        st.text_input(words.class_code(), key="me_class", max_chars=16, placeholder=words.class_code_example(),
+                      help=words.teacher_shows_it())
         nickname_chooser()
-        st.button("Join", type="primary", on_click=join_class, key="me_join")
+        st.button(words.join(), type="primary", on_click=join_class, key="me_join")
 
 
 def signed_in(current, problem: str | None) -> None:
-    session.show_html(f"Hi, {session.literal(current.nickname)}!", tag="h1")
+    session.show_html(words.hello(session.literal(current.nickname)), tag="h1")
     welcome, state().welcome = state().welcome, False
     if welcome:
-        st.success("You're signed in. Your answers are saved from now on.")
-    st.markdown("Your code signs you in on any tablet. Keep it safe, like a key.")
+        st.success(words.signed_in_now())
+    st.markdown(words.keep_your_code())
     st.markdown(f"## `{current.code}`")
     link = learner_link(st.context.url, current.code)
-    st.download_button("Print my card", data=learner_card(current.nickname, current.code, link),
+    st.download_button(words.print_my_card(), data=learner_card(current.nickname, current.code, link),
                        file_name=f"fives-card-{current.code}.pdf", mime="application/pdf",
                        icon=":material/print:", key="me_card")
     if card_link_problem(link):
-        st.caption("The card has no QR code (this page's address is too long for one): the code on it "
-                   "signs in all the same.")
+        st.caption(words.card_without_qr())
     s = session.store()
     if current.class_code:
         name = s.class_name(current.class_code) if s is not None else None
-        session.show_html(f"You are in the class <b>{session.literal(name or current.class_code)}</b>.")
-        st.page_link(ui.page_path("live"), label="Join the live lesson", icon=":material/cast_for_education:")
+        session.show_html(words.in_class(session.literal(name or current.class_code)))
+        st.page_link(ui.page_path("live"), label=words.join_the_live_lesson(), icon=":material/cast_for_education:")
     else:
-        with st.expander("Join my class"):
+        with st.expander(words.join_my_class()):
             if problem:
                 st.warning(problem)
-            st.text_input("Class code", key="me_class", max_chars=16, placeholder="e.g. KQ7-MXR-4PD")
-            st.button("Join", type="primary", on_click=join_class, key="me_join")
+            st.text_input(words.class_code(), key="me_class", max_chars=16, placeholder=words.class_code_example())
+            st.button(words.join(), type="primary", on_click=join_class, key="me_join")
     st.divider()
-    st.button("This is not me: sign out", on_click=session.sign_out, key="me_out",
-              help="This tablet forgets you. Your answers stay saved under your code.")
+    st.button(words.sign_out(), on_click=session.sign_out, key="me_out", help=words.sign_out_help())
 
 
 ui.run_page("me", show)

@@ -7,40 +7,41 @@ from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES
 from trainer import ui
 from trainer.progress import STEP_NAMES
 from trainer.ui import CHART, STEP_COLOURS, STEP_MARKS
+from trainer.words import progress_page as words
 
 
 def show() -> None:
     """Draw the page (on every rerun). It keeps no state: it draws the learner's practice."""
     progress = ui.learner().progress
-    st.title("My progress")
+    st.title(words.title())
 
     if not progress.answered:
-        st.info("Nothing here yet: answer a few puzzles on **Practice** and your progress shows up here.")
-        st.page_link(ui.page_path("practice"), label="Go to Practice", icon=":material/edit:")
+        st.info(words.nothing_yet())
+        st.page_link(ui.page_path("practice"), label=words.go_to_practice(), icon=":material/edit:")
         st.stop()
 
     c = st.columns(4)
-    c[0].metric("Answered", progress.answered)
-    c[1].metric("Right", f"{round(100 * progress.right / progress.answered)}%")
-    c[2].metric("Best streak", progress.best_streak)
-    c[3].metric("Median time", f"{progress.median_seconds:.0f} s")
+    c[0].metric(words.answered(), progress.answered)
+    c[1].metric(words.right(), f"{round(100 * progress.right / progress.answered)}%")
+    c[2].metric(words.best_streak(), progress.best_streak)
+    c[3].metric(words.median_time(), words.seconds(progress.median_seconds))
 
-    st.subheader("Stages")
+    st.subheader(words.stages())
     for stage in STAGES:
         rep = progress.mastery_report(stage)
-        name = f"**{ui.STAGE_LABELS[stage]}** — "
+        name = ui.STAGE_LABELS[stage]
         if stage in progress.mastered:
-            st.markdown(name + "mastered :material/check_circle:")
+            st.markdown(words.stage_mastered(name))
         else:
-            st.markdown(name + f"{rep['core_mastered']} of {rep['core_count']} main puzzles mastered")
+            st.markdown(words.stage_so_far(name, rep["core_mastered"], rep["core_count"]))
         st.progress(rep["share"])
 
-    st.subheader("Each kind of puzzle")
-    st.caption("Practised → Familiar → Proficient (right every time at level 3) → Mastered (right and quick). "
-               "The main puzzles are marked ★.")
+    st.subheader(words.each_kind())
+    st.caption(words.steps_legend())
     st.markdown(skill_grid(progress), unsafe_allow_html=True)
 
     rows = progress.rows()
+    overall, last_five = words.overall(), words.last_five()
     running, right = [], 0
     for i, r in enumerate(rows, start=1):
         right += bool(r["correct"])
@@ -48,25 +49,25 @@ def show() -> None:
         running.append(
             {
                 "answer": i,
-                "overall": right / i,
-                "last five": sum(bool(w["correct"]) for w in window) / len(window),
+                overall: right / i,
+                last_five: sum(bool(w["correct"]) for w in window) / len(window),
             }
         )
 
-    st.subheader("Right answers over time")
+    st.subheader(words.right_over_time())
     fig = px.line(
         running,
         x="answer",
-        y=["overall", "last five"],
+        y=[overall, last_five],
         markers=True,
-        labels={"value": "share right", "answer": "answer number", "variable": ""},
+        labels={"value": words.share_right(), "answer": words.answer_number(), "variable": ""},
     )
     fig.update_yaxes(range=[0, 1.05], tickformat=".0%")
     fig.update_xaxes(tickmode="linear", tick0=1, dtick=max(1, len(rows) // 10))  # answers are whole numbers
     fig.update_layout(legend={"orientation": "h", "y": -0.25})
     st.plotly_chart(fig, key="accuracy", config=CHART)
 
-    st.subheader("Mastery by kind and stage")
+    st.subheader(words.by_kind_and_stage())
     acc = progress.accuracy_by(["stage", "kind"])
     for a in acc:
         a["kind"] = KIND_TITLES[a["kind"]]
@@ -79,28 +80,30 @@ def show() -> None:
         barmode="group",
         hover_data=["answered", "right"],
         color_discrete_sequence=["#0072B2", "#E69F00", "#009E73"],
-        labels={"accuracy": "share right", "kind": ""},
+        labels={"accuracy": words.share_right(), "kind": "", "answered": words.hover_answered(),
+                "right": words.hover_right()},
     )
     fig2.update_yaxes(range=[0, 1.05], tickformat=".0%")
     st.plotly_chart(fig2, key="mastery", config=CHART)
 
-    st.subheader("Time to answer")
-    timed = [{**r, "answer": "right" if r["correct"] else "not right"} for r in rows]
+    st.subheader(words.time_to_answer())
+    yes, no = words.right_dot(), words.not_right_dot()
+    timed = [{**r, "answer": yes if r["correct"] else no} for r in rows]
     fig3 = px.scatter(
         timed,
         x="number",
         y="seconds",
         color="answer",
         symbol="answer",
-        color_discrete_map={"right": "#009E73", "not right": "#D55E00"},
-        labels={"number": "answer number", "seconds": "seconds", "answer": ""},
+        color_discrete_map={yes: "#009E73", no: "#D55E00"},
+        labels={"number": words.answer_number(), "seconds": words.seconds_axis(), "answer": ""},
     )
     fig3.update_xaxes(tickmode="linear", tick0=1, dtick=max(1, len(rows) // 10))
     fig3.update_layout(legend={"orientation": "h", "y": -0.25})
     st.plotly_chart(fig3, key="time", config=CHART)
 
     st.download_button(
-        "Download my answers (CSV)",
+        words.download(),
         progress.to_csv(),
         file_name="fives-trainer-answers.csv",
         mime="text/csv",

@@ -21,11 +21,11 @@ from trainer.guided import (
     Claim,
     GuidedGame,
     Setup,
-    possessive,
 )
 from trainer.pagestate import PlayState
 from trainer.render import render_hand, render_layout
 from trainer.rules import Play
+from trainer.words import play_page as words
 
 GAMES = list(GAME_TITLES)
 """One entry per game: the learning rules of each stage, then the classic rule sets."""
@@ -52,7 +52,7 @@ def current() -> GuidedGame | None:
             try:
                 ps.game = GuidedGame.replay(saved)
             except ValueError:
-                ps.message = "Your saved game could not be opened. Start a new one!"
+                ps.message = words.saved_game_broken()
                 s.clear_game(me.code)
                 return None
             ps.saver.mark(ps.game)
@@ -107,7 +107,7 @@ def play_chosen() -> None:
     g = current()
     tile, end = st.session_state.get("g_tile"), st.session_state.get("g_end")
     if g is None or not tile:
-        state().message = "Choose a tile first."
+        state().message = words.choose_a_tile()
         return
     lay = g.view().layout
     if lay.is_empty:
@@ -115,26 +115,25 @@ def play_chosen() -> None:
         return
     letters = {v: k for k, v in ui.end_letters(lay).items()}
     if end not in letters:
-        state().message = "Choose an end too."
+        state().message = words.choose_an_end()
         return
     state().message = g.act_at(tile, letters[end])
 
 
 def setup_form() -> None:
-    st.markdown("Play real hands against the computer. Every move is explained with its working.")
+    st.markdown(words.intro())
     with st.form("setup", border=True):
-        st.selectbox("Game", GAMES, key="g_game", format_func=game_title,
-                     help=" · ".join(f"{GAME_TITLES[g]}: {GAME_SOURCES[g]}" for g in GAMES))
+        st.selectbox(words.game(), GAMES, key="g_game", format_func=game_title,
+                     help=" · ".join(words.game_source(GAME_TITLES[g], GAME_SOURCES[g]) for g in GAMES))
         c1, c2 = st.columns(2)
-        c1.segmented_control("Players", [2, 3, 4], key="g_players", default=2, required=True)
-        c2.checkbox("Partners at four players (you and Maya)", key="g_partners", value=True)
-        st.segmented_control("Computer players", list(BOT_LEVELS), key="g_bots", default="greedy", required=True,
+        c1.segmented_control(words.players(), [2, 3, 4], key="g_players", default=2, required=True)
+        c2.checkbox(words.partners(), key="g_partners", value=True)
+        st.segmented_control(words.computer_players(), list(BOT_LEVELS), key="g_bots", default="greedy", required=True,
                              format_func=lambda b: BOT_TITLES[b])
-        st.radio("Help while you play", list(GUIDANCE), key="g_guidance", index=2,
+        st.radio(words.help_while_playing(), list(GUIDANCE), key="g_guidance", index=2,
                  format_func=lambda x: GUIDANCE_TITLES[x])
-        st.checkbox("Muggins call: say your score after each play (a missed score goes to the opponents)",
-                    key="g_calls", value=False)
-        st.form_submit_button("Start the game", type="primary", on_click=start)
+        st.checkbox(words.muggins_call(), key="g_calls", value=False)
+        st.form_submit_button(words.start(), type="primary", on_click=start)
 
 
 def scoreboard(g: GuidedGame) -> None:
@@ -147,35 +146,34 @@ def scoreboard(g: GuidedGame) -> None:
     for side in range(hand.n_sides):
         cols[side].metric(g.side_name(side), scores[side])
     if done:
-        cols[-1].markdown(f":gray[Hand {number} · to {g.game.target}]", unsafe_allow_html=True)
+        cols[-1].markdown(f":gray[{words.hand_over(number, g.game.target)}]", unsafe_allow_html=True)
         return
-    others = " · ".join(f"{g.name(p)} holds {len(hand.hands[p])}" for p in range(1, hand.n))
-    cols[-1].markdown(f":gray[Hand {number} · to {g.game.target} · boneyard {hand.boneyard_size}"
-                      f"<br>{others}]", unsafe_allow_html=True)
+    others = " · ".join(words.holds(g.name(p), len(hand.hands[p])) for p in range(1, hand.n))
+    cols[-1].markdown(f":gray[{words.hand_on(number, g.game.target, hand.boneyard_size)}<br>{others}]",
+                      unsafe_allow_html=True)
 
 
 def learner_turn(g: GuidedGame) -> None:
     view = g.view()
     guidance = g.setup.guidance
     if view.phase == "claim":
-        st.markdown("### Say your score")
+        st.markdown(f"### {words.say_your_score()}")
         ui.picture(render_layout(view.layout), max_width=ui.natural_width(render_layout(view.layout), scale=2.0))
         legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
         step = 1 if g.points else 5
         few = [v for v in range(0, 9 * step, step) if v in legal]  # 0 and the scores a layout can make
-        st.markdown("What did your play score?" + (" (in points)" if g.points else " (in pips)"))
+        st.markdown(words.what_did_it_score(bool(g.points)))
         with st.container(horizontal=True):
             for v in few:
-                st.button("No score" if v == 0 else str(v), key=f"g_claim_{v}", on_click=act,
+                st.button(words.no_score() if v == 0 else str(v), key=f"g_claim_{v}", on_click=act,
                           args=(legal[v], g.move_number))
         return
     if view.phase == "muggins":
         missed = g.game.hand.pending
-        st.markdown(f"### {g.name(g.game.hand.cur)} forgot a score! Call Muggins! to take "
-                    f"{missed} point{'s' if missed != 1 else ''}.")
+        st.markdown(f"### {words.call_muggins(g.name(g.game.hand.cur), missed)}")
         c1, c2 = st.columns(2)
-        c1.button("Muggins!", type="primary", on_click=act, args=(MUGGINS,), key="g_muggins")
-        c2.button("Let it go", on_click=act, args=(LET_GO,), key="g_letgo")
+        c1.button(words.muggins(), type="primary", on_click=act, args=(MUGGINS,), key="g_muggins")
+        c2.button(words.let_it_go(), on_click=act, args=(LET_GO,), key="g_letgo")
         return
     plays = [a for a in view.legal_actions if isinstance(a, Play)]
     layout_letters = ui.end_letters(view.layout)
@@ -197,51 +195,51 @@ def learner_turn(g: GuidedGame) -> None:
     else:
         if layout_svg:
             ui.picture(layout_svg, max_width=ui.natural_width(layout_svg, scale=2.0))
-        ui.picture(hand_svg, max_width=f"{ui.hand_width(len(view.hand))}px", caption="Your hand")
+        ui.picture(hand_svg, max_width=f"{ui.hand_width(len(view.hand))}px", caption=words.your_hand())
     if DRAW in view.legal_actions and not plays:
-        st.info("Nothing in your hand fits: draw from the boneyard.")
-        st.button("Draw a tile", type="primary", on_click=act, args=(DRAW,), key="g_draw")
+        st.info(words.nothing_fits_draw())
+        st.button(words.draw(), type="primary", on_click=act, args=(DRAW,), key="g_draw")
         return
     if PASS in view.legal_actions and view.layout.is_empty:
-        st.info("You have no double and no tile that scores by itself, so you can't lead: pass the lead on.")
-        st.button("Pass the lead", type="primary", on_click=act, args=(PASS,), key="g_pass")
+        st.info(words.cannot_lead())
+        st.button(words.pass_the_lead(), type="primary", on_click=act, args=(PASS,), key="g_pass")
         return
     if PASS in view.legal_actions:
-        st.info("Nothing fits and nothing is left to draw: pass.")
-        st.button("Pass", type="primary", on_click=act, args=(PASS,), key="g_pass")
+        st.info(words.nothing_fits_pass())
+        st.button(words.pass_(), type="primary", on_click=act, args=(PASS,), key="g_pass")
         return
     if guidance == "suggest":
         tip = g.hint()
         if tip is not None:
-            st.success(f":material/lightbulb: Try {tip.reason}")
+            st.success(f":material/lightbulb: {words.try_(tip.reason)}")
     if guidance in ("where", "suggest") and plays:
-        st.markdown("**Where each tile can go:**")
+        st.markdown(words.where_tiles_go())
         with st.container(horizontal=True):
             for play, after, score in g.options():
                 if play.target is None:
-                    label = f"Lead {play.tile}"
+                    label = words.lead(str(play.tile))
                 elif play.beside:
                     n = after.placements[-1].number
-                    label = f"{play.tile} beside the sniff, end {layout_letters.get(f'{play.target}^{n}', '?')}"
+                    label = words.beside_sniff(str(play.tile), layout_letters.get(f"{play.target}^{n}", "?"))
                 else:
                     n = after.placements[-1].number
-                    label = f"{play.tile} on end {layout_letters.get(f'{play.target}:{n}', '?')}"
-                label += f" → total {after.total}" + (f", scores {score}" if score else "")
+                    label = words.on_end(str(play.tile), layout_letters.get(f"{play.target}:{n}", "?"))
+                label = words.option(label, after.total, score)
                 st.button(label, on_click=act, args=(play, g.move_number), key=f"g_opt_{play}_{g.move_number}")
     with st.form("g_choose", border=False):
         c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
-        c1.selectbox("Tile", [str(t) for t in view.hand], key="g_tile")
-        c2.selectbox("End", sorted(set(layout_letters.values())) or ["—"], key="g_end",
+        c1.selectbox(words.tile(), [str(t) for t in view.hand], key="g_tile")
+        c2.selectbox(words.end(), sorted(set(layout_letters.values())) or ["—"], key="g_end",
                      disabled=view.layout.is_empty)
-        c3.form_submit_button("Play", on_click=play_chosen)
+        c3.form_submit_button(words.play(), on_click=play_chosen)
     if DRAW in view.legal_actions:
-        st.button("Draw instead", on_click=act, args=(DRAW,), key="g_draw_free")
+        st.button(words.draw_instead(), on_click=act, args=(DRAW,), key="g_draw_free")
 
 
 def walkthrough(g: GuidedGame) -> None:
     res = g.finished
     assert res is not None
-    st.subheader("End of the hand")
+    st.subheader(words.end_of_hand())
     ended = g.game.hands[g.finished_hand]
     ended_svg = render_layout(ended.layout, working=True)
     ui.picture(ended_svg, max_width=ui.natural_width(ended_svg, scale=2.0))
@@ -250,31 +248,31 @@ def walkthrough(g: GuidedGame) -> None:
     for p, tiles in enumerate(res.hands):
         if tiles:
             ui.picture(render_hand(tiles, width=ui.hand_width(len(tiles))), max_width=f"{ui.hand_width(len(tiles))}px",
-                       caption=f"{possessive(g.name(p))} tiles")
+                       caption=words.tiles_left(g.name(p), mine=p == 0))
     if g.game.is_over:
-        st.button("See who won", type="primary", on_click=g.next_hand, key="g_over")
+        st.button(words.see_who_won(), type="primary", on_click=g.next_hand, key="g_over")
     else:
-        st.button("Next hand", type="primary", on_click=g.next_hand, key="g_next", shortcut="N")
+        st.button(words.next_hand(), type="primary", on_click=g.next_hand, key="g_next", shortcut="N")
 
 
 def game_over(g: GuidedGame) -> None:
     scores = g.game.scores
     winner = g.game.winner
     if winner is None:
-        st.success("It's a shared win!")
+        st.success(words.shared_win())
     elif winner == g.learner_side:
         st.balloons()
-        st.success(f":material/emoji_events: {g.side_name(winner)} won the game!")
+        st.success(f":material/emoji_events: {words.won(g.side_name(winner))}")
     else:
-        st.info(f"{g.side_name(winner)} won this time. Have another go!")
+        st.info(words.won_this_time(g.side_name(winner)))
     st.markdown("\n".join(f"- {g.side_name(i)}: **{s}**" for i, s in enumerate(scores)))
-    st.markdown(f"{len(g.game.results)} hands played, to {g.game.target}.")
-    st.button("New game", type="primary", on_click=end_game, key="g_new")
+    st.markdown(words.hands_played(len(g.game.results), g.game.target))
+    st.button(words.new_game(), type="primary", on_click=end_game, key="g_new")
 
 
 def show() -> None:
     """Draw the page (on every rerun)."""
-    st.title("Play a hand")
+    st.title(words.title())
     g = current()
     save_game()
     if g is None:
@@ -293,10 +291,10 @@ def show() -> None:
     story = g.story()
     if story or not g.game.is_over:
         with st.container(border=True):
-            st.markdown("**What happened**")
-            st.markdown("\n".join(f"- {line}" for line in story[-12:]) or "The hand has just been dealt.")
+            st.markdown(f"**{words.what_happened()}**")
+            st.markdown("\n".join(f"- {line}" for line in story[-12:]) or words.just_dealt())
     if not g.game.is_over:
-        st.button("Quit this game", on_click=end_game, key="g_quit")
+        st.button(words.quit_game(), on_click=end_game, key="g_quit")
 
 
 ui.run_page("play", show)

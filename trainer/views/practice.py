@@ -5,9 +5,11 @@ import functools
 import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, similar
-from trainer import answers, pagestate, session, ui
+from trainer import answers, language, pagestate, session, ui
 from trainer.pagestate import PracticeState
 from trainer.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
+from trainer.words import pages as page_words
+from trainer.words import practice_page as words
 
 CHOOSER_KEYS = {"stage": "p_stage", "level": "p_level", "kind": "p_kind"}
 """The choosers' widget keys, by the field of :class:`PracticeState` each one sets."""
@@ -103,20 +105,18 @@ def show() -> None:
         fresh()
     p = pr.puzzle
     if p is None:  # the coach always finds a puzzle; this keeps a page that cannot from breaking
-        st.warning("No puzzle could be made just now. Choose another kind of puzzle.")
+        st.warning(words.no_puzzle())
         return
     if st.query_params.get("code") != p.code:
         st.query_params["code"] = p.code
         ps.opened_code = p.code
 
-    st.markdown("# Practice")
+    st.markdown(f"# {words.title()}")
     who = session.me()
     if who is None:  # a link that stays in this tab, so the guest's answers go with them
-        st.page_link(ui.page_path("me"), label="Practising as a guest · Sign in, and the trainer remembers you",
-                     icon=":material/person:")
+        st.page_link(ui.page_path("me"), label=words.as_guest(), icon=":material/person:")
     else:
-        session.show_html(f"Practising as <b>{session.literal(who.nickname)}</b> · your answers are saved.",
-                          css=ui.CAPTION_CSS)
+        session.show_html(words.as_learner(session.literal(who.nickname)), css=ui.CAPTION_CSS)
     celebrate(pr)
 
     if pr.coached:  # the stage chooser shows where the coach is
@@ -127,7 +127,7 @@ def show() -> None:
     row = st.container(horizontal=True, vertical_alignment="bottom") if by_hand else st.container()
     with row:
         st.segmented_control(
-            "Stage",
+            words.stage(),
             STAGES,
             key="p_stage",
             required=True,  # a tap on the chosen stage keeps it
@@ -138,22 +138,22 @@ def show() -> None:
         )
         if by_hand:
             st.segmented_control(
-                "Level",
+                words.level(),
                 [1, 2, 3],
                 key="p_level",
                 required=True,
                 on_change=choose,
                 args=("level",),
-                format_func=lambda n: f"Level {n}",
+                format_func=page_words.level,
             )
     st.pills(
-        "Puzzle",
+        words.puzzle(),
         kind_choices,
         key="p_kind",
         required=True,
         on_change=choose,
         args=("kind",),
-        format_func=lambda k: ":material/explore: Coach me" if k == COACH else KIND_TITLES[k],
+        format_func=lambda k: f":material/explore: {words.coach_me()}" if k == COACH else KIND_TITLES[k],
     )
 
     if pr.first_time and not pr.answered and p.code not in ps.examples_done:
@@ -168,10 +168,10 @@ def celebrate(pr: Practice) -> None:
         return
     if out.mastered:
         st.balloons()
-        nxt = f" Next up: {ui.STAGE_LABELS[out.unlocked]}." if out.unlocked else " That's the whole path!"
-        st.success(f":material/celebration: You mastered {ui.STAGE_LABELS[out.mastered]}!{nxt}")
+        unlocked = ui.STAGE_LABELS[out.unlocked] if out.unlocked else None
+        st.success(f":material/celebration: {words.mastered(ui.STAGE_LABELS[out.mastered], unlocked)}")
     elif out.lost:
-        st.info(f"Let's practise {ui.STAGE_LABELS[out.lost]} a little more.")
+        st.info(words.practise_more(ui.STAGE_LABELS[out.lost]))
 
 
 def worked_example(p: Puzzle) -> None:
@@ -180,7 +180,7 @@ def worked_example(p: Puzzle) -> None:
     steps = example.steps
     at = max(0, min(state().example_step, len(steps) - 1))
     with st.container(border=True):
-        st.markdown(f"**Watch how it works first** · step {at + 1} of {len(steps)}")
+        st.markdown(words.watch_first(at + 1, len(steps)))
         st.markdown(f"*{example.question}*")
         shown = steps[: at + 1]
         marks = tuple(e for s in shown for e in s.ends)
@@ -193,8 +193,8 @@ def worked_example(p: Puzzle) -> None:
         st.markdown("\n".join(f"- {s.text}" for s in shown))
         with st.container(horizontal=True):
             if at < len(steps) - 1:
-                st.button("Next step", type="primary", key=f"ex-next-{p.code}", on_click=example_step, args=(1,))
-            st.button("My turn!", key=f"ex-done-{p.code}", on_click=skip_example, args=(p.code,))
+                st.button(words.next_step(), type="primary", key=f"ex-next-{p.code}", on_click=example_step, args=(1,))
+            st.button(words.my_turn(), key=f"ex-done-{p.code}", on_click=skip_example, args=(p.code,))
 
 
 def puzzle_area(pr: Practice) -> None:
@@ -202,16 +202,13 @@ def puzzle_area(pr: Practice) -> None:
     p = pr.puzzle
     assert p is not None
     streak = pr.progress.streak
-    meta = (
-        f"{ui.stage_label(p.stage)} · level {p.level}"
-        + (" · chosen by your coach" if pr.coached else "")
-        + (f" · :material/local_fire_department: {streak} right in a row" if streak >= 2 else "")
-    )
+    meta = words.puzzle_meta(ui.stage_label(p.stage), p.level, coached=pr.coached, streak=streak)
     why = f"\n\n**{pr.notice}**" if pr.notice and not pr.answered else ""
     # the puzzle's link never carries the learner's code: whoever it is shared with opens it as themselves
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        st.markdown(f":gray[{meta}]  \n:gray[Puzzle code **{p.code}** · [link to this puzzle](?code={p.code})]")
-        st.page_link(ui.page_path("projector"), label="Show it on the projector", icon=":material/co_present:",
+        link = f"?code={p.code}{language.suffix()}"
+        st.markdown(f":gray[{meta}]  \n:gray[{words.puzzle_code(p.code, link)}]")
+        st.page_link(ui.page_path("projector"), label=words.on_the_projector(), icon=":material/co_present:",
                      query_params={"code": p.code})
     st.markdown(f"{why}\n\n## {p.question}" if why else f"## {p.question}")
     speak = ui.spoken(p.question + (" " + pr.verdict.message if pr.verdict else ""))
@@ -226,7 +223,7 @@ def puzzle_area(pr: Practice) -> None:
     layout_svg, hand_svg = ui.puzzle_pictures(p, working=pr.answered, layout=after or lay,
                                               highlight=hint.ends if hint else ())
     if hint is not None:
-        st.info(f":material/lightbulb: **Hint:** {hint.text}")
+        st.info(f":material/lightbulb: {words.hint(hint.text)}")
     notice = state().notice_on(p.code) if not pr.answered else None
     if notice:  # next to the puzzle, where the child is looking
         st.warning(notice)
@@ -258,8 +255,8 @@ def answer_widgets(pr: Practice, p: Puzzle) -> None:
     # answers go through callbacks, which run before the page is drawn: one run per answer
     answers.answer_widgets(p, answers.practice_spot(p.code), give, functools.partial(problem, p.code))
     if not pr.hinted:
-        st.button("Hint", icon=":material/lightbulb:", key=f"hint-{p.code}", on_click=ask_hint,
-                  help="Shows the first step. A hinted answer does not count toward mastery.")
+        st.button(words.hint_button(), icon=":material/lightbulb:", key=f"hint-{p.code}", on_click=ask_hint,
+                  help=words.hint_help())
 
 
 def feedback(pr: Practice, p: Puzzle) -> None:
@@ -267,25 +264,25 @@ def feedback(pr: Practice, p: Puzzle) -> None:
     assert v is not None
     (st.success if v.correct else st.error)(v.message)
     if pr.hinted:
-        st.caption("You used a hint: this one does not count toward mastery.")
-    with st.expander("Show every step"):
+        st.caption(words.hinted())
+    with st.expander(words.every_step()):
         st.markdown("\n".join(f"- {s.text}" for s in p.steps))
     out = pr.outcome
     if out is not None and out.level_change and pr.coached:
-        st.info("Great run — level up!" if out.level_change > 0 else "Let's try an easier one.")
+        st.info(words.level_up() if out.level_change > 0 else words.easier())
     t = pr.teaching
     if not v.correct and pr.must_answer:  # a teaching puzzle: answered until right
-        st.button("Try again", type="primary", shortcut="N", on_click=fresh, key="again")
+        st.button(words.try_again(), type="primary", shortcut="N", on_click=fresh, key="again")
         return
     if t is not None and t.step in (CONTRAST, EXAMPLE):  # a mistake made again: it is taught now
         teach(pr, t)
         return
     if v.correct:
-        st.button("Next puzzle", type="primary", shortcut="N", on_click=fresh, key="next")
+        st.button(words.next_puzzle(), type="primary", shortcut="N", on_click=fresh, key="next")
         return
     with st.container(horizontal=True):
-        st.button("Next puzzle", type="primary", shortcut="N", on_click=fresh, key="next")
-        st.button("Try a similar one", key="similar", shortcut="S", on_click=try_similar)
+        st.button(words.next_puzzle(), type="primary", shortcut="N", on_click=fresh, key="next")
+        st.button(words.similar(), key="similar", shortcut="S", on_click=try_similar)
 
 
 def teach(pr: Practice, t: Teaching) -> None:
@@ -293,17 +290,17 @@ def teach(pr: Practice, t: Teaching) -> None:
     worked example; the drill and the missed puzzle follow as puzzles, answered until right."""
     with st.container(border=True):
         if t.step == CONTRAST and t.pair is not None:
-            st.markdown(f"### Let's look at this together\n{t.words.capitalize()}." if t.words else
-                        "### Let's look at this together")
+            st.markdown(f"### {words.look_together()}\n{t.words.capitalize()}." if t.words else
+                        f"### {words.look_together()}")
             left, right = st.columns(2)
             for column, side in ((left, t.pair.left), (right, t.pair.right)):
                 with column:
                     ui.picture(ui.contrast_side(side), caption=side.caption)
             st.info(t.pair.differs, icon=":material/compare_arrows:")
-            st.button("I see!", type="primary", key="teach-contrast", on_click=teach_next, args=(False,))
+            st.button(words.i_see(), type="primary", key="teach-contrast", on_click=teach_next, args=(False,))
             return
         example = t.example if t.example is not None else t.missed
-        st.markdown("### Watch how it works")
+        st.markdown(f"### {words.watch()}")
         st.markdown(f"*{example.question}*")
         layout_svg, hand_svg = ui.puzzle_pictures(example, working=True)
         parts = [ui.picture_html(svg) for svg in (layout_svg, ui.number_line(example, reveal=True)) if svg]
@@ -311,7 +308,7 @@ def teach(pr: Practice, t: Teaching) -> None:
             parts.append(ui.picture_html(hand_svg, max_width=f"{ui.hand_width(len(example.hand))}px"))
         ui.pictures(*parts)
         st.markdown("\n".join(f"- {s.text}" for s in example.steps))
-        st.button("My turn!", type="primary", key="teach-example", on_click=teach_next, args=(True,))
+        st.button(words.my_turn(), type="primary", key="teach-example", on_click=teach_next, args=(True,))
 
 
 

@@ -17,6 +17,8 @@ from trainer import answers, classroom, pagestate, session, ui
 from trainer.pagestate import ProjectorState
 from trainer.render import render_hand, render_layout
 from trainer.store import StoreError
+from trainer.words import pages as page_words
+from trainer.words import projector as words
 
 CHOOSER_KEYS = {"stage": "pj_stage", "kind": "pj_kind", "level": "pj_level"}
 """The side panel's choosers' widget keys, by the field of :class:`ProjectorState` each one sets."""
@@ -59,7 +61,7 @@ def open_typed_code() -> None:
     try:
         ps.show(from_code(st.session_state.get("pj_code", "")))
     except CodeError as err:
-        ps.notice = f"That code didn't work: {err}"
+        ps.notice = words.code_did_not_work(str(err))
     ps.blur = True
 
 
@@ -75,28 +77,28 @@ def show() -> None:
             trap = st.query_params.get("contrast")
             ps.contrast = trap if trap in TRAPS else None
         except CodeError as err:
-            ps.notice = f"That code didn't work: {err} Here is a fresh puzzle instead."
+            ps.notice = words.code_did_not_work_fresh(str(err))
     pagestate.show_choices(ps, CHOOSER_KEYS)  # each chooser shows the page's choice (set before it is drawn)
     with st.sidebar:
-        st.header("Puzzle")
+        st.header(words.puzzle())
         st.segmented_control(
-            "Stage", STAGES, key="pj_stage", required=True, on_change=choose, args=("stage",),
+            words.stage(), STAGES, key="pj_stage", required=True, on_change=choose, args=("stage",),
             format_func=lambda s: ui.STAGE_LABELS[s],
         )
         # buttons, not a box: a box would keep the keys A and N after it is used
-        st.pills("Kind", KINDS, key="pj_kind", required=True, on_change=choose, args=("kind",),
+        st.pills(words.kind(), KINDS, key="pj_kind", required=True, on_change=choose, args=("kind",),
                  format_func=lambda k: KIND_TITLES[k])
         st.segmented_control(
-            "Level", [1, 2, 3], key="pj_level", required=True, on_change=choose, args=("level",),
-            format_func=lambda n: f"Level {n}",
+            words.level(), [1, 2, 3], key="pj_level", required=True, on_change=choose, args=("level",),
+            format_func=page_words.level,
         )
         st.text_input(
-            "Show a puzzle by its code",
+            words.show_by_code(),
             key="pj_code",
-            placeholder="e.g. HX7K-3MPA",
+            placeholder=words.code_example(),
             on_change=open_typed_code,
         )
-        st.caption("Keys: A reveals the answer, N shows the next puzzle.")
+        st.caption(words.keys())
         worksheet_panel(ps.stage, ps.level)
         live_sidebar()
 
@@ -120,7 +122,7 @@ def show() -> None:
     if live:
         sync(p, revealed)
     st.markdown(f"# {answers.big_screen_question(p, step, revealed)}")
-    st.markdown(f"### Puzzle code: `{p.code}`")
+    st.markdown(f"### {words.puzzle_code(p.code)}")
     if ps.contrast and not revealed:
         contrast_pair(p, ps.contrast)
     pictures(p, revealed)
@@ -130,9 +132,9 @@ def show() -> None:
             st.markdown(choices)
     else:
         # in a live lesson the class's answers stand beside the answer, on the same screen
-        words, chart = st.columns(2) if live else (st.container(), None)
-        with words:
-            st.markdown(f"# Answer: {answer_words(p)}")
+        said, chart = st.columns(2) if live else (st.container(), None)
+        with said:
+            st.markdown(f"# {words.answer(answer_words(p))}")
             st.markdown(f"### {p.explanation}")
         if chart is not None:
             with chart:
@@ -144,7 +146,7 @@ def show() -> None:
     label = answers.reveal_label(p, step)
     cols[0].button(label, type="primary", shortcut="A", on_click=reveal, disabled=revealed,
                    use_container_width=True, key="reveal")
-    cols[1].button("Next puzzle", shortcut="N", on_click=fresh, use_container_width=True, key="next")
+    cols[1].button(words.next_puzzle(), shortcut="N", on_click=fresh, use_container_width=True, key="next")
 
 
 # ----- the worksheet panel -----
@@ -173,25 +175,26 @@ def make_worksheet(stage: str, level: int) -> None:
 def worksheet_panel(stage: str, level: int) -> None:
     """Choose, make and download a worksheet, its answer key and its build-it sheet."""
     ws = state().worksheet
-    with st.expander("Print a worksheet", icon=":material/print:"):
-        st.selectbox("Puzzles", [MIX, *KINDS], key="ws_kind",
-                     format_func=lambda k: "A mix" if k == MIX else KIND_TITLES[k])
-        st.number_input("How many", min_value=1, max_value=60, value=12, step=1, key="ws_count")
-        st.segmented_control("Paper", ["a4", "letter"], key="ws_paper", default="a4", required=True,
-                             format_func=lambda p: {"a4": "A4", "letter": "US Letter"}[p])
-        st.text_input("App address for the QR codes", key="ws_base", placeholder="http://localhost:8501/",
-                      help="Each puzzle's QR code opens it here. Type the address children use once.")
-        st.button("Make the worksheet", key="ws_make", on_click=make_worksheet, args=(stage, level))
+    with st.expander(words.print_worksheet(), icon=":material/print:"):
+        st.selectbox(words.puzzles(), [MIX, *KINDS], key="ws_kind",
+                     format_func=lambda k: words.a_mix() if k == MIX else KIND_TITLES[k])
+        st.number_input(words.how_many(), min_value=1, max_value=60, value=12, step=1, key="ws_count")
+        paper_names = words.paper_names()
+        st.segmented_control(words.paper(), ["a4", "letter"], key="ws_paper", default="a4", required=True,
+                             format_func=paper_names.get)
+        st.text_input(words.app_address(), key="ws_base", placeholder="http://localhost:8501/",
+                      help=words.app_address_help())
+        st.button(words.make_worksheet(), key="ws_make", on_click=make_worksheet, args=(stage, level))
         if ws.problem:
             st.warning(ws.problem, icon=":material/qr_code:")
         files = ws.files
         if files:
-            st.caption(f"Sheet {files['code']}")
-            st.download_button("Worksheet (PDF)", files["sheet"], file_name=f"worksheet-{files['code']}.pdf",
+            st.caption(words.sheet(files["code"]))
+            st.download_button(words.worksheet_pdf(), files["sheet"], file_name=f"worksheet-{files['code']}.pdf",
                                mime="application/pdf", key="ws_dl_sheet")
-            st.download_button("Answer key (PDF)", files["key"], file_name=f"answers-{files['code']}.pdf",
+            st.download_button(words.answer_key_pdf(), files["key"], file_name=f"answers-{files['code']}.pdf",
                                mime="application/pdf", key="ws_dl_key")
-            st.download_button("Build it with real dominoes (PDF)", files["build"],
+            st.download_button(words.build_pdf(), files["build"],
                                file_name=f"build-{files['code']}.pdf", mime="application/pdf", key="ws_dl_build")
 
 
@@ -231,25 +234,25 @@ def set_locked(locked: bool) -> None:
 
 def live_sidebar() -> None:
     """Start or end a live lesson for the class this teacher has opened."""
-    st.header("Live lesson")
+    st.header(words.live_lesson())
     t, s = session.opened_class(), session.store()
     if s is None:
-        st.caption("Live lessons are not working right now.")
+        st.caption(words.live_not_working())
         return
     if t is None:
-        st.caption("Open your class on **My class** first; then start a live lesson here.")
-        st.page_link(ui.page_path("teacher"), label="My class", icon=":material/school:")
+        st.caption(words.open_class_first())
+        st.page_link(ui.page_path("teacher"), label=words.my_class(), icon=":material/school:")
         return
     name = session.literal(s.class_name(t[0]) or t[0])
     if is_live():
-        session.show_html(f"Live with <b>{name}</b>. Children follow on the <i>Live lesson</i> page.")
-        st.button("End the live lesson", on_click=end_live, key="pj_live_end")
+        session.show_html(words.live_with(name))
+        st.button(words.end_live(), on_click=end_live, key="pj_live_end")
     elif s.lesson(t[0]) is not None:  # this projector was reloaded during a lesson
-        st.button(f"Go on with the live lesson of {name}", type="primary", on_click=resume_live,
+        st.button(words.go_on_live(name), type="primary", on_click=resume_live,
                   key="pj_live_resume")
-        st.button("Start a new live lesson", on_click=start_live, key="pj_live_start")
+        st.button(words.start_new_live(), on_click=start_live, key="pj_live_start")
     else:
-        st.button(f"Start a live lesson with {name}", type="primary", on_click=start_live, key="pj_live_start")
+        st.button(words.start_live(name), type="primary", on_click=start_live, key="pj_live_start")
 
 
 def sync(p: Puzzle, revealed: bool) -> None:
@@ -286,23 +289,24 @@ def waiting(class_code: str) -> None:
         lesson = s.lesson(class_code) if s is not None else None
         tally = s.tally(class_code) if s is not None and lesson is not None else None
     except StoreError:
-        st.caption("The answer count comes back as soon as the class list does.")
+        st.caption(words.count_back_soon())
         return
     if lesson is None or tally is None:
         return
     with st.container(horizontal=True, vertical_alignment="center"):
-        st.markdown(f'<p style="font-size:2.6rem;margin:0" data-testid="live-count"><b>{tally.answered}</b> of '
-                    f"<b>{tally.joined}</b> answered</p>", unsafe_allow_html=True)
+        count = words.answered_of(tally.answered, tally.joined)
+        st.markdown(f'<p style="font-size:2.6rem;margin:0" data-testid="live-count">{count}</p>',
+                    unsafe_allow_html=True)
         if lesson.locked:
-            st.button("Open answering again", on_click=set_locked, args=(False,), key="pj_unlock")
+            st.button(words.open_answering(), on_click=set_locked, args=(False,), key="pj_unlock")
         else:
-            st.button("Stop answers", on_click=set_locked, args=(True,), key="pj_lock")
+            st.button(words.stop_answers(), on_click=set_locked, args=(True,), key="pj_lock")
 
 
 def spread(tally) -> None:
     bars = classroom.answer_bars(tally.answers)
     if not bars:
-        st.markdown("### Nobody answered this one.")
+        st.markdown(f"### {words.nobody_answered()}")
         return
     fig = go.Figure(go.Bar(
         x=[b.label for b in bars], y=[b.count for b in bars], text=[b.count for b in bars], textposition="outside",
@@ -311,7 +315,7 @@ def spread(tally) -> None:
     fig.update_layout(height=240, margin={"t": 30, "b": 0, "l": 0, "r": 0}, font={"size": 20},
                       yaxis={"visible": False, "range": [0, max(b.count for b in bars) * 1.25]},
                       xaxis={"tickfont": {"size": 18}})
-    st.markdown(f"### {tally.answered} answered")
+    st.markdown(f"### {words.answered(tally.answered)}")
     st.plotly_chart(fig, key="pj_spread", config={"displayModeBar": False, "staticPlot": True})
 
 
@@ -327,7 +331,7 @@ def contrast_pair(p: Puzzle, trap: str) -> None:
                         unsafe_allow_html=True)
             st.markdown(f"### {side.caption}")
     st.markdown(f"## {pair.differs}")
-    st.button("Hide the pair", key="pj_contrast_hide", on_click=hide_contrast)
+    st.button(words.hide_pair(), key="pj_contrast_hide", on_click=hide_contrast)
 
 
 def hide_contrast() -> None:

@@ -7,12 +7,13 @@ import plotly.express as px
 import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
-from trainer import classroom, pagestate, session, ui
+from trainer import classroom, language, pagestate, session, ui
 from trainer.card import teacher_card
 from trainer.pagestate import ClassState
 from trainer.progress import STEP_NAMES
 from trainer.store import StoreError
 from trainer.ui import CHART, STEP_COLOURS, STEP_MARKS
+from trainer.words import teacher as words
 
 SHORT_KINDS = {k.id: k.short_title for k in all_kinds()}
 """Each kind's column heading in the class grid (:attr:`puzzles.Kind.short_title`)."""
@@ -42,7 +43,7 @@ def open_class(code: str, key: str, *, quiet: bool = False) -> bool:
         state().remember = True
         return True
     if not quiet:
-        state().problem = "That class code and teacher key don't match. Check your teacher card."
+        state().problem = words.key_does_not_fit()
     return False
 
 
@@ -56,7 +57,7 @@ def open_typed() -> None:
 def create() -> None:
     s = session.store()
     if s is None:
-        state().problem = "The class list is not working right now. Try again in a minute."
+        state().problem = words.class_list_away()
         return
     try:
         keys = s.create_class(st.session_state.get("t_name") or "")
@@ -119,8 +120,8 @@ def show() -> None:
     device_sync()
     s = session.store()
     if s is None:
-        st.title("My class")
-        st.warning("The class list is not working right now. Try again in a minute.")
+        st.title(words.title())
+        st.warning(words.class_list_away())
         return
     if opened() is None:
         closed_page()
@@ -129,112 +130,108 @@ def show() -> None:
     try:
         still = s.check_teacher(code, key)
     except StoreError:
-        st.title("My class")
-        st.info("Your class will show again as soon as the class list is back.")
+        st.title(words.title())
+        st.info(words.class_back_soon())
         return
     if not still:  # deleted meanwhile
         close()
-        st.title("My class")
-        st.info("That class is gone. Make a new one below.")
+        st.title(words.title())
+        st.info(words.class_gone())
         closed_page()
         return
     class_page(s, code, key)
 
 
 def closed_page() -> None:
-    st.title("My class")
+    st.title(words.title())
     problem, state().problem = state().problem, None
     if problem:
         st.warning(problem)
     left, right = st.columns(2)
     with left:
-        st.subheader("Make a new class")
-        st.text_input("Class name", key="t_name", max_chars=60, placeholder="e.g. Room 4")
-        st.button("Make the class", type="primary", on_click=create, key="t_create")
-        st.caption("Children join with a class code and a nickname: no accounts, no e-mail, no real names.")
+        st.subheader(words.make_a_class())
+        st.text_input(words.class_name(), key="t_name", max_chars=60, placeholder=words.class_name_example())
+        st.button(words.make_the_class(), type="primary", on_click=create, key="t_create")
+        st.caption(words.no_accounts())
     with right:
-        st.subheader("Open my class")
-        st.text_input("Class code", key="t_code", max_chars=16, placeholder="e.g. KQ7-MXR-4PD")
-        st.text_input("Teacher key", key="t_key", type="password", max_chars=40,
-                      help="It is on your teacher card. This browser keeps the class open until you close it.")
-        st.button("Open", on_click=open_typed, key="t_open")
-        st.caption("On a shared computer, press Close this class when you are done.")
+        st.subheader(words.open_my_class())
+        st.text_input(words.class_code(), key="t_code", max_chars=16, placeholder=words.class_code_example())
+        st.text_input(words.teacher_key(), key="t_key", type="password", max_chars=40, help=words.teacher_key_help())
+        st.button(words.open_(), on_click=open_typed, key="t_open")
+        st.caption(words.shared_computer())
 
 
 def class_page(s, code: str, key: str) -> None:
     name = s.class_name(code) or code
     session.show_html(session.literal(name), tag="h1")
-    st.markdown(f"### Class code: `{code}`")
-    st.caption("Children type it on the **Sign in** page, under *Join my class*.")
+    st.markdown(f"### {words.class_code_shown(code)}")
+    st.caption(words.children_type_it())
+    language.class_setting(code, key)
     card = teacher_card(name, code, key)
     new, state().new = state().new, False
     if new:
-        st.success("Your class is ready. Print your teacher card or write the teacher key down: with the class "
-                   "code it opens this class on any computer, and it is the only way back in.")
+        st.success(words.class_ready())
         st.code(key, language=None)
     else:
-        with st.expander("My teacher key (keep it secret: with the class code it opens this page)"):
+        with st.expander(words.my_teacher_key()):
             st.code(key, language=None)
-    st.download_button("Print my teacher card", data=card, file_name=f"fives-teacher-{code}.pdf",
+    st.download_button(words.print_teacher_card(), data=card, file_name=f"fives-teacher-{code}.pdf",
                        mime="application/pdf", icon=":material/print:", key="t_card")
     with st.container(horizontal=True):
-        st.page_link(ui.page_path("projector"), label="Start a live lesson on the Projector",
-                     icon=":material/co_present:")
-        st.button("Close this class on this device", on_click=close, key="t_close",
-                  help="This browser forgets the class; your teacher card opens it again.")
+        st.page_link(ui.page_path("projector"), label=words.live_on_projector(), icon=":material/co_present:")
+        st.button(words.close_class(), on_click=close, key="t_close", help=words.close_class_help())
 
     rows = s.class_report(code, key)
     if not rows:
-        st.info("No one has joined yet. Show the class code, and the children join on the Sign in page.")
+        st.info(words.nobody_yet())
         manage(s, code, key, rows)
         return
 
-    st.subheader(f"The class: {len(rows)} {'child' if len(rows) == 1 else 'children'}")
+    st.subheader(words.the_class(len(rows)))
     pagestate.show_choices(state(), {"stage": "t_stage"})
-    st.segmented_control("Stage", STAGES, key="t_stage", required=True, format_func=lambda x: ui.STAGE_LABELS[x],
+    st.segmented_control(words.stage(), STAGES, key="t_stage", required=True, format_func=lambda x: ui.STAGE_LABELS[x],
                          on_change=choose_stage)
     stage = state().stage
     st.markdown(grid_html(classroom.grid(rows), stage), unsafe_allow_html=True)
-    st.caption("· Not started  ◔ Practised  ◑ Familiar  ◕ Proficient (right every time at level 3)  "
-               "● Mastered (right and quick). ★ marks the main puzzles.")
+    st.caption(words.grid_legend())
 
     kinds = classroom.kind_summaries(rows)
     if kinds:
-        st.subheader("Each kind of puzzle")
+        st.subheader(words.each_kind())
+        right, quick = words.right_bar(), words.right_and_quick_bar()
         data = [{"kind": SHORT_KINDS.get(k.kind, k.kind), "measure": m, "share": v}
-                for k in kinds for m, v in (("right", k.accuracy), ("right and quick", k.fluency))]
+                for k in kinds for m, v in ((right, k.accuracy), (quick, k.fluency))]
         fig = px.bar(data, x="kind", y="share", color="measure", barmode="group",
-                     color_discrete_sequence=["#0072B2", "#009E73"], labels={"share": "share of answers", "kind": ""})
+                     color_discrete_sequence=["#0072B2", "#009E73"],
+                     labels={"share": words.share_of_answers(), "kind": ""})
         fig.update_yaxes(range=[0, 1.05], tickformat=".0%")
         fig.update_layout(legend={"orientation": "h", "y": -0.25, "title": ""})
         st.plotly_chart(fig, key="t_kinds", config=CHART)
-        st.caption(" · ".join(f"{SHORT_KINDS.get(k.kind, k.kind)}: {k.answers} answers, median "
-                              f"{k.median_seconds:.0f} s" for k in kinds))
+        st.caption(" · ".join(words.kind_summary(SHORT_KINDS.get(k.kind, k.kind), k.answers, k.median_seconds)
+                              for k in kinds))
 
     mistakes = classroom.common_mistakes(rows)
-    st.subheader("What the class gets wrong most")
+    st.subheader(words.wrong_most())
     if not mistakes:
-        st.markdown("No named mistakes yet.")
+        st.markdown(words.no_mistakes_yet())
     for m in mistakes:  # the example opens in this tab, where the class is open
-        who = f"{m.children} {'child' if m.children == 1 else 'children'}"
-        times = "once" if m.times == 1 else f"{m.times} times"
         with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-            st.markdown(f"- **{m.name}** — {who}, {times} · in *{KIND_TITLES.get(m.kind, m.kind)}*")
-            st.page_link(ui.page_path("projector"), label="Show an example on the projector",
+            st.markdown("- " + words.mistake_line(m.name, m.children, m.times, KIND_TITLES.get(m.kind, m.kind)))
+            st.page_link(ui.page_path("projector"), label=words.show_example(),
                          icon=":material/co_present:", query_params={"code": m.example})
 
     stuck = classroom.stuck(rows)
-    st.subheader("Who is stuck")
+    st.subheader(words.who_is_stuck())
     if not stuck:
-        st.markdown("Nobody is stuck on a trap: no child has missed one three times in a row.")
+        st.markdown(words.nobody_stuck())
     for x in stuck:  # the pair opens on the projector in this tab, where the class is open
         with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-            session.show_html(f"&#8226; <b>{session.literal(x.nickname)}</b> is stuck on a trap: "
-                              f"{session.literal(x.words)} ({x.wrong} wrong in a row)")
-            st.page_link(ui.page_path("projector"), label="Show a contrast pair on the projector",
+            line = words.stuck_line(session.literal(x.nickname), session.literal(x.words), x.wrong)
+            session.show_html(f"&#8226; {line}")
+            st.page_link(ui.page_path("projector"), label=words.show_contrast(),
                          icon=":material/compare_arrows:", query_params={"code": x.puzzle, "contrast": x.trap})
 
-    st.download_button("Download all answers (CSV)", classroom.csv_text(rows), file_name=f"class-{code}.csv",
+    st.download_button(words.download_answers(), classroom.csv_text(rows), file_name=f"class-{code}.csv",
                        mime="text/csv", icon=":material/download:", key="t_csv")
     manage(s, code, key, rows)
 
@@ -242,7 +239,7 @@ def class_page(s, code: str, key: str) -> None:
 def grid_html(grid: list[classroom.GridRow], stage: str) -> str:
     """Children × kinds for one stage, each cell a mastery step by mark and colour (names escaped)."""
     head = "".join(f"<th>{SHORT_KINDS[k]}{' ★' if k in CORE_KINDS else ''}</th>" for k in KINDS)
-    head += "<th>Answers</th><th>Right</th>"  # over every stage
+    head += f"<th>{words.grid_answers()}</th><th>{words.grid_right()}</th>"  # over every stage
     body = []
     for row in grid:
         cells = []
@@ -269,7 +266,7 @@ def remove(code: str, key: str) -> None:
         return
     try:
         s.remove_learner(code, key, who)
-        state().done = "Removed, with all their answers."
+        state().done = words.removed()
     except (StoreError, PermissionError) as err:
         state().problem = str(err)
     st.session_state.pop("t_remove", None)
@@ -283,15 +280,14 @@ def delete(code: str, key: str) -> None:
     try:
         name = s.class_name(code) or ""
         if (st.session_state.get("t_confirm") or "").strip() != name:
-            state().problem = ("Type the class name exactly as it stands at the top of this page to delete the "
-                               "class.")
+            state().problem = words.type_name_to_delete()
             return
         s.delete_class(code, key)
     except (StoreError, PermissionError) as err:
         state().problem = str(err)
         return
     close()
-    state().problem = "The class is deleted: its children, their answers and games are gone."
+    state().problem = words.deleted()
 
 
 def manage(s, code: str, key: str, rows) -> None:
@@ -301,17 +297,15 @@ def manage(s, code: str, key: str, rows) -> None:
         st.success(done)
     if problem:
         st.warning(problem)
-    with st.expander("Remove a child or delete the class"):
+    with st.expander(words.remove_or_delete()):
         if rows:
-            names = {r.code: f"{r.nickname} ({r.code})" for r in rows}
-            st.selectbox("Child", list(names), format_func=names.get, index=None, key="t_remove",
-                         placeholder="Choose a child")
-            st.button("Remove this child and all their answers", on_click=remove, args=(code, key),
-                      key="t_remove_go")
-        st.text_input("To delete the whole class, type its name", key="t_confirm")
-        st.button("Delete the class and everything in it", type="primary", on_click=delete, args=(code, key),
-                  key="t_delete")
-        st.caption("Deleting keeps nothing: the class, its children, their answers, games and lessons.")
+            names = {r.code: words.child_choice(r.nickname, r.code) for r in rows}
+            st.selectbox(words.child(), list(names), format_func=names.get, index=None, key="t_remove",
+                         placeholder=words.choose_a_child())
+            st.button(words.remove_child(), on_click=remove, args=(code, key), key="t_remove_go")
+        st.text_input(words.type_its_name(), key="t_confirm")
+        st.button(words.delete_class(), type="primary", on_click=delete, args=(code, key), key="t_delete")
+        st.caption(words.deleting_keeps_nothing())
 
 
 ui.run_page("teacher", show, for_learner=False)

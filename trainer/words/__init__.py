@@ -21,25 +21,37 @@ each read their own:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
-LANGUAGES: dict[str, str] = {"en": "English"}
+LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
 """Language code → its own name, in the order a chooser lists them."""
 
 DEFAULT = "en"
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "messages"
 
-_current: ContextVar[str] = ContextVar("fives_language", default=DEFAULT)
+_current: ContextVar[str | None] = ContextVar("fives_language", default=None)
+_resolver: Callable[[], str | None] | None = None
 
 
 def language() -> str:
-    """The language of the sentences being made now."""
-    return _current.get()
+    """The language of the sentences being made now: the one set with :func:`speaking` or
+    :func:`set_language`, else the one the app's resolver gives (the page session's), else English."""
+    lang = _current.get()
+    if lang is None and _resolver is not None:
+        lang = _resolver()
+    return lang or DEFAULT
+
+
+def resolve_with(resolver: Callable[[], str | None] | None) -> None:
+    """Where the language comes from when none was set in this context: the app gives a function
+    that reads the page session's choice (``None`` outside a page run)."""
+    global _resolver
+    _resolver = resolver
 
 
 def normalise_language(code: object) -> str:
@@ -59,14 +71,15 @@ def set_language(code: object) -> str:
 @contextmanager
 def speaking(code: object) -> Iterator[str]:
     """Speak ``code`` inside the ``with`` block only."""
-    token = _current.set(normalise_language(code))
+    lang = normalise_language(code)
+    token = _current.set(lang)
     try:
-        yield _current.get()
+        yield lang
     finally:
         _current.reset(token)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _catalogue(lang: str) -> dict[object, object]:
     """The translations of ``lang``: msgid → msgstr (a tuple of forms for plurals)."""
     path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"

@@ -1,0 +1,66 @@
+"""Real-browser test of the language: ``?lang=es`` on a tablet, the chooser in the side menu, and
+the read-aloud request made in Spanish (the request is checked, not the sound)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+import appserver
+import pytest
+
+from puzzles import generate
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(appserver.CHROMIUM), reason="Debian's chromium is not installed"),
+]
+
+SPEECH_MOCK = """
+window.__spoken = [];
+Object.defineProperty(window, 'speechSynthesis', {configurable: true, value: {
+  cancel() {}, getVoices() { return []; },
+  speak(u) { window.__spoken.push({text: u.text, lang: u.lang}); } }});
+window.SpeechSynthesisUtterance = function (text) { this.text = text; this.lang = ''; };
+"""
+
+
+@pytest.fixture(scope="module")
+def server():
+    app = appserver.start(FIVES_DATABASE_URL=f"sqlite:///{tempfile.mkdtemp(prefix='fives-lang-')}/fives.db")
+    yield app.url
+    app.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = appserver.launch_browser(pw)
+        yield b
+        b.close()
+
+
+def test_spanish_from_the_address_reads_aloud_in_spanish_and_the_chooser_goes_back(server, browser):
+    p = generate("open-total", stage="muggins", level=1, seed=5)
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    page.add_init_script(SPEECH_MOCK)
+    page.goto(f"{server}/?code={p.code}&lang=es")
+    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
+    appserver.past_worked_example(page)
+    appserver.settled(page, 60000)
+    page.locator("button.fives-speak").first.click()
+    spoken = page.evaluate("window.__spoken")
+    assert spoken and spoken[-1]["lang"] == "es", spoken
+    assert "lang=es" in page.url
+    # the side menu's chooser: English again
+    side = page.locator("[data-testid='stSidebar']")
+    if not side.is_visible():
+        page.locator("[data-testid='stExpandSidebarButton']").first.click()
+    side.get_by_text("English", exact=True).click()
+    appserver.settled(page, 60000)
+    page.wait_for_function("() => !window.location.search.includes('lang=')", timeout=20000)
+    page.locator("button.fives-speak").first.click()
+    assert page.evaluate("window.__spoken")[-1]["lang"] == "en"
+    page.close()

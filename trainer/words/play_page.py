@@ -1,0 +1,223 @@
+"""Play a hand: the setup form, the scoreboard, the learner's turn, the end of a hand and of the game."""
+
+from __future__ import annotations
+
+from trainer.words import _, ngettext
+
+
+def title() -> str:
+    return _("Play a hand")
+
+
+def saved_game_broken() -> str:
+    return _("Your saved game could not be opened. Start a new one!")
+
+
+def choose_a_tile() -> str:
+    return _("Choose a tile first.")
+
+
+def choose_an_end() -> str:
+    return _("Choose an end too.")
+
+
+def intro() -> str:
+    return _("Play real hands against the computer. Every move is explained with its working.")
+
+
+def game() -> str:
+    return _("Game")
+
+
+def game_source(title: str, source: str) -> str:
+    """Where a game's rules come from, in the game chooser's help."""
+    return _("{game}: {source}").format(game=title, source=source)
+
+
+def players() -> str:
+    return _("Players")
+
+
+def partners() -> str:
+    return _("Partners at four players (you and Maya)")
+
+
+def computer_players() -> str:
+    return _("Computer players")
+
+
+def help_while_playing() -> str:
+    return _("Help while you play")
+
+
+def muggins_call() -> str:
+    return _("Muggins call: say your score after each play (a missed score goes to the opponents)")
+
+
+def start() -> str:
+    return _("Start the game")
+
+
+def hand_over(number: int, target: int) -> str:
+    """Beside the scores once a hand is over (a grey line)."""
+    return _("Hand {number} · to {target}").format(number=number, target=target)
+
+
+def hand_on(number: int, target: int, boneyard: int) -> str:
+    """Beside the scores during a hand."""
+    return _("Hand {number} · to {target} · boneyard {boneyard}").format(
+        number=number, target=target, boneyard=boneyard)
+
+
+def holds(name: str, tiles: int) -> str:
+    """How many tiles another player holds."""
+    return ngettext("{name} holds {n}", "{name} holds {n}", tiles).format(name=name, n=tiles)
+
+
+def say_your_score() -> str:
+    return _("Say your score")
+
+
+def what_did_it_score(points: bool) -> str:
+    if points:
+        return _("What did your play score? (in points)")
+    return _("What did your play score? (in pips)")
+
+
+def no_score() -> str:
+    return _("No score")
+
+
+def call_muggins(name: str, points: int) -> str:
+    return ngettext("{name} forgot a score! Call Muggins! to take {n} point.",
+                    "{name} forgot a score! Call Muggins! to take {n} points.", points).format(name=name, n=points)
+
+
+def muggins() -> str:
+    return _("Muggins!")
+
+
+def let_it_go() -> str:
+    return _("Let it go")
+
+
+def your_hand() -> str:
+    return _("Your hand")
+
+
+def nothing_fits_draw() -> str:
+    return _("Nothing in your hand fits: draw from the boneyard.")
+
+
+def draw() -> str:
+    return _("Draw a tile")
+
+
+def cannot_lead() -> str:
+    return _("You have no double and no tile that scores by itself, so you can't lead: pass the lead on.")
+
+
+def pass_the_lead() -> str:
+    return _("Pass the lead")
+
+
+def nothing_fits_pass() -> str:
+    return _("Nothing fits and nothing is left to draw: pass.")
+
+
+def pass_() -> str:
+    return _("Pass")
+
+
+def try_(reason: str) -> str:
+    """A suggested play, with its reason."""
+    return _("Try {reason}").format(reason=reason)
+
+
+def where_tiles_go() -> str:
+    return _("**Where each tile can go:**")
+
+
+def lead(tile: str) -> str:
+    return _("Lead {tile}").format(tile=tile)
+
+
+def beside_sniff(tile: str, letter: str) -> str:
+    return _("{tile} beside the sniff, end {letter}").format(tile=tile, letter=letter)
+
+
+def on_end(tile: str, letter: str) -> str:
+    return _("{tile} on end {letter}").format(tile=tile, letter=letter)
+
+
+def option(play: str, total: int, score: int) -> str:
+    """A play and what it makes: ``"3-4 on end B → total 15, scores 15"``."""
+    if score:
+        return _("{play} → total {total}, scores {score}").format(play=play, total=total, score=score)
+    return _("{play} → total {total}").format(play=play, total=total)
+
+
+def tile() -> str:
+    return _("Tile")
+
+
+def end() -> str:
+    return _("End")
+
+
+def play() -> str:
+    return _("Play")
+
+
+def draw_instead() -> str:
+    return _("Draw instead")
+
+
+def end_of_hand() -> str:
+    return _("End of the hand")
+
+
+def see_who_won() -> str:
+    return _("See who won")
+
+
+def next_hand() -> str:
+    return _("Next hand")
+
+
+def shared_win() -> str:
+    return _("It's a shared win!")
+
+
+def won(side: str) -> str:
+    return _("{side} won the game!").format(side=side)
+
+
+def won_this_time(side: str) -> str:
+    return _("{side} won this time. Have another go!").format(side=side)
+
+
+def hands_played(hands: int, target: int) -> str:
+    return ngettext("{n} hand played, to {target}.", "{n} hands played, to {target}.", hands).format(
+        n=hands, target=target)
+
+
+def new_game() -> str:
+    return _("New game")
+
+
+def what_happened() -> str:
+    return _("What happened")
+
+
+def just_dealt() -> str:
+    return _("The hand has just been dealt.")
+
+
+def quit_game() -> str:
+    return _("Quit this game")
+
+
+def tiles_left(name: str, *, mine: bool) -> str:
+    """Whose tiles are shown at the end of a hand."""
+    return _("Your tiles") if mine else _("{name}'s tiles").format(name=name)
