@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from puzzles import CORE_KINDS, KINDS, STAGES, CodeError, from_code, generate, has_trap
+from puzzles import CORE_KINDS, GENERATOR, KINDS, STAGES, CodeError, from_code, generate, has_trap
 from puzzles.__main__ import main as cli
 from puzzles.codes import ALPHABET, decode, encode
 from tests.oracle import oracle_from_record
@@ -168,7 +168,7 @@ def test_codes_are_short_and_safe():
     assert len(seen) == len(KINDS) * 4
     code = generate("best-play", stage="all-fives", level=2, seed=5).code
     assert from_code(code.lower().replace("-", " ")).code == code
-    assert decode(encode(3, 2, 3, 99)) == (3, 2, 3, 99)
+    assert decode(encode(3, 2, 3, 99)) == (3, 2, 3, 99, GENERATOR)
 
 
 @pytest.mark.parametrize("bad,needle", [("", "Type"), ("HELLO", "never use"), ("ACDE-FGH", "8 characters"),

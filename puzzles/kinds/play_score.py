@@ -24,7 +24,7 @@ from trainer.rules import Play, play_points
 
 SCORING_SHARE = 0.9
 """How often play-score asks about a play that scores."""
-CHOICE_LEAN = (0.8, 0.85, 0.9, 3.0)
+CHOICE_LEAN = (0.7, 0.85, 0.95, 3.0)
 """Generator 2 on: small scores are often the smallest choice by force, so the others lean higher."""
 
 
