@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8501
 
-.PHONY: run serve test bench lint install clean
+.PHONY: run serve test bench lint install clean words
 
 $(STAMP): pyproject.toml
 	@echo "Setting up Fives Trainer in $(VENV) (the first time takes a minute or two)..."
@@ -41,6 +41,14 @@ bench: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check trainer puzzles tests benchmarks
 	$(VENV)/bin/lint-imports
+
+# every sentence of the app (its _(), ngettext() and N_() calls, see babel.cfg), for translators
+words: $(STAMP)
+	@mkdir -p trainer/words/locale
+	$(VENV)/bin/pybabel extract -F babel.cfg --sort-by-file --no-wrap --project "Fives Trainer" \
+		-o trainer/words/locale/messages.pot trainer puzzles
+	@if ls trainer/words/locale/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
+		$(VENV)/bin/pybabel update --no-wrap -i trainer/words/locale/messages.pot -d trainer/words/locale; fi
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -32,6 +32,7 @@ from puzzles.stages import (
 )
 from puzzles.traps import TRAP_WORDS, TRAPS, exposed, mastery_traps, trap_words
 from trainer.rules import IllegalPlay, Layout
+from trainer.words import _, language
 
 
 def generate(kind: str, *, stage: str, level: int = 1, seed: int | None = None,
@@ -41,14 +42,15 @@ def generate(kind: str, *, stage: str, level: int = 1, seed: int | None = None,
     ``generator`` is the version of the puzzle makers (:data:`puzzles.codes.GENERATOR`, the newest,
     unless a code names an older one): its code carries it, so the code opens this puzzle again."""
     if kind not in KINDS:
-        raise IllegalPlay(f"'{kind}' is not a kind of puzzle: choose one of {', '.join(KINDS)}.")
+        raise IllegalPlay(_("'{kind}' is not a kind of puzzle: choose one of {kinds}.").format(
+            kind=kind, kinds=", ".join(KINDS)))
     check_stage_level(stage, level)
     if not isinstance(generator, int) or not 1 <= generator <= GENERATOR:
-        raise IllegalPlay(f"Puzzle generators go from 1 to {GENERATOR}.")
+        raise IllegalPlay(_("Puzzle generators go from 1 to {n}.").format(n=GENERATOR))
     if seed is None:
         seed = random.randrange(seed_space(generator))
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise IllegalPlay("A puzzle seed is a whole number, 0 or more.")
+        raise IllegalPlay(_("A puzzle seed is a whole number, 0 or more."))
     seed %= seed_space(generator)
     rng = random.Random(f"{kind}/{stage}/{level}/{seed}")
     fields = registry.kind(kind).maker(stage, level, rng, generator)
@@ -72,7 +74,7 @@ def generate_for(kind: str, *, stage: str, level: int, trap: str, seed: int) -> 
     Without any such puzzle, the plain puzzle of ``seed``."""
     rng = random.Random(f"trap/{kind}/{stage}/{level}/{trap}/{seed}")
     for lv in sorted((1, 2, 3), key=lambda x: (abs(x - level), -x)):
-        for _ in range(TRAP_TRIES):
+        for _try in range(TRAP_TRIES):
             p = generate(kind, stage=stage, level=lv, seed=rng.randrange(SEED_SPACE))
             if trap in p.traps:
                 return p
@@ -87,16 +89,16 @@ def similar(puzzle: Puzzle, seed: int) -> Puzzle:
     """A puzzle like ``puzzle``: the same kind, stage, level and generator and, when one can be found,
     the same trap (a puzzle that exposes it, see :attr:`Puzzle.traps`) — but another position. The
     same ``puzzle`` and ``seed`` always give the same one, and it has a code of its own like any puzzle."""
-    return _similar(puzzle.code, seed)
+    return _similar(puzzle.code, seed, language())  # its sentences are in the reader's language
 
 
 @functools.lru_cache(maxsize=512)
-def _similar(code: str, seed: int) -> Puzzle:
+def _similar(code: str, seed: int, lang: str = "") -> Puzzle:
     """:func:`similar` by code: a pure function of its arguments, so it is kept for reuse."""
     puzzle = from_code(code)
     rng = random.Random(f"similar/{puzzle.code}/{seed}")
     first = None
-    for _ in range(120):
+    for _try in range(120):
         s = rng.randrange(seed_space(puzzle.generator))
         if s == puzzle.seed:
             continue
@@ -114,7 +116,7 @@ def from_code(code: str) -> Puzzle:
     with a message for a person."""
     kind_i, stage_i, level, seed, generator = decode(code)
     if kind_i >= len(KINDS):
-        raise CodeError("That code is for a kind of puzzle this version does not have.")
+        raise CodeError(_("That code is for a kind of puzzle this version does not have."))
     return generate(KINDS[kind_i], stage=STAGES[stage_i], level=level, seed=seed, generator=generator)
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from trainer.words import _
+
 ALPHABET = "ACDEFGHJKMNPQRTWXY34679"
 """The characters a code may use (case does not matter when typing)."""
 BASE = len(ALPHABET)
@@ -58,15 +60,15 @@ def seed_space(generator: int) -> int:
 def encode(kind_index: int, stage_index: int, level: int, seed: int, generator: int = GENERATOR) -> str:
     """Pack a puzzle's identity into a code like ``"HX7K-3MPA"``."""
     if not 1 <= generator <= min(GENERATOR, _VERSIONS + 1):
-        raise CodeError("There is no puzzle generator with that number.")
+        raise CodeError(_("There is no puzzle generator with that number."))
     if not 0 <= seed < seed_space(generator):
-        raise CodeError("That puzzle number is too large for a code.")
+        raise CodeError(_("That puzzle number is too large for a code."))
     number = ((seed * _N_KINDS + kind_index) * 3 + stage_index) * 3 + (level - 1)
     if generator > 1:
         number = _FIRST_END + number * _VERSIONS + (generator - 2)
     number = number * _MIX % _SPACE
     chars = []
-    for _ in range(_BODY):
+    for _place in range(_BODY):
         number, r = divmod(number, BASE)
         chars.append(ALPHABET[r])
     body = "".join(reversed(chars))
@@ -77,19 +79,19 @@ def encode(kind_index: int, stage_index: int, level: int, seed: int, generator: 
 def decode(code: str) -> Code:
     """Unpack a code into what it names; raises :class:`CodeError`."""
     if not isinstance(code, str):
-        raise CodeError("A puzzle code is eight letters and numbers, like HX7K-3MPA.")
+        raise CodeError(_("A puzzle code is eight letters and numbers, like HX7K-3MPA."))
     text = "".join(ch for ch in code.upper() if ch not in " -_")
     if not text:
-        raise CodeError("Type a puzzle code, like HX7K-3MPA.")
+        raise CodeError(_("Type a puzzle code, like HX7K-3MPA."))
     bad = sorted({ch for ch in text if ch not in ALPHABET})
     if bad:
         shown = ", ".join(bad)
-        raise CodeError(f"Puzzle codes never use {shown}. Check the code and try again.")
+        raise CodeError(_("Puzzle codes never use {letters}. Check the code and try again.").format(letters=shown))
     if len(text) != _BODY + 1:
-        raise CodeError(f"A puzzle code has 8 characters; that one has {len(text)}.")
+        raise CodeError(_("A puzzle code has 8 characters; that one has {n}.").format(n=len(text)))
     body, check = text[:-1], text[-1]
     if _check_char(body) != check:
-        raise CodeError("That code has a typo somewhere: check each character.")
+        raise CodeError(_("That code has a typo somewhere: check each character."))
     number = 0
     for ch in body:
         number = number * BASE + ALPHABET.index(ch)
@@ -99,9 +101,9 @@ def decode(code: str) -> Code:
         number, v = divmod(number - _FIRST_END, _VERSIONS)
         generator = v + 2
         if number >= SEED_SPACE * _CELLS:
-            raise CodeError("That code is not one of ours.")
+            raise CodeError(_("That code is not one of ours."))
         if generator > GENERATOR:
-            raise CodeError("That code is from a newer Fives Trainer: ask for the app to be updated.")
+            raise CodeError(_("That code is from a newer Fives Trainer: ask for the app to be updated."))
     number, level = divmod(number, 3)
     number, stage = divmod(number, 3)
     seed, kind = divmod(number, _N_KINDS)

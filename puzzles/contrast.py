@@ -17,8 +17,9 @@ from dataclasses import dataclass
 
 from puzzles.puzzle import Puzzle
 from puzzles.traps import ROUNDING, SPOTTING
-from puzzles.words import play_words
 from trainer.rules import TILES, Layout, OpenEnd, Play, round_to_five
+from trainer.words import _
+from trainer.words.plays import play_words
 
 
 @dataclass(frozen=True)
@@ -86,9 +87,10 @@ def _lead_double(lay: Layout, d: OpenEnd, trap: str) -> Contrast:
             break
         if not t.is_double and t.has(d.number) and t not in covered:
             covered = covered.play(f"{t}>{d.tile}")
-    return Contrast(trap, _side(lay, f"A side free: {d.tile} counts both halves, {d.value}", (d.id,)),
-                    _side(covered, f"Both sides covered: {d.tile} counts 0"),
-                    "A double counts both halves while a side is free, 0 once covered: never one half.",
+    return Contrast(trap, _side(lay, _("A side free: {tile} counts both halves, {value}").format(
+                        tile=d.tile, value=d.value), (d.id,)),
+                    _side(covered, _("Both sides covered: {tile} counts 0").format(tile=d.tile)),
+                    _("A double counts both halves while a side is free, 0 once covered: never one half."),
                     str(d.tile))
 
 
@@ -99,20 +101,26 @@ def contrast(p: Puzzle, trap: str) -> Contrast:
         down = n - n % 5
         r = int(trap[-1])
         a, b = down + r, down + 5 - r
-        left = Side(f"{a} rounds to {round_to_five(a)}", number=a, total=round_to_five(a))
-        right = Side(f"{b} rounds to {round_to_five(b)}", number=b, total=round_to_five(b))
-        way = "down" if r in (1, 2) else "up"
-        return Contrast(trap, left, right, f"{a} is {min(r, 5 - r)} from a five: it goes {way}. "
-                                           f"1 and 2 past a five go down; 3 and 4 go up.")
+        left = Side(_("{n} rounds to {rounded}").format(n=a, rounded=round_to_five(a)), number=a,
+                    total=round_to_five(a))
+        right = Side(_("{n} rounds to {rounded}").format(n=b, rounded=round_to_five(b)), number=b,
+                     total=round_to_five(b))
+        if r in (1, 2):
+            why = _("{n} is {away} from a five: it goes down. 1 and 2 past a five go down; 3 and 4 go up.")
+        else:
+            why = _("{n} is {away} from a five: it goes up. 1 and 2 past a five go down; 3 and 4 go up.")
+        return Contrast(trap, left, right, why.format(n=a, away=min(r, 5 - r)))
     if trap in SPOTTING:
         before = p.board
         token = _asked_play(p)
         if token is None:
-            return Contrast(trap, _side(before, "Now"), _side(before, "Now"), "Try every play.")
+            return Contrast(trap, _side(before, _("Now")), _side(before, _("Now")), _("Try every play."))
         after = before.play(token)
-        what = (f"{play_words(token)} makes the total smaller, and it scores."
-                if trap == "missed-lowering" else f"No 5 on any end, but {after.working} scores.")
-        return Contrast(trap, _side(before, f"Before: {before.total}"), _side(after, f"After: {after.total}"), what,
+        what = (_("{play} makes the total smaller, and it scores.").format(play=play_words(token))
+                if trap == "missed-lowering" else
+                _("No 5 on any end, but {working} scores.").format(working=after.working))
+        return Contrast(trap, _side(before, _("Before: {total}").format(total=before.total)),
+                        _side(after, _("After: {total}").format(total=after.total)), what,
                         str(token.tile))
     lay = _layout_of(p)
     if trap == "covered-spinner":
@@ -122,9 +130,12 @@ def contrast(p: Puzzle, trap: str) -> Contrast:
                  and lay.tiles[pl.target] == spin and pl.via == "side"]
         if spin is not None and sides:
             open_ = without(lay, sides[-1].index)
-            return Contrast(trap, _side(open_, f"One side free: {spin} counts {spin.pips}"),
-                            _side(lay, f"Both sides covered: {spin} counts 0"),
-                            f"Once both sides of the spinner {spin} are covered, it counts nothing.", str(spin))
+            return Contrast(trap, _side(open_, _("One side free: {tile} counts {pips}").format(
+                tile=spin, pips=spin.pips)),
+                            _side(lay, _("Both sides covered: {tile} counts 0").format(tile=spin)),
+                            _("Once both sides of the spinner {tile} are covered, it counts nothing.").format(
+                                tile=spin),
+                            str(spin))
     if trap in ("spinner-once", "double-once"):
         spinner = trap == "spinner-once"
         d = next((e for e in lay.open_ends if e.kind == "double" and lay.is_spinner(e.tile) == spinner), None)
@@ -133,17 +144,20 @@ def contrast(p: Puzzle, trap: str) -> Contrast:
             if not place.index:  # the lead: beside it, the same double with its sides covered
                 return _lead_double(lay, d, trap)
             before = without(lay, place.index)
-            return Contrast(trap, _side(before, f"Before {d.tile}: the end counts {d.number}", ()),
-                            _side(lay, f"{d.tile} counts both halves: {d.value}", (d.id,)),
-                            f"A double with a free side counts both halves: {d.tile} counts {d.value}, "
-                            f"not {d.number}.", str(d.tile))
+            return Contrast(trap, _side(before, _("Before {tile}: the end counts {number}").format(
+                                tile=d.tile, number=d.number), ()),
+                            _side(lay, _("{tile} counts both halves: {value}").format(tile=d.tile, value=d.value),
+                                  (d.id,)),
+                            _("A double with a free side counts both halves: {tile} counts {value}, not {number}.")
+                            .format(tile=d.tile, value=d.value, number=d.number), str(d.tile))
     if trap == "counted-covered" and len(lay) > 1:
         last = lay.placements[-1]
         before = without(lay, last.index)
         target = lay.tiles[last.target]
-        return Contrast(trap, _side(before, f"Before: the {last.number} on {target} counts"),
-                        _side(lay, f"After {last.tile}: it is covered, it adds nothing"),
-                        f"When {last.tile} is set on the {last.number} of {target}, that {last.number} stops "
-                        f"counting.", str(last.tile))
-    return Contrast(trap, _side(lay, f"The ends make {lay.total}"), _side(lay, f"The ends make {lay.total}"),
-                    "Count only the open ends.")
+        return Contrast(trap, _side(before, _("Before: the {number} on {tile} counts").format(
+                            number=last.number, tile=target)),
+                        _side(lay, _("After {tile}: it is covered, it adds nothing").format(tile=last.tile)),
+                        _("When {tile} is set on the {number} of {target}, that {number} stops counting.").format(
+                            tile=last.tile, number=last.number, target=target), str(last.tile))
+    ends = _("The ends make {total}").format(total=lay.total)
+    return Contrast(trap, _side(lay, ends), _side(lay, ends), _("Count only the open ends."))

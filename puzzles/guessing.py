@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from puzzles.kinds.nearest_five import asks_rounding
 from puzzles.puzzle import Puzzle
 from puzzles.registry import AnswerShape, all_kinds, kind
 from puzzles.stages import STAGES
@@ -40,7 +41,7 @@ def _round_up(n: int) -> int:
 
 def _rounds(p: Puzzle) -> bool:
     """Whether ``p`` asks to round a number to the nearest five."""
-    return isinstance(p.answer, dict) or "rounded to the nearest five" in p.question
+    return isinstance(p.answer, dict) or asks_rounding(p)
 
 
 def _number(p: Puzzle) -> int:

@@ -7,8 +7,9 @@ from typing import Any
 
 from puzzles.registry import kind
 from puzzles.traps import TRAPS, diagnose
-from puzzles.words import say
 from trainer.rules import IllegalPlay, Layout, Play, Tile
+from trainer.words import _
+from trainer.words.feedback import say
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,7 @@ class Puzzle:
         try:
             verdict = kind(self.kind).judge(self, response)
         except IllegalPlay:  # text that does not parse as a tile or a play
-            return Verdict(False, "That answer could not be read. Try again!", "unreadable", is_answer=False)
+            return Verdict(False, _("That answer could not be read. Try again!"), "unreadable", is_answer=False)
         if verdict.correct or not verdict.is_answer:
             return verdict
         return self._diagnosed(verdict, response)
@@ -146,7 +147,7 @@ class Puzzle:
             return Verdict(False, text, found.traps[0], traps=found.traps)
         if verdict.mistake in TRAPS:  # a value a trap's total gives by chance: no trap explains it
             text = say(self.level, (echo, True), (self.explanation, False))
-            return Verdict(False, text or "Not quite.", "other")
+            return Verdict(False, text or _("Not quite."), "other")
         return verdict
 
     def is_right(self, response: Any) -> bool:

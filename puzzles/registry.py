@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from trainer.words import N_, _, said
+
 if TYPE_CHECKING:  # types only: the registry sits below the Puzzle value type
     import random
 
@@ -38,8 +40,8 @@ class AnswerShape(enum.Enum):
 
     @property
     def boxes(self) -> tuple[str, ...]:
-        """The write-in boxes of a worksheet, by their labels."""
-        return _BOXES[self]
+        """The write-in boxes of a worksheet, by their labels (in the reader's language)."""
+        return tuple(said(label) for label in _BOXES[self])
 
     @property
     def clickable(self) -> bool:
@@ -48,10 +50,10 @@ class AnswerShape(enum.Enum):
 
 
 _BOXES = {
-    AnswerShape.NUMBER: ("Answer",),
-    AnswerShape.ROUNDING: ("Pips", "Rounded", "Points"),
-    AnswerShape.PLAY: ("Tile", "End letter"),
-    AnswerShape.ENDS: ("End letters",),
+    AnswerShape.NUMBER: (N_("Answer"),),
+    AnswerShape.ROUNDING: (N_("Pips"), N_("Rounded"), N_("Points")),
+    AnswerShape.PLAY: (N_("Tile"), N_("End letter")),
+    AnswerShape.ENDS: (N_("End letters"),),
 }
 
 
@@ -73,9 +75,10 @@ class Kind:
     number: int
     """Its place in :data:`puzzles.KINDS` and in puzzle codes: fixed for ever, new kinds take the next one."""
     title: str
-    """The question, as the choosers name the kind: ``"What's the open-end total?"``."""
+    """The question, as the choosers name the kind: ``"What's the open-end total?"`` (marked with
+    ``N_``: a page shows ``_(record.title)``, or :data:`puzzles.KIND_TITLES`, which says it)."""
     short_title: str
-    """A column heading for the teacher's grid: ``"Total"``."""
+    """A column heading for the teacher's grid: ``"Total"`` (marked with ``N_``, like every name here)."""
     answer_shape: AnswerShape
     """What its answer looks like (see :class:`AnswerShape`)."""
     maker: Callable[[str, int, random.Random, int], dict[str, Any]]
@@ -90,9 +93,9 @@ class Kind:
     """The mistake ids (misconceptions) this kind's puzzles can expose."""
     core: bool = False
     """Whether every stage must master it."""
-    answer_label: str = "Your answer"
+    answer_label: str = N_("Your answer")
     """The label of the typed box (number answers, in Practice)."""
-    hand_caption: str = "The tiles"
+    hand_caption: str = N_("The tiles")
     """The caption under the hand picture (``""`` for none)."""
     working_after: Callable[[Puzzle], Play | None] = _no_play
     """The play whose layout shows the working once answered, or None."""
@@ -146,7 +149,13 @@ def kind(kind_id: str) -> Kind:
     try:
         return _KINDS[kind_id]
     except (KeyError, TypeError):
-        raise UnknownKind(f"{kind_id!r} is not a kind of puzzle.") from None
+        raise UnknownKind(_("{kind} is not a kind of puzzle.").format(kind=repr(kind_id))) from None
+
+
+def answer_words(p: Puzzle) -> str:
+    """A puzzle's answer in words a child and a teacher read, never record notation (each kind says
+    its own: :attr:`Kind.answer_words`)."""
+    return kind(p.kind).answer_words(p)
 
 
 def all_kinds() -> tuple[Kind, ...]:

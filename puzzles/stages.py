@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from trainer.rules import TILES, HandState, IllegalPlay, Layout, RuleSet, Tile
+from trainer.words import N_, Said, _
 
 
 @dataclass(frozen=True)
@@ -16,7 +17,8 @@ class Stage:
     id: str
     """The stage's id, which is also its rules variant: ``"muggins"``, ``"all-fives"``, ``"five-up"``."""
     title: str
-    """Its name with what it adds, for headings: ``"Muggins — two ends"``."""
+    """Its name with what it adds, for headings: ``"Muggins — two ends"`` (marked with ``N_``, like its
+    label and hint: a page shows ``_(record.title)``)."""
     label: str
     """Its short name, for choosers: ``"Muggins"``."""
     hint: str
@@ -27,11 +29,11 @@ class Stage:
 
 
 STAGE_RECORDS: tuple[Stage, ...] = (
-    Stage("muggins", "Muggins — two ends", "Muggins", "two ends",
+    Stage("muggins", N_("Muggins — two ends"), N_("Muggins"), N_("two ends"),
           frozenset({"double-at-end", "covered-double"})),
-    Stage("all-fives", "All Fives — one spinner", "All Fives", "one spinner",
+    Stage("all-fives", N_("All Fives — one spinner"), N_("All Fives"), N_("one spinner"),
           frozenset({"covered-spinner", "empty-spinner-end", "covered-double"})),
-    Stage("five-up", "Five-Up — every double spins", "Five-Up", "every double spins",
+    Stage("five-up", N_("Five-Up — every double spins"), N_("Five-Up"), N_("every double spins"),
           frozenset({"covered-spinner", "empty-spinner-end", "covered-double"})),
 )
 """The learning path in order: two ends, then one spinner, then every double spins."""
@@ -39,7 +41,12 @@ _BY_ID = {s.id: s for s in STAGE_RECORDS}
 
 STAGES: tuple[str, ...] = tuple(s.id for s in STAGE_RECORDS)
 """The stages' ids, in order."""
-STAGE_TITLES: dict[str, str] = {s.id: s.title for s in STAGE_RECORDS}
+STAGE_TITLES: Mapping[str, str] = Said({s.id: s.title for s in STAGE_RECORDS})
+"""Each stage's title, by id (said in the reader's language)."""
+STAGE_LABELS: Mapping[str, str] = Said({s.id: s.label for s in STAGE_RECORDS})
+"""Each stage's short name, by id (said in the reader's language)."""
+STAGE_HINTS: Mapping[str, str] = Said({s.id: s.hint for s in STAGE_RECORDS})
+"""What each stage adds, by id (said in the reader's language)."""
 LEVELS = (1, 2, 3)
 HARD_TRAPS: dict[str, frozenset[str]] = {s.id: s.hard_traps for s in STAGE_RECORDS}
 """Each stage's hard traps, by id (see :attr:`Stage.hard_traps`)."""
@@ -79,9 +86,10 @@ LEVEL_TABLE: dict[tuple[str, int], LevelSpec] = {
 
 def check_stage_level(stage: str, level: int) -> None:
     if stage not in STAGES:
-        raise IllegalPlay(f"'{stage}' is not a stage: choose one of {', '.join(STAGES)}.")
+        raise IllegalPlay(_("'{stage}' is not a stage: choose one of {stages}.").format(
+            stage=stage, stages=", ".join(STAGES)))
     if level not in LEVELS:
-        raise IllegalPlay("Levels go from 1 to 3.")
+        raise IllegalPlay(_("Levels go from 1 to 3."))
 
 
 def traps(layout: Layout) -> set[str]:

@@ -17,8 +17,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from puzzles.registry import UnknownKind, all_kinds, kind
-from puzzles.words import play_words
 from trainer.rules import Layout, Play, play_points
+from trainer.words import _
+from trainer.words.mistakes import TRAP_WORDS, trap_words  # noqa: F401  (kept here for importers)
+from trainer.words.plays import play_words
+from trainer.words.rounding import rounding_reason  # noqa: F401  (kept here for importers)
 
 if TYPE_CHECKING:
     from puzzles.puzzle import Puzzle
@@ -28,20 +31,6 @@ ROUNDING = ("round-1", "round-2", "round-3", "round-4")
 SPOTTING = ("missed-combination", "missed-lowering")
 TRAPS: tuple[str, ...] = COUNTING + ROUNDING + SPOTTING
 """Every modelled trap, in the order a puzzle lists them."""
-
-TRAP_WORDS = {
-    "spinner-once": "counts a spinner with a free side once (5-5 as 5)",
-    "double-once": "counts a double at an arm end once (4-4 as 4)",
-    "covered-spinner": "counts a spinner whose sides are both covered",
-    "counted-covered": "keeps counting the end a tile was played on",
-    "round-1": "rounds 1 past a five up (11 → 15)",
-    "round-2": "rounds 2 past a five up (12 → 15)",
-    "round-3": "rounds 3 past a five down (13 → 10)",
-    "round-4": "rounds 4 past a five down (14 → 10)",
-    "missed-combination": "misses a five made without a 5 (4 + 6)",
-    "missed-lowering": "misses a play that scores by making the total smaller",
-}
-"""Each trap for a teacher, in words."""
 
 SPINNER_STAGES = ("all-fives", "five-up")
 ALL_STAGES = ("muggins", "all-fives", "five-up")
@@ -77,8 +66,6 @@ def is_lowering(before: Layout, after: Layout) -> bool:
     return bool(play_points(after.total)) and after.total < before.total
 
 
-def trap_words(trap: str) -> str:
-    return TRAP_WORDS.get(trap, trap.replace("-", " "))
 
 
 # ----- the models -----
@@ -127,37 +114,35 @@ def believed_points(before: Layout, after: Layout, trap: str) -> int:
 # ----- why, in a child's words (each at most 15 words) -----
 
 
-def rounding_reason(pips: int) -> str:
-    rem = pips % 5
-    down = pips - rem
-    if rem in (1, 2):
-        return f"{pips} is {rem} past {down}: 1 and 2 past a five go down, to {down}."
-    return f"{pips} is {5 - rem} from {down + 5}: 3 and 4 past a five go up, to {down + 5}."
-
-
 def counting_reason(after: Layout, trap: str) -> str:
     """Why a counting trap is wrong on ``after`` (the layout whose ends the child counted)."""
     if trap == "counted-covered":
         last = after.placements[-1]
-        return f"The {last.number} of {after.tiles[last.target]} is covered now: it adds nothing."
+        return _("The {number} of {tile} is covered now: it adds nothing.").format(
+            number=last.number, tile=after.tiles[last.target])
     if trap == "covered-spinner":
         free = {e.tile for e in after.open_ends if e.kind == "double"}
         s = next((s for s in after.spinners if s not in free), None)
-        return f"The spinner {s} has both sides covered: it counts 0." if s else "A covered spinner counts 0."
+        if s is None:
+            return _("A covered spinner counts 0.")
+        return _("The spinner {tile} has both sides covered: it counts 0.").format(tile=s)
     spin = trap == "spinner-once"
     d = next((e for e in after.open_ends if e.kind == "double" and after.is_spinner(e.tile) == spin), None)
     if d is None:
-        return "A double with a free side counts both halves."
-    what = "The spinner " if spin else ""
-    return f"{what}{d.tile} has a free side: it counts both halves, {d.value}."
+        return _("A double with a free side counts both halves.")
+    if spin:
+        return _("The spinner {tile} has a free side: it counts both halves, {value}.").format(
+            tile=d.tile, value=d.value)
+    return _("{tile} has a free side: it counts both halves, {value}.").format(tile=d.tile, value=d.value)
 
 
 def spotting_reason(before: Layout, play: Play, trap: str) -> str:
     """Why a play that scores without a 5, or by lowering the total, was missed."""
     after = before.play(play)
     if trap == "missed-lowering":
-        return f"{play_words(play)} makes the total smaller, {before.total} → {after.total}: it scores."
-    return f"No 5 needed: {after.working} scores."
+        return _("{play} makes the total smaller, {before} → {after}: it scores.").format(
+            play=play_words(play), before=before.total, after=after.total)
+    return _("No 5 needed: {working} scores.").format(working=after.working)
 
 
 # ----- what every kind shares -----

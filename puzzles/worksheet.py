@@ -25,13 +25,13 @@ from puzzles import KINDS, STAGES, Puzzle, generate
 from puzzles.codes import GENERATOR, SEED_SPACE, CodeError, decode, encode, seed_space
 from puzzles.kinds import KIND_TITLES, MIX_ORDER
 from puzzles.print_pictures import draw_hand, draw_layout, draw_tile, picture_cells
-from puzzles.registry import AnswerShape, kind
+from puzzles.registry import AnswerShape, answer_words, kind
 from puzzles.stages import STAGE_TITLES, check_stage_level
-from puzzles.words import answer_words
 from trainer import words
 from trainer.render import render_number_line
 from trainer.render.geometry import layout_geometry
 from trainer.rules import IllegalPlay
+from trainer.words import _
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
 MIX = "mix"
@@ -62,11 +62,12 @@ def make_sheet(stage: str, level: int, *, count: int = 12, seed: int = 0, kind: 
     generator of its puzzles, so it opens the same sheet after the puzzle makers change."""
     check_stage_level(stage, level)
     if kind != MIX and kind not in KINDS:
-        raise IllegalPlay(f"'{kind}' is not a kind of puzzle: choose one of {', '.join(KINDS)} or mix.")
+        raise IllegalPlay(_("'{kind}' is not a kind of puzzle: choose one of {kinds} or mix.").format(
+            kind=kind, kinds=", ".join(KINDS)))
     if not isinstance(count, int) or not 1 <= count <= MAX_COUNT:
-        raise IllegalPlay(f"A sheet has 1 to {MAX_COUNT} puzzles.")
+        raise IllegalPlay(_("A sheet has 1 to {most} puzzles.").format(most=MAX_COUNT))
     if not isinstance(seed, int) or seed < 0:
-        raise IllegalPlay("A sheet seed is a whole number, 0 or more.")
+        raise IllegalPlay(_("A sheet seed is a whole number, 0 or more."))
     space = seed_space(generator)
     seed %= space // 64
     rng = random.Random(f"sheet/{stage}/{level}/{kind}/{seed}")
@@ -87,7 +88,7 @@ def sheet_from_code(code: str) -> Sheet:
     elif 8 <= kind_index < 8 + len(KINDS):
         kind = KINDS[kind_index - 8]
     else:
-        raise CodeError("That is a puzzle code, not a sheet code.")
+        raise CodeError(_("That is a puzzle code, not a sheet code."))
     return make_sheet(STAGES[stage_index], level, count=packed % 64 + 1, seed=packed // 64, kind=kind,
                       generator=generator)
 
@@ -112,19 +113,20 @@ def address_problem(address: str, *, with_query: bool = False) -> str | None:
     if not address:
         return None
     if len(address) > MAX_ADDRESS:
-        return (f"That address is {len(address):,} characters long; a QR code children can scan holds "
-                f"up to {MAX_ADDRESS}. Use the short address of the app, like http://192.168.1.20:8501/.")
+        return _("That address is {length} characters long; a QR code children can scan holds up to {most}. "
+                 "Use the short address of the app, like http://192.168.1.20:8501/.").format(
+                     length=f"{len(address):,}", most=MAX_ADDRESS)
     if any(c.isspace() or not c.isprintable() for c in address):
-        return "The address has a space or a hidden character in it: type it again without spaces."
+        return _("The address has a space or a hidden character in it: type it again without spaces.")
     try:
         parts = urlsplit(address)
         parts.port  # noqa: B018  (a bad port number raises ValueError)
     except ValueError:
-        return "That is not a web address: type it like http://192.168.1.20:8501/."
+        return _("That is not a web address: type it like http://192.168.1.20:8501/.")
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
-        return "The address must start with http:// or https://, like http://192.168.1.20:8501/."
+        return _("The address must start with http:// or https://, like http://192.168.1.20:8501/.")
     if not with_query and (parts.query or parts.fragment or "?" in address or "#" in address):
-        return "The address must end before any ? or #: the QR codes add the puzzle's own code."
+        return _("The address must end before any ? or #: the QR codes add the puzzle's own code.")
     return None
 
 
@@ -172,7 +174,8 @@ class _Pdf(FPDF):
         self.set_y(-11)
         self.set_font("Helvetica", size=9)
         self.set_text_color(110)
-        self.cell(0, 5, f"Fives Trainer · sheet {self.sheet_code} · page {self.page_no()}", align="C")
+        self.cell(0, 5, _text(_("Fives Trainer · sheet {code} · page {page}").format(code=self.sheet_code,
+                                                                                   page=self.page_no())), align="C")
         self.set_text_color(0)
 
     def picture(self, svg: str, x: float, y: float, w: float, h: float) -> tuple[float, float]:
@@ -253,7 +256,7 @@ def _card(pdf: _Pdf, n: int, p: Puzzle, y: float, h: float, base_url: str) -> No
     avail = w - qr - 12
     hand_h = min(room_h, 24.0)
     # hands and number lines at a fixed, readable height; the layout takes the rest of the row
-    fixed = sum(ratio * hand_h + 6 for what, _, ratio in pics if what != "layout")
+    fixed = sum(ratio * hand_h + 6 for what, _item, ratio in pics if what != "layout")
     letters = kind(p.kind).clickable
     for what, item, ratio in pics:
         if what == "layout":
@@ -261,11 +264,11 @@ def _card(pdf: _Pdf, n: int, p: Puzzle, y: float, h: float, base_url: str) -> No
         else:
             bw, bh = ratio * hand_h, hand_h
         if what == "layout":
-            dw, _ = draw_layout(pdf, item, px, top, bw, bh, letters=letters)  # type: ignore[arg-type]
+            dw, _dh = draw_layout(pdf, item, px, top, bw, bh, letters=letters)  # type: ignore[arg-type]
         elif what == "hand":
-            dw, _ = draw_hand(pdf, item, px, top, bw, bh)  # type: ignore[arg-type]
+            dw, _dh = draw_hand(pdf, item, px, top, bw, bh)  # type: ignore[arg-type]
         else:
-            dw, _ = pdf.picture(item, px, top, bw, bh)  # type: ignore[arg-type]
+            dw, _dh = pdf.picture(item, px, top, bw, bh)  # type: ignore[arg-type]
         px += dw + 6
     _answer_boxes(pdf, p, x0 + 4, y + h - 3 - 21, w - qr - 12)
 
@@ -276,14 +279,15 @@ def worksheet_pdf(sheet: Sheet, *, paper: str = "A4", base_url: str = "", key: b
     problem = address_problem(base_url)
     if problem:
         raise ValueError(problem)
-    title = f"Fives Trainer - {STAGE_TITLES[sheet.stage]}, level {sheet.level}"
+    title = _("Fives Trainer - {stage}, level {level}").format(stage=STAGE_TITLES[sheet.stage], level=sheet.level)
     pdf = _Pdf(paper, _text(title), sheet.code)
     per_page = 3
     for i, p in enumerate(sheet.puzzles):
         if i % per_page == 0:
             pdf.add_page()
-            pdf.heading(_text(title), _text(f"Sheet {sheet.code}   ·   Name: ______________________   ·   "
-                                            f"{'Mixed puzzles' if sheet.kind == MIX else KIND_TITLES[sheet.kind]}"))
+            what = _("Mixed puzzles") if sheet.kind == MIX else KIND_TITLES[sheet.kind]
+            pdf.heading(_text(title), _text(_("Sheet {code}   ·   Name: ______________________   ·   {what}").format(
+                code=sheet.code, what=what)))
             pdf.ln(2)
             top = pdf.get_y()
             card_h = (pdf.h - 16 - top) / per_page
@@ -295,7 +299,7 @@ def worksheet_pdf(sheet: Sheet, *, paper: str = "A4", base_url: str = "", key: b
 
 def answer_key_pdf(sheet: Sheet, *, paper: str = "A4") -> bytes:
     """The answer key alone, with the working of each answer."""
-    pdf = _Pdf(paper, _text(f"Answer key, sheet {sheet.code}"), sheet.code)
+    pdf = _Pdf(paper, _text(_("Answer key, sheet {code}").format(code=sheet.code)), sheet.code)
     _answer_key(pdf, sheet)
     return bytes(pdf.output())
 
@@ -320,7 +324,8 @@ def key_picture_size(lay, room: float) -> tuple[float, float]:
 
 def _answer_key(pdf: _Pdf, sheet: Sheet) -> None:
     pdf.add_page()
-    pdf.heading("Answer key", _text(f"Sheet {sheet.code} · {STAGE_TITLES[sheet.stage]}, level {sheet.level}"))
+    pdf.heading(_text(_("Answer key")), _text(_("Sheet {code} · {stage}, level {level}").format(
+        code=sheet.code, stage=STAGE_TITLES[sheet.stage], level=sheet.level)))
     x0, w = pdf.l_margin, pdf.w - pdf.l_margin - pdf.r_margin
     for i, p in enumerate(sheet.puzzles):
         steps = [s.text for s in p.steps]
@@ -333,10 +338,11 @@ def _answer_key(pdf: _Pdf, sheet: Sheet) -> None:
             pdf.add_page()
         pdf.set_font("Helvetica", "B", 12)
         pdf.set_x(x0)
-        pdf.multi_cell(w, 6, _text(f"{i + 1}. ({p.code}) Answer: {answer_words(p)}"))
+        pdf.multi_cell(w, 6, _text(_("{n}. ({code}) Answer: {answer}").format(n=i + 1, code=p.code,
+                                                                              answer=answer_words(p))))
         if shown is not None:
             y = pdf.get_y()
-            _, dh = draw_layout(pdf, shown, x0 + 4, y + 1, bw, bh, working=True)
+            _dw, dh = draw_layout(pdf, shown, x0 + 4, y + 1, bw, bh, working=True)
             pdf.set_y(y + dh + 2)
         pdf.set_font("Helvetica", size=10)
         for s in steps:
@@ -347,10 +353,11 @@ def _answer_key(pdf: _Pdf, sheet: Sheet) -> None:
 
 def build_pdf(sheet: Sheet, *, paper: str = "A4") -> bytes:
     """"Build it with real dominoes": each puzzle's tiles in play order, with a small picture each."""
-    pdf = _Pdf(paper, _text(f"Build it with real dominoes, sheet {sheet.code}"), sheet.code)
+    pdf = _Pdf(paper, _text(_("Build it with real dominoes, sheet {code}").format(code=sheet.code)), sheet.code)
     pdf.add_page()
-    pdf.heading("Build it with real dominoes", _text(f"Sheet {sheet.code}: lay the tiles in this order, "
-                                                     "then answer the puzzle and check it in the app."))
+    pdf.heading(_text(_("Build it with real dominoes")), _text(_(
+        "Sheet {code}: lay the tiles in this order, then answer the puzzle and check it in the app.").format(
+            code=sheet.code)))
     x0, w = pdf.l_margin, pdf.w - pdf.l_margin - pdf.r_margin
     for i, p in enumerate(sheet.puzzles):
         if not p.board:
@@ -370,8 +377,12 @@ def build_pdf(sheet: Sheet, *, paper: str = "A4") -> bytes:
             draw_tile(pdf, play.tile, cx + 2, cy, 16)
             pdf.set_font("Helvetica", size=8)
             pdf.set_xy(cx + 13, cy + 2)
-            words = "lead" if play.target is None else f"on the {place.number} of {play.target}"
-            pdf.multi_cell(w / 6 - 14, 4, _text(f"{j + 1}. {play.tile} {words}"), align="L")
+            if play.target is None:
+                words = _("{n}. {tile} lead").format(n=j + 1, tile=play.tile)
+            else:
+                words = _("{n}. {tile} on the {number} of {target}").format(
+                    n=j + 1, tile=play.tile, number=place.number, target=play.target)
+            pdf.multi_cell(w / 6 - 14, 4, _text(words), align="L")
         pdf.set_y(y + rows * 26 + 2)
     return bytes(pdf.output())
 

@@ -14,7 +14,7 @@ import json
 import pytest
 
 from puzzles import GENERATOR, KINDS, STAGES, generate, similar
-from puzzles.words import answer_words
+from puzzles.registry import answer_words
 from puzzles.worksheet import answer_key_pdf, make_sheet, worksheet_pdf
 
 SEEDS = (0, 1, 2, 3, 7, 42, 99, 1000, 12345, 2**24 - 1)

@@ -188,5 +188,5 @@ def test_no_module_of_the_app_layer_is_over_600_lines():
 
 
 def test_the_records_are_the_documented_ones():
-    assert set(KEYS) == {"session", "practice_page", "projector", "play", "sign_in", "my_class", "live"}
+    assert set(KEYS) == {"session", "language", "practice_page", "projector", "play", "sign_in", "my_class", "live"}
     assert LEARNER_KEYS == ("me", "practice")

@@ -9,8 +9,8 @@ from puzzles import KINDS, STAGES, from_code, generate, similar
 from puzzles.kinds import blank, is_combination, is_lowering
 from puzzles.shape import TARGETS, measure
 from puzzles.traps import misconceived
-from puzzles.words import WORD_LIMITS, word_count
 from trainer.rules import Play
+from trainer.words.feedback import WORD_LIMITS, word_count
 
 
 def test_shape_targets_hold_on_a_sample():

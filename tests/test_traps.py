@@ -11,8 +11,8 @@ from puzzles import KINDS, STAGES, TRAPS, from_code, generate, generate_for, kin
 from puzzles.contrast import contrast
 from puzzles.guessing import measure
 from puzzles.traps import TRAP_STAGES, TRAP_WORDS, misconceived, reason
-from puzzles.words import word_count
 from trainer.rules import play_points
+from trainer.words.feedback import word_count
 
 LEVELS = (1, 2, 3)
 

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from puzzles import CodeError, from_code, generate
 from puzzles.__main__ import main as cli
-from puzzles.words import answer_words
+from puzzles.registry import answer_words
 from puzzles.worksheet import (
     MAX_ADDRESS,
     address_problem,

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 import streamlit as st
 
 from puzzles import AnswerShape, Puzzle, kind
-from puzzles.words import read_typed_number
 from trainer import ui
 from trainer.words import pages as words
+from trainer.words.numbers import read_typed_number
 
 OnAnswer = Callable[[object, str], None]
 """Called with a response and how it is shown (``"15"``, ``"3-4 on end B"``, ``"A + C"``)."""

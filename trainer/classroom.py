@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from puzzles import KIND_TITLES, KINDS, STAGES, TRAPS, generate_for, trap_words
-from puzzles.words import mistake_name
 from trainer.progress import Attempt, Progress, attempt_traps, fluency_bar
 from trainer.store.codes import normalise_class
+from trainer.words.mastery import class_answer
+from trainer.words.mistakes import mistake_name
 
 
 class LearnerRecord(Protocol):
@@ -210,7 +211,7 @@ def answer_bars(answers: Iterable[tuple[str, bool, str | None, int]]) -> list[Ba
         entry[0] += count
     bars = []
     for (text, correct), (count, mistake) in merged.items():
-        name = "right" if correct else (mistake_name(mistake) or "another mistake")
+        name = class_answer(correct, mistake_name(mistake))
         bars.append(Bar(text, count, correct, f"{text}<br>{name}"))
     return sorted(bars, key=lambda b: (not b.correct, -b.count, b.answer))
 

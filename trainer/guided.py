@@ -33,62 +33,21 @@ from trainer.rules import (
     round_to_five,
 )
 from trainer.rules.hand import Action
+from trainer.words import _, narration
+from trainer.words.feedback import sentences
+from trainer.words.games import BOT_TITLES, GAME_SOURCES, GAME_TITLES, GUIDANCE_TITLES, game_name
+from trainer.words.narration import seat_name
+from trainer.words.reasons import error_words
 
-NAMES = ("You", "Leo", "Maya", "Sam")
+NAMES = narration.NAMES
 GUIDANCE = ("off", "playable", "where", "suggest")
-GUIDANCE_TITLES = {
-    "off": "Off",
-    "playable": "Show the playable tiles",
-    "where": "Show where each can go and what it scores",
-    "suggest": "Suggest the best play",
-}
 BOT_LEVELS = ("beginner", "greedy", "expert")
-BOT_TITLES = {"beginner": "Beginner", "greedy": "Greedy", "expert": "Expert"}
 
-GAME_TITLES = {
-    "muggins": "Muggins — two ends (learning rules)",
-    "all-fives": "All Fives — one spinner (learning rules)",
-    "five-up": "Five-Up — every double spins (learning rules)",
-    "preset:muggins": "Muggins — the old game",
-    "preset:all-fives": "All Fives — the classic game",
-    "preset:all-fives-tidwell": "All Fives — Tidwell's rules",
-    "preset:five-up-armanino": "Five-Up — Armanino's rules",
-    "preset:five-up-club": "Five-Up — club rules",
-    "preset:five-up-pagat": "Five-Up — Pagat's rules",
-    "preset:sniff": "Sniff — the first double lies in line, with a tile beside it",
-    "preset:sniff-crosswise": "Sniff — the first double spins and its ends count",
-    "preset:seven-toed-pete": "Seven-Toed Pete — score and go again (4 players)",
-    "preset:horse-race": "Horse Race — score and go again, every double spins (4 players)",
-    "preset:horse-race-pagat": "Horse Race — Pagat's rules, with a boneyard (2 to 4 players)",
-}
-"""One entry per game on the Play page, named for people."""
-
-GAME_SOURCES = {
-    "muggins": "The trainer's own rules: two ends, scores shown as pips and points.",
-    "all-fives": "The trainer's own rules: the first double is the spinner.",
-    "five-up": "The trainer's own rules: every double is a spinner.",
-    "preset:muggins": "Two ends, 7 tiles each, to 200 pips; say your score or an opponent takes it.",
-    "preset:all-fives": "The first double spins; 9, 7 or 5 tiles; to 250 or 200 pips.",
-    "preset:all-fives-tidwell": "5 tiles, to 150 pips; you may draw when you could play; say your score.",
-    "preset:five-up-armanino": "Every double spins; scores in points, to 61; partners at four.",
-    "preset:five-up-club": "Every double spins; to 100 points; everyone's leftover tiles go to the winner.",
-    "preset:five-up-pagat": "Every double spins; to 61 points; each player loses their own leftover pips.",
-    "preset:sniff": "The first double, the sniff, is laid in line; one tile may go beside each of its long "
-                    "sides and its outer half counts to the end of the hand. 7, 6 or 5 tiles; to 250 or 200 pips.",
-    "preset:sniff-crosswise": "The first double, the sniff, spins; its short ends count their half while "
-                              "they are free. 7, 6 or 5 tiles; to 250 or 200 pips.",
-    "preset:seven-toed-pete": "Four players, 7 tiles each, no boneyard; score or play a double and you go again; "
-                              "lead a double or a tile that scores.",
-    "preset:horse-race": "Seven-Toed Pete where every double spins.",
-    "preset:horse-race-pagat": "Every double spins; score or play a double and you go again, but a tile "
-                               "you draw ends your turn. 7, 6 or 5 tiles; to 61 points.",
-}
-"""Where each game's rules come from, in a line for the help text."""
 
 
 def possessive(name: str) -> str:
     """``"Your"`` for the learner, ``"Leo's"`` for the others."""
-    return "Your" if name == "You" else f"{name}'s"
+    return _("Your") if name == seat_name(0) else _("{name}'s").format(name=name)
 NEXT_HAND = "next-hand"
 """The move that deals the next hand after a settlement (in :attr:`GuidedGame.moves`)."""
 FORGETFUL = 0.35
@@ -118,17 +77,17 @@ class Setup:
             base = PRESETS[preset]
             call = (base.muggins_call if base.muggins_call != "off" else "strict") if self.muggins_call else "off"
         else:
-            raise ValueError(f"'{self.game}' is not a game we know.")
+            raise ValueError(_("'{game}' is not a game we know.").format(game=self.game))
         return base.with_options(teams=self.partners, muggins_call=call)
 
     def check(self) -> None:
         if self.players not in (2, 3, 4):
-            raise ValueError("Play with 2, 3 or 4 players.")
+            raise ValueError(_("Play with 2, 3 or 4 players."))
         self.rules().check_players(self.players)
         if self.bot_level not in BOT_LEVELS:
-            raise ValueError("Choose Beginner, Greedy or Expert computer players.")
+            raise ValueError(_("Choose Beginner, Greedy or Expert computer players."))
         if self.guidance not in GUIDANCE:
-            raise ValueError("Choose a guidance level.")
+            raise ValueError(_("Choose a guidance level."))
         self.rules()
 
     def seated(self) -> tuple[Setup, str | None]:
@@ -138,13 +97,7 @@ class Setup:
         if self.players in seats:
             return self, None
         fitted = replace(self, players=max(seats))
-        name = GAME_TITLES.get(self.game, self.game).split(" — ")[0]
-        return fitted, (f"{name} is for {fitted.players} players, so {fitted.players - 1} computer players "
-                        "join you.")
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+        return fitted, narration.players_fill(game_name(self.game), fitted.players)
 
 
 @dataclass
@@ -190,15 +143,14 @@ class GuidedGame:
         return self.rules.unit == "points"
 
     def name(self, player: int) -> str:
-        return NAMES[player]
+        return seat_name(player)
 
     def side_name(self, side: int) -> str:
         hand = self.game.hand
         members = hand.sides[side]
         if len(members) == 1:
             return self.name(members[0])
-        names = [self.name(p) for p in members]
-        return " & ".join(names)
+        return narration.partners([self.name(p) for p in members])
 
     @property
     def learner_side(self) -> int:
@@ -231,17 +183,16 @@ class GuidedGame:
     def act(self, action: Action | str) -> str | None:
         """The learner's move. Returns a friendly message if it is not allowed (nothing changes)."""
         if not self.waiting_for_learner:
-            return "Wait a moment: it is not your turn."
+            return narration.your_turn_first()
         try:
             act = parse_action(action)
             self._apply(act, 0)
         except IllegalPlay as err:
             if err.why == "not-in-hand" and err.player == 0:
-                return f"{err.tile} is not in your hand."
+                return narration.not_in_your_hand(str(err.tile))
             if err.why == "not-your-turn" and err.turn_of is not None:
-                whose = "your" if err.turn_of == 0 else f"{self.name(err.turn_of)}'s"
-                return f"Wait a moment: it is {whose} turn."
-            return str(err)
+                return narration.wait_for(self.name(err.turn_of), you=err.turn_of == 0)
+            return error_words(err)
         self.moves.append(str(act))
         self.advance()
         return None
@@ -269,14 +220,14 @@ class GuidedGame:
         of the in-line sniff): a child's reason when the tile does not show that end's number, else
         the play."""
         mark = "^" if "^" in end else ">"
-        target, _, number = end.partition("^" if mark == "^" else ":")
+        target, _sep, number = end.partition("^" if mark == "^" else ":")
         try:
             t = Tile.parse(tile)
             n = int(number)
         except (IllegalPlay, ValueError):
-            return "Tap a tile in your hand, then a lettered end."
+            return narration.tap_tile_then_end()
         if not t.has(n):
-            return f"{t} has no {n}, so it can't go on that end."
+            return narration.no_such_end(str(t), n)
         return self.act(f"{t}{mark}{target}")
 
     def next_hand(self) -> None:
@@ -300,15 +251,15 @@ class GuidedGame:
             setup = Setup(**state["setup"])
             moves = [str(m) for m in state["moves"]]
         except (KeyError, TypeError) as err:
-            raise ValueError("That saved game could not be read.") from err
+            raise ValueError(_("That saved game could not be read.")) from err
         g = cls(setup)
         for move in moves:
             if move == NEXT_HAND:
                 if g.finished is None:
-                    raise ValueError("That saved game does not fit its deal.")
+                    raise ValueError(_("That saved game does not fit its deal."))
                 g.next_hand()
             elif g.act(move) is not None:
-                raise ValueError("That saved game does not fit its deal.")
+                raise ValueError(_("That saved game does not fit its deal."))
         return g
 
     # ----- applying and narrating -----
@@ -323,7 +274,7 @@ class GuidedGame:
         if (self.rules.chain and not hand_now.is_terminal and ev.kind in ("play", "claim", "muggins", "let-go")
                 and hand_now.current_player == ev.player == hand_now.cur and hand_now.phase_name == "turn"):
             # a score or a double: the same player goes on (the chaining games)
-            self.log.append("You go again!" if ev.player == 0 else f"{self.name(ev.player)} goes again.")
+            self.log.append(narration.go_again(self.name(ev.player), you=ev.player == 0))
         if hand_now.is_terminal:
             res = hand_now.result
             assert res is not None
@@ -332,53 +283,47 @@ class GuidedGame:
             self.log.append(self._ending_words(res))
 
     def _score_words(self, total: int, score: int) -> str:
-        if score:
-            if self.points:
-                return f"a multiple of five — {total} → {plural(score, 'point')}"
-            return f"a multiple of five — {plural(score, 'point')}"
-        return "not a multiple of five, no score" if total else "nothing to score"
+        return narration.score(total, score, points_unit=self.points)
 
     def _narrate(self, ev: Event, before: Layout, hand) -> None:
         who = self.name(ev.player)
         if ev.kind == "draw":
             self._draws += 1  # told together with the play or pass that ends the drawing
             return
-        drew = f"{who} drew {plural(self._draws, 'tile')} and " if self._draws else f"{who} "
+        drew = self._draws
         self._draws = 0
         self.unscored = ""
         if ev.kind == "pass" and before.is_empty:
-            self.log.append(f"{who} passed the lead: no double and no tile that scores by itself.")
+            self.log.append(narration.passed_the_lead(who))
         elif ev.kind == "pass":
-            self.log.append(f"{drew}passed: nothing fits.")
+            self.log.append(narration.passed(who, drew=drew))
         elif ev.kind == "play":
             play = ev.play
             assert play is not None
             after = before.play(play)
-            if play.target is None:
-                what = f"led {play.tile}"
-            elif play.beside:
-                what = f"set {play.tile} beside the sniff {play.target}"
-            else:
-                what = f"played {play.tile} on the {after.placements[-1].number} of {play.target}"
-            self.log.append(f"{drew}{what}: ends {after.working} — {self._score_words(ev.total, ev.score)}.")
-            self.unscored = f"{drew}{what}." if ev.player == 0 else ""
+            target = None if play.target is None else str(play.target)
+            number = after.placements[-1].number
+            self.log.append(narration.played(who, str(play.tile), number, target, after.working,
+                                             self._score_words(ev.total, ev.score), beside=play.beside, drew=drew))
+            self.unscored = (narration.played_unscored(who, str(play.tile), number, target, beside=play.beside,
+                                                       drew=drew) if ev.player == 0 else "")
         elif ev.kind == "claim":
             missed = hand.pending if hand.phase_name == "muggins" and hand.caller >= 0 else 0
             made = self._made(hand)
             if ev.credited:
-                self.log.append(f"{who} called {self._unit(ev.score)}.")
+                self.log.append(narration.called(who, ev.score))
             elif ev.score == 0 and made:
-                self.log.append(f"{who} forgot to call {self._unit(made)}!")
+                self.log.append(narration.forgot_to_call(who, made))
             elif ev.score != made:
-                self.log.append(f"{who} called {self._unit(ev.score)}, but the play made {self._unit(made)}.")
+                self.log.append(narration.called_wrong(who, ev.score, made))
             if missed:
-                self.log.append(f"{self.name(hand.caller)} may call Muggins! and take them.")
+                self.log.append(narration.may_call_muggins(self.name(hand.caller)))
         elif ev.kind == "muggins":
-            self.log.append(f"{who} called Muggins! and took {self._unit(ev.score)}.")
+            self.log.append(narration.took_muggins(who, ev.score))
         elif ev.kind == "let-go":
-            self.log.append(f"{who} let the missed {self._unit(ev.score)} go.")
+            self.log.append(narration.let_go(who, ev.score))
             if hand.phase_name == "muggins":  # another opponent may still call (muggins_caller="any")
-                self.log.append(f"{self.name(hand.caller)} may still call Muggins!")
+                self.log.append(narration.may_still_call(self.name(hand.caller)))
 
     @staticmethod
     def _made(hand) -> int:
@@ -388,16 +333,13 @@ class GuidedGame:
                 return ev.score
         return 0
 
-    def _unit(self, score: int) -> str:
-        return plural(score, "point")
-
     def _ending_words(self, res: HandResult) -> str:
         if res.dominoed:
             assert res.winner is not None
-            return f"{self.name(res.winner)} {'have' if res.winner == 0 else 'has'} no tiles left: domino!"
+            return narration.domino(self.name(res.winner), you=res.winner == 0)
         if res.blocked:
-            return "Blocked: nobody can play, and nothing is left to draw."
-        return "The target has been hit exactly!"
+            return narration.blocked()
+        return narration.target_hit()
 
     # ----- guidance -----
 
@@ -435,47 +377,44 @@ class GuidedGame:
             name = self.name(p)
             if tiles:
                 pips = " + ".join(str(t.pips) for t in tiles)
-                lines.append(f"{name}: {', '.join(str(t) for t in tiles)} — {pips} = {plural(res.pips[p], 'pip')}")
+                lines.append(narration.tiles_left(name, ", ".join(str(t) for t in tiles), pips, res.pips[p]))
             else:
-                lines.append(f"{name}: no tiles left")
+                lines.append(narration.no_tiles_left(name))
         unit_pts = res.unit == "points"
         for side, members in enumerate(res.sides):
             if len(members) > 1:
-                lines.append(f"{self.side_name(side)} hold {plural(res.side_pips[side], 'pip')} together.")
+                lines.append(narration.hold_together(self.side_name(side), res.side_pips[side]))
         method = res.method
         if method == "each-subtracts-own":
             for side in range(len(res.sides)):
                 rounded = res.rounded[side]
-                lines.append(f"{self.side_name(side)}: {res.side_pips[side]} rounds to {rounded} → "
-                             f"{'-' if rounded else ''}{play_points(rounded, res.unit)}.")
+                lines.append(narration.each_loses(self.side_name(side), res.side_pips[side], rounded,
+                                                  play_points(rounded, res.unit)))
             return lines
         if res.winning_side is None:
             if res.tied and len(res.sides) == 3 and any(res.settlement):
-                lines.append("Two players tied for the fewest pips: they share the third player's count.")
+                lines.append(narration.shared_count())
             elif res.ending != "target":
-                lines.append("A tie for the fewest pips: nobody scores for the tiles left.")
+                lines.append(narration.nobody_scores())
             return lines
         win = res.winning_side
-        if method == "winner-takes-all":
+        every = method == "winner-takes-all"
+        if every:
             pot = sum(res.side_pips)
-            whose = "every hand"
         else:
             pot = sum(res.side_pips[i] for i in range(len(res.sides)) if i != win)
-            whose = "the other hands"
         rounded = round_to_five(pot)
-        rem = pot % 5
-        how = (f"{pot} rounds down to {rounded}" if rem in (1, 2) else f"{pot} rounds up to {rounded}"
-               if rem in (3, 4) else f"{pot} is already a multiple of five")
         pts = res.settlement[win]
-        scored = f"{rounded} → {plural(pts, 'point')}" if unit_pts else plural(pts, "point")
         winners = self.side_name(win)
-        verb = "score" if winners.startswith("You") or "&" in winners else "scores"
-        lines.append(f"{whose.capitalize()} hold {plural(pot, 'pip')}; {how}. {winners} {verb} {scored}.")
+        they = 0 in res.sides[win] or len(res.sides[win]) > 1  # "You score", "Leo & Sam score", "Leo scores"
+        lines.append(sentences(narration.hands_hold(pot, narration.rounds(pot, rounded), every_hand=every),
+                               narration.winners_score(winners, rounded, pts, points_unit=unit_pts, plural=they)))
         return lines
 
 
 __all__ = [
-    "BOT_LEVELS", "BOT_TITLES", "DRAW", "GUIDANCE", "GUIDANCE_TITLES", "LET_GO", "MUGGINS", "NAMES", "PASS",
+    "BOT_LEVELS", "BOT_TITLES", "DRAW", "GAME_SOURCES", "GAME_TITLES", "GUIDANCE", "GUIDANCE_TITLES", "LET_GO",
+    "MUGGINS", "NAMES", "PASS",
     "Claim", "GuidedGame", "Setup",
 ]
 

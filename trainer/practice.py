@@ -25,6 +25,8 @@ from puzzles import CodeError, Puzzle, Step, Verdict, from_code, generate, gener
 from puzzles.contrast import Contrast, contrast
 from puzzles.traps import drill_kind, trap_words
 from trainer.progress import Attempt, Outcome, Progress
+from trainer.words.mastery import code_did_not_work, no_puzzle_yet
+from trainer.words.mastery import notice as coach_notice
 
 COACH = "coach"
 """The kind choice that lets the coach decide."""
@@ -170,10 +172,10 @@ class Practice:
             t = self.plan[0]
             if self.must_answer and self.puzzle is not None:  # answered wrong: up again, until right
                 return self.show(self.puzzle, review=self.review, origin=self.origin,
-                                 notice="Try it again: you can do it now.")
+                                 notice=coach_notice("again"))
             if t.step == DRILL and t.drill is not None:
-                return self.show(t.drill, review="drill", origin=t.missed.code, notice="A quick warm-up on this.")
-            return self.show(t.missed, review="reteach", origin=t.missed.code, notice="Now try the one you missed.")
+                return self.show(t.drill, review="drill", origin=t.missed.code, notice=coach_notice("warm-up"))
+            return self.show(t.missed, review="reteach", origin=t.missed.code, notice=coach_notice("the-missed-one"))
         self.coached = kind == COACH
         if self.coached:
             due = self.progress.due_review()
@@ -181,9 +183,9 @@ class Practice:
                 missed = from_code(due.code)
                 if due.how == "retry":
                     return self.show(missed, review="retry", origin=due.code,
-                                     notice="This one tripped you up before. Try it again!")
+                                     notice=coach_notice("retry"))
                 return self.show(similar(missed, self.seed_source.randrange(2**24)), review="similar",
-                                 origin=due.code, notice="Here is one like a puzzle you missed.")
+                                 origin=due.code, notice=coach_notice("similar"))
             kind, stage, level = self.progress.coach_pick(self.seed_source)
             review = "review" if stage in self.progress.mastered else ""
             if not review and self.progress.step(kind, stage) == 4:
@@ -192,14 +194,14 @@ class Practice:
             trap = self.progress.coach_trap(kind, stage)
             puzzle = (generate_for(kind, stage=stage, level=level, trap=trap, seed=seed) if trap
                       else generate(kind, stage=stage, level=level, seed=seed))
-            return self.show(puzzle, review=review, notice="A quick review of something you know." if review else "")
+            return self.show(puzzle, review=review, notice=coach_notice("review") if review else "")
         seed = self.seed_source.randrange(2**24)
         return self.show(generate(kind, stage=stage, level=level, seed=seed))
 
     def try_similar(self) -> Puzzle:
         """A puzzle like the one on screen: the same kind, stage, level and trap."""
         if self.puzzle is None:
-            raise ValueError("There is no puzzle yet.")
+            raise ValueError(no_puzzle_yet())
         p = self.puzzle
         origin = self.origin or p.code
         return self.show(similar(p, self.seed_source.randrange(2**24)), review="similar", origin=origin,
@@ -222,9 +224,9 @@ class Practice:
         try:
             self.show(from_code(code))
         except CodeError as err:
-            return f"That puzzle code didn't work: {err} Here is a fresh puzzle instead."
+            return code_did_not_work(str(err))
         except ValueError:
-            return "That puzzle code didn't work. Here is a fresh puzzle instead."
+            return code_did_not_work()
         self.coached = False
         return None
 
@@ -251,7 +253,7 @@ class Practice:
         A response that is not an answer (junk, or a tap that is not a legal play) records
         nothing: the verdict says why, and the learner tries again."""
         if self.puzzle is None:
-            return Verdict(False, "There is no puzzle yet.", "unreadable", is_answer=False)
+            return Verdict(False, no_puzzle_yet(), "unreadable", is_answer=False)
         verdict = self.puzzle.check(response)
         if not verdict.is_answer:
             return verdict

@@ -29,10 +29,9 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 
 from puzzles import CORE_KINDS, KINDS, STAGES, CodeError, all_kinds, from_code, kind, mastery_traps
+from trainer.words.mastery import STEP_NAMES, unknown_answer
 
 NOT_STARTED, PRACTISED, FAMILIAR, PROFICIENT, MASTERED = range(5)
-STEP_NAMES = ("Not started", "Practised", "Familiar", "Proficient", "Mastered")
-"""A kind's mastery step at a stage, in words (index = step)."""
 
 TOP_LEVEL = 3
 RUN_FOR_PROFICIENT = 6
@@ -234,7 +233,7 @@ class Progress:
     def record(self, attempt: Attempt) -> Outcome:
         """Add an answer; returns what changed (mastery, the next stage, a level step)."""
         if attempt.stage not in STAGES or attempt.kind not in KINDS or attempt.level not in (1, 2, 3):
-            raise ValueError("That answer is for a puzzle this trainer does not know.")
+            raise ValueError(unknown_answer())
         number = len(self.attempts)
         self.attempts.append(attempt)
         skill = self.skill(attempt.kind, attempt.stage)

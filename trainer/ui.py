@@ -18,7 +18,6 @@ import streamlit as st
 
 from puzzles import KIND_TITLES, STAGE_RECORDS, STAGE_TITLES, STAGES, Puzzle, kind
 from puzzles.contrast import Side
-from puzzles.words import for_speech
 from trainer import language, session
 from trainer import words as words_lang
 from trainer.practice import Practice
@@ -27,6 +26,7 @@ from trainer.rules import Layout, Play, play_points
 from trainer.store import StoreError
 from trainer.words import errors as error_words
 from trainer.words import pages as words
+from trainer.words.feedback import for_speech
 
 STAGE_LABELS = {s.id: s.label for s in STAGE_RECORDS}
 """Each stage's short name (:attr:`puzzles.Stage.label`)."""

@@ -10,6 +10,7 @@ To add a kind: copy a module, give its record the next ``number``, and import it
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from puzzles.kinds import (  # noqa: F401  (importing a kind's module registers it)
@@ -26,13 +27,16 @@ from puzzles.kinds.counted_ends import blank
 from puzzles.kinds.making import mistaken_totals
 from puzzles.puzzle import Puzzle, Verdict
 from puzzles.registry import all_kinds, kind
+from trainer.words import Said
 
 KINDS: tuple[str, ...] = tuple(k.id for k in all_kinds())
 """Every kind of puzzle, in code order (codes depend on it: new kinds go at the end)."""
 CORE_KINDS: tuple[str, ...] = tuple(k.id for k in all_kinds() if k.core)
 """The kinds every stage must master."""
-KIND_TITLES: dict[str, str] = {k.id: k.title for k in all_kinds()}
-"""Each kind's title, by id."""
+KIND_TITLES: Mapping[str, str] = Said({k.id: k.title for k in all_kinds()})
+"""Each kind's title, by id (said in the reader's language)."""
+SHORT_TITLES: Mapping[str, str] = Said({k.id: k.short_title for k in all_kinds()})
+"""Each kind's column heading, by id (said in the reader's language)."""
 MAKERS = {k.id: k.maker for k in all_kinds()}
 """Every kind's maker, in code order."""
 MIX_ORDER: tuple[str, ...] = (
@@ -48,5 +52,5 @@ def judge(p: Puzzle, response: Any) -> Verdict:
     return kind(p.kind).judge(p, response)
 
 
-__all__ = ["CORE_KINDS", "KINDS", "KIND_TITLES", "MAKERS", "MIX_ORDER", "blank", "is_combination", "is_lowering",
-           "judge", "mistaken_totals"]
+__all__ = ["CORE_KINDS", "KINDS", "KIND_TITLES", "MAKERS", "MIX_ORDER", "SHORT_TITLES", "blank", "is_combination",
+           "is_lowering", "judge", "mistaken_totals"]

@@ -20,8 +20,11 @@ from puzzles.traps import (
     is_lowering,
     spotting_reason,
 )
-from puzzles.words import play_words, points_words, say, score_words, sentence
 from trainer.rules import TILES, IllegalPlay, Layout, Play, Tile, play_points
+from trainer.words import N_, _
+from trainer.words.feedback import alternatives, say, sentence, sentences
+from trainer.words.plays import play_words
+from trainer.words.scores import points_words, score_words
 
 HAND_SIZES = {1: (2, 3), 2: (3, 3), 3: (3, 4)}
 LATER_HAND_SIZES = {1: (2, 3), 2: (3, 4), 3: (4, 4)}
@@ -44,15 +47,18 @@ def special_words(before: Layout, play: Play, after: Layout) -> str:
     """Name a combination or a lowering play in a child's words ("" for neither)."""
     if is_lowering(before, after):
         target = play.target
-        what = f"Covering {target}" if target is not None and target.is_double else "It"
-        return f"{what} made the total smaller: {before.total} → {after.total}."
+        if target is not None and target.is_double:
+            return _("Covering {tile} made the total smaller: {before} → {after}.").format(
+                tile=target, before=before.total, after=after.total)
+        return _("It made the total smaller: {before} → {after}.").format(before=before.total, after=after.total)
     if is_combination(after):
-        return f"No 5 needed: {after.working}."
+        return _("No 5 needed: {working}.").format(working=after.working)
     return ""
 
 
 def play_line(play: Play, after: Layout) -> str:
-    return f"{play_words(play)} makes {after.working}: {score_words(after.total)}."
+    return _("{play} makes {working}: {score}.").format(play=play_words(play), working=after.working,
+                                                        score=score_words(after.total))
 
 
 def make_best_play(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
@@ -124,7 +130,7 @@ def make_best_play(stage: str, level: int, rng: random.Random, generator: int) -
             k = 3 if size >= 3 and three_scores and len(scorers) >= 3 else 2
             if later and k == 3 and len(scorers) >= size:
                 k = size  # every tile of the hand scores
-            for _ in range(12):
+            for _try in range(12):
                 if len(scorers) < k:
                     return None
                 core = rng.sample(scorers, k)
@@ -187,16 +193,17 @@ def make_best_play(stage: str, level: int, rng: random.Random, generator: int) -
         extra = special_words(lay, best_play, best_after)
         trap = ("lowering" if is_lowering(lay, best_after) else "combination") if extra else first_trap(lay)
         choices = lettered((pl for pl, _ in outcomes), (play_words(pl) for pl, _ in outcomes))
-        steps = [Step(f"Now the ends make {lay.working}. Try each play.",
+        steps = [Step(_("Now the ends make {working}. Try each play.").format(working=lay.working),
                       tuple(e.id for e in lay.open_ends if e.value))]
         steps += [Step(sentence(play_line(pl, after))) for pl, after in outcomes]
-        steps.append(Step(f"Best: {' or '.join(play_words(a) for a in answer)}, "
-                          f"{points_words(best)}." + (f" {extra}" if extra else "")))
+        best_words = _("Best: {plays}, {points}.").format(
+            plays=alternatives([play_words(a) for a in answer]), points=points_words(best))
+        steps.append(Step(sentences(best_words, extra)))
         return {
             "layout": lay, "hand": tuple(hand),
-            "question": "Which play scores most?",
+            "question": _("Which play scores most?"),
             "answer": answer,
-            "explanation": f"{sentence(play_line(best_play, best_after))}" + (f" {extra}" if extra else ""),
+            "explanation": sentences(sentence(play_line(best_play, best_after)), extra),
             "choices": choices, "mistakes": (), "steps": steps, "trap": trap,
         }
 
@@ -207,20 +214,23 @@ def mis_tap(p: Puzzle, play: Play) -> Verdict | None:
     """Why a play is not a legal play here, in a child's words; None if it is legal."""
     lay = p.board
     if play.target is None and not lay.is_empty:
-        return Verdict(False, f"Put {play.tile} on one of the lettered ends.", "not-a-play", is_answer=False)
+        return Verdict(False, _("Put {tile} on one of the lettered ends.").format(
+            tile=play.tile), "not-a-play", is_answer=False)
     if play.tile not in p.hand:
-        return Verdict(False, f"{play.tile} is not in your hand.", "not-in-hand", is_answer=False)
+        return Verdict(False, _("{tile} is not in your hand.").format(tile=play.tile), "not-in-hand", is_answer=False)
     if lay.is_legal(play):
         return None
     target = play.target
     numbers = sorted({e.number for e in lay.open_ends if target is not None and e.tile == target and e.free})
     if target is not None and target not in lay:
-        return Verdict(False, f"{target} is not on the table.", "not-a-play", is_answer=False)
+        return Verdict(False, _("{tile} is not on the table.").format(tile=target), "not-a-play", is_answer=False)
     if numbers and not any(play.tile.has(n) for n in numbers):
-        need = " or ".join(str(n) for n in numbers)
-        return Verdict(False, f"{play.tile} has no {need}, so it can't go there.", "not-a-play", is_answer=False)
+        need = alternatives([str(n) for n in numbers])
+        return Verdict(False, _("{tile} has no {need}, so it can't go there.").format(tile=play.tile, need=need),
+                       "not-a-play", is_answer=False)
     if not numbers:
-        return Verdict(False, f"Nothing more can go on {target}. Pick a lettered end.", "not-a-play",
+        return Verdict(False, _("Nothing more can go on {tile}. Pick a lettered end.").format(
+            tile=target), "not-a-play",
                        is_answer=False)
     try:
         lay.play(play)
@@ -233,17 +243,17 @@ def judge_play_choice(p: Puzzle, response: Any, right: tuple[Play, ...]) -> Verd
     if isinstance(response, (list, tuple)) and len(response) > 1:
         verdicts = [judge_play_choice(p, r, right) for r in response]
         wrong = [v for v in verdicts if not v.correct]
-        return wrong[0] if wrong else Verdict(True, "Yes! Each of those plays scores the most.", None)
+        return wrong[0] if wrong else Verdict(True, _("Yes! Each of those plays scores the most."), None)
     play = read_play(choice_value(p, response))
     if play is None:
-        return Verdict(False, "Pick a play: a tile from the hand, then an open end.", "unreadable",
+        return Verdict(False, _("Pick a play: a tile from the hand, then an open end."), "unreadable",
                        is_answer=False)
     lay = p.board
     if play in right:
         after = lay.play(play)
-        tie = "It ties for best." if len(right) > 1 else ""
+        tie = _("It ties for best.") if len(right) > 1 else ""
         extra = special_words(lay, play, after)
-        return Verdict(True, say(p.level, ("Yes!", True), (sentence(play_line(play, after)), True),
+        return Verdict(True, say(p.level, (_("Yes!"), True), (sentence(play_line(play, after)), True),
                                  (extra, False), (tie, False)), None)
     tapped = mis_tap(p, play)
     if tapped is not None:
@@ -252,8 +262,13 @@ def judge_play_choice(p: Puzzle, response: Any, right: tuple[Play, ...]) -> Verd
     best = right[0]
     best_after = lay.play(best)
     pts = play_points(after.total)
-    echo = f"You chose {play_words(play)}: {after.working}, " + (f"{points_words(pts)}." if pts else "no score.")
-    better = f"Best: {play_words(best)}, {points_words(play_points(best_after.total))}."
+    if pts:
+        echo = _("You chose {play}: {working}, {points}.").format(play=play_words(play), working=after.working,
+                                                                 points=points_words(pts))
+    else:
+        echo = _("You chose {play}: {working}, no score.").format(play=play_words(play), working=after.working)
+    better = _("Best: {plays}, {points}.").format(plays=play_words(best),
+                                                 points=points_words(play_points(best_after.total)))
     extra = special_words(lay, best, best_after)
     if extra and not play_points(after.total):
         name = "missed-lowering" if is_lowering(lay, best_after) else "missed-combination"
@@ -275,8 +290,8 @@ def best_play_words(p: Puzzle) -> str:
     parts = []
     for play in p.answer:
         number = lay.play(play).placements[-1].number
-        parts.append(f"{play.tile} on the {number} of {play.target}")
-    return " or ".join(parts)
+        parts.append(_("{tile} on the {number} of {target}").format(tile=play.tile, number=number, target=play.target))
+    return alternatives(parts)
 
 
 def best_of(p: Puzzle) -> Play | None:
@@ -311,7 +326,7 @@ def best_play_reason(p: Puzzle, trap: str) -> str:
 
 
 BEST_PLAY = register_kind(Kind(
-    id="best-play", number=1, title="Which play scores most?", short_title="Best play",
+    id="best-play", number=1, title=N_("Which play scores most?"), short_title=N_("Best play"),
     answer_shape=AnswerShape.PLAY, maker=make_best_play, judge=judge_best_play, answer_words=best_play_words,
     time_bars=per_level(25, 35, 45), core=True, hand_caption="", working_after=best_of,
     traps=("missed-lowering", "missed-combination", "lower-score", "not-multiple", *TOTAL_MISTAKES, "spinner-once"),

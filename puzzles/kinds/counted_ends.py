@@ -12,8 +12,10 @@ from puzzles.puzzle import Puzzle, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
 from puzzles.traps import counting_reason
-from puzzles.words import end_words, say
 from trainer.rules import Layout, OpenEnd
+from trainer.words import N_, _
+from trainer.words.ends import end_words
+from trainer.words.feedback import listing, say
 
 EVERY_END_KEEP = 0.25
 """How often a position where every end counts is kept for counted-ends."""
@@ -35,12 +37,12 @@ def decoys(lay: Layout) -> list[tuple[str, str]]:
     seen = {e.id for e in lay.open_ends}
     for t in lay.tiles:
         if t.is_double and t not in open_tiles and not lay.is_spinner(t):
-            out.append((f"{t}:{t.low}", f"the double {t}"))
+            out.append((f"{t}:{t.low}", _("the double {tile}").format(tile=t)))
     tiles = lay.tiles
     for pl in lay.placements[1:]:
         target = tiles[pl.target]
         if not target.is_double and pl.number > 0:
-            out.append((f"{target}:{pl.number}", f"the {pl.number} on {target}"))
+            out.append((f"{target}:{pl.number}", _("the {number} on {tile}").format(number=pl.number, tile=target)))
     unique = []
     for i, words in out:
         if i not in seen:
@@ -72,16 +74,16 @@ def make_counted_ends(stage: str, level: int, rng: random.Random, generator: int
             extra = extra[:2]
             if not extra and wants.tick():
                 return None
-        ids = [e.id for e in ends] + [i for i, _ in extra]
-        texts = [end_words(e) for e in ends] + [w for _, w in extra]
+        ids = [e.id for e in ends] + [i for i, _w in extra]
+        texts = [end_words(e) for e in ends] + [w for _i, w in extra]
         answer = tuple(e.id for e in ends if e.counts)
-        question = "Which open ends count towards the total? Pick all of them." if not extra else \
-            "Which of these count towards the total? Pick all of them."
+        question = _("Which open ends count towards the total? Pick all of them.") if not extra else \
+            _("Which of these count towards the total? Pick all of them.")
         return {
             "layout": lay, "hand": (),
             "question": question,
             "answer": answer,
-            "explanation": f"The ends that count make {lay.working}.",
+            "explanation": _("The ends that count make {working}.").format(working=lay.working),
             "choices": lettered(ids, texts),
             "mistakes": (), "steps": end_steps(lay), "trap": "covered-half" if extra else first_trap(lay),
         }
@@ -111,46 +113,49 @@ def read_ids(p: Puzzle, response: Any) -> set[str] | None:
 def judge_counted_ends(p: Puzzle, response: Any) -> Verdict:
     picked = read_ids(p, response)
     if picked is None:
-        return Verdict(False, "Pick the open ends that count, by their letters.", "unreadable", is_answer=False)
+        return Verdict(False, _("Pick the open ends that count, by their letters."), "unreadable", is_answer=False)
     if not picked:
-        return Verdict(False, "Pick at least one end.", "unreadable", is_answer=False)
+        return Verdict(False, _("Pick at least one end."), "unreadable", is_answer=False)
     ends = {e.id: e for e in p.board.open_ends}
     blanks = {i for i, e in ends.items() if blank(e)}
     right = set(p.answer)
-    sum_words = f"The ends that count make {p.board.working}."
+    sum_words = _("The ends that count make {working}.").format(working=p.board.working)
     if picked - blanks == right - blanks:
         note = ""
         if picked & blanks:
             e = ends[sorted(picked & blanks)[0]]
-            note = f"The 0 on {e.tile} adds nothing, so picking it doesn't matter."
-        return Verdict(True, say(p.level, ("Yes!", True), (sum_words, True), (note, False)), None)
+            note = _("The 0 on {tile} adds nothing, so picking it doesn't matter.").format(tile=e.tile)
+        return Verdict(True, say(p.level, (_("Yes!"), True), (sum_words, True), (note, False)), None)
     extra = [ends[i] for i in sorted(picked - right - blanks) if i in ends]
     missing = [ends[i] for i in sorted(right - picked)]
     covered = sorted(picked - right - blanks - set(ends))
     if covered:
         tile, number = covered[0].split(":")
-        what = (f"The double {tile} has both sides covered" if tile[0] == tile[-1]
-                else f"The {number} on {tile} is covered")
+        what = (_("The double {tile} has both sides covered: it counts 0.").format(tile=tile) if tile[0] == tile[-1]
+                else _("The {number} on {tile} is covered: it counts 0.").format(number=number, tile=tile))
         name = "covered-double" if tile[0] == tile[-1] else "counted-covered"
-        return Verdict(False, say(p.level, (f"{what}: it counts 0.", True), (sum_words, False)), name)
+        return Verdict(False, say(p.level, (what, True), (sum_words, False)), name)
     for e in extra:
         if e.kind == "spinner-end":
-            return Verdict(False, say(p.level, (f"The spinner {e.tile} has both sides covered: it counts 0.", True),
+            return Verdict(False, say(p.level, (_("The spinner {tile} has both sides covered: it counts 0.").format(
+                tile=e.tile), True),
                                       (sum_words, False)), "covered-spinner")
     for e in missing:
         if e.kind == "double":
-            return Verdict(False, say(p.level, (f"{e.tile} is a double at an end: it counts {e.value}.", True),
+            return Verdict(False, say(p.level, (_("{tile} is a double at an end: it counts {value}.").format(
+                tile=e.tile, value=e.value), True),
                                       (sum_words, False)), "double-at-end")
     if missing:
-        return Verdict(False, say(p.level, (f"You missed {end_words(missing[0])}.", True), (sum_words, False)),
+        return Verdict(False, say(p.level, (_("You missed {end}.").format(end=end_words(missing[0])), True),
+                                  (sum_words, False)),
                        "missed-end")
-    return Verdict(False, say(p.level, ("Not quite.", True), (sum_words, True)), "other")
+    return Verdict(False, say(p.level, (_("Not quite."), True), (sum_words, True)), "other")
 
 
 def counted_ends_words(p: Puzzle) -> str:
     ends = {e.id: e for e in p.board.open_ends}
     names = [end_words(ends[i]) for i in p.answer if i in ends]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return listing(names)
 
 def covered_choices(p: Puzzle, trap: str) -> set[str]:
     """The choices a child who holds ``trap`` picks besides the right ends: covered halves
@@ -181,12 +186,12 @@ def counted_ends_reason(p: Puzzle, trap: str) -> str:
     extra = sorted(covered_choices(p, trap))
     if trap == "counted-covered" and extra:
         tile, number = extra[0].split(":")
-        return f"The {number} on {tile} is covered: it counts 0."
+        return _("The {number} on {tile} is covered: it counts 0.").format(number=number, tile=tile)
     return counting_reason(p.board, trap)
 
 
 COUNTED_ENDS = register_kind(Kind(
-    id="counted-ends", number=4, title="Which ends count?", short_title="Ends",
+    id="counted-ends", number=4, title=N_("Which ends count?"), short_title=N_("Ends"),
     answer_shape=AnswerShape.ENDS, maker=make_counted_ends, judge=judge_counted_ends,
     answer_words=counted_ends_words, time_bars=per_level(20, 25, 35),
     traps=("counted-covered", "covered-double", "covered-spinner", "double-at-end", "missed-end"),

@@ -6,19 +6,20 @@ from collections.abc import Callable
 from typing import Any
 
 from puzzles.puzzle import Puzzle, Verdict
-from puzzles.words import say
 from trainer.rules import IllegalPlay, Play
+from trainer.words import _
+from trainer.words.feedback import say
 
 
-def judge_number(p: Puzzle, response: Any, right: int, because: str, *, unit: str = "") -> Verdict:
+def judge_number(p: Puzzle, response: Any, right: int, because: str) -> Verdict:
     value = read_int(choice_value(p, response) if isinstance(response, str) else response)
     if value is None:
-        return Verdict(False, "Type a whole number, like 15.", "unreadable", is_answer=False)
+        return Verdict(False, _("Type a whole number, like 15."), "unreadable", is_answer=False)
     if value < 0 or value > 999:
-        return Verdict(False, "That number is too big or below zero. Try again!", "unreadable", is_answer=False)
+        return Verdict(False, _("That number is too big or below zero. Try again!"), "unreadable", is_answer=False)
     if value == right:
-        return Verdict(True, say(p.level, ("Yes!", True), (because, True)), None)
-    echo = f"You said {value}{unit}."
+        return Verdict(True, say(p.level, (_("Yes!"), True), (because, True)), None)
+    echo = _("You said {value}.").format(value=value)
     for key, name, text in p.mistakes:
         if key == str(value):
             return Verdict(False, say(p.level, (echo, False), (text, True), (because, False)), name)

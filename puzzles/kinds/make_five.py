@@ -13,8 +13,9 @@ from puzzles.kinds.making import between, find_position, number_choices
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
-from puzzles.words import end_words
 from trainer.rules import TILES, Layout, OpenEnd, Tile
+from trainer.words import N_, _
+from trainer.words.ends import end_words
 
 MORE_LEAN = (0.6, 0.7, 1.3, 1.5)
 """Generator 2 on: how many more (or fewer) is 1 to 4, often the smallest choices by force, so the others
@@ -43,30 +44,36 @@ def build_more(form: str, lay: Layout, rng: random.Random,
     counted = tuple(e.id for e in lay.open_ends if e.value)
     if form == "more":
         right = up - total
-        question = f"The ends make {total}. How many more make the next multiple of five?"
-        wrong = [("to-the-five", up, f"{up} is the multiple; {total} needs {right} more to get there."),
-                 ("went-down", total - down, f"{total - down} takes you down to {down}, not up."),
-                 ("ten-not-five", (total // 10 + 1) * 10 - total, "The next five comes before the next ten.")]
+        question = _("The ends make {total}. How many more make the next multiple of five?").format(total=total)
+        wrong = [("to-the-five", up, _("{five} is the multiple; {total} needs {right} more to get there.").format(
+                     five=up, total=total, right=right)),
+                 ("went-down", total - down, _("{steps} takes you down to {five}, not up.").format(
+                     steps=total - down, five=down)),
+                 ("ten-not-five", (total // 10 + 1) * 10 - total, _("The next five comes before the next ten."))]
         because = f"{total} + {right} = {up}."
     else:
         right = total - down
-        question = f"The ends make {total}. How many fewer make a multiple of five?"
-        wrong = [("to-the-five", down, f"{down} is the multiple; {total} is {right} more than it."),
-                 ("went-up", up - total, f"{up - total} takes you up to {up}, not down."),
+        question = _("The ends make {total}. How many fewer make a multiple of five?").format(total=total)
+        wrong = [("to-the-five", down, _("{five} is the multiple; {total} is {right} more than it.").format(
+                     five=down, total=total, right=right)),
+                 ("went-up", up - total, _("{steps} takes you up to {five}, not down.").format(
+                     steps=up - total, five=up)),
                  ("ten-not-five", total - (total // 10) * 10 if total % 10 != right else right + 5,
-                  "The five below comes before the ten below.")]
+                  _("The five below comes before the ten below."))]
         because = f"{total} − {right} = {down}."
     goal = up if form == "more" else down
-    wrong.append(("counted-the-start", right + 1, f"Count the steps, not {total} itself: {right} to {goal}."))
+    wrong.append(("counted-the-start", right + 1, _("Count the steps, not {total} itself: {right} to {goal}.").format(
+        total=total, right=right, goal=goal)))
     if right > 1:
-        wrong.append(("stopped-short", right - 1, f"{right - 1} stops one short of {goal}."))
-    choices, mistakes = number_choices(right, wrong, rng, slip_text="Count on in ones to the next five.",
+        wrong.append(("stopped-short", right - 1, _("{short} stops one short of {goal}.").format(
+            short=right - 1, goal=goal)))
+    choices, mistakes = number_choices(right, wrong, rng, slip_text=_("Count on in ones to the next five."),
                                        lean=lean)
     return {
         "layout": lay, "hand": (), "question": question, "answer": right,
         "explanation": because, "choices": choices, "mistakes": mistakes,
-        "steps": [Step(f"The ends make {lay.working}.", counted),
-                  Step(f"{total} is between {down} and {up}."),
+        "steps": [Step(_("The ends make {working}.").format(working=lay.working), counted),
+                  Step(_("{total} is between {down} and {up}.").format(total=total, down=down, up=up)),
                   Step(because)],
         "trap": f"make-{form}", "number": total,
     }
@@ -106,28 +113,38 @@ def number_puzzle(lay: Layout, end: OpenEnd, rest: int, n: int, results: dict[in
     wrong: list[tuple[str, int, str]] = []
     forgot = [m for m in results if m != n and (total + m) % 5 == 0]
     for m in forgot:
-        wrong.append(("forgot-covered", m, f"{end_words(end).capitalize()} gets covered: it stops counting."))
+        wrong.append(("forgot-covered", m, _("{end} gets covered: it stops counting.").format(
+            end=end_words(end).capitalize())))
     for m in sorted(results, key=lambda m: abs(m - n)):
         if m != n and m not in forgot:
-            wrong.append(("not-multiple", m, f"{rest} + {m} = {rest + m}: not a multiple of five."))
+            wrong.append(("not-multiple", m, _("{sum}: not a multiple of five.").format(
+                sum=f"{rest} + {m} = {rest + m}")))
     for m in range(7):
         if m != n and m not in results:
             if m == end.number:
-                wrong.append(("double", m, f"{m}-{m} is a double: it would count both halves."))
+                wrong.append(("double", m, _("{tile} is a double: it would count both halves.").format(
+                    tile=f"{m}-{m}")))
             else:
                 tile = f"{min(m, end.number)}-{max(m, end.number)}"
-                wrong.append(("on-the-table", m, f"{tile} is on the table already."))
-    choices, mistakes = number_choices(n, wrong, rng, slip_text="Add the new end to the others.", high=6)
-    covered = "both halves" if end.kind == "double" else f"the {end.number}"
+                wrong.append(("on-the-table", m, _("{tile} is on the table already.").format(tile=tile)))
+    choices, mistakes = number_choices(n, wrong, rng, slip_text=_("Add the new end to the others."), high=6)
+    sums = f"{rest} + {n} = {goal}"
+    if end.kind == "double":
+        because = _("Without both halves the ends make {rest}; {sum}.").format(rest=rest, sum=sums)
+    else:
+        because = _("Without the {number} the ends make {rest}; {sum}.").format(number=end.number, rest=rest, sum=sums)
     return {
         "layout": lay, "hand": (),
-        "question": f"A tile goes on {end_words(end)}. What number on its other end makes a multiple of five?",
+        "question": _("A tile goes on {end}. What number on its other end makes a multiple of five?").format(
+            end=end_words(end)),
         "answer": n,
-        "explanation": f"Without {covered} the ends make {rest}; {rest} + {n} = {goal}.",
+        "explanation": because,
         "choices": choices, "mistakes": mistakes,
-        "steps": [Step(f"The ends make {lay.working}.", tuple(e.id for e in lay.open_ends if e.value)),
-                  Step(f"The new tile covers {end_words(end)}: {total} − {end.value} = {rest}.", (end.id,)),
-                  Step(f"{rest} + {n} = {goal}, a multiple of five.")],
+        "steps": [Step(_("The ends make {working}.").format(working=lay.working),
+                       tuple(e.id for e in lay.open_ends if e.value)),
+                  Step(_("The new tile covers {end}: {sum}.").format(
+                      end=end_words(end), sum=f"{total} − {end.value} = {rest}"), (end.id,)),
+                  Step(_("{sum}, a multiple of five.").format(sum=sums))],
         "trap": "cover-double" if end.kind == "double" else "cover-end", "number": total,
     }
 
@@ -135,7 +152,7 @@ def number_puzzle(lay: Layout, end: OpenEnd, rest: int, n: int, results: dict[in
 def judge_make_five(p: Puzzle, response: Any) -> Verdict:
     value = read_int(choice_value(p, response) if isinstance(response, str) else response)
     if p.trap in ("cover-end", "cover-double") and value is not None and not 0 <= value <= 6:
-        return Verdict(False, "A domino end shows 0 to 6. Try again!", "unreadable", is_answer=False)
+        return Verdict(False, _("A domino end shows 0 to 6. Try again!"), "unreadable", is_answer=False)
     return judge_number(p, response, p.answer, p.explanation)
 
 
@@ -144,7 +161,7 @@ def number_words(p: Puzzle) -> str:
 
 def misconceive_make_five(p: Puzzle, trap: str) -> int:
     """A child who forgets the covered end stops counting: a number that makes a five with it counted."""
-    if not p.question.startswith("A tile goes on"):
+    if p.trap in ("make-more", "make-fewer"):  # only a tile on an end covers it
         return p.answer
     total = p.number or 0
     wrong = [m for m in range(7) if (total + m) % 5 == 0 and total + m > 0]
@@ -152,11 +169,11 @@ def misconceive_make_five(p: Puzzle, trap: str) -> int:
 
 
 def make_five_reason(p: Puzzle, trap: str) -> str:
-    return "The end the new tile covers stops counting."
+    return _("The end the new tile covers stops counting.")
 
 
 MAKE_FIVE = register_kind(Kind(
-    id="make-five", number=6, title="Make a multiple of five", short_title="Make 5",
+    id="make-five", number=6, title=N_("Make a multiple of five"), short_title=N_("Make 5"),
     answer_shape=AnswerShape.NUMBER, maker=make_make_five, judge=judge_make_five, answer_words=number_words,
     time_bars=per_level(15, 20, 25),
     traps=("to-the-five", "went-down", "went-up", "ten-not-five", "forgot-covered", "not-multiple", "double",

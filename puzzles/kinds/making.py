@@ -9,8 +9,11 @@ from typing import Any
 
 from puzzles.puzzle import Choice, Step
 from puzzles.stages import LEVEL_TABLE, Position, basic_fit, has_trap, positions, traps
-from puzzles.words import end_words, score_words, sentence
 from trainer.rules import Layout, Play, Tile
+from trainer.words import _
+from trainer.words.ends import end_counts, end_words
+from trainer.words.feedback import sentence
+from trainer.words.scores import score_words
 
 LABELS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 TOTAL_MISTAKES = ("double-once", "covered-spinner", "empty-spinner-end", "covered-double", "missed-end",
@@ -30,38 +33,39 @@ def mistaken_totals(lay: Layout) -> list[tuple[str, int, str]]:
     if doubles:
         d = doubles[0]
         out.append(("double-once", total - sum(e.number for e in doubles),
-                    f"{d.tile} is a double at an end: it counts {d.value}."))
+                    _("{tile} is a double at an end: it counts {value}.").format(tile=d.tile, value=d.value)))
     spinners = [e for e in ends if e.kind == "spinner-end"]
     if spinners:
         s = spinners[0]
         out.append(("covered-spinner", total + sum(2 * e.number for e in spinners),
-                    f"The spinner {s.tile} has both sides covered: it counts 0."))
+                    _("The spinner {tile} has both sides covered: it counts 0.").format(tile=s.tile)))
         out.append(("empty-spinner-end", total + sum(e.number * e.free for e in spinners),
-                    "An empty spinner end adds 0."))
+                    _("An empty spinner end adds 0.")))
     open_tiles = {e.tile for e in ends}
     covered = [t for t in lay.tiles if t.is_double and t not in open_tiles]
     if covered:
         c = covered[0]
         out.append(("covered-double", total + sum(t.pips for t in covered),
-                    f"{c} has both sides covered: it counts 0."))
+                    _("{tile} has both sides covered: it counts 0.").format(tile=c)))
     counted = [e for e in ends if e.value]
     if len(counted) >= 2:
         e = max(counted, key=lambda x: x.value)
-        out.append(("missed-end", total - e.value, f"You missed {end_words(e)}."))
+        out.append(("missed-end", total - e.value, _("You missed {end}.").format(end=end_words(e))))
     last = lay.placements[-1] if len(lay) > 1 else None
     if last is not None and last.number > 0:
         target = lay.tiles[last.target]
         if not target.is_double:
             out.append(("counted-covered", total + last.number,
-                        f"The {last.number} of {target} is covered now: it adds nothing."))
+                        _("The {number} of {tile} is covered now: it adds nothing.").format(
+                            number=last.number, tile=target)))
     if counted:
         e = min(counted, key=lambda x: x.value)
-        out.append(("counted-twice", total + e.value, f"You counted {end_words(e)} twice."))
+        out.append(("counted-twice", total + e.value, _("You counted {end} twice.").format(end=end_words(e))))
     if len(counted) >= 2:
         e = min(counted, key=lambda x: x.value)
-        out.append(("missed-end", total - e.value, f"You missed {end_words(e)}."))
+        out.append(("missed-end", total - e.value, _("You missed {end}.").format(end=end_words(e))))
         e = max(counted, key=lambda x: x.value)
-        out.append(("counted-twice", total + e.value, f"You counted {end_words(e)} twice."))
+        out.append(("counted-twice", total + e.value, _("You counted {end} twice.").format(end=end_words(e))))
     seen = {total}
     unique = []
     for name, value, text in out:
@@ -149,14 +153,14 @@ def number_choices(
     small answer has few numbers below it), so that over its puzzles each place comes about as often."""
     named: list[tuple[str, int, str]] = []
     for name, value, text in wrong:
-        if value != right and 0 <= value <= high and all(value != v for _, v, _ in named):
+        if value != right and 0 <= value <= high and all(value != v for _n, v, _t in named):
             named.append((name, value, text))
     below = [w for w in named if w[1] < right]
     above = [w for w in named if w[1] > right]
     slips_below = [right - step * k for k in rng.sample([1, 2, 3], 3) + [4, 5] if right - step * k >= 0]
     slips_above = [right + step * k for k in rng.sample([1, 2, 3], 3) + [4, 5] if right + step * k <= high]
-    room_below = len({v for _, v, _ in below} | set(slips_below))
-    room_above = len({v for _, v, _ in above} | set(slips_above))
+    room_below = len({v for _n, v, _t in below} | set(slips_below))
+    room_above = len({v for _n, v, _t in above} | set(slips_above))
     ranks = [r for r in range(4) if r <= room_below and 3 - r <= room_above] or [min(3, room_below)]
     enough = min(2, len(named))  # at least two named mistakes among the choices, when there are two
     ranks = [r for r in ranks if len(below[:r]) + len(above[:3 - r]) >= enough] or ranks
@@ -167,7 +171,7 @@ def number_choices(
         weights = [RANK_WEIGHTS[r] if len(ranks) < 4 else 1.0 for r in ranks]
     rank = rng.choices(ranks, weights=weights)[0]
     picked = below[:rank] + above[:3 - rank]
-    taken = {right} | {v for _, v, _ in picked}
+    taken = {right} | {v for _n, v, _t in picked}
     fill: list[int] = []
     for side, want in ((slips_below, rank - len(below[:rank])), (slips_above, 3 - rank - len(above[:3 - rank]))):
         for v in side:
@@ -181,16 +185,18 @@ def number_choices(
         fill.append(v)
     mistakes = [(str(v), name, text) for name, v, text in picked]
     mistakes += [(str(v), "adding", slip_text) for v in fill]
-    values = [right] + [v for _, v, _ in picked] + fill
+    values = [right] + [v for _n, v, _t in picked] + fill
     rng.shuffle(values)
     return lettered(values, (str(v) for v in values)), tuple(mistakes)
 
 
 def end_steps(lay: Layout) -> list[Step]:
     """One step per open end, then the sum."""
-    steps = [Step(sentence(e.words) + ".", (e.id,)) for e in lay.open_ends]
+    steps = [Step(sentence(end_counts(e)) + ".", (e.id,)) for e in lay.open_ends]
     counted = tuple(e.id for e in lay.open_ends if e.value)
-    steps.append(Step(f"Add them: {lay.working}. {sentence(score_words(lay.total))}.", counted))
+    steps.append(Step(_("Add them: {working}. {score}.").format(
+        working=lay.working, score=sentence(score_words(lay.total))),
+                      counted))
     return steps
 
 

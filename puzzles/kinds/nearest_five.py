@@ -14,6 +14,7 @@ from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
 from puzzles.traps import ROUNDING, rounded_by, rounding_reason
 from trainer.rules import Tile, round_to_five
+from trainer.words import N_, _
 
 NEAREST_RANGE = {1: (3, 19), 2: (6, 34), 3: (11, 60)}
 """The numbers nearest-five asks about, by level: they grow."""
@@ -58,53 +59,61 @@ def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random,
     wrong: list[tuple[str, int, str]] = []
     if form == "round":
         right = rounded
-        question = f"These tiles have {n} pips. What is {n} rounded to the nearest five?"
+        question = _("These tiles have {n} pips. What is {n} rounded to the nearest five?").format(n=n)
         if n % 5:
             other = up if rounded == down else down
             name = "rounded-up" if other == up else "rounded-down"
-            wrong.append((name, other, f"{n} is nearer {rounded} than {other}."))
-            wrong.append(("not-rounded", n, f"{n} is not a multiple of five: round it."))
+            wrong.append((name, other, _("{n} is nearer {rounded} than {other}.").format(
+                n=n, rounded=rounded, other=other)))
+            wrong.append(("not-rounded", n, _("{n} is not a multiple of five: round it.").format(n=n)))
         else:
-            wrong.append(("moved-anyway", n - 5, f"{n} is a multiple of five already: it stays {n}."))
+            wrong.append(("moved-anyway", n - 5, _("{n} is a multiple of five already: it stays {n}.").format(n=n)))
         ten = round(n / 10) * 10
         if ten not in (rounded, n):
-            wrong.append(("nearest-ten", ten, "Round to a five, not a ten."))
-        wrong.append(("one-five-off", rounded + 5, f"{rounded + 5} is too far from {n}."))
+            wrong.append(("nearest-ten", ten, _("Round to a five, not a ten.")))
+        wrong.append(("one-five-off", rounded + 5, _("{far} is too far from {pips}.").format(far=rounded + 5, pips=n)))
         if rounded >= 10:
-            wrong.append(("one-five-off", rounded - 5, f"{rounded - 5} is too far from {n}."))
-        because = f"{n} is between {down} and {up}: nearest is {rounded}." if n % 5 else \
-            f"{n} is a multiple of five already."
+            wrong.append(("one-five-off", rounded - 5, _("{far} is too far from {pips}.").format(
+                far=rounded - 5, pips=n)))
+        because = _("{n} is between {down} and {up}: nearest is {rounded}.").format(
+            n=n, down=down, up=up, rounded=rounded) if n % 5 else _("{pips} is a multiple of five already.").format(
+                pips=n)
         trap = "round-up" if n % 5 in (3, 4) else ("round-down" if n % 5 else "exact")
     elif form == "up":
         right = up
-        question = f"These tiles have {n} pips. What is the next multiple of five up from {n}?"
-        wrong.append(("went-down", down, f"{down} is below {n}: go up."))
-        wrong.append(("not-rounded", n, f"{n} is not a multiple of five."))
-        wrong.append(("one-five-off", up + 5, f"{up + 5} skips past {up}."))
-        wrong.append(("one-five-off", up + 10, f"{up + 10} skips past {up}."))
-        because = f"{n} is between {down} and {up}: up is {up}."
+        question = _("These tiles have {n} pips. What is the next multiple of five up from {n}?").format(n=n)
+        wrong.append(("went-down", down, _("{down} is below {n}: go up.").format(down=down, n=n)))
+        wrong.append(("not-rounded", n, _("{n} is not a multiple of five.").format(n=n)))
+        wrong.append(("one-five-off", up + 5, _("{far} skips past {five}.").format(far=up + 5, five=up)))
+        wrong.append(("one-five-off", up + 10, _("{far} skips past {five}.").format(far=up + 10, five=up)))
+        because = _("{n} is between {down} and {up}: up is {up}.").format(n=n, down=down, up=up)
         trap = "next-up"
     else:
         right = down
-        question = f"These tiles have {n} pips. What is the next multiple of five down from {n}?"
-        wrong.append(("went-up", up, f"{up} is above {n}: go down."))
-        wrong.append(("not-rounded", n, f"{n} is not a multiple of five."))
+        question = _("These tiles have {n} pips. What is the next multiple of five down from {n}?").format(n=n)
+        wrong.append(("went-up", up, _("{up} is above {n}: go down.").format(up=up, n=n)))
+        wrong.append(("not-rounded", n, _("{n} is not a multiple of five.").format(n=n)))
         if down >= 5:
-            wrong.append(("one-five-off", down - 5, f"{down - 5} skips past {down}."))
-        wrong.append(("one-five-off", up + 5, f"{up + 5} is above {n}: go down."))
-        because = f"{n} is between {down} and {up}: down is {down}."
+            wrong.append(("one-five-off", down - 5, _("{far} skips past {five}.").format(far=down - 5, five=down)))
+        wrong.append(("one-five-off", up + 5, _("{up} is above {n}: go down.").format(up=up + 5, n=n)))
+        because = _("{n} is between {down} and {up}: down is {down}.").format(n=n, down=down, up=up)
         trap = "next-down"
-    choices, mistakes = number_choices(right, wrong, rng, slip_text="Count in fives: 5, 10, 15, 20…", step=5,
+    choices, mistakes = number_choices(right, wrong, rng, slip_text=_("Count in fives: 5, 10, 15, 20…"), step=5,
                                        lean=lean)
-    steps = [Step(f"Add the pips: {' + '.join(str(t.pips) for t in tiles)} = {n}." if len(tiles) > 1
-                  else f"The pips make {n}."),
-             Step(f"Count in fives: {n} is between {down} and {up}." if n % 5 else f"{n} is a multiple of five.")]
+    add = f"{' + '.join(str(t.pips) for t in tiles)} = {n}"
+    steps = [Step(_("Add the pips: {add}.").format(add=add) if len(tiles) > 1
+                  else _("The pips make {n}.").format(n=n)),
+             Step(_("Count in fives: {n} is between {down} and {up}.").format(n=n, down=down, up=up) if n % 5
+                  else _("{n} is a multiple of five.").format(n=n))]
     if form == "round" and n % 5:
-        steps.append(Step(f"{n} is {n - down} from {down} and {up - n} from {up}."))
-        steps.append(Step(f"So it rounds to {rounded}."
-                          + (" (3 and 4 past a five go up.)" if n % 5 in (3, 4) else "")))
-    elif form != "round":
-        steps.append(Step(f"The next one {form} is {right}."))
+        steps.append(Step(_("{n} is {below} from {down} and {above} from {up}.").format(
+            n=n, below=n - down, down=down, above=up - n, up=up)))
+        steps.append(Step(_("So it rounds to {rounded}. (3 and 4 past a five go up.)").format(rounded=rounded)
+                          if n % 5 in (3, 4) else _("So it rounds to {rounded}.").format(rounded=rounded)))
+    elif form == "up":
+        steps.append(Step(_("The next one up is {right}.").format(right=right)))
+    elif form == "down":
+        steps.append(Step(_("The next one down is {right}.").format(right=right)))
     return {
         "layout": None, "hand": tuple(tiles),
         "question": question, "answer": right, "explanation": because,
@@ -119,8 +128,13 @@ def judge_nearest_five(p: Puzzle, response: Any) -> Verdict:
 def number_words(p: Puzzle) -> str:
     return str(p.answer)
 
+def asks_rounding(p: Puzzle) -> bool:
+    """Whether ``p`` is a nearest-five puzzle that asks to round (not for the next five up or down)."""
+    return p.kind == "nearest-five" and p.trap not in ("next-up", "next-down")
+
+
 def misconceive_nearest_five(p: Puzzle, trap: str) -> int:
-    return rounded_by(p.number or 0, trap) if "rounded to the nearest five" in p.question else p.answer
+    return rounded_by(p.number or 0, trap) if asks_rounding(p) else p.answer
 
 
 def nearest_five_reason(p: Puzzle, trap: str) -> str:
@@ -128,7 +142,7 @@ def nearest_five_reason(p: Puzzle, trap: str) -> str:
 
 
 NEAREST_FIVE = register_kind(Kind(
-    id="nearest-five", number=5, title="Round to the nearest five", short_title="Nearest 5",
+    id="nearest-five", number=5, title=N_("Round to the nearest five"), short_title=N_("Nearest 5"),
     answer_shape=AnswerShape.NUMBER, maker=make_nearest_five, judge=judge_nearest_five, answer_words=number_words,
     time_bars=per_level(12, 15, 20),
     traps=("rounded-up", "rounded-down", "not-rounded", "moved-anyway", "nearest-ten", "one-five-off", "went-down",

@@ -19,6 +19,7 @@ from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
 from puzzles.traps import counted_total, counting_reason
+from trainer.words import N_, _
 
 TOTAL_RANGE = {1: (1, 12), 2: (5, 20), 3: (10, 80)}
 """The open-end totals a level prefers: sums grow with the level."""
@@ -45,15 +46,15 @@ def make_open_total(stage: str, level: int, rng: random.Random, generator: int) 
         if wants.tick() and not total_fits(lay.total, level, stage, want_multiple, want_big):
             return None
         choices, mistakes = number_choices(lay.total, mistaken_totals(lay), rng,
-                                           slip_text="Add the open ends one at a time.")
+                                           slip_text=_("Add the open ends one at a time."))
         counted = tuple(e.id for e in lay.open_ends if e.value)
         return {
             "layout": lay, "hand": (),
-            "question": "What's the open-end total?",
+            "question": _("What's the open-end total?"),
             "answer": lay.total,
-            "explanation": f"The ends make {lay.working}.",
+            "explanation": _("The ends make {working}.").format(working=lay.working),
             "choices": choices, "mistakes": mistakes,
-            "steps": [Step("Find every open end. Which ones count?", counted)] + end_steps(lay),
+            "steps": [Step(_("Find every open end. Which ones count?"), counted)] + end_steps(lay),
             "trap": first_trap(lay),
         }
 
@@ -78,9 +79,10 @@ def open_total_reason(p: Puzzle, trap: str) -> str:
 
 
 OPEN_TOTAL = register_kind(Kind(
-    id="open-total", number=0, title="What's the open-end total?", short_title="Total",
+    id="open-total", number=0, title=N_("What's the open-end total?"), short_title=N_("Total"),
     answer_shape=AnswerShape.NUMBER, maker=make_open_total, judge=judge_open_total, answer_words=open_total_words,
-    time_bars=per_level(15, 20, 30), traps=(*TOTAL_MISTAKES, "spinner-once"), core=True, answer_label="Open-end total",
+    time_bars=per_level(15, 20, 30), traps=(*TOTAL_MISTAKES, "spinner-once"), core=True,
+        answer_label=N_("Open-end total"),
     mastery_traps=("spinner-once", "double-once", "covered-spinner"), misconceive=misconceive_open_total,
     explains=number_explains(misconceive_open_total), trap_reason=open_total_reason,
     drills=("spinner-once", "double-once", "covered-spinner"),

@@ -19,8 +19,11 @@ from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
 from puzzles.traps import COUNTING, SPOTTING, believed_points, counting_reason, spotting_reason
-from puzzles.words import play_words, points_words, score_words, sentence
 from trainer.rules import Play, play_points
+from trainer.words import N_, _
+from trainer.words.feedback import sentence
+from trainer.words.plays import play_words
+from trainer.words.scores import points_words, score_words
 
 SCORING_SHARE = 0.9
 """How often play-score asks about a play that scores."""
@@ -53,36 +56,40 @@ def make_play_score(stage: str, level: int, rng: random.Random, generator: int) 
         wrong = []
         if right:
             wrong.append(("pips-not-points", after.total,
-                          f"{after.total} is the total; in points it is {after.total} ÷ 5 = {right}."))
+                          _("{total} is the total; in points it is {total} ÷ 5 = {points}.").format(
+                              total=after.total, points=right)))
             wrong.append(("tens-not-fives", after.total // 10,
-                          f"Points count fives, not tens: {after.total} ÷ 5 = {right}."))
+                          _("Points count fives, not tens: {total} ÷ 5 = {points}.").format(
+                              total=after.total, points=right)))
             wrong.append(("one-five-off", right + 1,
-                          f"{right + 1} points would be {5 * right + 5}, not {after.total}."))
+                          _("{more} points would be {pips}, not {total}.").format(more=right + 1, pips=5 * right + 5,
+                                                                                  total=after.total)))
         else:
             if after.total > 5:
                 wrong.append(("not-multiple", after.total // 5,
-                              f"{after.total} is not a multiple of five, so it scores 0."))
+                              _("{total} is not a multiple of five, so it scores 0.").format(total=after.total)))
         before = play_points(lay.total)
         if before != right:
-            wrong.append(("before-play", before, "That is the score before the play."))
+            wrong.append(("before-play", before, _("That is the score before the play.")))
         for name, value, text in mistaken_totals(after):
             pts = play_points(value)
             if pts != right:
                 wrong.append((name, pts, text))
-        choices, mistakes = number_choices(right, wrong, rng, slip_text="Points are the total ÷ 5.",
+        choices, mistakes = number_choices(right, wrong, rng, slip_text=_("Points are the total ÷ 5."),
                                            lean=CHOICE_LEAN if generator >= 2 else None)
-        word = (f"The ends make {after.working}: {score_words(after.total)}." if right
-                else f"The ends make {after.working}: no score.")
+        word = (_("The ends make {working}: {score}.").format(working=after.working, score=score_words(after.total))
+                if right else _("The ends make {working}: no score.").format(working=after.working))
         return {
             "layout": lay, "hand": (play.tile,), "play": play,
-            "question": f"Play {play_words(play)}. How many points does it score? (0 if none)",
+            "question": _("Play {play}. How many points does it score? (0 if none)").format(play=play_words(play)),
             "answer": right,
             "explanation": word,
             "choices": choices, "mistakes": mistakes,
-            "steps": [Step(f"Before the play the ends make {lay.working}.",
+            "steps": [Step(_("Before the play the ends make {working}.").format(working=lay.working),
                            tuple(e.id for e in lay.open_ends if e.value)),
-                      Step(f"{play.tile} covers the {after.placements[-1].number} of {play.target}."),
-                      Step(f"After it the ends make {after.working}."),
+                      Step(_("{tile} covers the {number} of {target}.").format(
+                          tile=play.tile, number=after.placements[-1].number, target=play.target)),
+                      Step(_("After it the ends make {working}.").format(working=after.working)),
                       Step(sentence(score_words(after.total)) + ".")],
             "trap": first_trap(after) or ("scores" if right else "no-score"),
         }
@@ -95,7 +102,7 @@ def judge_play_score(p: Puzzle, response: Any) -> Verdict:
 
 
 def play_score_words(p: Puzzle) -> str:
-    return points_words(p.answer) + ("" if p.answer else " (no score)")
+    return points_words(p.answer) if p.answer else _("0 points (no score)")
 
 
 def the_play(p: Puzzle) -> Play | None:
@@ -114,10 +121,10 @@ def play_score_reason(p: Puzzle, trap: str) -> str:
 
 
 PLAY_SCORE = register_kind(Kind(
-    id="play-score", number=3, title="Does this play score?", short_title="Scores?",
+    id="play-score", number=3, title=N_("Does this play score?"), short_title=N_("Scores?"),
     answer_shape=AnswerShape.NUMBER, maker=make_play_score, judge=judge_play_score, answer_words=play_score_words,
-    time_bars=per_level(20, 25, 35), answer_label="Points (0 if it does not score)",
-    hand_caption="The tile to play", working_after=the_play,
+    time_bars=per_level(20, 25, 35), answer_label=N_("Points (0 if it does not score)"),
+    hand_caption=N_("The tile to play"), working_after=the_play,
     mastery_traps=COUNTING + SPOTTING, misconceive=misconceive_play_score,
     explains=number_explains(misconceive_play_score), trap_reason=play_score_reason, drills=SPOTTING,
     traps=("pips-not-points", "tens-not-fives", "one-five-off", "not-multiple", "before-play", *TOTAL_MISTAKES,

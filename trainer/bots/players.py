@@ -8,6 +8,7 @@ from typing import Protocol
 
 from trainer.rules import DRAW, MUGGINS, TILES, Claim, HandState, Layout, Play, PlayerView, Tile, play_points
 from trainer.rules.hand import Action
+from trainer.words import _, advice
 
 
 class Bot(Protocol):
@@ -91,7 +92,7 @@ def sample_deal(view: PlayerView, rng: random.Random) -> tuple[list[list[Tile]],
     unseen = sorted(view.unseen)
     voids = _voids(view)
     sizes = view.hand_sizes
-    for _ in range(20):
+    for _try in range(20):
         pool = unseen[:]
         rng.shuffle(pool)
         hands: list[list[Tile]] = [[] for _ in sizes]
@@ -176,7 +177,7 @@ def make_bot(level: str, *, forget: float = 0.0) -> Bot:
         return Greedy()
     if level == "expert":
         return Expert()
-    raise ValueError(f"'{level}' is not a computer player: choose beginner, greedy or expert.")
+    raise ValueError(_("'{level}' is not a computer player: choose beginner, greedy or expert.").format(level=level))
 
 
 @dataclass(frozen=True)
@@ -195,36 +196,25 @@ def suggest(view: PlayerView, rng: random.Random, *, rollouts: int = 48) -> Sugg
     plays = plays_of(view)
     if not plays:
         act = view.legal_actions[0]
-        words = "Nothing fits: draw from the boneyard." if act is DRAW else "Nothing fits and nothing is left: pass."
-        return Suggestion(act, words)
+        return Suggestion(act, advice.nothing_fits(can_draw=act is DRAW))
     ranked = Expert(rollouts=rollouts).evaluate(view, rng) if len(plays) > 1 else [(plays[0], 0.0)]
     best = ranked[0][0]
     if not isinstance(best, Play):
-        return Suggestion(best, "Drawing now keeps your good tiles for later.")
+        return Suggestion(best, advice.draw_now())
     points = view.rules.unit == "points"
-    unit = "point" if points else "pip"
-
-    def where(play: Play) -> str:
-        if play.target is None:
-            return str(play.tile)
-        return f"{play.tile} beside the sniff {play.target}" if play.beside else f"{play.tile} on {play.target}"
-
-    def scored(n: int) -> str:
-        return f"scores {n} {unit}{'s' if n != 1 else ''}" if n else "scores nothing now"
 
     got = play_score(view.layout, best, points)
     top = max(plays, key=lambda pl: play_score(view.layout, pl, points))
     top_got = play_score(view.layout, top, points)
     after = view.layout.play(best)
     if got >= top_got:
-        return Suggestion(best, f"{where(best)}: {scored(got)} and leaves the next player a total of {after.total}.")
+        return Suggestion(best, advice.suggestion(best, got, points=points, total=after.total))
     # not the biggest score now: say why, in a child's words, or suggest the biggest score after all
     why = reason_to_wait(view, best, top)
     if why is None:
         after_top = view.layout.play(top)
-        return Suggestion(top, f"{where(top)}: {scored(top_got)} and leaves the next player a total of "
-                               f"{after_top.total}.")
-    return Suggestion(best, f"{where(best)}: {scored(got)}{' now' if got else ''} — {why}")
+        return Suggestion(top, advice.suggestion(top, top_got, points=points, total=after_top.total))
+    return Suggestion(best, advice.wait_for_it(best, got, points=points, why=why))
 
 
 def reason_to_wait(view: PlayerView, best: Play, top: Play) -> str | None:
@@ -239,13 +229,11 @@ def reason_to_wait(view: PlayerView, best: Play, top: Play) -> str | None:
 
     theirs_best, theirs_top = scoring_tiles(after_best, unseen), scoring_tiles(after_top, unseen)
     if theirs_top > theirs_best:
-        return (f"{top.tile} would score more, but then {theirs_top} of the tiles you can't see could score "
-                f"for the next player; after {best.tile} only {theirs_best} could.")
+        return advice.they_could_score(top.tile, theirs_top, best.tile, theirs_best)
     mine_best = scoring_tiles(after_best, [t for t in view.hand if t != best.tile])
     mine_top = scoring_tiles(after_top, [t for t in view.hand if t != top.tile])
     if mine_best > mine_top:
-        return (f"{top.tile} would score more now, but {best.tile} leaves {mine_best} of your tiles ready to "
-                f"score next turn (after {top.tile}: {mine_top}).")
+        return advice.ready_to_score(top.tile, mine_top, best.tile, mine_best)
     return None
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from trainer.render.svg import Style, _f, _style, _svg_open
+from trainer.words import pictures
 
 
 def render_number_line(number: int, *, reveal: bool = False, style: str | Style = "classroom",
@@ -16,10 +17,8 @@ def render_number_line(number: int, *, reveal: bool = False, style: str | Style 
     step = 24.0
     left, base = 20.0, 50.0
     view = (0.0, 0.0, left * 2 + (stop - start) * step, 90.0)
-    desc = f"A number line from {start} to {stop} with the multiples of five marked."
-    if reveal:
-        desc += f" {number} is marked: {number - down} past {down}, {down + 5 - number} before {down + 5}."
-    out = [_svg_open(view, width, f"Number line around {number}", desc, st, "fives-number-line")]
+    title, desc = pictures.number_line(number, start, stop, reveal=reveal)
+    out = [_svg_open(view, width, title, desc, st, "fives-number-line")]
     x = lambda n: left + (n - start) * step  # noqa: E731
     out.append(f'<line x1="{_f(x(start))}" y1="{base}" x2="{_f(x(stop))}" y2="{base}" stroke="{st.edge}" '
                f'stroke-width="{_f(st.line * 1.5)}"/>')

@@ -10,6 +10,8 @@ from typing import NamedTuple
 
 from trainer.render.geometry import Geometry, Port, layout_geometry
 from trainer.rules import Layout, Tile, TileLike
+from trainer.words import pictures
+from trainer.words.ends import end_counts
 
 CELL = 12
 """Pixels per cell at 100%: a tile is 2 × 4 cells (24 × 48 px)."""
@@ -140,9 +142,7 @@ def _tile_svg(
     frame = _FRAMES.get(key)
     if frame is None:
         frame = _FRAMES[key] = _frame(w, h, st, mark)
-    title = label or (f"{tile}, a spinner" if spinner else str(tile))
-    if mark == "last" and not label:
-        title += ", played last (the dashed outline)"
+    title = label or pictures.tile_title(tile, spinner=spinner, last=mark == "last")
     parts = [f'<g class="{klass}" data-tile="{tile}"{extra} transform="translate({_f(x0)},{_f(y0)})">'
              f'<title>{escape(title)}</title>{frame}<g fill="{st.pip}">']
     d = "h" if along_x else "v"
@@ -189,8 +189,8 @@ def render_tile(tile: TileLike, *, vertical: bool = False, width: int | None = N
     else:
         box = (0.0, 0.0, 4.0 * c, 2.0 * c)
         halves = [(t.low, (0.0, 0.0, 2.0 * c, 2.0 * c)), (t.high, (2.0 * c, 0.0, 4.0 * c, 2.0 * c))]
-    head = _svg_open((box[0] - 2, box[1] - 2, box[2] + 4, box[3] + 4), width, f"The tile {t}",
-                     f"{t}: {t.low} and {t.high}, {t.pips} pips.", st, "fives-tile")
+    head = _svg_open((box[0] - 2, box[1] - 2, box[2] + 4, box[3] + 4), width,
+                     *pictures.one_tile(t, t.low, t.high, t.pips), st, "fives-tile")
     return head + _tile_svg(t, box, halves, st) + "</svg>"
 
 
@@ -218,12 +218,11 @@ def render_hand(
             attrs += ' data-playable="yes"'
         if sel == t:
             attrs += ' data-selected="yes"'
-        label = f"{t} in your hand" + (", chosen" if sel == t else "")
+        label = pictures.in_hand(t, chosen=sel == t)
         parts.append(_tile_svg(t, box, halves, st, mark="selected" if sel == t else "", extra=attrs, label=label,
                                klass="tile hand-tile"))
     total_w = max(len(ts), 1) * (2 * c + gap) - gap
-    words = ", ".join(str(t) for t in ts) if ts else "no tiles"
-    head = _svg_open((-4.0, -4.0, total_w + 8, 4 * c + 8), width, "Your hand", f"Your hand: {words}.", st,
+    head = _svg_open((-4.0, -4.0, total_w + 8, 4 * c + 8), width, *pictures.hand([str(t) for t in ts]), st,
                      "fives-hand")
     return head + "".join(parts) + "</svg>"
 
@@ -430,22 +429,17 @@ def marker_spots(lay: Layout, g: Geometry | None = None, *, letters: bool | Coll
 def describe_layout(lay: Layout, g: Geometry | None = None) -> str:
     """A description for screen readers: who leads, where each tile went, what counts."""
     if lay.is_empty:
-        return "The table is empty."
+        return pictures.table_is_empty()
     g = g or layout_geometry(lay)
     places = lay.placements
     parts = []
     lead = places[0]
-    parts.append(f"{lead.tile} leads" + (" and is the spinner." if lead.is_spinner else "."))
+    parts.append(pictures.leads(lead.tile, spinner=lead.is_spinner))
     for pl, pt in zip(places[1:], g.tiles[1:]):
         target = places[pl.target].tile
         side = _DIRS.get((pt.via_port.dx, pt.via_port.dy), "") if pt.via_port else ""
-        where = {"half": f"on the {pl.number} of {target}", "side": f"against a side of {target}",
-                 "end": f"on an end of the spinner {target}"}[pl.via]
-        spin = f"; {pl.tile} is a spinner" if pl.is_spinner else ""
-        parts.append(f"{pl.tile} goes {where}, to the {side}{spin}." if side in ("left", "right")
-                     else f"{pl.tile} goes {where}, {side}{spin}.")
-    counted = [e.words for e in lay.open_ends]
-    parts.append("Open ends: " + "; ".join(counted) + f". Open-end total: {lay.working}.")
+        parts.append(pictures.placed(pl.tile, pl.via, pl.number, target, side, pl.is_spinner))
+    parts.append(pictures.open_ends([end_counts(e) for e in lay.open_ends], lay.working))
     return " ".join(parts)
 
 
@@ -473,10 +467,10 @@ def render_layout(
     x0, y0, x1, y1 = g.bounds
     if lay.is_empty:
         view = ((x0 - 2.6) * c, (y0 - 2.6) * c, (x1 - x0 + 5.2) * c, (y1 - y0 + 5.2) * c)
-        head = _svg_open(view, width, title or "An empty table", "The table is empty: the first tile leads.",
-                         st, "fives-layout")
+        empty_title, empty_desc, empty_words = pictures.empty_table()
+        head = _svg_open(view, width, title or empty_title, empty_desc, st, "fives-layout")
         msg = (f'<text x="0" y="0" text-anchor="middle" dominant-baseline="middle" font-size="{c * 1.2}" '
-               f'fill="{st.zero}">Empty table</text>')
+               f'fill="{st.zero}">{escape(empty_words)}</text>')
         return head + msg + "</svg>"
     last_index = len(lay) - 1
     places = lay.placements
@@ -553,8 +547,7 @@ def render_layout(
                          f'height="{_f(2 * c)}" fill="transparent"/>')
         if not inner:
             continue
-        label = f"open end {eid}" + (f", letter {letter}" if letter else "") + (
-            f", counts {e.value}" if show else "")
+        label = pictures.end_mark(eid, letter, e.value if show else None)
         marks.append(f"<g {attrs}><title>{escape(label)}</title>{''.join(inner)}</g>")
     # the view holds the tiles and the marks drawn, with a line's width to spare: tight, so the
     # picture fills the room it is given
@@ -567,8 +560,8 @@ def render_layout(
     view = (vx0 * c, vy0 * c, (vx1 - vx0) * c, (vy1 - vy0) * c)
     desc = describe_layout(lay, g)
     if highlight_last and len(lay) > 1:
-        desc += f" {lay.placements[-1].tile} was played last: it has a dashed outline."
-    head = _svg_open(view, width, title or f"Layout, open-end total {lay.total}", desc, st, "fives-layout")
+        desc += " " + pictures.played_last(lay.placements[-1].tile)
+    head = _svg_open(view, width, title or pictures.layout_title(lay.total), desc, st, "fives-layout")
     return head + "".join(body) + "".join(marks) + "</svg>"
 
 

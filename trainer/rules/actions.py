@@ -7,6 +7,7 @@ from typing import NamedTuple, Union
 
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.layout import Play
+from trainer.rules.reasons import Reason
 from trainer.rules.tiles import Tile
 
 
@@ -93,7 +94,7 @@ def parse_action(action: Action | str) -> Action:
     if type(action) is Play or isinstance(action, (Play, Draw, Pass, Claim, Muggins)):
         return action
     if not isinstance(action, str):
-        raise IllegalPlay(f"{action!r} is not a move: play a tile, draw or pass.")
+        raise IllegalPlay.because(Reason.NOT_A_MOVE, shown=repr(action))
     text = action.strip().lower()
     if text == "draw":
         return DRAW
@@ -106,6 +107,6 @@ def parse_action(action: Action | str) -> Action:
     if text.startswith("claim"):
         rest = text[5:].strip()
         if not rest.isdigit():
-            raise IllegalPlay("Announce a score as a whole number, like 'claim 3'.")
+            raise IllegalPlay.because(Reason.CLAIM_NUMBER)
         return Claim(int(rest))
     return Play.parse(action)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from trainer.rules.actions import Action, Event
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.hand import HandState
+from trainer.rules.reasons import Reason
 from trainer.rules.ruleset import RuleSet
 from trainer.rules.settlement import HandResult
 from trainer.rules.turns import lead_by_lot
@@ -23,7 +24,7 @@ class Game:
 
     def __init__(self, rules: RuleSet, players: int = 2, *, seed: int | None = None) -> None:
         if players not in (2, 3, 4):
-            raise IllegalPlay("A game is for 2, 3 or 4 players.")
+            raise IllegalPlay.because(Reason.GAME_PLAYERS)
         self.rules = rules
         """The rule set."""
         self.players = players
@@ -63,7 +64,7 @@ class Game:
     def apply(self, action: Action | str, *, player: int | None = None) -> Event:
         """Carry out an action in the hand in progress; starts the next hand when one ends."""
         if self.is_over:
-            raise IllegalPlay("The game is over: start a new one.")
+            raise IllegalPlay.because(Reason.GAME_OVER)
         ev = self.hand.apply(action, player=player)
         assert ev is not None  # a game's hands keep their record
         if self.hand.is_terminal:
@@ -110,5 +111,5 @@ class Game:
         """Play to the end, asking ``choose(hand)`` for every action."""
         while not self.is_over:
             if len(self.results) >= max_hands:
-                raise IllegalPlay(f"No winner after {max_hands} hands.")
+                raise IllegalPlay.because(Reason.NO_WINNER, hands=max_hands)
             self.apply(choose(self.hand))

@@ -252,7 +252,7 @@ class HandState(TurnCore):
         try:
             self.layout.play(act)
         except IllegalPlay as err:
-            return IllegalPlay(str(err), fields={"message": str(err)})
+            return err  # its own reason and fields
         return IllegalPlay.because(Reason.NOT_ALLOWED_NOW, play=act)
 
     # ----- views and simulation -----

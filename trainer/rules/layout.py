@@ -8,6 +8,7 @@ from typing import Union
 
 from trainer.rules.board import BESIDE, END, HALF, SIDE, SNIFF_SIDE, Board
 from trainer.rules.errors import IllegalPlay
+from trainer.rules.reasons import Reason
 from trainer.rules.tiles import ID_OF, PAIRS, TILES, Tile, TileLike
 from trainer.rules.variants import Variant
 
@@ -30,28 +31,28 @@ class Play:
         if isinstance(token, Play):
             return token
         if not isinstance(token, str):
-            raise IllegalPlay(f"{token!r} is not a play: write it like 3-4>4-4.")
+            raise IllegalPlay.because(Reason.NOT_A_PLAY, shown=repr(token))
         hit = _PLAY_CACHE.get(token)
         if hit is not None:
             return hit
         text = token.strip()
         if not text:
-            raise IllegalPlay("That play is empty: write it like 3-4>4-4.")
+            raise IllegalPlay.because(Reason.EMPTY_PLAY)
         if text.count(">") + text.count("^") > 1:
-            raise IllegalPlay(f"'{text}' has more than one '>' or '^': write a play like 3-4>4-4.")
+            raise IllegalPlay.because(Reason.TWO_MARKS, shown=f"'{text}'")
         if "^" in text:
             left, right = (s.strip() for s in text.split("^"))
             if not left:
-                raise IllegalPlay(f"'{text}' is missing the tile to play, before the '^'.")
+                raise IllegalPlay.because(Reason.MISSING_TILE_BESIDE, shown=f"'{text}'")
             if not right:
-                raise IllegalPlay(f"'{text}' is missing the sniff to play beside, after the '^'.")
+                raise IllegalPlay.because(Reason.MISSING_SNIFF, shown=f"'{text}'")
             return cls.of(Tile.parse(left), Tile.parse(right), beside=True)
         if ">" in text:
             left, right = (s.strip() for s in text.split(">"))
             if not left:
-                raise IllegalPlay(f"'{text}' is missing the tile to play, before the '>'.")
+                raise IllegalPlay.because(Reason.MISSING_TILE, shown=f"'{text}'")
             if not right:
-                raise IllegalPlay(f"'{text}' is missing the tile to play on, after the '>'.")
+                raise IllegalPlay.because(Reason.MISSING_TARGET, shown=f"'{text}'")
             return cls.of(Tile.parse(left), Tile.parse(right))
         return cls.of(Tile.parse(text), None)
 
@@ -65,12 +66,12 @@ class Play:
         hit = _PLAYS.get(key)
         if hit is None:
             if g is not None and g == t:
-                raise IllegalPlay(f"{t} cannot be played against itself.")
+                raise IllegalPlay.because(Reason.AGAINST_ITSELF, tile=t)
             if beside:
                 if g is None:
-                    raise IllegalPlay(f"Say which sniff {t} goes beside, like {t}^{t.high}-{t.high}.")
+                    raise IllegalPlay.because(Reason.WHICH_SNIFF, tile=t, double=f"{t.high}-{t.high}")
                 if not g.is_double:
-                    raise IllegalPlay(f"{g} is not a double: only the sniff takes a tile beside it. Write {t}>{g}.")
+                    raise IllegalPlay.because(Reason.BESIDE_NOT_DOUBLE, tile=t, target=g)
             hit = _PLAYS[key] = cls(t, g, beside)
         return hit
 
@@ -236,7 +237,8 @@ class Layout:
                 play = Play.parse(token)
                 lay._check_and_push(board, play)
             except IllegalPlay as err:
-                raise IllegalPlay(f"Play {i} ({str(token).strip()}): {err}") from None
+                raise IllegalPlay.because(Reason.AT_PLAY, index=i, token=str(token).strip(), message=str(err),
+                                          inner=err.why, inner_fields=err.fields) from None
         lay._record = None
         lay._ends = None
         lay._places = None
@@ -390,7 +392,7 @@ class Layout:
         b = self._board
         for t in tiles:
             if b.pos_of[t.id] >= 0:
-                raise IllegalPlay(f"{t} is already on the table, so it cannot be in a hand.")
+                raise IllegalPlay.because(Reason.ON_TABLE_IN_HAND, tile=t)
         if not b.tiles:
             return [Play.of(t) for t in tiles]
         return [play_of_move(tid, b.tiles[p], n) for tid, p, n in b.moves([t.id for t in tiles])]
@@ -405,7 +407,7 @@ class Layout:
         out = []
         for t in tiles:
             if b.pos_of[t.id] >= 0:
-                raise IllegalPlay(f"{t} is already on the table, so it cannot be in a hand.")
+                raise IllegalPlay.because(Reason.ON_TABLE_IN_HAND, tile=t)
         for tid, p, n in b.moves([t.id for t in tiles]):
             out.append((play_of_move(tid, b.tiles[p], n), b.total_after(tid, p, n)))
         return out
@@ -430,67 +432,56 @@ class Layout:
         b = self._board
         t = play.tile
         if b.pos_of[t.id] >= 0:
-            raise IllegalPlay(f"{t} is already on the table.")
+            raise IllegalPlay.because(Reason.ON_TABLE, tile=t)
         if play.target is None:
             if b.tiles:
-                raise IllegalPlay(
-                    f"The layout already has a lead: say where {t} goes, like {t}>{TILES[b.tiles[0]]}."
-                )
+                raise IllegalPlay.because(Reason.HAS_A_LEAD, tile=t, lead=TILES[b.tiles[0]])
             return -1, -1
         g = play.target
         if not b.tiles:
-            raise IllegalPlay(f"The layout is empty: the first play is a tile alone, like {t}.")
+            raise IllegalPlay.because(Reason.EMPTY_LAYOUT, tile=t)
         p = b.pos_of[g.id]
         if p < 0:
-            raise IllegalPlay(f"There is no {g} on the table to play {t} on.")
+            raise IllegalPlay.because(Reason.NO_TARGET, tile=t, target=g)
         if play.beside:
             return p, self._beside_number(t, g, p)
         n = b.number_for(t.id, p)
         if n >= 0:
             return p, n
-        raise IllegalPlay(self._why_not(t, g, p))
+        reason, fields = self._why_not(t, g, p)
+        raise IllegalPlay.because(reason, tile=t, target=g, **fields)
 
     def _beside_number(self, t: Tile, g: Tile, p: int) -> int:
         """The move number for ``t`` beside the in-line sniff ``g`` at ``p``, or why it cannot go."""
         b = self._board
         if self._variant is not Variant.SNIFF:
-            raise IllegalPlay(f"Only in Sniff does a tile go beside a double ({t}^{g}): write {t}>{g}.")
+            raise IllegalPlay.because(Reason.BESIDE_ONLY_SNIFF, tile=t, target=g)
         if p != b.sniff:
-            raise IllegalPlay(f"{g} is not the sniff: only the first double takes tiles beside it.")
+            raise IllegalPlay.because(Reason.NOT_THE_SNIFF, tile=t, target=g)
         if not t.has(g.low):
-            raise IllegalPlay(f"{t} has no {g.low}, so it cannot go beside {g}.")
+            raise IllegalPlay.because(Reason.NO_NUMBER_BESIDE, tile=t, target=g, number=g.low)
         if not b.sniff_sides:
-            raise IllegalPlay(f"Both long sides of the sniff {g} already have their tile.")
+            raise IllegalPlay.because(Reason.SNIFF_SIDES_TAKEN, tile=t, target=g)
         return SNIFF_SIDE + g.low
 
-    def _why_not(self, t: Tile, g: Tile, p: int) -> str:
+    def _why_not(self, t: Tile, g: Tile, p: int) -> tuple[Reason, dict[str, int]]:
+        """Why ``t`` cannot go on ``g`` (at ``p``): the reason, and its fields besides the two tiles."""
         b = self._board
         shared = [n for n in (g.low, g.high) if t.has(n)]
         if not shared:
-            return f"{t} does not match any open end of {g}."
+            return Reason.NO_MATCH, {}
         if b.attach[p][1] == BESIDE:
-            return f"{g} is beside the sniff: nothing can be set on it."
+            return Reason.ON_BESIDE, {}
         if not g.is_double:
-            n = shared[0]
-            return f"The {n} end of {g} is already covered."
+            return Reason.END_COVERED, {"number": shared[0]}
         if p == b.sniff and self._variant is Variant.SNIFF:
-            if b.sniff_sides:
-                return f"Both ends of the sniff {g} are covered; a tile can still go beside it: {t}^{g}."
-            return f"Both ends and both long sides of the sniff {g} are taken."
+            return (Reason.SNIFF_ENDS_COVERED if b.sniff_sides else Reason.SNIFF_FULL), {}
         if b.spinner[p]:
-            return f"All four sides and ends of the spinner {g} are taken."
-        if self._variant is Variant.MUGGINS:
-            return f"Both sides of {g} are covered, and in Muggins no double is a spinner."
-        if self._variant is Variant.ALL_FIVES:
-            return (
-                f"Both sides of {g} are covered, and it is not the spinner: "
-                "in All Fives only the first double spins."
-            )
-        if self._variant is Variant.SNIFF_CROSSWISE:
-            return f"Both sides of {g} are covered, and it is not the sniff: only the first double spins."
-        if self._variant is Variant.SNIFF:
-            return f"Both sides of {g} are covered: only the sniff, the first double, takes more."
-        return f"Both sides of {g} are covered."
+            return Reason.SPINNER_FULL, {}
+        return {
+            Variant.MUGGINS: Reason.DOUBLE_COVERED_MUGGINS, Variant.ALL_FIVES: Reason.DOUBLE_COVERED_ALL_FIVES,
+            Variant.SNIFF_CROSSWISE: Reason.DOUBLE_COVERED_CROSSWISE, Variant.SNIFF: Reason.DOUBLE_COVERED_SNIFF,
+        }.get(self._variant, Reason.DOUBLE_COVERED), {}
 
     def _check_and_push(self, board: Board, play: Play) -> None:
         # ``board`` is this layout's own board (from_record) or a fresh copy of it (play)
@@ -524,7 +515,7 @@ def _hand_tiles(hand: Iterable[TileLike] | str) -> list[Tile]:
     for h in hand:
         t = Tile.parse(h)
         if t.id in seen:
-            raise IllegalPlay(f"{t} is in the hand twice: a set has only one of each tile.")
+            raise IllegalPlay.because(Reason.TWICE_IN_HAND, tile=t)
         seen.add(t.id)
         tiles.append(t)
     return tiles

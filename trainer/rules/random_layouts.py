@@ -7,6 +7,7 @@ import random
 from trainer.rules.board import Board
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.layout import Layout
+from trainer.rules.reasons import Reason
 from trainer.rules.variants import Variant
 
 
@@ -18,7 +19,7 @@ def random_layout(variant: Variant | str, tiles: int, rng: random.Random) -> Lay
     """
     v = Variant.parse(variant)
     if not 1 <= tiles <= 28:
-        raise IllegalPlay("A layout has 1 to 28 tiles.")
+        raise IllegalPlay.because(Reason.LAYOUT_SIZE)
     while True:
         board = Board(v.spin_rule)
         pool = list(range(28))

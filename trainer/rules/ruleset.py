@@ -8,6 +8,7 @@ from typing import Any
 
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.options import Lead, LeadAfterBlock, MugginsCall, MugginsCaller, Settlement, Unit
+from trainer.rules.reasons import Reason
 from trainer.rules.scoring import play_points
 from trainer.rules.variants import Variant
 
@@ -27,13 +28,13 @@ def _per_count(value: Any, name: str) -> tuple[int, int, int]:
         try:
             return (int(value[2]), int(value[3]), int(value[4]))
         except (KeyError, TypeError, ValueError):
-            raise IllegalPlay(f"{name} needs a whole number for 2, 3 and 4 players.") from None
+            raise IllegalPlay.because(Reason.PER_COUNT_MAPPING, name=name) from None
     try:
         items = tuple(int(v) for v in value)
     except (TypeError, ValueError):
-        raise IllegalPlay(f"{name} must be a whole number, or one for 2, 3 and 4 players.") from None
+        raise IllegalPlay.because(Reason.PER_COUNT, name=name) from None
     if len(items) != 3:
-        raise IllegalPlay(f"{name} needs three numbers: for 2, 3 and 4 players.")
+        raise IllegalPlay.because(Reason.PER_COUNT_THREE, name=name)
     return items  # type: ignore[return-value]
 
 
@@ -98,23 +99,23 @@ class RuleSet:
         object.__setattr__(self, "seats", tuple(self.seats))
         for n, size in zip((2, 3, 4), self.hand_size):
             if size < 1 or n * size > 28 - self.boneyard_reserve:
-                raise IllegalPlay(f"{n} players cannot each get {size} tiles from one set of 28.")
+                raise IllegalPlay.because(Reason.TOO_MANY_TILES, players=n, size=size)
         if any(t < 1 for t in self.target):
-            raise IllegalPlay("The target must be a positive score.")
+            raise IllegalPlay.because(Reason.TARGET_POSITIVE)
         for name, choices in _WORD_OPTIONS:  # the words (the old way to say them) become their enums
             value = getattr(self, name)
             try:
                 object.__setattr__(self, name, choices(value))
             except ValueError:
                 allowed = ", ".join(c.value for c in choices)
-                raise IllegalPlay(f"'{value}' is not a choice for {name}: use one of {allowed}.") from None
+                raise IllegalPlay.because(Reason.NOT_A_CHOICE, shown=f"'{value}'", name=name, allowed=allowed) from None
         if self.boneyard_reserve not in (0, 1, 2):
-            raise IllegalPlay("The boneyard reserve is 0, 1 or 2 tiles.")
+            raise IllegalPlay.because(Reason.RESERVE)
         if not self.seats or any(n not in (2, 3, 4) for n in self.seats):
-            raise IllegalPlay("A rule set is for 2, 3 or 4 players.")
+            raise IllegalPlay.because(Reason.RULESET_PLAYERS)
         for flag in ("teams", "voluntary_draw", "exact_target", "round_each_player", "scoring_lead", "chain"):
             if not isinstance(getattr(self, flag), bool):
-                raise IllegalPlay(f"{flag} is yes or no (True or False).")
+                raise IllegalPlay.because(Reason.YES_OR_NO, name=flag)
 
     def hand_size_for(self, players: int) -> int:
         """Tiles dealt to each of ``players`` players."""
@@ -125,7 +126,7 @@ class RuleSet:
         """:class:`IllegalPlay` unless the rule set is for ``players`` players."""
         if players not in self.seats:
             only = " or ".join(str(n) for n in self.seats)
-            raise IllegalPlay(f"This game is for {only} players.")
+            raise IllegalPlay.because(Reason.ONLY_FOR, only=only)
 
     def target_for(self, players: int) -> int:
         """The game's target for ``players`` players."""
@@ -149,9 +150,7 @@ class RuleSet:
         try:
             return PRESETS[name]
         except KeyError:
-            raise IllegalPlay(
-                f"'{name}' is not a preset: choose one of {', '.join(PRESETS)}."
-            ) from None
+            raise IllegalPlay.because(Reason.NOT_A_PRESET, shown=f"'{name}'", names=", ".join(PRESETS)) from None
 
     @classmethod
     def trainer(cls, variant: Variant | str) -> RuleSet:
@@ -174,7 +173,7 @@ _WORD_OPTIONS = (
 
 def _seat_index(players: int) -> int:
     if players not in (2, 3, 4):
-        raise IllegalPlay("A hand is for 2, 3 or 4 players.")
+        raise IllegalPlay.because(Reason.PLAYERS)
     return players - 2
 
 

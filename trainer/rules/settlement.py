@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.options import Settlement, Unit
+from trainer.rules.reasons import Reason
 from trainer.rules.ruleset import RuleSet
 from trainer.rules.scoring import round_to_five
 from trainer.rules.tiles import Tile, TileLike
@@ -90,7 +91,7 @@ def settle(
     try:
         how = Ending(ending)
     except ValueError:
-        raise IllegalPlay(f"'{ending}' is not a way for a hand to end.") from None
+        raise IllegalPlay.because(Reason.NOT_AN_ENDING, shown=f"'{ending}'") from None
     return _settle(rules, left, how, dominoer, play_scores, start_scores)
 
 
@@ -131,7 +132,7 @@ def _settle(
     tied: tuple[int, ...] = ()
     if ending == DOMINOED:
         if dominoer is None:
-            raise IllegalPlay("A dominoed hand needs the player who went out.")
+            raise IllegalPlay.because(Reason.DOMINO_NEEDS_PLAYER)
         winner = dominoer
         win_side = dominoer % 2 if n_sides == 2 and n == 4 else dominoer
     elif ending == BLOCKED:
@@ -144,7 +145,7 @@ def _settle(
         else:
             tied = lows
     elif ending != TARGET:
-        raise IllegalPlay(f"'{ending}' is not a way for a hand to end.")
+        raise IllegalPlay.because(Reason.NOT_AN_ENDING, shown=f"'{ending}'")
 
     award = [0] * n_sides
     method = rules.settlement

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Union
 
 from trainer.rules.errors import IllegalPlay
+from trainer.rules.reasons import Reason
 
 #: Half values as (low, high), indexed by tile id: 0-0, 0-1, …, 0-6, 1-1, …, 6-6.
 PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(7) for b in range(a, 7))
@@ -31,15 +32,11 @@ class Tile:
 
     def __post_init__(self) -> None:
         if not (isinstance(self.low, int) and isinstance(self.high, int)):
-            raise IllegalPlay("A domino's halves are whole numbers from 0 to 6.")
+            raise IllegalPlay.because(Reason.HALVES_NOT_NUMBERS)
         if not (0 <= self.low <= 6 and 0 <= self.high <= 6):
-            raise IllegalPlay(
-                f"{self.low}-{self.high} is not a domino: each half is a number from 0 to 6."
-            )
+            raise IllegalPlay.because(Reason.HALF_OUT_OF_RANGE, low=self.low, high=self.high)
         if self.low > self.high:
-            raise IllegalPlay(
-                f"Write {self.low}-{self.high} as {self.high}-{self.low}, or use Tile.parse."
-            )
+            raise IllegalPlay.because(Reason.HALVES_ORDER, low=self.low, high=self.high)
         object.__setattr__(self, "id", ID_OF[self.low][self.high])
 
     @classmethod
@@ -48,19 +45,17 @@ class Tile:
         if isinstance(text, Tile):
             return text
         if not isinstance(text, str):
-            raise IllegalPlay(f"{text!r} is not a domino: write it like 1-4.")
+            raise IllegalPlay.because(Reason.NOT_A_DOMINO, shown=repr(text))
         hit = _PARSED.get(text)
         if hit is not None:
             return hit
         parts = text.strip().split("-")
         if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
             shown = text.strip() or "nothing"
-            raise IllegalPlay(f"'{shown}' is not a domino: write it like 1-4.")
+            raise IllegalPlay.because(Reason.NOT_A_DOMINO, shown=f"'{shown}'")
         a, b = (int(p) for p in parts)
         if not (0 <= a <= 6 and 0 <= b <= 6):
-            raise IllegalPlay(
-                f"'{text.strip()}' is not a domino: each half is a number from 0 to 6."
-            )
+            raise IllegalPlay.because(Reason.NOT_A_DOMINO_HALF, shown=f"'{text.strip()}'")
         return TILES[ID_OF[a][b]]
 
     @classmethod
@@ -88,7 +83,7 @@ class Tile:
             return self.high
         if self.high == number:
             return self.low
-        raise IllegalPlay(f"{self} has no {number}.")
+        raise IllegalPlay.because(Reason.HAS_NO_NUMBER, tile=self, number=number)
 
     def __str__(self) -> str:
         return f"{self.low}-{self.high}"

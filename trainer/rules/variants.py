@@ -5,6 +5,7 @@ from __future__ import annotations
 from enum import Enum
 
 from trainer.rules.errors import IllegalPlay
+from trainer.rules.reasons import Reason
 
 
 class Variant(str, Enum):
@@ -31,7 +32,7 @@ class Variant(str, Enum):
             return cls(str(value).strip().lower())
         except ValueError:
             names = ", ".join(v.value for v in cls)
-            raise IllegalPlay(f"'{value}' is not a game we know: choose one of {names}.") from None
+            raise IllegalPlay.because(Reason.UNKNOWN_GAME, shown=f"'{value}'", names=names) from None
 
     @property
     def title(self) -> str:

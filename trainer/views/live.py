@@ -9,11 +9,12 @@ import functools
 import streamlit as st
 
 from puzzles import CodeError, Puzzle, from_code
-from puzzles.words import answer_words, mistake_name
+from puzzles.registry import answer_words
 from trainer import answers, pagestate, session, ui
 from trainer.pagestate import LiveState
 from trainer.store import StoreError
 from trainer.words import live as words
+from trainer.words.mistakes import mistake_name
 
 POLL_SECONDS = 1.5
 """How often a waiting device asks the store whether the teacher has moved on."""

@@ -262,7 +262,8 @@ def game_over(g: GuidedGame) -> None:
         st.success(words.shared_win())
     elif winner == g.learner_side:
         st.balloons()
-        st.success(f":material/emoji_events: {words.won(g.side_name(winner))}")
+        partners = [g.name(p) for p in g.game.hand.sides[winner] if p != 0]
+        st.success(f":material/emoji_events: {words.won(partners[0] if partners else None)}")
     else:
         st.info(words.won_this_time(g.side_name(winner)))
     st.markdown("\n".join(f"- {g.side_name(i)}: **{s}**" for i, s in enumerate(scores)))

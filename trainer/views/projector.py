@@ -10,8 +10,8 @@ import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, AnswerShape, CodeError, Puzzle, from_code, generate, kind
 from puzzles.contrast import contrast
+from puzzles.registry import answer_words
 from puzzles.traps import TRAPS
-from puzzles.words import answer_words
 from puzzles.worksheet import MIX, address_problem, answer_key_pdf, build_pdf, make_sheet, worksheet_pdf
 from trainer import answers, classroom, pagestate, session, ui
 from trainer.pagestate import ProjectorState

@@ -21,7 +21,7 @@ each read their own:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -127,3 +127,58 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it yet (for tables of names)."""
     return message
+
+
+def said(message: str) -> str:
+    """A text marked with :func:`N_` (kept in a table or a record), in the current language.
+
+    :func:`_` takes only a literal, so that the catalogue finds it; this takes the value of one."""
+    found = _catalogue(language()).get(message)
+    return found if isinstance(found, str) else message
+
+
+class Said(Mapping[str, str]):
+    """A table of names marked with :func:`N_`, each said in the current language when it is read.
+
+    >>> names = Said({"off": N_("Off")})
+    >>> names["off"], list(names)
+    ('Off', ['off'])
+    """
+
+    def __init__(self, table: Mapping[str, str]) -> None:
+        self._table = dict(table)
+
+    def __getitem__(self, key: str) -> str:
+        return said(self._table[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table)
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def __repr__(self) -> str:
+        return f"Said({self._table!r})"
+
+
+class SaidInOrder(Sequence[str]):
+    """A row of names marked with :func:`N_`, each said in the current language when it is read.
+
+    >>> steps = SaidInOrder((N_("Practised"), N_("Mastered")))
+    >>> steps[1], list(steps)
+    ('Mastered', ['Practised', 'Mastered'])
+    """
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self._names = tuple(names)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [said(n) for n in self._names[index]]
+        return said(self._names[index])
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __repr__(self) -> str:
+        return f"SaidInOrder({self._names!r})"

@@ -189,8 +189,11 @@ def shared_win() -> str:
     return _("It's a shared win!")
 
 
-def won(side: str) -> str:
-    return _("{side} won the game!").format(side=side)
+def won(partner: str | None = None) -> str:
+    """The learner's win: alone, or with their partner (named)."""
+    if partner is None:
+        return _("You won the game!")
+    return _("You and {partner} won the game!").format(partner=partner)
 
 
 def won_this_time(side: str) -> str:
