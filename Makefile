@@ -4,7 +4,10 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8501
 
-.PHONY: run serve test bench lint install clean words
+AXE := $(VENV)/axe/axe.min.js
+AXE_VERSION ?= 4
+
+.PHONY: run serve test bench lint install clean axe words
 
 $(STAMP): pyproject.toml
 	@echo "Setting up Fives Trainer in $(VENV) (the first time takes a minute or two)..."
@@ -18,6 +21,21 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# axe-core (the accessibility checker the browser tests run in each page), fetched once from the npm
+# registry with npm; without npm the accessibility test fails and says how to get it
+$(AXE):
+	@if command -v npm >/dev/null 2>&1; then \
+	  echo "  fetching axe-core@$(AXE_VERSION) from the npm registry (for the accessibility test)"; \
+	  rm -rf $(VENV)/axe && mkdir -p $(VENV)/axe && \
+	  (cd $(VENV)/axe && npm pack --silent axe-core@$(AXE_VERSION) >/dev/null && \
+	   tar -xzf axe-core-*.tgz package/axe.min.js package/package.json package/LICENSE && \
+	   mv package/axe.min.js package/package.json package/LICENSE . && rm -rf package axe-core-*.tgz); \
+	else \
+	  echo "  npm is missing, so axe-core cannot be fetched: the accessibility test will fail (apt-get install npm)"; \
+	fi
+
+axe: $(AXE)
+
 run: $(STAMP)
 	@echo "Starting Fives Trainer at http://localhost:$(PORT) (Ctrl+C stops it)"
 	$(VENV)/bin/streamlit run trainer/asgi.py --server.port $(PORT)
@@ -26,10 +44,12 @@ run: $(STAMP)
 serve: $(STAMP)
 	$(PY) -m trainer.serve --port $(PORT) $(if $(N),--processes $(N),)
 
-# the import contracts (as in lint), everything but the real-browser tests in two workers, then the real-browser tests, a file per
+# axe-core fetched if it is missing (make axe), the import contracts (as in lint), everything but the
+# real-browser tests in two workers, then the real-browser tests, a file per
 # worker (a browser page is slow to answer on a machine busy with everything else); a real-browser
 # test that fails is run again, up to twice, and the report says so
 test: $(STAMP)
+	-@$(MAKE) --no-print-directory axe
 	$(VENV)/bin/lint-imports
 	$(PY) -m pytest -n 2 -q -m "not browser" README.md docs tests trainer puzzles
 	$(PY) -m pytest -n 2 --dist loadfile -q -m browser --reruns 2 --reruns-delay 2 -rR tests

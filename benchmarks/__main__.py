@@ -6,7 +6,7 @@ import importlib
 import sys
 
 SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "worksheet", "classroom",
-            "store"]
+            "store", "transfer"]
 
 
 def main(argv: list[str]) -> int:

@@ -17,6 +17,7 @@ import random
 from puzzles import registry
 from puzzles.codes import GENERATOR, SEED_SPACE, CodeError, decode, encode, seed_space
 from puzzles.kinds import CORE_KINDS, KIND_TITLES, KINDS
+from puzzles.positions import is_position_code, position_puzzle, puzzle_from_position
 from puzzles.puzzle import Choice, Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, all_kinds, kind
 from puzzles.stages import (
@@ -113,7 +114,10 @@ def _similar(code: str, seed: int, lang: str = "") -> Puzzle:
 
 def from_code(code: str) -> Puzzle:
     """Rebuild the puzzle a code names. A bad code raises :class:`CodeError` (a ``ValueError``)
-    with a message for a person."""
+    with a message for a person. A long code names a position from a learner's own game
+    (:mod:`puzzles.positions`)."""
+    if is_position_code(code):
+        return position_puzzle(code)
     kind_i, stage_i, level, seed, generator = decode(code)
     if kind_i >= len(KINDS):
         raise CodeError(_("That code is for a kind of puzzle this version does not have."))
@@ -125,5 +129,5 @@ __all__ = [
     "AnswerShape",
     "Choice", "CodeError", "Kind", "Puzzle", "Stage", "Step", "Verdict", "all_kinds", "from_code", "generate",
     "has_trap", "kind", "similar", "stage", "traps", "generate_for", "TRAPS", "TRAP_WORDS",
-    "mastery_traps", "trap_words",
+    "mastery_traps", "trap_words", "puzzle_from_position",
 ]

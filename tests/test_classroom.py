@@ -162,6 +162,7 @@ def test_teacher_makes_a_class_children_join_and_the_grid_shows_them(store):
     page = texts(teacher)
     assert "Jade Gecko" in page and "1 child" in page
     assert "counted a covered spinner" in page and "1 child" in page
+    assert "1 child, once" in page and "1 times" not in page  # a count said as a person would
     grid = next(m.value for m in teacher.markdown if "fives-class" in m.value)
     assert "Jade Gecko" in grid and 'data-step="0"' in grid
     assert "<td>4</td><td>75%</td>" in grid  # the roster: answers and share right

@@ -28,6 +28,7 @@ from trainer.store.names import check_class_name, has_hidden, strip_spaces
 from trainer.store.nicknames import check_nickname, suggest
 from trainer.store.schema import attempts, classes, learners, metadata
 from trainer.store.store import _attempt_row, _hash
+from trainer.transfer import Decision
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -102,6 +103,8 @@ def test_deleting_a_class_leaves_nothing_of_it(store):
             store.record(me.code, attempt(i))
         store.save_game(me.code, {"setup": {}, "moves": ["3-4"]})
         store.record_sprint(me.code, [SprintAnswer("make10:3", True, 2.0, 1.0, 4.0)])
+        store.record_decision(me.code, Decision("g1-0", 1.0, "muggins", "muggins", "3-4", ("4-6", "2-3"),
+                                                (("2-3>3-4", 2), ("4-6>3-4", 0)), "4-6>3-4", 0, 2))
     store.start_lesson(keys.code, keys.teacher_key)
     store.join_lesson(me.code)
     rnd = store.show_puzzle(keys.code, keys.teacher_key, "CQT6-QX36")
@@ -111,7 +114,7 @@ def test_deleting_a_class_leaves_nothing_of_it(store):
     store.delete_class(keys.code, keys.teacher_key)
     after = store.row_counts()
     assert after == {"classes": 1, "learners": 1, "attempts": 1, "games": 0, "lessons": 0, "lesson_members": 0,
-                     "live_answers": 0, "sprint_answers": 0}
+                     "live_answers": 0, "sprint_answers": 0, "decisions": 0}
     assert store.learner(me.code) is None and store.class_name(keys.code) is None
     assert store.attempts(kept.code) == [attempt()]
 
@@ -474,3 +477,81 @@ def test_sprint_answers_are_kept_in_order_once_and_go_with_their_learner(store):
     with pytest.raises(LearnerGone):
         store.record_sprint(me, first)
 
+
+
+# ----- decisions in real games -----
+
+def decision(i: int, at: float = 1.0) -> Decision:
+    return Decision(f"g{i}", at + i, "muggins", "muggins", "3-4 4-4>3-4", ("1-4", "2-3", "4-6"),
+                    (("1-4>4-4", 0), ("2-3>3-4", 2), ("4-6>4-4", 0)), ("4-6>4-4", "2-3>3-4")[i % 2], 2 * (i % 2), 2)
+
+
+def test_decisions_are_kept_in_order_once_and_go_with_their_learner(store):
+    keys = store.create_class("Room 3")
+    me = store.join(keys.code, "Coral Seal")
+    other = store.join(keys.code, "Red Panda")
+    first = [decision(i) for i in range(3)]
+    store.record_decisions(me, first)
+    store.record_decisions(me, [*first, decision(3)])  # an outbox sent again
+    store.record_decision(other, decision(0))
+    assert store.decisions(me) == [*first, decision(3)] and store.decisions("nonsense") == []
+    by_child = store.class_decisions(keys.code, keys.teacher_key)
+    assert by_child == {me: [*first, decision(3)], other: [decision(0)]}
+    with pytest.raises(PermissionError):
+        store.class_decisions(keys.code, "wrong")
+    store.remove_learner(keys.code, keys.teacher_key, me)
+    assert store.row_counts()["decisions"] == 1
+    with pytest.raises(LearnerGone):
+        store.record_decisions(me, first)
+
+
+def test_puzzles_from_games_have_long_codes_that_the_store_keeps(store):
+    code = decision(0).puzzle().code
+    assert len(code) > 12
+    me = store.learner(store.new_learner("Blue Fox")).code
+    a = attempt(1, code=code, origin=code, review="game")
+    store.record(me, a, uid="long")
+    assert store.attempts(me) == [a]
+    practised = store.game_puzzles_practised(me)
+    assert list(practised) == [code] and practised[code] > 0
+    keys = store.create_class("Room 9")
+    store.start_lesson(keys.code, keys.teacher_key)
+    store.show_puzzle(keys.code, keys.teacher_key, code)
+    assert store.lesson(keys.code).puzzle_code == code
+
+
+DECIDER = """
+import sys
+from trainer.store import open_store
+from trainer.transfer import Decision
+store = open_store(sys.argv[1])
+me, log = sys.argv[2], open(sys.argv[3], "a")
+for i in range(100000):
+    d = Decision(f"k{i}", float(i), "muggins", "muggins", "3-4", ("4-6",), (("4-6>3-4", 0),), "4-6>3-4", 0, 0)
+    store.record_decision(me, d)
+    log.write(f"{i}\\n")
+    log.flush()
+"""
+
+
+def test_decisions_survive_a_writer_killed_mid_way(url, tmp_path):
+    """A writer keeps decisions in a loop and is killed (SIGKILL): every one whose write returned is kept,
+    once; sent again, none is doubled."""
+    store = open_store(url)
+    me = store.new_learner("Writer")
+    log = tmp_path / "decider.log"
+    proc = subprocess.Popen([sys.executable, "-c", DECIDER, url, me, str(log)], env=dict(os.environ, PYTHONPATH=ROOT))
+    deadline = time.time() + 90
+    while time.time() < deadline and (not log.exists() or log.read_text().count("\n") < 30):
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    returned = [int(line) for line in log.read_text().split()]
+    assert len(returned) >= 30
+    kept = [d.uid for d in store.decisions(me)]
+    assert {f"k{n}" for n in returned} <= set(kept) and len(kept) == len(set(kept)) <= len(returned) + 1
+    again = [Decision(f"k{n}", float(n), "muggins", "muggins", "3-4", ("4-6",), (("4-6>3-4", 0),), "4-6>3-4", 0, 0)
+             for n in returned]
+    store.record_decisions(me, again)
+    assert [d.uid for d in store.decisions(me)] == kept
+    store.engine.dispose()

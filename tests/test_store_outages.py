@@ -20,6 +20,7 @@ from trainer.store import LearnerGone, Store, StoreError, StoreUnavailable, TooM
 from trainer.store.codes import new_class_code, new_learner_code
 from trainer.store.limits import ADDRESS, POLICIES, SESSION
 from trainer.store.schema import guards
+from trainer.transfer import Decision
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CALM = "Saving is not working right now."
@@ -167,6 +168,11 @@ def public_calls(store: Store, code: str, key: str, me: str) -> dict:
         "attempts": lambda: store.attempts(me),
         "record_sprint": lambda: store.record_sprint(me, [SprintAnswer("make5:2", True, 1.0, 1.0, 3.0)], uids=["s1"]),
         "sprint_answers": lambda: store.sprint_answers(me),
+        "record_decision": lambda: store.record_decision(me, DECISION),
+        "record_decisions": lambda: store.record_decisions(me, [DECISION]),
+        "decisions": lambda: store.decisions(me),
+        "class_decisions": lambda: store.class_decisions(code, key),
+        "game_puzzles_practised": lambda: store.game_puzzles_practised(me),
         "language": lambda: store.language(me),
         "set_language": lambda: store.set_language(me, "es"),
         "class_language": lambda: store.class_language(code),
@@ -195,6 +201,9 @@ def public_calls(store: Store, code: str, key: str, me: str) -> dict:
     public = {n for n in dir(Store) if not n.startswith("_") and callable(getattr(Store, n))} - {"health"}
     assert public == set(calls), "a public method the outage tests do not call"
     return calls
+
+
+DECISION = Decision("d1", 1.0, "muggins", "muggins", "3-4", ("4-6",), (("4-6>3-4", 0),), "4-6>3-4", 0, 0)
 
 
 def all_calm(store: Store, code: str, key: str, me: str, words: tuple[str, ...]) -> None:

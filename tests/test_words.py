@@ -140,7 +140,7 @@ def test_extraction_finds_the_sentences():
              for m in extract_from_dir(str(ROOT / folder), method_map=[("**.py", "python")])}
     assert {"{n} point", "What's the open-end total?", "Which play scores most?", "Sniff (crosswise)",
             "{tile} does not match any open end of {target}.", "counted a covered spinner",
-            "{tile} goes on the {number} of {target}, to the {side}."} <= found
+            "{tile} goes on the {number} of {target}, {side}.", "to the right"} <= found
     assert all(reason.value and REASONS[reason] in found for reason in REASONS)
 
 

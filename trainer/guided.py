@@ -6,6 +6,7 @@ Pure Python: the Play page only draws this and forwards the learner's choices.
 from __future__ import annotations
 
 import random
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
@@ -33,6 +34,7 @@ from trainer.rules import (
     round_to_five,
 )
 from trainer.rules.hand import Action
+from trainer.transfer import Decision, decide
 from trainer.words import _, narration
 from trainer.words.feedback import sentences
 from trainer.words.games import BOT_TITLES, GAME_SOURCES, GAME_TITLES, GUIDANCE_TITLES, game_name
@@ -119,6 +121,14 @@ class GuidedGame:
     the game exactly (:meth:`replay`), so a saved game survives a reload."""
     game_id: str = field(default_factory=lambda: uuid.uuid4().hex, compare=False)
     """This game's own id (a replayed game gets a new one): :class:`GameSaver` tells games apart by it."""
+    key: str = field(default_factory=lambda: uuid.uuid4().hex, compare=False)
+    """This game's lasting id (kept in :meth:`state`, so a replayed game keeps it): with a move's number it
+    names each decision, so a decision sent twice is kept once."""
+    decided: list[Decision] = field(default_factory=list, compare=False, repr=False)
+    """The learner's decisions not yet taken by the page (:meth:`take_decisions`)."""
+    this_hand: list[Decision] = field(default_factory=list, compare=False, repr=False)
+    """The learner's decisions in the hand being played (or just finished)."""
+    clock: Callable[[], float] = field(default=time.time, compare=False, repr=False)
     _draws: int = 0
     _hint: tuple[tuple[int, int], Suggestion | None] | None = None
 
@@ -186,6 +196,8 @@ class GuidedGame:
             return narration.your_turn_first()
         try:
             act = parse_action(action)
+            decision = decide(self.view(), act, uid=f"{self.key}-{len(self.moves)}", at=self.clock(),
+                              game=self.setup.game)
             self._apply(act, 0)
         except IllegalPlay as err:
             if err.why == "not-in-hand" and err.player == 0:
@@ -194,8 +206,16 @@ class GuidedGame:
                 return narration.wait_for(self.name(err.turn_of), you=err.turn_of == 0)
             return error_words(err)
         self.moves.append(str(act))
+        if decision is not None:
+            self.decided.append(decision)
+            self.this_hand.append(decision)
         self.advance()
         return None
+
+    def take_decisions(self) -> list[Decision]:
+        """The learner's decisions since the last call (the page keeps them for the learner)."""
+        taken, self.decided = self.decided, []
+        return taken
 
     @property
     def move_number(self) -> tuple[int, int]:
@@ -234,6 +254,7 @@ class GuidedGame:
         """After the settlement walkthrough: deal on."""
         self.finished = None
         self.log = []
+        self.this_hand = []
         self.moves.append(NEXT_HAND)
         self.advance()
 
@@ -241,7 +262,7 @@ class GuidedGame:
 
     def state(self) -> dict:
         """A JSON-ready record of the game: the setup and the learner's moves."""
-        return {"setup": asdict(self.setup), "moves": list(self.moves)}
+        return {"setup": asdict(self.setup), "moves": list(self.moves), "key": self.key}
 
     @classmethod
     def replay(cls, state: dict) -> GuidedGame:
@@ -253,6 +274,9 @@ class GuidedGame:
         except (KeyError, TypeError) as err:
             raise ValueError(_("That saved game could not be read.")) from err
         g = cls(setup)
+        key = state.get("key")
+        if isinstance(key, str) and 0 < len(key) <= 32:
+            g.key = key
         for move in moves:
             if move == NEXT_HAND:
                 if g.finished is None:
@@ -260,6 +284,7 @@ class GuidedGame:
                 g.next_hand()
             elif g.act(move) is not None:
                 raise ValueError(_("That saved game does not fit its deal."))
+        g.decided = []  # kept when they were made
         return g
 
     # ----- applying and narrating -----

@@ -25,6 +25,8 @@ from puzzles import CodeError, Puzzle, Step, Verdict, from_code, generate, gener
 from puzzles.contrast import Contrast, contrast
 from puzzles.traps import drill_kind, trap_words
 from trainer.progress import Attempt, Outcome, Progress
+from trainer.transfer import GAME_REVIEW, Decision, RealGames, answered_since
+from trainer.words import transfer as transfer_words
 from trainer.words.mastery import code_did_not_work, no_puzzle_yet
 from trainer.words.mastery import notice as coach_notice
 
@@ -89,6 +91,12 @@ class Practice:
     """Wrong answers in a row since the last teaching."""
     taught: int = 0
     """How many teaching plans have started (for the progress page and the benchmarks)."""
+    games: RealGames = field(default_factory=RealGames)
+    """The learner's decisions in real games (Play a hand): missed scores come back as puzzles."""
+    on_decision: Callable[[Decision], None] | None = None
+    """Called with every new decision (a progress store saves it)."""
+    wall_clock: Callable[[], float] = time.time
+    """Epoch seconds: which day it is (puzzles from games come back on the next days)."""
 
     # ----- teaching -----
 
@@ -186,6 +194,10 @@ class Practice:
                                      notice=coach_notice("retry"))
                 return self.show(similar(missed, self.seed_source.randrange(2**24)), review="similar",
                                  origin=due.code, notice=coach_notice("similar"))
+            game = self.games.due(self.wall_clock(),
+                                  answered_since([a.review for a in self.progress.attempts], GAME_REVIEW))
+            if game is not None:
+                return self.show(game, review=GAME_REVIEW, notice=transfer_words.from_your_game())
             kind, stage, level = self.progress.coach_pick(self.seed_source)
             review = "review" if stage in self.progress.mastered else ""
             if not review and self.progress.step(kind, stage) == 4:
@@ -268,10 +280,17 @@ class Practice:
                               verdict.mistake, hinted=self.hinted, review=self.review, origin=self.origin)
             self.outcome = self.progress.record(attempt)
             self.verdict = verdict
+            if self.review == GAME_REVIEW:
+                self.games.practised(p.code, self.wall_clock())
             if self.on_attempt is not None:
                 self.on_attempt(attempt)
             self._after_answer(p, verdict)
         return verdict
+
+    def record_decision(self, decision: Decision) -> None:
+        """Keep a decision from a real game (once per uid) and hand it to :attr:`on_decision`."""
+        if self.games.add(decision) and self.on_decision is not None:
+            self.on_decision(decision)
 
     # ----- a live lesson's answers -----
 

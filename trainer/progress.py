@@ -240,7 +240,7 @@ class Progress:
         before = skill.step
         skill.add(attempt, number, attempt_traps(attempt))
         change = 0
-        teaching = attempt.review in ("review", "drill", "reteach")
+        teaching = attempt.review in ("review", "drill", "reteach", "game")
         if attempt.stage == self.coach_stage and not attempt.hinted and not teaching:
             change = self._step_level(attempt, number)
         self._schedule(attempt, number)
@@ -300,7 +300,7 @@ class Progress:
             self.reviews = [r for r in self.reviews if not (r.code == origin and r.how == a.review)]
             if a.review == "retry":
                 self.reviews.append(Review(origin, done + SIBLING_AFTER, "similar"))
-        if a.code and not a.hinted and not a.correct and a.review in ("", "review"):
+        if a.code and not a.hinted and not a.correct and a.review in ("", "review", "game"):
             # (a similar puzzle missed again does not start the round once more: teaching takes over)
             self.reviews.append(Review(a.code, done + RETRY_AFTER, "retry"))
 

@@ -22,6 +22,7 @@ import streamlit as st
 
 from puzzles import KINDS, STAGES
 from trainer import pagestate
+from trainer.decision_saver import DecisionSaver
 from trainer.pagestate import SessionState
 from trainer.practice import Practice
 from trainer.progress import Attempt, Progress
@@ -36,6 +37,7 @@ from trainer.store import (
     open_store,
 )
 from trainer.store.codes import normalise
+from trainer.transfer import RealGames
 from trainer.words import errors as error_words
 from trainer.words import pages as words
 
@@ -224,6 +226,14 @@ def sign_in(learner: Learner, *, carry_over: bool = False) -> None:
         if not outbox.flush(force=True):
             raise StoreUnavailable("saving-off")
     practice = Practice(progress=Progress.from_attempts(s.attempts(learner.code)), on_attempt=outbox)
+    decided = DecisionSaver(learner.code, store)
+    if carry_over and me() is None and guest is not None and guest.games.decisions:
+        decided.pending.extend(guest.games.decisions)
+        decided.flush(force=True)  # what could not be written yet waits in the outbox
+    practice.games = RealGames.from_decisions(s.decisions(learner.code), s.game_puzzles_practised(learner.code))
+    for d in decided.pending:
+        practice.games.add(d)
+    practice.on_decision = decided
     reset_learner()
     st.session_state["practice"] = practice
     st.session_state["me"] = learner
@@ -246,7 +256,7 @@ def sign_in_waiting(code: str) -> None:
     known = state().device or {}
     nickname = known.get("nickname") if known.get("code") == code and isinstance(known.get("nickname"), str) else code
     reset_learner()
-    st.session_state["practice"] = Practice(on_attempt=Saver(code))
+    st.session_state["practice"] = Practice(on_attempt=Saver(code), on_decision=DecisionSaver(code, store))
     st.session_state["me"] = Learner(code, nickname)
     state().waiting = True
     state().tried_code = code
@@ -303,13 +313,26 @@ def reconcile() -> None:
         if out.flush(force=True):
             try:
                 st.session_state["practice"].progress = Progress.from_attempts(s.attempts(found.code))
+                reload_games(st.session_state["practice"], s, found.code)
             except StoreError:
                 pass
     had = bool(out.pending)
     if had and out.flush() and out.failed:
         here.saved_again = True
+    decided = getattr(st.session_state.get("practice"), "on_decision", None)
+    if isinstance(decided, DecisionSaver) and decided.pending:
+        decided.flush()
     if out.gone:
         removed(current)
+
+
+def reload_games(practice: Practice, s: Store, code: str) -> None:
+    """The learner's decisions in real games as the store has them, with those made here meanwhile."""
+    games = RealGames.from_decisions(s.decisions(code), s.game_puzzles_practised(code))
+    for d in practice.games.decisions:
+        games.add(d)
+    games.served = {**practice.games.served, **games.served}
+    practice.games = games
 
 
 def removed(learner: Learner) -> None:
@@ -318,7 +341,7 @@ def removed(learner: Learner) -> None:
     kept = st.session_state.get("practice")
     sign_out()
     if kept is not None:
-        kept.on_attempt = None
+        kept.on_attempt = kept.on_decision = None
         st.session_state["practice"] = kept
     state().notice = error_words.learner_removed(learner.code)
 

@@ -54,6 +54,9 @@ with open(os.path.join(STATIC, "icon.png"), "rb") as _icon:
     """The page icon as a data URL, read once: Streamlit would reopen an image file on every rerun."""
 
 
+PAGE_CSS = f"<style>{_static('page.css')}</style>"
+"""Our rules over Streamlit's own look (captions readable, no link icons by headings), on every page."""
+
 board_component = st.components.v2.component("fives_board", js=_static("board.js"), css=_static("board.css"))
 release_component = st.components.v2.component("fives_release_keys", js=_static("release.js"))
 phone_menu_component = st.components.v2.component("fives_phone_menu", js=_static("phone_menu.js"))
@@ -68,6 +71,7 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -
     that remembers someone.
     """
     try:
+        st.html(PAGE_CSS)  # a style alone takes no room on the page
         session.reconcile()
         notice, saved_again = session.take_notices()  # app.py matched the session to ?me= already
         if notice:

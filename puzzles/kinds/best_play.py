@@ -185,29 +185,35 @@ def make_best_play(stage: str, level: int, rng: random.Random, generator: int) -
         hand, outcomes, pts = cut
         order = list(range(len(outcomes)))
         rng.shuffle(order)  # the choices in no telling order
-        outcomes, pts = [outcomes[i] for i in order], [pts[i] for i in order]
-        best = max(pts)
-        answer = tuple(pl for (pl, _), v in zip(outcomes, pts) if v == best)
-        best_play = answer[0]
-        best_after = lay.play(best_play)
-        extra = special_words(lay, best_play, best_after)
-        trap = ("lowering" if is_lowering(lay, best_after) else "combination") if extra else first_trap(lay)
-        choices = lettered((pl for pl, _ in outcomes), (play_words(pl) for pl, _ in outcomes))
-        steps = [Step(_("Now the ends make {working}. Try each play.").format(working=lay.working),
-                      tuple(e.id for e in lay.open_ends if e.value))]
-        steps += [Step(sentence(play_line(pl, after))) for pl, after in outcomes]
-        best_words = _("Best: {plays}, {points}.").format(
-            plays=alternatives([play_words(a) for a in answer]), points=points_words(best))
-        steps.append(Step(sentences(best_words, extra)))
-        return {
-            "layout": lay, "hand": tuple(hand),
-            "question": _("Which play scores most?"),
-            "answer": answer,
-            "explanation": sentences(sentence(play_line(best_play, best_after)), extra),
-            "choices": choices, "mistakes": (), "steps": steps, "trap": trap,
-        }
+        return best_play_fields(lay, hand, [outcomes[i] for i in order], [pts[i] for i in order])
 
     return find_position(stage, level, rng, accept)
+
+
+def best_play_fields(lay: Layout, hand: Any, outcomes: list[tuple[Play, Layout]], pts: list[int]) -> dict[str, Any]:
+    """A best-play puzzle's fields for a layout, a hand, and its plays in the order they are offered
+    (each with the layout after it and what it scores): generated puzzles and positions from a
+    learner's own games are built alike."""
+    best = max(pts)
+    answer = tuple(pl for (pl, _), v in zip(outcomes, pts) if v == best)
+    best_play = answer[0]
+    best_after = lay.play(best_play)
+    extra = special_words(lay, best_play, best_after)
+    trap = ("lowering" if is_lowering(lay, best_after) else "combination") if extra else first_trap(lay)
+    choices = lettered((pl for pl, _ in outcomes), (play_words(pl) for pl, _ in outcomes))
+    steps = [Step(_("Now the ends make {working}. Try each play.").format(working=lay.working),
+                  tuple(e.id for e in lay.open_ends if e.value))]
+    steps += [Step(sentence(play_line(pl, after))) for pl, after in outcomes]
+    best_words = _("Best: {plays}, {points}.").format(
+        plays=alternatives([play_words(a) for a in answer]), points=points_words(best))
+    steps.append(Step(sentences(best_words, extra)))
+    return {
+        "layout": lay, "hand": tuple(Tile.parse(t) for t in hand),
+        "question": _("Which play scores most?"),
+        "answer": answer,
+        "explanation": sentences(sentence(play_line(best_play, best_after)), extra),
+        "choices": choices, "mistakes": (), "steps": steps, "trap": trap,
+    }
 
 
 def mis_tap(p: Puzzle, play: Play) -> Verdict | None:

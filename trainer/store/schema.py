@@ -18,6 +18,8 @@ from sqlalchemy import (
 )
 
 metadata = MetaData()
+CODE = 40
+"""Puzzle codes: ``"HX7K-3MPA"``, or up to about 30 characters for a position from a real game."""
 CLASS_CODE = 12
 """Class codes: ``"KQ7-MXR-4PD"`` (11 characters; older classes ``"KQ7-MXR"``)."""
 
@@ -49,11 +51,11 @@ attempts = Table(
     Column("level", Integer, nullable=False),
     Column("correct", Boolean, nullable=False),
     Column("seconds", Float, nullable=False),
-    Column("code", String(12), nullable=False),
+    Column("code", String(CODE), nullable=False),
     Column("mistake", String(30), nullable=True),
     Column("hinted", Boolean, nullable=False),
     Column("review", String(10), nullable=False),
-    Column("origin", String(12), nullable=False),
+    Column("origin", String(CODE), nullable=False),
     Column("at", Float, nullable=False),
     # the answer's own id (optional): an answer sent again with a uid already kept is skipped
     Column("uid", String(40), nullable=True),
@@ -73,7 +75,7 @@ lessons = Table(
     Column("class_code", String(CLASS_CODE), ForeignKey("classes.code", ondelete="CASCADE"), primary_key=True),
     Column("lesson", Integer, nullable=False),
     Column("round", Integer, nullable=False),
-    Column("puzzle_code", String(12), nullable=False),
+    Column("puzzle_code", String(CODE), nullable=False),
     Column("locked", Boolean, nullable=False),
     Column("revealed", Boolean, nullable=False),
     Column("open", Boolean, nullable=False),
@@ -127,6 +129,26 @@ sprint_answers = Table(
 )
 """The Fives Sprint's answers: one number fact each (see :mod:`trainer.sprint`)."""
 
-TABLES = (classes, learners, attempts, games, lessons, lesson_members, live_answers, sprint_answers)
+decisions = Table(
+    "decisions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), nullable=False),
+    Column("uid", String(40), nullable=False),
+    Column("at", Float, nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("variant", String(20), nullable=False),
+    Column("layout", Text, nullable=False),
+    Column("hand", String(120), nullable=False),
+    Column("offered", Text, nullable=False),
+    Column("chosen", String(20), nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("best", Integer, nullable=False),
+    Index("ix_decisions_learner", "learner_code", "id"),
+    Index("uq_decisions_uid", "learner_code", "uid", unique=True),
+)
+"""The learner's decisions on Play a hand (see :mod:`trainer.transfer`)."""
+
+TABLES = (classes, learners, attempts, games, lessons, lesson_members, live_answers, sprint_answers, decisions)
 """Every table of learners' data, parents first (deleting goes the other way). The rate limits'
 ``guards`` hold no learner's data and are not among them."""

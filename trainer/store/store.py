@@ -24,6 +24,7 @@ from trainer.progress import Attempt
 from trainer.sprint import SprintAnswer
 from trainer.store import codes, limits
 from trainer.store.base import STORE_ERRORS, _calm
+from trainer.store.decisions import DecisionStore
 from trainer.store.errors import LearnerGone, StoreError, StoreUnavailable, TooManyTries, WrongTeacherKey
 from trainer.store.names import check_class_name, has_hidden
 from trainer.store.nicknames import check_nickname
@@ -32,6 +33,7 @@ from trainer.store.schema import (
     TABLES,
     attempts,
     classes,
+    decisions,
     games,
     learners,
     lesson_members,
@@ -53,7 +55,7 @@ def _hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
-class Store(Preferences):
+class Store(DecisionStore, Preferences):
     """Open with :func:`open_store`. Safe to share between threads; many processes may open the
     same database."""
 
@@ -359,7 +361,7 @@ class Store(Preferences):
                                                                     learners.c.class_code == code))).scalar()
             if found is None:
                 raise StoreError("not-in-class")
-            for table in (live_answers, lesson_members, games, attempts, sprint_answers):
+            for table in (live_answers, lesson_members, games, attempts, sprint_answers, decisions):
                 conn.execute(delete(table).where(table.c.learner_code == learner_code))
             conn.execute(delete(learners).where(learners.c.code == learner_code))
 
@@ -375,6 +377,7 @@ class Store(Preferences):
             conn.execute(delete(games).where(games.c.learner_code.in_(members)))
             conn.execute(delete(attempts).where(attempts.c.learner_code.in_(members)))
             conn.execute(delete(sprint_answers).where(sprint_answers.c.learner_code.in_(members)))
+            conn.execute(delete(decisions).where(decisions.c.learner_code.in_(members)))
             conn.execute(delete(learners).where(learners.c.class_code == code))
             conn.execute(delete(classes).where(classes.c.code == code))
 

@@ -1,13 +1,16 @@
 """My progress: how practice is going, in numbers and charts."""
 
-import plotly.express as px
 import streamlit as st
 
-from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES
-from trainer import ui
+from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
+from trainer import charts, spotted, ui
 from trainer.progress import STEP_NAMES
 from trainer.ui import CHART, STEP_COLOURS, STEP_MARKS
+from trainer.words import charts as chart_words
 from trainer.words import progress_page as words
+
+SHORT_KINDS = {k.id: k.short_title for k in all_kinds()}
+"""Each kind's short name, under its bars."""
 
 
 def show() -> None:
@@ -18,6 +21,8 @@ def show() -> None:
     if not progress.answered:
         st.info(words.nothing_yet())
         st.page_link(ui.page_path("practice"), label=words.go_to_practice(), icon=":material/edit:")
+        if ui.learner().games.chances:
+            spotted.learner_panel(ui.learner().games)
         st.stop()
 
     c = st.columns(4)
@@ -36,71 +41,25 @@ def show() -> None:
             st.markdown(words.stage_so_far(name, rep["core_mastered"], rep["core_count"]))
         st.progress(rep["share"])
 
+    spotted.learner_panel(ui.learner().games)
+
     st.subheader(words.each_kind())
     st.caption(words.steps_legend())
     st.markdown(skill_grid(progress), unsafe_allow_html=True)
 
     rows = progress.rows()
-    overall, last_five = words.overall(), words.last_five()
-    running, right = [], 0
-    for i, r in enumerate(rows, start=1):
-        right += bool(r["correct"])
-        window = rows[max(0, i - 5) : i]
-        running.append(
-            {
-                "answer": i,
-                overall: right / i,
-                last_five: sum(bool(w["correct"]) for w in window) / len(window),
-            }
-        )
+    correct = [bool(r["correct"]) for r in rows]
+    st.subheader(chart_words.over_time_title())
+    st.plotly_chart(charts.right_over_time(correct), key="accuracy", config=CHART)
 
-    st.subheader(words.right_over_time())
-    fig = px.line(
-        running,
-        x="answer",
-        y=[overall, last_five],
-        markers=True,
-        labels={"value": words.share_right(), "answer": words.answer_number(), "variable": ""},
-    )
-    fig.update_yaxes(range=[0, 1.05], tickformat=".0%")
-    fig.update_xaxes(tickmode="linear", tick0=1, dtick=max(1, len(rows) // 10))  # answers are whole numbers
-    fig.update_layout(legend={"orientation": "h", "y": -0.25})
-    st.plotly_chart(fig, key="accuracy", config=CHART)
+    st.subheader(chart_words.by_kind_and_stage_title())
+    acc = [{**a, "kind": SHORT_KINDS[a["kind"]], "title": KIND_TITLES[a["kind"]], "stage": ui.STAGE_LABELS[a["stage"]]}
+           for a in sorted(progress.accuracy_by(["stage", "kind"]), key=lambda a: KINDS.index(a["kind"]))]
+    st.plotly_chart(charts.right_by_kind_and_stage(acc, [ui.STAGE_LABELS[s] for s in STAGES]), key="mastery",
+                    config=CHART)
 
-    st.subheader(words.by_kind_and_stage())
-    acc = progress.accuracy_by(["stage", "kind"])
-    for a in acc:
-        a["kind"] = KIND_TITLES[a["kind"]]
-        a["stage"] = ui.STAGE_LABELS[a["stage"]]
-    fig2 = px.bar(
-        acc,
-        x="kind",
-        y="accuracy",
-        color="stage",
-        barmode="group",
-        hover_data=["answered", "right"],
-        color_discrete_sequence=["#0072B2", "#E69F00", "#009E73"],
-        labels={"accuracy": words.share_right(), "kind": "", "answered": words.hover_answered(),
-                "right": words.hover_right()},
-    )
-    fig2.update_yaxes(range=[0, 1.05], tickformat=".0%")
-    st.plotly_chart(fig2, key="mastery", config=CHART)
-
-    st.subheader(words.time_to_answer())
-    yes, no = words.right_dot(), words.not_right_dot()
-    timed = [{**r, "answer": yes if r["correct"] else no} for r in rows]
-    fig3 = px.scatter(
-        timed,
-        x="number",
-        y="seconds",
-        color="answer",
-        symbol="answer",
-        color_discrete_map={yes: "#009E73", no: "#D55E00"},
-        labels={"number": words.answer_number(), "seconds": words.seconds_axis(), "answer": ""},
-    )
-    fig3.update_xaxes(tickmode="linear", tick0=1, dtick=max(1, len(rows) // 10))
-    fig3.update_layout(legend={"orientation": "h", "y": -0.25})
-    st.plotly_chart(fig3, key="time", config=CHART)
+    st.subheader(chart_words.time_title())
+    st.plotly_chart(charts.time_to_answer([float(r["seconds"]) for r in rows], correct), key="time", config=CHART)
 
     st.download_button(
         words.download(),

@@ -26,6 +26,7 @@ from trainer.pagestate import PlayState
 from trainer.render import render_hand, render_layout
 from trainer.rules import Play
 from trainer.words import play_page as words
+from trainer.words import transfer as transfer_words
 
 GAMES = list(GAME_TITLES)
 """One entry per game: the learning rules of each stage, then the classic rule sets."""
@@ -97,8 +98,17 @@ def act(action, move: tuple[int, int] | None = None) -> None:
     state().message = g.act(action) if move is None else g.act_once(action, move)
 
 
+def keep_decisions(g: GuidedGame | None) -> None:
+    """The learner's decisions go to their practice (and, signed in, to the store)."""
+    if g is not None:
+        practice = session.practice()
+        for d in g.take_decisions():
+            practice.record_decision(d)
+
+
 def end_game() -> None:
     """A new game or a quit: the table is cleared (and the saved game with it)."""
+    keep_decisions(state().game)
     state().game = None
 
 
@@ -245,6 +255,7 @@ def walkthrough(g: GuidedGame) -> None:
     ui.picture(ended_svg, max_width=ui.natural_width(ended_svg, scale=2.0))
     for line in g.settlement_lines(res):
         st.markdown(f"- {line}")
+    hand_tally(g)
     for p, tiles in enumerate(res.hands):
         if tiles:
             ui.picture(render_hand(tiles, width=ui.hand_width(len(tiles))), max_width=f"{ui.hand_width(len(tiles))}px",
@@ -253,6 +264,19 @@ def walkthrough(g: GuidedGame) -> None:
         st.button(words.see_who_won(), type="primary", on_click=g.next_hand, key="g_over")
     else:
         st.button(words.next_hand(), type="primary", on_click=g.next_hand, key="g_next", shortcut="N")
+
+
+def hand_tally(g: GuidedGame) -> None:
+    """The scores the learner spotted this hand, and what happens to the ones missed."""
+    chances = [d for d in g.this_hand if d.chance]
+    if not chances:
+        return
+    spotted = sum(d.spotted for d in chances)
+    text = transfer_words.hand_tally(spotted, len(chances))
+    missed = sum(1 for d in chances if d.missed and d.puzzle() is not None)
+    if missed:
+        text += " " + transfer_words.missed_comes_back(missed)
+    st.info(text, icon=":material/target:")
 
 
 def game_over(g: GuidedGame) -> None:
@@ -275,6 +299,7 @@ def show() -> None:
     """Draw the page (on every rerun)."""
     st.title(words.title())
     g = current()
+    keep_decisions(g)
     save_game()
     if g is None:
         setup_form()

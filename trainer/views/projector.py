@@ -5,7 +5,6 @@ goes to the children's devices, and their answers come back as a count and a cha
 named by its mistake; no child's name is ever on the big screen. The side panel also makes a printable
 worksheet for the stage and level on screen."""
 
-import plotly.graph_objects as go
 import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, AnswerShape, CodeError, Puzzle, from_code, generate, kind
@@ -13,7 +12,7 @@ from puzzles.contrast import contrast
 from puzzles.registry import answer_words
 from puzzles.traps import TRAPS
 from puzzles.worksheet import MIX, address_problem, answer_key_pdf, build_pdf, make_sheet, worksheet_pdf
-from trainer import answers, classroom, pagestate, session, ui
+from trainer import answers, charts, classroom, pagestate, session, ui
 from trainer.pagestate import ProjectorState
 from trainer.render import render_hand, render_layout
 from trainer.store import StoreError
@@ -308,13 +307,7 @@ def spread(tally) -> None:
     if not bars:
         st.markdown(f"### {words.nobody_answered()}")
         return
-    fig = go.Figure(go.Bar(
-        x=[b.label for b in bars], y=[b.count for b in bars], text=[b.count for b in bars], textposition="outside",
-        marker_color=["#009E73" if b.correct else "#D55E00" for b in bars],
-    ))
-    fig.update_layout(height=240, margin={"t": 30, "b": 0, "l": 0, "r": 0}, font={"size": 20},
-                      yaxis={"visible": False, "range": [0, max(b.count for b in bars) * 1.25]},
-                      xaxis={"tickfont": {"size": 18}})
+    fig = charts.answer_spread([b.label for b in bars], [b.count for b in bars], [b.correct for b in bars])
     st.markdown(f"### {words.answered(tally.answered)}")
     st.plotly_chart(fig, key="pj_spread", config={"displayModeBar": False, "staticPlot": True})
 

@@ -3,16 +3,16 @@ and downloads or deletes the class's data. Everything needs the class's teacher 
 
 from __future__ import annotations
 
-import plotly.express as px
 import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
-from trainer import classroom, language, pagestate, session, ui
+from trainer import charts, classroom, language, pagestate, session, spotted, ui
 from trainer.card import teacher_card
 from trainer.pagestate import ClassState
 from trainer.progress import STEP_NAMES
 from trainer.store import StoreError
 from trainer.ui import CHART, STEP_COLOURS, STEP_MARKS
+from trainer.words import charts as chart_words
 from trainer.words import teacher as words
 
 SHORT_KINDS = {k.id: k.short_title for k in all_kinds()}
@@ -197,15 +197,9 @@ def class_page(s, code: str, key: str) -> None:
 
     kinds = classroom.kind_summaries(rows)
     if kinds:
-        st.subheader(words.each_kind())
-        right, quick = words.right_bar(), words.right_and_quick_bar()
-        data = [{"kind": SHORT_KINDS.get(k.kind, k.kind), "measure": m, "share": v}
-                for k in kinds for m, v in ((right, k.accuracy), (quick, k.fluency))]
-        fig = px.bar(data, x="kind", y="share", color="measure", barmode="group",
-                     color_discrete_sequence=["#0072B2", "#009E73"],
-                     labels={"share": words.share_of_answers(), "kind": ""})
-        fig.update_yaxes(range=[0, 1.05], tickformat=".0%")
-        fig.update_layout(legend={"orientation": "h", "y": -0.25, "title": ""})
+        st.subheader(chart_words.class_kinds_title())
+        fig = charts.class_kinds([SHORT_KINDS.get(k.kind, k.kind) for k in kinds], [k.accuracy for k in kinds],
+                                 [k.fluency for k in kinds])
         st.plotly_chart(fig, key="t_kinds", config=CHART)
         st.caption(" · ".join(words.kind_summary(SHORT_KINDS.get(k.kind, k.kind), k.answers, k.median_seconds)
                               for k in kinds))
@@ -219,6 +213,8 @@ def class_page(s, code: str, key: str) -> None:
             st.markdown("- " + words.mistake_line(m.name, m.children, m.times, KIND_TITLES.get(m.kind, m.kind)))
             st.page_link(ui.page_path("projector"), label=words.show_example(),
                          icon=":material/co_present:", query_params={"code": m.example})
+
+    spotted.class_panel([(r.code, r.nickname) for r in rows], s.class_decisions(code, key))
 
     stuck = classroom.stuck(rows)
     st.subheader(words.who_is_stuck())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from trainer.words import N_, Said, _, said
 
-SIDES = Said({"right": N_("right"), "left": N_("left"), "above": N_("above"), "below": N_("below")})
+SIDES = Said({"right": N_("to the right"), "left": N_("to the left"), "above": N_("above"), "below": N_("below")})
 """Where a tile lies from the tile it is set on."""
 
 
@@ -61,26 +61,19 @@ def leads(tile: object, *, spinner: bool) -> str:
 
 
 _PLACED = {
-    ("half", True, False): N_("{tile} goes on the {number} of {target}, to the {side}."),
-    ("half", False, False): N_("{tile} goes on the {number} of {target}, {side}."),
-    ("side", True, False): N_("{tile} goes against a side of {target}, to the {side}."),
-    ("side", False, False): N_("{tile} goes against a side of {target}, {side}."),
-    ("end", True, False): N_("{tile} goes on an end of the spinner {target}, to the {side}."),
-    ("end", False, False): N_("{tile} goes on an end of the spinner {target}, {side}."),
-    ("half", True, True): N_("{tile} goes on the {number} of {target}, to the {side}; {tile} is a spinner."),
-    ("half", False, True): N_("{tile} goes on the {number} of {target}, {side}; {tile} is a spinner."),
-    ("side", True, True): N_("{tile} goes against a side of {target}, to the {side}; {tile} is a spinner."),
-    ("side", False, True): N_("{tile} goes against a side of {target}, {side}; {tile} is a spinner."),
-    ("end", True, True): N_("{tile} goes on an end of the spinner {target}, to the {side}; {tile} is a spinner."),
-    ("end", False, True): N_("{tile} goes on an end of the spinner {target}, {side}; {tile} is a spinner."),
+    ("half", False): N_("{tile} goes on the {number} of {target}, {side}."),
+    ("side", False): N_("{tile} goes against a side of {target}, {side}."),
+    ("end", False): N_("{tile} goes on an end of the spinner {target}, {side}."),
+    ("half", True): N_("{tile} goes on the {number} of {target}, {side}; {tile} is a spinner."),
+    ("side", True): N_("{tile} goes against a side of {target}, {side}; {tile} is a spinner."),
+    ("end", True): N_("{tile} goes on an end of the spinner {target}, {side}; {tile} is a spinner."),
 }
 
 
 def placed(tile: object, via: str, number: int, target: object, side: str, spinner: bool) -> str:
     """Where a tile went: ``via`` is ``"half"``, ``"side"`` or ``"end"``; ``side`` one of :data:`SIDES`."""
-    sideways = side in ("left", "right")
     shown = SIDES[side] if side in SIDES else side
-    return said(_PLACED[(via, sideways, spinner)]).format(tile=tile, number=number, target=target, side=shown)
+    return said(_PLACED[(via, spinner)]).format(tile=tile, number=number, target=target, side=shown)
 
 
 def open_ends(counts: list[str], working: str) -> str:

@@ -1,4 +1,5 @@
-"""My progress: the numbers, the stages, the grid of kinds and the charts' titles, axes and legends."""
+"""My progress: the numbers, the stages and the grid of kinds (the charts' words are in
+:mod:`trainer.words.charts`)."""
 
 from __future__ import annotations
 
@@ -60,56 +61,7 @@ def steps_legend() -> str:
              "The main puzzles are marked ★.")
 
 
-def right_over_time() -> str:
-    return _("Right answers over time")
-
-
-def overall() -> str:
-    """The line of every answer so far."""
-    return _("overall")
-
-
-def last_five() -> str:
-    return _("last five")
-
-
-def share_right() -> str:
-    return _("share right")
-
-
-def answer_number() -> str:
-    return _("answer number")
-
-
-def by_kind_and_stage() -> str:
-    return _("Mastery by kind and stage")
-
-
-def time_to_answer() -> str:
-    return _("Time to answer")
-
-
-def seconds_axis() -> str:
-    return _("seconds")
-
-
-def right_dot() -> str:
-    """A right answer's dots on the time chart."""
-    return _("right")
-
-
-def not_right_dot() -> str:
-    return _("not right")
-
-
 def download() -> str:
     return _("Download my answers (CSV)")
 
 
-def hover_answered() -> str:
-    """The count of answers, where a bar's details show on hover."""
-    return _("answered")
-
-
-def hover_right() -> str:
-    return _("right")

@@ -133,23 +133,6 @@ def grid_legend() -> str:
              "(right and quick). ★ marks the main puzzles.")
 
 
-def each_kind() -> str:
-    return _("Each kind of puzzle")
-
-
-def right_bar() -> str:
-    """The chart's bar of right answers."""
-    return _("right")
-
-
-def right_and_quick_bar() -> str:
-    return _("right and quick")
-
-
-def share_of_answers() -> str:
-    return _("share of answers")
-
-
 def kind_summary(kind: str, answers: int, seconds: float) -> str:
     """One kind under the chart: ``"Total: 12 answers, median 9 s"``."""
     return ngettext("{kind}: {n} answer, median {seconds} s", "{kind}: {n} answers, median {seconds} s",

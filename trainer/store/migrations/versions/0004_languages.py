@@ -1,13 +1,13 @@
 """The language a learner reads, and a class's default language.
 
-Revision ID: 0006
+Revision ID: 0004
 Revises: 0003
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006"
+revision = "0004"
 down_revision = "0003"
 branch_labels = None
 depends_on = None

@@ -1,0 +1,255 @@
+"""Accessibility in a real browser: axe-core (WCAG 2.2 AA rules) run in every page, at the states a
+child, a teacher and a player see, must find nothing serious or critical in the app's own content.
+
+axe-core comes from the npm registry (``make axe``, part of ``make test``, puts ``axe.min.js`` in
+``.venv/axe/``); the only part of the page left out is Streamlit's own list of pages in the side
+panel. A failure prints every finding: the rule, the element and what axe measured.
+Screenshots are saved under tests/artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+
+import appserver
+import pytest
+
+from puzzles import generate
+from trainer.progress import Attempt
+from trainer.store import open_store
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+AXE = os.path.join(ROOT, ".venv", "axe", "axe.min.js")
+ARTIFACTS = os.path.join(ROOT, "tests", "artifacts")
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+LEFT_OUT = ["[data-testid='stSidebarNavItems']"]
+"""Streamlit's own list of pages (its section names sit inside the list): not ours to change."""
+SERIOUS = ("serious", "critical")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not os.path.exists(appserver.CHROMIUM), reason="Debian's chromium is not installed"),
+]
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    if not os.path.exists(AXE):
+        pytest.fail(f"axe-core is missing ({AXE}). `make axe` fetches it from the npm registry; it needs npm "
+                    "(Debian: apt-get install npm; .ci/run installs it).", pytrace=False)
+    with open(AXE, encoding="utf-8") as f:
+        return f.read()
+
+
+@pytest.fixture(scope="module")
+def world():
+    """A class of two children with answers (and named mistakes), and a live lesson showing a puzzle."""
+    database = f"sqlite:///{tempfile.mkdtemp(prefix='fives-a11y-')}/fives.db"
+    store = open_store(database)
+    keys = store.create_class("Room 4")
+    jade, fox = store.join(keys.code, "Jade Gecko"), store.join(keys.code, "Blue Fox")
+    for i in range(12):
+        store.record(jade, Attempt("open-total", "all-fives", 1, i % 3 != 0, 4.0 + i, "CQT6-QX36",
+                                   None if i % 3 else "covered-spinner"))
+        store.record(fox, Attempt("best-play", "muggins", 1, i % 2 == 0, 6.0 + i, "CQT6-QX36",
+                                  None if i % 2 == 0 else "missed-end"))
+    live = generate("open-total", stage="muggins", level=1, seed=5)
+    store.start_lesson(keys.code, keys.teacher_key)
+    store.show_puzzle(keys.code, keys.teacher_key, live.code)
+    return {"database": database, "store": store, "keys": keys, "jade": jade, "fox": fox}
+
+
+@pytest.fixture(scope="module")
+def server(world):
+    app = appserver.start(FIVES_DATABASE_URL=world["database"])
+    yield app.url
+    app.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = appserver.launch_browser(pw)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def teacher(browser, server, world):
+    """A teacher's browser (a laptop) with the class open: the old teacher link opens it, and the
+    browser keeps it for the Projector."""
+    keys = world["keys"]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = open_page(context, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}")
+    page.get_by_text("Class code").first.wait_for(timeout=30000)
+    yield context, page
+    context.close()
+
+
+def open_page(context, url: str):
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
+    appserver.settled(page, 60000)
+    return page
+
+
+def findings(page, source: str) -> list[dict]:
+    """axe-core's serious and critical findings in ``page`` (axe is put into the page first)."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(content=source)
+    result = page.evaluate(
+        """async ([exclude, tags]) => {
+             const r = await axe.run({include: [['body']], exclude: exclude.map(s => [s])},
+                                     {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+             return {passes: r.passes.length, violations: r.violations.map(v => ({
+               rule: v.id, impact: v.impact, help: v.help,
+               nodes: v.nodes.map(n => ({target: n.target.join(' '), html: n.html.slice(0, 160),
+                                         why: n.failureSummary}))}))};
+           }""",
+        [LEFT_OUT, TAGS])
+    assert result["passes"] > 0, "axe ran no rules in the page"
+    return [v for v in result["violations"] if v["impact"] in SERIOUS]
+
+
+def report(found: list[dict]) -> str:
+    lines = []
+    for v in found:
+        lines.append(f"{v['impact']} {v['rule']}: {v['help']} ({len(v['nodes'])})")
+        for n in v["nodes"]:
+            lines.append(f"    {n['target']}\n      {n['html']}\n      {' '.join(n['why'].split())}")
+    return "\n".join(lines)
+
+
+CALM = ("() => !document.querySelector('[data-stale=\"true\"]') && "
+        "!document.querySelector('[data-test-script-state=\"running\"]')")
+"""Nothing on the page is being redrawn (Streamlit fades what is about to change)."""
+
+
+def check(page, source: str, where: str) -> None:
+    """axe-core on the page as it rests: a check that overlapped a redraw (faded words) is run again."""
+    for _ in range(3):
+        appserver.settled(page, 60000)
+        found = findings(page, source)
+        if page.evaluate(CALM):
+            break
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    page.screenshot(path=os.path.join(ARTIFACTS, f"a11y-{where}.png"))
+    assert not found, f"axe-core on {where}:\n{report(found)}"
+
+
+def test_the_check_sees_faint_text(browser, axe_source):
+    """The check itself: grey text too faint to read is found (so a clean page means something)."""
+    page = browser.new_page()
+    page.set_content('<!doctype html><html lang="en"><title>A page</title><main><h1>A page</h1>'
+                     '<p style="color:#aaaaaa;background:#ffffff">faint words</p></main></html>')
+    found = findings(page, axe_source)
+    assert [v["rule"] for v in found] == ["color-contrast"], json.dumps(found)
+    assert "faint words" in report(found)
+    page.close()
+
+
+def test_practice_with_a_puzzle_and_after_an_answer(browser, server, axe_source):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    p = generate("open-total", stage="all-fives", level=2, seed=3)
+    page = open_page(context, f"{server}/?code={p.code}")
+    appserver.past_worked_example(page)
+    page.locator("svg.fives-layout").first.wait_for(state="visible", timeout=30000)
+    check(page, axe_source, "practice")
+    wrong = str(int(p.answer) + 2)
+
+    def answer() -> None:
+        box = page.locator("[data-testid='stMain'] input[type='text']").first
+        box.fill(wrong)
+        box.press("Enter")
+
+    appserver.until_shown(page, answer, page.get_by_text("You said").first)
+    appserver.settled(page, 60000)
+    check(page, axe_source, "practice-answered")
+    context.close()
+
+
+def test_play_a_hand(browser, server, axe_source):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = open_page(context, f"{server}/play")
+    hand = page.locator(".fives-board .hand [data-tile]")
+    appserver.until_shown(page, lambda: page.get_by_role("button", name="Start the game").click(), hand.first)
+    appserver.settled(page, 60000)
+    check(page, axe_source, "play")
+    context.close()
+
+
+def test_live_lesson_with_the_teachers_puzzle(browser, server, world, axe_source):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = open_page(context, f"{server}/live?me={world['jade']}")
+    page.locator(".fives-board svg.fives-layout").first.wait_for(state="visible", timeout=30000)
+    appserver.settled(page, 60000)
+    check(page, axe_source, "live")
+    context.close()
+
+
+def test_my_progress_with_answers(browser, server, world, axe_source):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = open_page(context, f"{server}/my_progress?me={world['jade']}")
+    charts = page.locator("[data-testid='stPlotlyChart']")
+    charts.nth(2).wait_for(timeout=30000)
+    for i in range(3):  # each chart drawn (a chart is drawn once it is scrolled to)
+        charts.nth(i).scroll_into_view_if_needed()
+        charts.nth(i).locator("svg.main-svg").first.wait_for(timeout=30000)
+    check(page, axe_source, "my-progress")
+    context.close()
+
+
+def test_sign_in(browser, server, axe_source):
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = open_page(context, f"{server}/me")
+    page.get_by_text("Who's practising?").first.wait_for(timeout=30000)
+    check(page, axe_source, "sign-in")
+    context.close()
+
+
+def test_rules_on_a_phone_without_heading_link_icons(browser, server, axe_source):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = open_page(context, f"{server}/rules")
+    headings = page.locator("[data-testid='stMain'] h1, [data-testid='stMain'] h2")
+    headings.first.wait_for(timeout=30000)
+    assert headings.count() >= 4
+    # Streamlit puts a link icon beside every heading; on a touch screen it would show all the time
+    icons = page.locator("[data-testid='stMain'] [data-testid='stHeaderActionElements'] a")
+    assert icons.count() >= 4  # they are there, and hidden
+    assert not [i for i in range(icons.count()) if icons.nth(i).is_visible()]
+    check(page, axe_source, "rules-phone")
+    context.close()
+
+
+def test_my_class(teacher, axe_source):
+    _, page = teacher
+    page.get_by_text("What the class gets wrong most").first.wait_for(timeout=30000)
+    chart = page.locator("[data-testid='stPlotlyChart']").first
+    chart.scroll_into_view_if_needed()
+    chart.locator("svg.main-svg").first.wait_for(timeout=30000)
+    check(page, axe_source, "my-class")
+
+
+def test_projector_with_a_class_in_a_live_lesson(teacher, world, axe_source):
+    _, page = teacher  # the class is open in this tab: the teacher goes on to the projector from My class
+    store, keys = world["store"], world["keys"]
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    link = page.locator("[data-testid='stMain'] a", has_text="Start a live lesson on the Projector").first
+    resume = page.get_by_role("button", name="Go on with the live lesson of Room 4")
+    appserver.until_shown(page, lambda: link.click(), resume)
+    appserver.until_shown(page, lambda: resume.click(), page.get_by_text("End the live lesson"))
+    page.get_by_test_id("live-count").wait_for(timeout=30000)
+    lesson = store.lesson(keys.code)
+    assert lesson is not None and lesson.round >= 1
+    assert store.live_answer(world["fox"], lesson.round, "7", False, "missed-end")
+    check(page, axe_source, "projector-live")
+    reveal = page.get_by_role("button", name="Reveal the answer")
+    chart = page.locator("[data-testid='stPlotlyChart']").first
+    appserver.until_shown(page, lambda: reveal.click(), chart)
+    chart.locator("svg.main-svg").first.wait_for(timeout=30000)
+    check(page, axe_source, "projector-revealed")
