@@ -15,7 +15,7 @@ import functools
 import random
 
 from puzzles import registry
-from puzzles.codes import SEED_SPACE, CodeError, decode, encode
+from puzzles.codes import GENERATOR, SEED_SPACE, CodeError, decode, encode, seed_space
 from puzzles.kinds import CORE_KINDS, KIND_TITLES, KINDS
 from puzzles.positions import is_position_code, position_puzzle, puzzle_from_position
 from puzzles.puzzle import Choice, Puzzle, Step, Verdict
@@ -32,29 +32,35 @@ from puzzles.stages import (
     traps,
 )
 from puzzles.traps import TRAP_WORDS, TRAPS, exposed, mastery_traps, trap_words
-from trainer.rules import IllegalPlay
+from trainer.rules import IllegalPlay, Layout
 from trainer.words import _, language
 
 
-def generate(kind: str, *, stage: str, level: int = 1, seed: int | None = None) -> Puzzle:
-    """Make a puzzle. The same kind, stage, level and seed always give the same puzzle."""
+def generate(kind: str, *, stage: str, level: int = 1, seed: int | None = None,
+             generator: int = GENERATOR) -> Puzzle:
+    """Make a puzzle. The same kind, stage, level and seed always give the same puzzle.
+
+    ``generator`` is the version of the puzzle makers (:data:`puzzles.codes.GENERATOR`, the newest,
+    unless a code names an older one): its code carries it, so the code opens this puzzle again."""
     if kind not in KINDS:
         raise IllegalPlay(_("'{kind}' is not a kind of puzzle: choose one of {kinds}.").format(
             kind=kind, kinds=", ".join(KINDS)))
     check_stage_level(stage, level)
+    if not isinstance(generator, int) or not 1 <= generator <= GENERATOR:
+        raise IllegalPlay(_("Puzzle generators go from 1 to {n}.").format(n=GENERATOR))
     if seed is None:
-        seed = random.randrange(SEED_SPACE)
+        seed = random.randrange(seed_space(generator))
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise IllegalPlay(_("A puzzle seed is a whole number, 0 or more."))
-    seed %= SEED_SPACE
+    seed %= seed_space(generator)
     rng = random.Random(f"{kind}/{stage}/{level}/{seed}")
-    fields = registry.kind(kind).maker(stage, level, rng)
-    code = encode(KINDS.index(kind), STAGES.index(stage), level, seed)
+    fields = registry.kind(kind).maker(stage, level, rng, generator)
+    code = encode(KINDS.index(kind), STAGES.index(stage), level, seed, generator)
     p = Puzzle(
-        kind=kind, stage=stage, level=level, seed=seed, code=code, variant=stage,
-        layout=fields["layout"], hand=tuple(fields["hand"]), question=fields["question"],
+        kind=kind, stage=stage, level=level, seed=seed, generator=generator, code=code, variant=stage,
+        board=fields["layout"] or Layout(variant=stage), hand=tuple(fields["hand"]), question=fields["question"],
         answer=fields["answer"], explanation=fields["explanation"], choices=fields["choices"],
-        play=fields.get("play"), mistakes=tuple(fields["mistakes"]), steps=tuple(fields.get("steps", ())),
+        the_play=fields.get("play"), mistakes=tuple(fields["mistakes"]), steps=tuple(fields.get("steps", ())),
         trap=fields.get("trap"), number=fields.get("number"),
     )
     found = exposed(p)
@@ -81,9 +87,9 @@ TRAP_TRIES = 60
 
 
 def similar(puzzle: Puzzle, seed: int) -> Puzzle:
-    """A puzzle like ``puzzle``: the same kind, stage and level and, when one can be found, the same
-    trap (a puzzle that exposes it, see :attr:`Puzzle.traps`) — but another position. The same
-    ``puzzle`` and ``seed`` always give the same one, and it has a code of its own like any puzzle."""
+    """A puzzle like ``puzzle``: the same kind, stage, level and generator and, when one can be found,
+    the same trap (a puzzle that exposes it, see :attr:`Puzzle.traps`) — but another position. The
+    same ``puzzle`` and ``seed`` always give the same one, and it has a code of its own like any puzzle."""
     return _similar(puzzle.code, seed, language())  # its sentences are in the reader's language
 
 
@@ -94,12 +100,12 @@ def _similar(code: str, seed: int, lang: str = "") -> Puzzle:
     rng = random.Random(f"similar/{puzzle.code}/{seed}")
     first = None
     for _try in range(120):
-        s = rng.randrange(SEED_SPACE)
+        s = rng.randrange(seed_space(puzzle.generator))
         if s == puzzle.seed:
             continue
-        p = generate(puzzle.kind, stage=puzzle.stage, level=puzzle.level, seed=s)
+        p = generate(puzzle.kind, stage=puzzle.stage, level=puzzle.level, seed=s, generator=puzzle.generator)
         same = p.trap == puzzle.trap or (puzzle.trap in TRAPS and puzzle.trap in p.traps)
-        if same and p.layout + " ".join(p.hand) != puzzle.layout + " ".join(puzzle.hand):
+        if same and (p.board, p.hand) != (puzzle.board, puzzle.hand):
             return p
         first = first or p
     assert first is not None
@@ -112,14 +118,15 @@ def from_code(code: str) -> Puzzle:
     (:mod:`puzzles.positions`)."""
     if is_position_code(code):
         return position_puzzle(code)
-    kind_i, stage_i, level, seed = decode(code)
+    kind_i, stage_i, level, seed, generator = decode(code)
     if kind_i >= len(KINDS):
         raise CodeError(_("That code is for a kind of puzzle this version does not have."))
-    return generate(KINDS[kind_i], stage=STAGES[stage_i], level=level, seed=seed)
+    return generate(KINDS[kind_i], stage=STAGES[stage_i], level=level, seed=seed, generator=generator)
 
 
 __all__ = [
-    "CORE_KINDS", "KINDS", "KIND_TITLES", "LEVEL_TABLE", "STAGES", "STAGE_RECORDS", "STAGE_TITLES", "AnswerShape",
+    "CORE_KINDS", "GENERATOR", "KINDS", "KIND_TITLES", "LEVEL_TABLE", "STAGES", "STAGE_RECORDS", "STAGE_TITLES",
+    "AnswerShape",
     "Choice", "CodeError", "Kind", "Puzzle", "Stage", "Step", "Verdict", "all_kinds", "from_code", "generate",
     "has_trap", "kind", "similar", "stage", "traps", "generate_for", "TRAPS", "TRAP_WORDS",
     "mastery_traps", "trap_words", "puzzle_from_position",

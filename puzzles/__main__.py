@@ -79,16 +79,16 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(p.to_dict(), ensure_ascii=False))
             continue
         print(f"Puzzle {i + 1} — code {p.code}")
-        if p.layout:
-            print(f"  Layout: {p.layout}")
+        if p.board:
+            print(f"  Layout: {p.board.record}")
         if p.hand:
-            print(f"  Hand:   {' '.join(p.hand)}")
+            print(f"  Hand:   {' '.join(str(t) for t in p.hand)}")
         print(f"  {p.question}")
         for c in p.choices:
             print(f"    {c.label}. {c.text}")
         answer = p.answer
         if isinstance(answer, tuple):
-            answer = " or ".join(answer)
+            answer = " or ".join(str(a) for a in answer)
         elif isinstance(answer, dict):
             answer = ", ".join(f"{k} {v}" for k, v in answer.items())
         print(f"  Answer: {answer}")

@@ -1,21 +1,37 @@
 """Short puzzle codes a child can type and a teacher can write on the board.
 
-A code packs (kind, stage, level, seed) into eight characters from an alphabet with no
-look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V), shown as ``XXXX-XXXX``. The last
-character is a check character, so a typo is caught instead of showing another puzzle.
+A code packs (kind, stage, level, seed, generator) into eight characters from an alphabet with no
+look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V), shown as ``XXXX-XXXX``. The last character is a
+check character, so a typo is caught instead of showing another puzzle.
+
+The generator is the version of the puzzle makers the code was made with, so a code opens the
+puzzle it was made for even after the makers change. Codes made before generators had versions
+carry none: they mean generator 1, and their numbers (seeds up to 2**24) fill the low part of the
+code space. Codes of later generators sit above them, with the version inside and seeds up to
+2**19; that room holds generators 2 to 14.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from trainer.words import _
 
 ALPHABET = "ACDEFGHJKMNPQRTWXY34679"
 """The characters a code may use (case does not matter when typing)."""
 BASE = len(ALPHABET)
-SEED_SPACE = 2**24
-"""Seeds are kept below this so every puzzle fits in a code."""
+GENERATOR = 2
+"""The version of the puzzle makers new codes are made with (see :func:`seed_space`)."""
+FIRST_SEEDS = 2**24
+"""Seeds of generator 1 (codes without a version) are kept below this."""
+SEED_SPACE = 2**19
+"""Seeds of the generators after 1 are kept below this so every puzzle fits in a code."""
+_N_KINDS = 16  # room for kinds in a code (puzzle kinds 0–7, sheet kinds 8–15)
+_CELLS = _N_KINDS * 3 * 3
 _BODY = 7
 _SPACE = BASE**_BODY
+_FIRST_END = FIRST_SEEDS * _CELLS  # generator-1 numbers are below this
+_VERSIONS = (_SPACE - _FIRST_END) // (SEED_SPACE * _CELLS)  # versioned generators that fit: 2 … 14
 _MIX = 1_234_567_891  # codes are scrambled by this multiplier (coprime to the space)
 _UNMIX = pow(_MIX, -1, _SPACE)
 
@@ -24,25 +40,44 @@ class CodeError(ValueError):
     """A code that does not name a puzzle."""
 
 
-def encode(kind_index: int, stage_index: int, level: int, seed: int, n_kinds: int = 16) -> str:
+class Code(NamedTuple):
+    """What a code names."""
+
+    kind: int
+    """The kind's index (a sheet's kinds are 8 and up)."""
+    stage: int
+    level: int
+    seed: int
+    generator: int
+    """The version of the puzzle makers (1 for codes made before versions)."""
+
+
+def seed_space(generator: int) -> int:
+    """How many seeds a generator's codes hold."""
+    return FIRST_SEEDS if generator == 1 else SEED_SPACE
+
+
+def encode(kind_index: int, stage_index: int, level: int, seed: int, generator: int = GENERATOR) -> str:
     """Pack a puzzle's identity into a code like ``"HX7K-3MPA"``."""
-    number = ((seed * n_kinds + kind_index) * 3 + stage_index) * 3 + (level - 1)
-    if number >= _SPACE:
+    if not 1 <= generator <= min(GENERATOR, _VERSIONS + 1):
+        raise CodeError(_("There is no puzzle generator with that number."))
+    if not 0 <= seed < seed_space(generator):
         raise CodeError(_("That puzzle number is too large for a code."))
+    number = ((seed * _N_KINDS + kind_index) * 3 + stage_index) * 3 + (level - 1)
+    if generator > 1:
+        number = _FIRST_END + number * _VERSIONS + (generator - 2)
     number = number * _MIX % _SPACE
     chars = []
     for _place in range(_BODY):
         number, r = divmod(number, BASE)
         chars.append(ALPHABET[r])
-    if number:
-        raise CodeError(_("That puzzle number is too large for a code."))
     body = "".join(reversed(chars))
     text = body + _check_char(body)
     return f"{text[:4]}-{text[4:]}"
 
 
-def decode(code: str, n_kinds: int = 16) -> tuple[int, int, int, int]:
-    """Unpack a code into (kind index, stage index, level, seed); raises :class:`CodeError`."""
+def decode(code: str) -> Code:
+    """Unpack a code into what it names; raises :class:`CodeError`."""
     if not isinstance(code, str):
         raise CodeError(_("A puzzle code is eight letters and numbers, like HX7K-3MPA."))
     text = "".join(ch for ch in code.upper() if ch not in " -_")
@@ -61,12 +96,18 @@ def decode(code: str, n_kinds: int = 16) -> tuple[int, int, int, int]:
     for ch in body:
         number = number * BASE + ALPHABET.index(ch)
     number = number * _UNMIX % _SPACE
+    generator = 1
+    if number >= _FIRST_END:
+        number, v = divmod(number - _FIRST_END, _VERSIONS)
+        generator = v + 2
+        if number >= SEED_SPACE * _CELLS:
+            raise CodeError(_("That code is not one of ours."))
+        if generator > GENERATOR:
+            raise CodeError(_("That code is from a newer Fives Trainer: ask for the app to be updated."))
     number, level = divmod(number, 3)
     number, stage = divmod(number, 3)
-    seed, kind = divmod(number, n_kinds)
-    if seed >= SEED_SPACE:
-        raise CodeError(_("That code is not one of ours."))
-    return kind, stage, level + 1, seed
+    seed, kind = divmod(number, _N_KINDS)
+    return Code(kind, stage, level + 1, seed, generator)
 
 
 def _check_char(body: str) -> str:

@@ -2,7 +2,7 @@
 
 The spinner covered and uncovered; the end before and after a tile covers it; 12 and 13 on the
 number line. :func:`contrast` makes the pair from a puzzle and a trap, and says what differs, so a
-picture can draw both sides (a layout record, or a number) and the words under them.
+picture can draw both sides (a layout, or a number) and the words under them.
 
 >>> from puzzles import generate_for
 >>> p = generate_for("hand-rounding", stage="muggins", level=1, trap="round-2", seed=0)
@@ -24,11 +24,11 @@ from trainer.words.plays import play_words
 
 @dataclass(frozen=True)
 class Side:
-    """One picture of a pair: a layout (its record and variant) or a number, and its caption."""
+    """One picture of a pair: a layout or a number, and its caption."""
 
     caption: str
-    layout: str = ""
-    variant: str = ""
+    board: Layout | None = None
+    """The layout to draw (``None`` for a number side)."""
     total: int | None = None
     """The layout's open-end total (or the rounded number, for a number side)."""
     number: int | None = None
@@ -56,22 +56,28 @@ def without(lay: Layout, index: int) -> Layout:
     for pl in lay.placements:
         if pl.target in gone:
             gone.add(pl.index)
-    plays = [str(p) for i, p in enumerate(lay.plays) if i not in gone]
-    return Layout.from_record(" ".join(plays), variant=lay.variant)
+    return Layout.from_record([p for i, p in enumerate(lay.plays) if i not in gone], variant=lay.variant)
 
 
 def _side(lay: Layout, caption: str, marks: tuple[str, ...] = ()) -> Side:
-    return Side(caption, lay.record, str(lay.variant.id if hasattr(lay.variant, "id") else lay.variant),
-                lay.total, None, marks)
+    return Side(caption, lay, lay.total, None, marks)
+
+
+def _asked_play(p: Puzzle) -> Play | None:
+    """The play asked about, or else the (first) best play; None for a puzzle about no play."""
+    if p.the_play is not None:
+        return p.the_play
+    if isinstance(p.answer, tuple) and p.answer and isinstance(p.answer[0], Play):
+        return p.answer[0]
+    return None
 
 
 def _layout_of(p: Puzzle) -> Layout:
     """The layout the child counted: after the play asked about, or after the best play."""
-    if p.play:
-        return p.board.play(p.play)
-    if isinstance(p.answer, tuple) and p.answer and ">" in str(p.answer[0]):
-        return p.board.play(p.answer[0])
-    return p.board
+    if p.the_play is not None:
+        return p.board.play(p.the_play)
+    play = _asked_play(p)
+    return p.board.play(play) if play is not None and not play.is_lead else p.board
 
 
 def _lead_double(lay: Layout, d: OpenEnd, trap: str) -> Contrast:
@@ -106,16 +112,16 @@ def contrast(p: Puzzle, trap: str) -> Contrast:
         return Contrast(trap, left, right, why.format(n=a, away=min(r, 5 - r)))
     if trap in SPOTTING:
         before = p.board
-        token = p.play if p.play else (p.answer[0] if isinstance(p.answer, tuple) else None)
+        token = _asked_play(p)
         if token is None:
             return Contrast(trap, _side(before, _("Now")), _side(before, _("Now")), _("Try every play."))
         after = before.play(token)
-        what = (_("{play} makes the total smaller, and it scores.").format(play=play_words(Play.parse(token)))
+        what = (_("{play} makes the total smaller, and it scores.").format(play=play_words(token))
                 if trap == "missed-lowering" else
                 _("No 5 on any end, but {working} scores.").format(working=after.working))
         return Contrast(trap, _side(before, _("Before: {total}").format(total=before.total)),
                         _side(after, _("After: {total}").format(total=after.total)), what,
-                        str(Play.parse(token).tile))
+                        str(token.tile))
     lay = _layout_of(p)
     if trap == "covered-spinner":
         free = {e.tile for e in lay.open_ends if e.kind == "double"}

@@ -17,7 +17,7 @@ from puzzles.kinds.nearest_five import asks_rounding
 from puzzles.puzzle import Puzzle
 from puzzles.registry import AnswerShape, all_kinds, kind
 from puzzles.stages import STAGES
-from trainer.rules import Tile, play_points
+from trainer.rules import play_points
 
 LIMIT = 0.40
 MARGIN = 0.10
@@ -68,7 +68,7 @@ def _scoring_play(p: Puzzle) -> float:
 
 
 def _tile_play(p: Puzzle, biggest: bool) -> float:
-    plays = sorted((c.value for c in p.choices), key=lambda v: Tile.parse(v.split(">")[0]).pips)
+    plays = sorted((c.value for c in p.choices), key=lambda v: v.tile.pips)
     return float((plays[-1] if biggest else plays[0]) in p.answer)
 
 

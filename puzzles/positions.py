@@ -9,8 +9,9 @@ check characters, in the same alphabet as the short codes.
 
 >>> code = position_code("muggins", "3-4 4-4>3-4", ["4-6", "1-4", "2-3"])
 >>> p = position_puzzle(code)
->>> p.kind, p.layout, p.hand, p.answer
-('best-play', '3-4 4-4>3-4', ('1-4', '2-3', '4-6'), ('2-3>3-4',))
+>>> d = p.to_dict()
+>>> d["kind"], d["layout"], d["hand"], d["answer"]
+('best-play', '3-4 4-4>3-4', ['1-4', '2-3', '4-6'], ['2-3>3-4'])
 >>> position_puzzle(code.lower().replace("-", " ")) == p
 True
 """
@@ -22,7 +23,7 @@ import functools
 from collections.abc import Iterable
 from math import comb
 
-from puzzles.codes import ALPHABET, BASE, CodeError
+from puzzles.codes import ALPHABET, BASE, GENERATOR, CodeError
 from puzzles.kinds.best_play import best_play_fields
 from puzzles.puzzle import Puzzle
 from puzzles.stages import STAGES
@@ -174,8 +175,8 @@ def _position_puzzle(text: str) -> Puzzle:
         raise CodeError(_("That position has no play that scores more than another."))
     fields = best_play_fields(lay, hand, outcomes, pts)
     code = position_code(stage, record, hand)
-    p = Puzzle(kind="best-play", stage=stage, level=level_for(len(hand)), seed=0, code=code, variant=stage,
-               layout=fields["layout"], hand=tuple(fields["hand"]), question=fields["question"],
+    p = Puzzle(kind="best-play", stage=stage, level=level_for(len(hand)), seed=0, generator=GENERATOR, code=code,
+               variant=stage, board=fields["layout"], hand=tuple(fields["hand"]), question=fields["question"],
                answer=fields["answer"], explanation=fields["explanation"], choices=fields["choices"],
                mistakes=tuple(fields["mistakes"]), steps=tuple(fields["steps"]), trap=fields["trap"])
     found = exposed(p)

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 from puzzles.registry import kind
 from puzzles.traps import TRAPS, diagnose
 from puzzles.traps import reason as trap_reason
-from trainer.rules import IllegalPlay, Layout
+from trainer.rules import IllegalPlay, Layout, Play, Tile
 from trainer.words import _
-from trainer.words.feedback import say
+from trainer.words.feedback import echo_of, say
 
 
 @dataclass(frozen=True)
@@ -60,24 +59,27 @@ class Puzzle:
     """1, 2 or 3."""
     seed: int
     """The seed it was generated from."""
+    generator: int
+    """The version of the puzzle makers that made it (its code carries it too)."""
     code: str
     """The short code that rebuilds it."""
     variant: str
     """The rules variant of the layout (the stage's game)."""
-    layout: str
-    """The layout as a record (``""`` when there is none)."""
-    hand: tuple[str, ...]
+    board: Layout
+    """The layout (empty, and false, when the puzzle has none)."""
+    hand: tuple[Tile, ...]
     """The hand tiles the question is about."""
     question: str
     """The question, for a child."""
     answer: Any
-    """The right answer (its shape depends on the kind)."""
+    """The right answer (its shape depends on the kind: a number, a ``{"pips", "rounded", "points"}``
+    dict, the best plays as :class:`~trainer.rules.Play` values, or end ids)."""
     explanation: str
     """Why the answer is right, with the working."""
     choices: tuple[Choice, ...] = ()
     """Answers to pick from (empty when the answer is typed)."""
-    play: str | None = None
-    """The play the question is about, for kinds that ask about one play."""
+    the_play: Play | None = None
+    """The play the question is about, for kinds that ask about one play (see :attr:`play`)."""
     mistakes: tuple[tuple[str, str, str], ...] = field(default=(), repr=False)
     """(answer key, mistake name, message) for the wrong answers children often give."""
     steps: tuple[Step, ...] = field(default=(), repr=False)
@@ -96,18 +98,14 @@ class Puzzle:
         """The first step of the working: what a Hint shows before answering."""
         return self.steps[0] if self.steps else Step(self.explanation)
 
-    @cached_property
-    def board(self) -> Layout:
-        """The layout as an engine object (built once)."""
-        return Layout.from_record(self.layout, variant=self.variant)
+    @property
+    def play(self) -> str | None:
+        """The play the question is about as a record token (``"3-4>4-4"``), or ``None``."""
+        return None if self.the_play is None else str(self.the_play)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the puzzle."""
-        answer = self.answer
-        if isinstance(answer, tuple):
-            answer = list(answer)
-        elif isinstance(answer, dict):
-            answer = dict(answer)
+        answer = _jsonable(self.answer)
         return {
             "kind": self.kind,
             "stage": self.stage,
@@ -115,8 +113,8 @@ class Puzzle:
             "seed": self.seed,
             "code": self.code,
             "variant": self.variant,
-            "layout": self.layout,
-            "hand": list(self.hand),
+            "layout": self.board.record,
+            "hand": [str(t) for t in self.hand],
             "question": self.question,
             "answer": answer,
             "explanation": self.explanation,
@@ -143,7 +141,7 @@ class Puzzle:
         """File a wrong answer under the traps that explain it, and say why first (never cut)."""
         found = diagnose(self, response)
         message = verdict.message
-        echo = message.split(". ")[0] + "." if message.startswith("You ") and ". " in message else ""
+        echo = echo_of(message)
         if found is not None:
             more = [(r, False) for r in found.reasons[1:]]
             text = say(self.level, (echo, False), (found.reasons[0], True), *more, (self.explanation, False))
@@ -166,6 +164,11 @@ class Puzzle:
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return list(value)
+    """Values as JSON has them: plays and tiles as record tokens, tuples as lists."""
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (Play, Tile)):
+        return str(value)
     return value

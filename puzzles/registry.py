@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # types only: the registry sits below the Puzzle value type
     import random
 
     from puzzles.puzzle import Puzzle, Verdict
+    from trainer.rules import Play
 
 
 class AnswerShape(enum.Enum):
@@ -61,7 +62,7 @@ def per_level(one: float, two: float, three: float) -> Mapping[int, float]:
     return MappingProxyType({1: one, 2: two, 3: three})
 
 
-def _no_play(p: Puzzle) -> str | None:
+def _no_play(p: Puzzle) -> Play | None:
     return None
 
 
@@ -80,7 +81,7 @@ class Kind:
     """A column heading for the teacher's grid: ``"Total"`` (marked with ``N_``, like every name here)."""
     answer_shape: AnswerShape
     """What its answer looks like (see :class:`AnswerShape`)."""
-    maker: Callable[[str, int, random.Random], dict[str, Any]]
+    maker: Callable[[str, int, random.Random, int], dict[str, Any]]
     """Makes the puzzle's fields from (stage, level, a seeded random source)."""
     judge: Callable[[Puzzle, Any], Verdict]
     """Judges a response; junk is a verdict with ``is_answer`` False, never an exception."""
@@ -96,8 +97,8 @@ class Kind:
     """The label of the typed box (number answers, in Practice)."""
     hand_caption: str = N_("The tiles")
     """The caption under the hand picture (``""`` for none)."""
-    working_after: Callable[[Puzzle], str | None] = _no_play
-    """The play (a record token) whose layout shows the working once answered, or None."""
+    working_after: Callable[[Puzzle], Play | None] = _no_play
+    """The play whose layout shows the working once answered, or None."""
     mastery_traps: tuple[str, ...] = ()
     """The modelled traps (misconceptions, :mod:`puzzles.traps`) its puzzles can expose: Mastered
     needs each one that applies at the stage met and answered right recently."""

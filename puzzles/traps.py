@@ -72,7 +72,7 @@ def is_lowering(before: Layout, after: Layout) -> bool:
 
 
 def _before(after: Layout) -> Layout:
-    return Layout.from_record(" ".join(str(pl) for pl in after.plays[:-1]), variant=after.variant)
+    return Layout.from_record(after.plays[:-1], variant=after.variant)
 
 
 def counted_total(lay: Layout, trap: str, before: Layout | None = None) -> int:
@@ -136,12 +136,12 @@ def counting_reason(after: Layout, trap: str) -> str:
     return _("{tile} has a free side: it counts both halves, {value}.").format(tile=d.tile, value=d.value)
 
 
-def spotting_reason(before: Layout, token: str, trap: str) -> str:
+def spotting_reason(before: Layout, play: Play, trap: str) -> str:
     """Why a play that scores without a 5, or by lowering the total, was missed."""
-    after = before.play(token)
+    after = before.play(play)
     if trap == "missed-lowering":
         return _("{play} makes the total smaller, {before} → {after}: it scores.").format(
-            play=play_words(Play.parse(token)), before=before.total, after=after.total)
+            play=play_words(play), before=before.total, after=after.total)
     return _("No 5 needed: {working} scores.").format(working=after.working)
 
 

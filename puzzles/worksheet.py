@@ -22,7 +22,7 @@ import segno
 from fpdf import FPDF
 
 from puzzles import KINDS, STAGES, Puzzle, generate
-from puzzles.codes import SEED_SPACE, CodeError, decode, encode
+from puzzles.codes import GENERATOR, SEED_SPACE, CodeError, decode, encode, seed_space
 from puzzles.kinds import KIND_TITLES, MIX_ORDER
 from puzzles.print_pictures import draw_hand, draw_layout, draw_tile, picture_cells
 from puzzles.registry import AnswerShape, answer_words, kind
@@ -38,7 +38,7 @@ MIX = "mix"
 """The kinds choice that mixes kinds as the coach does (the core kinds most often)."""
 MAX_COUNT = 60
 SHEET_SEEDS = SEED_SPACE // 64
-"""Sheet seeds are below this (the count rides in the code too)."""
+"""Sheet seeds are below this (the count rides in the code too; generator 1's sheets had more)."""
 _FIXED_DATE = dt.datetime(2024, 1, 1, tzinfo=dt.UTC)  # the same sheet gives the same bytes
 
 
@@ -56,8 +56,10 @@ class Sheet:
     puzzles: tuple[Puzzle, ...]
 
 
-def make_sheet(stage: str, level: int, *, count: int = 12, seed: int = 0, kind: str = MIX) -> Sheet:
-    """The puzzles of a sheet. The same arguments always give the same sheet."""
+def make_sheet(stage: str, level: int, *, count: int = 12, seed: int = 0, kind: str = MIX,
+               generator: int = GENERATOR) -> Sheet:
+    """The puzzles of a sheet. The same arguments always give the same sheet; its code carries the
+    generator of its puzzles, so it opens the same sheet after the puzzle makers change."""
     check_stage_level(stage, level)
     if kind != MIX and kind not in KINDS:
         raise IllegalPlay(_("'{kind}' is not a kind of puzzle: choose one of {kinds} or mix.").format(
@@ -66,27 +68,29 @@ def make_sheet(stage: str, level: int, *, count: int = 12, seed: int = 0, kind: 
         raise IllegalPlay(_("A sheet has 1 to {most} puzzles.").format(most=MAX_COUNT))
     if not isinstance(seed, int) or seed < 0:
         raise IllegalPlay(_("A sheet seed is a whole number, 0 or more."))
-    seed %= SHEET_SEEDS
+    space = seed_space(generator)
+    seed %= space // 64
     rng = random.Random(f"sheet/{stage}/{level}/{kind}/{seed}")
     puzzles = []
     for i in range(count):
         k = MIX_ORDER[i % len(MIX_ORDER)] if kind == MIX else kind
-        puzzles.append(generate(k, stage=stage, level=level, seed=rng.randrange(SEED_SPACE)))
+        puzzles.append(generate(k, stage=stage, level=level, seed=rng.randrange(space), generator=generator))
     kind_index = 15 if kind == MIX else 8 + KINDS.index(kind)
-    code = encode(kind_index, STAGES.index(stage), level, seed * 64 + count - 1)
+    code = encode(kind_index, STAGES.index(stage), level, seed * 64 + count - 1, generator)
     return Sheet(code, stage, level, kind, count, seed, tuple(puzzles))
 
 
 def sheet_from_code(code: str) -> Sheet:
     """Rebuild the sheet a code names (a bad code raises :class:`CodeError`)."""
-    kind_index, stage_index, level, packed = decode(code)
+    kind_index, stage_index, level, packed, generator = decode(code)
     if kind_index == 15:
         kind = MIX
     elif 8 <= kind_index < 8 + len(KINDS):
         kind = KINDS[kind_index - 8]
     else:
         raise CodeError(_("That is a puzzle code, not a sheet code."))
-    return make_sheet(STAGES[stage_index], level, count=packed % 64 + 1, seed=packed // 64, kind=kind)
+    return make_sheet(STAGES[stage_index], level, count=packed % 64 + 1, seed=packed // 64, kind=kind,
+                      generator=generator)
 
 
 MAX_ADDRESS = 200
@@ -206,10 +210,10 @@ def _text(s: str) -> str:
 def _pictures(p: Puzzle) -> list[tuple[str, object, float]]:
     """What to draw for a puzzle: (what, which, width ÷ height)."""
     out: list[tuple[str, object, float]] = []
-    if p.layout:
+    if p.board:
         x0, y0, x1, y1 = layout_geometry(p.board).bounds
         out.append(("layout", p.board, (x1 - x0 + 5.2) / (y1 - y0 + 5.2)))
-    if p.number is not None and not p.layout:  # a number line beside a layout would give the answer away
+    if p.number is not None and not p.board:  # a number line beside a layout would give the answer away
         svg = render_number_line(p.number, style="projector")
         sw, sh = _svg_size(svg)
         out.append(("line", svg, sw / sh))
@@ -326,7 +330,7 @@ def _answer_key(pdf: _Pdf, sheet: Sheet) -> None:
     for i, p in enumerate(sheet.puzzles):
         steps = [s.text for s in p.steps]
         shown = None
-        if p.layout:
+        if p.board:
             shown = p.board.play(p.answer[0]) if kind(p.kind).answer_shape is AnswerShape.PLAY else p.board
         bw, bh = key_picture_size(shown, w - 4) if shown is not None else (0.0, -3.0)
         need = 9 + 5 * len(steps) + bh + 3
@@ -356,7 +360,7 @@ def build_pdf(sheet: Sheet, *, paper: str = "A4") -> bytes:
             code=sheet.code)))
     x0, w = pdf.l_margin, pdf.w - pdf.l_margin - pdf.r_margin
     for i, p in enumerate(sheet.puzzles):
-        if not p.layout:
+        if not p.board:
             continue
         lay = p.board
         rows = (len(lay) + 5) // 6
@@ -370,7 +374,7 @@ def build_pdf(sheet: Sheet, *, paper: str = "A4") -> bytes:
         for j, (play, place) in enumerate(zip(lay.plays, places)):
             cx = x0 + (j % 6) * (w / 6)
             cy = y + (j // 6) * 26
-            draw_tile(pdf, str(play.tile), cx + 2, cy, 16)
+            draw_tile(pdf, play.tile, cx + 2, cy, 16)
             pdf.set_font("Helvetica", size=8)
             pdf.set_xy(cx + 13, cy + 2)
             if play.target is None:

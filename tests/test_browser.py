@@ -82,7 +82,7 @@ def test_practice_shows_the_svg_layout(server, browser):
 def test_best_play_answered_by_clicking_the_picture(server, browser):
     p = generate("best-play", stage="five-up", level=2, seed=4)
     token = p.answer[0]
-    tile, target = token.split(">")
+    tile, target = str(token.tile), str(token.target)
     number = p.board.play(token).placements[-1].number
     page = open_page(browser, f"{server}/?code={p.code}")
     hand_tile = page.locator(f".fives-board .hand [data-tile='{tile}']")
@@ -205,7 +205,7 @@ def test_practice_hint_mis_tap_retry_and_read_aloud(server, browser):
     shot(page, "practice-mis-tap.png")
     # a wrong play, then a similar puzzle
     wrong = next(c.value for c in p.choices if c.value not in p.answer)
-    w_tile, w_target = wrong.split(">")
+    w_tile, w_target = str(wrong.tile), str(wrong.target)
     w_number = lay.play(wrong).placements[-1].number
     page.locator(f".fives-board .hand [data-tile='{w_tile}']").click()
     page.locator(f".fives-board .layout [data-end='{w_target}:{w_number}'] rect.letter").click(force=True)

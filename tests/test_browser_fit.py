@@ -51,7 +51,7 @@ def practice_parts(page, p):
     """The picture, the answer's widgets and the button that sends it."""
     parts = [("question", page.get_by_role("heading", name=p.question[:30]).first)]
     board = page.locator(".fives-board").first
-    if p.layout:
+    if p.board:
         parts.append(("layout", board.locator("svg.fives-layout")))
     if p.hand:
         parts.append(("hand", board.locator("svg.fives-hand")))

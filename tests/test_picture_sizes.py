@@ -24,7 +24,7 @@ def test_layout_tiles_on_a_phone_are_at_least_56_px_long():
     for k in KINDS:
         for stage in STAGES:
             p = generate(k, stage=stage, level=3, seed=1)
-            if p.layout:
+            if p.board:
                 svgs.append(render_layout(p.board, letters=True))
     for svg in svgs:
         for scale in (2.0, 2.4):  # Play's pictures and Practice's

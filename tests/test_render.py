@@ -321,7 +321,7 @@ def test_rings_and_letters_never_overlap_on_any_puzzle(stage):
         for level in (1, 2, 3):
             for seed in range(12):
                 p = generate(k, stage=stage, level=level, seed=seed)
-                if not p.layout:
+                if not p.board:
                     continue
                 shown, svg = revealed(p)
                 check_drawn(svg, shown, f"{p.code} revealed")
@@ -387,7 +387,7 @@ def test_five_up_level_3_fills_the_projectors_picture():
     for k in KINDS:
         for seed in range(10):
             p = generate(k, stage="five-up", level=3, seed=seed)
-            if not p.layout:
+            if not p.board:
                 continue
             for svg in (render_layout(p.board, letters=kind(k).clickable, style="projector"), revealed(p)[1]):
                 d = drawn(svg)

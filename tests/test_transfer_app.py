@@ -106,7 +106,7 @@ def test_a_missed_score_comes_back_on_practice_the_next_day_and_my_progress_show
     pr = at.session_state["practice"]
     p = pr.puzzle
     assert pr.review == GAME_REVIEW and is_position_code(p.code) and p.code == missed.puzzle().code
-    assert p.layout == missed.layout and "your own game" in texts(at)
+    assert p.board.record == missed.layout and "your own game" in texts(at)
     assert p.code in at.query_params["code"]
     right = next(c for c in p.choices if c.value in p.answer)
     at.button(key=f"play-{p.code}-{right.label}").click().run()

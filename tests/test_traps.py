@@ -11,7 +11,7 @@ from puzzles import KINDS, STAGES, TRAPS, from_code, generate, generate_for, kin
 from puzzles.contrast import contrast
 from puzzles.guessing import measure
 from puzzles.traps import TRAP_STAGES, TRAP_WORDS, misconceived, reason
-from trainer.rules import Layout, play_points
+from trainer.rules import play_points
 from trainer.words.feedback import word_count
 
 LEVELS = (1, 2, 3)
@@ -111,10 +111,10 @@ def test_contrast_pairs_differ_in_what_the_trap_gets_wrong(trap):
                 assert pair.left.total != pair.right.total
                 continue
             for side in (pair.left, pair.right):
-                lay = Layout.from_record(side.layout, variant=side.variant)
+                lay = side.board
                 assert lay.total == side.total
             if trap in ("covered-spinner", "counted-covered", "double-once", "spinner-once"):
-                assert pair.left.layout != pair.right.layout and pair.tile
+                assert pair.left.board != pair.right.board and pair.tile
 
 
 def test_contrast_of_twelve_and_thirteen():
@@ -124,22 +124,33 @@ def test_contrast_of_twelve_and_thirteen():
     assert (pair.left.number, pair.right.number) == (12, 13) and (pair.left.total, pair.right.total) == (10, 15)
 
 
+GUESS_SEEDS = 200
+"""Puzzles a stage × kind × level cell, seeds 2000 on: fixed, so the test gives the same result on
+every run."""
+SAMPLE_ROOM = 0.04
+"""Room for the sample: a rule right 35% of the time reads anywhere from 26% to 44% on 200 puzzles,
+and the test reads about 400 rule × cell shares. The puzzles meet every target with about 5 points to
+spare on 1,000 puzzles a cell (``python -m benchmarks puzzles`` prints each rule's worst cell), so a
+cell that only just meets its target (40.3%, as before generator 2) is caught there, and one that misses
+by more than the room is caught here."""
+
+
 @pytest.fixture(scope="module")
 def guessing():
-    return measure(150, generate, start=2000)
+    return measure(GUESS_SEEDS, generate, start=2000)
 
 
 def test_no_simple_rule_answers_the_puzzles(guessing):
     """Every rule in every stage × kind × level: at most 40%, or chance + 10 points where chance is
-    higher (rounding rules: chance 50%). 150 puzzles a cell: 4 points of room for the sample."""
-    problems = [p for cell in guessing for p in cell.problems()
-                if float(p.split("right ")[1].split("%")[0]) > float(p.split("limit ")[1].split("%")[0]) + 4]
+    higher (rounding rules: chance 50%)."""
+    problems = [f"{c.stage} {c.kind} level {c.level}: '{r}' right {v:.1%} (limit {c.limit(r):.0%})"
+                for c in guessing for r, v in c.rules.items() if v > c.limit(r) + SAMPLE_ROOM]
     assert not problems, problems
     counted = {c.kind for c in guessing}
     assert counted == set(KINDS)
 
 
-def shares(kind_id, stage, level, n=200):
+def shares(kind_id, stage, level, n=300):
     rems = Counter()
     for s in range(n):
         p = generate(kind_id, stage=stage, level=level, seed=s)
@@ -164,8 +175,8 @@ def test_rounding_goes_up_and_down_as_often_and_every_remainder_comes(kind_id):
 def test_best_play_level_one_often_has_two_scoring_plays():
     for stage in STAGES:
         two = 0
-        for s in range(150):
+        for s in range(300):
             p = generate("best-play", stage=stage, level=1, seed=s)
             lay = p.board
             two += sum(bool(play_points(lay.play(c.value).total)) for c in p.choices) >= 2
-        assert two / 150 >= 0.4, (stage, two)
+        assert two / 300 >= 0.4, (stage, two)

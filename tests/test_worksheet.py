@@ -100,7 +100,7 @@ def test_build_it_with_real_dominoes_lists_tiles_in_play_order(sheet):
     reader = PdfReader(io.BytesIO(build_pdf(sheet)))
     text = " ".join(page.extract_text() for page in reader.pages).replace("\n", " ")
     for p in sheet.puzzles:
-        if not p.layout:
+        if not p.board:
             continue
         assert p.code in text
         plays = p.board.plays
@@ -232,7 +232,7 @@ def test_answer_key_pictures_are_large_enough_to_read(tmp_path):
     src.write_bytes(answer_key_pdf(sheet))
     subprocess.run(["pdftoppm", "-r", "60", "-png", str(src), str(tmp_path / "key")], check=True)
     pictures = [b for f in sorted(tmp_path.glob("key-*.png")) for b in ink_bands(f, 60)]
-    expected = [key_picture_size(key_layout(p), 178) for p in sheet.puzzles if p.layout]
+    expected = [key_picture_size(key_layout(p), 178) for p in sheet.puzzles if p.board]
     assert len(pictures) == len(expected)
     for (_, width), (want, _) in zip(pictures, expected):
         assert want - 4 <= width <= want + 0.5  # drawn as large as the key means it (its ink, a margin inside)
@@ -253,7 +253,7 @@ def test_answer_key_sizes_and_words_for_every_stage():
         for level in (1, 2, 3):
             sheet = make_sheet(stage, level, count=14, seed=3)
             for p in sheet.puzzles:
-                if not p.layout:
+                if not p.board:
                     continue
                 shown = p.board.play(p.answer[0]) if kind(p.kind).answer_shape is AnswerShape.PLAY else p.board
                 w, h = key_picture_size(shown, 178)

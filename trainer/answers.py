@@ -93,7 +93,7 @@ def answer_widgets(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnPro
             number_box(p, spot, on_answer, on_problem)
         elif shape is AnswerShape.ROUNDING:
             rounding_boxes(spot, on_answer, on_problem)
-        elif shape is AnswerShape.PLAY and p.layout:
+        elif shape is AnswerShape.PLAY and p.board:
             play_buttons(p, spot, on_answer)
         elif shape is AnswerShape.ENDS:
             st.button(spot.send_words, type="primary", key=spot.key(spot.send), on_click=read_ends,
@@ -171,7 +171,7 @@ def answer_board(p: Puzzle, spot: Spot, on_answer: OnAnswer, layout_svg: str, ha
     selection as the letter buttons under it (their Check answers). ``shown``: :func:`trainer.ui.board`'s
     other words. ``True`` when an answer was given (the page then draws itself again)."""
     k = kind(p.kind)
-    mode = k.board_mode if clickable and k.clickable and p.layout else "view"
+    mode = k.board_mode if clickable and k.clickable and p.board else "view"
     ends_key = spot.key("ends")
     hint = ""
     if mode == "ends":
@@ -213,7 +213,7 @@ def big_screen_question(p: Puzzle, step: int, revealed: bool) -> str:
 def big_screen_choices(p: Puzzle, step: int) -> str:
     """What the class chooses from, on the projector, while the answer is hidden ("" for nothing)."""
     shape = kind(p.kind).answer_shape
-    if shape is AnswerShape.PLAY and p.layout:
+    if shape is AnswerShape.PLAY and p.board:
         # many plays to choose from: one size smaller, so they stay on one screen with the buttons
         size = "###" if len(p.choices) <= 5 else "####"
         return f"{size} " + " · ".join(f"**{i}.** {ui.play_label(p.board, c.value)}"

@@ -291,7 +291,7 @@ def play_from_pick(pick: dict[str, Any]) -> str | None:
         return None
 
 
-def play_label(lay: Layout, token: str) -> str:
+def play_label(lay: Layout, token: Play | str) -> str:
     """A play in words a child can match to the picture: ``"3-4 on end B"``."""
     play = Play.parse(token)
     letters = end_letters(lay)
@@ -329,7 +329,7 @@ def _draw_pictures(
     p: Puzzle, *, working: bool, style: str, layout: Layout | None, highlight: tuple[str, ...],
 ) -> tuple[str, str | None]:
     layout_svg = ""
-    if p.layout:
+    if p.board:
         lay = layout or p.board
         letters: bool | dict[str, str] = not working and kind(p.kind).clickable
         if letters and kind(p.kind).answer_shape is AnswerShape.ENDS:
@@ -344,7 +344,7 @@ def _draw_pictures(
 def named_ends(p: Puzzle) -> tuple[str, ...]:
     """The ends a puzzle's question names in words (``"the 3 on 2-3"``), to be marked on its picture."""
     named = kind(p.kind).named_ends
-    return named(p) if named is not None and p.layout else ()
+    return named(p) if named is not None and p.board else ()
 
 
 def choice_letters(p: Puzzle) -> dict[str, str]:
@@ -360,9 +360,8 @@ def choice_letters(p: Puzzle) -> dict[str, str]:
 def contrast_side(side: Side, *, style: str = "classroom") -> str:
     """One side of a contrast pair as a picture: its layout with the ends that differ ringed, or its
     number line."""
-    if side.layout:
-        lay = Layout.from_record(side.layout, variant=side.variant or "all-fives")
-        return render_layout(lay, working=True, highlight=side.marks, style=style)
+    if side.board is not None:
+        return render_layout(side.board, working=True, highlight=side.marks, style=style)
     return render_number_line(side.number or 0, reveal=True, style=style)
 
 

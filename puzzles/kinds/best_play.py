@@ -27,8 +27,13 @@ from trainer.words.plays import play_words
 from trainer.words.scores import points_words, score_words
 
 HAND_SIZES = {1: (2, 3), 2: (3, 3), 3: (3, 4)}
+LATER_HAND_SIZES = {1: (2, 3), 2: (3, 4), 3: (4, 4)}
+"""Generator 2 on: a tile more at levels 2 and 3, so more of the plays score."""
 SPECIAL_SHARE = 0.2
 """How often a best-play puzzle is built around a combination or a lowering play."""
+LATER_SPECIAL_SHARE = 0.1
+"""The same at levels 2 and 3 from generator 2 on (such a play beside more plays that score is rare, and
+the coach asks for those traps by name)."""
 TWO_SCORES_SHARE = 0.95
 """How often two plays must score different non-zero amounts (at every level)."""
 ALL_SCORING_SHARE = 0.75
@@ -56,13 +61,15 @@ def play_line(play: Play, after: Layout) -> str:
                                                         score=score_words(after.total))
 
 
-def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
-    low, high = HAND_SIZES[level]
+def make_best_play(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
+    low, high = (LATER_HAND_SIZES if generator >= 2 else HAND_SIZES)[level]
     wants = Wants(80)
-    special = rng.random() < SPECIAL_SHARE
-    two_scores = not special and rng.random() < TWO_SCORES_SHARE
+    special = rng.random() < (LATER_SPECIAL_SHARE if generator >= 2 and level >= 2 else SPECIAL_SHARE)
+    two_scores = not special and (rng.random() < TWO_SCORES_SHARE or generator >= 2)
     all_scoring = rng.random() < ALL_SCORING_SHARE
     three_scores = rng.random() < THREE_SCORES_SHARE
+    later = generator >= 2  # generator 2: three plays that score in hands of three, the biggest tile best less often
+    all_scoring = all_scoring or later
 
     def cut_hand(lay: Layout, full: list[Tile], every: list[tuple[Play, int]], size: int, keen: bool) -> Any:
         """A hand of ``size`` tiles cut from a real one, whose plays score differently."""
@@ -79,12 +86,18 @@ def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]
             pts = [play_points(total) for _, total in chosen]
             if len(chosen) < 2 or len(set(pts)) < 2 or max(pts) == 0:
                 continue
+            if later and sum(1 for x in pts if x) < 2:
+                continue  # a lone scoring play is found by "pick the one that scores"
             if keen and two_scores and len({x for x in pts if x}) < 2:
                 continue
-            if keen and (pts.count(max(pts)) > 1 or sum(1 for x in pts if x) < 2):
-                continue  # one best play, and another that scores: "any play that scores" is a guess
+            scoring = sum(1 for x in pts if x)
+            if keen and (pts.count(max(pts)) > 1 or scoring < (3 if later and two_scores and size >= 3 else 2)):
+                continue  # one best play, and others that score: "any play that scores" is a guess
+            if keen and later and not special and len(chosen) > 2 and scoring == 2:
+                continue  # two plays that score beside one that does not: picking a scoring one halves it
             top = chosen[pts.index(max(pts))][0].tile
-            if keen and top == max((pl.tile for pl, _ in chosen), key=lambda t: t.pips) and rng.random() < 0.5:
+            if keen and top == max((pl.tile for pl, _ in chosen), key=lambda t: t.pips) and \
+                    rng.random() < (0.65 if later else 0.5):
                 continue  # the biggest tile is the best one no more often than by chance
             outcomes = [(pl, lay.play(pl)) for pl, _ in chosen]
             if keen and special:
@@ -115,6 +128,8 @@ def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]
         if two_scores:
             scorers = [t for t in playable if best[t]]
             k = 3 if size >= 3 and three_scores and len(scorers) >= 3 else 2
+            if later and k == 3 and len(scorers) >= size:
+                k = size  # every tile of the hand scores
             for _try in range(12):
                 if len(scorers) < k:
                     return None
@@ -123,7 +138,7 @@ def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]
                 if len(set(values)) < 2 or values[0] == values[1]:
                     continue
                 top = max(core, key=lambda t: best[t])
-                if top == max(core, key=lambda t: t.pips) and rng.random() > 0.6 / k:
+                if top == max(core, key=lambda t: t.pips) and rng.random() > (0.45 if later else 0.6) / k:
                     continue  # the biggest tile is best no more often than by chance
                 return fill(core)
             return None
@@ -147,7 +162,8 @@ def make_best_play(stage: str, level: int, rng: random.Random) -> dict[str, Any]
         # the player to move first, then the other hands, then any tiles off the table (late in a
         # hand the real hands are small)
         me = pos.hand
-        off_table = tuple(t for t in TILES if t not in lay)
+        placed = {t.id for t in lay.tiles}
+        off_table = tuple(t for t in TILES if t.id not in placed)
         for full in [me] + [h for h in pos.leftovers if h != me] + [off_table]:
             every = lay.totals_after(full)  # cheap totals first; layouts only for the chosen hand
             scores = {play_points(total) for _, total in every} - {0}
@@ -179,20 +195,20 @@ def best_play_fields(lay: Layout, hand: Any, outcomes: list[tuple[Play, Layout]]
     (each with the layout after it and what it scores): generated puzzles and positions from a
     learner's own games are built alike."""
     best = max(pts)
-    answer = tuple(str(pl) for (pl, _), v in zip(outcomes, pts) if v == best)
-    best_play = Play.parse(answer[0])
+    answer = tuple(pl for (pl, _), v in zip(outcomes, pts) if v == best)
+    best_play = answer[0]
     best_after = lay.play(best_play)
     extra = special_words(lay, best_play, best_after)
     trap = ("lowering" if is_lowering(lay, best_after) else "combination") if extra else first_trap(lay)
-    choices = lettered((str(pl) for pl, _ in outcomes), (play_words(pl) for pl, _ in outcomes))
+    choices = lettered((pl for pl, _ in outcomes), (play_words(pl) for pl, _ in outcomes))
     steps = [Step(_("Now the ends make {working}. Try each play.").format(working=lay.working),
                   tuple(e.id for e in lay.open_ends if e.value))]
     steps += [Step(sentence(play_line(pl, after))) for pl, after in outcomes]
     best_words = _("Best: {plays}, {points}.").format(
-        plays=alternatives([play_words(Play.parse(a)) for a in answer]), points=points_words(best))
+        plays=alternatives([play_words(a) for a in answer]), points=points_words(best))
     steps.append(Step(sentences(best_words, extra)))
     return {
-        "layout": lay.record, "hand": tuple(str(t) for t in hand),
+        "layout": lay, "hand": tuple(Tile.parse(t) for t in hand),
         "question": _("Which play scores most?"),
         "answer": answer,
         "explanation": sentences(sentence(play_line(best_play, best_after)), extra),
@@ -206,7 +222,7 @@ def mis_tap(p: Puzzle, play: Play) -> Verdict | None:
     if play.target is None and not lay.is_empty:
         return Verdict(False, _("Put {tile} on one of the lettered ends.").format(
             tile=play.tile), "not-a-play", is_answer=False)
-    if str(play.tile) not in p.hand:
+    if play.tile not in p.hand:
         return Verdict(False, _("{tile} is not in your hand.").format(tile=play.tile), "not-in-hand", is_answer=False)
     if lay.is_legal(play):
         return None
@@ -229,7 +245,7 @@ def mis_tap(p: Puzzle, play: Play) -> Verdict | None:
     return None  # pragma: no cover - is_legal said no, so play() raised
 
 
-def judge_play_choice(p: Puzzle, response: Any, right: tuple[str, ...]) -> Verdict:
+def judge_play_choice(p: Puzzle, response: Any, right: tuple[Play, ...]) -> Verdict:
     if isinstance(response, (list, tuple)) and len(response) > 1:
         verdicts = [judge_play_choice(p, r, right) for r in response]
         wrong = [v for v in verdicts if not v.correct]
@@ -239,7 +255,7 @@ def judge_play_choice(p: Puzzle, response: Any, right: tuple[str, ...]) -> Verdi
         return Verdict(False, _("Pick a play: a tile from the hand, then an open end."), "unreadable",
                        is_answer=False)
     lay = p.board
-    if str(play) in right:
+    if play in right:
         after = lay.play(play)
         tie = _("It ties for best.") if len(right) > 1 else ""
         extra = special_words(lay, play, after)
@@ -249,7 +265,7 @@ def judge_play_choice(p: Puzzle, response: Any, right: tuple[str, ...]) -> Verdi
     if tapped is not None:
         return tapped
     after = lay.play(play)
-    best = Play.parse(right[0])
+    best = right[0]
     best_after = lay.play(best)
     pts = play_points(after.total)
     if pts:
@@ -278,18 +294,17 @@ def best_play_words(p: Puzzle) -> str:
     """``"3-4 on the 4 of 4-4 or …"``: every best play, as a child finds it on the picture."""
     lay = p.board
     parts = []
-    for token in p.answer:
-        play = Play.parse(token)
+    for play in p.answer:
         number = lay.play(play).placements[-1].number
         parts.append(_("{tile} on the {number} of {target}").format(tile=play.tile, number=number, target=play.target))
     return alternatives(parts)
 
 
-def best_of(p: Puzzle) -> str | None:
+def best_of(p: Puzzle) -> Play | None:
     """The working is shown on the layout after the (first) best play."""
     return p.answer[0]
 
-def believed_best(p: Puzzle, trap: str) -> tuple[str, ...]:
+def believed_best(p: Puzzle, trap: str) -> tuple[Play, ...]:
     """The plays a child who holds ``trap`` thinks score most (any wrong play when none seems to score)."""
     lay = p.board
     scores = {c.value: believed_points(lay, lay.play(c.value), trap) for c in p.choices}
@@ -299,7 +314,7 @@ def believed_best(p: Puzzle, trap: str) -> tuple[str, ...]:
     return tuple(v for v, s in scores.items() if s == top)
 
 
-def misconceive_best_play(p: Puzzle, trap: str) -> str:
+def misconceive_best_play(p: Puzzle, trap: str) -> Play:
     wrong = [v for v in believed_best(p, trap) if v not in p.answer]
     best = believed_best(p, trap)
     return wrong[0] if wrong and not set(best) & set(p.answer) else p.answer[0]
@@ -307,7 +322,7 @@ def misconceive_best_play(p: Puzzle, trap: str) -> str:
 
 def best_play_explains(p: Puzzle, trap: str, response: Any) -> bool:
     play = read_play(choice_value(p, response))
-    return play is not None and str(play) not in p.answer and str(play) in believed_best(p, trap)
+    return play is not None and play not in p.answer and play in believed_best(p, trap)
 
 
 def best_play_reason(p: Puzzle, trap: str) -> str:

@@ -51,7 +51,7 @@ def decoys(lay: Layout) -> list[tuple[str, str]]:
     return unique
 
 
-def make_counted_ends(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
+def make_counted_ends(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
     wants = Wants()
     want_decoy = rng.random() < DECOY_SHARE
 
@@ -80,7 +80,7 @@ def make_counted_ends(stage: str, level: int, rng: random.Random) -> dict[str, A
         question = _("Which open ends count towards the total? Pick all of them.") if not extra else \
             _("Which of these count towards the total? Pick all of them.")
         return {
-            "layout": lay.record, "hand": (),
+            "layout": lay, "hand": (),
             "question": question,
             "answer": answer,
             "explanation": _("The ends that count make {working}.").format(working=lay.working),

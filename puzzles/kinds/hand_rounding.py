@@ -23,7 +23,11 @@ EXACT_SHARE = 0.04
 """How often the tiles add up to a multiple of five already."""
 
 
-def make_hand_rounding(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
+CHOICE_LEAN = (1.1, 0.95, 1.0, 0.8)
+"""Generator 2 on: a big rounded number is often the largest choice by force, so the others lean lower."""
+
+
+def make_hand_rounding(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
     low, high = ROUND_SIZES[level]
     tries = [0]
     # every remainder as often as the others (1 and 2 round down, 3 and 4 up), now and then a five
@@ -74,9 +78,9 @@ def make_hand_rounding(stage: str, level: int, rng: random.Random) -> dict[str, 
             wrong.append(("missed-tile", round_to_five(pips - t.pips), _("Don't forget {tile}: {pips} pips.").format(
                 tile=t, pips=t.pips)))
         choices, mistakes = number_choices(rounded, wrong, rng, slip_text=_("Count the pips again, tile by tile."),
-                                           step=5)
+                                           step=5, lean=CHOICE_LEAN if generator >= 2 else None)
         return {
-            "layout": "", "hand": tuple(str(t) for t in tiles),
+            "layout": None, "hand": tuple(tiles),
             "question": _("These tiles are left in a hand. How many pips, rounded to the nearest five? "
                           "How many points is that?"),
             "answer": {"pips": pips, "rounded": rounded, "points": pts},

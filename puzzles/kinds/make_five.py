@@ -17,8 +17,12 @@ from trainer.rules import TILES, Layout, OpenEnd, Tile
 from trainer.words import N_, _
 from trainer.words.ends import end_words
 
+MORE_LEAN = (0.6, 0.7, 1.3, 1.5)
+"""Generator 2 on: how many more (or fewer) is 1 to 4, often the smallest choices by force, so the others
+lean higher."""
 
-def make_make_five(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
+
+def make_make_five(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
     form = rng.choice(("more", "fewer")) if level == 1 else ("number" if rng.random() < 0.8 else "more")
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
@@ -27,13 +31,14 @@ def make_make_five(stage: str, level: int, rng: random.Random) -> dict[str, Any]
         if form in ("more", "fewer"):
             if total % 5 == 0 or (form == "fewer" and total < 5):
                 return None
-            return build_more(form, lay, rng)
+            return build_more(form, lay, rng, MORE_LEAN if generator >= 2 else None)
         return build_number(lay, rng)
 
     return find_position(stage, level, rng, accept)
 
 
-def build_more(form: str, lay: Layout, rng: random.Random) -> dict[str, Any]:
+def build_more(form: str, lay: Layout, rng: random.Random,
+               lean: tuple[float, float, float, float] | None = None) -> dict[str, Any]:
     total = lay.total
     down, up = between(total)
     counted = tuple(e.id for e in lay.open_ends if e.value)
@@ -62,9 +67,10 @@ def build_more(form: str, lay: Layout, rng: random.Random) -> dict[str, Any]:
     if right > 1:
         wrong.append(("stopped-short", right - 1, _("{short} stops one short of {goal}.").format(
             short=right - 1, goal=goal)))
-    choices, mistakes = number_choices(right, wrong, rng, slip_text=_("Count on in ones to the next five."))
+    choices, mistakes = number_choices(right, wrong, rng, slip_text=_("Count on in ones to the next five."),
+                                       lean=lean)
     return {
-        "layout": lay.record, "hand": (), "question": question, "answer": right,
+        "layout": lay, "hand": (), "question": question, "answer": right,
         "explanation": because, "choices": choices, "mistakes": mistakes,
         "steps": [Step(_("The ends make {working}.").format(working=lay.working), counted),
                   Step(_("{total} is between {down} and {up}.").format(total=total, down=down, up=up)),
@@ -128,7 +134,7 @@ def number_puzzle(lay: Layout, end: OpenEnd, rest: int, n: int, results: dict[in
     else:
         because = _("Without the {number} the ends make {rest}; {sum}.").format(number=end.number, rest=rest, sum=sums)
     return {
-        "layout": lay.record, "hand": (),
+        "layout": lay, "hand": (),
         "question": _("A tile goes on {end}. What number on its other end makes a multiple of five?").format(
             end=end_words(end)),
         "answer": n,

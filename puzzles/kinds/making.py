@@ -9,7 +9,7 @@ from typing import Any
 
 from puzzles.puzzle import Choice, Step
 from puzzles.stages import LEVEL_TABLE, Position, basic_fit, has_trap, positions, traps
-from trainer.rules import Layout, Play
+from trainer.rules import Layout, Play, Tile
 from trainer.words import _
 from trainer.words.ends import end_counts, end_words
 from trainer.words.feedback import sentence
@@ -142,13 +142,15 @@ RANK_WEIGHTS = (0.85, 0.92, 1.0, 1.3)
 
 def number_choices(
     right: int, wrong: list[tuple[str, int, str]], rng: random.Random, *, slip_text: str, step: int = 1,
-    high: int = 999,
+    high: int = 999, lean: tuple[float, float, float, float] | None = None,
 ) -> tuple[tuple[Choice, ...], tuple[tuple[str, str, str], ...]]:
     """Four number choices: the right one and three wrong ones, named mistakes first.
 
     The right answer's place among the sorted choices is drawn at random (smallest, second, third or
     largest), so that no rule like "pick the smallest" beats chance; adding slips (multiples of
-    ``step``, never above ``high``) fill a side that has no named mistake left."""
+    ``step``, never above ``high``) fill a side that has no named mistake left. ``lean`` weighs the
+    places (smallest first) for a kind whose answers are often forced low or high among the choices (a
+    small answer has few numbers below it), so that over its puzzles each place comes about as often."""
     named: list[tuple[str, int, str]] = []
     for name, value, text in wrong:
         if value != right and 0 <= value <= high and all(value != v for _n, v, _t in named):
@@ -163,7 +165,11 @@ def number_choices(
     enough = min(2, len(named))  # at least two named mistakes among the choices, when there are two
     ranks = [r for r in ranks if len(below[:r]) + len(above[:3 - r]) >= enough] or ranks
     # small answers can't be high among the choices: favour high places when they can be
-    rank = rng.choices(ranks, weights=[RANK_WEIGHTS[r] if len(ranks) < 4 else 1.0 for r in ranks])[0]
+    if lean is not None:
+        weights = [lean[r] for r in ranks]
+    else:
+        weights = [RANK_WEIGHTS[r] if len(ranks) < 4 else 1.0 for r in ranks]
+    rank = rng.choices(ranks, weights=weights)[0]
     picked = below[:rank] + above[:3 - rank]
     taken = {right} | {v for _n, v, _t in picked}
     fill: list[int] = []
@@ -199,7 +205,7 @@ def first_trap(lay: Layout) -> str | None:
     return found[0] if found else None
 
 
-def play_outcomes(lay: Layout, hand: Iterable[str]) -> list[tuple[Play, Layout]]:
+def play_outcomes(lay: Layout, hand: Iterable[Tile]) -> list[tuple[Play, Layout]]:
     return [(pl, lay.play(pl)) for pl in lay.legal_plays(list(hand))]
 
 

@@ -20,8 +20,11 @@ NEAREST_RANGE = {1: (3, 19), 2: (6, 34), 3: (11, 60)}
 """The numbers nearest-five asks about, by level: they grow."""
 NEAREST_TILES = {1: (1, 2), 2: (2, 4), 3: (3, 6)}
 
+CHOICE_LEAN = (1.1, 0.8, 1.0, 1.2)
+"""Generator 2 on: the second smallest place comes often by force, so the others lean away from it."""
 
-def make_nearest_five(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
+
+def make_nearest_five(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
     low, high = NEAREST_RANGE[level]
     t_low, t_high = NEAREST_TILES[level]
     form = "round" if level == 1 and rng.random() < 0.7 else rng.choice(("round", "round", "up", "down"))
@@ -44,12 +47,13 @@ def make_nearest_five(stage: str, level: int, rng: random.Random) -> dict[str, A
             return None
         if form != "round" and n % 5 == 0:
             return None
-        return build_nearest(form, n, tiles, rng)
+        return build_nearest(form, n, tiles, rng, CHOICE_LEAN if generator >= 2 else None)
 
     return find_position(stage, level, rng, accept, check_layout=False)
 
 
-def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random) -> dict[str, Any]:
+def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random,
+                  lean: tuple[float, float, float, float] | None = None) -> dict[str, Any]:
     down, up = between(n)
     rounded = round_to_five(n)
     wrong: list[tuple[str, int, str]] = []
@@ -94,7 +98,8 @@ def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random) -> d
         wrong.append(("one-five-off", up + 5, _("{up} is above {n}: go down.").format(up=up + 5, n=n)))
         because = _("{n} is between {down} and {up}: down is {down}.").format(n=n, down=down, up=up)
         trap = "next-down"
-    choices, mistakes = number_choices(right, wrong, rng, slip_text=_("Count in fives: 5, 10, 15, 20…"), step=5)
+    choices, mistakes = number_choices(right, wrong, rng, slip_text=_("Count in fives: 5, 10, 15, 20…"), step=5,
+                                       lean=lean)
     add = f"{' + '.join(str(t.pips) for t in tiles)} = {n}"
     steps = [Step(_("Add the pips: {add}.").format(add=add) if len(tiles) > 1
                   else _("The pips make {n}.").format(n=n)),
@@ -110,7 +115,7 @@ def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random) -> d
     elif form == "down":
         steps.append(Step(_("The next one down is {right}.").format(right=right)))
     return {
-        "layout": "", "hand": tuple(str(t) for t in tiles),
+        "layout": None, "hand": tuple(tiles),
         "question": question, "answer": right, "explanation": because,
         "choices": choices, "mistakes": mistakes, "steps": steps, "trap": trap, "number": n,
     }

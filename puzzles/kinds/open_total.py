@@ -36,7 +36,7 @@ def total_fits(total: int, level: int, stage: str, want_multiple: bool, want_big
     return (total > 0 and total % 5 == 0) == want_multiple
 
 
-def make_open_total(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
+def make_open_total(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
     wants = Wants(25)
     want_multiple = rng.random() < MULTIPLE_SHARE
     want_big = stage == "five-up" and level == 3 and rng.random() < 0.5
@@ -49,7 +49,7 @@ def make_open_total(stage: str, level: int, rng: random.Random) -> dict[str, Any
                                            slip_text=_("Add the open ends one at a time."))
         counted = tuple(e.id for e in lay.open_ends if e.value)
         return {
-            "layout": lay.record, "hand": (),
+            "layout": lay, "hand": (),
             "question": _("What's the open-end total?"),
             "answer": lay.total,
             "explanation": _("The ends make {working}.").format(working=lay.working),

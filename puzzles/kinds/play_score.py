@@ -19,7 +19,7 @@ from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
 from puzzles.traps import COUNTING, SPOTTING, believed_points, counting_reason, spotting_reason
-from trainer.rules import play_points
+from trainer.rules import Play, play_points
 from trainer.words import N_, _
 from trainer.words.feedback import sentence
 from trainer.words.plays import play_words
@@ -27,9 +27,11 @@ from trainer.words.scores import points_words, score_words
 
 SCORING_SHARE = 0.9
 """How often play-score asks about a play that scores."""
+CHOICE_LEAN = (0.7, 0.85, 0.95, 3.0)
+"""Generator 2 on: small scores are often the smallest choice by force, so the others lean higher."""
 
 
-def make_play_score(stage: str, level: int, rng: random.Random) -> dict[str, Any]:
+def make_play_score(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
     wants = Wants()
     want_scoring = rng.random() < SCORING_SHARE
     want_big = rng.random() < 0.95
@@ -37,7 +39,7 @@ def make_play_score(stage: str, level: int, rng: random.Random) -> dict[str, Any
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         keen = wants.tick()
         lay = pos.layout
-        outcomes = play_outcomes(lay, (str(t) for t in pos.hand))
+        outcomes = play_outcomes(lay, pos.hand)
         if not outcomes:
             return None
         scoring = [o for o in outcomes if play_points(o[1].total)]
@@ -73,11 +75,12 @@ def make_play_score(stage: str, level: int, rng: random.Random) -> dict[str, Any
             pts = play_points(value)
             if pts != right:
                 wrong.append((name, pts, text))
-        choices, mistakes = number_choices(right, wrong, rng, slip_text=_("Points are the total ÷ 5."))
+        choices, mistakes = number_choices(right, wrong, rng, slip_text=_("Points are the total ÷ 5."),
+                                           lean=CHOICE_LEAN if generator >= 2 else None)
         word = (_("The ends make {working}: {score}.").format(working=after.working, score=score_words(after.total))
                 if right else _("The ends make {working}: no score.").format(working=after.working))
         return {
-            "layout": lay.record, "hand": (str(play.tile),), "play": str(play),
+            "layout": lay, "hand": (play.tile,), "play": play,
             "question": _("Play {play}. How many points does it score? (0 if none)").format(play=play_words(play)),
             "answer": right,
             "explanation": word,
@@ -102,19 +105,19 @@ def play_score_words(p: Puzzle) -> str:
     return points_words(p.answer) if p.answer else _("0 points (no score)")
 
 
-def the_play(p: Puzzle) -> str | None:
+def the_play(p: Puzzle) -> Play | None:
     """The working is shown on the layout after the play asked about."""
-    return p.play
+    return p.the_play
 
 def misconceive_play_score(p: Puzzle, trap: str) -> int:
     lay = p.board
-    return believed_points(lay, lay.play(p.play), trap)
+    return believed_points(lay, lay.play(p.the_play), trap)
 
 
 def play_score_reason(p: Puzzle, trap: str) -> str:
     if trap in SPOTTING:
-        return spotting_reason(p.board, p.play or "", trap)
-    return counting_reason(p.board.play(p.play), trap)
+        return spotting_reason(p.board, p.the_play, trap)
+    return counting_reason(p.board.play(p.the_play), trap)
 
 
 PLAY_SCORE = register_kind(Kind(

@@ -522,9 +522,11 @@ def _hand_tiles(hand: Iterable[TileLike] | str) -> list[Tile]:
     if isinstance(hand, str):
         hand = [h for h in hand.replace(",", " ").split() if h]
     tiles: list[Tile] = []
+    seen: set[int] = set()
     for h in hand:
         t = Tile.parse(h)
-        if t in tiles:
+        if t.id in seen:
             raise IllegalPlay.because(Reason.TWICE_IN_HAND, tile=t)
+        seen.add(t.id)
         tiles.append(t)
     return tiles

@@ -257,7 +257,7 @@ def puzzle_area(pr: Practice) -> None:
     speak = ui.spoken(p.question + (" " + pr.verdict.message if pr.verdict else ""))
 
     k = kind(p.kind)
-    lay = p.board if p.layout else None
+    lay = p.board if p.board else None
     after = None
     shown_play = k.working_after(p) if pr.answered and lay is not None else None
     if shown_play:  # the working is shown on the layout after the play in question

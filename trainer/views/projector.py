@@ -346,7 +346,7 @@ def pictures(p: Puzzle, revealed: bool):
     play), letters kept. Gives the column beside the layout (for the answer), or ``None``."""
     layout_svg = ""
     shape = kind(p.kind).answer_shape
-    if p.layout:
+    if p.board:
         after_best = revealed and shape is AnswerShape.PLAY
         shown = p.board.play(p.answer[0]) if after_best else p.board
         letters: bool | dict[str, str] = shape.clickable

@@ -73,3 +73,19 @@ def alternatives(names: list[str]) -> str:
 def sentences(*texts: str) -> str:
     """Whole sentences one after another (empty ones left out)."""
     return " ".join(t for t in texts if t)
+
+
+def echo_of(message: str) -> str:
+    """The first sentence of a feedback message when it echoes the child's answer ("You said 12.",
+    "You chose 3-4 on end B: …"), in the reader's language; "" when it does not.
+
+    >>> echo_of("You said 12. The ends make 6 + 4 = 10.")
+    'You said 12.'
+    >>> echo_of("The ends make 6 + 4 = 10.")
+    ''
+    """
+    echoes = (_("You said {value}."), _("You chose {play}: {working}, no score."))
+    starts = [template.split("{")[0] for template in echoes]
+    if any(start and message.startswith(start) for start in starts) and ". " in message:
+        return message.split(". ")[0] + "."
+    return ""
