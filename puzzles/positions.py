@@ -29,7 +29,7 @@ from puzzles.puzzle import Puzzle
 from puzzles.stages import STAGES
 from puzzles.traps import exposed
 from trainer.rules import TILES, IllegalPlay, Layout, Play, Tile, play_points
-from trainer.words import _
+from trainer.words import _, language
 
 VERSION = 0
 """The first digit of every position code (a later way of packing takes the next number)."""
@@ -162,11 +162,11 @@ def level_for(hand_size: int) -> int:
 
 def position_puzzle(code: str) -> Puzzle:
     """The best-play puzzle a position code names (:class:`CodeError` if it names none)."""
-    return _position_puzzle(_plain(code))
+    return _position_puzzle(_plain(code), language())  # its sentences are in the reader's language
 
 
 @functools.lru_cache(maxsize=512)
-def _position_puzzle(text: str) -> Puzzle:
+def _position_puzzle(text: str, lang: str = "") -> Puzzle:
     stage, record, hand = read_position(text)
     lay = Layout.from_record(record, variant=stage)
     outcomes = [(pl, lay.play(pl)) for pl in sorted(lay.legal_plays(list(hand)), key=str)]

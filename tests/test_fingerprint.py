@@ -23,12 +23,12 @@ FINGERPRINTS = {
     1: "5056449108f0e0bb1cd3984330b17aad75324a1fe5b3a1d9b2b693fefbab2bde",
     2: "7d3d08e2aec2408681440a3c4b646e062453b3ded06eed01b9b91ad61ddfffc6",
 }
-"""Per generator (:data:`puzzles.GENERATOR`). Generator 1 is every code made before codes had a version:
-its puzzles never change (its fingerprint also covers the puzzles' words, so it changes with them; the
-codes test checks layouts, hands and answers alone). Generator 2 puts more plays that score in best-play hands (a tile more at
-levels 2 and 3) and balances the places of number answers among the choices, so that no simple rule
-answers the puzzles. A change to the newest generator's fingerprint is a new generator: keep the old one
-behind its number (the makers take ``generator``) and add the new one here."""
+"""Per generator (:data:`puzzles.GENERATOR`). Generator 1 is every code made before codes had a
+version: its puzzles never change (its fingerprint also covers the puzzles' words, so it changes with
+them; the codes test checks layouts, hands and answers alone). Generator 2 puts more plays that score
+in best-play hands (a tile more at levels 2 and 3) and balances the places of number answers among the
+choices, so that no simple rule answers the puzzles. A change to the newest generator's puzzles is a
+new generator: keep the old one behind its number (the makers take ``generator``) and add it here."""
 
 
 def fingerprint(generator: int) -> str:

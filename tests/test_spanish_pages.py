@@ -89,3 +89,91 @@ def test_my_class_in_spanish_shows_the_class_and_its_answers():
 def test_the_check_finds_the_english_of_an_english_page(page):
     at = app(None if page == "practice" else page)
     assert len(english_left(at)) >= 3
+
+
+def wrong_answer(p) -> object:
+    """A wrong answer for any kind, typed the way the page's own widgets would send it."""
+    for c in p.choices:
+        if not p.check(c.value).correct:
+            return c.value
+    raise AssertionError(f"{p.kind} has no wrong choice")
+
+
+@pytest.mark.parametrize("kind_id", sorted({"open-total", "best-play", "hand-rounding", "play-score", "counted-ends",
+                                             "nearest-five", "make-five"}))
+def test_every_kind_in_spanish_asks_and_answers_a_wrong_answer_in_spanish(kind_id):
+    with words.speaking("es"):
+        p = generate(kind_id, stage="five-up", level=2, seed=21)
+        wrong = wrong_answer(p)
+    at = app(code=p.code, lang="es")
+    pr = at.session_state["practice"]
+    with words.speaking("es"):  # as the page's own callback, which runs in the session's language
+        verdict = pr.answer(wrong)
+    at.run()
+    assert not at.exception, at.exception
+    assert not verdict.correct and verdict.message
+    assert not [m for m in ENGLISH if m in verdict.message or m in pr.puzzle.question], verdict.message
+    assert not english_left(at), english_left(at)
+
+
+def test_choosing_spanish_tells_the_puzzle_on_screen_again_in_spanish():
+    p = generate("best-play", stage="muggins", level=1, seed=4)
+    at = app(code=p.code)
+    assert at.session_state["practice"].puzzle.question == "Which play scores most?"
+    chooser = next(b for b in at.button_group if str(b.key).startswith("language-chooser-"))
+    chooser.set_value("es").run()
+    assert not at.exception
+    shown = at.session_state["practice"].puzzle
+    assert shown.code == p.code and shown.question == "¿Qué jugada anota más?"
+    assert not english_left(at), english_left(at)
+
+
+def test_play_a_hand_to_the_end_in_spanish():
+    from test_app import learner_move, start_game
+
+    from trainer.bots.players import last_score
+    from trainer.rules import Claim
+
+    at = app(lang="es")
+    with words.speaking("es"):  # the game's chooser shows its names in Spanish
+        g = start_game(at, guidance="suggest", seed=11)
+    for _ in range(80):
+        if g.finished is not None:
+            break
+        learner_move(at, g)
+        assert not english_left(at), english_left(at)
+    assert g.finished is not None
+    while not g.game.is_over:
+        g.next_hand()
+        while g.finished is None and not g.game.is_over:
+            view = g.view()
+            g.act(next(a for a in view.legal_actions if not isinstance(a, Claim) or a.points == last_score(view)))
+    at.run()
+    if g.finished is not None:
+        at.button(key="g_over" if g.game.is_over else "g_next").click().run()
+    assert not at.exception
+    assert not english_left(at), english_left(at)
+    story = " ".join(g.log)
+    assert not [m for m in ENGLISH if m in story]
+
+
+def test_the_downloads_and_worksheets_are_in_spanish():
+    import io
+
+    from pypdf import PdfReader
+
+    from puzzles.worksheet import answer_key_pdf, make_sheet, worksheet_pdf
+    from trainer import classroom
+    from trainer.progress import Attempt, Progress
+
+    with words.speaking("es"):
+        sheet = make_sheet("five-up", 2, seed=4)
+        text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(worksheet_pdf(sheet))).pages)
+        key = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(answer_key_pdf(sheet))).pages)
+        progress = Progress()
+        progress.record(Attempt("open-total", "muggins", 1, True, 3.0, "CQT6-QX36"))
+        header = progress.to_csv().splitlines()[0]
+        rows = classroom.csv_text([])
+    assert "¿" in text and not [m for m in ENGLISH if m in text], text[:300]
+    assert not [m for m in ENGLISH if m in key]
+    assert header.startswith("número,tipo,etapa") and rows.startswith("apodo,código de alumno")

@@ -18,7 +18,7 @@ import streamlit as st
 from puzzles import AnswerShape, Puzzle, kind
 from trainer import ui
 from trainer.rules import IllegalPlay
-from trainer.words import answering
+from trainer.words import answering, said
 from trainer.words import pages as words
 from trainer.words.numbers import read_typed_number
 
@@ -103,7 +103,7 @@ def answer_widgets(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnPro
 
 
 def number_box(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem) -> None:
-    label = kind(p.kind).answer_label if spot.kind_labels else words.your_answer()
+    label = said(kind(p.kind).answer_label) if spot.kind_labels else words.your_answer()
     with st.form(spot.key("f"), clear_on_submit=False, border=False, width="content"):
         with st.container(horizontal=True, vertical_alignment="bottom", gap="small"):
             st.text_input(label, key=spot.key("n"), max_chars=6, placeholder=words.type_a_number(), width=220)

@@ -19,6 +19,7 @@ from trainer.progress import Attempt, Progress, attempt_traps, fluency_bar
 from trainer.store.codes import normalise_class
 from trainer.words.mastery import class_answer
 from trainer.words.mistakes import mistake_name
+from trainer.words.tables import csv_headers
 
 
 class LearnerRecord(Protocol):
@@ -178,7 +179,7 @@ def csv_text(learners: Iterable[LearnerRecord]) -> str:
     """Every answer of the class, a row each (opens in any spreadsheet)."""
     out = io.StringIO()
     w = csv.writer(out)
-    w.writerow(CSV_FIELDS)
+    w.writerow(csv_headers(CSV_FIELDS))
     for lr in learners:
         for i, a in enumerate(lr.attempts, start=1):
             w.writerow([_cell(lr.nickname), lr.code, i, a.kind, a.stage, a.level, a.correct, a.seconds, a.code,

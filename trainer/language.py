@@ -14,6 +14,7 @@ import logging
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from puzzles import CodeError, from_code
 from trainer import pagestate, session, words
 from trainer.pagestate import LanguageState
 from trainer.store import StoreError
@@ -77,10 +78,25 @@ def follow() -> str:
     return lang
 
 
+def retell(lang: str) -> None:
+    """The puzzle on Practice, told again in ``lang`` (its code makes the same puzzle in any language)."""
+    pr = st.session_state.get("practice")
+    puzzle = getattr(pr, "puzzle", None)
+    if puzzle is None:
+        return
+    try:
+        with words.speaking(lang):
+            pr.puzzle = from_code(puzzle.code)
+    except (CodeError, ValueError):
+        log.warning("the puzzle %s could not be told again", puzzle.code)
+
+
 def choose(lang: str) -> None:
     """The chooser's callback: this session, the address, the browser and (signed in) the store."""
     lang = words.normalise_language(lang)
     here = state()
+    if lang != current():
+        retell(lang)
     here.chosen = lang
     if lang != words.DEFAULT:
         st.query_params["lang"] = lang

@@ -41,6 +41,7 @@ from puzzles import CORE_KINDS, KINDS, STAGES, CodeError, all_kinds, from_code, 
 from puzzles.traps import COUNTING, ROUNDING
 from trainer.sprint import REVIEW_DAYS, FactKind, SprintAnswer, SprintHistory, day_of
 from trainer.words.mastery import STEP_NAMES, unknown_answer
+from trainer.words.tables import csv_headers
 
 NOT_STARTED, PRACTISED, FAMILIAR, PROFICIENT, MASTERED = range(5)
 
@@ -571,7 +572,7 @@ class Progress:
         fields = ["number", "kind", "stage", "level", "correct", "seconds", "code", "mistake", "hinted", "review",
                   "origin", "at"]
         w = csv.DictWriter(out, fieldnames=fields)
-        w.writeheader()
+        csv.writer(out).writerow(csv_headers(fields))  # the headers in the reader's language
         for row in self.rows():
             w.writerow(row)
         return out.getvalue()

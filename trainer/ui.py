@@ -16,7 +16,8 @@ from typing import Any
 
 import streamlit as st
 
-from puzzles import KIND_TITLES, STAGE_RECORDS, STAGE_TITLES, STAGES, AnswerShape, Puzzle, kind
+from puzzles import KIND_TITLES, STAGE_TITLES, STAGES, AnswerShape, Puzzle, kind
+from puzzles import stages as stage_tables
 from puzzles.contrast import Side
 from trainer import language, session
 from trainer import words as words_lang
@@ -28,9 +29,9 @@ from trainer.words import errors as error_words
 from trainer.words import pages as words
 from trainer.words.feedback import for_speech
 
-STAGE_LABELS = {s.id: s.label for s in STAGE_RECORDS}
+STAGE_LABELS = stage_tables.STAGE_LABELS
 """Each stage's short name (:attr:`puzzles.Stage.label`)."""
-STAGE_HINTS = {s.id: s.hint for s in STAGE_RECORDS}
+STAGE_HINTS = stage_tables.STAGE_HINTS
 """What each stage adds, in a few words (:attr:`puzzles.Stage.hint`)."""
 
 CAPTION_CSS = "color:rgba(49,51,63,0.75);font-size:0.875rem"
@@ -311,7 +312,8 @@ def puzzle_pictures(
 
     Pictures are a pure function of what they show, so they are kept (a bounded cache shared by
     all sessions: it holds no learner's data) and a rerun that shows the same puzzle draws nothing."""
-    key = (p.code, working, style, layout.record if layout is not None else None, tuple(highlight))
+    key = (p.code, working, style, layout.record if layout is not None else None, tuple(highlight),
+           words_lang.language())  # a picture's title and description are in the reader's language
     found = _PICTURES.get(key)
     if found is None:
         found = _draw_pictures(p, working=working, style=style, layout=layout, highlight=highlight)

@@ -170,7 +170,7 @@ def misconceive_make_five(p: Puzzle, trap: str) -> int:
 
 def make_five_named(p: Puzzle) -> tuple[str, ...]:
     """The end a "which number on its other end" question names ("the 3 on 2-3"): the new tile covers it."""
-    if not p.question.startswith("A tile goes on") or len(p.steps) < 2:
+    if p.trap not in ("cover-end", "cover-double") or len(p.steps) < 2:
         return ()
     return tuple(p.steps[1].ends)
 

@@ -582,7 +582,7 @@ def render_layout(
             continue
         for m in by_end.get(eid, [])[:1]:
             marks.append(f'<g class="covered-place" data-end="{escape(eid)}" data-letter="{escape(letter)}">'
-                         f"<title>{escape(f'covered place {eid}, letter {letter}')}</title>"
+                         f"<title>{escape(pictures.covered_place(eid, letter))}</title>"
                          f"{_letter_svg(m, letter, st)}</g>")
     # the view holds the tiles and the marks drawn, with a line's width to spare: tight, so the
     # picture fills the room it is given

@@ -7,11 +7,12 @@ from trainer import charts, spotted, ui
 from trainer.progress import STEP_NAMES
 from trainer.render.facts import fact_grid
 from trainer.ui import CHART, STEP_COLOURS, STEP_MARKS
+from trainer.words import Said
 from trainer.words import charts as chart_words
 from trainer.words import progress_page as words
 from trainer.words import sprint as sprint_words
 
-SHORT_KINDS = {k.id: k.short_title for k in all_kinds()}
+SHORT_KINDS = Said({k.id: k.short_title for k in all_kinds()})  # said in the reader's language
 """Each kind's short name, under its bars."""
 
 

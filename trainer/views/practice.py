@@ -8,7 +8,7 @@ from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, similar
 from trainer import answers, language, pagestate, session, sprintui, ui
 from trainer.pagestate import PracticeState
 from trainer.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
-from trainer.words import answering
+from trainer.words import answering, said
 from trainer.words import pages as page_words
 from trainer.words import practice_page as words
 from trainer.words import sprint as sprint_words
@@ -273,7 +273,7 @@ def puzzle_area(pr: Practice) -> None:
 
     # the pictures and the speaker button in one element; tiles and ends are tapped on it
     clickable = not pr.answered and k.clickable and lay is not None
-    caption = k.hand_caption
+    caption = said(k.hand_caption) if k.hand_caption else ""
     if answers.answer_board(p, answers.practice_spot(p.code), give, layout_svg, hand_svg, clickable=clickable,
                             key=f"board-{p.code}-{pr.answered}",
                             layout_width=ui.natural_width(layout_svg) if layout_svg else "",

@@ -14,11 +14,12 @@ from trainer.render.facts import class_fact_grid
 from trainer.sprint import SprintHistory
 from trainer.store import StoreError
 from trainer.ui import CHART, STEP_COLOURS, STEP_MARKS
+from trainer.words import Said
 from trainer.words import charts as chart_words
 from trainer.words import sprint as sprint_words
 from trainer.words import teacher as words
 
-SHORT_KINDS = {k.id: k.short_title for k in all_kinds()}
+SHORT_KINDS = Said({k.id: k.short_title for k in all_kinds()})  # said in the reader's language
 """Each kind's column heading in the class grid (:attr:`puzzles.Kind.short_title`)."""
 
 

@@ -108,3 +108,8 @@ def end_mark(end_id: str, letter: str, value: int | None) -> str:
     if value is not None:
         return _("open end {end}, counts {value}").format(end=end_id, value=value)
     return _("open end {end}").format(end=end_id)
+
+
+def covered_place(place: str, letter: str) -> str:
+    """A covered place offered as a choice, for a screen reader: ``"covered place 1-4:1, letter C"``."""
+    return _("covered place {place}, letter {letter}").format(place=place, letter=letter)

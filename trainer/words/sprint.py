@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trainer.words import N_, _, ngettext
+from trainer.words import N_, _, ngettext, said
 
 KIND_TITLES: dict[str, str] = {
     "on": N_("Count on in fives"),
@@ -32,7 +32,7 @@ KIND_TITLES: dict[str, str] = {
 
 
 def kind_title(prefix: str) -> str:
-    return _(KIND_TITLES[prefix])
+    return said(KIND_TITLES[prefix])
 
 
 def question(prefix: str, numbers: Sequence[int]) -> str:
@@ -67,7 +67,7 @@ TITLE = N_("Fives Sprint")
 
 
 def title() -> str:
-    return _(TITLE)
+    return said(TITLE)
 
 
 def intro(facts: int, minutes: int) -> str:
@@ -164,7 +164,7 @@ STATE_NAMES: dict[str, str] = {
 
 
 def state_name(state: str) -> str:
-    return _(STATE_NAMES[state])
+    return said(STATE_NAMES[state])
 
 
 def grid_heading() -> str:
