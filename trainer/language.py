@@ -80,8 +80,8 @@ def follow() -> str:
 
 def retell(lang: str) -> None:
     """The puzzle on Practice, told again in ``lang`` (its code makes the same puzzle in any language)."""
-    pr = st.session_state.get("practice")
-    puzzle = getattr(pr, "puzzle", None)
+    pr = session.practice()
+    puzzle = pr.puzzle
     if puzzle is None:
         return
     try:

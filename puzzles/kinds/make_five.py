@@ -151,7 +151,7 @@ def number_puzzle(lay: Layout, end: OpenEnd, rest: int, n: int, results: dict[in
 
 def judge_make_five(p: Puzzle, response: Any) -> Verdict:
     value = read_int(choice_value(p, response) if isinstance(response, str) else response)
-    if p.trap in ("cover-end", "cover-double") and value is not None and not 0 <= value <= 6:
+    if _covers_an_end(p) and value is not None and not 0 <= value <= 6:
         return Verdict(False, _("A domino end shows 0 to 6. Try again!"), "unreadable", is_answer=False)
     return judge_number(p, response, p.answer, p.explanation)
 
@@ -170,9 +170,13 @@ def misconceive_make_five(p: Puzzle, trap: str) -> int:
 
 def make_five_named(p: Puzzle) -> tuple[str, ...]:
     """The end a "which number on its other end" question names ("the 3 on 2-3"): the new tile covers it."""
-    if p.trap not in ("cover-end", "cover-double") or len(p.steps) < 2:
-        return ()
-    return tuple(p.steps[1].ends)
+    return tuple(p.steps[1].ends) if _covers_an_end(p) else ()
+
+
+def _covers_an_end(p: Puzzle) -> bool:
+    """The "which number on its other end" form: its second step marks the end the new tile covers
+    (the trap it is filed under may be another one it exposes)."""
+    return len(p.steps) >= 2 and bool(p.steps[1].ends)
 
 
 def make_five_reason(p: Puzzle, trap: str) -> str:
