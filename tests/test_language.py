@@ -100,3 +100,16 @@ def test_words_follow_the_language_set_for_a_block():
         assert lang == "es" and words.language() == "es"
     assert words.language() == "en"
     assert words.normalise_language(None) == "en" and words.normalise_language("ES_es") == "es"
+
+
+def test_a_class_made_in_spanish_reads_spanish_and_spanish_nicknames_are_offered(store):
+    at = app("teacher", lang="es")
+    at.text_input(key="t_name").set_value("Aula 9")
+    at.button(key="t_create").click().run()
+    assert not at.exception
+    code = at.session_state["session"].teacher[0]
+    assert store.class_language(code) == "es"
+    me = app("me", lang="es")
+    from trainer.store.nicknames import ANIMALES
+    suggested = me.session_state["sign_in"].names
+    assert suggested and all(name.split()[0] in ANIMALES for name in suggested)

@@ -164,6 +164,13 @@ def _class_chosen(code: str, key: str) -> None:
             session.say(str(err))
 
 
+def class_made(code: str, key: str) -> None:
+    """A class made in a language other than English reads it by default (the teacher can change it)."""
+    s = session.store()
+    if s is not None and current() != words.DEFAULT:
+        s.set_class_language(code, key, current())
+
+
 def class_setting(code: str, key: str) -> None:
     """My class: the language the class's children read unless they choose their own."""
     s = session.store()

@@ -192,6 +192,8 @@ class SignInState:
     """The Sign in page (``"sign_in"``): the suggested nicknames, how the child signs in, and its notices."""
 
     names: list[str] = field(default_factory=list)
+    names_language: str = ""
+    """The language the suggested nicknames were made in (Spanish ones read "Nutria Alegre")."""
     way: str = "new"
     """``"new"``, ``"code"`` or ``"class"``."""
     problem: str | None = None

@@ -24,6 +24,11 @@ COLOURS = ("Blue", "Green", "Red", "Gold", "Silver", "Orange", "Purple", "Pink",
 ANIMALS = ("Fox", "Owl", "Otter", "Panda", "Tiger", "Koala", "Dolphin", "Falcon", "Rabbit", "Turtle", "Badger",
            "Penguin", "Lynx", "Heron", "Gecko", "Moose", "Robin", "Seal", "Whale", "Zebra", "Llama", "Beaver",
            "Hedgehog", "Puffin")
+# in Spanish the animal comes first and the word after it reads the same for any animal ("Nutria Alegre")
+ANIMALES = ("Zorro", "Búho", "Nutria", "Panda", "Tigre", "Koala", "Delfín", "Halcón", "Conejo", "Tortuga", "Tejón",
+            "Pingüino", "Lince", "Garza", "Alce", "Foca", "Ballena", "Cebra", "Llama", "Castor", "Erizo", "Gecko")
+COLORES = ("Azul", "Verde", "Gris", "Alegre", "Feliz", "Veloz", "Valiente", "Brillante", "Amable", "Genial",
+           "Celeste", "Lila", "Turquesa", "Estelar", "Solar", "Lunar")
 MIN_LENGTH, MAX_LENGTH = 2, 20
 
 # whole words after folding case and accents, and look-alike digits (a short list: teachers can
@@ -31,16 +36,21 @@ MIN_LENGTH, MAX_LENGTH = 2, 20
 BLOCKED = frozenset("""
 ass arse bum butt crap damn dick piss poo poop shit fuck fucker fucking bitch bastard wank wanker twat cock
 cunt slut whore fag nazi hitler sex sexy porn boob boobs penis vagina idiot stupid dumb loser hate kill die
+puta puto mierda culo pene idiota estupido estupida tonto tonta caca pedo cono joder cabron pendejo
 """.split())
 _LEET = str.maketrans("013457@$", "oieastas")
 _ALLOWED = re.compile(r"^[A-Za-z0-9À-ÖØ-öø-ÿ' -]+$")
 
 
-def suggest(rng: random.Random, count: int = 4) -> list[str]:
-    """Some nicknames to pick from, all different: ``["Blue Fox", "Teal Otter", …]``."""
+def suggest(rng: random.Random, count: int = 4, *, language: str = "en") -> list[str]:
+    """Some nicknames to pick from, all different: ``["Blue Fox", "Teal Otter", …]``; in Spanish
+    ``["Nutria Alegre", "Zorro Azul", …]``."""
     names: list[str] = []
     while len(names) < count:
-        name = f"{rng.choice(COLOURS)} {rng.choice(ANIMALS)}"
+        if language == "es":
+            name = f"{rng.choice(ANIMALES)} {rng.choice(COLORES)}"
+        else:
+            name = f"{rng.choice(COLOURS)} {rng.choice(ANIMALS)}"
         if name not in names:
             names.append(name)
     return names

@@ -12,6 +12,7 @@ from trainer.card import card_link_problem, learner_card, learner_link
 from trainer.pagestate import SignInState
 from trainer.store import StoreError, StoreUnavailable
 from trainer.store.nicknames import suggest
+from trainer.words import language
 from trainer.words import sign_in as words
 
 WAYS = ("new", "code", "class")
@@ -22,13 +23,14 @@ def state() -> SignInState:
 
 
 def names() -> list[str]:
-    if not state().names:
-        state().names = suggest(random.Random())
+    lang = language()
+    if not state().names or state().names_language != lang:
+        state().names, state().names_language = suggest(random.Random(), language=lang), lang
     return state().names
 
 
 def other_names() -> None:
-    state().names = suggest(random.Random())
+    state().names = suggest(random.Random(), language=language())
     st.session_state.pop("me_pick", None)
 
 

@@ -65,6 +65,7 @@ def create() -> None:
         return
     try:
         keys = s.create_class(st.session_state.get("t_name") or "")
+        language.class_made(keys.code, keys.teacher_key)
     except StoreError as err:
         state().problem = str(err)
         return
