@@ -158,7 +158,7 @@ def test_practice_with_a_puzzle_and_after_an_answer(browser, server, axe_source)
     p = generate("open-total", stage="all-fives", level=2, seed=3)
     page = open_page(context, f"{server}/?code={p.code}")
     appserver.past_worked_example(page)
-    page.locator("svg.fives-layout").first.wait_for(state="visible", timeout=30000)
+    page.locator("svg.fives-layout:visible").first.wait_for(state="visible", timeout=30000)
     check(page, axe_source, "practice")
     wrong = str(int(p.answer) + 2)
 

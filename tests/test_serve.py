@@ -338,7 +338,7 @@ def test_the_app_works_in_a_real_browser_under_the_content_security_policy():
                 if path.startswith("/?"):
                     appserver.past_worked_example(page)
                 if "code=" in path:  # the board picture, drawn by our component
-                    layout = page.locator("svg.fives-layout").first
+                    layout = page.locator("svg.fives-layout:visible").first
                     layout.wait_for(state="visible", timeout=30000)
                     assert layout.bounding_box()["width"] > 200
                 appserver.settled(page, 60000)

@@ -69,7 +69,7 @@ def class_table(children: Iterable[tuple[str, str]], decisions: Mapping[str, lis
         cells.append(f"<td><b>{percent(total)}</b> <small>{sum(d.spotted for d in chances)}/{len(chances)}</small>"
                      "</td>" if chances else f"<td>{html.escape(words.none_this_week())}</td>")
         body.append(f"<tr><th scope='row'>{session.literal(nickname)}</th>{''.join(cells)}</tr>")
-    return ('<div style="overflow-x:auto"><table class="fives-spotted" style="border-collapse:collapse;'
+    return ('<div tabindex="0" style="overflow-x:auto"><table class="fives-spotted" style="border-collapse:collapse;'
             f'font-size:1.15rem"><thead><tr><th>{html.escape(words.child())}</th>{head}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody></table></div>'
             "<style>.fives-spotted td,.fives-spotted th{padding:0.35rem 0.8rem;border:1px solid #d8dee4;"

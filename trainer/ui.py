@@ -222,7 +222,8 @@ def picture_html(svg: str, *, max_width: str = "", caption: str = "") -> str:
     if 'class="fives-layout' in svg:
         mw, mh = layout_min_size(svg)
         svg = f'<div style="min-width:{mw}px;min-height:{mh}px">{svg}</div>'
-        return f'{label}<div class="fives-picture" style="max-width:{max_width};overflow-x:auto">{svg}</div>'
+        scroll = f"max-width:{max_width};overflow-x:auto"  # a scrolling picture takes the keyboard's focus too
+        return f'{label}<div class="fives-picture" tabindex="0" style="{scroll}">{svg}</div>'
     return f'{label}<div class="fives-picture" style="max-width:{max_width}">{svg}</div>'
 
 

@@ -60,8 +60,8 @@ def fact_grid(history: SprintHistory, kinds: Sequence[FactKind] | None = None) -
         head = (f'<th scope="row">{escape(kind.title)}<br><small>'
                 f"{escape(words.grid_counts(fluent, total))}</small></th>")
         rows.append(f'<tr data-kind="{kind.prefix}">{head}{"".join(cells)}</tr>')
-    return (f'{GRID_CSS}<div style="overflow-x:auto"><table class="fives-facts">{"".join(rows)}</table></div>'
-            + key())
+    table = f'<table class="fives-facts">{"".join(rows)}</table>'
+    return f'{GRID_CSS}<div tabindex="0" style="overflow-x:auto">{table}</div>' + key()
 
 
 def class_fact_grid(learners: Sequence[tuple[str, SprintHistory]]) -> str:
@@ -89,5 +89,5 @@ def class_fact_grid(learners: Sequence[tuple[str, SprintHistory]]) -> str:
             text = f"{mark} {fluent}/{len(answered)}" if answered else mark
             cells.append(f'<td style="background:{bg};color:{fg}" data-state="{state.value}">{text}</td>')
         rows.append(f'<tr><th scope="row">{escape(name)}</th>{"".join(cells)}</tr>')
-    return (f'{GRID_CSS}<div style="overflow-x:auto"><table class="fives-facts">'
+    return (f'{GRID_CSS}<div tabindex="0" style="overflow-x:auto"><table class="fives-facts">'
             f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>" + key())

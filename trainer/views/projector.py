@@ -367,7 +367,7 @@ def pictures(p: Puzzle, revealed: bool):
     if layout_svg and h and w / h <= SIDE_BY_SIDE:
         left, right = st.columns([3, 2], vertical_alignment="center")
         with left:
-            tall = "50vh" if revealed or many else "58vh"
+            tall = "62vh" if revealed else "50vh" if many else "58vh"  # after Reveal the choices are gone
             ui.pictures(ui.fit_picture(layout_svg, height=tall))
         with right:
             if hand or line:

@@ -258,7 +258,7 @@ def grid_html(grid: list[classroom.GridRow], stage: str) -> str:
         cells.append(f"<td>{row.answers}</td><td>{share}</td>")
         done = " ✓" if stage in row.mastered else ""
         body.append(f"<tr><th scope='row'>{session.literal(row.nickname)}{done}</th>{''.join(cells)}</tr>")
-    return ('<div style="overflow-x:auto"><table class="fives-class" style="border-collapse:collapse;'
+    return ('<div tabindex="0" style="overflow-x:auto"><table class="fives-class" style="border-collapse:collapse;'
             f'font-size:1rem"><thead><tr><th></th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>'
             "<style>.fives-class td,.fives-class th{padding:0.3rem 0.6rem;border:1px solid #d8dee4;"
             "text-align:center}.fives-class th[scope=row]{text-align:left}</style>")
