@@ -117,3 +117,14 @@ def test_the_coach_steps_to_number_facts_before_muggins_puzzles():
         tap_right(at)
     assert pr.sprint is None and any("Back to the puzzles" in s.value for s in at.success)
     assert len(pr.progress.facts.answers) == 5 and len(pr.progress.attempts) == 1
+
+
+def test_the_youngest_choose_more_time_for_each_fact():
+    at = app()
+    assert at.segmented_control(key="sp_band").value == "older"
+    at.segmented_control(key="sp_band").set_value("young").run()
+    at.button(key="sp_start").click().run()
+    assert not at.exception
+    round_ = at.session_state["practice"].sprint
+    fact = round_.current
+    assert round_.time_bar() == fact.kind.time_bar() + 1.0  # a second more than the usual bar

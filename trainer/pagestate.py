@@ -250,6 +250,8 @@ class SprintState:
     """Why a typed answer was not taken (not a number): said until the next answer."""
     typed: int = 0
     """Bumped after each answer, so the answer box starts empty for the next fact."""
+    band: str = "older"
+    """The time bars' age band (:class:`trainer.sprint.AgeBand`): ``"young"`` gives each fact more time."""
 
     def forget_learner(self) -> None:
         self.said, self.good, self.notice = None, False, None

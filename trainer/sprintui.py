@@ -8,7 +8,7 @@ import streamlit as st
 from trainer import pagestate, ui
 from trainer.pagestate import SprintState
 from trainer.practice import Practice
-from trainer.sprint import Fact, FactVerdict
+from trainer.sprint import AgeBand, Fact, FactVerdict
 from trainer.words import sprint as words
 
 CSS = """<style>
@@ -117,6 +117,7 @@ def coach_step(pr: Practice) -> bool:
     round_ = pr.sprint
     if round_ is None or not pr.sprint_coached:
         return False
+    round_.band = AgeBand(state().band)  # the time bar the child chose on the Sprint page
     if pr.sprint_over:
         pr.end_sprint()
         state().said = None

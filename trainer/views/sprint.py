@@ -4,9 +4,9 @@ practice (:mod:`trainer.sprint`); this page only draws them (the widgets: :mod:`
 
 import streamlit as st
 
-from trainer import session, sprintui, ui
+from trainer import pagestate, session, sprintui, ui
 from trainer.render.facts import fact_grid
-from trainer.sprint import ROUND_FACTS, ROUND_SECONDS
+from trainer.sprint import ROUND_FACTS, ROUND_SECONDS, AgeBand
 from trainer.words import sprint as words
 
 
@@ -14,6 +14,18 @@ def start() -> None:
     s = sprintui.state()
     s.said, s.notice = None, None
     ui.learner().start_sprint()
+
+
+def choose_band() -> None:
+    pagestate.take(sprintui.state(), "band", "sp_band")
+
+
+def band_chooser() -> None:
+    """More time for each fact for the youngest (5 to 7), the usual time from 8: the child or the
+    teacher chooses; the coach's number facts on Practice use it too."""
+    pagestate.show_choices(sprintui.state(), {"band": "sp_band"})
+    st.segmented_control(words.band_question(), [b.value for b in AgeBand], key="sp_band", required=True,
+                         format_func=words.band_name, on_change=choose_band)
 
 
 def light(done: bool, left: int) -> None:
@@ -30,6 +42,7 @@ def show() -> None:
     """Draw the page (on every rerun)."""
     pr = ui.learner()
     history = pr.progress.facts
+    history.band = AgeBand(sprintui.state().band)  # the time bars of the facts still to come
     now = pr.clock()
     st.markdown(sprintui.CSS, unsafe_allow_html=True)
     st.title(words.title())
@@ -45,6 +58,7 @@ def show() -> None:
             st.markdown(words.round_summary(round_.right, len(round_.verdicts), round_.fluent))
         else:
             st.markdown(words.intro(ROUND_FACTS, int(ROUND_SECONDS // 60)))
+        band_chooser()
         st.button(words.start() if round_ is None else words.start_again(), key="sp_start", on_click=start,
                   type="primary", use_container_width=True)
         c = st.columns(2)

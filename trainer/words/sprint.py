@@ -240,3 +240,15 @@ def light_label(done: bool) -> str:
 def looks_mastered(next_stage: str) -> str:
     return _("Well done: that stage looks mastered! On to {next}. On another day the coach checks it once more "
              "to make it certain.").format(next=next_stage)
+
+
+BANDS = {"young": N_("More time (ages 5 to 7)"), "older": N_("Usual time (8 and up)")}
+"""Each age band's name on the Sprint page."""
+
+
+def band_question() -> str:
+    return _("Time for each question")
+
+
+def band_name(band: str) -> str:
+    return said(BANDS[band])
