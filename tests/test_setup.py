@@ -4,6 +4,7 @@ for the accessibility test with npm, saying so."""
 
 from __future__ import annotations
 
+import os
 import pathlib
 import shutil
 import subprocess
@@ -17,9 +18,11 @@ pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="make is no
 
 def planned(target: str, venv: pathlib.Path) -> list[str]:
     """The commands ``make`` would run for ``target`` with a fresh ``venv`` (nothing is run)."""
-    out = subprocess.run(["make", "-n", target, f"VENV={venv}"], cwd=ROOT, capture_output=True, text=True,
-                         check=True)
-    return [line.strip() for line in out.stdout.splitlines() if line.strip()]
+    # run from inside `make test` too: no "make[1]: Entering directory" lines, nothing of the outer make
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "MAKEOVERRIDES")}
+    out = subprocess.run(["make", "--no-print-directory", "-n", target, f"VENV={venv}"], cwd=ROOT,
+                         capture_output=True, text=True, check=True, env=env)
+    return [line.strip() for line in out.stdout.splitlines() if line.strip() and not line.startswith("make[")]
 
 
 def test_the_first_make_run_says_what_it_is_doing_before_it_installs(tmp_path):
