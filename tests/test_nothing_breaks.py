@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from test_classroom import APP, app, texts  # the classroom tests' way of running the app
 
 from puzzles import generate
+from trainer import outbox as outbox_module
 from trainer import session as session_module
 from trainer.pagestate import SessionState
 from trainer.progress import Attempt
@@ -143,7 +144,7 @@ def answer(at, value=None) -> None:
 
 
 def test_answers_given_while_the_store_is_away_are_saved_later_in_order_and_once(store, outage, monkeypatch):
-    monkeypatch.setattr(session_module, "RETRY_SECONDS", 0.0)
+    monkeypatch.setattr(outbox_module, "RETRY_SECONDS", 0.0)
     me = store.learner(store.new_learner("Teal Otter"))
     codes = [generate("open-total", stage="muggins", level=1, seed=s).code for s in (31, 32, 33)]
     at = app(code=codes[0], me=me.code)
@@ -169,7 +170,7 @@ def test_answers_given_while_the_store_is_away_are_saved_later_in_order_and_once
 
 
 def test_a_reload_during_an_outage_keeps_the_learner(store, outage, monkeypatch):
-    monkeypatch.setattr(session_module, "RETRY_SECONDS", 0.0)
+    monkeypatch.setattr(outbox_module, "RETRY_SECONDS", 0.0)
     me = store.learner(store.new_learner("Misty Owl"))
     store.record(me.code, Attempt("open-total", "muggins", 1, True, 3.0, "CQT6-QX36"))
     code = generate("open-total", stage="muggins", level=1, seed=41).code
@@ -383,7 +384,7 @@ def test_a_deleted_database_file_is_noticed_and_no_answer_is_acknowledged(tmp_pa
 def test_postgresql_stopped_and_back_under_the_pages(postgres, monkeypatch):
     """A real PostgreSQL server stopped mid-lesson: every page stays calm, the child stays signed in,
     their answers wait and are written once the server is back."""
-    monkeypatch.setattr(session_module, "RETRY_SECONDS", 0.0)
+    monkeypatch.setattr(outbox_module, "RETRY_SECONDS", 0.0)
     now = [time.time()]
     s = open_store(postgres.new_database("pages" + uuid.uuid4().hex[:10]), clock=lambda: now[0])
     monkeypatch.setattr(session_module, "store", lambda: s)

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from puzzles import CodeError, Puzzle, from_code, generate, puzzle_from_position
 from puzzles.positions import is_position_code, position_code, read_position
-from trainer.decision_saver import DecisionSaver
 from trainer.guided import GuidedGame, Setup
+from trainer.outbox import DecisionSaver
 from trainer.practice import COACH, Practice
 from trainer.rules import DRAW, TILES, Claim, Game, Play, RuleSet
 from trainer.rules.random_layouts import random_layout

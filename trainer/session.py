@@ -13,23 +13,22 @@ from __future__ import annotations
 import json
 import logging
 import os
-import time
 import uuid
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar
 
 import streamlit as st
 
 from puzzles import KINDS, STAGES
 from trainer import pagestate
-from trainer.decision_saver import DecisionSaver
+from trainer.outbox import DecisionSaver, Outbox
 from trainer.pagestate import SessionState
 from trainer.practice import Practice
 from trainer.progress import Attempt, Progress
 from trainer.sprint import SprintAnswer
 from trainer.store import (
     Learner,
-    LearnerGone,
     Store,
     StoreError,
     StoreUnavailable,
@@ -69,55 +68,20 @@ def store() -> Store | None:
         return None
 
 
-RETRY_SECONDS = 3.0
-"""How often answers waiting in the outbox are tried again while the store is away."""
-
-
 @dataclass
-class Saver:
-    """Keeps each answer in the store as it is given (``Practice.on_attempt``).
+class Saver(Outbox[tuple[str, Attempt]]):
+    """Keeps each answer in the store as it is given (``Practice.on_attempt``): an outbox
+    (:class:`trainer.outbox.Outbox`) of answers, each with its id, also kept in the browser's own
+    storage (:func:`outbox_on_device`) so a reload during an outage loses none of them."""
 
-    It is an outbox: every answer gets an id and waits in ``pending`` until the store has it. If the
-    database is away the answers stay here (and in the browser's own storage, see
-    :func:`keep_outbox_on_device`) and are written later, in order and once each (the store skips an
-    id it already has), so an answer given during an outage is never lost."""
+    store: Callable[[], Any] = field(default=lambda: store(), repr=False)
+    what: ClassVar[str] = "answers"
 
-    code: str
-    pending: list[tuple[str, Attempt]] = field(default_factory=list)
-    failed: int = 0
-    """How many times writing has failed (the page says so once per outage)."""
-    gone: bool = False
-    """The store no longer knows this learner (their teacher removed them)."""
-    tried: float = 0.0
-    clock: Callable[[], float] = time.monotonic
+    def __call__(self, attempt: Attempt) -> None:  # type: ignore[override]
+        super().__call__((uuid.uuid4().hex, attempt))
 
-    def __call__(self, attempt: Attempt) -> None:
-        self.pending.append((uuid.uuid4().hex, attempt))
-        self.flush(force=True)
-
-    def flush(self, *, force: bool = False) -> bool:
-        """Write what is waiting; ``True`` once nothing is. Between failures it waits
-        :data:`RETRY_SECONDS` unless ``force``d (a new answer always tries at once)."""
-        if not self.pending or self.gone:
-            return not self.pending
-        now = self.clock()
-        if not force and now - self.tried < RETRY_SECONDS:
-            return False
-        self.tried = now
-        s = store()
-        try:
-            if s is None:
-                raise StoreUnavailable()
-            s.record_many(self.code, [a for _, a in self.pending], uids=[u for u, _ in self.pending])
-        except LearnerGone:
-            self.gone = True
-            return False
-        except Exception:
-            log.warning("answers could not be saved yet; %d waiting", len(self.pending))
-            self.failed += 1
-            return False
-        self.pending.clear()
-        return True
+    def write(self, s: Any, items: list[tuple[str, Attempt]]) -> None:
+        s.record_many(self.code, [a for _, a in items], uids=[u for u, _ in items])
 
     def adopt(self, items: list[tuple[str, Attempt]]) -> int:
         """Take answers an earlier session left waiting (a reload during an outage); returns how many
@@ -129,32 +93,17 @@ class Saver:
 
 
 @dataclass
-class FactSaver:
-    """Keeps each Fives Sprint answer in the store as it is given (``Practice.on_fact``); answers the
-    store cannot take yet wait here, each with its id, and go with the next answer."""
+class FactSaver(Outbox[tuple[str, SprintAnswer]]):
+    """Keeps each Fives Sprint answer in the store as it is given (``Practice.on_fact``), each with its id."""
 
-    code: str
-    pending: list[tuple[str, SprintAnswer]] = field(default_factory=list)
-    failed: int = 0
+    store: Callable[[], Any] = field(default=lambda: store(), repr=False)
+    what: ClassVar[str] = "sprint answers"
 
-    def __call__(self, answer: SprintAnswer) -> None:
-        self.pending.append((uuid.uuid4().hex, answer))
-        self.flush()
+    def __call__(self, answer: SprintAnswer) -> None:  # type: ignore[override]
+        super().__call__((uuid.uuid4().hex, answer))
 
-    def flush(self) -> bool:
-        if not self.pending:
-            return True
-        s = store()
-        try:
-            if s is None:
-                raise StoreUnavailable()
-            s.record_sprint(self.code, [a for _, a in self.pending], uids=[u for u, _ in self.pending])
-        except Exception:
-            log.warning("sprint answers could not be saved yet; %d waiting", len(self.pending))
-            self.failed += 1
-            return False
-        self.pending.clear()
-        return True
+    def write(self, s: Any, items: list[tuple[str, SprintAnswer]]) -> None:
+        s.record_sprint(self.code, [a for _, a in items], uids=[u for u, _ in items])
 
 
 def learner_progress(s: Store, code: str) -> Progress:
@@ -261,7 +210,7 @@ def sign_in(learner: Learner, *, carry_over: bool = False) -> None:
         if not outbox.flush(force=True):
             raise StoreUnavailable("saving-off")
     if carry_over and me() is None and guest is not None and guest.progress.facts.answers:
-        FactSaver(learner.code, [(uuid.uuid4().hex, f) for f in guest.progress.facts.answers]).flush()
+        FactSaver(learner.code, pending=[(uuid.uuid4().hex, f) for f in guest.progress.facts.answers]).flush()
     practice = Practice(progress=learner_progress(s, learner.code), on_attempt=outbox,
                         on_fact=FactSaver(learner.code))
     decided = DecisionSaver(learner.code, store)
