@@ -33,3 +33,15 @@ def postgres():
     server = pgserver.start()
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium for a real-browser test file (see ``appserver.launch_browser``)."""
+    import appserver
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = appserver.launch_browser(pw)
+        yield b
+        b.close()

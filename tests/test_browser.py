@@ -28,17 +28,6 @@ def server():
     app.stop()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM,
-                               args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        yield b
-        b.close()
-
-
 def open_page(browser, url):
     page = browser.new_page(viewport={"width": 1200, "height": 1400})
     page.goto(url)

@@ -69,16 +69,6 @@ def server(world):
 
 
 @pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = appserver.launch_browser(pw)
-        yield b
-        b.close()
-
-
-@pytest.fixture(scope="module")
 def teacher(browser, server, world):
     """A teacher's browser (a laptop) with the class open: the old teacher link opens it, and the
     browser keeps it for the Projector."""

@@ -9,7 +9,7 @@ import appserver
 import pytest
 
 from puzzles import KINDS, STAGES, from_code, generate, kind
-from tests.test_browser import CHROMIUM, browser, server, shot  # noqa: F401  (the same fixtures)
+from tests.test_browser import CHROMIUM, server, shot  # noqa: F401  (the same fixtures)
 
 pytestmark = [
     pytest.mark.browser,

@@ -32,16 +32,6 @@ def server():
     app.stop()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = appserver.launch_browser(pw)
-        yield b
-        b.close()
-
-
 def test_spanish_from_the_address_reads_aloud_in_spanish_and_the_chooser_goes_back(server, browser):
     p = generate("open-total", stage="muggins", level=1, seed=5)
     page = browser.new_page(viewport={"width": 1024, "height": 768})

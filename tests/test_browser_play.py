@@ -10,7 +10,7 @@ import re
 import appserver
 import pytest
 
-from tests.test_browser import CHROMIUM, browser, server, shot  # noqa: F401  (the same fixtures)
+from tests.test_browser import CHROMIUM, server, shot  # noqa: F401  (the same fixtures)
 from trainer import ui
 
 pytestmark = [

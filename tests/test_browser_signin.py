@@ -31,16 +31,6 @@ def server(database):
     app.stop()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        b = appserver.launch_browser(pw)
-        yield b
-        b.close()
-
-
 def open_page(context, url):
     page = context.new_page()
     page.goto(url)

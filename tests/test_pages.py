@@ -9,6 +9,7 @@ import re
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from test_classroom import app  # the AppTest of the whole app, on one page
 
 from trainer.pagestate import KEYS, LEARNER_KEYS
 from trainer.session import Saver
@@ -23,17 +24,6 @@ PAGES = ("practice", "sprint", "play", "my_progress", "live", "me", "rules", "pr
 @pytest.fixture
 def store():
     return open_store()  # the same database the app opens (see conftest)
-
-
-def app(page: str | None = None, **params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.run()
-    if page:
-        at.switch_page(f"views/{page}.py").run()
-    assert not at.exception, at.exception
-    return at
 
 
 def state_keys(at: AppTest) -> set[str]:

@@ -10,7 +10,7 @@ import time
 import appserver
 import pgserver
 import pytest
-from test_browser import CHROMIUM, browser  # noqa: F401  (the same browser fixture)
+from test_browser import CHROMIUM  # noqa: F401
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARTIFACTS = os.path.join(ROOT, "tests", "artifacts")

@@ -9,6 +9,7 @@ import random
 
 import pytest
 from streamlit.testing.v1 import AppTest
+from test_classroom import app  # the AppTest of the whole app, on one page
 
 from puzzles.positions import is_position_code
 from trainer.pagestate import PlayState
@@ -21,17 +22,6 @@ from trainer.ui import end_letters
 APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "trainer", "app.py")
 DAY = 86400.0
 START = dt.datetime(2026, 11, 2, 9, tzinfo=dt.UTC).timestamp()
-
-
-def app(page: str | None = None, **params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.run()
-    if page:
-        at.switch_page(f"views/{page}.py").run()
-    assert not at.exception, at.exception
-    return at
 
 
 def texts(at) -> str:

@@ -6,7 +6,7 @@ import appserver
 import pytest
 
 from puzzles import generate
-from tests.test_browser import CHROMIUM, browser, press_until, server, shot  # noqa: F401  (the same fixtures)
+from tests.test_browser import CHROMIUM, press_until, server, shot  # noqa: F401  (the same fixtures)
 
 pytestmark = [
     pytest.mark.browser,
