@@ -38,11 +38,11 @@ axe: $(AXE)
 
 run: $(STAMP)
 	@echo "Starting Fives Trainer at http://localhost:$(PORT) (Ctrl+C stops it)"
-	$(VENV)/bin/streamlit run trainer/asgi.py --server.port $(PORT)
+	$(VENV)/bin/streamlit run trainer/web/asgi.py --server.port $(PORT)
 
 # a class: N app processes (default: one per core) behind HAProxy, sticky sessions
 serve: $(STAMP)
-	$(PY) -m trainer.serve --port $(PORT) $(if $(N),--processes $(N),)
+	$(PY) -m trainer.serving --port $(PORT) $(if $(N),--processes $(N),)
 
 # axe-core fetched if it is missing (make axe), the import contracts (as in lint), everything but the
 # real-browser tests in two workers, then the real-browser tests, a file per

@@ -9,7 +9,7 @@ import time
 from streamlit.testing.v1 import AppTest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-APP = os.path.join(ROOT, "trainer", "app.py")
+APP = os.path.join(ROOT, "trainer", "web", "app.py")
 ONE_BUTTON = "import streamlit as st\nst.button('Next', key='next')\n"
 
 

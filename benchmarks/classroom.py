@@ -23,7 +23,7 @@ import urllib.request
 
 from benchmarks.wsclient import Session
 from puzzles import from_code
-from trainer.serve import Cluster, cores, free_port, haproxy_path, healthy, launch_app
+from trainer.serving.serve import Cluster, cores, free_port, haproxy_path, healthy, launch_app
 from trainer.store import open_store
 
 THINK = (0.5, 2.0)

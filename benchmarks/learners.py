@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles import STAGES, AnswerShape, Puzzle, kind
-from trainer.practice import COACH, Practice
-from trainer.progress import MASTERED, NO_FLIP_WITHIN
+from trainer.learning.practice import COACH, Practice
+from trainer.learning.progress import MASTERED, NO_FLIP_WITHIN
 
 PROFILES = {
     "right 90%, quick": (0.90, 6.0),

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from benchmarks.learners import FakeClock, coach_steps, wrong_response
 from puzzles import STAGES, Puzzle, Verdict
 from puzzles.traps import ROUNDING, TRAP_STAGES, misconceived
-from trainer.practice import COACH, CONTRAST, Practice
+from trainer.learning.practice import COACH, CONTRAST, Practice
 
 MISCONCEPTIONS = ("spinner-once", "covered-spinner", "double-once", "counted-covered", "round-1", "round-2",
                   "round-3", "round-4", "missed-combination", "missed-lowering")

@@ -1,7 +1,7 @@
 """Scores spotted in real games, for two simulated players: a greedy one (always the play that scores most)
 and a random one (any legal move). Each plays seat 0 of many two-player hands of the learning rules
 (Muggins, All Fives, Five-Up) against a greedy computer player; every choice it makes goes through
-:func:`trainer.transfer.decide`, exactly as a learner's on Play a hand.
+:func:`trainer.learning.transfer.decide`, exactly as a learner's on Play a hand.
 
 What the figures mean: the greedy player is the ceiling (it takes every chance, so 100%); the random
 player is the floor, what picking without looking at the totals gives. A child's share between the two
@@ -17,8 +17,8 @@ import time
 
 from puzzles import STAGES
 from trainer.bots import make_bot
+from trainer.learning.transfer import Decision, decide, share
 from trainer.rules import Game, RuleSet
-from trainer.transfer import Decision, decide, share
 
 HANDS = 600
 """Hands per player and stage (about 1,800 hands per player)."""

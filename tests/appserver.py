@@ -7,7 +7,7 @@ import subprocess
 import time
 from dataclasses import dataclass
 
-from trainer.serve import free_port, healthy, launch_app
+from trainer.serving.serve import free_port, healthy, launch_app
 
 
 @dataclass

@@ -10,7 +10,7 @@ import subprocess
 import tempfile
 from dataclasses import dataclass
 
-from trainer.serve import free_port
+from trainer.serving.serve import free_port
 
 
 def pg_bin() -> str | None:

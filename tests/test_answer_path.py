@@ -7,9 +7,9 @@ import os
 from streamlit.testing.v1 import AppTest
 
 from puzzles import from_code, generate
-from trainer import ui
+from trainer.web import ui
 
-APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "trainer", "app.py")
+APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "trainer", "web", "app.py")
 
 
 def app(code: str) -> AppTest:

@@ -17,7 +17,7 @@ import appserver
 import pytest
 
 from puzzles import generate
-from trainer.progress import Attempt
+from trainer.learning.progress import Attempt
 from trainer.store import open_store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

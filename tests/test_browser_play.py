@@ -11,7 +11,7 @@ import appserver
 import pytest
 
 from tests.test_browser import CHROMIUM, server, shot  # noqa: F401  (the same fixtures)
-from trainer import ui
+from trainer.web import ui
 
 pytestmark = [
     pytest.mark.browser,

@@ -10,7 +10,7 @@ import tempfile
 import appserver
 import pytest
 
-from trainer.sprint import Fact
+from trainer.learning.sprint import Fact
 
 CHROMIUM = appserver.CHROMIUM
 ARTIFACTS = pathlib.Path(__file__).parent / "artifacts"

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from puzzles import generate
-from trainer import charts
-from trainer.charts import running_share
+from trainer.render import charts
+from trainer.render.charts import running_share
 
 ROWS = [{"kind": "Total", "title": "What's the open-end total?", "stage": "Muggins", "answered": 4, "right": 3,
          "accuracy": 0.75},
@@ -71,14 +71,14 @@ def test_chart_text_reads_from_the_back_of_a_classroom():
 
 
 def test_my_progress_names_its_charts_for_what_they_plot():
-    at = AppTest.from_file("../trainer/app.py", default_timeout=60)
+    at = AppTest.from_file("../trainer/web/app.py", default_timeout=60)
     at.query_params["code"] = generate("open-total", stage="muggins", level=1, seed=11).code
     at.run()
     pr = at.session_state["practice"]
     for seed, ok in ((11, True), (12, False), (13, True)):
         p = pr.show(generate("open-total", stage="muggins", level=1, seed=seed))
         pr.answer(p.answer if ok else str(int(p.answer) + 1))
-    at.switch_page("views/my_progress.py").run()
+    at.switch_page("pages/my_progress.py").run()
     assert not at.exception
     headings = [h.value for h in at.subheader]
     assert "Share of answers right, over time" in headings

@@ -8,8 +8,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from puzzles import STAGES, from_code, generate
-from trainer import ui
 from trainer.render import CELL, layout_geometry
+from trainer.web import ui
 
 SVG = "{http://www.w3.org/2000/svg}"
 

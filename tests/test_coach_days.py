@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 from puzzles import CORE_KINDS, generate_for, mastery_traps
-from trainer.practice import COACH, Practice
-from trainer.progress import DAILY_GOAL, RUN_FOR_PROFICIENT, STAGE_FACTS, STAGE_WINDOW, Attempt, Progress
-from trainer.sprint import REVIEW_DAYS, FactKind, day_of, fluent_answers
+from trainer.learning.practice import COACH, Practice
+from trainer.learning.progress import DAILY_GOAL, RUN_FOR_PROFICIENT, STAGE_FACTS, STAGE_WINDOW, Attempt, Progress
+from trainer.learning.sprint import REVIEW_DAYS, FactKind, day_of, fluent_answers
 
 DAY = 86400.0
 MONDAY = 1767628800.0 + 16 * 3600  # 4 pm

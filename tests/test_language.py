@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 from test_classroom import app
 
-from trainer import ui, words
+from trainer import words
 from trainer.store import open_store
+from trainer.web import ui
 
 
 @pytest.fixture
@@ -32,7 +33,7 @@ def shown(at) -> str:
 def test_the_address_chooses_the_language_and_keeps_it_across_pages():
     at = app(lang="ES")
     assert shown(at) == "es" and at.query_params["lang"] == "es"
-    at.switch_page("views/rules.py").run()
+    at.switch_page("pages/rules.py").run()
     assert not at.exception
     assert at.query_params["lang"] == "es" and shown(at) == "es"
 

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 
 from puzzles import CORE_KINDS, STAGES, from_code, generate, generate_for, mastery_traps
 from puzzles.traps import misconceived
-from trainer.classroom import STUCK_AFTER, stuck
-from trainer.practice import COACH, CONTRAST, DRILL, EXAMPLE, MOST_WRONG_IN_A_ROW, RETRY, Practice
-from trainer.progress import (
+from trainer.classroom.report import STUCK_AFTER, stuck
+from trainer.learning.practice import COACH, CONTRAST, DRILL, EXAMPLE, MOST_WRONG_IN_A_ROW, RETRY, Practice
+from trainer.learning.progress import (
     FAMILIAR,
     MASTERED,
     PROFICIENT,

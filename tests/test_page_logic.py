@@ -5,11 +5,11 @@ with computer players, a teacher's typed class code, the address on a learner's 
 import pytest
 
 from puzzles import generate
-from trainer.card import learner_link
-from trainer.classroom import class_login
-from trainer.guided import GameSaver, GuidedGame, Setup
-from trainer.practice import Practice
-from trainer.progress import Attempt
+from trainer.classroom.cards import learner_link
+from trainer.classroom.report import class_login
+from trainer.games.guided import GameSaver, GuidedGame, Setup
+from trainer.learning.practice import Practice
+from trainer.learning.progress import Attempt
 from trainer.rules import Play
 from trainer.store.codes import new_class_code
 

@@ -4,9 +4,9 @@ sideways) and a hand's tiles at least 44 px wide and tall (a long hand wraps int
 import random
 
 from puzzles import KINDS, STAGES, generate
-from trainer import ui
 from trainer.render import render_layout
 from trainer.rules import HandState, RuleSet
+from trainer.web import ui
 
 PHONE, LAPTOP = 390, 1280
 

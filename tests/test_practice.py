@@ -1,7 +1,7 @@
 import random
 
 from puzzles import generate
-from trainer.practice import COACH, Practice
+from trainer.learning.practice import COACH, Practice
 
 
 class Clock:

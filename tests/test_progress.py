@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles import CORE_KINDS, KINDS, STAGES, generate_for, mastery_traps
-from trainer.progress import (
+from trainer.learning.progress import (
     FAMILIAR,
     FLUENCY_SECONDS,
     MASTERED,
@@ -22,7 +22,7 @@ from trainer.progress import (
     Attempt,
     Progress,
 )
-from trainer.sprint import fluent_answers
+from trainer.learning.sprint import fluent_answers
 
 
 def answer(p, kind="open-total", stage="muggins", level=3, correct=True, seconds=5.0, **kw):

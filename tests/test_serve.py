@@ -21,7 +21,7 @@ import pytest
 
 from benchmarks.wsclient import Session
 from puzzles import from_code
-from trainer.serve import COOKIE, free_port, haproxy_path, healthy
+from trainer.serving.serve import COOKIE, free_port, haproxy_path, healthy
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 pytestmark = [
@@ -115,8 +115,8 @@ def test_sessions_stick_to_their_process_survive_restarts_and_the_class_always_h
         await again.close()
 
         before = pids(run_dir)
-        # the documented command: python -m trainer.serve restart 1
-        subprocess.run([sys.executable, "-m", "trainer.serve", "restart", "1", "--run-dir", run_dir], cwd=ROOT,
+        # the documented command: python -m trainer.serving restart 1
+        subprocess.run([sys.executable, "-m", "trainer.serving", "restart", "1", "--run-dir", run_dir], cwd=ROOT,
                        check=True, timeout=30)
         answered = 3
         deadline = time.time() + 60
@@ -165,7 +165,7 @@ def a_process_that_dies_comes_back_and_a_rolling_restart_never_leaves_the_class_
 
     # every process in turn (what SIGHUP does); the balancer answers throughout
     before = pids(run_dir)
-    subprocess.run([sys.executable, "-m", "trainer.serve", "restart", "--run-dir", run_dir], cwd=ROOT,
+    subprocess.run([sys.executable, "-m", "trainer.serving", "restart", "--run-dir", run_dir], cwd=ROOT,
                    check=True, timeout=30)
     checks, down = 0, 0
     deadline = time.time() + 90
@@ -181,13 +181,13 @@ def a_process_that_dies_comes_back_and_a_rolling_restart_never_leaves_the_class_
 
 
 def start_supervisor(processes: int, out_dir: str) -> tuple[subprocess.Popen, int, str]:
-    """``python -m trainer.serve`` on its own, started with SIGINT ignored, its output (and so
+    """``python -m trainer.serving`` on its own, started with SIGINT ignored, its output (and so
     HAProxy's and the app processes') captured in ``out_dir``; returns it, its port and its run
     folder once it answers."""
     port = free_port()
     marker = os.path.join(out_dir, "run-dir")
     with open(os.path.join(out_dir, "stdout"), "wb") as out, open(os.path.join(out_dir, "stderr"), "wb") as err:
-        proc = subprocess.Popen([sys.executable, "-m", "trainer.serve", "--processes", str(processes),
+        proc = subprocess.Popen([sys.executable, "-m", "trainer.serving", "--processes", str(processes),
                                  "--port", str(port), "--host", "127.0.0.1", "--run-dir-file", marker],
                                 cwd=ROOT, stdout=out, stderr=err, start_new_session=True,
                                 # as a shell starts a background job (`make serve &`): SIGINT ignored
@@ -195,7 +195,7 @@ def start_supervisor(processes: int, out_dir: str) -> tuple[subprocess.Popen, in
     deadline = time.time() + 90
     while time.time() < deadline and not (os.path.exists(marker) and healthy(port)):
         if proc.poll() is not None:
-            pytest.fail("trainer.serve stopped while starting")
+            pytest.fail("trainer.serving stopped while starting")
         time.sleep(0.3)
     with open(marker) as f:
         return proc, port, f.read().strip()

@@ -163,8 +163,8 @@ def test_the_downloads_and_worksheets_are_in_spanish():
     from pypdf import PdfReader
 
     from puzzles.worksheet import answer_key_pdf, make_sheet, worksheet_pdf
-    from trainer import classroom
-    from trainer.progress import Attempt, Progress
+    from trainer.classroom import report as classroom
+    from trainer.learning.progress import Attempt, Progress
 
     with words.speaking("es"):
         sheet = make_sheet("five-up", 2, seed=4)

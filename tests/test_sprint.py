@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.sprint import (
+from trainer.learning.sprint import (
     REVIEW_DAYS,
     ROUND_FACTS,
     ROUND_SECONDS,

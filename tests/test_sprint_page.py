@@ -7,7 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.test_pages import APP
-from trainer.sprint import ROUND_FACTS
+from trainer.learning.sprint import ROUND_FACTS
 from trainer.store import open_store
 
 
@@ -16,7 +16,7 @@ def app(**params: str) -> AppTest:
     for k, v in params.items():
         at.query_params[k] = v
     at.run()
-    at.switch_page("views/sprint.py").run()
+    at.switch_page("pages/sprint.py").run()
     assert not at.exception, at.exception
     return at
 

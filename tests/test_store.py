@@ -19,16 +19,16 @@ from hypothesis import strategies as st
 from sqlalchemy import create_engine, insert, inspect, select
 
 from puzzles.codes import ALPHABET
-from trainer.practice import COACH, Practice
-from trainer.progress import Attempt, Progress
-from trainer.sprint import SprintAnswer
+from trainer.learning.practice import COACH, Practice
+from trainer.learning.progress import Attempt, Progress
+from trainer.learning.sprint import SprintAnswer
+from trainer.learning.transfer import Decision
 from trainer.store import LearnerGone, StoreError, codes, default_url, open_store
 from trainer.store.codes import new_class_code, new_learner_code, normalise, normalise_class
 from trainer.store.names import check_class_name, has_hidden, strip_spaces
 from trainer.store.nicknames import check_nickname, suggest
 from trainer.store.schema import attempts, classes, learners, metadata
 from trainer.store.store import _attempt_row, _hash
-from trainer.transfer import Decision
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -247,7 +247,7 @@ def test_codes_catch_typos():
 
 WRITER = """
 import sys
-from trainer.progress import Attempt
+from trainer.learning.progress import Attempt
 from trainer.store import open_store
 store = open_store(sys.argv[1])
 me, tag, log = sys.argv[2], sys.argv[3], open(sys.argv[4], "a")
@@ -523,7 +523,7 @@ def test_puzzles_from_games_have_long_codes_that_the_store_keeps(store):
 DECIDER = """
 import sys
 from trainer.store import open_store
-from trainer.transfer import Decision
+from trainer.learning.transfer import Decision
 store = open_store(sys.argv[1])
 me, log = sys.argv[2], open(sys.argv[3], "a")
 for i in range(100000):

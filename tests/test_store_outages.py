@@ -14,13 +14,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import event, select
 
-from trainer.progress import Attempt
-from trainer.sprint import SprintAnswer
+from trainer.learning.progress import Attempt
+from trainer.learning.sprint import SprintAnswer
+from trainer.learning.transfer import Decision
 from trainer.store import LearnerGone, Store, StoreError, StoreUnavailable, TooManyTries, open_store
 from trainer.store.codes import new_class_code, new_learner_code
 from trainer.store.limits import ADDRESS, POLICIES, SESSION
 from trainer.store.schema import guards
-from trainer.transfer import Decision
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CALM = "Saving is not working right now."
@@ -287,7 +287,7 @@ def test_a_learner_removed_while_the_database_is_fine_is_not_unavailable(tmp_pat
 
 READ_ONLY = r"""
 import os, subprocess, sys
-from trainer.progress import Attempt
+from trainer.learning.progress import Attempt
 from trainer.store import StoreUnavailable, open_store
 
 path, how = sys.argv[1], sys.argv[2]

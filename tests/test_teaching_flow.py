@@ -70,7 +70,7 @@ def test_the_same_mistake_twice_is_taught_step_by_step():
 def test_the_teacher_sees_who_is_stuck_and_projects_a_contrast_pair():
     from test_classroom import make_class
 
-    from trainer.progress import Attempt
+    from trainer.learning.progress import Attempt
     from trainer.store import open_store
 
     store = open_store()
@@ -85,7 +85,7 @@ def test_the_teacher_sees_who_is_stuck_and_projects_a_contrast_pair():
     assert "Rose Crab" in said and "stuck on a trap" in said
     link = next(x for x in teacher.get("page_link") if "contrast pair" in x.proto.label)
     assert link.proto.page.endswith("projector")
-    stuck = __import__("trainer.classroom", fromlist=["stuck"]).stuck(store.class_report(code, key))[0]
+    stuck = __import__("trainer.classroom.report", fromlist=["stuck"]).stuck(store.class_report(code, key))[0]
     projector = app(page="projector", code=stuck.puzzle, contrast=stuck.trap)
     shown = " ".join(m.value for m in projector.markdown)
     assert "1 and 2 past a five go down" in shown and projector.button(key="pj_contrast_hide")

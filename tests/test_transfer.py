@@ -11,13 +11,10 @@ from hypothesis import strategies as st
 
 from puzzles import CodeError, Puzzle, from_code, generate, puzzle_from_position
 from puzzles.positions import is_position_code, position_code, read_position
-from trainer.guided import GuidedGame, Setup
-from trainer.outbox import DecisionSaver
-from trainer.practice import COACH, Practice
-from trainer.rules import DRAW, TILES, Claim, Game, Play, RuleSet
-from trainer.rules.random_layouts import random_layout
-from trainer.store import LearnerGone, StoreUnavailable
-from trainer.transfer import (
+from trainer.games.guided import GuidedGame, Setup
+from trainer.learning.outbox import DecisionSaver
+from trainer.learning.practice import COACH, Practice
+from trainer.learning.transfer import (
     GAME_REVIEW,
     PER_DAY,
     SPACING,
@@ -28,6 +25,9 @@ from trainer.transfer import (
     share,
     weekly,
 )
+from trainer.rules import DRAW, TILES, Claim, Game, Play, RuleSet
+from trainer.rules.random_layouts import random_layout
+from trainer.store import LearnerGone, StoreUnavailable
 
 DAY = 86400.0
 MONDAY = dt.datetime(2026, 11, 2, 9, tzinfo=dt.UTC).timestamp()

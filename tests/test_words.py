@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 CHECKED = sorted(
     {*ROOT.glob("puzzles/*.py"), *ROOT.glob("puzzles/kinds/*.py"), *ROOT.glob("trainer/words/*.py"),
-     *ROOT.glob("trainer/render/*.py"), *ROOT.glob("trainer/bots/*.py"), ROOT / "trainer/guided.py",
-     ROOT / "trainer/classroom.py", ROOT / "trainer/progress.py", ROOT / "trainer/practice.py"}
+     *ROOT.glob("trainer/render/*.py"), *ROOT.glob("trainer/bots/*.py"), ROOT / "trainer/games/guided.py",
+     ROOT / "trainer/classroom/report.py", ROOT / "trainer/learning/progress.py", ROOT / "trainer/learning/practice.py"}
     - {ROOT / "puzzles/__main__.py", ROOT / "puzzles/guessing.py", ROOT / "puzzles/shape.py"}
 )
 """The modules whose sentences all live in ``trainer.words`` calls (add a module once its sentences have

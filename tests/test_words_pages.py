@@ -16,10 +16,10 @@ import trainer.words
 from trainer.words import errors as error_words
 
 ROOT = Path(__file__).resolve().parent.parent
-APP = str(ROOT / "trainer" / "app.py")
-PAGE_MODULES = sorted((ROOT / "trainer" / "views").glob("*.py")) + [
-    ROOT / "trainer" / name for name in ("ui.py", "session.py", "answers.py", "app.py", "pagestate.py", "card.py")
-] + sorted((ROOT / "trainer" / "store").glob("*.py"))
+APP = str(ROOT / "trainer" / "web" / "app.py")
+PAGE_MODULES = sorted((ROOT / "trainer" / "web" / "pages").glob("*.py")) + [
+    ROOT / "trainer" / "web" / name for name in ("ui.py", "session.py", "answers.py", "app.py", "pagestate.py")
+] + [ROOT / "trainer" / "classroom" / "cards.py"] + sorted((ROOT / "trainer" / "store").glob("*.py"))
 
 TRANSLATED = {"_", "ngettext", "N_"}
 """Calls whose strings are the sentences themselves (the catalogue's entries)."""
@@ -225,7 +225,7 @@ def test_store_errors_carry_reasons_the_words_know(path):
 
 def test_the_board_script_says_only_what_the_page_gives_it():
     """The browser's scripts show the hints and buttons they are sent (in the reader's language)."""
-    for script in sorted((ROOT / "trainer" / "static").glob("*.js")):
+    for script in sorted((ROOT / "trainer" / "web" / "static").glob("*.js")):
         code = re.sub(r"^\s*//.*$", "", script.read_text(encoding="utf-8"), flags=re.M)
         found = [t for t in re.findall(r"'([^'\n]*)'", code) if sentence_like(t)]
         assert not found, f"{script.name}: {found}"
@@ -301,7 +301,7 @@ def draw(page: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
     at.run()
     if page != "practice":
-        at.switch_page(f"views/{page}.py").run()
+        at.switch_page(f"pages/{page}.py").run()
     assert not at.exception, at.exception
     return at
 

@@ -189,7 +189,7 @@ def test_the_command_line_refuses_a_bad_address_with_a_message(tmp_path, capsys)
 
 
 def test_a_learner_card_with_a_link_too_long_for_a_qr_code_still_prints_without_one():
-    from trainer.card import card_link_problem, learner_card
+    from trainer.classroom.cards import card_link_problem, learner_card
 
     link = "http://192.168.1.20:8501/" + "x" * 3000 + "?me=KQ7M-XR4P"
     assert card_link_problem(link) and card_link_problem("http://192.168.1.20:8501/?me=KQ7M-XR4P") is None

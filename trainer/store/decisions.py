@@ -1,5 +1,5 @@
 """The store's side of transfer from real games: the learner's decisions on Play a hand, and when each
-puzzle from a game was first practised (see :mod:`trainer.transfer`)."""
+puzzle from a game was first practised (see :mod:`trainer.learning.transfer`)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ from collections.abc import Sequence
 
 from sqlalchemy import and_, func, insert, select
 
+from trainer.learning.transfer import GAME_REVIEW, Decision
 from trainer.store import codes
 from trainer.store.base import StoreBase, _calm
 from trainer.store.errors import LearnerGone
 from trainer.store.schema import attempts, decisions, learners
-from trainer.transfer import GAME_REVIEW, Decision
 
 UID_LENGTH = 40
 

@@ -10,6 +10,7 @@ parameters; :mod:`trainer.words.errors` words it for a child or a teacher when i
 
 from __future__ import annotations
 
+from trainer.learning.outbox import Gone
 from trainer.words.errors import store_problem
 
 
@@ -34,7 +35,7 @@ class StoreUnavailable(StoreError):
         super().__init__(reason, **fields)
 
 
-class LearnerGone(StoreError):
+class LearnerGone(StoreError, Gone):
     """The learner code is no longer in use (their teacher removed them, or deleted the class)."""
 
     def __init__(self, reason: str = "learner-gone", **fields: object) -> None:

@@ -127,7 +127,7 @@ sprint_answers = Table(
     Index("ix_sprint_learner", "learner_code", "id"),
     Index("uq_sprint_uid", "learner_code", "uid", unique=True),
 )
-"""The Fives Sprint's answers: one number fact each (see :mod:`trainer.sprint`)."""
+"""The Fives Sprint's answers: one number fact each (see :mod:`trainer.learning.sprint`)."""
 
 decisions = Table(
     "decisions",
@@ -147,7 +147,7 @@ decisions = Table(
     Index("ix_decisions_learner", "learner_code", "id"),
     Index("uq_decisions_uid", "learner_code", "uid", unique=True),
 )
-"""The learner's decisions on Play a hand (see :mod:`trainer.transfer`)."""
+"""The learner's decisions on Play a hand (see :mod:`trainer.learning.transfer`)."""
 
 TABLES = (classes, learners, attempts, games, lessons, lesson_members, live_answers, sprint_answers, decisions)
 """Every table of learners' data, parents first (deleting goes the other way). The rate limits'

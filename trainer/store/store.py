@@ -20,8 +20,8 @@ from collections.abc import Sequence
 from sqlalchemy import Connection, Table, and_, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
-from trainer.progress import Attempt
-from trainer.sprint import SprintAnswer
+from trainer.learning.progress import Attempt
+from trainer.learning.sprint import SprintAnswer
 from trainer.store import codes, limits
 from trainer.store.base import STORE_ERRORS, _calm
 from trainer.store.decisions import DecisionStore

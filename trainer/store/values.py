@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from trainer.progress import Attempt
+from trainer.learning.progress import Attempt
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,1 @@
+"""Real games: a learner's guided hands against computer players (:mod:`.guided`)."""

@@ -1,0 +1,479 @@
+"""A guided game: the learner (seat 0) against computer players, narrated move by move.
+
+Pure Python: the Play page only draws this and forwards the learner's choices.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
+
+from puzzles import STAGES
+from trainer.bots import make_bot, suggest
+from trainer.bots.hints import Suggestion
+from trainer.bots.players import Bot
+from trainer.learning.transfer import Decision, decide
+from trainer.rules import (
+    DRAW,
+    LET_GO,
+    MUGGINS,
+    PASS,
+    PRESETS,
+    Claim,
+    Event,
+    Game,
+    HandResult,
+    IllegalPlay,
+    Layout,
+    Play,
+    RuleSet,
+    Tile,
+    parse_action,
+    play_points,
+    round_to_five,
+)
+from trainer.rules.hand import Action
+from trainer.words import _, calls, narration
+from trainer.words.feedback import sentences
+from trainer.words.games import BOT_TITLES, GAME_SOURCES, GAME_TITLES, GUIDANCE_TITLES, game_name
+from trainer.words.narration import seat_name
+from trainer.words.reasons import error_words
+
+NAMES = narration.NAMES
+GUIDANCE = ("off", "playable", "where", "suggest")
+BOT_LEVELS = ("beginner", "greedy", "expert")
+
+
+
+def possessive(name: str) -> str:
+    """``"Your"`` for the learner, ``"Leo's"`` for the others."""
+    return _("Your") if name == seat_name(0) else _("{name}'s").format(name=name)
+NEXT_HAND = "next-hand"
+"""The move that deals the next hand after a settlement (in :attr:`GuidedGame.moves`)."""
+FORGETFUL = 0.35
+"""How often Beginner computer players forget to call their score (with the muggins call on)."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What the learner chose before the game."""
+
+    game: str = "muggins"
+    """A stage (``"muggins"``, ``"all-fives"``, ``"five-up"``: the learning rules) or a preset from
+    docs/rules.md as ``"preset:<id>"`` (a bare preset id that is not a stage works too)."""
+    players: int = 2
+    partners: bool = True
+    bot_level: str = "greedy"
+    guidance: str = "where"
+    muggins_call: bool = False
+    seed: int = 0
+
+    def rules(self) -> RuleSet:
+        preset = self.game.removeprefix("preset:")
+        if self.game in STAGES:
+            base = RuleSet.trainer(self.game)
+            call = "strict" if self.muggins_call else "off"
+        elif preset in PRESETS:
+            base = PRESETS[preset]
+            call = (base.muggins_call if base.muggins_call != "off" else "strict") if self.muggins_call else "off"
+        else:
+            raise ValueError(_("'{game}' is not a game we know.").format(game=self.game))
+        return base.with_options(teams=self.partners, muggins_call=call)
+
+    def check(self) -> None:
+        if self.players not in (2, 3, 4):
+            raise ValueError(_("Play with 2, 3 or 4 players."))
+        self.rules().check_players(self.players)
+        if self.bot_level not in BOT_LEVELS:
+            raise ValueError(_("Choose Beginner, Greedy or Expert computer players."))
+        if self.guidance not in GUIDANCE:
+            raise ValueError(_("Choose a guidance level."))
+        self.rules()
+
+    def seated(self) -> tuple[Setup, str | None]:
+        """This setup with a table its game can be played at: a game for four gets computer players to
+        fill the table, and the note says so (``None`` when nothing changed)."""
+        seats = self.rules().seats
+        if self.players in seats:
+            return self, None
+        fitted = replace(self, players=max(seats))
+        return fitted, narration.players_fill(game_name(self.game), fitted.players)
+
+
+@dataclass
+class GuidedGame:
+    """The game, the computer players and the story so far."""
+
+    setup: Setup
+    game: Game = field(init=False)
+    bots: list[Bot | None] = field(init=False)
+    rng: random.Random = field(init=False)
+    log: list[str] = field(default_factory=list)
+    unscored: str = ""
+    """The learner's last play told without its score, while the learner is still to call it."""
+    finished: HandResult | None = None
+    """The result of a hand that just ended, until the learner moves on."""
+    finished_hand: int = -1
+    moves: list[str] = field(default_factory=list)
+    """The learner's moves so far (action tokens, and ``"next-hand"``): with the setup they rebuild
+    the game exactly (:meth:`replay`), so a saved game survives a reload."""
+    game_id: str = field(default_factory=lambda: uuid.uuid4().hex, compare=False)
+    """This game's own id (a replayed game gets a new one): :class:`GameSaver` tells games apart by it."""
+    key: str = field(default_factory=lambda: uuid.uuid4().hex, compare=False)
+    """This game's lasting id (kept in :meth:`state`, so a replayed game keeps it): with a move's number it
+    names each decision, so a decision sent twice is kept once."""
+    decided: list[Decision] = field(default_factory=list, compare=False, repr=False)
+    """The learner's decisions not yet taken by the page (:meth:`take_decisions`)."""
+    this_hand: list[Decision] = field(default_factory=list, compare=False, repr=False)
+    """The learner's decisions in the hand being played (or just finished)."""
+    clock: Callable[[], float] = field(default=time.time, compare=False, repr=False)
+    _draws: int = 0
+    _hint: tuple[tuple[int, int], Suggestion | None] | None = None
+
+    def __post_init__(self) -> None:
+        self.setup.check()
+        rules = self.setup.rules()
+        self.game = Game(rules, self.setup.players, seed=self.setup.seed)
+        forget = FORGETFUL if self.setup.bot_level == "beginner" else 0.0
+        self.bots = [None] + [make_bot(self.setup.bot_level, forget=forget) for _ in range(self.setup.players - 1)]
+        self.rng = random.Random(self.setup.seed * 31 + 7)
+        self.log = []
+        self.advance()
+
+    # ----- who is who -----
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.game.rules
+
+    @property
+    def points(self) -> bool:
+        return self.rules.unit == "points"
+
+    def name(self, player: int) -> str:
+        return seat_name(player)
+
+    def side_name(self, side: int) -> str:
+        hand = self.game.hand
+        members = hand.sides[side]
+        if len(members) == 1:
+            return self.name(members[0])
+        return narration.partners([self.name(p) for p in members])
+
+    @property
+    def learner_side(self) -> int:
+        return self.game.hand.side_of(0)
+
+    # ----- whose move -----
+
+    @property
+    def waiting_for_learner(self) -> bool:
+        return self.finished is None and not self.game.is_over and self.game.current_player == 0
+
+    def view(self):
+        return self.game.hand.view(0)
+
+    def advance(self) -> None:
+        """Let the computer players move until it is the learner's turn or the hand ends."""
+        guard = 0
+        while self.finished is None and not self.game.is_over and self.game.current_player != 0:
+            hand = self.game.hand
+            player = hand.current_player
+            assert player is not None
+            bot = self.bots[player]
+            assert bot is not None
+            action = bot.choose(hand.view(player), self.rng)
+            self._apply(action, player)
+            guard += 1
+            if guard > 500:  # a hand is far shorter than this
+                raise RuntimeError("the computer players did not finish the hand")
+
+    def act(self, action: Action | str) -> str | None:
+        """The learner's move. Returns a friendly message if it is not allowed (nothing changes)."""
+        if not self.waiting_for_learner:
+            return narration.your_turn_first()
+        try:
+            act = parse_action(action)
+            decision = decide(self.view(), act, uid=f"{self.key}-{len(self.moves)}", at=self.clock(),
+                              game=self.setup.game)
+            self._apply(act, 0)
+        except IllegalPlay as err:
+            if err.why == "not-in-hand" and err.player == 0:
+                return narration.not_in_your_hand(str(err.tile))
+            if err.why == "not-your-turn" and err.turn_of is not None:
+                return narration.wait_for(self.name(err.turn_of), you=err.turn_of == 0)
+            return error_words(err)
+        self.moves.append(str(act))
+        if decision is not None:
+            self.decided.append(decision)
+            self.this_hand.append(decision)
+        self.advance()
+        return None
+
+    def take_decisions(self) -> list[Decision]:
+        """The learner's decisions since the last call (the page keeps them for the learner)."""
+        taken, self.decided = self.decided, []
+        return taken
+
+    @property
+    def move_number(self) -> tuple[int, int]:
+        """Where the game is: (hands dealt, moves in this hand). A button remembers it when drawn."""
+        return len(self.game.hands), len(self.game.hand.history)
+
+    def act_once(self, action: Action | str, move: tuple[int, int]) -> str | None:
+        """:meth:`act` from a button drawn at ``move`` (:attr:`move_number`): a second tap on a button
+        whose move has already been made does nothing."""
+        if move != self.move_number:
+            return None
+        return self.act(action)
+
+    def story(self) -> list[str]:
+        """What happened, for the page: the learner's own score stays hidden until it is called."""
+        if self.unscored and self.log and self.waiting_for_learner and self.view().phase == "claim":
+            return self.log[:-1] + [self.unscored]
+        return list(self.log)
+
+    def act_at(self, tile: str, end: str) -> str | None:
+        """A tap on a hand tile, then on an open end (``"1-5:1"``, or ``"4-4^4"`` for the long sides
+        of the in-line sniff): a child's reason when the tile does not show that end's number, else
+        the play."""
+        mark = "^" if "^" in end else ">"
+        target, _sep, number = end.partition("^" if mark == "^" else ":")
+        try:
+            t = Tile.parse(tile)
+            n = int(number)
+        except (IllegalPlay, ValueError):
+            return narration.tap_tile_then_end()
+        if not t.has(n):
+            return narration.no_such_end(str(t), n)
+        return self.act(f"{t}{mark}{target}")
+
+    def next_hand(self) -> None:
+        """After the settlement walkthrough: deal on."""
+        self.finished = None
+        self.log = []
+        self.this_hand = []
+        self.moves.append(NEXT_HAND)
+        self.advance()
+
+    # ----- saving and replaying -----
+
+    def state(self) -> dict:
+        """A JSON-ready record of the game: the setup and the learner's moves."""
+        return {"setup": asdict(self.setup), "moves": list(self.moves), "key": self.key}
+
+    @classmethod
+    def replay(cls, state: dict) -> GuidedGame:
+        """Rebuild a game from :meth:`state` (the deal and the computer players are seeded, so
+        replaying the learner's moves gives the same game). ``ValueError`` if the record does not fit."""
+        try:
+            setup = Setup(**state["setup"])
+            moves = [str(m) for m in state["moves"]]
+        except (KeyError, TypeError) as err:
+            raise ValueError(_("That saved game could not be read.")) from err
+        g = cls(setup)
+        key = state.get("key")
+        if isinstance(key, str) and 0 < len(key) <= 32:
+            g.key = key
+        for move in moves:
+            if move == NEXT_HAND:
+                if g.finished is None:
+                    raise ValueError(_("That saved game does not fit its deal."))
+                g.next_hand()
+            elif g.act(move) is not None:
+                raise ValueError(_("That saved game does not fit its deal."))
+        g.decided = []  # kept when they were made
+        return g
+
+    # ----- applying and narrating -----
+
+    def _apply(self, action: Action, player: int) -> None:
+        hand = self.game.hand
+        index = len(self.game.hands)
+        before = hand.layout
+        ev = self.game.apply(action, player=player)
+        hand_now = self.game.hands[index - 1]
+        self._narrate(ev, before, hand_now)
+        if (self.rules.chain and not hand_now.is_terminal and ev.kind in ("play", "claim", "muggins", "let-go")
+                and hand_now.current_player == ev.player == hand_now.cur and hand_now.phase_name == "turn"):
+            # a score or a double: the same player goes on (the chaining games)
+            self.log.append(narration.go_again(self.name(ev.player), you=ev.player == 0))
+        if hand_now.is_terminal:
+            res = hand_now.result
+            assert res is not None
+            self.finished = res
+            self.finished_hand = index - 1
+            self.log.append(self._ending_words(res))
+
+    def _score_words(self, total: int, score: int) -> str:
+        return calls.made(total, score, self.rules.unit)
+
+    def _narrate(self, ev: Event, before: Layout, hand) -> None:
+        who = self.name(ev.player)
+        if ev.kind == "draw":
+            self._draws += 1  # told together with the play or pass that ends the drawing
+            return
+        drew = self._draws
+        self._draws = 0
+        self.unscored = ""
+        if ev.kind == "pass" and before.is_empty:
+            self.log.append(narration.passed_the_lead(who))
+        elif ev.kind == "pass":
+            self.log.append(narration.passed(who, drew=drew))
+        elif ev.kind == "play":
+            play = ev.play
+            assert play is not None
+            after = before.play(play)
+            target = None if play.target is None else str(play.target)
+            number = after.placements[-1].number
+            self.log.append(narration.played(who, str(play.tile), number, target, after.working,
+                                             self._score_words(ev.total, ev.score), beside=play.beside, drew=drew))
+            self.unscored = (narration.played_unscored(who, str(play.tile), number, target, beside=play.beside,
+                                                       drew=drew) if ev.player == 0 else "")
+        elif ev.kind == "claim":
+            missed = hand.pending if hand.phase_name == "muggins" and hand.caller >= 0 else 0
+            made = self._made(hand)
+            unit = self.rules.unit
+            if ev.credited:
+                self.log.append(calls.called(who, ev.score, unit))
+            elif ev.score == 0 and made:
+                self.log.append(calls.learner_said_no_score(made, unit) if ev.player == 0
+                                else calls.forgot(who, made, unit))
+            elif ev.score != made:
+                self.log.append(calls.called_wrong(who, ev.score, made, unit))
+            if missed:
+                self.log.append(calls.may_call(self.name(hand.caller)))
+        elif ev.kind == "muggins":
+            self.log.append(calls.took(who, ev.score, self.rules.unit))
+        elif ev.kind == "let-go":
+            self.log.append(calls.let_go(who, ev.score, self.rules.unit))
+            if hand.phase_name == "muggins":  # another opponent may still call (muggins_caller="any")
+                self.log.append(narration.may_still_call(self.name(hand.caller)))
+
+    @staticmethod
+    def _made(hand) -> int:
+        """What the last play scored (for judging a call)."""
+        for ev in reversed(hand.history):
+            if ev.kind == "play":
+                return ev.score
+        return 0
+
+    def _ending_words(self, res: HandResult) -> str:
+        if res.dominoed:
+            assert res.winner is not None
+            return narration.domino(self.name(res.winner), you=res.winner == 0)
+        if res.blocked:
+            return narration.blocked()
+        return narration.target_hit()
+
+    # ----- guidance -----
+
+    def playable(self) -> list[str]:
+        """The learner's tiles that can be played now."""
+        return sorted({str(a.tile) for a in self.view().legal_actions if isinstance(a, Play)})
+
+    def options(self) -> list[tuple[Play, Layout, int]]:
+        """Each legal play with the layout after it and what it scores."""
+        view = self.view()
+        out = []
+        for a in view.legal_actions:
+            if isinstance(a, Play):
+                after = view.layout.play(a)
+                total = after.total
+                score = self.rules.points(total)
+                out.append((a, after, score))
+        return out
+
+    def hint(self) -> Suggestion | None:
+        """The suggested play for the learner (worked out once per position)."""
+        hand = self.game.hand
+        key = (len(self.game.hands), len(hand.history))
+        if self._hint is None or self._hint[0] != key:
+            tip = suggest(self.view(), random.Random(hash(key) & 0xFFFF)) if self.waiting_for_learner else None
+            self._hint = (key, tip)
+        return self._hint[1]
+
+    # ----- the end of a hand -----
+
+    def settlement_lines(self, res: HandResult) -> list[str]:
+        """The walkthrough: remaining tiles, pips, rounding, points and who scores."""
+        lines = []
+        for p, tiles in enumerate(res.hands):
+            name = self.name(p)
+            if tiles:
+                pips = " + ".join(str(t.pips) for t in tiles)
+                lines.append(narration.tiles_left(name, ", ".join(str(t) for t in tiles), pips, res.pips[p]))
+            else:
+                lines.append(narration.no_tiles_left(name))
+        unit_pts = res.unit == "points"
+        for side, members in enumerate(res.sides):
+            if len(members) > 1:
+                lines.append(narration.hold_together(self.side_name(side), res.side_pips[side]))
+        method = res.method
+        if method == "each-subtracts-own":
+            for side in range(len(res.sides)):
+                rounded = res.rounded[side]
+                lines.append(narration.each_loses(self.side_name(side), res.side_pips[side], rounded,
+                                                  play_points(rounded, res.unit), res.unit))
+            return lines
+        if res.winning_side is None:
+            if res.tied and len(res.sides) == 3 and any(res.settlement):
+                lines.append(narration.shared_count())
+            elif res.ending != "target":
+                lines.append(narration.nobody_scores())
+            return lines
+        win = res.winning_side
+        every = method == "winner-takes-all"
+        if every:
+            pot = sum(res.side_pips)
+        else:
+            pot = sum(res.side_pips[i] for i in range(len(res.sides)) if i != win)
+        rounded = round_to_five(pot)
+        pts = res.settlement[win]
+        winners = self.side_name(win)
+        they = 0 in res.sides[win] or len(res.sides[win]) > 1  # "You score", "Leo & Sam score", "Leo scores"
+        lines.append(sentences(narration.hands_hold(pot, narration.rounds(pot, rounded), every_hand=every),
+                               narration.winners_score(winners, rounded, pts, points_unit=unit_pts, plural=they)))
+        return lines
+
+
+__all__ = [
+    "BOT_LEVELS", "BOT_TITLES", "DRAW", "GAME_SOURCES", "GAME_TITLES", "GUIDANCE", "GUIDANCE_TITLES", "LET_GO",
+    "MUGGINS", "NAMES", "PASS",
+    "Claim", "GuidedGame", "Setup",
+]
+
+
+@dataclass
+class GameSaver:
+    """Keeps a learner's game in a store after every move, and only then: it knows which game, at
+    which move, it wrote last, so a rerun that changed nothing writes nothing. The store is reached
+    through the ``save``/``clear`` callables given to :meth:`sync`."""
+
+    saved: tuple[str, int] | None = None
+    """(:attr:`GuidedGame.game_id`, number of the learner's moves) of the game written last."""
+
+    def mark(self, game: GuidedGame) -> None:
+        """The game is the one in the store (it was just read from it)."""
+        self.saved = (game.game_id, len(game.moves))
+
+    def changed(self, game: GuidedGame | None) -> bool:
+        """Whether the store's copy differs from ``game`` (``None``: no game, so a stored one should go)."""
+        if game is None:
+            return self.saved is not None
+        return self.saved != (game.game_id, len(game.moves))
+
+    def sync(self, game: GuidedGame | None, *, save: Callable[[dict], None], clear: Callable[[], None]) -> None:
+        """Write ``game`` (``save(game.state())``) if it changed since it was written, or ``clear()`` the
+        stored game once there is none. A call that raises leaves it to be tried again."""
+        if not self.changed(game):
+            return
+        if game is None:
+            clear()
+            self.saved = None
+        else:
+            save(game.state())
+            self.mark(game)

@@ -1,0 +1,599 @@
+"""The learner model: every answer, a mastery level per kind and stage, review, and the coach.
+
+Pure Python, and a fold over the ordered answers: :meth:`Progress.from_attempts` rebuilds
+everything (mastery, the coach's stage and levels, the review queue) from the stored list.
+
+Each kind of puzzle at each stage climbs four steps, like Khan Academy's skills:
+
+- **Practised** — answered at least once;
+- **Familiar** — at least 2 of its last 3 answers right, at any level;
+- **Proficient** — its last 5 answers at the top level (level 3) all right;
+- **Mastered** — proficient *and fluent*: at least 4 of those 5 answered within the time bar
+  of :data:`FLUENCY_SECONDS`.
+
+A stage is mastered when every core kind is mastered there, at least 18 of its last 20
+answers at the top level are right, and its number facts (:data:`STAGE_FACTS`, answered in the
+Fives Sprint) are fluent — and then only on a later day: the day it first looks mastered the coach
+goes on to the next stage, and an answer at the stage on a later day (the coach asks for one)
+confirms it. A mastered kind comes back in review, after 1, 3, 7 and 21 days; two wrong among its
+last reviews drop it to Proficient (and the stage loses its mastery until it is earned again).
+Hinted answers are kept but never count toward mastery.
+
+Before Muggins, and whenever a trap maps to a number fact, the coach steps to the Sprint's facts
+(:meth:`Progress.coach_facts`); a day's practice has a goal (:data:`DAILY_GOAL`), after which the
+coach says so and offers free play.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import functools
+import heapq
+import io
+import random
+import statistics
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+
+from puzzles import CORE_KINDS, KINDS, STAGES, CodeError, all_kinds, from_code, kind, mastery_traps
+from puzzles.traps import COUNTING, ROUNDING
+from trainer.learning.sprint import REVIEW_DAYS, FactKind, SprintAnswer, SprintHistory, day_of
+from trainer.words.mastery import STEP_NAMES, unknown_answer
+from trainer.words.tables import csv_headers
+
+NOT_STARTED, PRACTISED, FAMILIAR, PROFICIENT, MASTERED = range(5)
+
+TOP_LEVEL = 3
+RUN_FOR_PROFICIENT = 6
+"""Right answers in a row at the top level that make a kind Proficient."""
+FLUENT_IN_RUN = 5
+"""How many of those must be fluent (inside the time bar) for Mastered."""
+STAGE_WINDOW = 20
+STAGE_RIGHT = 18
+"""A stage also needs at least 18 of its last 20 (unhinted) answers at the top level right."""
+REVIEW_WINDOW = 3
+REVIEW_WRONG_DROPS = 2
+TRAP_WINDOW = 3
+TRAP_RIGHT = 2
+"""A trap is shown when at least 2 of the last 3 puzzles of the kind that exposed it were answered right."""
+TRAP_WRONG_DEMOTES = 2
+"""Two wrong among those 3 demote the kind (to Familiar) until the trap is shown again."""
+
+FLUENCY_SECONDS: dict[str, tuple[float, float, float]] = {
+    k.id: (k.time_bars[1], k.time_bars[2], k.time_bars[3]) for k in all_kinds()
+}
+"""Seconds for a fluent answer, per kind, at levels 1, 2 and 3 (each kind's ``time_bars``)."""
+OTHER_TIME_BARS = (20.0, 25.0, 35.0)
+"""The time bars of a kind this trainer does not know."""
+
+LEVEL_UP_AFTER = 3
+LEVEL_DOWN_AFTER = 2
+NO_FLIP_WITHIN = 6
+"""After the coach moves a level, it does not move it back the other way for this many answers."""
+RETRY_AFTER = 3
+"""A missed puzzle comes back after this many other puzzles (the same code)."""
+SIBLING_AFTER = 8
+"""...and a similar one (a new seed, the same trap) this many puzzles after the retry."""
+KIND_REVIEW_EVERY = 4
+"""At the coach's stage, every this many puzzles one goes to a mastered kind (review)."""
+STAGE_REVIEW_EVERY = 8
+"""Every this many coached puzzles, one comes from a stage mastered earlier (spaced review)."""
+
+STAGE_FACTS: dict[str, tuple[FactKind, ...]] = {
+    "muggins": (FactKind.MAKE_FIVE, FactKind.MAKE_TEN, FactKind.NEAREST_FIVE, FactKind.IS_MULTIPLE),
+    "all-fives": (FactKind.ADD_ENDS, FactKind.COUNT_ON, FactKind.NEXT_FIVE),
+    "five-up": (FactKind.COUNT_BACK, FactKind.PREVIOUS_FIVE),
+}
+"""The number facts each stage needs fluent before it is mastered."""
+TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {
+    **{t: (FactKind.NEAREST_FIVE,) for t in ROUNDING},
+    **{t: (FactKind.ADD_ENDS,) for t in COUNTING},
+    "missed-combination": (FactKind.MAKE_TEN,),
+    "missed-lowering": (FactKind.IS_MULTIPLE,),
+}
+"""The number facts under a trap: a rounding remainder is the nearest five, counting ends is adding."""
+STEP_EVERY = 4
+"""While a stage's facts are not fluent, the coach steps to them every this many puzzles."""
+DAILY_GOAL = 25
+"""A day's practice: this many puzzles (and the number facts the coach steps to)."""
+
+
+@functools.lru_cache(maxsize=8192)
+def _code_traps(code: str) -> tuple[str, tuple[str, ...]]:
+    """The kind and stage of the puzzle a code names (``"kind/stage"``) and the traps it exposes
+    (``("", ())`` for a bad code)."""
+    try:
+        p = from_code(code)
+    except (CodeError, ValueError):
+        return "", ()
+    return f"{p.kind}/{p.stage}", p.traps
+
+
+def attempt_traps(a: Attempt) -> tuple[str, ...]:
+    """The traps an answered puzzle exposed, worked out again from its code (so old stored answers,
+    which keep only the code, have them too); none for another kind's or stage's code, or a bad one."""
+    if not a.code:
+        return ()
+    where, traps = _code_traps(a.code)
+    return traps if where == f"{a.kind}/{a.stage}" else ()
+
+
+def fluency_bar(kind_id: str, level: int) -> float:
+    """Seconds within which an answer counts as fluent: the kind's time bar at that level."""
+    return kind(kind_id).time_bars[level] if kind_id in KINDS else OTHER_TIME_BARS[level - 1]
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One answered puzzle."""
+
+    kind: str
+    stage: str
+    level: int
+    correct: bool
+    seconds: float
+    code: str = ""
+    mistake: str | None = None
+    hinted: bool = False
+    """The learner asked for a hint first: kept, but it never counts toward mastery."""
+    review: str = ""
+    """Why the puzzle came up: ``""`` (new), ``"retry"``, ``"similar"``, ``"review"``, ``"drill"`` and
+    ``"reteach"`` (teaching: the drill, then the missed puzzle again)."""
+    origin: str = ""
+    """For a retry or a similar puzzle: the code of the missed puzzle it comes from."""
+    at: float | None = field(default=None, compare=False)
+    """When it was answered (epoch seconds, the practice's clock); ``None`` when not known. Two answers
+    that differ only in their time are the same answer."""
+
+
+def _day(at: float | None) -> dt.date | None:
+    return None if at is None else day_of(at)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What recording an answer changed."""
+
+    mastered: str | None = None
+    """The stage this answer mastered, if any."""
+    unlocked: str | None = None
+    """The stage the learning path goes on to because of it, if any (nothing is ever locked)."""
+    level_change: int = 0
+    """+1 or -1 when the coach moved the level at this stage."""
+    lost: str | None = None
+    """The stage whose mastery this answer lost in review, if any."""
+    step: tuple[int, int] = (0, 0)
+    """The kind's mastery step at the stage before and after this answer."""
+
+
+@dataclass(frozen=True)
+class Review:
+    """A puzzle the coach owes the learner: the same code again, or a similar one."""
+
+    code: str
+    due: int
+    """The number of answers after which it is due."""
+    how: str
+    """``"retry"`` (the same puzzle) or ``"similar"`` (a sibling with the same trap)."""
+
+
+@dataclass
+class Skill:
+    """One kind at one stage: its step and the evidence behind it."""
+
+    step: int = NOT_STARTED
+    recent: deque = field(default_factory=lambda: deque(maxlen=3))
+    top: deque = field(default_factory=lambda: deque(maxlen=RUN_FOR_PROFICIENT))
+    reviews: deque = field(default_factory=lambda: deque(maxlen=REVIEW_WINDOW))
+    last_seen: int = -1
+    answered: int = 0
+    right: int = 0
+    fluent: int = 0
+    needs: tuple[str, ...] = ()
+    """The traps this kind must show at this stage (:func:`puzzles.mastery_traps`)."""
+    traps: dict[str, deque] = field(default_factory=dict)
+    """Per trap: right/wrong of the last :data:`TRAP_WINDOW` unhinted answers to puzzles that exposed it."""
+    days: list[dt.date] = field(default_factory=list)
+    """Since mastered: the days it was answered right (review after 1, 3, 7 and 21 days)."""
+    last_day: dt.date | None = None
+
+    def due(self, today: dt.date | None) -> bool:
+        """Mastered and due for review by days (1, 3, 7, 21 after the last, by how many days it was right)."""
+        if self.step != MASTERED or today is None or self.last_day is None:
+            return False
+        gap = REVIEW_DAYS[min(max(len(self.days), 1), len(REVIEW_DAYS)) - 1]
+        return (today - self.last_day).days >= gap
+
+    def trap_shown(self, trap: str) -> bool:
+        """Met, and answered right in at least 2 of its last 3 puzzles."""
+        seen = self.traps.get(trap)
+        return seen is not None and sum(seen) >= TRAP_RIGHT
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """The traps still to show (never met first, then the shaky ones)."""
+        return tuple(sorted((t for t in self.needs if not self.trap_shown(t)), key=lambda t: t in self.traps))
+
+    def add(self, a: Attempt, number: int, exposed: tuple[str, ...] = ()) -> None:
+        self.last_seen = number
+        day = _day(a.at)
+        if day is not None:
+            self.last_day = day
+        self.answered += 1
+        self.right += a.correct
+        fluent = a.correct and a.seconds <= fluency_bar(a.kind, a.level)
+        self.fluent += fluent
+        if a.hinted:
+            self.step = max(self.step, PRACTISED)
+            return
+        self.recent.append(a.correct)
+        if a.level == TOP_LEVEL:
+            self.top.append((a.correct, fluent))
+        demote = False
+        for t in exposed:
+            seen = self.traps.setdefault(t, deque(maxlen=TRAP_WINDOW))
+            seen.append(a.correct)
+            demote |= not a.correct and seen.count(False) >= TRAP_WRONG_DEMOTES
+        if demote and self.step >= PROFICIENT:  # a trap fallen into twice: earn the kind again
+            self.step = FAMILIAR
+            self.top.clear()
+            self.reviews.clear()
+            return
+        if self.step == MASTERED:
+            self.reviews.append(a.correct)
+            if a.correct and day is not None and day not in self.days:
+                self.days.append(day)
+            if self.reviews.count(False) >= REVIEW_WRONG_DROPS:
+                self.step = PROFICIENT
+                self.top.clear()
+                self.reviews.clear()
+                self.days.clear()
+            return
+        step = PRACTISED
+        if sum(self.recent) >= 2:
+            step = FAMILIAR
+        if len(self.top) == RUN_FOR_PROFICIENT and all(ok for ok, _ in self.top):
+            fluent_run = sum(f for _, f in self.top) >= FLUENT_IN_RUN
+            step = MASTERED if fluent_run and not self.missing else PROFICIENT
+        self.step = step
+        if step == MASTERED and day is not None:
+            self.days = [day]
+
+
+@dataclass
+class Progress:
+    """One learner's answers, mastery and coach state: a fold over :attr:`attempts`."""
+
+    attempts: list[Attempt] = field(default_factory=list)
+    coach_level: dict[str, int] = field(default_factory=lambda: {s: 1 for s in STAGES})
+    coach_stage: str = STAGES[0]
+    mastered: list[str] = field(default_factory=list)
+    skills: dict[tuple[str, str], Skill] = field(default_factory=dict)
+    reviews: list[Review] = field(default_factory=list)
+    _run: dict[str, int] = field(default_factory=lambda: {s: 0 for s in STAGES})
+    _last_change: dict[str, tuple[int, int]] = field(default_factory=dict)  # stage → (answer number, ±1)
+    facts: SprintHistory = field(default_factory=SprintHistory)
+    """The learner's Fives Sprint answers (number facts)."""
+    pending: dict[str, dt.date] = field(default_factory=dict)
+    """Stages that looked mastered on a day, waiting for an answer on a later day to confirm them."""
+
+    @classmethod
+    def from_attempts(cls, attempts: Iterable[Attempt], facts: Iterable[SprintAnswer] = ()) -> Progress:
+        """Rebuild a learner's progress from their answers (and their Sprint answers), in time order."""
+        progress = cls()
+        both = heapq.merge(((a.at or 0.0, 0, a) for a in attempts), ((f.at, 1, f) for f in facts),
+                           key=lambda e: (e[0], e[1]))
+        for _, _, item in both:
+            if isinstance(item, Attempt):
+                progress.record(item)
+            else:
+                progress.record_fact(item)
+        return progress
+
+    def record_fact(self, answer: SprintAnswer) -> Outcome:
+        """Add a Sprint answer: number facts becoming fluent may complete a stage (confirmed on a later day)."""
+        self.facts.add(answer)
+        return self._settle(self.coach_stage, day_of(answer.at), confirm=False)
+
+    # ----- recording -----
+
+    def record(self, attempt: Attempt) -> Outcome:
+        """Add an answer; returns what changed (mastery, the next stage, a level step)."""
+        if attempt.stage not in STAGES or attempt.kind not in KINDS or attempt.level not in (1, 2, 3):
+            raise ValueError(unknown_answer())
+        number = len(self.attempts)
+        self.attempts.append(attempt)
+        skill = self.skill(attempt.kind, attempt.stage)
+        before = skill.step
+        skill.add(attempt, number, attempt_traps(attempt))
+        change = 0
+        teaching = attempt.review in ("review", "drill", "reteach", "game")
+        if attempt.stage == self.coach_stage and not attempt.hinted and not teaching:
+            change = self._step_level(attempt, number)
+        self._schedule(attempt, number)
+        out = self._settle(attempt.stage, _day(attempt.at), confirm=not attempt.hinted)
+        return Outcome(out.mastered, out.unlocked, change, out.lost, (before, skill.step))
+
+    def _settle(self, stage: str, day: dt.date | None, *, confirm: bool) -> Outcome:
+        """Mastery of ``stage`` after an answer on ``day``: first looked mastered (the coach moves on),
+        confirmed on a later day (or at once when the time is not known), or lost."""
+        mastered = unlocked = lost = None
+        ok = self.meets_mastery(stage, facts=False)
+        first = self.pending.get(stage)
+        if ok and stage not in self.mastered:
+            fluent = not self.facts.not_fluent(STAGE_FACTS[stage])
+            if fluent and day is None and confirm:  # the time is not known: at once
+                mastered = stage
+            elif fluent and first is None and day is not None:
+                self.pending[stage] = day
+                unlocked = self._move_on(stage)
+            elif confirm and first is not None and day is not None and day > first:
+                mastered = stage
+            if mastered:
+                self.pending.pop(stage, None)
+                self.mastered.append(stage)
+                unlocked = self._move_on(stage)
+        elif not ok and (stage in self.mastered or first is not None):
+            if stage in self.mastered:
+                self.mastered.remove(stage)
+                lost = stage
+            self.pending.pop(stage, None)
+            if STAGES.index(stage) < STAGES.index(self.coach_stage):
+                self.coach_stage = stage  # back to the stage that slipped
+        return Outcome(mastered, unlocked, 0, lost)
+
+    def _move_on(self, stage: str) -> str | None:  # the coach goes on to the next stage
+        nxt = self.next_stage(stage)
+        if nxt is not None and self.coach_stage == stage:
+            self.coach_stage = nxt
+        return nxt
+
+    def _step_level(self, a: Attempt, number: int) -> int:
+        stage = a.stage
+        run = self._run[stage]
+        if a.level != self.coach_level[stage]:
+            return 0  # an answer at another level says nothing about this one
+        run = (run + 1 if run > 0 else 1) if a.correct else (run - 1 if run < 0 else -1)
+        self._run[stage] = run
+        level = self.coach_level[stage]
+        last = self._last_change.get(stage)
+
+        def allowed(direction: int) -> bool:
+            return last is None or last[1] == direction or number - last[0] >= NO_FLIP_WITHIN
+
+        if run >= LEVEL_UP_AFTER and level < 3 and allowed(1):
+            step = 1
+        elif run <= -LEVEL_DOWN_AFTER and level > 1 and allowed(-1):
+            step = -1
+        else:
+            return 0
+        self.coach_level[stage] = level + step
+        self._run[stage] = 0
+        self._last_change[stage] = (number, step)
+        return step
+
+    def _schedule(self, a: Attempt, number: int) -> None:
+        """Missed puzzles come back: the same one soon, a similar one later."""
+        done = number + 1
+        if a.review == "drill":  # a mistake is being taught: its missed puzzles need not come back too
+            taught = set(attempt_traps(a))
+            self.reviews = [r for r in self.reviews if not taught & set(_code_traps(r.code)[1])]
+        if a.review == "reteach":  # the missed puzzle again, inside the teaching: its round is done
+            origin = a.origin or a.code
+            self.reviews = [r for r in self.reviews if r.code != origin]
+        if a.review in ("retry", "similar"):
+            origin = a.origin or a.code
+            self.reviews = [r for r in self.reviews if not (r.code == origin and r.how == a.review)]
+            if a.review == "retry":
+                self.reviews.append(Review(origin, done + SIBLING_AFTER, "similar"))
+        if a.code and not a.hinted and not a.correct and a.review in ("", "review", "game"):
+            # (a similar puzzle missed again does not start the round once more: teaching takes over)
+            self.reviews.append(Review(a.code, done + RETRY_AFTER, "retry"))
+
+    # ----- mastery -----
+
+    def skill(self, kind: str, stage: str) -> Skill:
+        s = self.skills.get((kind, stage))
+        if s is None:
+            s = self.skills[(kind, stage)] = Skill(needs=mastery_traps(kind, stage))
+        return s
+
+    def trap_status(self, kind: str, stage: str) -> dict[str, str]:
+        """Each trap the kind must show at ``stage``: ``"shown"``, ``"shaky"`` (met, not yet 2 of the
+        last 3 right) or ``"not met"`` — for the progress page."""
+        s = self.skill(kind, stage) if (kind, stage) in self.skills else Skill(needs=mastery_traps(kind, stage))
+        return {t: "shown" if s.trap_shown(t) else ("shaky" if t in s.traps else "not met") for t in s.needs}
+
+    def coach_trap(self, kind: str, stage: str) -> str | None:
+        """The trap the coach's next puzzle of ``kind`` at ``stage`` should expose (one not shown yet), or None."""
+        s = self.skills.get((kind, stage))
+        missing = s.missing if s is not None else mastery_traps(kind, stage)
+        if not missing:
+            return None
+        last = next((a for a in reversed(self.attempts) if a.kind == kind and a.stage == stage), None)
+        if last is not None and not last.correct and missing[0] in attempt_traps(last):
+            return None  # just missed on it: a plain puzzle between, not the same trap again and again
+        return missing[0]
+
+    def step(self, kind: str, stage: str) -> int:
+        """The mastery step (0–4, see :data:`STEP_NAMES`) of a kind at a stage."""
+        s = self.skills.get((kind, stage))
+        return s.step if s else NOT_STARTED
+
+    def step_name(self, kind: str, stage: str) -> str:
+        return STEP_NAMES[self.step(kind, stage)]
+
+    def at_stage(self, stage: str) -> list[Attempt]:
+        return [a for a in self.attempts if a.stage == stage]
+
+    def is_mastered(self, stage: str) -> bool:
+        """Mastered, and confirmed on a later day than it first looked mastered."""
+        return stage in self.mastered
+
+    def meets_mastery(self, stage: str, *, facts: bool = True) -> bool:
+        """Every core kind mastered at ``stage``, 18 of its last 20 answers at the top level right, and
+        (with ``facts``) its number facts fluent. Once a stage is mastered a slip in a number fact
+        does not take it away: the fact comes back sooner in the Sprint."""
+        if not all(self.step(k, stage) == MASTERED for k in CORE_KINDS):
+            return False
+        if facts and self.facts.not_fluent(STAGE_FACTS[stage]):
+            return False
+        recent = [a.correct for a in self.attempts
+                  if a.stage == stage and a.level == TOP_LEVEL and not a.hinted][-STAGE_WINDOW:]
+        return len(recent) == STAGE_WINDOW and sum(recent) >= STAGE_RIGHT
+
+    @staticmethod
+    def next_stage(stage: str) -> str | None:
+        i = STAGES.index(stage)
+        return STAGES[i + 1] if i + 1 < len(STAGES) else None
+
+    def mastery_report(self, stage: str) -> dict[str, object]:
+        """Where each kind stands at ``stage``, and how far the stage is along (0–1)."""
+        steps = {k: self.step(k, stage) for k in KINDS}
+        core = [steps[k] for k in CORE_KINDS]
+        share = 1.0 if stage in self.mastered else sum(core) / (MASTERED * len(core))
+        return {"steps": steps, "share": share, "core_mastered": sum(s == MASTERED for s in core),
+                "core_count": len(core)}
+
+    # ----- the coach -----
+
+    def due_review(self) -> Review | None:
+        """The missed puzzle that is due now, if any (the oldest first)."""
+        done = len(self.attempts)
+        due = [r for r in self.reviews if r.due <= done]
+        return min(due, key=lambda r: r.due) if due else None
+
+    def coach_pick(self, rng: random.Random, now: float | None = None) -> tuple[str, str, int]:
+        """(kind, stage, level) for the next coached puzzle.
+
+        First a stage waiting to be confirmed on a later day, then a mastered kind due by days.
+        Now and then a review: a mastered earlier stage, or a mastered kind at this stage.
+        Otherwise the weakest kind here (core kinds first), never one kind three times running.
+        """
+        stage = self.coach_stage
+        today = _day(now)
+        for waiting, first in self.pending.items():
+            if today is not None and today > first:
+                kind_ = min(CORE_KINDS, key=lambda k: self.skill(k, waiting).last_seen)
+                return kind_, waiting, TOP_LEVEL
+        due = [(self.skill(k, s).last_seen, k, s) for (k, s), sk in self.skills.items()
+               if STAGES.index(s) <= STAGES.index(stage) and sk.due(today)]
+        if due:
+            _, kind_, where = min(due)
+            return kind_, where, TOP_LEVEL if where != stage else self.coach_level[stage]
+        coached = sum(1 for a in self.attempts if a.review not in ("retry", "similar", "drill", "reteach"))
+        earlier = [s for s in self.mastered if STAGES.index(s) < STAGES.index(stage)]
+        if earlier and coached and coached % STAGE_REVIEW_EVERY == 0:
+            old = min((self.skill(k, s).last_seen, k, s) for s in earlier for k in CORE_KINDS)
+            return old[1], old[2], TOP_LEVEL
+        here = [a for a in self.attempts if a.stage == stage]
+        solid = [k for k in CORE_KINDS if self.step(k, stage) == MASTERED]
+        if solid and here and len(here) % KIND_REVIEW_EVERY == 0:
+            kind = min(solid, key=lambda k: self.skill(k, stage).last_seen)
+            return kind, stage, self.coach_level[stage]
+
+        def weakness(kind: str) -> tuple[float, float, float]:
+            step = self.step(kind, stage)
+            if step == MASTERED:
+                return (99.0, 0.0, rng.random())
+            s = self.skills.get((kind, stage))
+            acc = s.right / s.answered if s and s.answered else 0.0
+            return (step + (0 if kind in CORE_KINDS else 2.5), acc, rng.random())
+
+        kinds = sorted(KINDS, key=weakness)
+        last = [a.kind for a in self.attempts[-2:]]
+        kind = kinds[0]
+        if len(last) == 2 and last[0] == last[1] == kind and len(kinds) > 1:
+            kind = kinds[1]
+        return kind, stage, self.coach_level[stage]
+
+    def coach_facts(self, now: float | None = None) -> tuple[FactKind, ...]:
+        """The number facts the coach steps to before the next puzzle (empty: none now).
+
+        After a trap that maps to a number fact (a rounding remainder, adding the ends), its facts;
+        the first thing on a new day, the day's facts due or not fluent yet; while the stage's facts
+        are not fluent (and always before Muggins is mastered), a step every :data:`STEP_EVERY` puzzles."""
+        last_fact = self.facts.answers[-1].at if self.facts.answers else None
+        since = [a for a in self.attempts if last_fact is None or (a.at or 0.0) > last_fact]
+        stage, today = self.coach_stage, _day(now)
+        if since and not since[-1].correct and not since[-1].hinted:
+            mapped = tuple(dict.fromkeys(k for t in attempt_traps(since[-1]) for k in TRAP_FACTS.get(t, ())))
+            if mapped:
+                return mapped
+        needed = tuple(dict.fromkeys(k for s in STAGES[: STAGES.index(stage) + 1] for k in STAGE_FACTS[s]))
+        weak = self.facts.not_fluent(needed) + self.facts.any_due(needed, now or 0.0)
+        if today is not None and (last_fact is None or day_of(last_fact) < today) and weak:  # the day's first
+            return tuple(dict.fromkeys(weak))[:3]
+        weak = self.facts.not_fluent(STAGE_FACTS[stage])
+        return weak[:3] if weak and len(since) >= STEP_EVERY else ()
+
+    # ----- numbers for the progress page -----
+
+    @property
+    def answered(self) -> int:
+        return len(self.attempts)
+
+    @property
+    def right(self) -> int:
+        return sum(a.correct for a in self.attempts)
+
+    @property
+    def streak(self) -> int:
+        """Right answers in a row, up to now."""
+        n = 0
+        for a in reversed(self.attempts):
+            if not a.correct:
+                break
+            n += 1
+        return n
+
+    @property
+    def best_streak(self) -> int:
+        best = run = 0
+        for a in self.attempts:
+            run = run + 1 if a.correct else 0
+            best = max(best, run)
+        return best
+
+    @property
+    def median_seconds(self) -> float | None:
+        if not self.attempts:
+            return None
+        return statistics.median(a.seconds for a in self.attempts)
+
+    def rows(self) -> list[dict[str, object]]:
+        """One dict per answer, numbered from 1."""
+        return [{"number": i + 1, **asdict(a)} for i, a in enumerate(self.attempts)]
+
+    def to_csv(self) -> str:
+        out = io.StringIO()
+        fields = ["number", "kind", "stage", "level", "correct", "seconds", "code", "mistake", "hinted", "review",
+                  "origin", "at"]
+        w = csv.DictWriter(out, fieldnames=fields)
+        csv.writer(out).writerow(csv_headers(fields))  # the headers in the reader's language
+        for row in self.rows():
+            w.writerow(row)
+        return out.getvalue()
+
+    def accuracy_by(self, keys: Iterable[str] = ("stage", "kind")) -> list[dict[str, object]]:
+        """Right share per group, for charts."""
+        groups: dict[tuple, list[Attempt]] = {}
+        keys = tuple(keys)
+        for a in self.attempts:
+            groups.setdefault(tuple(getattr(a, k) for k in keys), []).append(a)
+        return [
+            {**dict(zip(keys, g)), "answered": len(v), "right": sum(a.correct for a in v),
+             "accuracy": sum(a.correct for a in v) / len(v)}
+            for g, v in sorted(groups.items())
+        ]
+
+    def skill_rows(self) -> list[dict[str, object]]:
+        """One row per kind × stage: its step, answers, right and fluent counts."""
+        return [
+            {"kind": k, "stage": s, "step": self.step(k, s), "level": self.step_name(k, s),
+             "answered": sk.answered if (sk := self.skills.get((k, s))) else 0,
+             "right": sk.right if sk else 0, "fluent": sk.fluent if sk else 0}
+            for s in STAGES for k in KINDS
+        ]

@@ -1,0 +1,488 @@
+"""The Fives Sprint: a short daily round of the number facts under the games.
+
+Counting on and back in fives, the next and the previous multiple of five, the nearest five, pairs
+that make 5 and 10, "is it a multiple of five?", and adding the three or four small numbers of a
+layout's open ends. Each fact has a time bar (3–6 seconds, by fact type and age band) that the
+child sees; a round is 20 facts or 2 minutes, whichever comes first. The facts a child is wrong or
+slow on come back sooner, fluent ones come back after 1, 3, 7 and 21 days.
+
+Pure Python: the clock and the randomness are injected.
+
+>>> fact = Fact.parse("make10:3")
+>>> fact.question, fact.answer
+('3 + ? = 10', 7)
+>>> fact.kind.time_bar(AgeBand.YOUNG)
+5.0
+>>> round_ = SprintRound.start(SprintHistory(), random.Random(1), now=0.0)
+>>> len(round_.facts)
+20
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+import functools
+import random
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from trainer.rules import round_to_five
+from trainer.words import sprint as words
+
+ROUND_FACTS = 20
+"""A round is this many facts..."""
+ROUND_SECONDS = 120.0
+"""... or this many seconds, whichever comes first."""
+REVIEW_DAYS = (1, 3, 7, 21)
+"""A fluent fact comes back after these many days: the first gap after one fluent answer, the next
+after two in a row on different days, and so on."""
+FLUENT_RUN = 2
+"""A fact is fluent when its last this-many answers were right and within its time bar."""
+STEP_FACTS = 5
+"""A coach step (on Practice) is a short round of this many facts."""
+KIND_FLUENT_FACTS = 2
+KIND_WRONG_SHARE = 0.25
+"""A kind of fact is fluent for a learner when at least 2 of its facts are fluent and no more than 1 in
+4 of the facts answered were wrong last time."""
+
+
+class AgeBand(enum.Enum):
+    """Younger children get a second more on every fact."""
+
+    YOUNG = "young"
+    """About 5 to 7 years old."""
+    OLDER = "older"
+    """8 and over."""
+
+
+class FactKind(enum.Enum):
+    """The kinds of number fact, each with its time bar (seconds, for an older child)."""
+
+    COUNT_ON = ("on", "Count on in fives", 3.0)
+    COUNT_BACK = ("back", "Count back in fives", 4.0)
+    NEXT_FIVE = ("next", "The next multiple of five", 4.0)
+    PREVIOUS_FIVE = ("prev", "The multiple of five before", 4.0)
+    NEAREST_FIVE = ("near", "The nearest five", 4.0)
+    MAKE_FIVE = ("make5", "Pairs that make 5", 3.0)
+    MAKE_TEN = ("make10", "Pairs that make 10", 4.0)
+    IS_MULTIPLE = ("is5", "Is it a multiple of five?", 3.0)
+    ADD_ENDS = ("add", "Add the open ends", 5.0)
+
+    def __init__(self, prefix: str, name: str, bar: float) -> None:
+        self.prefix = prefix
+        self.bar = bar
+
+    @property
+    def title(self) -> str:
+        """The kind's title in the reader's language."""
+        return words.kind_title(self.prefix)
+
+    def time_bar(self, band: AgeBand = AgeBand.OLDER) -> float:
+        """Seconds a fluent child needs for a fact of this kind (3–6 s)."""
+        return self.bar + (1.0 if band is AgeBand.YOUNG else 0.0)
+
+    @classmethod
+    def by_prefix(cls, prefix: str) -> FactKind:
+        for k in cls:
+            if k.prefix == prefix:
+                return k
+        raise ValueError(f"no fact kind {prefix!r}")
+
+
+@dataclass(frozen=True, order=True)
+class Fact:
+    """One number fact: its kind and the numbers it is about. ``id`` round-trips through :meth:`parse`."""
+
+    kind: FactKind = field(compare=False)
+    numbers: tuple[int, ...]
+    id: str = field(default="", compare=True)
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            object.__setattr__(self, "id", f"{self.kind.prefix}:{'+'.join(map(str, self.numbers))}")
+
+    @classmethod
+    def parse(cls, text: str) -> Fact:
+        """A fact from its id (``"make10:3"``); ``ValueError`` for anything that is not one."""
+        prefix, _, rest = str(text).partition(":")
+        kind = FactKind.by_prefix(prefix)
+        try:
+            numbers = tuple(int(n) for n in rest.split("+"))
+        except ValueError:
+            raise ValueError(f"not a fact: {text!r}") from None
+        fact = cls(kind, numbers)
+        if fact.id not in _known_ids():
+            raise ValueError(f"not a fact: {text!r}")
+        return fact
+
+    @property
+    def answer(self) -> int | bool:
+        """The right answer: a whole number, or ``True``/``False`` for "is it a multiple of five?"."""
+        k, ns = self.kind, self.numbers
+        n = ns[0]
+        if k is FactKind.COUNT_ON:
+            return n + 5
+        if k is FactKind.COUNT_BACK:
+            return n - 5
+        if k is FactKind.NEXT_FIVE:
+            return (n // 5 + 1) * 5
+        if k is FactKind.PREVIOUS_FIVE:
+            return ((n - 1) // 5) * 5
+        if k is FactKind.NEAREST_FIVE:
+            return round_to_five(n)
+        if k is FactKind.MAKE_FIVE:
+            return 5 - n
+        if k is FactKind.MAKE_TEN:
+            return 10 - n
+        if k is FactKind.IS_MULTIPLE:
+            return n % 5 == 0
+        return sum(ns)
+
+    @property
+    def question(self) -> str:
+        """The fact as the child reads it."""
+        return words.question(self.kind.prefix, self.numbers)
+
+    @property
+    def choices(self) -> tuple[int | bool, ...]:
+        """Four big buttons to tap (two for yes/no): the answer and the likeliest slips, in order."""
+        answer = self.answer
+        if isinstance(answer, bool):
+            return (True, False)
+        n = self.numbers[0]
+        slips = {
+            FactKind.COUNT_ON: (answer + 5, answer - 10, answer + 1),
+            FactKind.COUNT_BACK: (answer - 5, answer + 10, answer - 1),
+            FactKind.NEXT_FIVE: (answer - 5, answer + 5, n + 1),
+            FactKind.PREVIOUS_FIVE: (answer + 5, answer - 5, n - 1),
+            FactKind.NEAREST_FIVE: (answer + 5 if answer <= n else answer - 5, answer + 10, n),
+            FactKind.MAKE_FIVE: (answer + 1, answer - 1, 5 + n),
+            FactKind.MAKE_TEN: (answer + 1, answer - 1, 5 - n if n < 5 else n),
+            FactKind.ADD_ENDS: (answer + 1, answer - 1, answer + 10),
+        }[self.kind]
+        out: list[int] = [int(answer)]
+        for s in (*slips, answer + 2, answer + 3, answer - 2):
+            if s >= 0 and s not in out and len(out) < 4:
+                out.append(s)
+        return tuple(sorted(out))
+
+    def check(self, given: object) -> bool:
+        """Whether ``given`` (a number, a yes/no, or ``"yes"``/``"no"``) is the answer."""
+        answer = self.answer
+        if isinstance(answer, bool):
+            if isinstance(given, str):
+                given = {"yes": True, "no": False}.get(given.strip().lower())
+            return given is answer
+        return not isinstance(given, bool) and isinstance(given, int) and given == answer
+
+
+def all_facts() -> list[Fact]:
+    """Every fact a sprint can ask, in a fixed order (the grid's order)."""
+    return list(_all_facts())
+
+
+@functools.cache
+def _all_facts() -> tuple[Fact, ...]:
+    facts: list[Fact] = []
+    facts += [Fact(FactKind.COUNT_ON, (n,)) for n in range(10, 50, 5)]
+    facts += [Fact(FactKind.COUNT_BACK, (n,)) for n in range(40, 0, -5)]
+    facts += [Fact(FactKind.NEXT_FIVE, (n,)) for n in range(1, 50) if n % 5]
+    facts += [Fact(FactKind.PREVIOUS_FIVE, (n,)) for n in range(1, 50) if n % 5]
+    facts += [Fact(FactKind.NEAREST_FIVE, (n,)) for n in range(1, 50) if n % 5]
+    facts += [Fact(FactKind.MAKE_FIVE, (n,)) for n in range(0, 6)]
+    facts += [Fact(FactKind.MAKE_TEN, (n,)) for n in range(0, 11)]
+    facts += [Fact(FactKind.IS_MULTIPLE, (n,)) for n in range(1, 61)]
+    facts += [Fact(FactKind.ADD_ENDS, ns) for ns in _open_ends()]
+    return tuple(facts)
+
+
+@functools.cache
+def _known_ids() -> frozenset[str]:
+    return frozenset(f.id for f in _all_facts())
+
+
+@functools.cache
+def facts_of(kind: FactKind) -> tuple[Fact, ...]:
+    """Every fact of one kind, in the grid's order."""
+    return tuple(f for f in _all_facts() if f.kind is kind)
+
+
+def _open_ends() -> list[tuple[int, ...]]:
+    """Three or four pips of 0–6, as the open ends of a layout, sorted (each sum once per set)."""
+    out = []
+    for a in range(7):
+        for b in range(a, 7):
+            for c in range(b, 7):
+                out.append((a, b, c))
+    for a in range(1, 4):  # four ends: the small ones a child adds in a spinner layout
+        for b in range(a, 5):
+            for c in range(b, 6):
+                for d in range(c, 7):
+                    out.append((a, b, c, d))
+    return out
+
+
+@dataclass(frozen=True)
+class SprintAnswer:
+    """One answered fact: what was asked, whether it was right, how long it took, when (epoch seconds)."""
+
+    fact: str
+    correct: bool
+    seconds: float
+    at: float
+    bar: float = 4.0
+    """The time bar the child saw."""
+
+    @property
+    def fluent(self) -> bool:
+        return self.correct and self.seconds <= self.bar
+
+
+class FactState(enum.Enum):
+    """A fact's place in the grid (as XtraMath shows it)."""
+
+    NEW = "new"
+    WRONG = "wrong"
+    SLOW = "slow"
+    FLUENT = "fluent"
+
+
+def day_of(at: float, utc_offset_hours: float = 0.0) -> dt.date:
+    """The calendar day of a time (epoch seconds)."""
+    return _day(at, utc_offset_hours)
+
+
+def _day(at: float, utc_offset_hours: float = 0.0) -> dt.date:
+    return dt.datetime.fromtimestamp(at + utc_offset_hours * 3600, tz=dt.UTC).date()
+
+
+@dataclass
+class SprintHistory:
+    """A learner's sprint answers in order, and everything worked out from them (a fold, like
+    :class:`trainer.learning.progress.Progress`)."""
+
+    answers: list[SprintAnswer] = field(default_factory=list)
+    band: AgeBand = AgeBand.OLDER
+    _by_fact: dict[str, list[SprintAnswer]] = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for a in self.answers:
+            self._by_fact.setdefault(a.fact, []).append(a)
+
+    @classmethod
+    def from_answers(cls, answers: Iterable[SprintAnswer], band: AgeBand = AgeBand.OLDER) -> SprintHistory:
+        return cls(list(answers), band)
+
+    def add(self, answer: SprintAnswer) -> None:
+        self.answers.append(answer)
+        self._by_fact.setdefault(answer.fact, []).append(answer)
+
+    def of(self, fact: Fact | str) -> list[SprintAnswer]:
+        fid = fact.id if isinstance(fact, Fact) else fact
+        return list(self._by_fact.get(fid, ()))
+
+    def state(self, fact: Fact | str) -> FactState:
+        mine = self.of(fact)
+        if not mine:
+            return FactState.NEW
+        if not mine[-1].correct:
+            return FactState.WRONG
+        last = mine[-FLUENT_RUN:]
+        if len(last) == FLUENT_RUN and all(a.fluent for a in last):
+            return FactState.FLUENT
+        return FactState.SLOW
+
+    def due(self, fact: Fact | str, now: float) -> bool:
+        """Whether a fluent fact is due for review (after 1, 3, 7 and 21 days); other facts are always due."""
+        mine = self.of(fact)
+        if self.state(fact) is not FactState.FLUENT:
+            return True
+        # how many fluent answers in a row, on different days, since the last slip
+        run_days: list[dt.date] = []
+        for a in reversed(mine):
+            if not a.fluent:
+                break
+            d = _day(a.at)
+            if d not in run_days:
+                run_days.append(d)
+        gap = REVIEW_DAYS[min(len(run_days), len(REVIEW_DAYS)) - 1]
+        return (_day(now) - _day(mine[-1].at)).days >= gap
+
+    def rounds_on(self, day: dt.date) -> int:
+        """How many answers were given on that day (the daily goal is a whole round)."""
+        return sum(1 for a in self.answers if _day(a.at) == day)
+
+    def goal_done(self, now: float) -> bool:
+        """The daily green light: a whole round answered today."""
+        return self.rounds_on(_day(now)) >= ROUND_FACTS
+
+    def left_today(self, now: float) -> int:
+        """How many more answers today turn the light green."""
+        return max(0, ROUND_FACTS - self.rounds_on(_day(now)))
+
+    def quick_on(self, now: float) -> int:
+        """Fluent answers given on the day of ``now``."""
+        today = _day(now)
+        return sum(1 for a in self.answers if a.fluent and _day(a.at) == today)
+
+    def kind_fluent(self, kind: FactKind) -> bool:
+        """Whether the learner is fluent in this kind of fact (see :data:`KIND_FLUENT_FACTS`)."""
+        answered = [self.state(f) for f in facts_of(kind) if f.id in self._by_fact]
+        fluent = sum(s is FactState.FLUENT for s in answered)
+        wrong = sum(s is FactState.WRONG for s in answered)
+        return fluent >= KIND_FLUENT_FACTS and wrong <= KIND_WRONG_SHARE * len(answered)
+
+    def not_fluent(self, kinds: Iterable[FactKind]) -> tuple[FactKind, ...]:
+        """The kinds among ``kinds`` the learner is not fluent in yet, in the order given."""
+        return tuple(k for k in kinds if not self.kind_fluent(k))
+
+    def any_due(self, kinds: Iterable[FactKind], now: float) -> tuple[FactKind, ...]:
+        """The kinds among ``kinds`` with a fluent fact due for review by days (1, 3, 7, 21)."""
+        wanted = set(kinds)
+        due: list[FactKind] = []
+        for f in self._by_fact:
+            try:
+                fact = Fact.parse(f)
+            except ValueError:
+                continue
+            if fact.kind in wanted and fact.kind not in due and self.state(fact) is FactState.FLUENT \
+                    and self.due(fact, now):
+                due.append(fact.kind)
+        return tuple(k for k in kinds if k in due)
+
+    def best_round(self) -> int:
+        """The child's own best: the most fluent answers on any one day (no ranking, only their own)."""
+        days: dict[dt.date, int] = {}
+        for a in self.answers:
+            days[_day(a.at)] = days.get(_day(a.at), 0) + (1 if a.fluent else 0)
+        return max(days.values(), default=0)
+
+    def grid(self) -> dict[FactKind, list[tuple[Fact, FactState]]]:
+        """Every fact by kind with its state, for My progress and the teacher's view."""
+        out: dict[FactKind, list[tuple[Fact, FactState]]] = {k: [] for k in FactKind}
+        for fact in all_facts():
+            out[fact.kind].append((fact, self.state(fact)))
+        return out
+
+    def fluent_share(self, kinds: Sequence[FactKind] | None = None) -> float:
+        """Share of the facts (of these kinds) that are fluent."""
+        facts = [f for f in all_facts() if kinds is None or f.kind in kinds]
+        return sum(1 for f in facts if self.state(f) is FactState.FLUENT) / len(facts) if facts else 0.0
+
+
+def choose_facts(history: SprintHistory, rng: random.Random, now: float, *, count: int = ROUND_FACTS,
+                 kinds: Sequence[FactKind] | None = None) -> list[Fact]:
+    """The facts of a round: the ones answered wrong first, then the slow ones, then new ones, then
+    fluent ones that are due; a fact is asked once per round. ``kinds`` narrows the round (the coach
+    steps to the facts a trap needs)."""
+    pool = [f for f in all_facts() if kinds is None or f.kind in kinds]
+    rng.shuffle(pool)
+    by_state: dict[FactState, list[Fact]] = {s: [] for s in FactState}
+    for f in pool:
+        if history.due(f, now):
+            by_state[history.state(f)].append(f)
+    chosen: list[Fact] = []
+    # a few new facts even when many are waiting, so a round always moves the child on
+    new_share = max(2, count // 4)
+    for state, cap in ((FactState.WRONG, count // 2), (FactState.SLOW, count // 2), (FactState.NEW, new_share),
+                       (FactState.FLUENT, count)):
+        for f in _spread(by_state[state])[:cap]:
+            if len(chosen) < count:
+                chosen.append(f)
+    for f in _spread(by_state[FactState.NEW])[new_share:]:  # top up with new facts
+        if len(chosen) >= count:
+            break
+        chosen.append(f)
+    rng.shuffle(chosen)
+    return chosen
+
+
+def _spread(facts: list[Fact]) -> list[Fact]:
+    """The facts with kinds taking turns, so a round mixes them."""
+    queues: dict[FactKind, list[Fact]] = {}
+    for f in facts:
+        queues.setdefault(f.kind, []).append(f)
+    out: list[Fact] = []
+    while any(queues.values()):
+        for q in queues.values():
+            if q:
+                out.append(q.pop(0))
+    return out
+
+
+@dataclass
+class FactVerdict:
+    fact: Fact
+    given: object
+    correct: bool
+    seconds: float
+    bar: float
+
+    @property
+    def fluent(self) -> bool:
+        return self.correct and self.seconds <= self.bar
+
+
+@dataclass
+class SprintRound:
+    """One round in progress: the facts, which one is up, the answers so far."""
+
+    facts: list[Fact]
+    started: float
+    band: AgeBand = AgeBand.OLDER
+    at: int = 0
+    shown: float = 0.0
+    """When the current fact was shown."""
+    verdicts: list[FactVerdict] = field(default_factory=list)
+    on_answer: Callable[[SprintAnswer], None] | None = None
+
+    @classmethod
+    def start(cls, history: SprintHistory, rng: random.Random, *, now: float,
+              kinds: Sequence[FactKind] | None = None, count: int = ROUND_FACTS,
+              on_answer: Callable[[SprintAnswer], None] | None = None) -> SprintRound:
+        return cls(choose_facts(history, rng, now, kinds=kinds, count=count), started=now, band=history.band,
+                   shown=now, on_answer=on_answer)
+
+    @property
+    def current(self) -> Fact | None:
+        return self.facts[self.at] if self.at < len(self.facts) else None
+
+    def is_over(self, now: float) -> bool:
+        return self.current is None or now - self.started >= ROUND_SECONDS
+
+    def time_bar(self) -> float:
+        fact = self.current
+        return fact.kind.time_bar(self.band) if fact is not None else 0.0
+
+    def answer(self, given: object, now: float) -> FactVerdict | None:
+        """Answer the current fact and move on (``None`` once the round is over)."""
+        fact = self.current
+        if fact is None or self.is_over(now):
+            return None
+        seconds = max(0.0, now - self.shown)
+        verdict = FactVerdict(fact, given, fact.check(given), round(seconds, 2), self.time_bar())
+        self.verdicts.append(verdict)
+        if self.on_answer is not None:
+            self.on_answer(SprintAnswer(fact.id, verdict.correct, verdict.seconds, now, verdict.bar))
+        self.at += 1
+        self.shown = now
+        return verdict
+
+    @property
+    def right(self) -> int:
+        return sum(v.correct for v in self.verdicts)
+
+    @property
+    def fluent(self) -> int:
+        return sum(v.fluent for v in self.verdicts)
+
+
+def fluent_answers(kinds: Iterable[FactKind], at: float = 0.0) -> list[SprintAnswer]:
+    """Answers that make each of ``kinds`` fluent (its first facts, right and quick, enough times): for
+    tests and simulations that start from a learner who knows their number facts."""
+    out = []
+    for kind in kinds:
+        for fact in facts_of(kind)[:KIND_FLUENT_FACTS]:
+            out += [SprintAnswer(fact.id, True, 1.0, at, kind.time_bar())] * FLUENT_RUN
+    return out

@@ -1,0 +1,185 @@
+"""Which language this session reads, and the chooser that changes it (English / Español).
+
+The language is decided once at the top of every run, before any page draws, in this order:
+``?lang=`` in the address or the chooser (the session's own choice), the signed-in learner's stored
+language (their own choice, else their class's default), the language this browser remembers, and
+English. A language other than English rides in the address (``?lang=es``), so a reload, a new tab,
+a page change or a shared link keeps it; :mod:`trainer.words` makes every sentence in it.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+from puzzles import CodeError, from_code
+from trainer import words
+from trainer.store import StoreError
+from trainer.web import pagestate, session
+from trainer.web.pagestate import LanguageState
+
+log = logging.getLogger("fives_trainer")
+CHOOSER_KEY = "language-chooser"
+
+
+def state() -> LanguageState:
+    return pagestate.language()
+
+
+def _stored(here: LanguageState) -> None:
+    """Read the signed-in learner's language once per sign-in (a store that is away: later)."""
+    learner = session.me()
+    if learner is None:
+        here.learner = here.learner_code = None
+        return
+    if here.learner_code == learner.code:
+        return
+    s = session.store()
+    try:
+        here.learner = s.language(learner.code) if s is not None else None
+    except StoreError:
+        return
+    here.learner_code = learner.code
+
+
+def current() -> str:
+    """The language this run speaks (see the module's order)."""
+    here = state()
+    return here.chosen or here.learner or here.device or words.DEFAULT
+
+
+def _session_language() -> str | None:
+    """The language of the page session this thread runs for (a run, a callback or a fragment)."""
+    if get_script_run_ctx(suppress_warning=True) is None:
+        return None
+    return current()
+
+
+words.resolve_with(_session_language)
+
+
+def follow() -> str:
+    """Decide this run's language (app.py calls it before the pages) and keep it in the address."""
+    here = state()
+    given = st.query_params.get("lang")
+    if given:
+        here.chosen = words.normalise_language(given)
+    _stored(here)
+    known = session.state().device or {}  # what the browser said when a page asked it (session.remembered)
+    if isinstance(known.get("lang"), str):
+        here.device = words.normalise_language(known["lang"])
+    lang = current()
+    if lang != words.DEFAULT:
+        if st.query_params.get("lang") != lang:
+            st.query_params["lang"] = lang
+    elif "lang" in st.query_params:
+        del st.query_params["lang"]
+    return lang
+
+
+def retell(lang: str) -> None:
+    """The puzzle on Practice, told again in ``lang`` (its code makes the same puzzle in any language)."""
+    pr = session.practice()
+    puzzle = pr.puzzle
+    if puzzle is None:
+        return
+    try:
+        with words.speaking(lang):
+            pr.puzzle = from_code(puzzle.code)
+    except (CodeError, ValueError):
+        log.warning("the puzzle %s could not be told again", puzzle.code)
+
+
+def choose(lang: str) -> None:
+    """The chooser's callback: this session, the address, the browser and (signed in) the store."""
+    lang = words.normalise_language(lang)
+    here = state()
+    if lang != current():
+        retell(lang)
+    here.chosen = lang
+    if lang != words.DEFAULT:
+        st.query_params["lang"] = lang
+    elif "lang" in st.query_params:
+        del st.query_params["lang"]
+    learner = session.me()
+    s = session.store()
+    if learner is not None and s is not None:
+        try:
+            s.set_language(learner.code, lang)
+            here.learner, here.learner_code = lang, learner.code
+        except StoreError:
+            log.warning("the language choice could not be saved for now")
+
+
+def _chosen(key: str) -> None:
+    value = st.session_state.get(key)
+    if value in words.LANGUAGES:
+        choose(value)
+
+
+def chooser() -> None:
+    """English / Español, in the side menu of every page; each language named in itself, so anyone
+    can find their own. The widget is made anew for each language (its key names it), so what it
+    shows is always the language the page speaks, whatever the browser last sent."""
+    lang = words.language()
+    key = f"{CHOOSER_KEY}-{lang}"
+    with st.sidebar:
+        st.segmented_control("Language · Idioma", list(words.LANGUAGES), format_func=words.LANGUAGES.get,
+                             default=lang, key=key, on_change=_chosen, args=(key,), required=True,
+                             width="stretch")
+
+
+def remember_on_device() -> None:
+    """This browser remembers the language chosen here, for the next visit."""
+    here = state()
+    lang = words.language()
+    if here.chosen is not None and here.device_saved != lang:
+        here.device_saved = lang
+        session.device_component(data={"save_lang": lang}, key=f"device-lang-{lang}")
+
+
+def address(**params: str) -> dict[str, str]:
+    """Query parameters for a link that keeps this language (``{"code": …, "lang": "es"}``)."""
+    lang = words.language()
+    return {**params, "lang": lang} if lang != words.DEFAULT else dict(params)
+
+
+def suffix() -> str:
+    """``"&lang=es"`` for a link written by hand, ``""`` in English."""
+    lang = words.language()
+    return f"&lang={lang}" if lang != words.DEFAULT else ""
+
+
+CLASS_KEY = "class-language"
+
+
+def _class_chosen(code: str, key: str) -> None:
+    value = st.session_state.get(CLASS_KEY)
+    s = session.store()
+    if value in words.LANGUAGES and s is not None:
+        try:
+            s.set_class_language(code, key, value)
+        except (StoreError, PermissionError) as err:
+            session.say(str(err))
+
+
+def class_made(code: str, key: str) -> None:
+    """A class made in a language other than English reads it by default (the teacher can change it)."""
+    s = session.store()
+    if s is not None and current() != words.DEFAULT:
+        s.set_class_language(code, key, current())
+
+
+def class_setting(code: str, key: str) -> None:
+    """My class: the language the class's children read unless they choose their own."""
+    s = session.store()
+    if s is None:
+        return
+    stored = s.class_language(code) or words.DEFAULT
+    if st.session_state.get(CLASS_KEY) != stored:
+        st.session_state[CLASS_KEY] = stored
+    st.segmented_control(words._("The class reads (each child can still choose)"), list(words.LANGUAGES),
+                         format_func=words.LANGUAGES.get, key=CLASS_KEY, required=True,
+                         on_change=_class_chosen, args=(code, key))

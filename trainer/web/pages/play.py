@@ -1,0 +1,323 @@
+"""Play a hand: the learner against computer players, with hints, narration and the muggins call."""
+
+import logging
+import os
+import random
+
+import streamlit as st
+
+from trainer.bots.hints import name_of
+from trainer.games.guided import (
+    BOT_LEVELS,
+    BOT_TITLES,
+    DRAW,
+    GAME_SOURCES,
+    GAME_TITLES,
+    GUIDANCE,
+    GUIDANCE_TITLES,
+    LET_GO,
+    MUGGINS,
+    PASS,
+    Claim,
+    GuidedGame,
+    Setup,
+)
+from trainer.render import render_hand, render_layout
+from trainer.rules import Play
+from trainer.web import pagestate, session, ui
+from trainer.web.pagestate import PlayState
+from trainer.words import play_page as words
+from trainer.words import transfer as transfer_words
+
+GAMES = list(GAME_TITLES)
+"""One entry per game: the learning rules of each stage, then the classic rule sets."""
+
+
+def game_title(g: str) -> str:
+    return GAME_TITLES[g]
+
+
+def state() -> PlayState:
+    return pagestate.play()
+
+
+def current() -> GuidedGame | None:
+    """The game on the table: this session's, or the signed-in learner's saved game (a reload or
+    another device picks it up where it was)."""
+    ps = state()
+    me = session.me()
+    if ps.game is None and me is not None and not ps.checked:
+        ps.checked = True
+        s = session.store()
+        saved = s.game(me.code) if s is not None else None
+        if saved:
+            try:
+                ps.game = GuidedGame.replay(saved)
+            except ValueError:
+                ps.message = words.saved_game_broken()
+                s.clear_game(me.code)
+                return None
+            ps.saver.mark(ps.game)
+    return ps.game
+
+
+def save_game() -> None:
+    """Keep the signed-in learner's game after every move (a new game or a quit clears it)."""
+    me, s = session.me(), session.store()
+    if me is None or s is None:
+        return
+    try:
+        state().saver.sync(state().game, save=lambda record: s.save_game(me.code, record),
+                           clear=lambda: s.clear_game(me.code))
+    except Exception:
+        if os.environ.get("FIVES_STRICT"):
+            raise
+        logging.getLogger("fives_trainer").exception("a game could not be saved")
+
+
+def start() -> None:
+    # a chooser that was clicked off reads as None: fall back to the defaults
+    ps = state()
+    setup, note = Setup(
+        game=st.session_state.get("g_game") or "muggins",
+        players=st.session_state.get("g_players") or 2,
+        partners=bool(st.session_state.get("g_partners", True)),
+        bot_level=st.session_state.get("g_bots") or "greedy",
+        guidance=st.session_state.get("g_guidance") or "where",
+        muggins_call=bool(st.session_state.get("g_calls", False)),
+        seed=ps.deal_seed or random.randrange(2**31),
+    ).seated()  # a game for four: the computer players fill the table
+    ps.game = GuidedGame(setup)
+    ps.message = note
+
+
+def act(action, move: tuple[int, int] | None = None) -> None:
+    """Make a move; a second tap on a button whose move has already been made does nothing."""
+    g = current()
+    if g is None:
+        return
+    state().message = g.act(action) if move is None else g.act_once(action, move)
+
+
+def keep_decisions(g: GuidedGame | None) -> None:
+    """The learner's decisions go to their practice (and, signed in, to the store)."""
+    if g is not None:
+        practice = session.practice()
+        for d in g.take_decisions():
+            practice.record_decision(d)
+
+
+def end_game() -> None:
+    """A new game or a quit: the table is cleared (and the saved game with it)."""
+    keep_decisions(state().game)
+    state().game = None
+
+
+def play_chosen() -> None:
+    """The keyboard path: a tile and an end chosen from lists."""
+    g = current()
+    tile, end = st.session_state.get("g_tile"), st.session_state.get("g_end")
+    if g is None or not tile:
+        state().message = words.choose_a_tile()
+        return
+    lay = g.view().layout
+    if lay.is_empty:
+        act(tile)
+        return
+    letters = {v: k for k, v in ui.end_letters(lay).items()}
+    if end not in letters:
+        state().message = words.choose_an_end()
+        return
+    state().message = g.act_at(tile, letters[end])
+
+
+def setup_form() -> None:
+    st.markdown(words.intro())
+    with st.form("setup", border=True):
+        st.selectbox(words.game(), GAMES, key="g_game", format_func=game_title,
+                     help=" · ".join(words.game_source(GAME_TITLES[g], GAME_SOURCES[g]) for g in GAMES))
+        c1, c2 = st.columns(2)
+        c1.segmented_control(words.players(), [2, 3, 4], key="g_players", default=2, required=True)
+        c2.checkbox(words.partners(), key="g_partners", value=True)
+        st.segmented_control(words.computer_players(), list(BOT_LEVELS), key="g_bots", default="greedy", required=True,
+                             format_func=lambda b: BOT_TITLES[b])
+        st.radio(words.help_while_playing(), list(GUIDANCE), key="g_guidance", index=2,
+                 format_func=lambda x: GUIDANCE_TITLES[x])
+        st.checkbox(words.muggins_call(), key="g_calls", value=False)
+        st.form_submit_button(words.start(), type="primary", on_click=start)
+
+
+def scoreboard(g: GuidedGame) -> None:
+    """The scores and the table; during the walkthrough and at the end, the hand that was played."""
+    done = g.finished is not None or g.game.is_over
+    number = g.finished_hand + 1 if g.finished is not None else len(g.game.hands)
+    hand = g.game.hands[number - 1]
+    cols = st.columns(hand.n_sides + 1)
+    scores = g.game.scores if done else hand.scores  # the scores so far, this hand's plays included
+    for side in range(hand.n_sides):
+        cols[side].metric(g.side_name(side), scores[side])
+    if done:
+        cols[-1].markdown(f":gray[{words.hand_over(number, g.game.target, g.rules.unit)}]", unsafe_allow_html=True)
+        return
+    others = " · ".join(words.holds(g.name(p), len(hand.hands[p])) for p in range(1, hand.n))
+    cols[-1].markdown(f":gray[{words.hand_on(number, g.game.target, hand.boneyard_size, g.rules.unit)}<br>{others}]",
+                      unsafe_allow_html=True)
+
+
+def learner_turn(g: GuidedGame) -> None:
+    view = g.view()
+    guidance = g.setup.guidance
+    if view.phase == "claim":
+        st.markdown(f"### {words.say_your_score()}")
+        ui.picture(render_layout(view.layout), max_width=ui.natural_width(render_layout(view.layout), scale=2.0))
+        legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
+        step = 1 if g.points else 5
+        few = [v for v in range(0, 9 * step, step) if v in legal]  # 0 and the scores a layout can make
+        st.markdown(words.what_did_it_score(bool(g.points)))
+        with st.container(horizontal=True):
+            for v in few:
+                st.button(words.no_score() if v == 0 else str(v), key=f"g_claim_{v}", on_click=act,
+                          args=(legal[v], g.move_number))
+        return
+    if view.phase == "muggins":
+        missed = g.game.hand.pending
+        st.markdown(f"### {words.call_muggins(g.name(g.game.hand.cur), missed, g.rules.unit)}")
+        missed_svg = render_layout(view.layout, working=True)  # the play that was not called, and why it scored
+        ui.picture(missed_svg, max_width=ui.natural_width(missed_svg, scale=2.0))
+        st.markdown(words.muggins_working(view.layout.working, missed, g.rules.unit))
+        c1, c2 = st.columns(2)
+        c1.button(words.muggins(), type="primary", on_click=act, args=(MUGGINS,), key="g_muggins")
+        c2.button(words.let_it_go(), on_click=act, args=(LET_GO,), key="g_letgo")
+        return
+    plays = [a for a in view.legal_actions if isinstance(a, Play)]
+    layout_letters = ui.end_letters(view.layout)
+    playable = g.playable() if guidance != "off" else None
+    hand_svg = render_hand(view.hand, playable=playable, width=ui.hand_width(len(view.hand)))
+    layout_svg = render_layout(view.layout, letters=True) if not view.layout.is_empty else ""
+    if plays:
+        mode = "lead" if view.layout.is_empty else "play"
+        pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"g_board_{len(g.game.hands)}_{len(g.game.hand.history)}",
+                        layout_width=ui.natural_width(layout_svg, scale=2.0) if layout_svg else "")
+        if pick:
+            if pick.get("end"):
+                state().message = g.act_at(str(pick.get("tile")), str(pick["end"]))
+            else:
+                token = ui.play_from_pick(pick)
+                if token:
+                    act(token)
+            st.rerun()
+    else:
+        if layout_svg:
+            ui.picture(layout_svg, max_width=ui.natural_width(layout_svg, scale=2.0))
+        ui.picture(hand_svg, max_width=f"{ui.hand_width(len(view.hand))}px", caption=words.your_hand())
+    if DRAW in view.legal_actions and not plays:
+        st.info(words.nothing_fits_draw())
+        st.button(words.draw(), type="primary", on_click=act, args=(DRAW,), key="g_draw")
+        return
+    if PASS in view.legal_actions and view.layout.is_empty:
+        st.info(words.cannot_lead())
+        st.button(words.pass_the_lead(), type="primary", on_click=act, args=(PASS,), key="g_pass")
+        return
+    if PASS in view.legal_actions:
+        st.info(words.nothing_fits_pass())
+        st.button(words.pass_(), type="primary", on_click=act, args=(PASS,), key="g_pass")
+        return
+    if guidance == "suggest":
+        tip = g.hint()
+        if tip is not None:
+            st.success(f":material/lightbulb: {tip.reason}")
+    if guidance in ("where", "suggest") and plays:
+        st.markdown(words.where_tiles_go())
+        with st.container(horizontal=True):
+            for play, after, score in g.options():
+                name = words.lead(str(play.tile)) if play.target is None else name_of(view.layout, play)
+                label = words.option(name, after.total, score, g.rules.unit)
+                st.button(label, on_click=act, args=(play, g.move_number), key=f"g_opt_{play}_{g.move_number}")
+    with st.form("g_choose", border=False):
+        c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
+        c1.selectbox(words.tile(), [str(t) for t in view.hand], key="g_tile")
+        c2.selectbox(words.end(), sorted(set(layout_letters.values())) or ["—"], key="g_end",
+                     disabled=view.layout.is_empty)
+        c3.form_submit_button(words.play(), on_click=play_chosen)
+    if DRAW in view.legal_actions:
+        st.button(words.draw_instead(), on_click=act, args=(DRAW,), key="g_draw_free")
+
+
+def walkthrough(g: GuidedGame) -> None:
+    res = g.finished
+    assert res is not None
+    st.subheader(words.end_of_hand())
+    ended = g.game.hands[g.finished_hand]
+    ended_svg = render_layout(ended.layout, working=True)
+    ui.picture(ended_svg, max_width=ui.natural_width(ended_svg, scale=2.0))
+    for line in g.settlement_lines(res):
+        st.markdown(f"- {line}")
+    hand_tally(g)
+    for p, tiles in enumerate(res.hands):
+        if tiles:
+            ui.picture(render_hand(tiles, width=ui.hand_width(len(tiles))), max_width=f"{ui.hand_width(len(tiles))}px",
+                       caption=words.tiles_left(g.name(p), mine=p == 0))
+    if g.game.is_over:
+        st.button(words.see_who_won(), type="primary", on_click=g.next_hand, key="g_over")
+    else:
+        st.button(words.next_hand(), type="primary", on_click=g.next_hand, key="g_next", shortcut="N")
+
+
+def hand_tally(g: GuidedGame) -> None:
+    """The scores the learner spotted this hand, and what happens to the ones missed."""
+    chances = [d for d in g.this_hand if d.chance]
+    if not chances:
+        return
+    spotted = sum(d.spotted for d in chances)
+    text = transfer_words.hand_tally(spotted, len(chances))
+    missed = sum(1 for d in chances if d.missed and d.puzzle() is not None)
+    if missed:
+        text += " " + transfer_words.missed_comes_back(missed)
+    st.info(text, icon=":material/target:")
+
+
+def game_over(g: GuidedGame) -> None:
+    scores = g.game.scores
+    winner = g.game.winner
+    if winner is None:
+        st.success(words.shared_win())
+    elif winner == g.learner_side:
+        st.balloons()
+        partners = [g.name(p) for p in g.game.hand.sides[winner] if p != 0]
+        st.success(f":material/emoji_events: {words.won(partners[0] if partners else None)}")
+    else:
+        st.info(words.won_this_time(g.side_name(winner)))
+    st.markdown("\n".join(f"- {g.side_name(i)}: **{s}**" for i, s in enumerate(scores)))
+    st.markdown(words.hands_played(len(g.game.results), g.game.target, g.rules.unit))
+    st.button(words.new_game(), type="primary", on_click=end_game, key="g_new")
+
+
+def show() -> None:
+    """Draw the page (on every rerun)."""
+    st.title(words.title())
+    g = current()
+    keep_decisions(g)
+    save_game()
+    if g is None:
+        setup_form()
+        return
+    message, state().message = state().message, None
+    if message:
+        st.warning(message)
+    scoreboard(g)
+    if g.finished is not None:
+        walkthrough(g)
+    elif g.game.is_over:
+        game_over(g)
+    elif g.waiting_for_learner:
+        learner_turn(g)
+    story = g.story()
+    if story or not g.game.is_over:
+        with st.container(border=True):
+            st.markdown(f"**{words.what_happened()}**")
+            st.markdown("\n".join(f"- {line}" for line in story[-12:]) or words.just_dealt())
+    if not g.game.is_over:
+        st.button(words.quit_game(), on_click=end_game, key="g_quit")
+
+
+ui.run_page("play", show)

@@ -1,0 +1,358 @@
+"""Practice: one puzzle at a time, answered by typing or by tapping the picture."""
+
+import functools
+
+import streamlit as st
+
+from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, similar
+from trainer.learning.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
+from trainer.web import answers, language, pagestate, session, sprintui, ui
+from trainer.web.pagestate import PracticeState
+from trainer.words import answering, said
+from trainer.words import pages as page_words
+from trainer.words import practice_page as words
+from trainer.words import sprint as sprint_words
+
+CHOOSER_KEYS = {"stage": "p_stage", "level": "p_level", "kind": "p_kind"}
+"""The choosers' widget keys, by the field of :class:`PracticeState` each one sets."""
+
+
+def state() -> PracticeState:
+    return pagestate.practice_page()
+
+
+def fresh(step: bool = False) -> None:
+    """A new puzzle from the choosers (or from the coach)."""
+    s = state()
+    s.notice = None
+    pr = ui.learner()
+    pr.new_puzzle(s.kind, s.stage, s.level)
+    if step and pr.coached and pr.review not in ("retry", "similar", "drill", "reteach"):
+        kinds = pr.coach_step()  # the coach steps to number facts first (before Muggins, after a trap)
+        if kinds:
+            pr.start_sprint(kinds, coached=True)
+
+
+def take(name: str) -> bool:
+    """Copy a chooser's widget into the page state; ``False`` if it came back empty or unchanged."""
+    return pagestate.take(state(), name, CHOOSER_KEYS[name])
+
+
+def choose(name: str) -> None:
+    if take(name):
+        fresh()
+
+
+def choose_stage() -> None:
+    if not take("stage"):
+        return
+    if state().kind == COACH:
+        ui.learner().progress.coach_stage = state().stage  # a stage chosen by hand is where the coach works now
+    fresh()
+
+
+def give(response: object, shown: str = "") -> None:
+    """Answer; a response that is not an answer (a mis-tap, junk) gets its reason and a new try."""
+    pr = ui.learner()
+    code = pr.puzzle.code if pr.puzzle is not None else None
+    verdict = pr.answer(response)
+    state().say("" if verdict.is_answer else verdict.message, code)
+
+
+def problem(code: str, text: str) -> None:
+    """What is wrong with a typed answer or a choice, said next to the puzzle."""
+    state().say(text, code)
+
+
+def ask_hint() -> None:
+    ui.learner().hint()
+
+
+def try_similar() -> None:
+    state().notice = None
+    ui.learner().try_similar()
+
+
+def teach_next(then_puzzle: bool) -> None:
+    """The child has looked at the contrast pair or the worked example: on to the next step (the
+    drill or the missed puzzle come as the next puzzle)."""
+    pr = ui.learner()
+    pr.teach_next()
+    state().example_step = 0
+    if then_puzzle:
+        fresh()
+
+
+def example_step(delta: int) -> None:
+    state().example_step += delta
+
+
+def skip_example(code: str) -> None:
+    state().examples_done.add(code)
+    state().example_step = 0
+
+
+def show() -> None:
+    """Draw the page (on every rerun)."""
+    pr = ui.learner()
+
+    ps = state()
+    # a shared link (?code=…) opens exactly that puzzle, once
+    code = st.query_params.get("code")
+    if code and ps.opened_code != code:
+        ps.opened_code = code
+        problem = pr.open_code(code)
+        if problem:
+            fresh()
+            ps.say(problem, pr.puzzle.code if pr.puzzle is not None else None)
+        elif pr.puzzle is not None:  # the choosers follow the shared puzzle
+            ps.kind, ps.stage, ps.level = pr.puzzle.kind, pr.puzzle.stage, pr.puzzle.level
+    if pr.puzzle is None:
+        fresh()
+    p = pr.puzzle
+    if p is None:  # the coach always finds a puzzle; this keeps a page that cannot from breaking
+        st.warning(words.no_puzzle())
+        return
+    if st.query_params.get("code") != p.code:
+        st.query_params["code"] = p.code
+        ps.opened_code = p.code
+
+    st.html(FIT_CSS)
+    who = session.me()
+    with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
+        st.markdown(f"# {words.title()}")  # the page's heading, drawn small (FIT_CSS)
+        if who is None:  # a link that stays in this tab, so the guest's answers go with them
+            st.page_link(ui.page_path("me"), label=words.as_guest(), icon=":material/person:")
+        else:
+            session.show_html(words.as_learner(session.literal(who.nickname)), css=ui.CAPTION_CSS)
+        if pr.progress.streak >= 2:
+            st.markdown(answering.streak(pr.progress.streak), width="content")
+
+    if pr.coached:  # the stage chooser shows where the coach is
+        ps.stage = p.stage
+    # the choosers (and a first puzzle's worked example) fold away, so the puzzle and its answer fit a
+    # tablet's screen; the label says what is chosen now
+    kind_name = words.coach_me() if ps.kind == COACH else KIND_TITLES[ps.kind]
+    label = answering.chosen_now(kind_name, ui.STAGE_LABELS[ps.stage], page_words.level(p.level))
+    facts_now = pr.sprint is not None and pr.sprint_coached and not pr.sprint_over  # the coach's number facts
+    example = not facts_now and pr.first_time and not pr.answered and p.code not in ps.examples_done
+    with st.container(horizontal=True, vertical_alignment="top", gap="small"):
+        with st.expander(label, icon=":material/tune:"):
+            choosers(pr, [COACH, *KINDS])
+            puzzle_links(pr, p)
+        if example:
+            worked_example(p)
+    if facts_now and ps.notice_on(p.code):
+        st.warning(ps.notice)  # a code that did not work, said above the coach's number facts
+    if sprintui.coach_step(pr):
+        return
+    if pr.coached and pr.goal_done:
+        st.success(sprint_words.goal_done() + " " + sprint_words.free_play())
+    puzzle_area(pr)
+
+
+FIT_CSS = ("<style>[data-testid='stMainBlockContainer']{padding-top:0.8rem;padding-left:1.5rem;"
+           "padding-right:1.5rem}[data-testid='stMainBlockContainer'] h1{font-size:1.5rem;padding:0}</style>")
+"""Practice keeps less room above and beside the puzzle than other pages, so it fits a tablet's screen."""
+LAYOUT_HEIGHT = "32vh"
+"""The most of the screen's height a layout picture takes on Practice: with the question, the hand and
+the answer it fits a tablet's screen."""
+
+
+def puzzle_links(pr: Practice, p: Puzzle) -> None:
+    """What the puzzle is, its code and link (the link never carries the learner's code: whoever it is
+    shared with opens it as themselves), and the projector."""
+    meta = words.puzzle_meta(ui.stage_label(p.stage), p.level, coached=pr.coached, streak=0)
+    link = f"?code={p.code}{language.suffix()}"
+    st.markdown(f":gray[{meta}]  \n:gray[{words.puzzle_code(p.code, link)}]")
+    st.page_link(ui.page_path("projector"), label=words.on_the_projector(), icon=":material/co_present:",
+                 query_params={"code": p.code})
+
+
+def choosers(pr: Practice, kind_choices: list[str]) -> None:
+    """The stage, level and puzzle choosers (the level only when a kind is chosen by hand)."""
+    ps = state()
+    by_hand = ps.kind != COACH  # the coach sets the level itself
+    # each chooser on the page shows the page state (set before it is drawn)
+    pagestate.show_choices(ps, {n: k for n, k in CHOOSER_KEYS.items() if by_hand or n != "level"})
+    row = st.container(horizontal=True, vertical_alignment="bottom") if by_hand else st.container()
+    with row:
+        st.segmented_control(
+            words.stage(),
+            STAGES,
+            key="p_stage",
+            required=True,  # a tap on the chosen stage keeps it
+            on_change=choose_stage,
+            format_func=lambda s: (
+                (":material/check_circle: " if s in pr.progress.mastered else "") + ui.STAGE_LABELS[s]
+            ),
+        )
+        if by_hand:
+            st.segmented_control(
+                words.level(),
+                [1, 2, 3],
+                key="p_level",
+                required=True,
+                on_change=choose,
+                args=("level",),
+                format_func=page_words.level,
+            )
+    st.pills(
+        words.puzzle(),
+        kind_choices,
+        key="p_kind",
+        required=True,
+        on_change=choose,
+        args=("kind",),
+        format_func=lambda k: f":material/explore: {words.coach_me()}" if k == COACH else KIND_TITLES[k],
+    )
+
+
+def celebrate(pr: Practice) -> str:
+    """Mastery news, said in the verdict's box where the child is looking (balloons rise too); "" for none."""
+    out = pr.outcome
+    if out is None or not pr.answered:
+        return ""
+    if out.mastered:
+        st.balloons()
+        unlocked = ui.STAGE_LABELS[out.unlocked] if out.unlocked else None
+        return f":material/celebration: **{words.mastered(ui.STAGE_LABELS[out.mastered], unlocked)}**"
+    if out.lost:
+        return words.practise_more(ui.STAGE_LABELS[out.lost])
+    if out.unlocked:  # looks mastered today: confirmed on a later day
+        return sprint_words.looks_mastered(ui.STAGE_LABELS[out.unlocked])
+    return ""
+
+
+def worked_example(p: Puzzle) -> None:
+    """The first puzzle of a kind at a stage opens with a worked example, one step at a time."""
+    example = similar(p, 0)
+    steps = example.steps
+    at = max(0, min(state().example_step, len(steps) - 1))
+    # folded, so the puzzle stays on the first screen; the child opens it to watch
+    with st.expander(words.watch_first(at + 1, len(steps)), icon=":material/school:",
+                     expanded=state().example_step > 0):
+        st.markdown(f"*{example.question}*")
+        shown = steps[: at + 1]
+        marks = tuple(e for s in shown for e in s.ends)
+        layout_svg, hand_svg = ui.puzzle_pictures(example, working=False, highlight=marks)
+        line = ui.number_line(example, reveal=True) if at == len(steps) - 1 else ""
+        parts = [ui.picture_html(svg) for svg in (layout_svg, line) if svg]
+        if hand_svg:
+            parts.append(ui.picture_html(hand_svg, max_width=f"{ui.hand_width(len(example.hand))}px"))
+        ui.pictures(*parts)
+        st.markdown("\n".join(f"- {s.text}" for s in shown))
+        with st.container(horizontal=True):
+            if at < len(steps) - 1:
+                st.button(words.next_step(), type="primary", key=f"ex-next-{p.code}", on_click=example_step, args=(1,))
+            st.button(words.my_turn(), key=f"ex-done-{p.code}", on_click=skip_example, args=(p.code,))
+
+
+def puzzle_area(pr: Practice) -> None:
+    """The puzzle, its answer widgets and the feedback."""
+    p = pr.puzzle
+    assert p is not None
+    why = f"\n\n**{pr.notice}**" if pr.notice and not pr.answered else ""
+    st.markdown(f"{why}\n\n#### {p.question}" if why else f"#### {p.question}")
+    speak = ui.spoken(p.question + (" " + pr.verdict.message if pr.verdict else ""))
+
+    k = kind(p.kind)
+    lay = p.board if p.board else None
+    after = None
+    shown_play = k.working_after(p) if pr.answered and lay is not None else None
+    if shown_play:  # the working is shown on the layout after the play in question
+        after = lay.play(shown_play)
+    hint = p.hint if pr.hinted and not pr.answered else None
+    marks = hint.ends if hint else () if pr.answered else ui.named_ends(p)  # "the 3 on 2-3" ringed
+    layout_svg, hand_svg = ui.puzzle_pictures(p, working=pr.answered, layout=after or lay, highlight=marks)
+    if hint is not None:
+        st.info(f":material/lightbulb: {words.hint(hint.text)}")
+    notice = state().notice_on(p.code) if not pr.answered else None
+    if notice:  # next to the puzzle, where the child is looking
+        st.warning(notice)
+
+    # the pictures and the speaker button in one element; tiles and ends are tapped on it
+    clickable = not pr.answered and k.clickable and lay is not None
+    caption = said(k.hand_caption) if k.hand_caption else ""
+    if answers.answer_board(p, answers.practice_spot(p.code), give, layout_svg, hand_svg, clickable=clickable,
+                            key=f"board-{p.code}-{pr.answered}",
+                            layout_width=ui.natural_width(layout_svg) if layout_svg else "",
+                            extra=ui.number_line(p, reveal=pr.answered), speak=speak,
+                            hand_width=f"{ui.hand_width(len(p.hand))}px", layout_height=LAYOUT_HEIGHT,
+                            hand_caption=caption if not clickable else ""):
+        st.rerun()
+
+    if not pr.answered:
+        answer_widgets(pr, p)
+    else:
+        feedback(pr, p)
+
+
+def answer_widgets(pr: Practice, p: Puzzle) -> None:
+    # answers go through callbacks, which run before the page is drawn: one run per answer
+    def hint_button() -> None:  # beside the answer's own button
+        if not pr.hinted:
+            st.button(words.hint_button(), icon=":material/lightbulb:", key=f"hint-{p.code}", on_click=ask_hint,
+                      help=words.hint_help())
+
+    answers.answer_widgets(p, answers.practice_spot(p.code), give, functools.partial(problem, p.code),
+                           extra=hint_button)
+
+
+def feedback(pr: Practice, p: Puzzle) -> None:
+    v = pr.verdict
+    assert v is not None
+    news = celebrate(pr)  # in the verdict's own box, right under the puzzle
+    (st.success if v.correct else st.error)(f"{v.message}\n\n{news}" if news else v.message)
+    if pr.hinted:
+        st.caption(words.hinted())
+    with st.expander(words.every_step()):
+        st.markdown("\n".join(f"- {s.text}" for s in p.steps))
+    out = pr.outcome
+    if out is not None and out.level_change and pr.coached:
+        st.info(words.level_up() if out.level_change > 0 else words.easier())
+    t = pr.teaching
+    if not v.correct and pr.must_answer:  # a teaching puzzle: answered until right
+        st.button(words.try_again(), type="primary", shortcut="N", on_click=fresh, key="again")
+        return
+    if t is not None and t.step in (CONTRAST, EXAMPLE):  # a mistake made again: it is taught now
+        teach(pr, t)
+        return
+    if v.correct:
+        st.button(words.next_puzzle(), type="primary", shortcut="N", on_click=fresh, args=(True,), key="next")
+        return
+    with st.container(horizontal=True):
+        st.button(words.next_puzzle(), type="primary", shortcut="N", on_click=fresh, args=(True,), key="next")
+        st.button(words.similar(), key="similar", shortcut="S", on_click=try_similar)
+
+
+def teach(pr: Practice, t: Teaching) -> None:
+    """The teaching after the same mistake twice (or four wrong in a row): a contrast pair, then the
+    worked example; the drill and the missed puzzle follow as puzzles, answered until right."""
+    with st.container(border=True):
+        if t.step == CONTRAST and t.pair is not None:
+            st.markdown(f"### {words.look_together()}\n{t.words.capitalize()}." if t.words else
+                        f"### {words.look_together()}")
+            left, right = st.columns(2)
+            for column, side in ((left, t.pair.left), (right, t.pair.right)):
+                with column:
+                    ui.picture(ui.contrast_side(side), caption=side.caption)
+            st.info(t.pair.differs, icon=":material/compare_arrows:")
+            st.button(words.i_see(), type="primary", key="teach-contrast", on_click=teach_next, args=(False,))
+            return
+        example = t.example if t.example is not None else t.missed
+        st.markdown(f"### {words.watch()}")
+        st.markdown(f"*{example.question}*")
+        layout_svg, hand_svg = ui.puzzle_pictures(example, working=True)
+        parts = [ui.picture_html(svg) for svg in (layout_svg, ui.number_line(example, reveal=True)) if svg]
+        if hand_svg:
+            parts.append(ui.picture_html(hand_svg, max_width=f"{ui.hand_width(len(example.hand))}px"))
+        ui.pictures(*parts)
+        st.markdown("\n".join(f"- {s.text}" for s in example.steps))
+        st.button(words.my_turn(), type="primary", key="teach-example", on_click=teach_next, args=(True,))
+
+
+
+
+
+ui.run_page("practice", show)

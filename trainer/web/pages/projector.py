@@ -1,0 +1,391 @@
+"""Projector: one big puzzle for the class; reveal the answer, then the next. Nothing is recorded.
+
+In a live lesson (the side panel, once the teacher has opened their class on My class) the puzzle also
+goes to the children's devices, and their answers come back as a count and a chart, each wrong bar
+named by its mistake; no child's name is ever on the big screen. The side panel also makes a printable
+worksheet for the stage and level on screen."""
+
+import streamlit as st
+
+from puzzles import KIND_TITLES, KINDS, STAGES, AnswerShape, CodeError, Puzzle, from_code, generate, kind
+from puzzles.contrast import contrast
+from puzzles.registry import answer_words
+from puzzles.traps import TRAPS
+from puzzles.worksheet import MIX, address_problem, answer_key_pdf, build_pdf, make_sheet, worksheet_pdf
+from trainer.classroom import report as classroom
+from trainer.render import charts, render_hand, render_layout
+from trainer.store import StoreError
+from trainer.web import answers, pagestate, session, ui
+from trainer.web.pagestate import ProjectorState
+from trainer.words import pages as page_words
+from trainer.words import projector as words
+
+CHOOSER_KEYS = {"stage": "pj_stage", "kind": "pj_kind", "level": "pj_level"}
+"""The side panel's choosers' widget keys, by the field of :class:`ProjectorState` each one sets."""
+POLL_SECONDS = 1.0
+"""How often the waiting projector reads the live lesson's count (only while answers come in)."""
+
+
+def state() -> ProjectorState:
+    return pagestate.projector()
+
+
+# ----- the puzzle -----
+
+@ui.guarded
+def fresh() -> None:
+    ps = state()
+    ps.show(generate(ps.kind, stage=ps.stage, level=ps.level, seed=ps.rng.randrange(2**24)))
+
+
+@ui.guarded
+def choose(name: str) -> None:
+    """A chooser in the side panel: a new puzzle of that choice; one that came back empty keeps the
+    choice it showed and the puzzle stays."""
+    if pagestate.take(state(), name, CHOOSER_KEYS[name]):
+        fresh()
+
+
+@ui.guarded
+def reveal() -> None:
+    ps = state()
+    if ps.puzzle is not None and ps.step < answers.reveal_parts(ps.puzzle):  # a rounding answer: part by part
+        ps.step += 1
+        return
+    ps.revealed = True
+
+
+@ui.guarded
+def open_typed_code() -> None:
+    ps = state()
+    try:
+        ps.show(from_code(st.session_state.get("pj_code", "")))
+    except CodeError as err:
+        ps.notice = words.code_did_not_work(str(err))
+    ps.blur = True
+
+
+def show() -> None:
+    """Draw the page (on every rerun)."""
+    ps = state()
+    code = st.query_params.get("code")
+    if code and ps.opened_code != code:
+        ps.opened_code = code
+        try:
+            ps.show(from_code(code))
+            ps.stage, ps.kind, ps.level = ps.puzzle.stage, ps.puzzle.kind, ps.puzzle.level  # the panel follows
+            trap = st.query_params.get("contrast")
+            ps.contrast = trap if trap in TRAPS else None
+        except CodeError as err:
+            ps.notice = words.code_did_not_work_fresh(str(err))
+    pagestate.show_choices(ps, CHOOSER_KEYS)  # each chooser shows the page's choice (set before it is drawn)
+    with st.sidebar:
+        st.header(words.puzzle())
+        st.segmented_control(
+            words.stage(), STAGES, key="pj_stage", required=True, on_change=choose, args=("stage",),
+            format_func=lambda s: ui.STAGE_LABELS[s],
+        )
+        # buttons, not a box: a box would keep the keys A and N after it is used
+        st.pills(words.kind(), KINDS, key="pj_kind", required=True, on_change=choose, args=("kind",),
+                 format_func=lambda k: KIND_TITLES[k])
+        st.segmented_control(
+            words.level(), [1, 2, 3], key="pj_level", required=True, on_change=choose, args=("level",),
+            format_func=page_words.level,
+        )
+        st.text_input(
+            words.show_by_code(),
+            key="pj_code",
+            placeholder=words.code_example(),
+            on_change=open_typed_code,
+        )
+        st.caption(words.keys())
+        worksheet_panel(ps.stage, ps.level)
+        live_sidebar()
+
+    if ps.puzzle is None:
+        fresh()
+    p = ps.puzzle
+    if st.query_params.get("code") != p.code:
+        st.query_params["code"] = p.code
+        ps.opened_code = p.code
+
+    notice, ps.notice = ps.notice, None  # said once, never left above the next puzzle
+    if notice:
+        st.warning(notice)
+    if ps.blur:
+        ps.blur = False
+        ui.release_keys()  # the code box gives the keys A and N back
+
+    step = ps.step  # a rounding answer is revealed one part at a time
+    revealed = ps.revealed
+    live = is_live()
+    if live:
+        sync(p, revealed)
+    st.html(FIT_CSS)
+    st.markdown(f"# {answers.big_screen_question(p, step, revealed)}")
+    st.markdown(f"#### {words.puzzle_code(p.code)}")
+    if ps.contrast and not revealed:
+        contrast_pair(p, ps.contrast)
+    beside = pictures(p, revealed)
+    if not revealed:
+        choices = answers.big_screen_choices(p, step)
+        if choices:
+            st.markdown(choices)
+    else:
+        # in a live lesson the class's answers stand beside the answer, on the same screen
+        said, chart = st.columns(2) if live else (beside or st.container(), None)
+        with said:
+            st.markdown(f"# {words.answer(answer_words(p))}")
+            st.markdown(f"### {p.explanation}")
+        if chart is not None:
+            with chart:
+                status(revealed)
+
+    if live and not revealed:
+        status(revealed)
+    cols = st.columns(2)
+    label = answers.reveal_label(p, step)
+    cols[0].button(label, type="primary", shortcut="A", on_click=reveal, disabled=revealed,
+                   use_container_width=True, key="reveal")
+    cols[1].button(words.next_puzzle(), shortcut="N", on_click=fresh, use_container_width=True, key="next")
+
+
+# ----- the worksheet panel -----
+
+@ui.guarded
+def make_worksheet(stage: str, level: int) -> None:
+    ws = state().worksheet
+    base = (st.session_state.get("ws_base") or "").strip()
+    # an address a QR code cannot carry: say why, and offer no sheet (not even an older one)
+    ws.problem = address_problem(base)
+    if ws.problem:
+        ws.files = None
+        return
+    paper = st.session_state.get("ws_paper") or "a4"
+    sheet = make_sheet(stage, level, count=int(st.session_state.get("ws_count") or 12), seed=ws.seed,
+                       kind=st.session_state.get("ws_kind") or MIX)
+    ws.files = {
+        "code": sheet.code,
+        "sheet": worksheet_pdf(sheet, paper=paper, base_url=base, key=False),
+        "key": answer_key_pdf(sheet, paper=paper),
+        "build": build_pdf(sheet, paper=paper),
+    }
+    ws.seed += 1  # the next sheet is a new one
+
+
+def worksheet_panel(stage: str, level: int) -> None:
+    """Choose, make and download a worksheet, its answer key and its build-it sheet."""
+    ws = state().worksheet
+    with st.expander(words.print_worksheet(), icon=":material/print:"):
+        st.selectbox(words.puzzles(), [MIX, *KINDS], key="ws_kind",
+                     format_func=lambda k: words.a_mix() if k == MIX else KIND_TITLES[k])
+        st.number_input(words.how_many(), min_value=1, max_value=60, value=12, step=1, key="ws_count")
+        paper_names = words.paper_names()
+        st.segmented_control(words.paper(), ["a4", "letter"], key="ws_paper", default="a4", required=True,
+                             format_func=paper_names.get)
+        st.text_input(words.app_address(), key="ws_base", placeholder="http://localhost:8501/",
+                      help=words.app_address_help())
+        st.button(words.make_worksheet(), key="ws_make", on_click=make_worksheet, args=(stage, level))
+        if ws.problem:
+            st.warning(ws.problem, icon=":material/qr_code:")
+        files = ws.files
+        if files:
+            st.caption(words.sheet(files["code"]))
+            st.download_button(words.worksheet_pdf(), files["sheet"], file_name=f"worksheet-{files['code']}.pdf",
+                               mime="application/pdf", key="ws_dl_sheet")
+            st.download_button(words.answer_key_pdf(), files["key"], file_name=f"answers-{files['code']}.pdf",
+                               mime="application/pdf", key="ws_dl_key")
+            st.download_button(words.build_pdf(), files["build"],
+                               file_name=f"build-{files['code']}.pdf", mime="application/pdf", key="ws_dl_build")
+
+
+# ----- the live panel: the class's live lesson -----
+
+def is_live() -> bool:
+    t, s = session.opened_class(), session.store()
+    return bool(t and s is not None and state().live and s.lesson(t[0]) is not None)
+
+
+@ui.guarded
+def start_live() -> None:
+    t, s = session.opened_class(), session.store()
+    if t and s is not None:
+        s.start_lesson(*t)
+        state().live = True
+
+
+def resume_live() -> None:
+    state().live = True
+
+
+@ui.guarded
+def end_live() -> None:
+    t, s = session.opened_class(), session.store()
+    if t and s is not None:
+        s.end_lesson(*t)
+    state().live = False
+
+
+@ui.guarded
+def set_locked(locked: bool) -> None:
+    t, s = session.opened_class(), session.store()
+    if t and s is not None:
+        s.set_locked(*t, locked)
+
+
+def live_sidebar() -> None:
+    """Start or end a live lesson for the class this teacher has opened."""
+    st.header(words.live_lesson())
+    t, s = session.opened_class(), session.store()
+    if s is None:
+        st.caption(words.live_not_working())
+        return
+    if t is None:
+        st.caption(words.open_class_first())
+        st.page_link(ui.page_path("teacher"), label=words.my_class(), icon=":material/school:")
+        return
+    name = session.literal(s.class_name(t[0]) or t[0])
+    if is_live():
+        session.show_html(words.live_with(name))
+        st.button(words.end_live(), on_click=end_live, key="pj_live_end")
+    elif s.lesson(t[0]) is not None:  # this projector was reloaded during a lesson
+        st.button(words.go_on_live(name), type="primary", on_click=resume_live,
+                  key="pj_live_resume")
+        st.button(words.start_new_live(), on_click=start_live, key="pj_live_start")
+    else:
+        st.button(words.start_live(name), type="primary", on_click=start_live, key="pj_live_start")
+
+
+def sync(p: Puzzle, revealed: bool) -> None:
+    """Send the projector's puzzle (a new round) and its reveal to the children's devices."""
+    t, s = session.opened_class(), session.store()
+    if not t or s is None:
+        return
+    lesson = s.lesson(t[0])
+    if lesson is None:
+        return
+    if lesson.puzzle_code != p.code or lesson.round == 0:
+        s.show_puzzle(*t, p.code)
+    elif revealed and not lesson.revealed:
+        s.set_revealed(*t, True)
+
+
+def status(revealed: bool) -> None:
+    """Under the puzzle: the count while answers come in, the spread of answers after the reveal."""
+    t = session.opened_class()
+    if not t:
+        return
+    if revealed:
+        s = session.store()
+        if s is not None:
+            spread(s.tally(t[0]))
+    else:
+        waiting(t[0])
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def waiting(class_code: str) -> None:
+    s = session.store()
+    try:
+        lesson = s.lesson(class_code) if s is not None else None
+        tally = s.tally(class_code) if s is not None and lesson is not None else None
+    except StoreError:
+        st.caption(words.count_back_soon())
+        return
+    if lesson is None or tally is None:
+        return
+    with st.container(horizontal=True, vertical_alignment="center"):
+        count = words.answered_of(tally.answered, tally.joined)
+        st.markdown(f'<p style="font-size:2.6rem;margin:0" data-testid="live-count">{count}</p>',
+                    unsafe_allow_html=True)
+        if lesson.locked:
+            st.button(words.open_answering(), on_click=set_locked, args=(False,), key="pj_unlock")
+        else:
+            st.button(words.stop_answers(), on_click=set_locked, args=(True,), key="pj_lock")
+
+
+def spread(tally) -> None:
+    bars = classroom.answer_bars(tally.answers)
+    if not bars:
+        st.markdown(f"### {words.nobody_answered()}")
+        return
+    fig = charts.answer_spread([b.label for b in bars], [b.count for b in bars], [b.correct for b in bars])
+    st.markdown(f"### {words.answered(tally.answered)}")
+    st.plotly_chart(fig, key="pj_spread", config={"displayModeBar": False, "staticPlot": True})
+
+
+# ----- the pictures -----
+
+def contrast_pair(p: Puzzle, trap: str) -> None:
+    """A contrast pair above the puzzle: two pictures that differ in just what the trap gets wrong."""
+    pair = contrast(p, trap)
+    left, right = st.columns(2)
+    for column, side in ((left, pair.left), (right, pair.right)):
+        with column:
+            st.markdown(ui.fit_picture(ui.contrast_side(side, style="projector"), height="24vh"),
+                        unsafe_allow_html=True)
+            st.markdown(f"### {side.caption}")
+    st.markdown(f"## {pair.differs}")
+    st.button(words.hide_pair(), key="pj_contrast_hide", on_click=hide_contrast)
+
+
+def hide_contrast() -> None:
+    state().contrast = None
+
+
+FIT_CSS = "<style>[data-testid='stMainBlockContainer']{padding-top:2rem}</style>"
+"""The projector keeps little room above the puzzle: the puzzle, its answer and the buttons fit one screen."""
+SIDE_BY_SIDE = 2.6
+"""A layout at most this many times as wide as it is tall (a cross, a spinner's arms) takes the
+screen's height, with the hand (and after Reveal the answer) beside it; a longer line spans the width."""
+
+
+def pictures(p: Puzzle, revealed: bool):
+    """The puzzle as big as one projector screen allows, never below the fold: a long line across the
+    screen with the tiles under it; a cross (a spinner's arms) as tall as it can be, with the tiles and,
+    once revealed, the answer beside it. On reveal the answer is marked: the working (after the best
+    play), letters kept. Gives the column beside the layout (for the answer), or ``None``."""
+    layout_svg = ""
+    shape = kind(p.kind).answer_shape
+    if p.board:
+        after_best = revealed and shape is AnswerShape.PLAY
+        shown = p.board.play(p.answer[0]) if after_best else p.board
+        letters: bool | dict[str, str] = shape.clickable
+        if letters and after_best:  # the ends still open keep their letters
+            still = {e.id for e in shown.open_ends}
+            letters = {i: x for i, x in ui.end_letters(p.board).items() if i in still}
+        marks = p.answer if revealed and shape is AnswerShape.ENDS else () if revealed else ui.named_ends(p)
+        if letters and shape is AnswerShape.ENDS:
+            letters = ui.choice_letters(p)  # covered places offered as choices are lettered too
+        layout_svg = render_layout(shown, working=revealed, letters=letters, style="projector",
+                                   highlight=tuple(marks))
+    tiles = list(p.hand)  # a puzzle about one play holds just that play's tile
+    hand = ui.fit_picture(render_hand(tiles, style="projector"), height="20vh") if tiles else ""
+    line = ui.fit_picture(ui.number_line(p, reveal=revealed, style="projector"), height="16vh") \
+        if p.number is not None else ""
+    many = shape is AnswerShape.PLAY and len(p.choices) > 5
+    w, h = ui.view_size(layout_svg) if layout_svg else (0.0, 0.0)
+    if layout_svg and h and w / h <= SIDE_BY_SIDE:
+        left, right = st.columns([3, 2], vertical_alignment="center")
+        with left:
+            tall = "62vh" if revealed else "50vh" if many else "58vh"  # after Reveal the choices are gone
+            ui.pictures(ui.fit_picture(layout_svg, height=tall))
+        with right:
+            if hand or line:
+                ui.pictures(hand, line)
+        return right
+    parts = []
+    if layout_svg:
+        # a long list of plays to choose from takes a second line, and the answer its lines: the
+        # layout gives them the room
+        tall = "30vh" if revealed else "38vh" if many else "42vh"
+        parts.append(ui.fit_picture(layout_svg, height=tall))
+    if line:
+        parts.append(line)
+    if hand:
+        parts.append(hand.replace("height:20vh", "height:15vh") if revealed else hand)
+    ui.pictures(*parts)
+    return None
+
+
+ui.run_page("projector", show, for_learner=False)

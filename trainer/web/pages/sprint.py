@@ -1,0 +1,76 @@
+"""Fives Sprint: a short daily round of number facts, tapped on big buttons or typed, each with its
+time bar; a green light once today's round is done. The round and its facts live in the learner's
+practice (:mod:`trainer.learning.sprint`); this page only draws them (the widgets: :mod:`trainer.web.sprintui`)."""
+
+import streamlit as st
+
+from trainer.learning.sprint import ROUND_FACTS, ROUND_SECONDS, AgeBand
+from trainer.web import pagestate, session, sprintui, ui
+from trainer.web.fact_grid import fact_grid
+from trainer.words import sprint as words
+
+
+def start() -> None:
+    s = sprintui.state()
+    s.said, s.notice = None, None
+    ui.learner().start_sprint()
+
+
+def choose_band() -> None:
+    pagestate.take(sprintui.state(), "band", "sp_band")
+
+
+def band_chooser() -> None:
+    """More time for each fact for the youngest (5 to 7), the usual time from 8: the child or the
+    teacher chooses; the coach's number facts on Practice use it too."""
+    pagestate.show_choices(sprintui.state(), {"band": "sp_band"})
+    st.segmented_control(words.band_question(), [b.value for b in AgeBand], key="sp_band", required=True,
+                         format_func=words.band_name, on_change=choose_band)
+
+
+def light(done: bool, left: int) -> None:
+    """The day's light: green once a whole round was answered today."""
+    colour = "#0B7A4B" if done else "#D0D6DC"
+    text = words.green_light() if done else words.not_yet_today(left)
+    label = words.light_label(done)
+    st.markdown(f'<div class="sp-light" data-green="{int(done)}">'
+                f'<span class="lamp" role="img" style="background:{colour}" aria-label="{label}"></span>'
+                f"<span>{text}</span></div>", unsafe_allow_html=True)
+
+
+def show() -> None:
+    """Draw the page (on every rerun)."""
+    pr = ui.learner()
+    history = pr.progress.facts
+    history.band = AgeBand(sprintui.state().band)  # the time bars of the facts still to come
+    now = pr.clock()
+    st.markdown(sprintui.CSS, unsafe_allow_html=True)
+    st.title(words.title())
+    light(history.goal_done(now), history.left_today(now))
+    round_ = pr.sprint if pr.sprint is not None and not pr.sprint_coached else None
+    waiting = pr.on_fact if isinstance(pr.on_fact, session.FactSaver) else None
+    if waiting is not None and waiting.pending and not waiting.flush():
+        st.info(words.saving_later())
+    sprintui.last_said()
+    if round_ is None or pr.sprint_over:
+        if round_ is not None:
+            st.subheader(words.round_over())
+            st.markdown(words.round_summary(round_.right, len(round_.verdicts), round_.fluent))
+        else:
+            st.markdown(words.intro(ROUND_FACTS, int(ROUND_SECONDS // 60)))
+        band_chooser()
+        st.button(words.start() if round_ is None else words.start_again(), key="sp_start", on_click=start,
+                  type="primary", use_container_width=True)
+        c = st.columns(2)
+        c[0].markdown(words.today_quick(history.quick_on(now)))
+        c[1].markdown(words.own_best(history.best_round()))
+        st.subheader(words.grid_heading())
+        st.caption(words.grid_caption())
+        st.markdown(fact_grid(history), unsafe_allow_html=True)
+        return
+    fact = round_.current
+    assert fact is not None
+    sprintui.fact_panel(fact, round_.at, len(round_.facts), round_.time_bar())
+
+
+ui.run_page("sprint", show)

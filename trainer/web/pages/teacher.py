@@ -1,0 +1,319 @@
+"""My class: a teacher makes a class, sees each child's mastery, what the class gets wrong most,
+and downloads or deletes the class's data. Everything needs the class's teacher key."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
+from trainer.classroom.cards import teacher_card
+from trainer.classroom import report as classroom
+from trainer.learning.progress import STEP_NAMES
+from trainer.learning.sprint import SprintHistory
+from trainer.render import charts
+from trainer.store import StoreError
+from trainer.web import language, pagestate, session, spotted, ui
+from trainer.web.fact_grid import class_fact_grid
+from trainer.web.pagestate import ClassState
+from trainer.web.ui import CHART, STEP_COLOURS, STEP_MARKS
+from trainer.words import Said
+from trainer.words import charts as chart_words
+from trainer.words import sprint as sprint_words
+from trainer.words import teacher as words
+
+SHORT_KINDS = Said({k.id: k.short_title for k in all_kinds()})  # said in the reader's language
+"""Each kind's column heading in the class grid (:attr:`puzzles.Kind.short_title`)."""
+
+
+def state() -> ClassState:
+    return pagestate.my_class()
+
+
+def opened() -> tuple[str, str] | None:
+    """The class this session's teacher has opened: (class code, teacher key)."""
+    return session.opened_class()
+
+
+def open_class(code: str, key: str, *, quiet: bool = False) -> bool:
+    """Open the class if the key fits (the checks are rate-limited per session and address); the
+    browser then keeps it open until the teacher closes it here."""
+    s, login = session.store(), classroom.class_login(code, key)
+    try:
+        fits = s is not None and login is not None and s.check_teacher(*login, clients=session.clients())
+    except StoreError as err:  # too many tries, or the store is away
+        if not quiet:
+            state().problem = str(err)
+        return False
+    if fits and login is not None:
+        session.teach(*login)
+        state().remember = True
+        return True
+    if not quiet:
+        state().problem = words.key_does_not_fit()
+    return False
+
+
+@ui.guarded
+def open_typed() -> None:
+    open_class(st.session_state.get("t_code") or "", st.session_state.get("t_key") or "")
+    st.session_state.pop("t_key", None)  # the key box is emptied either way
+
+
+@ui.guarded
+def create() -> None:
+    s = session.store()
+    if s is None:
+        state().problem = words.class_list_away()
+        return
+    try:
+        keys = s.create_class(st.session_state.get("t_name") or "")
+        language.class_made(keys.code, keys.teacher_key)
+    except StoreError as err:
+        state().problem = str(err)
+        return
+    session.teach(keys.code, keys.teacher_key)
+    state().remember = True
+    state().new = True
+
+
+def close() -> None:
+    """Close the class on this device: this browser forgets it."""
+    session.stop_teaching()
+    state().forget = True
+
+
+def choose_stage() -> None:
+    pagestate.take(state(), "stage", "t_stage")
+
+
+def follow_old_link() -> None:
+    """An old teacher link (``?class=…&key=…``) still opens the class, once; the browser replaces its
+    address at once (so its history keeps no key), and the app's copy goes on the next run."""
+    code, key = st.query_params.get("class"), st.query_params.get("key")
+    if not (code or key):
+        return
+    if state().link == (code, key):
+        for name in ("class", "key"):
+            if name in st.query_params:
+                del st.query_params[name]
+        return
+    state().link = (code, key)
+    if code and key:
+        open_class(code, key)
+    session.clean_address(("class", "key"))
+
+
+def device_sync() -> None:
+    """Keep this browser's memory of the open class in step with the page."""
+    cs = state()
+    if cs.forget:
+        cs.forget = False
+        session.forget_teacher()
+    t = opened()
+    if t is not None and cs.remember:
+        cs.remember = False
+        session.remember_teacher(*t)
+    if t is None and not cs.device_tried:
+        kept = session.remembered_teacher()
+        if kept is not None:
+            cs.device_tried = True
+            if not open_class(*kept, quiet=True):
+                session.forget_teacher()
+
+
+def show() -> None:
+    """Draw the page (on every rerun)."""
+    follow_old_link()
+    device_sync()
+    s = session.store()
+    if s is None:
+        st.title(words.title())
+        st.warning(words.class_list_away())
+        return
+    if opened() is None:
+        closed_page()
+        return
+    code, key = opened()
+    try:
+        still = s.check_teacher(code, key)
+    except StoreError:
+        st.title(words.title())
+        st.info(words.class_back_soon())
+        return
+    if not still:  # deleted meanwhile
+        close()
+        st.title(words.title())
+        st.info(words.class_gone())
+        closed_page()
+        return
+    class_page(s, code, key)
+
+
+def closed_page() -> None:
+    st.title(words.title())
+    problem, state().problem = state().problem, None
+    if problem:
+        st.warning(problem)
+    left, right = st.columns(2)
+    with left:
+        st.subheader(words.make_a_class())
+        st.text_input(words.class_name(), key="t_name", max_chars=60, placeholder=words.class_name_example())
+        st.button(words.make_the_class(), type="primary", on_click=create, key="t_create")
+        st.caption(words.no_accounts())
+    with right:
+        st.subheader(words.open_my_class())
+        st.text_input(words.class_code(), key="t_code", max_chars=16, placeholder=words.class_code_example())
+        st.text_input(words.teacher_key(), key="t_key", type="password", max_chars=40, help=words.teacher_key_help())
+        st.button(words.open_(), on_click=open_typed, key="t_open")
+        st.caption(words.shared_computer())
+
+
+def class_page(s, code: str, key: str) -> None:
+    name = s.class_name(code) or code
+    session.show_html(session.literal(name), tag="h1")
+    st.markdown(f"### {words.class_code_shown(code)}")
+    st.caption(words.children_type_it())
+    language.class_setting(code, key)
+    card = teacher_card(name, code, key)
+    new, state().new = state().new, False
+    if new:
+        st.success(words.class_ready())
+        st.code(key, language=None)
+    else:
+        with st.expander(words.my_teacher_key()):
+            st.code(key, language=None)
+    st.download_button(words.print_teacher_card(), data=card, file_name=f"fives-teacher-{code}.pdf",
+                       mime="application/pdf", icon=":material/print:", key="t_card")
+    with st.container(horizontal=True):
+        st.page_link(ui.page_path("projector"), label=words.live_on_projector(), icon=":material/co_present:")
+        st.button(words.close_class(), on_click=close, key="t_close", help=words.close_class_help())
+
+    rows = s.class_report(code, key)
+    if not rows:
+        st.info(words.nobody_yet())
+        manage(s, code, key, rows)
+        return
+
+    st.subheader(words.the_class(len(rows)))
+    pagestate.show_choices(state(), {"stage": "t_stage"})
+    st.segmented_control(words.stage(), STAGES, key="t_stage", required=True, format_func=lambda x: ui.STAGE_LABELS[x],
+                         on_change=choose_stage)
+    stage = state().stage
+    st.markdown(grid_html(classroom.grid(rows), stage), unsafe_allow_html=True)
+    st.caption(words.grid_legend())
+
+    kinds = classroom.kind_summaries(rows)
+    if kinds:
+        st.subheader(chart_words.class_kinds_title())
+        fig = charts.class_kinds([SHORT_KINDS.get(k.kind, k.kind) for k in kinds], [k.accuracy for k in kinds],
+                                 [k.fluency for k in kinds])
+        st.plotly_chart(fig, key="t_kinds", config=CHART)
+        st.caption(" · ".join(words.kind_summary(SHORT_KINDS.get(k.kind, k.kind), k.answers, k.median_seconds)
+                              for k in kinds))
+
+    st.subheader(sprint_words.class_grid_heading())
+    st.caption(sprint_words.class_grid_caption())
+    facts = [(r.nickname, SprintHistory.from_answers(s.sprint_answers(r.code))) for r in rows]
+    st.markdown(class_fact_grid(facts), unsafe_allow_html=True)
+
+    mistakes = classroom.common_mistakes(rows)
+    st.subheader(words.wrong_most())
+    if not mistakes:
+        st.markdown(words.no_mistakes_yet())
+    for m in mistakes:  # the example opens in this tab, where the class is open
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            st.markdown("- " + words.mistake_line(m.name, m.children, m.times, KIND_TITLES.get(m.kind, m.kind)))
+            st.page_link(ui.page_path("projector"), label=words.show_example(),
+                         icon=":material/co_present:", query_params={"code": m.example})
+
+    spotted.class_panel([(r.code, r.nickname) for r in rows], s.class_decisions(code, key))
+
+    stuck = classroom.stuck(rows)
+    st.subheader(words.who_is_stuck())
+    if not stuck:
+        st.markdown(words.nobody_stuck())
+    for x in stuck:  # the pair opens on the projector in this tab, where the class is open
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            line = words.stuck_line(session.literal(x.nickname), session.literal(x.words), x.wrong)
+            session.show_html(f"&#8226; {line}")
+            st.page_link(ui.page_path("projector"), label=words.show_contrast(),
+                         icon=":material/compare_arrows:", query_params={"code": x.puzzle, "contrast": x.trap})
+
+    st.download_button(words.download_answers(), classroom.csv_text(rows), file_name=f"class-{code}.csv",
+                       mime="text/csv", icon=":material/download:", key="t_csv")
+    manage(s, code, key, rows)
+
+
+def grid_html(grid: list[classroom.GridRow], stage: str) -> str:
+    """Children × kinds for one stage, each cell a mastery step by mark and colour (names escaped)."""
+    head = "".join(f"<th>{SHORT_KINDS[k]}{' ★' if k in CORE_KINDS else ''}</th>" for k in KINDS)
+    head += f"<th>{words.grid_answers()}</th><th>{words.grid_right()}</th>"  # over every stage
+    body = []
+    for row in grid:
+        cells = []
+        for kind in KINDS:
+            step = row.steps[(kind, stage)]
+            colour = "#ffffff" if step >= 3 else "#1F2933"
+            cells.append(f'<td style="background:{STEP_COLOURS[step]};color:{colour}" data-step="{step}" '
+                         f'title="{STEP_NAMES[step]}">{STEP_MARKS[step]}</td>')
+        share = f"{round(100 * row.right / row.answers)}%" if row.answers else "—"
+        cells.append(f"<td>{row.answers}</td><td>{share}</td>")
+        done = " ✓" if stage in row.mastered else ""
+        body.append(f"<tr><th scope='row'>{session.literal(row.nickname)}{done}</th>{''.join(cells)}</tr>")
+    return ('<div tabindex="0" style="overflow-x:auto"><table class="fives-class" style="border-collapse:collapse;'
+            f'font-size:1rem"><thead><tr><th></th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>'
+            "<style>.fives-class td,.fives-class th{padding:0.3rem 0.6rem;border:1px solid #d8dee4;"
+            "text-align:center}.fives-class th[scope=row]{text-align:left}</style>")
+
+
+@ui.guarded
+def remove(code: str, key: str) -> None:
+    s = session.store()
+    who = st.session_state.get("t_remove")
+    if s is None or not who:
+        return
+    try:
+        s.remove_learner(code, key, who)
+        state().done = words.removed()
+    except (StoreError, PermissionError) as err:
+        state().problem = str(err)
+    st.session_state.pop("t_remove", None)
+
+
+@ui.guarded
+def delete(code: str, key: str) -> None:
+    s = session.store()
+    if s is None:
+        return
+    try:
+        name = s.class_name(code) or ""
+        if (st.session_state.get("t_confirm") or "").strip() != name:
+            state().problem = words.type_name_to_delete()
+            return
+        s.delete_class(code, key)
+    except (StoreError, PermissionError) as err:
+        state().problem = str(err)
+        return
+    close()
+    state().problem = words.deleted()
+
+
+def manage(s, code: str, key: str, rows) -> None:
+    cs = state()
+    done, problem, cs.done, cs.problem = cs.done, cs.problem, None, None
+    if done:
+        st.success(done)
+    if problem:
+        st.warning(problem)
+    with st.expander(words.remove_or_delete()):
+        if rows:
+            names = {r.code: words.child_choice(r.nickname, r.code) for r in rows}
+            st.selectbox(words.child(), list(names), format_func=names.get, index=None, key="t_remove",
+                         placeholder=words.choose_a_child())
+            st.button(words.remove_child(), on_click=remove, args=(code, key), key="t_remove_go")
+        st.text_input(words.type_its_name(), key="t_confirm")
+        st.button(words.delete_class(), type="primary", on_click=delete, args=(code, key), key="t_delete")
+        st.caption(words.deleting_keeps_nothing())
+
+
+ui.run_page("teacher", show, for_learner=False)

@@ -1,0 +1,134 @@
+"""The Fives Sprint's widgets, shared by its own page and the coach's step on Practice: a fact in big
+type, its time bar, big buttons to tap and a box to type in, and what the last answer got."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.learning.practice import Practice
+from trainer.learning.sprint import AgeBand, Fact, FactVerdict
+from trainer.web import pagestate, ui
+from trainer.web.pagestate import SprintState
+from trainer.words import sprint as words
+
+CSS = """<style>
+[class*="st-key-sp_choice"] button{min-height:5.5rem;border-radius:1rem}
+[class*="st-key-sp_choice"] button p{font-size:2.6rem;font-weight:700}
+[class*="st-key-sp_start"] button{min-height:4rem}
+[class*="st-key-sp_start"] button p{font-size:1.6rem;font-weight:700}
+.sp-question{font-size:3rem;font-weight:700;text-align:center;margin:0.6rem 0 0.4rem 0;line-height:1.2}
+.sp-bar{height:1.1rem;background:#EEF3F7;border-radius:0.6rem;overflow:hidden;border:1px solid #9AA5B1}
+.sp-bar div{height:100%;width:100%;background:#0072B2}
+.sp-light{display:flex;align-items:center;gap:0.8rem;font-size:1.3rem;font-weight:600;margin:0.2rem 0 0.8rem 0}
+.sp-light span.lamp{width:2.4rem;height:2.4rem;border-radius:50%;display:inline-block;border:3px solid #52606D}
+.sp-said{font-size:1.5rem;font-weight:600;text-align:center;padding:0.4rem;border-radius:0.6rem}
+</style>"""
+
+
+def state() -> SprintState:
+    return pagestate.sprint()
+
+
+def give(value: object) -> None:
+    """Answer the fact on screen with a tapped or typed value."""
+    pr = ui.learner()
+    s = state()
+    fact = pr.sprint.current if pr.sprint is not None else None
+    verdict = pr.answer_fact(value)
+    s.notice = None
+    s.typed += 1
+    if verdict is None or fact is None:
+        s.said, s.good = words.time_up(), False
+        return
+    s.said, s.good = said(verdict), verdict.correct
+
+
+def said(v: FactVerdict) -> str:
+    if v.fluent:
+        return words.right_quick()
+    if v.correct:
+        return words.right_slow()
+    return words.wrong(v.fact.question, shown(v.fact.answer))
+
+
+def shown(value: int | bool) -> str:
+    return words.yes_no(value) if isinstance(value, bool) else str(value)
+
+
+def typed() -> None:
+    """Read the answer box: a whole number (or yes/no); anything else gets a friendly word, not an answer."""
+    s = state()
+    pr = ui.learner()
+    text = str(st.session_state.get(f"sp_typed_{s.typed}") or "").strip()
+    fact = pr.sprint.current if pr.sprint is not None else None
+    if fact is None:
+        return
+    if isinstance(fact.answer, bool):
+        value: object = {"yes": True, "y": True, "no": False, "n": False}.get(text.lower())
+        if value is None:
+            s.notice = words.not_yes_no()
+            return
+    else:
+        try:
+            value = int(text)
+        except ValueError:
+            s.notice = words.not_a_number()
+            return
+    give(value)
+
+
+def time_bar(index: int, seconds: float) -> None:
+    """A bar that empties over the fact's time bar; a new animation name per fact restarts it. The time
+    that counts is measured on the server from when the fact was shown."""
+    st.markdown(f"<style>@keyframes sp-shrink-{index}{{from{{width:100%}}to{{width:0%}}}}</style>"
+                f'<div class="sp-bar" title="{words.time_bar_label(seconds)}" data-seconds="{seconds:g}">'
+                f'<div style="animation:sp-shrink-{index} {seconds:g}s linear forwards"></div></div>',
+                unsafe_allow_html=True)
+    st.caption(words.time_bar_label(seconds))
+
+
+def fact_panel(fact: Fact, index: int, count: int, bar: float) -> None:
+    s = state()
+    st.caption(words.fact_counter(index + 1, count))
+    st.markdown(f'<div class="sp-question" data-fact="{fact.id}">{fact.question}</div>', unsafe_allow_html=True)
+    time_bar(index, bar)
+    choices = fact.choices
+    cols = st.columns(len(choices))
+    for i, (col, choice) in enumerate(zip(cols, choices)):
+        col.button(shown(choice), key=f"sp_choice{i}", on_click=give, args=(choice,), use_container_width=True)
+    with st.form(key="sp_form", border=False):
+        c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+        c1.text_input(words.type_here(), key=f"sp_typed_{s.typed}", max_chars=12)
+        c2.form_submit_button(words.check(), on_click=typed, use_container_width=True)
+    if s.notice:
+        st.warning(s.notice)
+
+
+def last_said() -> None:
+    """What the last answer got, in a coloured band."""
+    s = state()
+    if s.said:
+        bg = "#E3F4EA" if s.good else "#FDECEA"
+        st.markdown(f'<div class="sp-said" style="background:{bg}">{s.said}</div>', unsafe_allow_html=True)
+
+
+def coach_step(pr: Practice) -> bool:
+    """The coach's short round of number facts on Practice; ``True`` while it is on (the puzzle waits)."""
+    round_ = pr.sprint
+    if round_ is None or not pr.sprint_coached:
+        return False
+    round_.band = AgeBand(state().band)  # the time bar the child chose on the Sprint page
+    if pr.sprint_over:
+        pr.end_sprint()
+        state().said = None
+        st.success(words.coach_step_done())
+        return False
+    st.markdown(CSS, unsafe_allow_html=True)
+    st.subheader(words.coach_step_heading())
+    kinds = list(dict.fromkeys(f.kind.prefix for f in round_.facts))
+    st.markdown(words.coach_step(kinds))
+    last_said()
+    fact = round_.current
+    assert fact is not None
+    fact_panel(fact, round_.at, len(round_.facts), round_.time_bar())
+    return True

@@ -1,0 +1,407 @@
+"""Shared Streamlit pieces for the pages: running a page, pictures, the clickable board.
+
+Each page is one script in ``trainer/web/pages/`` (its widgets and callbacks), its state one record of
+:mod:`trainer.web.pagestate`; what a page computes lives in the pure-Python layers below.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import logging
+import os
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+
+from puzzles import KIND_TITLES, STAGE_TITLES, STAGES, AnswerShape, Puzzle, kind
+from puzzles import stages as stage_tables
+from puzzles.contrast import Side
+from trainer import words as words_lang
+from trainer.learning.practice import Practice
+from trainer.render import CELL, end_letters, render_hand, render_layout, render_number_line
+from trainer.rules import Layout, Play, play_points
+from trainer.store import StoreError
+from trainer.web import language, session
+from trainer.words import errors as error_words
+from trainer.words import pages as words
+from trainer.words.feedback import for_speech
+
+STAGE_LABELS = stage_tables.STAGE_LABELS
+"""Each stage's short name (:attr:`puzzles.Stage.label`)."""
+STAGE_HINTS = stage_tables.STAGE_HINTS
+"""What each stage adds, in a few words (:attr:`puzzles.Stage.hint`)."""
+
+CAPTION_CSS = "color:rgba(49,51,63,0.75);font-size:0.875rem"
+"""How our own HTML lines look when they stand where a caption would."""
+STEP_MARKS = ("·", "◔", "◑", "◕", "●")
+"""A mark per mastery step, so a grid reads without colour too."""
+STEP_COLOURS = ("#EEF3F7", "#CFE3F1", "#8EC1E3", "#3D95CE", "#0072B2")
+CHART = {"displayModeBar": False}
+"""No chart toolbar: it only clutters a small screen."""
+
+STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
+
+
+def _static(name: str) -> str:
+    with open(os.path.join(STATIC, name), encoding="utf-8") as f:
+        return f.read()
+
+
+with open(os.path.join(STATIC, "icon.png"), "rb") as _icon:
+    PAGE_ICON = "data:image/png;base64," + base64.b64encode(_icon.read()).decode()
+    """The page icon as a data URL, read once: Streamlit would reopen an image file on every rerun."""
+
+
+PAGE_CSS = f"<style>{_static('page.css')}</style>"
+"""Our rules over Streamlit's own look (captions readable, no link icons by headings), on every page."""
+
+board_component = st.components.v2.component("fives_board", js=_static("board.js"), css=_static("board.css"))
+release_component = st.components.v2.component("fives_release_keys", js=_static("release.js"))
+phone_menu_component = st.components.v2.component("fives_phone_menu", js=_static("phone_menu.js"))
+
+
+def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -> None:
+    """Draw the page ``name`` (its file's name in ``trainer/web/pages/``) with ``show``; if something goes
+    wrong, say so kindly instead of showing a traceback.
+
+    The learner's progress lives in the session and the store, so nothing is lost. Tests set
+    FIVES_STRICT=1 to see the real error. Pages ``for_learner`` ask "Continue as …?" on a device
+    that remembers someone.
+    """
+    try:
+        st.html(PAGE_CSS)  # a style alone takes no room on the page
+        session.reconcile()
+        notice, saved_again = session.take_notices()  # app.py matched the session to ?me= already
+        if notice:
+            st.warning(notice)
+        store_notice(for_learner=for_learner, saved_again=saved_again)
+        if for_learner:
+            session.continue_prompt()
+        language.chooser()
+        show()
+        session.remember_on_device()
+        language.remember_on_device()
+        out = session.saver()
+        if out is not None:
+            session.outbox_on_device(out)
+        # a phone's side menu covers the page: it closes once another page has opened (the
+        # little script is sent only when the page changes, so reruns stay cheap)
+        here = session.state()
+        if here.page != name:
+            here.page = name
+            phone_menu_component(data={"page": name}, key=f"phone-menu-{name}")
+    except StoreError as err:  # the store went away in the middle of the page: calm words, nothing lost
+        st.info(error_words.store_away(str(err)), icon=":material/cloud_off:")
+    except Exception:
+        st.error(failure(f"the page {name}"))
+
+
+def failure(where: str) -> str:
+    """Log the error being handled with a short id, and return a friendly line that quotes the id (so a
+    teacher can report it and the log entry can be found). Tests set FIVES_STRICT=1 to see it raised."""
+    if os.environ.get("FIVES_STRICT"):
+        raise
+    ref = secrets.token_hex(3).upper()
+    logging.getLogger("fives_trainer").exception("%s failed (error %s)", where, ref)
+    return error_words.failure(ref)
+
+
+def guarded(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """A widget callback (or a fragment) that never shows a traceback: a store that is away, a wrong
+    key or anything unexpected becomes one friendly line at the top of the page."""
+
+    @functools.wraps(fn)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except (StoreError, PermissionError) as err:
+            session.say(str(err))
+        except Exception:
+            session.say(failure(fn.__qualname__))
+        return None
+
+    return run
+
+
+def store_notice(*, for_learner: bool, saved_again: bool = False) -> None:
+    """One calm notice while the progress store is away (down, deleted or read-only), on every page;
+    answers wait in the outbox meanwhile, and the child is told once when they are saved."""
+    out = session.saver()
+    if saved_again:
+        st.success(error_words.saved_again(), icon=":material/cloud_done:")
+    s = session.store()
+    trouble = "down" if s is None else s.health()
+    waiting = len(out.pending) if out is not None else 0
+    if waiting:
+        st.info(error_words.saving_paused(waiting), icon=":material/cloud_off:")
+    elif trouble is not None:
+        if for_learner:
+            st.info(error_words.saving_paused_none(), icon=":material/cloud_off:")
+        else:
+            st.warning(error_words.class_list_away(), icon=":material/cloud_off:")
+
+
+def page_path(name: str) -> str:
+    """The file of a page, for st.page_link."""
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "pages", f"{name}.py")
+
+
+def natural_width(svg: str, scale: float = 2.4) -> str:
+    """A layout picture's comfortable width: small layouts stay small, big ones fit the page."""
+    try:
+        view = svg.split('viewBox="', 1)[1].split('"', 1)[0].split()
+        return f"{float(view[2]) * scale:.0f}px"
+    except (IndexError, ValueError):
+        return "100%"
+
+
+MIN_TILE = 56
+"""Pixels: a layout's tile is never shorter than this, however narrow the screen (a phone's picture
+scrolls sideways instead)."""
+HAND_TILE = 44
+"""Pixels: a hand tile is at least this wide (and twice as tall), easy to tap; a hand too long for
+the screen wraps into rows (``static/board.js`` does it, with :func:`hand_rows`' arithmetic)."""
+PAGE_PADDING = 32
+"""Pixels of a narrow screen's width the page keeps around its content (Streamlit's 1rem each side)."""
+
+
+def view_size(svg: str) -> tuple[float, float]:
+    """A picture's viewBox width and height (0, 0 when it has none)."""
+    return _view(svg)
+
+
+def _view(svg: str) -> tuple[float, float]:
+    try:
+        view = svg.split('viewBox="', 1)[1].split('"', 1)[0].split()
+        return float(view[2]), float(view[3])
+    except (IndexError, ValueError):
+        return 0.0, 0.0
+
+
+def layout_min_size(svg: str) -> tuple[int, int]:
+    """The smallest size (px) a layout picture is drawn at: its tiles at least ``MIN_TILE`` long."""
+    w, h = _view(svg)
+    k = MIN_TILE / (4 * CELL)
+    return round(w * k + 0.5), round(h * k + 0.5)
+
+
+def layout_tile_px(svg: str, max_width: str, screen: int) -> float:
+    """How long a layout's tile is on a screen ``screen`` px wide: the picture takes the page's width,
+    up to ``max_width`` (``"480px"``), but never less than :func:`layout_min_size`."""
+    w, _ = _view(svg)
+    room = screen - PAGE_PADDING
+    cap = float(max_width.removesuffix("px")) if max_width.endswith("px") else room
+    shown = max(min(room, cap), layout_min_size(svg)[0])
+    return 4 * CELL * shown / w
+
+
+def hand_rows(count: int, screen: int) -> tuple[int, int, float]:
+    """A hand of ``count`` tiles on a screen ``screen`` px wide: (tiles per row, rows, a tile's width
+    in px). One row while each tile can be at least ``HAND_TILE`` wide, else as few rows as that
+    needs; a tile is 2 of the 3 cells of its place in the row (the third is the gap)."""
+    count = max(count, 1)
+    room = min(screen - PAGE_PADDING, hand_width(count))
+    slot = room / count
+    if slot * 2 / 3 >= HAND_TILE:
+        return count, 1, slot * 2 / 3
+    per = max(1, int(room // (HAND_TILE * 1.5)))
+    rows = -(-count // per)
+    per = -(-count // rows)  # rows as even as they can be
+    slot = min(72, room / per)
+    return per, rows, slot * 2 / 3
+
+
+def picture_html(svg: str, *, max_width: str = "", caption: str = "") -> str:
+    """A picture (with an optional caption) as HTML for st.markdown. A layout keeps its tiles at least
+    ``MIN_TILE`` px long and scrolls sideways on a narrow screen."""
+    max_width = max_width or natural_width(svg)
+    label = f'<div class="fives-caption" style="opacity:0.7;font-size:0.9em">{caption}</div>' if caption else ""
+    if 'class="fives-layout' in svg:
+        mw, mh = layout_min_size(svg)
+        svg = f'<div style="min-width:{mw}px;min-height:{mh}px">{svg}</div>'
+        scroll = f"max-width:{max_width};overflow-x:auto"  # a scrolling picture takes the keyboard's focus too
+        return f'{label}<div class="fives-picture" tabindex="0" style="{scroll}">{svg}</div>'
+    return f'{label}<div class="fives-picture" style="max-width:{max_width}">{svg}</div>'
+
+
+def picture(svg: str, *, max_width: str = "", caption: str = "") -> None:
+    """Show SVG text (st.markdown keeps a bare <svg>; st.html would drop it)."""
+    st.markdown(picture_html(svg, max_width=max_width, caption=caption), unsafe_allow_html=True)
+
+
+def pictures(*parts: str) -> None:
+    """Several pictures (from :func:`picture_html`) as one element."""
+    st.markdown("".join(parts), unsafe_allow_html=True)
+
+
+def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen: list[str] | None = None,
+          layout_width: str = "", extra: str = "", hand_width: str = "", hand_caption: str = "",
+          speak: dict[str, str] | None = None, hint: str = "", layout_height: str = "") -> Any:
+    """The picture in one element: clickable (``mode`` ``"play"``, ``"ends"``, ``"lead"``) or just shown
+    (``"view"``). Returns the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``. ``layout_width``
+    caps the layout's width (small layouts stay small); ``extra`` is another picture under the layout
+    (a number line); ``speak`` adds a "Read it to me" button (:func:`spoken`); ``hint`` is the line under
+    a clickable picture (each tap on a letter in ``"ends"`` mode sends the whole selection);
+    ``layout_height`` caps the layout's height (a CSS length; 55vh when empty)."""
+    # only strings go to the component: Streamlit inspects any list or dict in the data for a
+    # dataframe, which cost a third of a practice rerun
+    speak = speak or {}
+    layout_min = "{}px {}px".format(*layout_min_size(layout_svg)) if layout_svg else ""
+    result = board_component(
+        data={"layout": layout_svg, "hand": hand_svg or "", "mode": mode, "chosen": " ".join(chosen or []),
+              "layout_width": layout_width, "layout_min": layout_min, "hand_tile": str(HAND_TILE),
+              "extra": extra, "hand_width": hand_width, **words.board_words(),
+              "hand_caption": hand_caption, "hint": hint, "layout_height": layout_height,
+              "speak_text": speak.get("text", ""),
+              "speak_label": speak.get("label", ""), "speak_lang": speak.get("lang", "en")},
+        key=key, on_pick_change=lambda: None,
+    )
+    return getattr(result, "pick", None) if result is not None else None
+
+
+def learner() -> Practice:
+    """This browser session's practice state (never shared between sessions): the signed-in
+    learner's, rebuilt from the store, or a guest's."""
+    return session.practice()
+
+
+def both_ways(total: int) -> str:
+    """A score as a child meets it: ``"15 → 3 points"``."""
+    return words.both_ways(total, play_points(total))
+
+
+def stage_label(stage: str) -> str:
+    return words.stage_with_hint(STAGE_LABELS[stage], STAGE_HINTS[stage])
+
+
+def play_from_pick(pick: dict[str, Any]) -> str | None:
+    """Turn a click on the board into a play token: ``"3-4>4-4"``, ``"3-4"`` for a lead, or
+    ``"3-4^4-4"`` for a long side of the in-line sniff (its end id is ``"4-4^4"``)."""
+    try:
+        tile = str(pick["tile"])
+        end = pick.get("end")
+        if not end:
+            return str(Play.parse(tile))
+        end = str(end)
+        if "^" in end:
+            return str(Play.parse(f"{tile}^{end.split('^')[0]}"))
+        return str(Play.parse(f"{tile}>{end.split(':')[0]}"))
+    except (KeyError, TypeError, AttributeError, ValueError):
+        return None
+
+
+def play_label(lay: Layout, token: Play | str) -> str:
+    """A play in words a child can match to the picture: ``"3-4 on end B"``."""
+    play = Play.parse(token)
+    letters = end_letters(lay)
+    number = lay.play(play).placements[-1].number
+    if play.beside:
+        return words.beside_sniff(str(play.tile), letters.get(f"{play.target}^{number}", "?"))
+    return words.on_end(str(play.tile), letters.get(f"{play.target}:{number}", "?"))
+
+
+def puzzle_pictures(
+    p: Puzzle, *, working: bool, style: str = "classroom", layout: Layout | None = None,
+    highlight: tuple[str, ...] = (),
+) -> tuple[str, str | None]:
+    """The layout and hand pictures of a puzzle (ends lettered while a choice is open).
+    ``layout`` draws another layout in place of the puzzle's (the one after a play);
+    ``highlight`` shows the working of those ends only (a hint's step).
+
+    Pictures are a pure function of what they show, so they are kept (a bounded cache shared by
+    all sessions: it holds no learner's data) and a rerun that shows the same puzzle draws nothing."""
+    key = (p.code, working, style, layout.record if layout is not None else None, tuple(highlight),
+           words_lang.language())  # a picture's title and description are in the reader's language
+    found = _PICTURES.get(key)
+    if found is None:
+        found = _draw_pictures(p, working=working, style=style, layout=layout, highlight=highlight)
+        if len(_PICTURES) >= PICTURE_CACHE:
+            _PICTURES.pop(next(iter(_PICTURES)), None)  # the oldest goes
+        _PICTURES[key] = found
+    return found
+
+
+PICTURE_CACHE = 512
+_PICTURES: dict[tuple, tuple[str, str | None]] = {}
+
+
+def _draw_pictures(
+    p: Puzzle, *, working: bool, style: str, layout: Layout | None, highlight: tuple[str, ...],
+) -> tuple[str, str | None]:
+    layout_svg = ""
+    if p.board:
+        lay = layout or p.board
+        letters: bool | dict[str, str] = not working and kind(p.kind).clickable
+        if letters and kind(p.kind).answer_shape is AnswerShape.ENDS:
+            letters = choice_letters(p)  # covered places offered as choices are lettered too
+        layout_svg = render_layout(lay, working=working, letters=letters, style=style, highlight=highlight)
+    hand_svg = None
+    if p.hand:  # a puzzle about one play holds just that play's tile
+        hand_svg = render_hand(p.hand, style=style, width=hand_width(len(p.hand)))
+    return layout_svg, hand_svg
+
+
+def named_ends(p: Puzzle) -> tuple[str, ...]:
+    """The ends a puzzle's question names in words (``"the 3 on 2-3"``), to be marked on its picture."""
+    named = kind(p.kind).named_ends
+    return named(p) if named is not None and p.board else ()
+
+
+def choice_letters(p: Puzzle) -> dict[str, str]:
+    """The letter of each choice of a puzzle about ends, as the picture marks it: the open ends' letters
+    (A, B… in order of play), then each covered place offered as a choice, lettered on after them."""
+    letters = end_letters(p.board)
+    for c in p.choices:
+        if c.value not in letters:
+            letters[c.value] = chr(ord("A") + len(letters))
+    return letters
+
+
+def contrast_side(side: Side, *, style: str = "classroom") -> str:
+    """One side of a contrast pair as a picture: its layout with the ends that differ ringed, or its
+    number line."""
+    if side.board is not None:
+        return render_layout(side.board, working=True, highlight=side.marks, style=style)
+    return render_number_line(side.number or 0, reveal=True, style=style)
+
+
+def number_line(p: Puzzle, *, reveal: bool, style: str = "classroom") -> str:
+    """The number-line picture of a number-skill puzzle ("" for other kinds)."""
+    if p.number is None:
+        return ""
+    return render_number_line(p.number, reveal=reveal, style=style)
+
+
+def spoken(text: str, label: str = "") -> dict[str, str]:
+    """What the board's "Read it to me" button says (the browser's own speech, no server)."""
+    return {"text": for_speech(text), "label": label or words.read_it_to_me(), "lang": words_lang.language()}
+
+
+def release_keys() -> None:
+    """Give the keyboard back to the page's shortcut keys (after typing in a box)."""
+    here = session.state()
+    here.release += 1
+    release_component(data={"n": here.release}, key=f"release-{here.release}")
+
+
+def fit_picture(svg: str, *, height: str) -> str:
+    """A picture as HTML no taller than ``height`` (a CSS length such as ``"42vh"``) and no wider than
+    the page: it keeps its shape and is centred, so a projected puzzle always fits one screen."""
+    sized = svg.replace('width="100%"', 'width="100%" style="max-height:100%;height:100%"', 1)
+    return (f'<div class="fives-picture" style="height:{height};display:flex;justify-content:center;'
+            f'margin:0.3rem 0">{sized}</div>')
+
+
+def hand_width(count: int) -> int:
+    """Pixel width of a hand picture: tiles about 48 px wide, easy to tap."""
+    return min(72 * max(count, 1), 560)
+
+
+__all__ = [
+    "KIND_TITLES", "STAGES", "STAGE_LABELS", "STAGE_TITLES", "board", "both_ways", "end_letters", "learner",
+    "fit_picture", "number_line", "picture", "release_keys", "play_from_pick", "play_label", "puzzle_pictures",
+    "spoken", "stage_label",
+]
