@@ -57,10 +57,12 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m benchmarks
 
-# ruff, then the import contracts of pyproject.toml ([tool.importlinter]: DESIGN.md's layers, no cycles)
+# ruff, the import contracts of pyproject.toml ([tool.importlinter]: the layers, only trainer.web imports Streamlit,
+# no cycles), then mypy ([tool.mypy]: strict on the rules engine, the puzzles and the learner model)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check trainer puzzles tests benchmarks
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 # every sentence of the app (its _(), ngettext() and N_() calls, see babel.cfg), for translators
 words: $(STAMP)
