@@ -38,7 +38,7 @@ def signed_out(at) -> bool:
 
 
 def sign_up(at, nickname: str = "Sunny Otter") -> None:
-    at.switch_page("pages/me.py").run()
+    at.switch_page("views/me.py").run()
     at.text_input(key="me_typed").set_value(nickname).run()
     at.button(key="me_start").click().run()
     assert not at.exception, at.exception
@@ -53,15 +53,15 @@ def test_practice_works_after_signing_in_and_after_signing_out(store):
     sign_up(at)
     me = at.session_state["me"]
     forget_page_widgets(at)
-    at.switch_page("pages/practice.py").run()
+    at.switch_page("views/practice.py").run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     assert at.session_state["practice"].puzzle is not None
     assert "Sunny Otter" in texts(at)
     # and out again
-    at.switch_page("pages/me.py").run()
+    at.switch_page("views/me.py").run()
     at.button(key="me_out").click().run()
     forget_page_widgets(at)
-    at.switch_page("pages/practice.py").run()
+    at.switch_page("views/practice.py").run()
     assert not at.exception and not at.error
     assert at.session_state["practice"].puzzle is not None and signed_out(at)
     assert "me" not in at.query_params
@@ -73,7 +73,7 @@ def test_a_chooser_forgotten_while_away_keeps_the_choice():
     at.pills(key="p_kind").set_value("nearest-five").run()
     forget_page_widgets(at)
     at.session_state["practice"].puzzle = None  # as after a sign-in: no puzzle yet
-    at.switch_page("pages/practice.py").run()
+    at.switch_page("views/practice.py").run()
     assert not at.exception
     assert at.session_state["practice"].puzzle.kind == "nearest-five"
     assert at.pills(key="p_kind").value == "nearest-five"
@@ -224,7 +224,7 @@ def test_an_old_teacher_link_opens_the_class_once_and_leaves_the_address(store):
     keys = store.create_class("Room 9")
     at = AppTest.from_file(APP, default_timeout=30)
     at.run()
-    at.switch_page("pages/teacher.py")
+    at.switch_page("views/teacher.py")
     at.query_params["class"] = keys.code
     at.query_params["key"] = keys.teacher_key
     at.run()
@@ -246,7 +246,7 @@ def test_a_teacher_opens_the_class_by_typing_and_the_browser_keeps_it(store):
     again.session_state["session"] = SessionState(device={"teacher": session_module.json.dumps(
         {"code": keys.code, "key": keys.teacher_key})})
     again.run()
-    again.switch_page("pages/teacher.py").run()
+    again.switch_page("views/teacher.py").run()
     again.run()
     assert again.session_state["session"].teacher == (keys.code, keys.teacher_key)
     again.button(key="t_close").click().run()
@@ -406,7 +406,7 @@ def test_postgresql_stopped_and_back_under_the_pages(postgres, monkeypatch):
         assert child.session_state["me"].code == me
         assert any("2 answers" in i.value for i in child.info)
         for page in ("live", "my_progress", "me", "practice"):
-            child.switch_page(f"pages/{page}.py").run()
+            child.switch_page(f"views/{page}.py").run()
             assert not child.exception and not child.error, (page, [e.value for e in child.error])
         teacher.run()
         assert not teacher.exception and not teacher.error

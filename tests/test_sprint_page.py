@@ -16,7 +16,7 @@ def app(**params: str) -> AppTest:
     for k, v in params.items():
         at.query_params[k] = v
     at.run()
-    at.switch_page("pages/sprint.py").run()
+    at.switch_page("views/sprint.py").run()
     assert not at.exception, at.exception
     return at
 

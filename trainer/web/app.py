@@ -27,7 +27,7 @@ from trainer.web.pagestate import PAGES, Page, Section  # noqa: E402
 
 def page(entry: Page, title: str) -> st.Page:
     """A page of the menu, by its row of :data:`~trainer.web.pagestate.PAGES`."""
-    return st.Page(os.path.join(HERE, "pages", f"{entry.name}.py"), title=title, icon=entry.icon,
+    return st.Page(os.path.join(HERE, "views", f"{entry.name}.py"), title=title, icon=entry.icon,
                    default=entry.default, url_path=None if entry.default else entry.name)
 
 

@@ -270,7 +270,7 @@ class Page:
     """One page of the app: what the menu, the page records and the tests read (:data:`PAGES`)."""
 
     name: str
-    """The script's name in ``trainer/web/pages/`` and the page's address (``/name``); its menu title is
+    """The script's name in ``trainer/web/views/`` and the page's address (``/name``); its menu title is
     :func:`trainer.words.pages.menu_titles` ``[name]``."""
     icon: str
     """A Material icon (``:material/…:``), drawn locally: nothing is fetched from the internet."""

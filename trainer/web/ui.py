@@ -1,6 +1,6 @@
 """Shared Streamlit pieces for the pages: running a page, pictures, the clickable board.
 
-Each page is one script in ``trainer/web/pages/`` (its widgets and callbacks), its state one record of
+Each page is one script in ``trainer/web/views/`` (its widgets and callbacks), its state one record of
 :mod:`trainer.web.pagestate`; what a page computes lives in the pure-Python layers below.
 """
 
@@ -64,7 +64,7 @@ phone_menu_component = st.components.v2.component("fives_phone_menu", js=_static
 
 
 def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -> None:
-    """Draw the page ``name`` (its file's name in ``trainer/web/pages/``) with ``show``; if something goes
+    """Draw the page ``name`` (its file's name in ``trainer/web/views/``) with ``show``; if something goes
     wrong, say so kindly instead of showing a traceback.
 
     The learner's progress lives in the session and the store, so nothing is lost. Tests set
@@ -146,7 +146,7 @@ def store_notice(*, for_learner: bool, saved_again: bool = False) -> None:
 
 def page_path(name: str) -> str:
     """The file of a page, for st.page_link."""
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "pages", f"{name}.py")
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "views", f"{name}.py")
 
 
 def natural_width(svg: str, scale: float = 2.4) -> str:
