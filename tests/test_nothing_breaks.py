@@ -3,9 +3,11 @@ digits, a store that goes away, a removed child, guessing codes, names with mark
 
 from __future__ import annotations
 
+import json
 import os
 import time
 import uuid
+from dataclasses import asdict
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -15,6 +17,7 @@ from puzzles import generate
 from trainer.learning import outbox as outbox_module
 from trainer.learning.progress import Attempt
 from trainer.store import StoreUnavailable, open_store
+from trainer.web import markup
 from trainer.web import session as session_module
 from trainer.web.pagestate import SessionState
 
@@ -190,7 +193,7 @@ def test_a_reload_during_an_outage_keeps_the_learner(store, outage, monkeypatch)
 def test_answers_kept_by_the_browser_are_written_by_the_next_session(store):
     me = store.learner(store.new_learner("Ruby Hare"))
     a = Attempt("open-total", "muggins", 1, True, 4.0, "CQT6-QX36")
-    kept = session_module.json.dumps({"code": me.code, "items": [["u" * 12, session_module.asdict(a)],
+    kept = json.dumps({"code": me.code, "items": [["u" * 12, asdict(a)],
                                                                    ["bad", {"kind": "nope"}]]})
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params["me"] = me.code
@@ -243,7 +246,7 @@ def test_a_teacher_opens_the_class_by_typing_and_the_browser_keeps_it(store):
     assert at.session_state["session"].teacher == (keys.code, keys.teacher_key)
     # a new visit on this browser: it remembers the open class
     again = AppTest.from_file(APP, default_timeout=30)
-    again.session_state["session"] = SessionState(device={"teacher": session_module.json.dumps(
+    again.session_state["session"] = SessionState(device={"teacher": json.dumps(
         {"code": keys.code, "key": keys.teacher_key})})
     again.run()
     again.switch_page("views/teacher.py").run()
@@ -306,7 +309,7 @@ def test_class_names_are_shown_exactly_as_typed(store, name):
     at.button(key="t_create").click().run()
     assert not at.exception
     title = next(m.value for m in at.markdown if m.value.startswith("<h1"))
-    assert title == f"<h1>{session_module.literal(name)}</h1>"
+    assert title == f"<h1>{markup.literal(name)}</h1>"
     assert "&#x27;" not in title and "$" not in title and ":" not in title
 
 

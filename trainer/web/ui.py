@@ -24,7 +24,7 @@ from trainer.learning.practice import Practice
 from trainer.render import CELL, end_letters, render_hand, render_layout, render_number_line
 from trainer.rules import Layout, Play, play_points
 from trainer.store import StoreError
-from trainer.web import language, session
+from trainer.web import device, language, session, signin
 from trainer.words import errors as error_words
 from trainer.words import pages as words
 from trainer.words.feedback import for_speech
@@ -73,20 +73,20 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -
     """
     try:
         st.html(PAGE_CSS)  # a style alone takes no room on the page
-        session.reconcile()
+        signin.reconcile()
         notice, saved_again = session.take_notices()  # app.py matched the session to ?me= already
         if notice:
             st.warning(notice)
         store_notice(for_learner=for_learner, saved_again=saved_again)
         if for_learner:
-            session.continue_prompt()
+            signin.continue_prompt()
         language.chooser()
         show()
-        session.remember_on_device()
+        device.remember_on_device()
         language.remember_on_device()
         out = session.saver()
         if out is not None:
-            session.outbox_on_device(out)
+            device.outbox_on_device(out)
         # a phone's side menu covers the page: it closes once another page has opened (the
         # little script is sent only when the page changes, so reruns stay cheap)
         here = session.state()

@@ -15,7 +15,7 @@ from puzzles.worksheet import MIX, address_problem, answer_key_pdf, build_pdf, m
 from trainer.classroom import report as classroom
 from trainer.render import charts, render_hand, render_layout
 from trainer.store import StoreError
-from trainer.web import answers, pagestate, session, ui
+from trainer.web import answers, markup, pagestate, session, ui
 from trainer.web.pagestate import ProjectorState
 from trainer.words import pages as page_words
 from trainer.words import projector as words
@@ -244,9 +244,9 @@ def live_sidebar() -> None:
         st.caption(words.open_class_first())
         st.page_link(ui.page_path("teacher"), label=words.my_class(), icon=":material/school:")
         return
-    name = session.literal(s.class_name(t[0]) or t[0])
+    name = markup.literal(s.class_name(t[0]) or t[0])
     if is_live():
-        session.show_html(words.live_with(name))
+        markup.show_html(words.live_with(name))
         st.button(words.end_live(), on_click=end_live, key="pj_live_end")
     elif s.lesson(t[0]) is not None:  # this projector was reloaded during a lesson
         st.button(words.go_on_live(name), type="primary", on_click=resume_live,
