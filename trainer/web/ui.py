@@ -22,6 +22,7 @@ from puzzles.contrast import Side
 from trainer import words as words_lang
 from trainer.learning.practice import Practice
 from trainer.render import CELL, end_letters, render_hand, render_layout, render_number_line
+from trainer.render.taps import BoardMode
 from trainer.rules import Layout, Play, play_points
 from trainer.store import StoreError
 from trainer.web import device, language, session, signin
@@ -237,11 +238,11 @@ def pictures(*parts: str) -> None:
     st.markdown("".join(parts), unsafe_allow_html=True)
 
 
-def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen: list[str] | None = None,
+def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, chosen: list[str] | None = None,
           layout_width: str = "", extra: str = "", hand_width: str = "", hand_caption: str = "",
           speak: dict[str, str] | None = None, hint: str = "", layout_height: str = "") -> Any:
-    """The picture in one element: clickable (``mode`` ``"play"``, ``"ends"``, ``"lead"``) or just shown
-    (``"view"``). Returns the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``. ``layout_width``
+    """The picture in one element: clickable (``mode``) or just shown (:attr:`BoardMode.VIEW`). Returns
+    the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``. ``layout_width``
     caps the layout's width (small layouts stay small); ``extra`` is another picture under the layout
     (a number line); ``speak`` adds a "Read it to me" button (:func:`spoken`); ``hint`` is the line under
     a clickable picture (each tap on a letter in ``"ends"`` mode sends the whole selection);

@@ -65,9 +65,8 @@ def open_typed_code() -> None:
     ps.blur = True
 
 
-def show() -> None:
-    """Draw the page (on every rerun)."""
-    ps = state()
+def follow_code(ps: ProjectorState) -> None:
+    """A puzzle code in the address (a link, a reload) opens that puzzle once; the panel follows it."""
     code = st.query_params.get("code")
     if code and ps.opened_code != code:
         ps.opened_code = code
@@ -78,6 +77,10 @@ def show() -> None:
             ps.contrast = trap if trap in TRAPS else None
         except CodeError as err:
             ps.notice = words.code_did_not_work_fresh(str(err))
+
+
+def sidebar(ps: ProjectorState) -> None:
+    """The teacher's panel: stage, kind, level, a code to show, the worksheets and the live lesson."""
     pagestate.show_choices(ps, CHOOSER_KEYS)  # each chooser shows the page's choice (set before it is drawn)
     with st.sidebar:
         st.header(words.puzzle())
@@ -102,9 +105,16 @@ def show() -> None:
         worksheet_panel(ps.stage, ps.level)
         live_sidebar()
 
+
+def show() -> None:
+    """Draw the page (on every rerun)."""
+    ps = state()
+    follow_code(ps)
+    sidebar(ps)
     if ps.puzzle is None:
         fresh()
     p = ps.puzzle
+    assert p is not None  # fresh() always shows one
     if st.query_params.get("code") != p.code:
         st.query_params["code"] = p.code
         ps.opened_code = p.code
@@ -115,7 +125,12 @@ def show() -> None:
     if ps.blur:
         ps.blur = False
         ui.release_keys()  # the code box gives the keys A and N back
+    big_screen(ps, p)
 
+
+def big_screen(ps: ProjectorState, p: Puzzle) -> None:
+    """The puzzle as the class sees it: the question, its code, the pictures, then the answer and its
+    working after Reveal (beside the class's answers in a live lesson), and the two big buttons."""
     step = ps.step  # a rounding answer is revealed one part at a time
     revealed = ps.revealed
     live = is_live()
