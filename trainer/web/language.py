@@ -126,7 +126,7 @@ def chooser() -> None:
     lang = words.language()
     key = f"{CHOOSER_KEY}-{lang}"
     with st.sidebar:
-        st.segmented_control("Language · Idioma", list(words.LANGUAGES), format_func=words.LANGUAGES.get,
+        st.segmented_control("Language · Idioma", list(words.LANGUAGES), format_func=words.LANGUAGES.__getitem__,
                              default=lang, key=key, on_change=_chosen, args=(key,), required=True,
                              width="stretch")
 
@@ -181,5 +181,5 @@ def class_setting(code: str, key: str) -> None:
     if st.session_state.get(CLASS_KEY) != stored:
         st.session_state[CLASS_KEY] = stored
     st.segmented_control(words._("The class reads (each child can still choose)"), list(words.LANGUAGES),
-                         format_func=words.LANGUAGES.get, key=CLASS_KEY, required=True,
+                         format_func=words.LANGUAGES.__getitem__, key=CLASS_KEY, required=True,
                          on_change=_class_chosen, args=(code, key))

@@ -65,7 +65,8 @@ def clients() -> tuple[str, ...]:
     out = [f"session:{state().client}"]
     address = getattr(st.context, "ip_address", None)
     if address in ("127.0.0.1", "::1"):
-        forwarded = (st.context.headers or {}).get("X-Forwarded-For") or ""
+        headers = st.context.headers
+        forwarded = (headers.get("X-Forwarded-For") if headers else None) or ""
         address = forwarded.split(",")[-1].strip() or address
     if address:
         out.append(f"address:{address}")

@@ -105,7 +105,8 @@ def sign_in_waiting(code: str) -> None:
     to the outbox, and :func:`reconcile` checks the code and rebuilds the progress once the store is
     back."""
     known = session.state().device or {}
-    nickname = known.get("nickname") if known.get("code") == code and isinstance(known.get("nickname"), str) else code
+    kept = known.get("nickname")
+    nickname = kept if known.get("code") == code and isinstance(kept, str) else code
     reset_learner()
     st.session_state["practice"] = Practice(on_attempt=AnswerSaver(code, _store), on_fact=FactSaver(code, _store),
                                             on_decision=DecisionSaver(code, _store))

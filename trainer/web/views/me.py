@@ -114,7 +114,7 @@ def signed_out(problem: str | None) -> None:
     st.title(words.title())
     st.markdown(words.why_sign_in())
     pagestate.show_choices(state(), {"way": "me_way"})
-    st.segmented_control(words.how(), WAYS, key="me_way", required=True, format_func=words.way_titles().get,
+    st.segmented_control(words.how(), WAYS, key="me_way", required=True, format_func=words.way_titles().__getitem__,
                          label_visibility="collapsed", on_change=choose_way)
     if problem:
         st.warning(problem)

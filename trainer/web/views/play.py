@@ -56,7 +56,8 @@ def current() -> GuidedGame | None:
                 ps.game = GuidedGame.replay(saved)
             except ValueError:
                 ps.message = words.saved_game_broken()
-                s.clear_game(me.code)
+                if s is not None:
+                    s.clear_game(me.code)
                 return None
             ps.saver.mark(ps.game)
     return ps.game

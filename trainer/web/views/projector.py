@@ -71,8 +71,9 @@ def follow_code(ps: ProjectorState) -> None:
     if code and ps.opened_code != code:
         ps.opened_code = code
         try:
-            ps.show(from_code(code))
-            ps.stage, ps.kind, ps.level = ps.puzzle.stage, ps.puzzle.kind, ps.puzzle.level  # the panel follows
+            shown = from_code(code)
+            ps.show(shown)
+            ps.stage, ps.kind, ps.level = shown.stage, shown.kind, shown.level  # the panel follows
             trap = st.query_params.get("contrast")
             ps.contrast = trap if trap in TRAPS else None
         except CodeError as err:
@@ -197,7 +198,7 @@ def worksheet_panel(stage: str, level: int) -> None:
         st.number_input(words.how_many(), min_value=1, max_value=60, value=12, step=1, key="ws_count")
         paper_names = words.paper_names()
         st.segmented_control(words.paper(), ["a4", "letter"], key="ws_paper", default="a4", required=True,
-                             format_func=paper_names.get)
+                             format_func=paper_names.__getitem__)
         st.text_input(words.app_address(), key="ws_base", placeholder="http://localhost:8501/",
                       help=words.app_address_help())
         st.button(words.make_worksheet(), key="ws_make", on_click=make_worksheet, args=(stage, level))

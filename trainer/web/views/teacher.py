@@ -130,10 +130,11 @@ def show() -> None:
         st.title(words.title())
         st.warning(words.class_list_away())
         return
-    if opened() is None:
+    here = opened()
+    if here is None:
         closed_page()
         return
-    code, key = opened()
+    code, key = here
     try:
         still = s.check_teacher(code, key)
     except StoreError:
@@ -308,7 +309,7 @@ def manage(s, code: str, key: str, rows) -> None:
     with st.expander(words.remove_or_delete()):
         if rows:
             names = {r.code: words.child_choice(r.nickname, r.code) for r in rows}
-            st.selectbox(words.child(), list(names), format_func=names.get, index=None, key="t_remove",
+            st.selectbox(words.child(), list(names), format_func=names.__getitem__, index=None, key="t_remove",
                          placeholder=words.choose_a_child())
             st.button(words.remove_child(), on_click=remove, args=(code, key), key="t_remove_go")
         st.text_input(words.type_its_name(), key="t_confirm")
