@@ -34,7 +34,7 @@ def test_bots_make_only_legal_moves(preset):
 
 def frozen_deal():
     """A hand after a few moves, dealt twice with the tiles player 0 cannot see shuffled."""
-    rules = RuleSet(variant="five-up", unit="points")
+    rules = RuleSet.from_options(variant="five-up", unit="points")
     mine = ["1-4", "3-4", "2-6", "5-5", "0-3"]
     others = ["0-1", "2-3", "4-6", "1-6", "0-5", "3-6", "6-6", "1-1", "2-5", "4-5", "1-5", "0-4", "3-3",
               "0-2", "2-2", "3-5", "0-0", "1-2", "4-4", "1-3", "2-4", "0-6", "5-6"]
@@ -62,7 +62,7 @@ def test_reshuffling_hidden_tiles_changes_nothing_a_bot_knows():
 
 
 def test_expert_is_deterministic_given_a_seed():
-    s = HandState.deal(RuleSet(variant="five-up"), 2, seed=3)
+    s = HandState.deal(RuleSet.from_options(variant="five-up"), 2, seed=3)
     s.apply(s.legal_actions()[0])
     view = s.view(s.current_player)
     e = Expert()
@@ -74,7 +74,7 @@ def test_expert_is_deterministic_given_a_seed():
 
 
 def test_greedy_takes_the_biggest_score():
-    rules = RuleSet(variant="five-up", unit="pips")
+    rules = RuleSet.from_options(variant="five-up", unit="pips")
     s = HandState(rules, [["1-4", "0-0"], ["4-4", "1-6", "0-2"]], ["3-3"], leader=0)
     s.apply("1-4")
     view = s.view(1)
@@ -87,7 +87,7 @@ def test_greedy_takes_the_biggest_score():
 
 
 def test_bots_call_scores_and_muggins():
-    rules = RuleSet(variant="five-up", unit="pips", muggins_call="strict")
+    rules = RuleSet.from_options(variant="five-up", unit="pips", muggins_call="strict")
     s = HandState(rules, [["1-4", "0-0"], ["4-6", "2-2"]], ["3-3"], leader=0)
     s.apply("1-4")
     assert Greedy().choose(s.view(0), random.Random(0)) == Claim(5)
@@ -97,7 +97,7 @@ def test_bots_call_scores_and_muggins():
 
 
 def test_sampled_deals_agree_with_what_was_seen():
-    rules = RuleSet(variant="five-up", unit="pips")
+    rules = RuleSet.from_options(variant="five-up", unit="pips")
     s = HandState(rules, [["1-4", "6-6"], ["0-0", "2-2", "0-2"]], ["5-5", "3-4", "2-3", "3-5", "1-2"], leader=0)
     s.apply("1-4")
     s.apply(DRAW)  # player 1 draws 1-2: it fits, so it is played
@@ -113,8 +113,8 @@ def test_sampled_deals_agree_with_what_was_seen():
 
 
 def test_suggestions_give_a_reason():
-    s = HandState(RuleSet(variant="five-up", unit="points"), [["1-4", "0-0"], ["4-6", "1-6", "0-2"]], ["3-3"],
-                  leader=0)
+    s = HandState(RuleSet.from_options(variant="five-up", unit="points"), [["1-4", "0-0"], ["4-6", "1-6", "0-2"]],
+                  ["3-3"], leader=0)
     s.apply("1-4")
     view = s.view(1)
     tip = suggest(view, random.Random(0))
