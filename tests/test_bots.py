@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from trainer.bots import Beginner, Expert, Greedy, make_bot, suggest
+from trainer.bots import Beginner, BotLevel, Expert, Greedy, make_bot, suggest
 from trainer.bots.players import _voids, sample_deal
 from trainer.bots.tournament import Record, match, play_game
 from trainer.rules import DRAW, MUGGINS, PRESETS, Claim, Game, HandState, Play, RuleSet, Tile
@@ -142,6 +142,18 @@ def test_tournament_helpers():
     with pytest.raises(ValueError):
         make_bot("grandmaster")
     assert Tile.parse("1-2").pips == 3
+
+
+def test_bot_levels_are_an_enum_that_keeps_its_words():
+    """A level is a BotLevel; its word (what a saved game keeps) reads back as it, and every level has a title."""
+    from trainer.words.games import BOT_TITLES
+
+    assert [str(level) for level in BotLevel] == ["beginner", "greedy", "expert"]
+    assert BotLevel.parse("expert") is BotLevel.EXPERT and BotLevel.parse(BotLevel.GREEDY) is BotLevel.GREEDY
+    assert set(BOT_TITLES) == set(BotLevel) and BOT_TITLES[BotLevel.BEGINNER] == "Beginner"
+    assert isinstance(make_bot(BotLevel.EXPERT), Expert) and isinstance(make_bot("beginner", forget=0.5), Beginner)
+    with pytest.raises(ValueError, match="not a computer player"):
+        BotLevel.parse("grandmaster")
 
 
 def test_a_hint_beside_the_sniff_says_so():
