@@ -84,6 +84,28 @@ def test_bad_options_are_refused(options, needle):
         RuleSet.preset("nope")
 
 
+def test_a_rule_set_holds_each_option_as_its_type():
+    """RuleSet.from_options turns the words and numbers into the options' types, for the presets, a
+    changed copy and a custom set alike; the constructor takes only the types."""
+    from trainer.rules import Lead, LeadAfterBlock, MugginsCall, MugginsCaller, Settlement, Unit, Variant
+
+    kinds = {"variant": Variant, "lead": Lead, "lead_after_block": LeadAfterBlock, "unit": Unit,
+             "settlement": Settlement, "muggins_call": MugginsCall, "muggins_caller": MugginsCaller}
+    custom = RuleSet.from_options(variant="sniff", unit="pips", hand_size={2: 7, 3: 6, 4: 5}, target=[100, 90, 80],
+                                  lead="rotate", lead_after_block="winner", settlement="each-subtracts-own",
+                                  muggins_call="strict", muggins_caller="any")
+    for rules in [*PRESETS.values(), custom, PRESETS["muggins"].with_options(unit="points", muggins_call="lose")]:
+        for name, kind in kinds.items():
+            assert type(getattr(rules, name)) is kind, (rules.name, name)
+        assert type(rules.hand_size) is tuple and type(rules.target) is tuple and len(rules.target) == 3
+    assert (custom.hand_size, custom.target, custom.unit) == ((7, 6, 5), (100, 90, 80), Unit.PIPS)
+    assert custom.muggins_caller is MugginsCaller.ANY and custom.unit == "pips"  # each member equals its word
+    with pytest.raises(TypeError, match="from_options"):
+        RuleSet(unit="pips")
+    with pytest.raises(TypeError, match="colour"):
+        RuleSet.from_options(colour="red")
+
+
 # ---- deal and lead ----
 
 def test_deal_is_seeded_and_complete():
