@@ -38,12 +38,12 @@ from trainer.rules.reasons import Reason
 from trainer.rules.ruleset import RuleSet
 from trainer.rules.settlement import HandResult
 from trainer.rules.simulate import playout_greedy, playout_random, step_random
+from trainer.rules.table import MAX_TOTAL  # noqa: F401  (importable from here, as before)
 from trainer.rules.tiles import TILES, Tile, TileLike
 from trainer.rules.turns import (  # noqa: F401  (the core's names, importable from here as before)
     CLAIMING,
     DRAWING,
     LEAD_TARGET,
-    MAX_TOTAL,
     MUGGINS_CALL,
     TURN,
     Move,

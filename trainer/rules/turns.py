@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from enum import StrEnum
 from itertools import starmap
-from typing import NamedTuple, Self, Union
+from typing import Self, Union
 
 from trainer.rules.actions import (
     DRAW,
@@ -34,14 +34,12 @@ from trainer.rules.actions import (
 from trainer.rules.board import SNIFF_SIDE, Board
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.layout import PLAY_BY_ID, play_of_move
-from trainer.rules.options import Lead, MugginsCall, MugginsCaller, Unit
+from trainer.rules.options import Lead, MugginsCall, MugginsCaller
 from trainer.rules.reasons import Reason
 from trainer.rules.ruleset import RuleSet
 from trainer.rules.settlement import Ending, HandResult, _settle
+from trainer.rules.table import CLAIMS, SETTING_SLOTS, table_for
 from trainer.rules.tiles import ID_OF, PAIRS, PIPS, TILES
-
-MAX_TOTAL = sum(PIPS)
-"""No open-end total can be more than every pip of the set (168)."""
 
 # where a turn stands, in the fast core (``phase``; :attr:`HandState.phase_name
 # <trainer.rules.hand.HandState.phase_name>` says it as a :class:`Phase`): plain ints, compared on every move
@@ -109,22 +107,6 @@ _ALL_IDS = tuple(range(28))
 _NO_ARGS = ((),) * 28
 """One empty argument list per tile: ``starmap(rng.random, _NO_ARGS)`` draws a key for each."""
 
-
-def _claim_values(unit: Unit) -> tuple[int, ...]:
-    step = 5 if unit is Unit.PIPS else 1
-    return tuple(range(0, 40 * step + 1, step))
-
-
-_SIDE_OF = {(n, teams): tuple(p % 2 if teams else p for p in range(n)) for n in (2, 3, 4) for teams in (False, True)}
-"""The side each seat scores for, by (players, teams)."""
-_NEXT_SEAT = {n: tuple((p + 1) % n for p in range(n)) for n in (2, 3, 4)}
-
-_SCORE_OF = {
-    Unit.PIPS: tuple(t if t % 5 == 0 else 0 for t in range(MAX_TOTAL + 1)),
-    Unit.POINTS: tuple(t // 5 if t % 5 == 0 else 0 for t in range(MAX_TOTAL + 1)),
-}
-"""What a play scores, by the open-end total it leaves, in each unit."""
-
 # enum members read on every hand or every event, as plain names: in Python 3.11 a member looked up
 # on its class (``EventKind.PLAY``) costs about four times a global name, and the simulations deal
 # and settle thousands of hands a second
@@ -135,85 +117,13 @@ _HIGHEST_DOUBLE = Lead.HIGHEST_DOUBLE
 _NOT_LISTED: Sequence[Move] = []
 """What legal_actions listed before it was first asked (never the moves of a hand)."""
 
-_CLAIMS = {unit: tuple(Claim(v) for v in _claim_values(unit)) for unit in Unit}
-"""Every score a player may announce, in each unit."""
-
-
-class _Settings(NamedTuple):
-    """A hand's fields that follow from the rule set and the number of players: the fields of
-    :class:`TurnCore` named in :data:`_SETTINGS`, in that order (:meth:`TurnCore._setup` unpacks them)."""
-
-    rules: RuleSet
-    n: int
-    teams: bool
-    n_sides: int
-    target: int
-    unit: Unit
-    score_of: tuple[int, ...]
-    reserve: int
-    calls: bool
-    exact: bool
-    chain: bool
-    voluntary: bool
-    plain: bool
-    side_of: tuple[int, ...]
-    next_seat: tuple[int, ...]
-
-
-_SETTINGS = (
-    "rules", "n", "teams", "n_sides", "target", "_unit", "_score_of", "_reserve", "_calls", "_exact",
-    "_chain", "_voluntary", "_plain", "_side_of", "_next_seat",
-)
-"""The :class:`TurnCore` field that holds each of :class:`_Settings`, in order."""
-assert [name.lstrip("_") for name in _SETTINGS] == list(_Settings._fields)
-
 _STATE = (
     "board", "hands", "bone", "cur", "leader", "must_lead", "records", "history", "play_scores", "start_scores",
     "phase", "caller", "drawn", "pending", "is_terminal", "_ending", "_dominoer", "_result", "_again",
     "_chaining", "_lead_passes", "_moves", "_actions",
 )
 """A hand's own fields, which play changes."""
-_SLOTS = _SETTINGS + _STATE
-
-
-class _Table(NamedTuple):
-    spin_rule: int
-    settings: _Settings
-
-
-_TABLES: dict[tuple[int, int], tuple[RuleSet, _Table]] = {}
-
-
-def _table(rules: RuleSet, n: int) -> _Table:
-    """A new hand's settings, worked out once per rule set and table size (dealing is part of
-    every simulation)."""
-    hit = _TABLES.get((id(rules), n))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    teams = rules.uses_teams(n)
-    calls, exact, chain = rules.muggins_call is not MugginsCall.OFF, rules.exact_target, rules.chain
-    settings = _Settings(
-        rules=rules,
-        n=n,
-        teams=teams,
-        n_sides=2 if teams else n,
-        target=rules.target_for(n),
-        unit=rules.unit,
-        score_of=_SCORE_OF[rules.unit],  # what a play scores, by the open-end total it makes
-        reserve=rules.boneyard_reserve,
-        calls=calls,
-        exact=exact,
-        chain=chain,
-        voluntary=rules.voluntary_draw,
-        plain=not (calls or exact or chain),  # the common case, in short
-        side_of=_SIDE_OF[(n, teams)],
-        next_seat=_NEXT_SEAT[n],
-    )
-    if len(_TABLES) > 256:
-        _TABLES.clear()
-    table = _Table(rules.variant.spin_rule, settings)
-    _TABLES[(id(rules), n)] = (rules, table)
-    return table
+_SLOTS = SETTING_SLOTS + _STATE
 
 
 class TurnCore:
@@ -231,10 +141,10 @@ class TurnCore:
         self, rules: RuleSet, ids: list[list[int]], bone: list[int], leader: int, must_lead: int,
         start_scores: Sequence[int] | None, record: bool,
     ) -> None:
-        table = _table(rules, len(ids))
+        table = table_for(rules, len(ids))
         (self.rules, self.n, self.teams, self.n_sides, self.target, self._unit, self._score_of,
          self._reserve, self._calls, self._exact, self._chain, self._voluntary, self._plain, self._side_of,
-         self._next_seat) = table.settings  # in the order of _SETTINGS
+         self._next_seat) = table.settings  # in the order of SETTING_SLOTS
         self.board = Board(table.spin_rule)
         self.hands: list[list[int]] = ids
         self.bone: list[int] = bone
@@ -352,7 +262,7 @@ class TurnCore:
         if self._ending is not None:
             return []
         if phase == CLAIMING:
-            return list(_CLAIMS[self._unit])
+            return list(CLAIMS[self._unit])
         if phase == MUGGINS_CALL:
             return [MUGGINS, LET_GO]
         leads = self._lead_ids()
