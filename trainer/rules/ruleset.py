@@ -92,9 +92,9 @@ class RuleSet:
     teams: bool = True
     """With four players, seats 0+2 and 1+3 play as partners."""
     lead: Lead = Lead.LOT
-    """A :class:`Lead`: ``"lot"``, first hand by lot, then the last dominoer (by lot
-    after a block); ``"highest-double"``, the holder of the highest double leads with it;
-    ``"rotate"``, first hand by lot, then the lead passes to the next seat every hand."""
+    """A :class:`Lead`: ``"lot"``, first hand by lot, then the last dominoer (by lot after a block);
+    ``"highest-double"``, the holder of the highest double leads with it; ``"rotate"``, first hand by
+    lot, then the lead passes to the next seat every hand."""
     scoring_lead: bool = False
     """The lead must be a double or a tile that scores by itself (0-5, 1-4, 2-3, 4-6, 5-5); a player
     without one passes the lead to the next player."""
@@ -104,9 +104,8 @@ class RuleSet:
     seats: tuple[int, ...] = (2, 3, 4)
     """The numbers of players the rule set is for."""
     lead_after_block: LeadAfterBlock = LeadAfterBlock.LOT
-    """A :class:`LeadAfterBlock`: who leads after a blocked hand (with ``lead="lot"``):
-    ``"lot"``, a fresh draw; ``"winner"``,
-    the blocked hand's winner (the draw only after a tie)."""
+    """A :class:`LeadAfterBlock`: who leads after a blocked hand (with ``lead="lot"``): ``"lot"``, a
+    fresh draw; ``"winner"``, the blocked hand's winner (the draw only after a tie)."""
     voluntary_draw: bool = False
     """Whether a player may draw while holding a playable tile."""
     boneyard_reserve: int = 0
@@ -116,8 +115,8 @@ class RuleSet:
     settlement: Settlement = Settlement.WINNER_TAKES_OPPONENTS
     """A :class:`Settlement`: how the tiles left in hands are scored when a hand ends."""
     muggins_call: MugginsCall = MugginsCall.OFF
-    """A :class:`MugginsCall`: ``"off"``; ``"lose"``, unclaimed or wrongly claimed
-    points are lost; ``"strict"``, the opponents take them."""
+    """A :class:`MugginsCall`: ``"off"``; ``"lose"``, unclaimed or wrongly claimed points are lost;
+    ``"strict"``, the opponents take them."""
     muggins_caller: MugginsCaller = MugginsCaller.NEXT
     """A :class:`MugginsCaller`: under the strict muggins call, who may call "Muggins!"
     on a missed score: ``"next"``, the next player; ``"any"``, every opponent in turn until one calls."""
