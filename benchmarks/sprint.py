@@ -1,6 +1,6 @@
 """Simulated learners over simulated days (a fake clock), through the real Practice, coach and Sprint.
 
-Each learner practises once a day until the day's goal (:data:`trainer.learning.progress.DAILY_GOAL` puzzles),
+Each learner practises once a day until the day's goal (:attr:`trainer.learning.policy.Policy.daily_goal` puzzles),
 answering the number facts the coach steps to and the puzzles, right with a fixed chance and in a
 fixed time. Printed: days to mastery of each stage, Sprint facts per day, and the share of coached
 time spent on number facts — before Muggins is mastered (target 15–35%) and after (target ≥ 5%).

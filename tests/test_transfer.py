@@ -17,7 +17,6 @@ from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.practice import COACH, Practice
 from trainer.learning.states import ReviewMode
 from trainer.learning.transfer import (
-    GAME_REVIEW,
     Decision,
     RealGames,
     answered_since,
@@ -237,14 +236,14 @@ def test_the_coach_serves_a_missed_score_from_a_game_the_next_day():
     pr.answer(pr.puzzle.answer)
     now[0] += DAY
     p = pr.new_puzzle(COACH, "muggins", 1)
-    assert is_position_code(p.code) and pr.review == GAME_REVIEW and pr.notice
+    assert is_position_code(p.code) and pr.review == ReviewMode.GAME and pr.notice
     pr.answer(p.answer)
     a = pr.progress.attempts[-1]
-    assert a.review == GAME_REVIEW and a.code == p.code and a.correct
+    assert a.review == ReviewMode.GAME and a.code == p.code and a.correct
     assert p.code in pr.games.served
     nxt = pr.new_puzzle(COACH, "muggins", 1)
-    assert nxt.code != p.code and pr.review != GAME_REVIEW  # spaced out
-    assert answered_since([a.review for a in pr.progress.attempts], GAME_REVIEW) == 0
+    assert nxt.code != p.code and pr.review != ReviewMode.GAME  # spaced out
+    assert answered_since([a.review for a in pr.progress.attempts], ReviewMode.GAME) == 0
 
 
 def test_a_missed_puzzle_from_a_game_comes_back_like_any_missed_puzzle():
@@ -252,7 +251,7 @@ def test_a_missed_puzzle_from_a_game_comes_back_like_any_missed_puzzle():
     pr = Practice(seed_source=random.Random(2), clock=lambda: now[0])
     pr.record_decision(a_decision())
     p = pr.new_puzzle(COACH, "muggins", 1)
-    assert pr.review == GAME_REVIEW
+    assert pr.review == ReviewMode.GAME
     pr.answer("4-6>4-4")  # wrong again
     for _ in range(4):
         q = pr.new_puzzle(COACH, "muggins", 1)

@@ -38,7 +38,6 @@ COACH = "coach"
 """The kind choice that lets the coach decide."""
 
 
-
 class TeachStep(enum.StrEnum):
     """The steps of a teaching plan, in order (a plan without a named trap has EXAMPLE and RETRY only)."""
 
@@ -124,8 +123,9 @@ class Practice:
         if self.policy == DEFAULT_POLICY:
             self.policy = self.progress.policy
         else:
-            self.progress = Progress.from_attempts(self.progress.attempts, self.progress.facts.answers,
-                                                   policy=self.policy)
+            given = self.progress
+            self.progress = Progress.from_attempts(given.attempts, given.facts.answers, policy=self.policy)
+            self.progress.facts.band = given.facts.band
 
     # ----- teaching -----
 

@@ -8,7 +8,7 @@ browser's own storage.
 >>> row_values({"fact": 3}, {"fact": (str,)}, required=("fact",), what="a Sprint answer")
 Traceback (most recent call last):
 ...
-ValueError: a Sprint answer's fact is not a str: 3
+ValueError: a Sprint answer's fact should be of type str, not 3
 """
 
 from __future__ import annotations
@@ -43,7 +43,8 @@ def row_values(row: object, types: Mapping[str, tuple[type, ...]], *, required: 
     for name, value in values.items():
         allowed = types[name]
         if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
-            raise ValueError(f"{what}'s {name} is not a {' or '.join(t.__name__ for t in allowed)}: {value!r}")
+            kinds = " or ".join(t.__name__ for t in allowed)
+            raise ValueError(f"{what}'s {name} should be of type {kinds}, not {value!r}")
         if isinstance(value, str) and len(value) > limits.get(name, TEXT_MAX):
             raise ValueError(f"{what}'s {name} is longer than {limits.get(name, TEXT_MAX)} characters")
     return values

@@ -34,9 +34,6 @@ from trainer.learning.rows import row_values
 from trainer.learning.states import ReviewMode
 from trainer.rules import DRAW, Action, Play, PlayerView, play_points
 
-GAME_REVIEW = ReviewMode.GAME
-"""Why a puzzle came up (:attr:`trainer.learning.progress.Attempt.review`): a missed score from the
-learner's own game."""
 DRAW_TOKEN = "draw"
 """What :attr:`Decision.chosen` holds when the learner drew instead of playing."""
 
