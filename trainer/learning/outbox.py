@@ -11,7 +11,7 @@ import uuid
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from trainer.learning.progress import Attempt
 from trainer.learning.sprint import SprintAnswer
@@ -53,6 +53,35 @@ class Outbox(ABC, Generic[T]):
     def write(self, store: Any, items: list[T]) -> None:
         """Keep ``items`` in ``store`` in one go (an item it has already is skipped)."""
 
+    @abstractmethod
+    def uid(self, item: T) -> str:
+        """The id that names ``item`` everywhere it is kept (the store skips one it has)."""
+
+    @abstractmethod
+    def to_device(self, item: T) -> list[object]:
+        """``item`` as the browser keeps it: ``[uid, row]`` (see :meth:`from_device`)."""
+
+    @abstractmethod
+    def from_device(self, kept: object) -> T | None:
+        """An item the browser kept, checked field by field; ``None`` if anything is off."""
+
+    def adopt(self, items: list[T]) -> list[T]:
+        """Take items an earlier session left waiting (a reload during an outage); returns those that
+        were new here."""
+        known = {self.uid(i) for i in self.pending}
+        new = [i for i in items if self.uid(i) not in known]
+        self.pending.extend(new)
+        return new
+
+    def kept_on_device(self) -> list[list[object]]:
+        """What waits, as the browser keeps it."""
+        return [self.to_device(i) for i in self.pending]
+
+    def read_from_device(self, kept: object) -> list[T]:
+        """The items a browser kept (:meth:`kept_on_device`); anything malformed is left out."""
+        found = [self.from_device(k) for k in kept] if isinstance(kept, list) else []
+        return [i for i in found if i is not None]
+
     def flush(self, *, force: bool = False) -> bool:
         """Write what is waiting; ``True`` once nothing is. Between failures it waits
         :data:`RETRY_SECONDS` unless ``force``d (a new item always tries at once)."""
@@ -88,6 +117,46 @@ class DecisionSaver(Outbox[Decision]):
     def write(self, store: Any, items: list[Decision]) -> None:
         store.record_decisions(self.code, items)
 
+    def uid(self, item: Decision) -> str:
+        return item.uid
+
+    def to_device(self, item: Decision) -> list[object]:
+        return [item.uid, item.to_row()]
+
+    def from_device(self, kept: object) -> Decision | None:
+        if not (isinstance(kept, list) and len(kept) == 2 and _is_uid(kept[0], longest=80)):
+            return None
+        try:
+            found = Decision.from_row(kept[1])
+        except (ValueError, TypeError):
+            return None
+        return found if found.uid == kept[0] else None
+
+
+def _is_uid(value: object, *, longest: int = 40) -> bool:
+    return isinstance(value, str) and 8 <= len(value) <= longest
+
+
+class _Rowed(Protocol):
+    def to_row(self) -> dict[str, object]: ...
+
+
+R = TypeVar("R", bound=_Rowed)
+
+
+def _pair_to_device(item: tuple[str, R]) -> list[object]:
+    return [item[0], item[1].to_row()]
+
+
+def _pair_from_device(kept: object, read: Callable[[object], R]) -> tuple[str, R] | None:
+    """``[uid, row]`` as the browser kept it, read by ``read`` (a ``from_row``)."""
+    if not (isinstance(kept, list) and len(kept) == 2 and _is_uid(kept[0])):
+        return None
+    try:
+        return kept[0], read(kept[1])
+    except (ValueError, TypeError):
+        return None
+
 
 @dataclass
 class AnswerSaver(Outbox[tuple[str, Attempt]]):
@@ -103,13 +172,14 @@ class AnswerSaver(Outbox[tuple[str, Attempt]]):
     def write(self, s: Any, items: list[tuple[str, Attempt]]) -> None:
         s.record_many(self.code, [a for _, a in items], uids=[u for u, _ in items])
 
-    def adopt(self, items: list[tuple[str, Attempt]]) -> int:
-        """Take answers an earlier session left waiting (a reload during an outage); returns how many
-        were new here."""
-        known = {u for u, _ in self.pending}
-        new = [(u, a) for u, a in items if u not in known]
-        self.pending.extend(new)
-        return len(new)
+    def uid(self, item: tuple[str, Attempt]) -> str:
+        return item[0]
+
+    def to_device(self, item: tuple[str, Attempt]) -> list[object]:
+        return _pair_to_device(item)
+
+    def from_device(self, kept: object) -> tuple[str, Attempt] | None:
+        return _pair_from_device(kept, Attempt.from_row)
 
 
 @dataclass
@@ -123,4 +193,13 @@ class FactSaver(Outbox[tuple[str, SprintAnswer]]):
 
     def write(self, s: Any, items: list[tuple[str, SprintAnswer]]) -> None:
         s.record_sprint(self.code, [a for _, a in items], uids=[u for u, _ in items])
+
+    def uid(self, item: tuple[str, SprintAnswer]) -> str:
+        return item[0]
+
+    def to_device(self, item: tuple[str, SprintAnswer]) -> list[object]:
+        return _pair_to_device(item)
+
+    def from_device(self, kept: object) -> tuple[str, SprintAnswer] | None:
+        return _pair_from_device(kept, SprintAnswer.from_row)
 

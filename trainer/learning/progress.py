@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import functools
 import heapq
 import io
 import random
@@ -37,11 +36,14 @@ import statistics
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any, TypedDict
 
-from puzzles import CORE_KINDS, KINDS, STAGES, CodeError, all_kinds, from_code, kind, mastery_traps
+from puzzles import CORE_KINDS, KINDS, STAGES, all_kinds, kind, mastery_traps
 from puzzles.traps import COUNTING, ROUNDING
+from trainer.learning.attempt import Attempt as Attempt
+from trainer.learning.attempt import attempt_traps as attempt_traps
+from trainer.learning.attempt import code_traps
 from trainer.learning.policy import DEFAULT_POLICY, Policy
-from trainer.learning.rows import row_values
 from trainer.learning.sprint import FactKind, SprintAnswer, SprintHistory, day_of
 from trainer.learning.states import MasteryStep, ReviewMode, TrapStatus
 from trainer.words.mastery import STEP_NAMES, unknown_answer
@@ -74,87 +76,19 @@ TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {
 }
 """The number facts under a trap: a rounding remainder is the nearest five, counting ends is adding."""
 
-@functools.lru_cache(maxsize=8192)
-def _code_traps(code: str) -> tuple[str, tuple[str, ...]]:
-    """The kind and stage of the puzzle a code names (``"kind/stage"``) and the traps it exposes
-    (``("", ())`` for a bad code)."""
-    try:
-        p = from_code(code)
-    except (CodeError, ValueError):
-        return "", ()
-    return f"{p.kind}/{p.stage}", p.traps
-
-
-def attempt_traps(a: Attempt) -> tuple[str, ...]:
-    """The traps an answered puzzle exposed, worked out again from its code (so old stored answers,
-    which keep only the code, have them too); none for another kind's or stage's code, or a bad one."""
-    if not a.code:
-        return ()
-    where, traps = _code_traps(a.code)
-    return traps if where == f"{a.kind}/{a.stage}" else ()
-
-
 def fluency_bar(kind_id: str, level: int) -> float:
     """Seconds within which an answer counts as fluent: the kind's time bar at that level."""
     return kind(kind_id).time_bars[level] if kind_id in KINDS else OTHER_TIME_BARS[level - 1]
 
 
-@dataclass(frozen=True)
-class Attempt:
-    """One answered puzzle. Kept as plain values by :meth:`to_row` (the store, the browser's copy of the
-    outbox) and read back, checked, by :meth:`from_row`."""
+class StageReport(TypedDict):
+    """Where each kind stands at a stage (:meth:`Progress.mastery_report`)."""
 
-    kind: str
-    stage: str
-    level: int
-    correct: bool
-    seconds: float
-    code: str = ""
-    mistake: str | None = None
-    hinted: bool = False
-    """The learner asked for a hint first: kept, but it never counts toward mastery."""
-    review: ReviewMode = ReviewMode.NEW
-    """Why the puzzle came up (its text is what is stored: ``""``, ``"retry"``, ``"drill"`` …)."""
-    origin: str = ""
-    """For a retry or a similar puzzle: the code of the missed puzzle it comes from."""
-    at: float | None = field(default=None, compare=False)
-    """When it was answered (epoch seconds, the practice's clock); ``None`` when not known. Two answers
-    that differ only in their time are the same answer."""
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.review, ReviewMode):  # its stored text: ``ValueError`` for any other
-            object.__setattr__(self, "review", ReviewMode(self.review))
-
-    def to_row(self) -> dict[str, object]:
-        """The answer as plain values, by field name (the review as its text)."""
-        return {"kind": self.kind, "stage": self.stage, "level": int(self.level), "correct": bool(self.correct),
-                "seconds": float(self.seconds), "code": self.code or "", "mistake": self.mistake,
-                "hinted": bool(self.hinted), "review": self.review.value, "origin": self.origin or "",
-                "at": None if self.at is None else float(self.at)}
-
-    @classmethod
-    def from_row(cls, row: object) -> Attempt:
-        """An answer from :meth:`to_row`'s values: a mapping (with no other keys) or a database row.
-        Checked field by field: a kind, stage or level the trainer does not know, a value of the wrong
-        type, a text over :data:`~trainer.learning.rows.TEXT_MAX` characters or a review that is not a
-        :class:`ReviewMode`: ``ValueError``, saying which."""
-        values = row_values(row, _ATTEMPT_TYPES, required=_ATTEMPT_REQUIRED, what="an answer")
-        if values["kind"] not in KINDS or values["stage"] not in STAGES or values["level"] not in (1, 2, 3):
-            raise ValueError(f"an answer to a puzzle this trainer does not know: {values['kind']!r}, "
-                             f"{values['stage']!r}, level {values['level']!r}")
-        review = values.get("review", "")
-        if review not in _REVIEW_TEXTS:
-            raise ValueError(f"an answer's review is one of {sorted(_REVIEW_TEXTS)}, not {review!r}")
-        return cls(**values)
-
-
-_ATTEMPT_TYPES: dict[str, tuple[type, ...]] = {
-    "kind": (str,), "stage": (str,), "level": (int,), "correct": (bool,), "seconds": (int, float), "code": (str,),
-    "mistake": (str, type(None)), "hinted": (bool,), "review": (str,), "origin": (str,),
-    "at": (int, float, type(None)),
-}
-_ATTEMPT_REQUIRED = ("kind", "stage", "level", "correct", "seconds")
-_REVIEW_TEXTS = frozenset(m.value for m in ReviewMode)
+    steps: dict[str, MasteryStep]
+    share: float
+    """How far the stage is along, 0–1."""
+    core_mastered: int
+    core_count: int
 
 
 def _day(at: float | None) -> dt.date | None:
@@ -411,7 +345,7 @@ class Progress:
         done = number + 1
         if a.review is ReviewMode.DRILL:  # a mistake is being taught: its missed puzzles need not come back too
             taught = set(attempt_traps(a))
-            self.reviews = [r for r in self.reviews if not taught & set(_code_traps(r.code)[1])]
+            self.reviews = [r for r in self.reviews if not taught & set(code_traps(r.code)[1])]
         if a.review is ReviewMode.RETEACH:  # the missed puzzle again, inside the teaching: its round is done
             origin = a.origin or a.code
             self.reviews = [r for r in self.reviews if r.code != origin]
@@ -482,7 +416,7 @@ class Progress:
         i = STAGES.index(stage)
         return STAGES[i + 1] if i + 1 < len(STAGES) else None
 
-    def mastery_report(self, stage: str) -> dict[str, object]:
+    def mastery_report(self, stage: str) -> StageReport:
         """Where each kind stands at ``stage``, and how far the stage is along (0–1)."""
         steps = {k: self.step(k, stage) for k in KINDS}
         core = [steps[k] for k in CORE_KINDS]
@@ -610,8 +544,9 @@ class Progress:
             w.writerow(row)
         return out.getvalue()
 
-    def accuracy_by(self, keys: Iterable[str] = ("stage", "kind")) -> list[dict[str, object]]:
-        """Right share per group, for charts."""
+    def accuracy_by(self, keys: Iterable[str] = ("stage", "kind")) -> list[dict[str, Any]]:
+        """Right share per group, for charts: each group's values by ``keys``, then ``answered``,
+        ``right`` and ``accuracy``."""
         groups: dict[tuple[object, ...], list[Attempt]] = {}
         keys = tuple(keys)
         for a in self.attempts:

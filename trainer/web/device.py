@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import json
 import os
+from typing import Any
 
 import streamlit as st
 
-from trainer.learning.outbox import AnswerSaver
+from trainer.learning.outbox import AnswerSaver, DecisionSaver, Outbox
+from trainer.learning.practice import Practice
 from trainer.learning.progress import Attempt
 from trainer.web import session
 
@@ -53,31 +55,54 @@ def remembered_teacher() -> tuple[str, str] | None:
     return None
 
 
-def outbox_on_device(out: AnswerSaver) -> None:
-    """This browser keeps a copy of the answers waiting in the outbox (its own local storage), so a
-    reload during an outage loses none of them; the copy is cleared once they are saved."""
+OUTBOXES = {"items": "on_attempt", "facts": "on_fact", "decisions": "on_decision"}
+"""The browser's copy of each outbox, by its name in that copy (answers under ``items``, as always) and the
+:class:`~trainer.learning.practice.Practice` field that holds it."""
+
+
+def outboxes(practice: Practice) -> dict[str, Outbox[Any]]:
+    """The practice's outboxes (answers, Sprint answers, decisions in real games), by their name in the copy."""
+    found = {name: getattr(practice, field, None) for name, field in OUTBOXES.items()}
+    return {name: box for name, box in found.items() if isinstance(box, Outbox)}
+
+
+def outbox_on_device(practice: Practice, code: str) -> None:
+    """This browser keeps a copy of everything waiting in the learner's outboxes (its own local storage):
+    answers, Sprint answers and moves in real games, so a reload or a closed tab during an outage loses none
+    of them; the copy is cleared once they are saved."""
     here = session.state()
-    items = [[u, a.to_row()] for u, a in out.pending]
-    text = json.dumps({"code": out.code, "items": items}) if items else ""
+    kept = {name: box.kept_on_device() for name, box in outboxes(practice).items() if box.pending}
+    text = json.dumps({"code": code, **kept}) if kept else ""
     if text != here.outbox_sent:
         here.outbox_sent = text
         here.outbox_n += 1
         device_component(data={"outbox": text}, key=f"device-outbox-{here.outbox_n}")
 
 
-def outbox_from_device(value: object) -> list[tuple[str, Attempt]]:
-    """Answers this browser kept (see :func:`outbox_on_device`); anything malformed is left out."""
-    out: list[tuple[str, Attempt]] = []
+def kept_outboxes(value: object) -> dict[str, object]:
+    """The browser's copy (:func:`outbox_on_device`) as it was kept, each outbox's part still unread (each
+    outbox reads its own: :meth:`~trainer.learning.outbox.Outbox.read_from_device`)."""
     try:
         data = json.loads(value) if isinstance(value, str) and value else {}
-        items = data.get("items") if isinstance(data, dict) else None
-        for uid, fields in items if isinstance(items, list) else []:
-            attempt = attempt_from_dict(fields)
-            if isinstance(uid, str) and 8 <= len(uid) <= 40 and attempt is not None:
-                out.append((uid, attempt))
-    except (ValueError, TypeError):
-        return out
-    return out
+    except ValueError:
+        return {}
+    return {name: data.get(name) for name in OUTBOXES} if isinstance(data, dict) else {}
+
+
+def adopt_kept(practice: Practice, value: object) -> None:
+    """Take what an earlier session of this browser left waiting into the learner's outboxes; moves in real
+    games join the learner's games too (their puzzles come from them)."""
+    kept = kept_outboxes(value)
+    for name, box in outboxes(practice).items():
+        new = box.adopt(box.read_from_device(kept.get(name)))
+        if isinstance(box, DecisionSaver):
+            for decision in new:
+                practice.games.add(decision)
+
+
+def outbox_from_device(value: object) -> list[tuple[str, Attempt]]:
+    """The answers this browser kept (see :func:`outbox_on_device`); anything malformed is left out."""
+    return AnswerSaver("", lambda: None).read_from_device(kept_outboxes(value).get("items"))
 
 
 def attempt_from_dict(fields: object) -> Attempt | None:

@@ -148,7 +148,7 @@ def reconcile() -> None:
     known = (device.remembered() or {}) if not here.outbox_adopted else {}
     if known.get("code") == current.code and not here.outbox_adopted:
         here.outbox_adopted = True
-        out.adopt(device.outbox_from_device(known.get("outbox")))
+        device.adopt_kept(st.session_state["practice"], known.get("outbox"))
     if here.waiting:
         s = session.store()
         if s is None or s.health() is not None:
@@ -177,6 +177,8 @@ def reconcile() -> None:
     if isinstance(decided, DecisionSaver) and decided.pending:
         decided.flush()
     facts = getattr(practice, "on_fact", None)
+    if isinstance(facts, FactSaver) and facts.pending:
+        facts.flush()  # Sprint answers waiting from an outage are written from any page, not only the Sprint
     # any outbox may be the first to learn it (a Sprint answer, a move in a game): the learner is told at once
     if any(isinstance(box, Outbox) and box.gone for box in (out, decided, facts)):
         removed(current)

@@ -85,9 +85,9 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -
         show()
         device.remember_on_device()
         language.remember_on_device()
-        out = session.saver()
-        if out is not None:
-            device.outbox_on_device(out)
+        learner = session.me()
+        if learner is not None:
+            device.outbox_on_device(session.practice(), learner.code)
         # a phone's side menu covers the page: it closes once another page has opened (the
         # little script is sent only when the page changes, so reruns stay cheap)
         here = session.state()

@@ -3,7 +3,6 @@
 import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
-from trainer.learning.progress import STEP_NAMES
 from trainer.render import charts
 from trainer.web import spotted, ui
 from trainer.web.fact_grid import fact_grid
@@ -12,6 +11,7 @@ from trainer.words import Said
 from trainer.words import charts as chart_words
 from trainer.words import progress_page as words
 from trainer.words import sprint as sprint_words
+from trainer.words.mastery import STEP_NAMES
 
 SHORT_KINDS = Said({k.id: k.short_title for k in all_kinds()})  # said in the reader's language
 """Each kind's short name, under its bars."""
@@ -33,7 +33,7 @@ def show() -> None:
     c[0].metric(words.answered(), progress.answered)
     c[1].metric(words.right(), f"{round(100 * progress.right / progress.answered)}%")
     c[2].metric(words.best_streak(), progress.best_streak)
-    c[3].metric(words.median_time(), words.seconds(progress.median_seconds))
+    c[3].metric(words.median_time(), words.seconds(progress.median_seconds or 0.0))  # answers exist here
 
     st.subheader(words.stages())
     for stage in STAGES:
@@ -58,8 +58,7 @@ def show() -> None:
     else:
         st.markdown(sprint_words.grid_empty())
 
-    rows = progress.rows()
-    correct = [bool(r["correct"]) for r in rows]
+    correct = [a.correct for a in progress.attempts]
     st.subheader(chart_words.over_time_title())
     st.plotly_chart(charts.right_over_time(correct), key="accuracy", config=CHART)
 
@@ -70,7 +69,7 @@ def show() -> None:
                     config=CHART)
 
     st.subheader(chart_words.time_title())
-    st.plotly_chart(charts.time_to_answer([float(r["seconds"]) for r in rows], correct), key="time", config=CHART)
+    st.plotly_chart(charts.time_to_answer([a.seconds for a in progress.attempts], correct), key="time", config=CHART)
 
     st.download_button(
         words.download(),

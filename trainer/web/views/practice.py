@@ -260,7 +260,7 @@ def puzzle_area(pr: Practice) -> None:
     lay = p.board if p.board else None
     after = None
     shown_play = k.working_after(p) if pr.answered and lay is not None else None
-    if shown_play:  # the working is shown on the layout after the play in question
+    if shown_play and lay is not None:  # the working is shown on the layout after the play in question
         after = lay.play(shown_play)
     hint = p.hint if pr.hinted and not pr.answered else None
     marks = hint.ends if hint else () if pr.answered else ui.named_ends(p)  # "the 3 on 2-3" ringed

@@ -8,7 +8,6 @@ import streamlit as st
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
 from trainer.classroom import report as classroom
 from trainer.classroom.cards import teacher_card
-from trainer.learning.progress import STEP_NAMES
 from trainer.learning.sprint import SprintHistory
 from trainer.render import charts
 from trainer.store import StoreError
@@ -20,6 +19,7 @@ from trainer.words import Said
 from trainer.words import charts as chart_words
 from trainer.words import sprint as sprint_words
 from trainer.words import teacher as words
+from trainer.words.mastery import STEP_NAMES
 
 SHORT_KINDS = Said({k.id: k.short_title for k in all_kinds()})  # said in the reader's language
 """Each kind's column heading in the class grid (:attr:`puzzles.Kind.short_title`)."""
@@ -209,7 +209,7 @@ def class_page(s, code: str, key: str) -> None:
         fig = charts.class_kinds([SHORT_KINDS.get(k.kind, k.kind) for k in kinds], [k.accuracy for k in kinds],
                                  [k.fluency for k in kinds])
         st.plotly_chart(fig, key="t_kinds", config=CHART)
-        st.caption(" · ".join(words.kind_summary(SHORT_KINDS.get(k.kind, k.kind), k.answers, k.median_seconds)
+        st.caption(" · ".join(words.kind_summary(SHORT_KINDS.get(k.kind, k.kind), k.answers, k.median_seconds or 0.0)
                               for k in kinds))
 
     st.subheader(sprint_words.class_grid_heading())
