@@ -20,6 +20,13 @@ if "FIVES_DATABASE_URL" not in os.environ:
     os.environ["FIVES_DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='fives-test-')}/fives.db"
 
 
+@pytest.fixture
+def store():
+    """The progress store the app opens (this test process's database, above)."""
+    from trainer.store import open_store
+
+    return open_store()
+
 
 @pytest.fixture(scope="session")
 def postgres():
