@@ -44,11 +44,22 @@ def postgres():
 
 @pytest.fixture(scope="module")
 def browser():
-    """Debian's Chromium for a real-browser test file (see ``appserver.launch_browser``)."""
-    import appserver
+    """Debian's Chromium for a real-browser test file (see ``chromium.launch_browser``)."""
+    import chromium
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        b = appserver.launch_browser(pw)
+        b = chromium.launch_browser(pw)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The app on a free port for a real-browser test file, on this process's database; a file that
+    needs its own database or world defines its own ``server``."""
+    import appserver
+
+    app = appserver.start()
+    yield app.url
+    app.stop()
