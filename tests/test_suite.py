@@ -29,7 +29,7 @@ def imports_of_test_modules(tree: ast.AST) -> list[tuple[int, str]]:
             if callee in ("import_module", "__import__") and isinstance(node.args[0].value, str):
                 names = [node.args[0].value]
         hits = [n for n in names if is_test_module(n)]
-        found += [(node.lineno, n) for n in hits[:1]]
+        found += [(getattr(node, "lineno", 0), n) for n in hits[:1]]
     return sorted(found)
 
 
