@@ -16,7 +16,7 @@ from trainer.web.pagestate import PlayState
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 APP = os.path.join(ROOT, "trainer", "web", "app.py")
-"""The app's entry script (``st.navigation`` over the pages in trainer/web/pages/)."""
+"""The app's entry script (``st.navigation`` over the page scripts in trainer/web/views/)."""
 TIMEOUT = 30.0
 """Seconds a run may take: generous, as the machine running the suite is busy with other workers."""
 
@@ -33,13 +33,13 @@ def new_app(timeout: float = TIMEOUT) -> AppTest:
 
 def app(page: str | None = None, **params: str) -> AppTest:
     """The app run once with ``params`` as the address's query parameters, then on ``page`` (a page's
-    name, as in trainer/web/pages/) if one is given; a run that raised fails the test here."""
+    name, as in trainer/web/views/) if one is given; a run that raised fails the test here."""
     at = new_app()
     for k, v in params.items():
         at.query_params[k] = v
     at.run()
     if page:
-        at.switch_page(f"pages/{page}.py").run()
+        at.switch_page(f"views/{page}.py").run()
     assert not at.exception, at.exception
     return at
 
@@ -66,7 +66,7 @@ def answer(at: AppTest, value: object = None) -> None:
 
 def sign_up(at: AppTest, nickname: str = "Sunny Otter") -> None:
     """A new learner signs up with a typed nickname on the Me page."""
-    at.switch_page("pages/me.py").run()
+    at.switch_page("views/me.py").run()
     at.text_input(key="me_typed").set_value(nickname).run()
     at.button(key="me_start").click().run()
     assert not at.exception, at.exception
@@ -93,7 +93,7 @@ def start_game(at: AppTest, **setup):
     """A game started on the Play page through its own form (``setup``: game, players, bots, guidance,
     calls, seed); returns the page's game."""
     fix_deal(at, setup.get("seed", 12345))
-    at.switch_page("pages/play.py").run()
+    at.switch_page("views/play.py").run()
     at.selectbox(key="g_game").set_value(setup.get("game", "five-up"))
     at.segmented_control(key="g_players").set_value(setup.get("players", 2))
     at.segmented_control(key="g_bots").set_value(setup.get("bots", "beginner"))

@@ -233,7 +233,7 @@ def test_progress_page_after_answers():
     at = app(code=generate("open-total", stage="muggins", level=1, seed=11).code)
     pr = practice(at)
     pr.answer(pr.puzzle.answer)
-    at.switch_page("pages/my_progress.py").run()
+    at.switch_page("views/my_progress.py").run()
     assert not at.exception
     assert [m.label for m in at.metric] == ["Answered", "Right", "Best streak", "Median time"]
     assert at.metric[0].value == "1"
@@ -303,8 +303,8 @@ def test_play_guidance_shows_options_and_bad_moves_are_friendly():
 def test_play_survives_page_switches():
     at = app()
     g = start_game(at)
-    at.switch_page("pages/practice.py").run()
-    at.switch_page("pages/play.py").run()
+    at.switch_page("views/practice.py").run()
+    at.switch_page("views/play.py").run()
     assert at.session_state["play"].game is g and not at.exception
 
 

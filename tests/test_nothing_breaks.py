@@ -3,9 +3,11 @@ digits, a store that goes away, a removed child, guessing codes, names with mark
 
 from __future__ import annotations
 
+import json
 import os
 import time
 import uuid
+from dataclasses import asdict
 
 import pytest
 from apptest import answer, app, new_app, sign_up, texts
@@ -14,6 +16,7 @@ from puzzles import generate
 from trainer.learning import outbox as outbox_module
 from trainer.learning.progress import Attempt
 from trainer.store import StoreUnavailable, open_store
+from trainer.web import markup
 from trainer.web import session as session_module
 from trainer.web.pagestate import SessionState
 
@@ -40,15 +43,15 @@ def test_practice_works_after_signing_in_and_after_signing_out(store):
     sign_up(at)
     me = at.session_state["me"]
     forget_page_widgets(at)
-    at.switch_page("pages/practice.py").run()
+    at.switch_page("views/practice.py").run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     assert at.session_state["practice"].puzzle is not None
     assert "Sunny Otter" in texts(at)
     # and out again
-    at.switch_page("pages/me.py").run()
+    at.switch_page("views/me.py").run()
     at.button(key="me_out").click().run()
     forget_page_widgets(at)
-    at.switch_page("pages/practice.py").run()
+    at.switch_page("views/practice.py").run()
     assert not at.exception and not at.error
     assert at.session_state["practice"].puzzle is not None and signed_out(at)
     assert "me" not in at.query_params
@@ -60,7 +63,7 @@ def test_a_chooser_forgotten_while_away_keeps_the_choice():
     at.pills(key="p_kind").set_value("nearest-five").run()
     forget_page_widgets(at)
     at.session_state["practice"].puzzle = None  # as after a sign-in: no puzzle yet
-    at.switch_page("pages/practice.py").run()
+    at.switch_page("views/practice.py").run()
     assert not at.exception
     assert at.session_state["practice"].puzzle.kind == "nearest-five"
     assert at.pills(key="p_kind").value == "nearest-five"
@@ -168,7 +171,7 @@ def test_a_reload_during_an_outage_keeps_the_learner(store, outage, monkeypatch)
 def test_answers_kept_by_the_browser_are_written_by_the_next_session(store):
     me = store.learner(store.new_learner("Ruby Hare"))
     a = Attempt("open-total", "muggins", 1, True, 4.0, "CQT6-QX36")
-    kept = session_module.json.dumps({"code": me.code, "items": [["u" * 12, session_module.asdict(a)],
+    kept = json.dumps({"code": me.code, "items": [["u" * 12, asdict(a)],
                                                                    ["bad", {"kind": "nope"}]]})
     at = new_app()
     at.query_params["me"] = me.code
@@ -202,7 +205,7 @@ def test_an_old_teacher_link_opens_the_class_once_and_leaves_the_address(store):
     keys = store.create_class("Room 9")
     at = new_app()
     at.run()
-    at.switch_page("pages/teacher.py")
+    at.switch_page("views/teacher.py")
     at.query_params["class"] = keys.code
     at.query_params["key"] = keys.teacher_key
     at.run()
@@ -221,10 +224,10 @@ def test_a_teacher_opens_the_class_by_typing_and_the_browser_keeps_it(store):
     assert at.session_state["session"].teacher == (keys.code, keys.teacher_key)
     # a new visit on this browser: it remembers the open class
     again = new_app()
-    again.session_state["session"] = SessionState(device={"teacher": session_module.json.dumps(
+    again.session_state["session"] = SessionState(device={"teacher": json.dumps(
         {"code": keys.code, "key": keys.teacher_key})})
     again.run()
-    again.switch_page("pages/teacher.py").run()
+    again.switch_page("views/teacher.py").run()
     again.run()
     assert again.session_state["session"].teacher == (keys.code, keys.teacher_key)
     again.button(key="t_close").click().run()
@@ -284,7 +287,7 @@ def test_class_names_are_shown_exactly_as_typed(store, name):
     at.button(key="t_create").click().run()
     assert not at.exception
     title = next(m.value for m in at.markdown if m.value.startswith("<h1"))
-    assert title == f"<h1>{session_module.literal(name)}</h1>"
+    assert title == f"<h1>{markup.literal(name)}</h1>"
     assert "&#x27;" not in title and "$" not in title and ":" not in title
 
 
@@ -384,7 +387,7 @@ def test_postgresql_stopped_and_back_under_the_pages(postgres, monkeypatch):
         assert child.session_state["me"].code == me
         assert any("2 answers" in i.value for i in child.info)
         for page in ("live", "my_progress", "me", "practice"):
-            child.switch_page(f"pages/{page}.py").run()
+            child.switch_page(f"views/{page}.py").run()
             assert not child.exception and not child.error, (page, [e.value for e in child.error])
         teacher.run()
         assert not teacher.exception and not teacher.error

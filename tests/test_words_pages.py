@@ -17,8 +17,9 @@ import trainer.words
 from trainer.words import errors as error_words
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGE_MODULES = sorted((ROOT / "trainer" / "web" / "pages").glob("*.py")) + [
-    ROOT / "trainer" / "web" / name for name in ("ui.py", "session.py", "answers.py", "app.py", "pagestate.py")
+PAGE_MODULES = sorted((ROOT / "trainer" / "web" / "views").glob("*.py")) + [
+    ROOT / "trainer" / "web" / name
+    for name in ("ui.py", "session.py", "signin.py", "device.py", "markup.py", "answers.py", "app.py", "pagestate.py")
 ] + [ROOT / "trainer" / "classroom" / "cards.py"] + sorted((ROOT / "trainer" / "store").glob("*.py"))
 
 TRANSLATED = {"_", "ngettext", "N_"}

@@ -112,7 +112,7 @@ def send(response: object, shown: str, lesson: int, round_no: int, started: floa
     """A child's answer: checked, kept for the class's chart, and recorded as practice."""
     me, s = session.me(), session.store()
     state = s.lesson(me.class_code) if (me is not None and s is not None and me.class_code) else None
-    if state is None or (state.lesson, state.round) != (lesson, round_no):
+    if me is None or s is None or state is None or (state.lesson, state.round) != (lesson, round_no):
         notice(words.moved_on())
         return
     practice = session.practice()
