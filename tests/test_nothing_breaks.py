@@ -347,6 +347,40 @@ def test_a_removed_child_is_told_once_and_goes_on_as_a_guest(store):
     assert "not in use any more" not in " ".join(w.value for w in at.warning)  # said once
 
 
+def test_a_removed_child_in_the_sprint_is_told_and_never_promised_a_save(store):
+    """The Sprint's outbox is the first to learn that the teacher removed the child: they are told at once,
+    go on as a guest, and nothing says their answers are kept and saved."""
+    keys = store.create_class("Room 8")
+    code = store.join(keys.code, "Mint Vole")
+    at = app(page="sprint", me=code)
+    at.button(key="sp_start").click().run()
+    store.remove_learner(keys.code, keys.teacher_key, code)
+    at.button(key="sp_choice0").click().run()
+    assert not at.exception
+    assert "not in use any more" in " ".join(w.value for w in at.warning)
+    assert signed_out(at) and at.session_state["practice"].on_fact is None
+    assert "saved as soon as saving works again" not in texts(at)
+    at.button(key="sp_choice0").click().run()
+    assert not at.exception and "saved as soon as saving works again" not in texts(at)
+
+
+def test_a_removed_child_at_play_is_told(store):
+    """A move in a game is the first thing written after the teacher removed the child: Play a hand says so."""
+    keys = store.create_class("Room 8")
+    code = store.join(keys.code, "Plum Hare")
+    at = app(page="play", me=code)
+    next(b for b in at.button if b.label == "Start the game").click().run()
+    store.remove_learner(keys.code, keys.teacher_key, code)
+    for _ in range(12):  # the learner's moves until one is written
+        moves = [b for b in at.button if b.key and (b.key.startswith("g_opt_") or b.key in ("g_draw", "g_pass"))]
+        if not moves or signed_out(at):
+            break
+        moves[0].click().run()
+        assert not at.exception
+    assert signed_out(at)
+    assert "not in use any more" in " ".join(w.value for w in at.warning)
+
+
 def test_a_deleted_database_file_is_noticed_and_no_answer_is_acknowledged(tmp_path, monkeypatch):
     s = open_store(f"sqlite:///{tmp_path}/fives.db")
     me = s.learner(s.new_learner("Sky Wren"))
@@ -394,6 +428,8 @@ def test_postgresql_stopped_and_back_under_the_pages(postgres, monkeypatch):
         assert "psycopg" not in texts(teacher) and "127.0.0.1" not in texts(teacher)
         again = app(me=me)  # a reload during the outage
         assert again.query_params["me"] == me and again.session_state["me"].code == me
+        again.switch_page("views/live.py").run()  # its class is not known yet: no invitation to join again
+        assert "Live lessons are not working right now" in texts(again) and "Join your class" not in texts(again)
     finally:
         postgres.resume()
     now[0] += 5

@@ -19,6 +19,7 @@ import streamlit as st
 from trainer.learning.outbox import AnswerSaver
 from trainer.learning.practice import Practice
 from trainer.learning.progress import Progress
+from trainer.serving.serve import FORWARDED
 from trainer.store import Learner, Store, default_url, open_store
 from trainer.web import pagestate
 from trainer.web.pagestate import SessionState
@@ -61,13 +62,16 @@ def state() -> SessionState:
 
 def clients() -> tuple[str, ...]:
     """Who is asking, for the store's limits on code and key checks: this browser session and,
-    where known, the client's address (behind ``make serve``'s HAProxy, the address it forwards)."""
+    where known, the client's address. Behind ``make serve``'s HAProxy every connection comes from the
+    balancer, so the address is the one it forwards (``X-Forwarded-For``, which it sets itself: see
+    :data:`trainer.serving.serve.FORWARDED`); anywhere else that header is the client's to write, so it
+    is never read."""
     out = [f"session:{state().client}"]
     address = getattr(st.context, "ip_address", None)
-    if address in ("127.0.0.1", "::1"):
+    if os.environ.get(FORWARDED):
         headers = st.context.headers
         forwarded = (headers.get("X-Forwarded-For") if headers else None) or ""
-        address = forwarded.split(",")[-1].strip() or address
+        address = forwarded.split(",")[-1].strip()[:64] or address
     if address:
         out.append(f"address:{address}")
     return tuple(out)

@@ -8,7 +8,7 @@ import uuid
 
 import streamlit as st
 
-from trainer.learning.outbox import AnswerSaver, DecisionSaver, FactSaver
+from trainer.learning.outbox import AnswerSaver, DecisionSaver, FactSaver, Outbox
 from trainer.learning.practice import Practice
 from trainer.learning.transfer import RealGames
 from trainer.store import Learner, Store, StoreError, StoreUnavailable, TooManyTries
@@ -172,10 +172,13 @@ def reconcile() -> None:
     had = bool(out.pending)
     if had and out.flush() and out.failed:
         here.saved_again = True
-    decided = getattr(st.session_state.get("practice"), "on_decision", None)
+    practice = st.session_state.get("practice")
+    decided = getattr(practice, "on_decision", None)
     if isinstance(decided, DecisionSaver) and decided.pending:
         decided.flush()
-    if out.gone:
+    facts = getattr(practice, "on_fact", None)
+    # any outbox may be the first to learn it (a Sprint answer, a move in a game): the learner is told at once
+    if any(isinstance(box, Outbox) and box.gone for box in (out, decided, facts)):
         removed(current)
 
 
@@ -194,7 +197,7 @@ def removed(learner: Learner) -> None:
     kept = st.session_state.get("practice")
     sign_out()
     if kept is not None:
-        kept.on_attempt = kept.on_decision = None
+        kept.on_attempt = kept.on_decision = kept.on_fact = None
         st.session_state["practice"] = kept
     session.state().notice = error_words.learner_removed(learner.code)
 

@@ -28,7 +28,7 @@ def show() -> None:
     """Draw the page (on every rerun)."""
     st.title(words.title())
     me, s = session.me(), session.store()
-    if s is None:
+    if s is None or session.state().waiting:  # signed in while the store is away: its class is not known yet
         st.warning(words.not_working())
         return
     if me is None:

@@ -99,6 +99,7 @@ def act(action, move: tuple[int, int] | None = None) -> None:
     if g is None:
         return
     state().message = g.act(action) if move is None else g.act_once(action, move)
+    keep_decisions(g)  # written before the page is drawn, so a learner the store no longer knows is told at once
 
 
 def keep_decisions(g: GuidedGame | None) -> None:
