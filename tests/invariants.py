@@ -4,7 +4,7 @@ Checked after the random hands of test_properties.py and Sniff's hands in test_s
 
 from __future__ import annotations
 
-from trainer.rules import HandState, round_to_five
+from trainer.rules import EventKind, HandState, round_to_five
 from trainer.rules.tiles import PIPS
 
 
@@ -15,7 +15,7 @@ def check_result(s: HandState) -> None:
     for ev in s.history:
         if ev.credited:
             assert ev.credited > 0 and (ev.credited * unit) % 5 == 0
-        if ev.kind == "play" and ev.score:
+        if ev.kind is EventKind.PLAY and ev.score:
             assert ev.total % 5 == 0 and ev.score * unit == ev.total
     assert r.pips == tuple(sum(PIPS[t] for t in h) for h in s.hands)
     assert r.side_pips == tuple(sum(r.pips[p] for p in side) for side in r.sides)

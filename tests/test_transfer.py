@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from puzzles import CodeError, Puzzle, from_code, generate, puzzle_from_position
 from puzzles.positions import is_position_code, position_code, read_position
+from trainer.bots import BotLevel
 from trainer.games.guided import GuidedGame, Setup
 from trainer.learning.outbox import DecisionSaver
 from trainer.learning.practice import COACH, Practice
@@ -42,7 +43,7 @@ def worst_play(view) -> Play:
 def missing_game(seed: int = 5, game: str = "muggins", clock=lambda: MONDAY, misses: int = 1) -> GuidedGame:
     """A guided game where the learner always plays the lowest score, played until a missed score that
     makes a puzzle."""
-    g = GuidedGame(Setup(game=game, seed=seed, bot_level="greedy"))
+    g = GuidedGame(Setup(game=game, seed=seed, bot_level=BotLevel.GREEDY))
     g.clock = clock
     for _ in range(300):
         if sum(1 for d in g.decided if d.missed and d.puzzle() is not None) >= misses and g.this_hand:
