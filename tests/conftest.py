@@ -20,6 +20,13 @@ if "FIVES_DATABASE_URL" not in os.environ:
     os.environ["FIVES_DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='fives-test-')}/fives.db"
 
 
+@pytest.fixture
+def store():
+    """The progress store the app opens (this test process's database, above)."""
+    from trainer.store import open_store
+
+    return open_store()
+
 
 @pytest.fixture(scope="session")
 def postgres():
@@ -37,11 +44,22 @@ def postgres():
 
 @pytest.fixture(scope="module")
 def browser():
-    """Debian's Chromium for a real-browser test file (see ``appserver.launch_browser``)."""
-    import appserver
+    """Debian's Chromium for a real-browser test file (see ``chromium.launch_browser``)."""
+    import chromium
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        b = appserver.launch_browser(pw)
+        b = chromium.launch_browser(pw)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The app on a free port for a real-browser test file, on this process's database; a file that
+    needs its own database or world defines its own ``server``."""
+    import appserver
+
+    app = appserver.start()
+    yield app.url
+    app.stop()

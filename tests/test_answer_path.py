@@ -2,27 +2,15 @@
 selection, checked by one button), every choice named as the picture marks it, and feedback that
 names the mistake on Practice and in a live lesson."""
 
-import os
-
-from streamlit.testing.v1 import AppTest
+from apptest import app
 
 from puzzles import from_code, generate
 from trainer.web import ui
 
-APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "trainer", "web", "app.py")
-
-
-def app(code: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.query_params["code"] = code
-    at.run()
-    assert not at.exception, at.exception
-    return at
-
 
 def test_counted_ends_has_one_check_and_letters_as_the_picture_marks_them():
     p = from_code("GCKK-EWHK")  # once "End A: … · End B: … · the 3 on 0-3" (a covered place unlettered)
-    at = app(p.code)
+    at = app(code=p.code)
     pills = at.button_group(key=f"ends-{p.code}")
     letters = ui.choice_letters(p)
     shown = " · ".join(str(o) for o in pills.options)  # as the buttons read
@@ -40,7 +28,7 @@ def test_counted_ends_has_one_check_and_letters_as_the_picture_marks_them():
 
 def test_a_wrong_total_on_practice_names_the_mistake():
     p = generate("open-total", stage="muggins", level=1, seed=3)  # 2-3, then 3-5 on its 3
-    at = app(p.code)
+    at = app(code=p.code)
     at.text_input(key=f"n-{p.code}").set_value("10")
     at.form_submit_button[0].click().run()
     message = at.error[0].value

@@ -1,38 +1,21 @@
 """AppTest: every page runs, and the main flows work."""
 
-import os
 import time
 
 import pytest
-from streamlit.testing.v1 import AppTest
+from apptest import app, end_letters, learner_move, start_game
+from apptest import notices as texts  # this file reads the notices and markdown, not the captions
 
 from puzzles import CORE_KINDS, generate, generate_for, mastery_traps
 from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
 from trainer.learning.sprint import fluent_answers
-from trainer.web.pagestate import PlayState
 
-APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "trainer", "web", "app.py")
-PAGES = ["views/practice.py", "views/projector.py", "views/play.py", "views/my_progress.py", "views/rules.py"]
-
-
-def app(code: str | None = None, page: str | None = None) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    if code is not None:
-        at.query_params["code"] = code
-    at.run()
-    if page:
-        at.switch_page(page).run()
-    assert not at.exception, at.exception
-    return at
+PAGES = ["practice", "projector", "play", "my_progress", "rules"]
 
 
 def practice(at):
     return at.session_state["practice"]
-
-
-def texts(at):
-    return " ".join(e.value for kind in ("success", "error", "warning", "info", "markdown") for e in getattr(at, kind))
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -42,7 +25,7 @@ def test_every_page_runs(page):
 
 def test_answer_right_then_next():
     code = generate("open-total", stage="muggins", level=1, seed=11).code
-    at = app(code)
+    at = app(code=code)
     p = practice(at).puzzle
     assert p.code == code and at.query_params["code"] == code
     at.text_input(key=f"n-{code}").set_value(str(p.answer))
@@ -57,7 +40,7 @@ def test_answer_right_then_next():
 def test_answer_wrong_names_the_mistake():
     p = generate("open-total", stage="all-fives", level=3, seed=1)
     wrong = next(m for m in p.mistakes if m[1] != "adding")
-    at = app(p.code)
+    at = app(code=p.code)
     at.text_input(key=f"n-{p.code}").set_value(wrong[0])
     at.form_submit_button[0].click().run()
     assert at.error and at.error[0].value.startswith(f"You said {wrong[0]}.")
@@ -68,20 +51,20 @@ def test_answer_wrong_names_the_mistake():
 
 def test_best_play_by_buttons_and_hand_rounding_and_counted_ends():
     p = generate("best-play", stage="five-up", level=2, seed=4)
-    at = app(p.code)
+    at = app(code=p.code)
     right = next(c for c in p.choices if c.value in p.answer)
     at.button(key=f"play-{p.code}-{right.label}").click().run()
     assert "Yes!" in at.success[0].value
 
     q = generate("hand-rounding", stage="muggins", level=2, seed=5)
-    at = app(q.code)
+    at = app(code=q.code)
     at.text_input(key=f"rounded-{q.code}").set_value(str(q.answer["rounded"]))
     at.text_input(key=f"points-{q.code}").set_value(str(q.answer["points"]))
     at.form_submit_button[0].click().run()
     assert "Yes!" in at.success[0].value
 
     r = generate("counted-ends", stage="all-fives", level=3, seed=2)
-    at = app(r.code)
+    at = app(code=r.code)
     at.pills(key=f"ends-{r.code}").set_value(list(r.answer)).run()
     at.button(key=f"check-{r.code}").click().run()
     assert "Yes!" in at.success[0].value
@@ -89,7 +72,7 @@ def test_best_play_by_buttons_and_hand_rounding_and_counted_ends():
 
 def test_empty_answer_gets_a_friendly_message():
     p = generate("play-score", stage="muggins", level=1, seed=3)
-    at = app(p.code)
+    at = app(code=p.code)
     at.form_submit_button[0].click().run()
     assert at.warning and "number" in at.warning[0].value
     assert practice(at).progress.answered == 0
@@ -99,7 +82,7 @@ def test_empty_answer_gets_a_friendly_message():
                                           ("ten", "not a number"), ("", "Type a number first")])
 def test_bad_numbers_say_what_is_wrong(typed, needle):
     p = generate("open-total", stage="muggins", level=1, seed=3)
-    at = app(p.code)
+    at = app(code=p.code)
     at.text_input(key=f"n-{p.code}").set_value(typed)
     at.form_submit_button[0].click().run()
     assert at.warning and needle in at.warning[0].value
@@ -108,7 +91,7 @@ def test_bad_numbers_say_what_is_wrong(typed, needle):
 
 def test_hint_then_answer_is_recorded_as_hinted():
     p = generate("open-total", stage="five-up", level=2, seed=6)
-    at = app(p.code)
+    at = app(code=p.code)
     at.button(key=f"hint-{p.code}").click().run()
     assert "Hint:" in texts(at) and p.steps[0].text in texts(at)
     at.text_input(key=f"n-{p.code}").set_value(str(p.answer))
@@ -119,7 +102,7 @@ def test_hint_then_answer_is_recorded_as_hinted():
 
 def test_try_a_similar_one_after_a_wrong_answer():
     p = generate("nearest-five", stage="all-fives", level=2, seed=4)
-    at = app(p.code)
+    at = app(code=p.code)
     wrong = next(c.value for c in p.choices if c.value != p.answer)
     at.text_input(key=f"n-{p.code}").set_value(str(wrong))
     at.form_submit_button[0].click().run()
@@ -131,7 +114,7 @@ def test_try_a_similar_one_after_a_wrong_answer():
 
 def test_first_puzzle_of_a_kind_opens_with_a_worked_example():
     p = generate("make-five", stage="muggins", level=2, seed=1)
-    at = app(p.code)
+    at = app(code=p.code)
 
     def folded():  # the example is folded beside the choosers (its label says the step)
         return " ".join(e.label for e in at.expander)
@@ -150,7 +133,7 @@ def test_first_puzzle_of_a_kind_opens_with_a_worked_example():
 @pytest.mark.parametrize("kind", ["nearest-five", "make-five"])
 def test_number_kinds_are_answered_by_typing(kind):
     p = generate(kind, stage="five-up", level=3, seed=2)
-    at = app(p.code)
+    at = app(code=p.code)
     assert p.number is not None  # the number line itself is checked in a real browser
     at.text_input(key=f"n-{p.code}").set_value(str(p.answer))
     at.form_submit_button[0].click().run()
@@ -158,7 +141,7 @@ def test_number_kinds_are_answered_by_typing(kind):
 
 
 def test_step_up_after_mastery():
-    at = app(generate("open-total", stage="muggins", level=1, seed=8).code)
+    at = app(code=generate("open-total", stage="muggins", level=1, seed=8).code)
     progress = practice(at).progress
     for kind in CORE_KINDS:  # every trap of each core kind shown first
         for trap in mastery_traps(kind, "muggins"):
@@ -219,16 +202,16 @@ def test_coach_moves_the_level_up():
 
 
 def test_bad_codes_give_a_friendly_message_and_a_fresh_puzzle():
-    at = app("NOPE-NOPE")
+    at = app(code="NOPE-NOPE")
     assert at.warning and "didn't work" in at.warning[0].value
     assert practice(at).puzzle is not None
-    at = app("WCXJ-XDCA")  # a typo in a real code
+    at = app(code="WCXJ-XDCA")  # a typo in a real code
     assert "typo" in at.warning[0].value
 
 
 def test_projector_reveal_and_next():
     code = generate("open-total", stage="five-up", level=2, seed=6).code
-    at = app(code, page="views/projector.py")
+    at = app(code=code, page="projector")
     state = at.session_state["projector"]
     assert state.puzzle.code == code and not state.revealed
     at.button(key="reveal").click().run()
@@ -239,7 +222,7 @@ def test_projector_reveal_and_next():
 
 
 def test_projector_typed_code():
-    at = app(page="views/projector.py")
+    at = app(page="projector")
     code = generate("best-play", stage="muggins", level=3, seed=2).code
     at.text_input(key="pj_code").set_value(code.lower()).run()
     assert at.session_state["projector"].puzzle.code == code
@@ -248,7 +231,7 @@ def test_projector_typed_code():
 
 
 def test_progress_page_after_answers():
-    at = app(generate("open-total", stage="muggins", level=1, seed=11).code)
+    at = app(code=generate("open-total", stage="muggins", level=1, seed=11).code)
     pr = practice(at)
     pr.answer(pr.puzzle.answer)
     at.switch_page("views/my_progress.py").run()
@@ -262,7 +245,7 @@ def test_progress_page_after_answers():
 
 
 def test_two_sessions_never_share_answers():
-    a = app(generate("open-total", stage="muggins", level=1, seed=11).code)
+    a = app(code=generate("open-total", stage="muggins", level=1, seed=11).code)
     b = app()
     pa = practice(a)
     pa.answer(pa.puzzle.answer)
@@ -273,50 +256,6 @@ def test_two_sessions_never_share_answers():
 
 from trainer.bots.players import last_score  # noqa: E402
 from trainer.rules import Claim, Play  # noqa: E402
-
-
-def fix_deal(at, seed: int) -> None:
-    """A fixed deal: nothing is left to chance."""
-    if "play" not in at.session_state:
-        at.session_state["play"] = PlayState()
-    at.session_state["play"].deal_seed = seed
-
-
-def start_game(at, **setup):
-    fix_deal(at, setup.get("seed", 12345))
-    at.switch_page("views/play.py").run()
-    at.selectbox(key="g_game").set_value(setup.get("game", "five-up"))
-    at.segmented_control(key="g_players").set_value(setup.get("players", 2))
-    at.segmented_control(key="g_bots").set_value(setup.get("bots", "beginner"))
-    at.radio(key="g_guidance").set_value(setup.get("guidance", "where"))
-    at.checkbox(key="g_calls").set_value(setup.get("calls", False))
-    at.form_submit_button[0].click().run()
-    assert not at.exception, at.exception
-    return at.session_state["play"].game
-
-
-def learner_move(at, g):
-    """Make the learner's move through the page's own controls."""
-    view = g.view()
-    if view.phase == "claim":
-        claim = [b for b in at.button if b.key and b.key.startswith("g_claim_")]
-        assert 2 <= len(claim) <= 9, "a few buttons, not a long list"
-        at.button(key=f"g_claim_{last_score(view)}").click().run()
-    elif view.phase == "muggins":
-        at.button(key="g_muggins").click().run()
-    elif any(b.key == "g_draw" for b in at.button):
-        at.button(key="g_draw").click().run()
-    elif any(b.key == "g_pass" for b in at.button):
-        at.button(key="g_pass").click().run()
-    else:
-        play = next(a for a in view.legal_actions if isinstance(a, Play))
-        at.selectbox(key="g_tile").set_value(str(play.tile))
-        if play.target is not None:
-            n = view.layout.play(play).placements[-1].number
-            letter = ui_end_letters(view.layout)[f"{play.target}{'^' if play.beside else ':'}{n}"]
-            at.selectbox(key="g_end").set_value(letter)
-        at.form_submit_button[-1].click().run()
-    assert not at.exception, at.exception
 
 
 @pytest.mark.parametrize("guidance,calls", [("off", False), ("playable", True), ("where", False),
@@ -378,13 +317,13 @@ def test_a_failing_page_shows_a_kind_message(monkeypatch):
 
     monkeypatch.delenv("FIVES_STRICT")
     monkeypatch.setattr(ui, "both_ways", broken)  # the rules page says every score with it
-    at = app(page="views/rules.py")
+    at = app(page="rules")
     assert not at.exception
     assert at.error and "Your answers and your game are safe" in at.error[0].value
 
 
 def test_play_setup_with_a_chooser_clicked_off_uses_the_defaults():
-    at = app(page="views/play.py")
+    at = app(page="play")
     at.segmented_control(key="g_players").set_value(None)
     at.segmented_control(key="g_bots").set_value(None)
     at.form_submit_button[0].click().run()
@@ -403,7 +342,7 @@ def test_clicks_become_plays():
 
 
 def test_projector_makes_a_worksheet():
-    at = app(page="views/projector.py")
+    at = app(page="projector")
     at.text_input(key="ws_base").set_value("http://class.example/")
     at.button(key="ws_make").click().run()
     assert not at.exception
@@ -414,14 +353,14 @@ def test_projector_makes_a_worksheet():
 
 def test_projector_says_the_answer_in_words_and_numbers_the_choices():
     p = generate("best-play", stage="five-up", level=2, seed=4)
-    at = app(p.code, page="views/projector.py")
+    at = app(code=p.code, page="projector")
     shown = texts(at)
     assert "**1.**" in shown and "A:" not in shown  # choices are numbered, ends keep their letters
     at.button(key="reveal").click().run()
     answer = next(m.value for m in at.markdown if m.value.startswith("# Answer:"))
     assert ">" not in answer and " on the " in answer
     q = generate("counted-ends", stage="all-fives", level=3, seed=2)
-    at = app(q.code, page="views/projector.py")
+    at = app(code=q.code, page="projector")
     at.button(key="reveal").click().run()
     answer = next(m.value for m in at.markdown if m.value.startswith("# Answer:"))
     assert ":" not in answer.removeprefix("# Answer:") and " on " in answer
@@ -429,7 +368,7 @@ def test_projector_says_the_answer_in_words_and_numbers_the_choices():
 
 def test_projector_asks_hand_rounding_one_thing_at_a_time():
     p = generate("hand-rounding", stage="muggins", level=3, seed=3)
-    at = app(p.code, page="views/projector.py")
+    at = app(code=p.code, page="projector")
     assert "How many?" in texts(at) and "Is it" not in texts(at)
     at.button(key="reveal").click().run()
     assert f"Pips: **{p.answer['pips']}**" in texts(at) and "Round that" in texts(at)
@@ -440,7 +379,7 @@ def test_projector_asks_hand_rounding_one_thing_at_a_time():
 
 
 def test_projector_bad_code_message_goes_with_the_next_puzzle():
-    at = app(page="views/projector.py")
+    at = app(page="projector")
     at.text_input(key="pj_code").set_value("NOPE-NOPE").run()
     assert at.warning and "didn't work" in at.warning[0].value
     at.button(key="next").click().run()
@@ -450,7 +389,7 @@ def test_projector_bad_code_message_goes_with_the_next_puzzle():
 def test_game_list_names_each_game_once_for_people():
     from trainer.games.guided import GAME_SOURCES, GAME_TITLES
 
-    at = app(page="views/play.py")
+    at = app(page="play")
     options = at.selectbox(key="g_game").options
     assert len(options) == len(set(options)) == len(GAME_TITLES)
     from trainer.rules import PRESETS
@@ -573,7 +512,7 @@ def test_sniff_on_the_play_page_with_tiles_beside_the_sniff():
             beside = [a for a in view.legal_actions if isinstance(a, Play) and a.beside]
             if beside and view.phase == "turn":
                 play = beside[0]
-                letters = ui_end_letters(view.layout)
+                letters = end_letters(view.layout)
                 at.selectbox(key="g_tile").set_value(str(play.tile))
                 at.selectbox(key="g_end").set_value(letters[f"{play.target}^{play.target.low}"])
                 at.form_submit_button[-1].click().run()
@@ -587,14 +526,8 @@ def test_sniff_on_the_play_page_with_tiles_beside_the_sniff():
     assert seen_beside
 
 
-def ui_end_letters(lay):
-    from trainer.web.ui import end_letters
-
-    return end_letters(lay)
-
-
 def test_the_rules_page_teaches_sniff_from_real_layouts():
-    at = app(page="views/rules.py")
+    at = app(page="rules")
     assert not at.exception
     headers = [h.value for h in at.header]
     assert "4. Sniff — the first double is the sniff" in headers and "5. The end of a hand" in headers
@@ -607,7 +540,7 @@ def test_a_chooser_that_comes_back_empty_keeps_its_choice_and_the_puzzle():
     # a tap on the chosen option, or a page caught in the middle of a run, can report a chooser
     # as empty: the shared puzzle stays and every chooser keeps what it showed
     p = generate("open-total", stage="all-fives", level=2, seed=3)
-    at = app(p.code)
+    at = app(code=p.code)
     assert at.pills(key="p_kind").value == "open-total"
     at.pills(key="p_kind").set_value(None).run()
     assert not at.exception
@@ -633,7 +566,7 @@ def test_the_coach_keeps_going_when_its_chooser_comes_back_empty():
 
 def test_projector_choosers_that_come_back_empty_keep_the_puzzle():
     p = generate("best-play", stage="five-up", level=3, seed=5)
-    at = app(p.code, page="views/projector.py")
+    at = app(code=p.code, page="projector")
     assert at.session_state["projector"].puzzle.code == p.code
     at.segmented_control(key="pj_stage").set_value(None)
     at.pills(key="pj_kind").set_value(None).run()
@@ -647,7 +580,7 @@ def test_projector_choosers_that_come_back_empty_keep_the_puzzle():
 
 
 def test_a_worksheet_address_no_qr_code_can_carry_gets_a_message_and_no_sheet():
-    at = app(page="views/projector.py")
+    at = app(page="projector")
     at.text_input(key="ws_base").set_value("http://class.example/").run()
     at.button(key="ws_make").click().run()
     assert at.session_state["projector"].worksheet.files

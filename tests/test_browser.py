@@ -4,61 +4,21 @@ the SVG pictures, clicks inside the board component, and keyboard shortcuts.
 Screenshots are saved under tests/artifacts/.
 """
 
-import os
-
-import appserver
+import chromium
 import pytest
+from chromium import shot
 
 from puzzles import generate
 
-CHROMIUM = "/usr/bin/chromium"
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ARTIFACTS = os.path.join(ROOT, "tests", "artifacts")
+DESKTOP = {"width": 1200, "height": 1400}
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed"),
-]
-
-
-@pytest.fixture(scope="module")
-def server():
-    app = appserver.start()
-    yield app.url
-    app.stop()
-
-
-def open_page(browser, url):
-    page = browser.new_page(viewport={"width": 1200, "height": 1400})
-    page.goto(url)
-    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
-    page.wait_for_selector("[data-testid='stApp'] [data-test-script-state='notRunning'], "
-                           "[data-testid='stAppViewContainer']", timeout=30000)
-    appserver.settled(page, 60000)
-    return page
-
-
-def press_until(page, key, locator, tries=5, wait=6000):
-    """Press a shortcut key until ``locator`` shows (the shortcut listens once the page has settled)."""
-    for _ in range(tries):
-        page.keyboard.press(key)
-        try:
-            locator.wait_for(timeout=wait)
-            return
-        except Exception:
-            continue
-    locator.wait_for(timeout=wait)
-
-
-def shot(page, name):
-    os.makedirs(ARTIFACTS, exist_ok=True)
-    page.screenshot(path=os.path.join(ARTIFACTS, name))
+pytestmark = [pytest.mark.browser, chromium.needs_chromium]
 
 
 def test_practice_shows_the_svg_layout(server, browser):
     p = generate("open-total", stage="all-fives", level=2, seed=3)
-    page = open_page(browser, f"{server}/?code={p.code}")
-    appserver.past_worked_example(page)  # the worked example of a first puzzle, done
+    page = chromium.open_page(browser, f"{server}/?code={p.code}", viewport=DESKTOP)
+    chromium.past_worked_example(page)  # the worked example of a first puzzle, done
     layout = page.locator(".fives-board svg.fives-layout").first
     layout.wait_for(state="visible", timeout=30000)
     box = layout.bounding_box()
@@ -73,7 +33,7 @@ def test_best_play_answered_by_clicking_the_picture(server, browser):
     token = p.answer[0]
     tile, target = str(token.tile), str(token.target)
     number = p.board.play(token).placements[-1].number
-    page = open_page(browser, f"{server}/?code={p.code}")
+    page = chromium.open_page(browser, f"{server}/?code={p.code}", viewport=DESKTOP)
     hand_tile = page.locator(f".fives-board .hand [data-tile='{tile}']")
     hand_tile.wait_for(state="visible", timeout=30000)
 
@@ -83,14 +43,14 @@ def test_best_play_answered_by_clicking_the_picture(server, browser):
         # the end's letter (a spinner's free end may carry its letter on both sides of the tile)
         page.locator(f".fives-board .layout [data-end='{target}:{number}'] text").first.click()
 
-    appserver.until_shown(page, answer, page.get_by_text("Yes!").first)
+    chromium.until_shown(page, answer, page.get_by_text("Yes!").first)
     shot(page, "practice-best-play-clicked.png")
     page.close()
 
 
 def test_counted_ends_by_tapping(server, browser):
     p = generate("counted-ends", stage="all-fives", level=3, seed=2)
-    page = open_page(browser, f"{server}/?code={p.code}")
+    page = chromium.open_page(browser, f"{server}/?code={p.code}", viewport=DESKTOP)
     page.locator(".fives-board .layout [data-end]").first.wait_for(state="visible", timeout=30000)
     # the board's words come from the page (trainer/words/), not from the script; the page's one
     # Check answers what was tapped (no second button on the picture)
@@ -102,42 +62,42 @@ def test_counted_ends_by_tapping(server, browser):
             g = page.locator(f".fives-board .layout [data-end='{end}']")
             if "chosen" not in (g.get_attribute("class") or ""):
                 g.click()
-                appserver.settled(page, 30000)
+                chromium.settled(page, 30000)
         page.get_by_role("button", name="Check", exact=True).click()
 
-    appserver.until_shown(page, answer, page.get_by_text("Yes!").first)
+    chromium.until_shown(page, answer, page.get_by_text("Yes!").first)
     page.close()
 
 
 def test_projector_reveals_with_the_keyboard(server, browser):
     p = generate("open-total", stage="five-up", level=3, seed=8)
-    page = open_page(browser, f"{server}/projector?code={p.code}")
+    page = chromium.open_page(browser, f"{server}/projector?code={p.code}", viewport=DESKTOP)
     page.get_by_text(p.code).first.wait_for(timeout=30000)
     page.locator("svg.fives-layout").first.wait_for(state="visible", timeout=30000)
     page.get_by_role("button", name="Reveal the answer").wait_for(timeout=30000)
-    press_until(page, "a", page.get_by_text(f"Answer: {p.answer}").first)
+    chromium.press_until(page, "a", page.get_by_text(f"Answer: {p.answer}").first)
     assert page.locator("svg.fives-layout.style-projector circle.counted").count() >= 1
     shot(page, "projector-revealed.png")
     page.close()
 
 
 def test_play_a_few_moves_by_clicking(server, browser):
-    page = open_page(browser, f"{server}/play")
+    page = chromium.open_page(browser, f"{server}/play", viewport=DESKTOP)
     hand = page.locator(".fives-board .hand [data-tile]")
-    appserver.until_shown(page, lambda: page.get_by_role("button", name="Start the game").click(), hand.first)
+    chromium.until_shown(page, lambda: page.get_by_role("button", name="Start the game").click(), hand.first)
     played = 0
     for _ in range(12):
         if played >= 3:
             break
-        appserver.settled(page, 60000)  # a tap is answered once the page has settled
+        chromium.settled(page, 60000)  # a tap is answered once the page has settled
         hand = page.locator(".fives-board .hand [data-tile]")
         draw = page.get_by_role("button", name="Draw a tile").or_(page.get_by_role("button", name="Pass"))
         hand.first.or_(draw.first).first.wait_for(state="visible", timeout=20000)
         if not hand.count():
             if not draw.count():
                 break  # the hand is over
-            draw.first.click()  # nothing fits: the rules say draw (or pass)
-            page.wait_for_timeout(1500)
+            with chromium.rerun(page):
+                draw.first.click()  # nothing fits: the rules say draw (or pass)
             continue
         playable = page.locator(".fives-board .hand [data-playable='yes']")
         tile_el = playable.first if playable.count() else hand.first
@@ -177,9 +137,8 @@ def test_practice_hint_mis_tap_retry_and_read_aloud(server, browser):
                      if not lay.is_legal(Play.parse(f"{t}>{e.tile}")))
     page = browser.new_page(viewport={"width": 1024, "height": 1400})
     page.add_init_script(SPEECH_MOCK)
-    page.goto(f"{server}/?code={p.code}")
-    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
-    appserver.past_worked_example(page)
+    chromium.goto(page, f"{server}/?code={p.code}", settle=False)
+    chromium.past_worked_example(page)
     # read aloud: the browser's own speech, mocked here
     page.locator("button.fives-speak").first.click()
     assert "Which play scores most" in page.evaluate("window.__spoken.join(' ')")
@@ -216,9 +175,7 @@ def test_every_page_opened_directly_asks_for_nothing_missing(server, browser):
         page = browser.new_page(viewport={"width": 1200, "height": 1000})
         failed = []
         page.on("response", lambda r, failed=failed: r.status >= 400 and failed.append((r.status, r.url)))
-        page.goto(server + path)
-        page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
-        appserver.settled(page, 60000)
+        chromium.goto(page, server + path)
         assert failed == [], (path, failed)
         assert page.url.split("?")[0].rstrip("/") == (server + path).rstrip("/")  # still on that page
         page.close()

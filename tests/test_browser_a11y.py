@@ -11,27 +11,29 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 
 import appserver
+import chromium
 import pytest
+from chromium import shot
 
 from puzzles import generate
 from trainer.learning.progress import Attempt
 from trainer.store import open_store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-AXE = os.path.join(ROOT, ".venv", "axe", "axe.min.js")
-ARTIFACTS = os.path.join(ROOT, "tests", "artifacts")
+AXE_PLACES = [os.path.join(ROOT, ".venv", "axe", "axe.min.js"), os.path.join(sys.prefix, "axe", "axe.min.js")]
+"""Where ``make axe`` puts it: the project's .venv, or the virtual environment running the tests (a
+git worktree of the project has no .venv of its own). ``FIVES_AXE`` names another file."""
+AXE = os.environ.get("FIVES_AXE") or next((p for p in AXE_PLACES if os.path.exists(p)), AXE_PLACES[0])
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 LEFT_OUT = ["[data-testid='stSidebarNavItems']"]
 """Streamlit's own list of pages (its section names sit inside the list): not ours to change."""
 SERIOUS = ("serious", "critical")
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(appserver.CHROMIUM), reason="Debian's chromium is not installed"),
-]
+pytestmark = [pytest.mark.browser, chromium.needs_chromium]
 
 
 @pytest.fixture(scope="module")
@@ -74,18 +76,10 @@ def teacher(browser, server, world):
     browser keeps it for the Projector."""
     keys = world["keys"]
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = open_page(context, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}")
+    page = chromium.open_page(context, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}")
     page.get_by_text("Class code").first.wait_for(timeout=30000)
     yield context, page
     context.close()
-
-
-def open_page(context, url: str):
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
-    appserver.settled(page, 60000)
-    return page
 
 
 def findings(page, source: str) -> list[dict]:
@@ -115,20 +109,14 @@ def report(found: list[dict]) -> str:
     return "\n".join(lines)
 
 
-CALM = ("() => !document.querySelector('[data-stale=\"true\"]') && "
-        "!document.querySelector('[data-test-script-state=\"running\"]')")
-"""Nothing on the page is being redrawn (Streamlit fades what is about to change)."""
-
-
 def check(page, source: str, where: str) -> None:
     """axe-core on the page as it rests: a check that overlapped a redraw (faded words) is run again."""
     for _ in range(3):
-        appserver.settled(page, 60000)
+        chromium.settled(page, 60000)
         found = findings(page, source)
-        if page.evaluate(CALM):
+        if page.evaluate(chromium.CALM):
             break
-    os.makedirs(ARTIFACTS, exist_ok=True)
-    page.screenshot(path=os.path.join(ARTIFACTS, f"a11y-{where}.png"))
+    shot(page, f"a11y-{where}.png")
     assert not found, f"axe-core on {where}:\n{report(found)}"
 
 
@@ -146,8 +134,8 @@ def test_the_check_sees_faint_text(browser, axe_source):
 def test_practice_with_a_puzzle_and_after_an_answer(browser, server, axe_source):
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     p = generate("open-total", stage="all-fives", level=2, seed=3)
-    page = open_page(context, f"{server}/?code={p.code}")
-    appserver.past_worked_example(page)
+    page = chromium.open_page(context, f"{server}/?code={p.code}")
+    chromium.past_worked_example(page)
     page.locator("svg.fives-layout:visible").first.wait_for(state="visible", timeout=30000)
     check(page, axe_source, "practice")
     wrong = str(int(p.answer) + 2)
@@ -157,34 +145,34 @@ def test_practice_with_a_puzzle_and_after_an_answer(browser, server, axe_source)
         box.fill(wrong)
         box.press("Enter")
 
-    appserver.until_shown(page, answer, page.get_by_text("You said").first)
-    appserver.settled(page, 60000)
+    chromium.until_shown(page, answer, page.get_by_text("You said").first)
+    chromium.settled(page, 60000)
     check(page, axe_source, "practice-answered")
     context.close()
 
 
 def test_play_a_hand(browser, server, axe_source):
     context = browser.new_context(viewport={"width": 1024, "height": 768})
-    page = open_page(context, f"{server}/play")
+    page = chromium.open_page(context, f"{server}/play")
     hand = page.locator(".fives-board .hand [data-tile]")
-    appserver.until_shown(page, lambda: page.get_by_role("button", name="Start the game").click(), hand.first)
-    appserver.settled(page, 60000)
+    chromium.until_shown(page, lambda: page.get_by_role("button", name="Start the game").click(), hand.first)
+    chromium.settled(page, 60000)
     check(page, axe_source, "play")
     context.close()
 
 
 def test_live_lesson_with_the_teachers_puzzle(browser, server, world, axe_source):
     context = browser.new_context(viewport={"width": 1024, "height": 768})
-    page = open_page(context, f"{server}/live?me={world['jade']}")
+    page = chromium.open_page(context, f"{server}/live?me={world['jade']}")
     page.locator(".fives-board svg.fives-layout").first.wait_for(state="visible", timeout=30000)
-    appserver.settled(page, 60000)
+    chromium.settled(page, 60000)
     check(page, axe_source, "live")
     context.close()
 
 
 def test_my_progress_with_answers(browser, server, world, axe_source):
     context = browser.new_context(viewport={"width": 1024, "height": 768})
-    page = open_page(context, f"{server}/my_progress?me={world['jade']}")
+    page = chromium.open_page(context, f"{server}/my_progress?me={world['jade']}")
     charts = page.locator("[data-testid='stPlotlyChart']")
     charts.nth(2).wait_for(timeout=30000)
     for i in range(3):  # each chart drawn (a chart is drawn once it is scrolled to)
@@ -196,17 +184,17 @@ def test_my_progress_with_answers(browser, server, world, axe_source):
 
 def test_fives_sprint_during_a_round(browser, server, axe_source):
     context = browser.new_context(viewport={"width": 1024, "height": 768})
-    page = open_page(context, f"{server}/sprint")
+    page = chromium.open_page(context, f"{server}/sprint")
     question = page.locator(".sp-question").first
-    appserver.until_shown(page, lambda: page.locator("[class*='st-key-sp_start'] button").first.click(), question)
-    appserver.settled(page, 60000)
+    chromium.until_shown(page, lambda: page.locator("[class*='st-key-sp_start'] button").first.click(), question)
+    chromium.settled(page, 60000)
     check(page, axe_source, "sprint")
     context.close()
 
 
 def test_sign_in(browser, server, axe_source):
     context = browser.new_context(viewport={"width": 1024, "height": 768})
-    page = open_page(context, f"{server}/me")
+    page = chromium.open_page(context, f"{server}/me")
     page.get_by_text("Who's practising?").first.wait_for(timeout=30000)
     check(page, axe_source, "sign-in")
     context.close()
@@ -214,7 +202,7 @@ def test_sign_in(browser, server, axe_source):
 
 def test_rules_on_a_phone_without_heading_link_icons(browser, server, axe_source):
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    page = open_page(context, f"{server}/rules")
+    page = chromium.open_page(context, f"{server}/rules")
     headings = page.locator("[data-testid='stMain'] h1, [data-testid='stMain'] h2")
     headings.first.wait_for(timeout=30000)
     assert headings.count() >= 4
@@ -241,8 +229,8 @@ def test_projector_with_a_class_in_a_live_lesson(teacher, world, axe_source):
     page.set_viewport_size({"width": 1920, "height": 1080})
     link = page.locator("[data-testid='stMain'] a", has_text="Start a live lesson on the Projector").first
     resume = page.get_by_role("button", name="Go on with the live lesson of Room 4")
-    appserver.until_shown(page, lambda: link.click(), resume)
-    appserver.until_shown(page, lambda: resume.click(), page.get_by_text("End the live lesson"))
+    chromium.until_shown(page, lambda: link.click(), resume)
+    chromium.until_shown(page, lambda: resume.click(), page.get_by_text("End the live lesson"))
     page.get_by_test_id("live-count").wait_for(timeout=30000)
     lesson = store.lesson(keys.code)
     assert lesson is not None and lesson.round >= 1
@@ -250,6 +238,6 @@ def test_projector_with_a_class_in_a_live_lesson(teacher, world, axe_source):
     check(page, axe_source, "projector-live")
     reveal = page.get_by_role("button", name="Reveal the answer")
     chart = page.locator("[data-testid='stPlotlyChart']").first
-    appserver.until_shown(page, lambda: reveal.click(), chart)
+    chromium.until_shown(page, lambda: reveal.click(), chart)
     chart.locator("svg.main-svg").first.wait_for(timeout=30000)
     check(page, axe_source, "projector-revealed")

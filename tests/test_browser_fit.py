@@ -3,18 +3,13 @@ browser: every kind at every level on a tablet's Practice page (1024×768) and o
 Reveal (1920×1080). One app server for the file; each puzzle opened by its code. Screenshots go to
 tests/artifacts/ (fit-*.png)."""
 
-import os
-
-import appserver
+import chromium
 import pytest
+from chromium import shot
 
 from puzzles import KINDS, STAGES, from_code, generate, kind
-from tests.test_browser import CHROMIUM, server, shot  # noqa: F401  (the same fixtures)
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed"),
-]
+pytestmark = [pytest.mark.browser, chromium.needs_chromium]
 
 TABLET = {"width": 1024, "height": 768}
 PROJECTOR = {"width": 1920, "height": 1080}
@@ -30,11 +25,10 @@ def sample(kinds, levels=(1, 2, 3), seed=11):
     return out
 
 
-def open_code(page, server, path, code):  # noqa: F811
-    page.goto(f"{server}/{path}?code={code}")
-    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
+def open_code(page, server, path, code):
+    chromium.goto(page, f"{server}/{path}?code={code}", settle=False)
     page.get_by_text(code).first.wait_for(state="attached", timeout=30000)
-    appserver.settled(page, 60000)
+    chromium.settled(page, 60000)
 
 
 def boxes_inside(page, locators, height, what):
@@ -69,13 +63,13 @@ def practice_parts(page, p):
     return parts
 
 
-def test_every_practice_puzzle_and_its_answer_fit_a_tablet_without_scrolling(server, browser):  # noqa: F811
+def test_every_practice_puzzle_and_its_answer_fit_a_tablet_without_scrolling(server, browser):
     page = browser.new_page(viewport=TABLET, has_touch=True)
     puzzles = sample(KINDS) + [from_code(c) for c in ("9MRC-Y9Q7", "GCKK-EWHK", "FN4J-D96G", "KWX6-D3AR")]
     for p in puzzles:
         open_code(page, server, "", p.code)
         page.locator(".fives-board").first.wait_for(state="visible", timeout=30000)
-        page.wait_for_timeout(300)
+        chromium.steady(page, page.locator(".fives-board").first)  # drawn at its size, the page at rest
         assert page.evaluate("window.scrollY") == 0
         what = f"{p.code} ({p.kind}, {p.stage}, level {p.level})"
         if p.code in ("KWX6-D3AR", "9MRC-Y9Q7") or p.level == 3:
@@ -84,7 +78,7 @@ def test_every_practice_puzzle_and_its_answer_fit_a_tablet_without_scrolling(ser
     page.close()
 
 
-def test_counted_ends_has_one_selection_and_one_check(server, browser):  # noqa: F811
+def test_counted_ends_has_one_selection_and_one_check(server, browser):
     """9MRC-Y9Q7: a tap on B on the picture is the same choice as the button B, and the one Check
     answers it (it once said "Choose at least one." after a tap on the picture)."""
     p = from_code("9MRC-Y9Q7")
@@ -97,7 +91,7 @@ def test_counted_ends_has_one_selection_and_one_check(server, browser):  # noqa:
     b_value = letter.get_attribute("data-end")
     text = next(c.text for c in p.choices if c.value == b_value)
     pill = page.locator("[data-testid='stButtonGroup'] button[aria-pressed]", has_text=f"B: {text}").first
-    appserver.until_shown(page, lambda: letter.click(force=True),
+    chromium.until_shown(page, lambda: letter.click(force=True),
                           page.locator("[data-testid='stButtonGroup'] button[aria-pressed='true']", has_text="B:"))
     assert pill.get_attribute("aria-pressed") == "true"
     assert page.locator("[data-testid='stButtonGroup'] button[aria-pressed='true']").count() == 1
@@ -105,7 +99,7 @@ def test_counted_ends_has_one_selection_and_one_check(server, browser):  # noqa:
     verdict = page.locator("[data-testid='stAlert']").first
     verdict.wait_for(timeout=30000)
     assert "at least one" not in verdict.inner_text()
-    appserver.settled(page, 30000)
+    chromium.settled(page, 30000)
     # the verdict (where mastery news is said too) and the next step stay on the first screen
     boxes_inside(page, [("verdict", verdict), ("Next puzzle", page.get_by_role("button", name="Next puzzle"))],
                  TABLET["height"], p.code)
@@ -120,14 +114,14 @@ def projector_parts(page):
             ("Next puzzle", page.get_by_role("button", name="Next puzzle"))]
 
 
-def test_the_projector_after_reveal_fits_one_screen(server, browser):  # noqa: F811
+def test_the_projector_after_reveal_fits_one_screen(server, browser):
     page = browser.new_page(viewport=PROJECTOR)
     for p in sample(("best-play", "play-score", "make-five"), seed=3) + [from_code("KWX6-D3AR")]:
         open_code(page, server, "projector", p.code)
         page.get_by_role("button", name="Reveal").first.wait_for(timeout=30000)
-        appserver.until_shown(page, lambda: page.get_by_role("button", name="Reveal").first.click(),
+        chromium.until_shown(page, lambda: page.get_by_role("button", name="Reveal").first.click(),
                               page.get_by_text("Answer:").first)
-        appserver.settled(page, 30000)
+        chromium.settled(page, 30000)
         parts = projector_parts(page)
         explanation = page.get_by_text(p.explanation[:25]).last
         parts.append(("explanation", explanation))

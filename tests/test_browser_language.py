@@ -3,18 +3,15 @@ the read-aloud request made in Spanish (the request is checked, not the sound)."
 
 from __future__ import annotations
 
-import os
 import tempfile
 
 import appserver
+import chromium
 import pytest
 
 from puzzles import generate
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(appserver.CHROMIUM), reason="Debian's chromium is not installed"),
-]
+pytestmark = [pytest.mark.browser, chromium.needs_chromium]
 
 SPEECH_MOCK = """
 window.__spoken = [];
@@ -36,10 +33,9 @@ def test_spanish_from_the_address_reads_aloud_in_spanish_and_the_chooser_goes_ba
     p = generate("open-total", stage="muggins", level=1, seed=5)
     page = browser.new_page(viewport={"width": 1024, "height": 768})
     page.add_init_script(SPEECH_MOCK)
-    page.goto(f"{server}/?code={p.code}&lang=es")
-    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
-    appserver.past_worked_example(page)
-    appserver.settled(page, 60000)
+    chromium.goto(page, f"{server}/?code={p.code}&lang=es", settle=False)
+    chromium.past_worked_example(page)
+    chromium.settled(page, 60000)
     page.locator("button.fives-speak").first.click()
     spoken = page.evaluate("window.__spoken")
     assert spoken and spoken[-1]["lang"] == "es", spoken
@@ -49,7 +45,7 @@ def test_spanish_from_the_address_reads_aloud_in_spanish_and_the_chooser_goes_ba
     if not side.is_visible():
         page.locator("[data-testid='stExpandSidebarButton']").first.click()
     side.get_by_text("English", exact=True).click()
-    appserver.settled(page, 60000)
+    chromium.settled(page, 60000)
     page.wait_for_function("() => !window.location.search.includes('lang=')", timeout=20000)
     page.locator("button.fives-speak").first.click()
     assert page.evaluate("window.__spoken")[-1]["lang"] == "en"

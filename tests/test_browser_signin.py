@@ -3,20 +3,15 @@ the address and the tab's history."""
 
 from __future__ import annotations
 
-import os
 import tempfile
 
 import appserver
+import chromium
 import pytest
 
 from trainer.store import open_store
 
-CHROMIUM = appserver.CHROMIUM
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed"),
-]
+pytestmark = [pytest.mark.browser, chromium.needs_chromium]
 
 
 @pytest.fixture(scope="module")
@@ -31,17 +26,9 @@ def server(database):
     app.stop()
 
 
-def open_page(context, url):
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
-    appserver.settled(page, 60000)
-    return page
-
-
 def menu(page, title: str) -> None:
     page.locator("[data-testid='stSidebarNav'] a", has_text=title).first.click()
-    appserver.settled(page, 60000)
+    chromium.settled(page, 60000)
 
 
 def main_text(page) -> str:
@@ -50,15 +37,15 @@ def main_text(page) -> str:
 
 def test_sign_in_practice_sign_out_practice(server, browser):
     context = browser.new_context(viewport={"width": 1024, "height": 768})
-    page = open_page(context, server + "/")
+    page = chromium.open_page(context, server + "/")
     assert "Practice" in main_text(page)
     # the Sign in link in Practice stays in this tab
     page.locator("[data-testid='stMain'] a", has_text="Sign in").first.click()
-    appserver.settled(page, 60000)
+    chromium.settled(page, 60000)
     assert len(context.pages) == 1
     page.get_by_placeholder("e.g. Sunny Otter").fill("Sunny Otter")
     page.keyboard.press("Tab")
-    appserver.settled(page, 60000)
+    chromium.settled(page, 60000)
     page.get_by_role("button", name="Start").click()
     page.get_by_text("You're signed in").wait_for(timeout=30000)
     menu(page, "Practice")
@@ -78,19 +65,19 @@ def test_names_show_exactly_as_typed_and_the_teacher_key_stays_out_of_history(se
     store = open_store(database)
     keys = store.create_class("O'Neil $x^2$ :smile: :material/warning:")
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = open_page(context, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}")
+    page = chromium.open_page(context, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}")
     heading = page.locator("[data-testid='stMain'] h1").first
     heading.wait_for(timeout=30000)
     assert heading.inner_text().strip() == "O'Neil $x^2$ :smile: :material/warning:"
     page.wait_for_function("!location.search.includes('key=')", timeout=30000)
-    appserver.settled(page, 60000)
+    chromium.settled(page, 60000)
     assert keys.teacher_key not in page.url
     # the entry this tab keeps for the page it opened has no key either
     page.go_back()
-    page.wait_for_timeout(500)
+    chromium.settled(page, 60000)  # the app has answered the way back (a page of its own, or none)
     assert keys.teacher_key not in page.url
     # a new tab of this browser opens the class without any key in its address
-    again = open_page(context, f"{server}/teacher")
+    again = chromium.open_page(context, f"{server}/teacher")
     again.locator("[data-testid='stMain'] h1").first.wait_for(timeout=30000)
     again.get_by_text("Class code").first.wait_for(timeout=30000)
     assert keys.code in main_text(again)

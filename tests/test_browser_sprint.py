@@ -3,22 +3,16 @@ time bar, and the green light at the end."""
 
 from __future__ import annotations
 
-import os
-import pathlib
 import tempfile
 
 import appserver
+import chromium
 import pytest
+from chromium import shot
 
 from trainer.learning.sprint import Fact
 
-CHROMIUM = appserver.CHROMIUM
-ARTIFACTS = pathlib.Path(__file__).parent / "artifacts"
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed"),
-]
+pytestmark = [pytest.mark.browser, chromium.needs_chromium]
 
 
 @pytest.fixture(scope="module")
@@ -36,16 +30,14 @@ def test_a_sprint_round_on_a_tablet_ends_in_a_green_light(server):
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
-        browser = appserver.launch_browser(pw)
+        browser = chromium.launch_browser(pw)
         page = browser.new_page(viewport={"width": 1024, "height": 768})
-        page.goto(f"{server}/sprint")
-        page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
-        appserver.settled(page, 60000)
+        chromium.goto(page, f"{server}/sprint")
         assert page.locator(".sp-light[data-green='0']").count() == 1
         green = page.locator(".sp-light[data-green='1']")
         taps = 0
         for _ in range(60):  # a busy machine may run out the two minutes: then another round
-            appserver.settled(page, 60000)
+            chromium.settled(page, 60000)
             if green.count():
                 break
             start = page.locator("[class*='st-key-sp_start'] button")
@@ -57,7 +49,7 @@ def test_a_sprint_round_on_a_tablet_ends_in_a_green_light(server):
             fact = Fact.parse(question.get_attribute("data-fact"))
             assert page.locator(".sp-bar").count() == 1
             if taps == 3:
-                page.screenshot(path=str(ARTIFACTS / "sprint-tablet-fact.png"))
+                shot(page, "sprint-tablet-fact.png")
             buttons = page.locator("[class*='st-key-sp_choice'] button")
             box = buttons.first.bounding_box()
             assert box["height"] >= 70 and box["width"] >= 100  # big enough for a child's finger
@@ -67,5 +59,5 @@ def test_a_sprint_round_on_a_tablet_ends_in_a_green_light(server):
                 "id => { const q = document.querySelector('.sp-question');"
                 " return !q || q.dataset.fact !== id; }", arg=fact.id, timeout=30000)
         assert green.count() == 1 and taps >= 20
-        page.screenshot(path=str(ARTIFACTS / "sprint-tablet-green.png"), full_page=True)
+        shot(page, "sprint-tablet-green.png", full_page=True)
         browser.close()

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
+from apptest import new_app
 from hypothesis import given
 from hypothesis import strategies as st
-from streamlit.testing.v1 import AppTest
 
 from puzzles import generate
 from trainer.render import charts
@@ -71,7 +71,7 @@ def test_chart_text_reads_from_the_back_of_a_classroom():
 
 
 def test_my_progress_names_its_charts_for_what_they_plot():
-    at = AppTest.from_file("../trainer/web/app.py", default_timeout=60)
+    at = new_app(timeout=60)
     at.query_params["code"] = generate("open-total", stage="muggins", level=1, seed=11).code
     at.run()
     pr = at.session_state["practice"]

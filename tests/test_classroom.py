@@ -5,56 +5,21 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import random
 
 import pytest
-from streamlit.testing.v1 import AppTest
+from apptest import answer, app, make_class, texts
 
 from puzzles import generate
 from trainer.classroom import report as classroom
 from trainer.games.guided import GuidedGame, Setup
 from trainer.learning.progress import Attempt
-from trainer.store import open_store
-
-APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "trainer", "web", "app.py")
-
-
-@pytest.fixture
-def store():
-    s = open_store()  # the same database the app opens
-    yield s
-
-
-def app(page: str | None = None, **params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.run()
-    if page:
-        at.switch_page(f"views/{page}.py").run()
-    assert not at.exception, at.exception
-    return at
-
-
-def texts(at) -> str:
-    return " ".join(e.value for kind in ("success", "error", "warning", "info", "markdown", "caption", "title")
-                    for e in getattr(at, kind))
-
-
-def answer_right(at, code: str | None = None) -> None:
-    p = at.session_state["practice"].puzzle
-    if p.kind != "open-total":
-        raise AssertionError("these tests open open-total puzzles by code")
-    at.text_input(key=f"n-{p.code}").set_value(str(p.answer))
-    at.form_submit_button[0].click().run()
-    assert not at.exception, at.exception
 
 
 def test_a_new_learner_is_remembered_across_a_reload(store):
     code = generate("open-total", stage="muggins", level=1, seed=11).code
     at = app(code=code)
-    answer_right(at)  # a guest's answer...
+    answer(at)  # a guest's answer...
     at.switch_page("views/me.py").run()
     at.pills(key="me_pick").set_value(at.pills(key="me_pick").options[0]).run()
     nickname = at.pills(key="me_pick").value
@@ -68,7 +33,7 @@ def test_a_new_learner_is_remembered_across_a_reload(store):
     again = app(me=me.code, code=code)
     assert again.session_state["me"] == me
     assert again.session_state["practice"].progress.answered == 1
-    answer_right(again)
+    answer(again)
     assert len(store.attempts(me.code)) == 2
     # a page change keeps the code in the address
     again.switch_page("views/my_progress.py").run()
@@ -82,7 +47,7 @@ def test_a_shared_puzzle_link_never_carries_the_learner(store):
     assert at.session_state["practice"].puzzle.code == code
     link = next(m.value for m in at.markdown if "link to this puzzle" in m.value)
     assert f"(?code={code})" in link and me.code not in link  # a friend who opens it is not signed in as them
-    answer_right(at)
+    answer(at)
     assert [a.code for a in store.attempts(me.code)] == [code]
 
 
@@ -90,7 +55,7 @@ def test_two_learners_in_two_tabs_stay_apart(store):
     a, b = store.learner(store.new_learner("Blue Fox")), store.learner(store.new_learner("Red Panda"))
     code = generate("open-total", stage="muggins", level=1, seed=3).code
     ta, tb = app(code=code, me=a.code), app(code=code, me=b.code)
-    answer_right(ta)
+    answer(ta)
     ta.session_state["practice"].answer(ta.session_state["practice"].puzzle.answer)  # not recorded twice
     ta.run()
     tb.text_input(key=f"n-{code}").set_value("999")
@@ -134,15 +99,6 @@ def test_junk_class_codes_are_friendly(code):
     at.button(key="me_join").click().run()
     assert not at.exception
     assert at.warning and "class" in at.warning[0].value.lower()
-
-
-def make_class(name: str = "Room 4") -> tuple[AppTest, str, str]:
-    at = app(page="teacher")
-    at.text_input(key="t_name").set_value(name).run()
-    at.button(key="t_create").click().run()
-    assert not at.exception, at.exception
-    code, key = at.session_state["session"].teacher
-    return at, code, key
 
 
 def test_teacher_makes_a_class_children_join_and_the_grid_shows_them(store):

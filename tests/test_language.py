@@ -4,16 +4,10 @@ class's default, the browser's memory, and the read-aloud voice's language."""
 from __future__ import annotations
 
 import pytest
-from test_classroom import app
+from apptest import app
 
 from trainer import words
-from trainer.store import open_store
 from trainer.web import ui
-
-
-@pytest.fixture
-def store():
-    return open_store()  # the same database the app opens (see conftest)
 
 
 def choosers(at) -> list:

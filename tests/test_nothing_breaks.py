@@ -9,8 +9,7 @@ import time
 import uuid
 
 import pytest
-from streamlit.testing.v1 import AppTest
-from test_classroom import APP, app, texts  # the classroom tests' way of running the app
+from apptest import answer, app, new_app, sign_up, texts
 
 from puzzles import generate
 from trainer.learning import outbox as outbox_module
@@ -19,11 +18,6 @@ from trainer.store import StoreUnavailable, open_store
 from trainer.web import markup
 from trainer.web import session as session_module
 from trainer.web.pagestate import SessionState
-
-
-@pytest.fixture
-def store():
-    return open_store()  # the same database the app opens (see conftest)
 
 
 def forget_page_widgets(at) -> None:
@@ -37,13 +31,6 @@ def forget_page_widgets(at) -> None:
 
 def signed_out(at) -> bool:
     return "me" not in at.session_state or at.session_state["me"] is None
-
-
-def sign_up(at, nickname: str = "Sunny Otter") -> None:
-    at.switch_page("views/me.py").run()
-    at.text_input(key="me_typed").set_value(nickname).run()
-    at.button(key="me_start").click().run()
-    assert not at.exception, at.exception
 
 
 # 1. Practice after signing in or out -------------------------------------------------------------
@@ -136,15 +123,6 @@ def outage(monkeypatch):
     return Switch()
 
 
-def answer(at, value=None) -> None:
-    p = at.session_state["practice"].puzzle
-    if p.kind != "open-total":
-        raise AssertionError("these tests open open-total puzzles by code")
-    at.text_input(key=f"n-{p.code}").set_value(str(p.answer if value is None else value))
-    at.form_submit_button[0].click().run()
-    assert not at.exception, at.exception
-
-
 def test_answers_given_while_the_store_is_away_are_saved_later_in_order_and_once(store, outage, monkeypatch):
     monkeypatch.setattr(outbox_module, "RETRY_SECONDS", 0.0)
     me = store.learner(store.new_learner("Teal Otter"))
@@ -194,7 +172,7 @@ def test_answers_kept_by_the_browser_are_written_by_the_next_session(store):
     a = Attempt("open-total", "muggins", 1, True, 4.0, "CQT6-QX36")
     kept = json.dumps({"code": me.code, "items": [["u" * 12, a.to_row()],
                                                                    ["bad", {"kind": "nope"}]]})
-    at = AppTest.from_file(APP, default_timeout=30)
+    at = new_app()
     at.query_params["me"] = me.code
     at.session_state["session"] = SessionState(device={"code": me.code, "nickname": "Ruby Hare", "outbox": kept})
     at.run()
@@ -224,7 +202,7 @@ def test_every_page_is_calm_while_the_store_is_away(outage):
 
 def test_an_old_teacher_link_opens_the_class_once_and_leaves_the_address(store):
     keys = store.create_class("Room 9")
-    at = AppTest.from_file(APP, default_timeout=30)
+    at = new_app()
     at.run()
     at.switch_page("views/teacher.py")
     at.query_params["class"] = keys.code
@@ -244,7 +222,7 @@ def test_a_teacher_opens_the_class_by_typing_and_the_browser_keeps_it(store):
     at.button(key="t_open").click().run()
     assert at.session_state["session"].teacher == (keys.code, keys.teacher_key)
     # a new visit on this browser: it remembers the open class
-    again = AppTest.from_file(APP, default_timeout=30)
+    again = new_app()
     again.session_state["session"] = SessionState(device={"teacher": json.dumps(
         {"code": keys.code, "key": keys.teacher_key})})
     again.run()

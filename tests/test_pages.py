@@ -7,23 +7,16 @@ import ast
 import pathlib
 
 import pytest
+from apptest import app
 from streamlit.testing.v1 import AppTest
-from test_classroom import app  # the AppTest of the whole app, on one page
 
 from trainer.learning.outbox import AnswerSaver as Saver
-from trainer.store import open_store
 from trainer.web.pagestate import KEYS, LEARNER_KEYS
 from trainer.web.pagestate import PAGES as PAGE_TABLE
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-APP = str(ROOT / "trainer" / "web" / "app.py")
 VIEWS = ROOT / "trainer" / "web" / "views"
 PAGES = tuple(p.name for p in PAGE_TABLE)
-
-
-@pytest.fixture
-def store():
-    return open_store()  # the same database the app opens (see conftest)
 
 
 def state_keys(at: AppTest) -> set[str]:

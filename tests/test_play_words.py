@@ -5,8 +5,9 @@ call."""
 import re
 
 import pytest
+from apptest import app, learner_move, start_game
+from apptest import notices as texts  # the notices and markdown, not the captions
 
-from tests.test_app import app, learner_move, start_game, texts
 from trainer.rules import Play
 
 
@@ -129,7 +130,7 @@ def test_suggestions_name_plays_by_their_end_letters():
 
 
 def test_the_rules_page_explains_going_again_and_the_muggins_call():
-    at = app(page="views/rules.py")
+    at = app(page="rules")
     headers = [h.value for h in at.header]
     assert "6. Go again: Seven-Toed Pete and Horse Race" in headers
     assert "7. Say your score: the muggins call" in headers

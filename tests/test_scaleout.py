@@ -4,20 +4,15 @@ follow; a reload of the child's page keeps the child. Screenshots go to tests/ar
 
 from __future__ import annotations
 
-import os
-import time
-
 import appserver
+import chromium
 import pgserver
 import pytest
-from test_browser import CHROMIUM  # noqa: F401
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ARTIFACTS = os.path.join(ROOT, "tests", "artifacts")
+from chromium import shot
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(CHROMIUM), reason="Debian's chromium is not installed"),
+    chromium.needs_chromium,
     pytest.mark.skipif(pgserver.why_not() is not None, reason=str(pgserver.why_not())),
 ]
 
@@ -34,15 +29,12 @@ def two_servers():
     pg.stop()
 
 
-def open_page(browser, url, size=(1200, 1000)):  # noqa: F811
-    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
-    page.goto(url)
-    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=60000)
-    return page
+def open_page(browser, url, size=(1200, 1000)):
+    return chromium.open_page(browser, url, viewport={"width": size[0], "height": size[1]}, timeout=60000,
+                              settle=False)
 
 
-def test_a_child_on_one_server_shows_on_the_projector_of_the_other(two_servers, browser):  # noqa: F811
-    os.makedirs(ARTIFACTS, exist_ok=True)
+def test_a_child_on_one_server_shows_on_the_projector_of_the_other(two_servers, browser):
     one, two = two_servers
     teacher = open_page(browser, one + "/teacher", (1920, 1080))
     teacher.get_by_role("textbox", name="Class name").fill("Room 4")
@@ -84,12 +76,12 @@ def test_a_child_on_one_server_shows_on_the_projector_of_the_other(two_servers, 
     assert "Sunny Otter" not in teacher.locator("[data-testid='stMain']").inner_text()
     teacher.get_by_role("button", name="Reveal the answer").click()
     teacher.wait_for_selector("text=1 answered", timeout=30000)
-    teacher.wait_for_selector("[data-testid='stPlotlyChart']", timeout=30000)
-    time.sleep(1.0)
-    teacher.screenshot(path=os.path.join(ARTIFACTS, "live-projector-reveal.png"))
+    teacher.wait_for_selector("[data-testid='stPlotlyChart'] svg.main-svg", timeout=30000)
+    chromium.settled(teacher, 60000)  # the chart drawn in full before the picture is taken
+    shot(teacher, "live-projector-reveal.png")
     child.wait_for_selector("[data-testid='stAlertContentError'], [data-testid='stAlertContentSuccess']",
                             timeout=30000)
-    child.screenshot(path=os.path.join(ARTIFACTS, "live-child-reveal.png"))
+    shot(child, "live-child-reveal.png")
 
     # a reload keeps the child (and the nickname in the menu)
     child.reload()

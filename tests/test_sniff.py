@@ -6,8 +6,8 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from invariants import check_result
 from oracle import oracle_from_record
-from test_properties import check_result
 
 from trainer.rules import PRESETS, EventKind, HandState, IllegalPlay, Layout, Play
 from trainer.rules.settlement import HandResult

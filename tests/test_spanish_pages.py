@@ -4,8 +4,8 @@ that has a translation is left anywhere on it — puzzles, feedback, narration, 
 from __future__ import annotations
 
 import pytest
+from apptest import app, learner_move, start_game
 from babel.messages.pofile import read_po
-from test_classroom import app
 
 from puzzles import generate
 from trainer import words
@@ -129,8 +129,6 @@ def test_choosing_spanish_tells_the_puzzle_on_screen_again_in_spanish():
 
 
 def test_play_a_hand_to_the_end_in_spanish():
-    from test_app import learner_move, start_game
-
     from trainer.bots.players import last_score
     from trainer.rules import Claim
 

@@ -4,22 +4,12 @@ signed-in learner's answers kept in the store; the coach's step of number facts 
 from __future__ import annotations
 
 import pytest
+from apptest import app, new_app
 from streamlit.testing.v1 import AppTest
 
-from tests.test_pages import APP
 from trainer.learning.policy import DEFAULT_POLICY
 from trainer.store import open_store
 from trainer.words.numbers import read_typed_number
-
-
-def app(**params: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    for k, v in params.items():
-        at.query_params[k] = v
-    at.run()
-    at.switch_page("views/sprint.py").run()
-    assert not at.exception, at.exception
-    return at
 
 
 def light(at: AppTest) -> str:
@@ -33,7 +23,7 @@ def tap_right(at: AppTest) -> None:
 
 
 def test_a_guest_taps_a_whole_round_and_the_light_turns_green():
-    at = app()
+    at = app("sprint")
     assert 'data-green="0"' in light(at)
     at.button(key="sp_start").click().run()
     pr = at.session_state["practice"]
@@ -47,7 +37,7 @@ def test_a_guest_taps_a_whole_round_and_the_light_turns_green():
 
 
 def test_a_wrong_tap_shows_the_answer_and_the_fact_comes_back_in_the_grid():
-    at = app()
+    at = app("sprint")
     at.button(key="sp_start").click().run()
     fact = at.session_state["practice"].sprint.current
     wrong = next(i for i, c in enumerate(fact.choices) if c != fact.answer)
@@ -60,7 +50,7 @@ def test_a_wrong_tap_shows_the_answer_and_the_fact_comes_back_in_the_grid():
 def test_typed_junk_is_a_friendly_word_and_no_answer(junk):
     """The Sprint's box reads numbers as Practice's does (one reader): a negative number, an underscore
     between digits or a 12-digit number is no answer, with a word saying why."""
-    at = app()
+    at = app("sprint")
     at.button(key="sp_start").click().run()
     pr = at.session_state["practice"]
     answered = _to_a_number_fact(at)
@@ -74,7 +64,7 @@ def test_typed_junk_is_a_friendly_word_and_no_answer(junk):
 
 @pytest.mark.parametrize("typed", ["²", "①", "１５", " 7 "])
 def test_digits_a_tablet_keyboard_gives_are_read_as_in_practice(typed):
-    at = app()
+    at = app("sprint")
     at.button(key="sp_start").click().run()
     pr = at.session_state["practice"]
     answered = _to_a_number_fact(at)
@@ -102,7 +92,7 @@ def _submit(at: AppTest) -> None:
 
 
 def test_a_typed_answer_counts():
-    at = app()
+    at = app("sprint")
     at.button(key="sp_start").click().run()
     pr = at.session_state["practice"]
     fact = pr.sprint.current
@@ -116,20 +106,20 @@ def test_a_typed_answer_counts():
 def test_a_signed_in_learners_answers_are_in_the_store_and_come_back_after_a_reload():
     store = open_store()
     code = store.new_learner("Swift Hare")
-    at = app(me=code)
+    at = app("sprint", me=code)
     at.button(key="sp_start").click().run()
     for _ in range(5):
         tap_right(at)
     kept = store.sprint_answers(code)
     assert len(kept) == 5 and all(a.correct for a in kept)
-    again = app(me=code)  # a reload, or the server killed and started again: the store has it all
+    again = app("sprint", me=code)  # a reload, or the server killed and started again: the store has it all
     facts = again.session_state["practice"].progress.facts
     assert [a.fact for a in facts.answers] == [a.fact for a in kept]
     assert "15 more facts" in light(again)
 
 
 def test_the_coach_steps_to_number_facts_before_muggins_puzzles():
-    at = AppTest.from_file(APP, default_timeout=30)
+    at = new_app()
     at.run()
     pr = at.session_state["practice"]
     assert pr.sprint is None  # the page opens on a puzzle (a shared link's, or the coach's)
@@ -145,7 +135,7 @@ def test_the_coach_steps_to_number_facts_before_muggins_puzzles():
 
 
 def test_the_youngest_choose_more_time_for_each_fact():
-    at = app()
+    at = app("sprint")
     assert at.segmented_control(key="sp_band").value == "older"
     at.segmented_control(key="sp_band").set_value("young").run()
     at.button(key="sp_start").click().run()

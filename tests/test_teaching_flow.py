@@ -3,7 +3,7 @@ example, the matching number drill and the missed puzzle again, each answered be
 
 from __future__ import annotations
 
-from test_classroom import app
+from apptest import app, make_class
 
 from puzzles import generate_for
 
@@ -68,8 +68,6 @@ def test_the_same_mistake_twice_is_taught_step_by_step():
 
 
 def test_the_teacher_sees_who_is_stuck_and_projects_a_contrast_pair():
-    from test_classroom import make_class
-
     from trainer.learning.progress import Attempt
     from trainer.store import open_store
 

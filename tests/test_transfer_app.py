@@ -4,12 +4,11 @@ clock) the coach serves it on Practice as a puzzle, and My progress and My class
 from __future__ import annotations
 
 import datetime as dt
-import os
 import random
 
 import pytest
-from streamlit.testing.v1 import AppTest
-from test_classroom import app  # the AppTest of the whole app, on one page
+from apptest import NOTICES, app, new_app
+from apptest import texts as page_texts
 
 from puzzles.positions import is_position_code
 from trainer.learning.practice import Practice
@@ -19,14 +18,12 @@ from trainer.store import open_store
 from trainer.web.pagestate import PlayState
 from trainer.web.ui import end_letters
 
-APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "trainer", "web", "app.py")
 DAY = 86400.0
 START = dt.datetime(2026, 11, 2, 9, tzinfo=dt.UTC).timestamp()
 
 
 def texts(at) -> str:
-    return " ".join(e.value for kind in ("success", "error", "warning", "info", "markdown", "caption", "subheader")
-                    for e in getattr(at, kind))
+    return page_texts(at, NOTICES + ("caption", "subheader"))  # the headings of My progress, not the title
 
 
 def play_until_a_miss(at, now: list[float], seed: int = 5) -> None:
@@ -82,7 +79,7 @@ def serve_next(at) -> None:
 
 def test_a_missed_score_comes_back_on_practice_the_next_day_and_my_progress_shows_the_share():
     now = [START]
-    at = AppTest.from_file(APP, default_timeout=30)
+    at = new_app()
     at.session_state["practice"] = Practice(seed_source=random.Random(3), clock=lambda: now[0])
     at.run()
     play_until_a_miss(at, now)

@@ -2,23 +2,20 @@
 with the internet cut off: what a child, a teacher and a player see. Screenshots go to
 tests/artifacts/ (viewport-<page>-<screen>.png)."""
 
-import appserver
+import chromium
 import pytest
+from chromium import press_until, shot
 
 from puzzles import generate
-from tests.test_browser import CHROMIUM, press_until, server, shot  # noqa: F401  (the same fixtures)
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not __import__("os").path.exists(CHROMIUM), reason="Debian's chromium is not installed"),
-]
+pytestmark = [pytest.mark.browser, chromium.needs_chromium]
 
 SCREENS = {"tablet": (1024, 768), "phone": (390, 844), "projector": (1920, 1080), "desktop": (1280, 900)}
 PAGES = {"practice": ("", "Practice"), "projector": ("projector", None), "play": ("play", "Play"),
          "my_progress": ("my_progress", "My progress"), "rules": ("rules", "How the Fives games work")}
 
 
-def open_offline(browser, server, path, screen):  # noqa: F811
+def open_offline(browser, server, path, screen):
     """A page with nothing but the app reachable; console errors are collected."""
     width, height = SCREENS[screen]
     page = browser.new_page(viewport={"width": width, "height": height}, is_mobile=screen == "phone",
@@ -33,26 +30,39 @@ def open_offline(browser, server, path, screen):  # noqa: F811
 
     page.on("console", on_console)
     page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(server) else r.abort())
-    page.goto(f"{server}/{path}")
-    page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
+    chromium.goto(page, f"{server}/{path}", settle=False)
     return page, errors
 
 
+def board_again(page) -> None:
+    """Once the last move has been answered: while nothing in the hand fits (the board gives way to
+    a Draw or Pass button), draw or pass, so that the board with the hand is on the page again."""
+    for _ in range(20):
+        chromium.settled(page, 60000)
+        if page.locator(".fives-board .hand").count():
+            return
+        draw = page.get_by_role("button", name="Draw a tile").or_(page.get_by_role("button", name="Pass"))
+        if not draw.count():
+            return
+        with chromium.rerun(page):
+            draw.first.click()
+
+
 @pytest.mark.parametrize("screen", list(SCREENS))
-def test_every_page_on_every_screen(server, browser, screen):  # noqa: F811
+def test_every_page_on_every_screen(server, browser, screen):
     for name, (path, heading) in PAGES.items():
         page, errors = open_offline(browser, server, path, screen)
         if heading:
             page.get_by_text(heading).first.wait_for(state="visible", timeout=30000)
         else:
             page.get_by_role("button", name="Next puzzle").wait_for(state="visible", timeout=30000)
-        page.wait_for_timeout(800)
+        chromium.settled(page, 60000)  # drawn in full before the picture is taken
         shot(page, f"viewport-{name}-{screen}.png")
         assert not [e for e in errors if "Failed to load" in e or "Error" in e], (name, screen, errors)
         page.close()
 
 
-def test_projector_fits_one_screen_and_reveals_in_words(server, browser):  # noqa: F811
+def test_projector_fits_one_screen_and_reveals_in_words(server, browser):
     p = generate("best-play", stage="five-up", level=3, seed=5)  # a big layout and a hand
     page, errors = open_offline(browser, server, f"projector?code={p.code}", "projector")
     nxt = page.get_by_role("button", name="Next puzzle")
@@ -73,7 +83,7 @@ def test_projector_fits_one_screen_and_reveals_in_words(server, browser):  # noq
     page.close()
 
 
-def test_projector_keys_work_after_typing_a_code(server, browser):  # noqa: F811
+def test_projector_keys_work_after_typing_a_code(server, browser):
     first = generate("open-total", stage="muggins", level=1, seed=2)
     page, _ = open_offline(browser, server, "projector", "desktop")
     box = page.get_by_placeholder("e.g. HX7K-3MPA")
@@ -92,7 +102,7 @@ def test_projector_keys_work_after_typing_a_code(server, browser):  # noqa: F811
     page.close()
 
 
-def test_phone_menu_closes_after_choosing_a_page(server, browser):  # noqa: F811
+def test_phone_menu_closes_after_choosing_a_page(server, browser):
     page, _ = open_offline(browser, server, "", "phone")
     page.wait_for_function("window.__fivesPage !== undefined", timeout=30000)  # the first page is drawn
     page.locator("[data-testid='stExpandSidebarButton']").first.click()
@@ -105,7 +115,7 @@ def test_phone_menu_closes_after_choosing_a_page(server, browser):  # noqa: F811
     page.close()
 
 
-def test_play_page_shows_layout_and_hand_together_on_a_laptop(server, browser):  # noqa: F811
+def test_play_page_shows_layout_and_hand_together_on_a_laptop(server, browser):
     page, errors = open_offline(browser, server, "play", "desktop")
     page.get_by_role("button", name="Start the game").click()
     hand = page.locator(".fives-board .hand svg, svg.fives-hand").first
@@ -121,15 +131,15 @@ def test_play_page_shows_layout_and_hand_together_on_a_laptop(server, browser): 
         clicked = False
         for i in range(ends.count()):
             if int(ends.nth(i).get_attribute("data-end").split(":")[1]) in (low, high):
-                ends.nth(i).click(force=True)
+                with chromium.rerun(page):
+                    ends.nth(i).click(force=True)
                 clicked = True
                 break
         if not clicked:
             break
-        page.wait_for_timeout(1500)
     layout = page.locator("svg.fives-layout").first
     layout.wait_for(state="visible", timeout=30000)
-    page.wait_for_timeout(1000)
+    chromium.settled(page, 60000)  # the last move's page drawn in full before it is measured
     lb, hb = layout.bounding_box(), page.locator("svg.fives-hand").first.bounding_box()
     assert lb["y"] + lb["height"] <= 900 and hb["y"] + hb["height"] <= 900, "layout and hand on one screen"
     assert lb["height"] < 450, "a small layout stays small"
@@ -138,10 +148,10 @@ def test_play_page_shows_layout_and_hand_together_on_a_laptop(server, browser): 
     page.close()
 
 
-def test_number_puzzles_show_a_number_line(server, browser):  # noqa: F811
+def test_number_puzzles_show_a_number_line(server, browser):
     p = generate("nearest-five", stage="muggins", level=2, seed=3)
     page, errors = open_offline(browser, server, f"?code={p.code}", "tablet")
-    appserver.past_worked_example(page)
+    chromium.past_worked_example(page)
     line = page.locator(".fives-board svg.fives-number-line").first
     line.wait_for(state="visible", timeout=30000)
     assert line.locator("text", has_text=str(p.number)).count() >= 1
@@ -150,7 +160,7 @@ def test_number_puzzles_show_a_number_line(server, browser):  # noqa: F811
     page.close()
 
 
-def test_play_on_a_phone_keeps_tiles_big_enough(server, browser):  # noqa: F811
+def test_play_on_a_phone_keeps_tiles_big_enough(server, browser):
     """390 px wide: the hand's tiles at least 44 px both ways (a long hand wraps into rows), the
     layout's tiles at least 56 px long (the picture scrolls sideways)."""
     page, errors = open_offline(browser, server, "play", "phone")
@@ -167,13 +177,14 @@ def test_play_on_a_phone_keeps_tiles_big_enough(server, browser):  # noqa: F811
         low, high = (int(x) for x in tile.split("-"))
         for i in range(ends.count()):
             if int(ends.nth(i).get_attribute("data-end").split(":")[1]) in (low, high):
-                ends.nth(i).click(force=True)
+                with chromium.rerun(page):
+                    ends.nth(i).click(force=True)
                 break
         else:
             break
-        page.wait_for_timeout(1500)
+    board_again(page)
     page.locator(".fives-board .hand svg.fives-hand").first.wait_for(state="visible", timeout=30000)
-    page.wait_for_timeout(800)
+    chromium.settled(page, 60000)  # the last move's page drawn in full before it is measured
     for i in range(page.locator(".fives-board .hand g[data-tile]").count()):
         box = page.locator(".fives-board .hand g[data-tile]").nth(i).bounding_box()
         assert box["width"] >= 43.5 and box["height"] >= 43.5, box

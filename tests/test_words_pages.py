@@ -10,13 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from apptest import app
 from streamlit.testing.v1 import AppTest
 
 import trainer.words
 from trainer.words import errors as error_words
 
 ROOT = Path(__file__).resolve().parent.parent
-APP = str(ROOT / "trainer" / "web" / "app.py")
 PAGE_MODULES = sorted((ROOT / "trainer" / "web" / "views").glob("*.py")) + [
     ROOT / "trainer" / "web" / name
     for name in ("ui.py", "session.py", "signin.py", "device.py", "markup.py", "answers.py", "app.py", "pagestate.py")
@@ -299,12 +299,7 @@ PAGES = ["practice", "play", "my_progress", "live", "me", "rules", "projector", 
 
 
 def draw(page: str) -> AppTest:
-    at = AppTest.from_file(APP, default_timeout=30)
-    at.run()
-    if page != "practice":
-        at.switch_page(f"views/{page}.py").run()
-    assert not at.exception, at.exception
-    return at
+    return app(None if page == "practice" else page)  # the app opens on Practice
 
 
 def shown_text(at: AppTest) -> list[str]:

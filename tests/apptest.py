@@ -1,0 +1,135 @@
+"""The whole app under Streamlit's AppTest, as every page test opens it: the entry script, a session
+started on one page with its address's query parameters, the words a page shows, and the few steps a
+child or a teacher takes on many pages (signing up, answering an open-end total, making a class,
+starting a game and moving in it). One module, so that a change to how the app starts is made once."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from streamlit.testing.v1 import AppTest
+
+from trainer.bots.players import last_score
+from trainer.rules import Play
+from trainer.web.pagestate import PlayState
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+APP = os.path.join(ROOT, "trainer", "web", "app.py")
+"""The app's entry script (``st.navigation`` over the page scripts in trainer/web/views/)."""
+TIMEOUT = 30.0
+"""Seconds a run may take: generous, as the machine running the suite is busy with other workers."""
+
+NOTICES = ("success", "error", "warning", "info", "markdown")
+"""What a page says in its notices and its markdown."""
+TEXT = NOTICES + ("caption", "title")
+"""What a page says, its captions and its title included."""
+
+
+def new_app(timeout: float = TIMEOUT) -> AppTest:
+    """The app, not run yet: for a test that sets the session's state or the address before the first run."""
+    return AppTest.from_file(APP, default_timeout=timeout)
+
+
+def app(page: str | None = None, **params: str) -> AppTest:
+    """The app run once with ``params`` as the address's query parameters, then on ``page`` (a page's
+    name, as in trainer/web/views/) if one is given; a run that raised fails the test here."""
+    at = new_app()
+    for k, v in params.items():
+        at.query_params[k] = v
+    at.run()
+    if page:
+        at.switch_page(f"views/{page}.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest, kinds: Sequence[str] = TEXT) -> str:
+    """Everything of ``kinds`` the page shows, as one string to look for words in."""
+    return " ".join(e.value for kind in kinds for e in getattr(at, kind))
+
+
+def notices(at: AppTest) -> str:
+    """The notices and markdown only (no captions, no title)."""
+    return texts(at, NOTICES)
+
+
+def answer(at: AppTest, value: object = None) -> None:
+    """Answer the open-end total on Practice: right, or ``value``."""
+    p = at.session_state["practice"].puzzle
+    if p.kind != "open-total":
+        raise AssertionError("these tests open open-total puzzles by code")
+    at.text_input(key=f"n-{p.code}").set_value(str(p.answer if value is None else value))
+    at.form_submit_button[0].click().run()
+    assert not at.exception, at.exception
+
+
+def sign_up(at: AppTest, nickname: str = "Sunny Otter") -> None:
+    """A new learner signs up with a typed nickname on the Me page."""
+    at.switch_page("views/me.py").run()
+    at.text_input(key="me_typed").set_value(nickname).run()
+    at.button(key="me_start").click().run()
+    assert not at.exception, at.exception
+
+
+def make_class(name: str = "Room 4") -> tuple[AppTest, str, str]:
+    """A teacher makes a class on My class: the page, the class code and the teacher's key."""
+    at = app(page="teacher")
+    at.text_input(key="t_name").set_value(name).run()
+    at.button(key="t_create").click().run()
+    assert not at.exception, at.exception
+    code, key = at.session_state["session"].teacher
+    return at, code, key
+
+
+def fix_deal(at: AppTest, seed: int) -> None:
+    """A fixed deal: nothing is left to chance."""
+    if "play" not in at.session_state:
+        at.session_state["play"] = PlayState()
+    at.session_state["play"].deal_seed = seed
+
+
+def start_game(at: AppTest, **setup):
+    """A game started on the Play page through its own form (``setup``: game, players, bots, guidance,
+    calls, seed); returns the page's game."""
+    fix_deal(at, setup.get("seed", 12345))
+    at.switch_page("views/play.py").run()
+    at.selectbox(key="g_game").set_value(setup.get("game", "five-up"))
+    at.segmented_control(key="g_players").set_value(setup.get("players", 2))
+    at.segmented_control(key="g_bots").set_value(setup.get("bots", "beginner"))
+    at.radio(key="g_guidance").set_value(setup.get("guidance", "where"))
+    at.checkbox(key="g_calls").set_value(setup.get("calls", False))
+    at.form_submit_button[0].click().run()
+    assert not at.exception, at.exception
+    return at.session_state["play"].game
+
+
+def end_letters(lay):
+    """The letters the picture puts on ``lay``'s open ends (imported late: the page's helpers)."""
+    from trainer.web.ui import end_letters
+
+    return end_letters(lay)
+
+
+def learner_move(at: AppTest, g) -> None:
+    """Make the learner's move through the page's own controls."""
+    view = g.view()
+    if view.phase == "claim":
+        claim = [b for b in at.button if b.key and b.key.startswith("g_claim_")]
+        assert 2 <= len(claim) <= 9, "a few buttons, not a long list"
+        at.button(key=f"g_claim_{last_score(view)}").click().run()
+    elif view.phase == "muggins":
+        at.button(key="g_muggins").click().run()
+    elif any(b.key == "g_draw" for b in at.button):
+        at.button(key="g_draw").click().run()
+    elif any(b.key == "g_pass" for b in at.button):
+        at.button(key="g_pass").click().run()
+    else:
+        play = next(a for a in view.legal_actions if isinstance(a, Play))
+        at.selectbox(key="g_tile").set_value(str(play.tile))
+        if play.target is not None:
+            n = view.layout.play(play).placements[-1].number
+            letter = end_letters(view.layout)[f"{play.target}{'^' if play.beside else ':'}{n}"]
+            at.selectbox(key="g_end").set_value(letter)
+        at.form_submit_button[-1].click().run()
+    assert not at.exception, at.exception
