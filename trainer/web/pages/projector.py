@@ -9,6 +9,7 @@ import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, AnswerShape, CodeError, Puzzle, from_code, generate, kind
 from puzzles.contrast import contrast
+from puzzles.pictures import choice_letters, contrast_side, named_ends, number_line
 from puzzles.registry import answer_words
 from puzzles.traps import TRAPS
 from puzzles.worksheet import MIX, address_problem, answer_key_pdf, build_pdf, make_sheet, worksheet_pdf
@@ -322,7 +323,7 @@ def contrast_pair(p: Puzzle, trap: str) -> None:
     left, right = st.columns(2)
     for column, side in ((left, pair.left), (right, pair.right)):
         with column:
-            st.markdown(ui.fit_picture(ui.contrast_side(side, style="projector"), height="24vh"),
+            st.markdown(ui.fit_picture(contrast_side(side, style="projector"), height="24vh"),
                         unsafe_allow_html=True)
             st.markdown(f"### {side.caption}")
     st.markdown(f"## {pair.differs}")
@@ -354,14 +355,14 @@ def pictures(p: Puzzle, revealed: bool):
         if letters and after_best:  # the ends still open keep their letters
             still = {e.id for e in shown.open_ends}
             letters = {i: x for i, x in ui.end_letters(p.board).items() if i in still}
-        marks = p.answer if revealed and shape is AnswerShape.ENDS else () if revealed else ui.named_ends(p)
+        marks = p.answer if revealed and shape is AnswerShape.ENDS else () if revealed else named_ends(p)
         if letters and shape is AnswerShape.ENDS:
-            letters = ui.choice_letters(p)  # covered places offered as choices are lettered too
+            letters = choice_letters(p)  # covered places offered as choices are lettered too
         layout_svg = render_layout(shown, working=revealed, letters=letters, style="projector",
                                    highlight=tuple(marks))
     tiles = list(p.hand)  # a puzzle about one play holds just that play's tile
     hand = ui.fit_picture(render_hand(tiles, style="projector"), height="20vh") if tiles else ""
-    line = ui.fit_picture(ui.number_line(p, reveal=revealed, style="projector"), height="16vh") \
+    line = ui.fit_picture(number_line(p, reveal=revealed, style="projector"), height="16vh") \
         if p.number is not None else ""
     many = shape is AnswerShape.PLAY and len(p.choices) > 5
     w, h = ui.view_size(layout_svg) if layout_svg else (0.0, 0.0)
