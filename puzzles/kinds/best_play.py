@@ -9,16 +9,16 @@ from typing import Any
 from puzzles.kinds.judging import choice_value, read_play
 from puzzles.kinds.making import TOTAL_MISTAKES, Wants, find_position, first_trap, lettered, mistaken_totals
 from puzzles.puzzle import Puzzle, Step, Verdict
-from puzzles.registry import AnswerShape, Kind, per_level, register_kind
+from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
 from puzzles.stages import Position
 from puzzles.traps import (
     COUNTING,
+    MISSED_COMBINATION,
+    MISSED_LOWERING,
+    SPINNER_ONCE,
     SPOTTING,
-    believed_points,
-    counting_reason,
     is_combination,
     is_lowering,
-    spotting_reason,
 )
 from trainer.rules import TILES, IllegalPlay, Layout, Play, Tile, play_points
 from trainer.words import N_, _
@@ -277,7 +277,7 @@ def judge_play_choice(p: Puzzle, response: Any, right: tuple[Play, ...]) -> Verd
                                                  points=points_words(play_points(best_after.total)))
     extra = special_words(lay, best, best_after)
     if extra and not play_points(after.total):
-        name = "missed-lowering" if is_lowering(lay, best_after) else "missed-combination"
+        name = MISSED_LOWERING.id if is_lowering(lay, best_after) else MISSED_COMBINATION.id
         return Verdict(False, say(p.level, (echo, False), (extra, True), (better, False)), name)
     for name, value, text in mistaken_totals(after):
         if play_points(value) and value >= best_after.total:
@@ -304,10 +304,11 @@ def best_of(p: Puzzle) -> Play | None:
     """The working is shown on the layout after the (first) best play."""
     return p.answer[0]
 
-def believed_best(p: Puzzle, trap: str) -> tuple[Play, ...]:
-    """The plays a child who holds ``trap`` thinks score most (any wrong play when none seems to score)."""
+def believed_best(p: Puzzle, trap_id: str) -> tuple[Play, ...]:
+    """The plays a child who holds a trap thinks score most (any wrong play when none seems to score)."""
     lay = p.board
-    scores = {c.value: believed_points(lay, lay.play(c.value), trap) for c in p.choices}
+    model = trap(trap_id).model
+    scores: dict[Play, int] = {c.value: model.points(lay, lay.play(c.value)) for c in p.choices}
     top = max(scores.values())
     if not top:
         return tuple(v for v in scores if v not in p.answer) or tuple(scores)
@@ -325,17 +326,16 @@ def best_play_explains(p: Puzzle, trap: str, response: Any) -> bool:
     return play is not None and play not in p.answer and play in believed_best(p, trap)
 
 
-def best_play_reason(p: Puzzle, trap: str) -> str:
-    if trap in SPOTTING:
-        return spotting_reason(p.board, p.answer[0], trap)
-    return counting_reason(p.board.play(p.answer[0]), trap)
+def best_play_reason(p: Puzzle, trap_id: str) -> str:
+    return trap(trap_id).reason(Scene(p.board, p.answer[0]))
 
 
 BEST_PLAY = register_kind(Kind(
     id="best-play", number=1, title=N_("Which play scores most?"), short_title=N_("Best play"),
     answer_shape=AnswerShape.PLAY, maker=make_best_play, judge=judge_best_play, answer_words=best_play_words,
     time_bars=per_level(25, 35, 45), core=True, hand_caption="", working_after=best_of,
-    traps=("missed-lowering", "missed-combination", "lower-score", "not-multiple", *TOTAL_MISTAKES, "spinner-once"),
+    traps=(MISSED_LOWERING.id, MISSED_COMBINATION.id, "lower-score", "not-multiple", *TOTAL_MISTAKES,
+           SPINNER_ONCE.id),
     mastery_traps=COUNTING + SPOTTING, misconceive=misconceive_best_play, explains=best_play_explains,
     trap_reason=best_play_reason,
 ))

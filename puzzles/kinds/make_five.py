@@ -13,6 +13,7 @@ from puzzles.kinds.making import between, find_position, number_choices
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
+from puzzles.traps import COUNTED_COVERED
 from trainer.rules import TILES, Layout, OpenEnd, Tile
 from trainer.words import N_, _
 from trainer.words.ends import end_words
@@ -188,7 +189,7 @@ MAKE_FIVE = register_kind(Kind(
     answer_shape=AnswerShape.NUMBER, maker=make_make_five, judge=judge_make_five, answer_words=number_words,
     time_bars=per_level(15, 20, 25),
     traps=("to-the-five", "went-down", "went-up", "ten-not-five", "forgot-covered", "not-multiple", "double",
-           "on-the-table", "counted-covered", "counted-the-start", "stopped-short"),
-    mastery_traps=("counted-covered",), misconceive=misconceive_make_five,
+           "on-the-table", COUNTED_COVERED.id, "counted-the-start", "stopped-short"),
+    mastery_traps=(COUNTED_COVERED.id,), misconceive=misconceive_make_five,
     explains=number_explains(misconceive_make_five), trap_reason=make_five_reason, named_ends=make_five_named,
 ))

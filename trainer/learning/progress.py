@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field
 
 from puzzles import CORE_KINDS, KINDS, STAGES, CodeError, all_kinds, from_code, kind, mastery_traps
-from puzzles.traps import COUNTING, ROUNDING
+from puzzles.traps import COUNTING, MISSED_COMBINATION, MISSED_LOWERING, ROUNDING
 from trainer.learning.sprint import REVIEW_DAYS, FactKind, SprintAnswer, SprintHistory, day_of
 from trainer.words.mastery import STEP_NAMES, unknown_answer
 from trainer.words.tables import csv_headers
@@ -90,8 +90,8 @@ STAGE_FACTS: dict[str, tuple[FactKind, ...]] = {
 TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {
     **{t: (FactKind.NEAREST_FIVE,) for t in ROUNDING},
     **{t: (FactKind.ADD_ENDS,) for t in COUNTING},
-    "missed-combination": (FactKind.MAKE_TEN,),
-    "missed-lowering": (FactKind.IS_MULTIPLE,),
+    MISSED_COMBINATION.id: (FactKind.MAKE_TEN,),
+    MISSED_LOWERING.id: (FactKind.IS_MULTIPLE,),
 }
 """The number facts under a trap: a rounding remainder is the nearest five, counting ends is adding."""
 STEP_EVERY = 4
