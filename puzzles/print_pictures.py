@@ -10,7 +10,8 @@ from collections.abc import Mapping, Sequence
 
 from fpdf import FPDF
 
-from trainer.render.geometry import layout_geometry
+from trainer.render.geometry import Geometry, layout_geometry
+from trainer.render.markers import Marker
 from trainer.render.svg import _SPOTS, end_letters, marker_spots
 from trainer.rules import Layout, Tile
 
@@ -22,7 +23,11 @@ LAST = (0, 114, 178)
 """The dashed outline of the tile played last."""
 
 
-def _tile(pdf: FPDF, tile_box: tuple[float, float, float, float], halves, along_x: bool, *,
+Box = tuple[float, float, float, float]
+"""A rectangle (x0, y0, x1, y1) in mm on the page."""
+
+
+def _tile(pdf: FPDF, tile_box: Box, halves: Sequence[tuple[int, Box]], along_x: bool, *,
           spinner: bool = False, last: bool = False) -> None:
     x0, y0, x1, y1 = tile_box
     w, h = x1 - x0, y1 - y0
@@ -51,6 +56,12 @@ def _tile(pdf: FPDF, tile_box: tuple[float, float, float, float], halves, along_
         pdf.circle(x0 + w / 2, y0 + h / 2, min(w, h) * 0.16, style="F")
 
 
+def _on_page(cells: tuple[int, int, int, int], ox: float, oy: float, s: float) -> Box:
+    """A box in cells as mm on the page: scaled by ``s`` from the origin (``ox``, ``oy``)."""
+    x0, y0, x1, y1 = cells
+    return ox + x0 * s, oy + y0 * s, ox + x1 * s, oy + y1 * s
+
+
 def _lettered(lay: Layout, letters: bool | Mapping[str, str]) -> dict[str, str]:
     """The letters printed on ``lay``'s open ends: every one (``True``), or those of a puzzle's
     picture (:func:`puzzles.pictures.layout_letters`, as the app letters them)."""
@@ -61,7 +72,8 @@ def _lettered(lay: Layout, letters: bool | Mapping[str, str]) -> dict[str, str]:
     return {e.id: letters[e.id] for e in lay.open_ends if e.id in letters}
 
 
-def _extent(lay: Layout, *, letters: bool | Mapping[str, str], working: bool):
+def _extent(lay: Layout, *, letters: bool | Mapping[str, str],
+            working: bool) -> tuple[Geometry, list[Marker], tuple[float, float, float, float]]:
     """The marks to draw and the box (cells) around the tiles and those marks, a little to spare."""
     g = layout_geometry(lay)
     names = _lettered(lay, letters)
@@ -90,9 +102,8 @@ def draw_layout(pdf: FPDF, lay: Layout, x: float, y: float, w: float, h: float, 
     last = len(lay) - 1
     places = lay.placements
     for pt in g.tiles:
-        box = tuple(ox + v * s if i % 2 == 0 else oy + v * s for i, v in enumerate(pt.box))
-        halves = [(hf.number, tuple(ox + v * s if i % 2 == 0 else oy + v * s for i, v in enumerate(hf.box)))
-                  for hf in pt.halves]
+        box = _on_page(pt.box, ox, oy, s)
+        halves = [(hf.number, _on_page(hf.box, ox, oy, s)) for hf in pt.halves]
         _tile(pdf, box, halves, (pt.box[2] - pt.box[0]) >= (pt.box[3] - pt.box[1]),
               spinner=places[pt.index].is_spinner, last=pt.index == last and len(lay) > 1)
     names = _lettered(lay, letters)

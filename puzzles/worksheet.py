@@ -31,7 +31,7 @@ from puzzles.stages import STAGE_TITLES, check_stage_level
 from trainer import words
 from trainer.render import render_number_line
 from trainer.render.geometry import layout_geometry
-from trainer.rules import IllegalPlay
+from trainer.rules import IllegalPlay, Layout
 from trainer.words import _
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
@@ -314,7 +314,7 @@ KEY_HEIGHT = 110.0
 """…and at most this tall (mm)."""
 
 
-def key_picture_size(lay, room: float) -> tuple[float, float]:
+def key_picture_size(lay: Layout, room: float) -> tuple[float, float]:
     """The size (mm) of a layout's picture with its working in the answer key: at least
     ``KEY_WIDTH`` wide (or tiles of the largest size), never wider than ``room``."""
     cw, ch = picture_cells(lay, working=True)

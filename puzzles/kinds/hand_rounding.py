@@ -101,8 +101,9 @@ def judge_hand_rounding(p: Puzzle, response: Any) -> Verdict:
     ans = p.answer
     if not isinstance(response, dict):
         return Verdict(False, _("Fill in the rounded pips and the points."), "unreadable", is_answer=False)
-    given = {k: read_int(v) for k, v in response.items() if k in ans and v not in (None, "")}
-    if any(v is None for v in given.values()):
+    read = {k: read_int(v) for k, v in response.items() if k in ans and v not in (None, "")}
+    given = {k: v for k, v in read.items() if v is not None}
+    if len(given) < len(read):
         return Verdict(False, _("Type whole numbers, like 15."), "unreadable", is_answer=False)
     if "rounded" not in given or "points" not in given:
         return Verdict(False, _("Fill in the rounded pips and the points too."), "unreadable", is_answer=False)

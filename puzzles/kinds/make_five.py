@@ -163,7 +163,7 @@ def number_words(p: Puzzle) -> str:
 def misconceive_make_five(p: Puzzle, trap: str) -> int:
     """A child who forgets the covered end stops counting: a number that makes a five with it counted."""
     if p.trap in ("make-more", "make-fewer"):  # only a tile on an end covers it
-        return p.answer
+        return int(p.answer)
     total = p.number or 0
     wrong = [m for m in range(7) if (total + m) % 5 == 0 and total + m > 0]
     return p.answer if p.answer in wrong or not wrong else wrong[0]

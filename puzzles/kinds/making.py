@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from puzzles.puzzle import Choice, Step
 from puzzles.stages import LEVEL_TABLE, Position, basic_fit, has_trap, positions, traps
@@ -16,6 +16,7 @@ from trainer.words.ends import end_counts, end_words
 from trainer.words.feedback import sentence
 from trainer.words.scores import score_words
 
+T = TypeVar("T")
 LABELS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 TOTAL_MISTAKES = (DOUBLE_ONCE.id, COVERED_SPINNER.id, "empty-spinner-end", "covered-double", "missed-end",
                   COUNTED_COVERED.id, "counted-twice")
@@ -94,9 +95,9 @@ def slips(right: int, count: int, rng: random.Random, taken: set[int]) -> list[i
 
 
 def find_position(
-    stage: str, level: int, rng: random.Random, accept: Callable[[Position, bool], Any],
+    stage: str, level: int, rng: random.Random, accept: Callable[[Position, bool], T | None],
     *, check_layout: bool = True,
-) -> Any:
+) -> T:
     """Search seeded random hands for a position that suits the level and the kind.
 
     The level's share of trap positions is kept by asking for a trap (or for none) at
