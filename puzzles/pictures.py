@@ -28,7 +28,7 @@ from trainer.rules import Layout, end_letters
 PICTURE_CACHE = 512
 """How many pictures are kept (a bounded cache shared by every session: it holds no learner's data)."""
 
-PictureKey = tuple[str, bool, str, "str | None", tuple[str, ...], str]
+PictureKey = tuple[str, bool, str, str | None, tuple[str, ...], str]
 _PICTURES: dict[PictureKey, tuple[str, str | None]] = {}
 
 

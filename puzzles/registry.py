@@ -218,7 +218,7 @@ class Scene:
     @property
     def after(self) -> Layout:
         """The layout the child counted: after the play, if there is one."""
-        assert self.before is not None, "a scene without a layout has no ends to count"
+        assert self.before is not None  # a scene without a layout has no ends to count
         return self.before.play(self.play) if self.play is not None else self.before
 
 

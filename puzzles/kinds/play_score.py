@@ -119,7 +119,7 @@ def play_score_reason(p: Puzzle, trap_id: str) -> str:
 
 
 def _asked(p: Puzzle) -> Play:
-    assert p.the_play is not None, "a play-score puzzle asks about a play"
+    assert p.the_play is not None  # a play-score puzzle always asks about a play
     return p.the_play
 
 
