@@ -11,6 +11,7 @@ from puzzles.contrast import Contrast, layout_of, lead_double, side_of, without
 from puzzles.registry import Misbelief, Scene, Trap, TrapFamily, register_trap
 from trainer.rules import Layout, OpenEnd
 from trainer.words import _
+from trainer.words import traps as reasons
 
 if TYPE_CHECKING:
     from puzzles.puzzle import Puzzle
@@ -45,12 +46,8 @@ class HalfADouble(Misbelief):
 
 def _half_a_double_reason(after: Layout, spinner: bool) -> str:
     d = _free_double(after, spinner)
-    if d is None:
-        return _("A double with a free side counts both halves.")
-    if spinner:
-        return _("The spinner {tile} has a free side: it counts both halves, {value}.").format(
-            tile=d.tile, value=d.value)
-    return _("{tile} has a free side: it counts both halves, {value}.").format(tile=d.tile, value=d.value)
+    return reasons.half_a_double(str(d.tile) if d is not None else None, d.value if d is not None else 0,
+                                 spinner=spinner)
 
 
 def _half_a_double_pair(p: Puzzle, record: Trap) -> Contrast | None:
@@ -108,9 +105,7 @@ def _covered_spinner_reason(scene: Scene) -> str:
     after = scene.after
     free = {e.tile for e in after.open_ends if e.kind == "double"}
     s = next((s for s in after.spinners if s not in free), None)
-    if s is None:
-        return _("A covered spinner counts 0.")
-    return _("The spinner {tile} has both sides covered: it counts 0.").format(tile=s)
+    return reasons.covered_spinner(str(s) if s is not None else None)
 
 
 def _covered_spinner_pair(p: Puzzle, record: Trap) -> Contrast | None:
@@ -154,8 +149,7 @@ class CoveredEnd(Misbelief):
 def _covered_end_reason(scene: Scene) -> str:
     after = scene.after
     last = after.placements[-1]
-    return _("The {number} of {tile} is covered now: it adds nothing.").format(
-        number=last.number, tile=after.tiles[last.target])
+    return reasons.covered_end(last.number, str(after.tiles[last.target]))
 
 
 def _covered_end_pair(p: Puzzle, record: Trap) -> Contrast | None:

@@ -11,6 +11,7 @@ from puzzles.contrast import Contrast, asked_play, side_of
 from puzzles.registry import Misbelief, Scene, Trap, TrapFamily, register_trap
 from trainer.rules import Layout, play_points
 from trainer.words import _
+from trainer.words import traps as reasons
 from trainer.words.plays import play_words
 
 if TYPE_CHECKING:
@@ -46,12 +47,11 @@ class MissesScore(Misbelief):
 
 def _lowering_reason(scene: Scene) -> str:
     assert scene.before is not None and scene.play is not None
-    return _("{play} makes the total smaller, {before} → {after}: it scores.").format(
-        play=play_words(scene.play), before=scene.before.total, after=scene.after.total)
+    return reasons.made_smaller(play_words(scene.play), scene.before.total, scene.after.total)
 
 
 def _combination_reason(scene: Scene) -> str:
-    return _("No 5 needed: {working} scores.").format(working=scene.after.working)
+    return reasons.five_without_a_five(scene.after.working)
 
 
 def _pair(p: Puzzle, record: Trap) -> Contrast:
