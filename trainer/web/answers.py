@@ -3,8 +3,8 @@ lesson and the Projector. A worksheet's write-in boxes come from the same shapes
 (:attr:`puzzles.AnswerShape.boxes`).
 
 A page says where the widgets stand (a :class:`Spot`: their keys and words) and what to do with an
-answer; the widgets read the boxes and hand over the response with how it is shown on the class's
-chart, or say what is wrong with what was typed.
+answer; the widgets gather the taps and the typing, :mod:`puzzles.responses` reads them into the
+response (with how it is shown on the class's chart) or says what is wrong with what was typed.
 """
 
 from __future__ import annotations

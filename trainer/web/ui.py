@@ -1,4 +1,5 @@
-"""Shared Streamlit pieces for the pages: running a page, pictures, the clickable board.
+"""Shared Streamlit pieces for the pages: running a page, showing pictures, the clickable board (a
+puzzle's pictures themselves are drawn by :mod:`puzzles.pictures`).
 
 Each page is one script in ``trainer/web/pages/`` (its widgets and callbacks), its state one record of
 :mod:`trainer.web.pagestate`; what a page computes lives in the pure-Python layers below.
