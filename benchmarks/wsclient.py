@@ -71,13 +71,15 @@ class Session:
     page_hash: str = ""
     auto: dict[str, float] = field(default_factory=dict)
     """Fragments the page asked to rerun on a timer (``st.fragment(run_every=…)``): id → seconds."""
+    headers: dict[str, str] | None = None
+    """Extra request headers of the websocket's opening request."""
 
     async def connect(self, timeout: float = 30.0) -> None:
         parts = urlsplit(self.url)
         if parts.hostname not in LOOPBACK:
             raise ValueError("the load client only talks to this machine (127.0.0.1)")
         ws_url = f"ws://{parts.hostname}:{parts.port}/_stcore/stream"
-        headers = {"Cookie": self.cookies} if self.cookies else None
+        headers = {**(self.headers or {}), **({"Cookie": self.cookies} if self.cookies else {})} or None
         self.ws = await asyncio.wait_for(
             websockets.connect(ws_url, subprotocols=["streamlit"], additional_headers=headers,
                                origin=f"http://{parts.hostname}:{parts.port}",  # as a browser's page would

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from trainer.render.taps import BoardMode
 from trainer.rules import Layout, Play, play_points
 from trainer.words import N_, _, said
 from trainer.words.mistakes import trap_words
@@ -122,9 +123,10 @@ class Kind:
         return self.answer_shape.clickable
 
     @property
-    def board_mode(self) -> str:
-        """How the picture takes taps while the puzzle is open: ``"play"``, ``"ends"`` or ``"view"``."""
-        return {AnswerShape.PLAY: "play", AnswerShape.ENDS: "ends"}.get(self.answer_shape, "view")
+    def board_mode(self) -> BoardMode:
+        """How the picture takes taps while the puzzle is open."""
+        modes = {AnswerShape.PLAY: BoardMode.PLAY, AnswerShape.ENDS: BoardMode.ENDS}
+        return modes.get(self.answer_shape, BoardMode.VIEW)
 
     @property
     def boxes(self) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ from trainer.learning.sprint import fluent_answers
 from trainer.web.pagestate import PlayState
 
 APP = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "trainer", "web", "app.py")
-PAGES = ["pages/practice.py", "pages/projector.py", "pages/play.py", "pages/my_progress.py", "pages/rules.py"]
+PAGES = ["views/practice.py", "views/projector.py", "views/play.py", "views/my_progress.py", "views/rules.py"]
 
 
 def app(code: str | None = None, page: str | None = None) -> AppTest:
@@ -227,7 +227,7 @@ def test_bad_codes_give_a_friendly_message_and_a_fresh_puzzle():
 
 def test_projector_reveal_and_next():
     code = generate("open-total", stage="five-up", level=2, seed=6).code
-    at = app(code, page="pages/projector.py")
+    at = app(code, page="views/projector.py")
     state = at.session_state["projector"]
     assert state.puzzle.code == code and not state.revealed
     at.button(key="reveal").click().run()
@@ -238,7 +238,7 @@ def test_projector_reveal_and_next():
 
 
 def test_projector_typed_code():
-    at = app(page="pages/projector.py")
+    at = app(page="views/projector.py")
     code = generate("best-play", stage="muggins", level=3, seed=2).code
     at.text_input(key="pj_code").set_value(code.lower()).run()
     assert at.session_state["projector"].puzzle.code == code
@@ -250,7 +250,7 @@ def test_progress_page_after_answers():
     at = app(generate("open-total", stage="muggins", level=1, seed=11).code)
     pr = practice(at)
     pr.answer(pr.puzzle.answer)
-    at.switch_page("pages/my_progress.py").run()
+    at.switch_page("views/my_progress.py").run()
     assert not at.exception
     assert [m.label for m in at.metric] == ["Answered", "Right", "Best streak", "Median time"]
     assert at.metric[0].value == "1"
@@ -283,7 +283,7 @@ def fix_deal(at, seed: int) -> None:
 
 def start_game(at, **setup):
     fix_deal(at, setup.get("seed", 12345))
-    at.switch_page("pages/play.py").run()
+    at.switch_page("views/play.py").run()
     at.selectbox(key="g_game").set_value(setup.get("game", "five-up"))
     at.segmented_control(key="g_players").set_value(setup.get("players", 2))
     at.segmented_control(key="g_bots").set_value(setup.get("bots", "beginner"))
@@ -364,8 +364,8 @@ def test_play_guidance_shows_options_and_bad_moves_are_friendly():
 def test_play_survives_page_switches():
     at = app()
     g = start_game(at)
-    at.switch_page("pages/practice.py").run()
-    at.switch_page("pages/play.py").run()
+    at.switch_page("views/practice.py").run()
+    at.switch_page("views/play.py").run()
     assert at.session_state["play"].game is g and not at.exception
 
 
@@ -377,13 +377,13 @@ def test_a_failing_page_shows_a_kind_message(monkeypatch):
 
     monkeypatch.delenv("FIVES_STRICT")
     monkeypatch.setattr(ui, "both_ways", broken)  # the rules page says every score with it
-    at = app(page="pages/rules.py")
+    at = app(page="views/rules.py")
     assert not at.exception
     assert at.error and "Your answers and your game are safe" in at.error[0].value
 
 
 def test_play_setup_with_a_chooser_clicked_off_uses_the_defaults():
-    at = app(page="pages/play.py")
+    at = app(page="views/play.py")
     at.segmented_control(key="g_players").set_value(None)
     at.segmented_control(key="g_bots").set_value(None)
     at.form_submit_button[0].click().run()
@@ -402,7 +402,7 @@ def test_clicks_become_plays():
 
 
 def test_projector_makes_a_worksheet():
-    at = app(page="pages/projector.py")
+    at = app(page="views/projector.py")
     at.text_input(key="ws_base").set_value("http://class.example/")
     at.button(key="ws_make").click().run()
     assert not at.exception
@@ -413,14 +413,14 @@ def test_projector_makes_a_worksheet():
 
 def test_projector_says_the_answer_in_words_and_numbers_the_choices():
     p = generate("best-play", stage="five-up", level=2, seed=4)
-    at = app(p.code, page="pages/projector.py")
+    at = app(p.code, page="views/projector.py")
     shown = texts(at)
     assert "**1.**" in shown and "A:" not in shown  # choices are numbered, ends keep their letters
     at.button(key="reveal").click().run()
     answer = next(m.value for m in at.markdown if m.value.startswith("# Answer:"))
     assert ">" not in answer and " on the " in answer
     q = generate("counted-ends", stage="all-fives", level=3, seed=2)
-    at = app(q.code, page="pages/projector.py")
+    at = app(q.code, page="views/projector.py")
     at.button(key="reveal").click().run()
     answer = next(m.value for m in at.markdown if m.value.startswith("# Answer:"))
     assert ":" not in answer.removeprefix("# Answer:") and " on " in answer
@@ -428,7 +428,7 @@ def test_projector_says_the_answer_in_words_and_numbers_the_choices():
 
 def test_projector_asks_hand_rounding_one_thing_at_a_time():
     p = generate("hand-rounding", stage="muggins", level=3, seed=3)
-    at = app(p.code, page="pages/projector.py")
+    at = app(p.code, page="views/projector.py")
     assert "How many?" in texts(at) and "Is it" not in texts(at)
     at.button(key="reveal").click().run()
     assert f"Pips: **{p.answer['pips']}**" in texts(at) and "Round that" in texts(at)
@@ -439,7 +439,7 @@ def test_projector_asks_hand_rounding_one_thing_at_a_time():
 
 
 def test_projector_bad_code_message_goes_with_the_next_puzzle():
-    at = app(page="pages/projector.py")
+    at = app(page="views/projector.py")
     at.text_input(key="pj_code").set_value("NOPE-NOPE").run()
     assert at.warning and "didn't work" in at.warning[0].value
     at.button(key="next").click().run()
@@ -449,7 +449,7 @@ def test_projector_bad_code_message_goes_with_the_next_puzzle():
 def test_game_list_names_each_game_once_for_people():
     from trainer.games.guided import GAME_SOURCES, GAME_TITLES
 
-    at = app(page="pages/play.py")
+    at = app(page="views/play.py")
     options = at.selectbox(key="g_game").options
     assert len(options) == len(set(options)) == len(GAME_TITLES)
     from trainer.rules import PRESETS
@@ -593,7 +593,7 @@ def ui_end_letters(lay):
 
 
 def test_the_rules_page_teaches_sniff_from_real_layouts():
-    at = app(page="pages/rules.py")
+    at = app(page="views/rules.py")
     assert not at.exception
     headers = [h.value for h in at.header]
     assert "4. Sniff — the first double is the sniff" in headers and "5. The end of a hand" in headers
@@ -632,7 +632,7 @@ def test_the_coach_keeps_going_when_its_chooser_comes_back_empty():
 
 def test_projector_choosers_that_come_back_empty_keep_the_puzzle():
     p = generate("best-play", stage="five-up", level=3, seed=5)
-    at = app(p.code, page="pages/projector.py")
+    at = app(p.code, page="views/projector.py")
     assert at.session_state["projector"].puzzle.code == p.code
     at.segmented_control(key="pj_stage").set_value(None)
     at.pills(key="pj_kind").set_value(None).run()
@@ -646,7 +646,7 @@ def test_projector_choosers_that_come_back_empty_keep_the_puzzle():
 
 
 def test_a_worksheet_address_no_qr_code_can_carry_gets_a_message_and_no_sheet():
-    at = app(page="pages/projector.py")
+    at = app(page="views/projector.py")
     at.text_input(key="ws_base").set_value("http://class.example/").run()
     at.button(key="ws_make").click().run()
     assert at.session_state["projector"].worksheet.files

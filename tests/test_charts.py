@@ -78,7 +78,7 @@ def test_my_progress_names_its_charts_for_what_they_plot():
     for seed, ok in ((11, True), (12, False), (13, True)):
         p = pr.show(generate("open-total", stage="muggins", level=1, seed=seed))
         pr.answer(p.answer if ok else str(int(p.answer) + 1))
-    at.switch_page("pages/my_progress.py").run()
+    at.switch_page("views/my_progress.py").run()
     assert not at.exception
     headings = [h.value for h in at.subheader]
     assert "Share of answers right, over time" in headings

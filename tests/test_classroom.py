@@ -32,7 +32,7 @@ def app(page: str | None = None, **params: str) -> AppTest:
         at.query_params[k] = v
     at.run()
     if page:
-        at.switch_page(f"pages/{page}.py").run()
+        at.switch_page(f"views/{page}.py").run()
     assert not at.exception, at.exception
     return at
 
@@ -55,7 +55,7 @@ def test_a_new_learner_is_remembered_across_a_reload(store):
     code = generate("open-total", stage="muggins", level=1, seed=11).code
     at = app(code=code)
     answer_right(at)  # a guest's answer...
-    at.switch_page("pages/me.py").run()
+    at.switch_page("views/me.py").run()
     at.pills(key="me_pick").set_value(at.pills(key="me_pick").options[0]).run()
     nickname = at.pills(key="me_pick").value
     at.button(key="me_start").click().run()
@@ -71,7 +71,7 @@ def test_a_new_learner_is_remembered_across_a_reload(store):
     answer_right(again)
     assert len(store.attempts(me.code)) == 2
     # a page change keeps the code in the address
-    again.switch_page("pages/my_progress.py").run()
+    again.switch_page("views/my_progress.py").run()
     assert again.query_params["me"] == me.code
 
 
@@ -106,7 +106,7 @@ def test_junk_learner_codes_are_friendly(junk):
     assert "me" not in at.session_state or at.session_state["me"] is None
     if junk:
         assert any("learner code didn't work" in w.value for w in at.warning)
-    at.switch_page("pages/me.py").run()
+    at.switch_page("views/me.py").run()
     at.segmented_control(key="me_way").set_value("code").run()
     at.text_input(key="me_code").set_value(junk).run()
     at.button(key="me_continue").click().run()
@@ -234,11 +234,11 @@ def test_a_live_lesson_from_the_projector_to_a_child_and_back(store):
     child.text_input(key="me_class").set_value(code).run()
     child.text_input(key="me_typed").set_value("Misty Owl").run()
     child.button(key="me_join").click().run()
-    child.switch_page("pages/live.py").run()
+    child.switch_page("views/live.py").run()
     assert "Waiting for your teacher" in texts(child)
 
     p = generate("open-total", stage="muggins", level=1, seed=21)
-    teacher.switch_page("pages/projector.py").run()
+    teacher.switch_page("views/projector.py").run()
     teacher.query_params["code"] = p.code
     teacher.run()
     teacher.button(key="pj_live_start").click().run()
@@ -363,7 +363,7 @@ def test_a_reloaded_projector_goes_on_with_the_open_lesson(store):
     at.query_params["class"] = keys.code
     at.query_params["key"] = keys.teacher_key
     at.run()
-    at.switch_page("pages/projector.py").run()
+    at.switch_page("views/projector.py").run()
     at.button(key="pj_live_resume").click().run()
     assert not at.exception
     assert store.lesson(keys.code).lesson == 1 and store.lesson(keys.code).round == 1

@@ -33,7 +33,7 @@ def shown(at) -> str:
 def test_the_address_chooses_the_language_and_keeps_it_across_pages():
     at = app(lang="ES")
     assert shown(at) == "es" and at.query_params["lang"] == "es"
-    at.switch_page("pages/rules.py").run()
+    at.switch_page("views/rules.py").run()
     assert not at.exception
     assert at.query_params["lang"] == "es" and shown(at) == "es"
 

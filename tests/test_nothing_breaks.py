@@ -3,9 +3,11 @@ digits, a store that goes away, a removed child, guessing codes, names with mark
 
 from __future__ import annotations
 
+import json
 import os
 import time
 import uuid
+from dataclasses import asdict
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -15,6 +17,7 @@ from puzzles import generate
 from trainer.learning import outbox as outbox_module
 from trainer.learning.progress import Attempt
 from trainer.store import StoreUnavailable, open_store
+from trainer.web import markup
 from trainer.web import session as session_module
 from trainer.web.pagestate import SessionState
 
@@ -38,7 +41,7 @@ def signed_out(at) -> bool:
 
 
 def sign_up(at, nickname: str = "Sunny Otter") -> None:
-    at.switch_page("pages/me.py").run()
+    at.switch_page("views/me.py").run()
     at.text_input(key="me_typed").set_value(nickname).run()
     at.button(key="me_start").click().run()
     assert not at.exception, at.exception
@@ -53,15 +56,15 @@ def test_practice_works_after_signing_in_and_after_signing_out(store):
     sign_up(at)
     me = at.session_state["me"]
     forget_page_widgets(at)
-    at.switch_page("pages/practice.py").run()
+    at.switch_page("views/practice.py").run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     assert at.session_state["practice"].puzzle is not None
     assert "Sunny Otter" in texts(at)
     # and out again
-    at.switch_page("pages/me.py").run()
+    at.switch_page("views/me.py").run()
     at.button(key="me_out").click().run()
     forget_page_widgets(at)
-    at.switch_page("pages/practice.py").run()
+    at.switch_page("views/practice.py").run()
     assert not at.exception and not at.error
     assert at.session_state["practice"].puzzle is not None and signed_out(at)
     assert "me" not in at.query_params
@@ -73,7 +76,7 @@ def test_a_chooser_forgotten_while_away_keeps_the_choice():
     at.pills(key="p_kind").set_value("nearest-five").run()
     forget_page_widgets(at)
     at.session_state["practice"].puzzle = None  # as after a sign-in: no puzzle yet
-    at.switch_page("pages/practice.py").run()
+    at.switch_page("views/practice.py").run()
     assert not at.exception
     assert at.session_state["practice"].puzzle.kind == "nearest-five"
     assert at.pills(key="p_kind").value == "nearest-five"
@@ -190,7 +193,7 @@ def test_a_reload_during_an_outage_keeps_the_learner(store, outage, monkeypatch)
 def test_answers_kept_by_the_browser_are_written_by_the_next_session(store):
     me = store.learner(store.new_learner("Ruby Hare"))
     a = Attempt("open-total", "muggins", 1, True, 4.0, "CQT6-QX36")
-    kept = session_module.json.dumps({"code": me.code, "items": [["u" * 12, session_module.asdict(a)],
+    kept = json.dumps({"code": me.code, "items": [["u" * 12, asdict(a)],
                                                                    ["bad", {"kind": "nope"}]]})
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params["me"] = me.code
@@ -224,7 +227,7 @@ def test_an_old_teacher_link_opens_the_class_once_and_leaves_the_address(store):
     keys = store.create_class("Room 9")
     at = AppTest.from_file(APP, default_timeout=30)
     at.run()
-    at.switch_page("pages/teacher.py")
+    at.switch_page("views/teacher.py")
     at.query_params["class"] = keys.code
     at.query_params["key"] = keys.teacher_key
     at.run()
@@ -243,10 +246,10 @@ def test_a_teacher_opens_the_class_by_typing_and_the_browser_keeps_it(store):
     assert at.session_state["session"].teacher == (keys.code, keys.teacher_key)
     # a new visit on this browser: it remembers the open class
     again = AppTest.from_file(APP, default_timeout=30)
-    again.session_state["session"] = SessionState(device={"teacher": session_module.json.dumps(
+    again.session_state["session"] = SessionState(device={"teacher": json.dumps(
         {"code": keys.code, "key": keys.teacher_key})})
     again.run()
-    again.switch_page("pages/teacher.py").run()
+    again.switch_page("views/teacher.py").run()
     again.run()
     assert again.session_state["session"].teacher == (keys.code, keys.teacher_key)
     again.button(key="t_close").click().run()
@@ -306,7 +309,7 @@ def test_class_names_are_shown_exactly_as_typed(store, name):
     at.button(key="t_create").click().run()
     assert not at.exception
     title = next(m.value for m in at.markdown if m.value.startswith("<h1"))
-    assert title == f"<h1>{session_module.literal(name)}</h1>"
+    assert title == f"<h1>{markup.literal(name)}</h1>"
     assert "&#x27;" not in title and "$" not in title and ":" not in title
 
 
@@ -366,6 +369,40 @@ def test_a_removed_child_is_told_once_and_goes_on_as_a_guest(store):
     assert "not in use any more" not in " ".join(w.value for w in at.warning)  # said once
 
 
+def test_a_removed_child_in_the_sprint_is_told_and_never_promised_a_save(store):
+    """The Sprint's outbox is the first to learn that the teacher removed the child: they are told at once,
+    go on as a guest, and nothing says their answers are kept and saved."""
+    keys = store.create_class("Room 8")
+    code = store.join(keys.code, "Mint Vole")
+    at = app(page="sprint", me=code)
+    at.button(key="sp_start").click().run()
+    store.remove_learner(keys.code, keys.teacher_key, code)
+    at.button(key="sp_choice0").click().run()
+    assert not at.exception
+    assert "not in use any more" in " ".join(w.value for w in at.warning)
+    assert signed_out(at) and at.session_state["practice"].on_fact is None
+    assert "saved as soon as saving works again" not in texts(at)
+    at.button(key="sp_choice0").click().run()
+    assert not at.exception and "saved as soon as saving works again" not in texts(at)
+
+
+def test_a_removed_child_at_play_is_told(store):
+    """A move in a game is the first thing written after the teacher removed the child: Play a hand says so."""
+    keys = store.create_class("Room 8")
+    code = store.join(keys.code, "Plum Hare")
+    at = app(page="play", me=code)
+    next(b for b in at.button if b.label == "Start the game").click().run()
+    store.remove_learner(keys.code, keys.teacher_key, code)
+    for _ in range(12):  # the learner's moves until one is written
+        moves = [b for b in at.button if b.key and (b.key.startswith("g_opt_") or b.key in ("g_draw", "g_pass"))]
+        if not moves or signed_out(at):
+            break
+        moves[0].click().run()
+        assert not at.exception
+    assert signed_out(at)
+    assert "not in use any more" in " ".join(w.value for w in at.warning)
+
+
 def test_a_deleted_database_file_is_noticed_and_no_answer_is_acknowledged(tmp_path, monkeypatch):
     s = open_store(f"sqlite:///{tmp_path}/fives.db")
     me = s.learner(s.new_learner("Sky Wren"))
@@ -406,13 +443,15 @@ def test_postgresql_stopped_and_back_under_the_pages(postgres, monkeypatch):
         assert child.session_state["me"].code == me
         assert any("2 answers" in i.value for i in child.info)
         for page in ("live", "my_progress", "me", "practice"):
-            child.switch_page(f"pages/{page}.py").run()
+            child.switch_page(f"views/{page}.py").run()
             assert not child.exception and not child.error, (page, [e.value for e in child.error])
         teacher.run()
         assert not teacher.exception and not teacher.error
         assert "psycopg" not in texts(teacher) and "127.0.0.1" not in texts(teacher)
         again = app(me=me)  # a reload during the outage
         assert again.query_params["me"] == me and again.session_state["me"].code == me
+        again.switch_page("views/live.py").run()  # its class is not known yet: no invitation to join again
+        assert "Live lessons are not working right now" in texts(again) and "Join your class" not in texts(again)
     finally:
         postgres.resume()
     now[0] += 5

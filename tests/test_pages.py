@@ -10,14 +10,14 @@ import pytest
 from streamlit.testing.v1 import AppTest
 from test_classroom import app  # the AppTest of the whole app, on one page
 
+from trainer.learning.outbox import AnswerSaver as Saver
 from trainer.store import open_store
 from trainer.web.pagestate import KEYS, LEARNER_KEYS
 from trainer.web.pagestate import PAGES as PAGE_TABLE
-from trainer.web.session import Saver
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 APP = str(ROOT / "trainer" / "web" / "app.py")
-VIEWS = ROOT / "trainer" / "web" / "pages"
+VIEWS = ROOT / "trainer" / "web" / "views"
 PAGES = tuple(p.name for p in PAGE_TABLE)
 
 
@@ -52,7 +52,7 @@ def test_every_page_keeps_its_state_as_one_record_under_one_key(store):
     for who in ({}, {"me": child.code}):
         at = app(**who)
         for page in PAGES:
-            at.switch_page(f"pages/{page}.py").run()
+            at.switch_page(f"views/{page}.py").run()
             assert not at.exception, (page, at.exception)
             seen |= check_records(at)
     assert seen == set(KEYS) | set(LEARNER_KEYS)  # every record is used, and nothing else
@@ -64,7 +64,7 @@ def test_signing_out_leaves_nothing_of_the_learner(store):
     teacher.text_input(key="t_code").set_value(keys.code).run()
     teacher.text_input(key="t_key").set_value(keys.teacher_key).run()
     teacher.button(key="t_open").click().run()
-    teacher.switch_page("pages/projector.py").run()
+    teacher.switch_page("views/projector.py").run()
     teacher.button(key="pj_live_start").click().run()
 
     at = app(page="me")
@@ -74,15 +74,15 @@ def test_signing_out_leaves_nothing_of_the_learner(store):
     at.button(key="me_join").click().run()
     me = at.session_state["me"]
     assert me.class_code == keys.code and isinstance(at.session_state["practice"].on_attempt, Saver)
-    at.switch_page("pages/live.py").run()
+    at.switch_page("views/live.py").run()
     assert at.session_state["live"].joined is not None and at.session_state["live"].seen
-    at.switch_page("pages/play.py").run()
+    at.switch_page("views/play.py").run()
     at.session_state["play"].deal_seed = 4
     at.form_submit_button[0].click().run()
     assert at.session_state["play"].game is not None and store.game(me.code)
     assert at.session_state["play"].saver.saved is not None
 
-    at.switch_page("pages/me.py").run()
+    at.switch_page("views/me.py").run()
     at.button(key="me_out").click().run()
     assert not at.exception
     assert "me" not in at.session_state
@@ -95,11 +95,11 @@ def test_signing_out_leaves_nothing_of_the_learner(store):
     assert store.game(me.code)  # their game stays in the store, under their code
     check_records(at)
     # and in again: their game comes back from the store
-    at.switch_page("pages/me.py").run()
+    at.switch_page("views/me.py").run()
     at.segmented_control(key="me_way").set_value("code").run()
     at.text_input(key="me_code").set_value(me.code).run()
     at.button(key="me_continue").click().run()
-    at.switch_page("pages/play.py").run()
+    at.switch_page("views/play.py").run()
     assert at.session_state["play"].game is not None and at.session_state["play"].game.setup.seed == 4
 
 
@@ -149,7 +149,7 @@ def test_pages_touch_only_their_own_widgets_keys():
 
 
 def test_only_the_state_modules_keep_keys():
-    keepers = {"pagestate.py": set(), "session.py": set(LEARNER_KEYS)}
+    keepers = {"pagestate.py": set(), "session.py": set(LEARNER_KEYS), "signin.py": set(LEARNER_KEYS)}
     for path in (ROOT / "trainer").rglob("*.py"):
         if VIEWS in path.parents:
             continue

@@ -129,7 +129,7 @@ def test_suggestions_name_plays_by_their_end_letters():
 
 
 def test_the_rules_page_explains_going_again_and_the_muggins_call():
-    at = app(page="pages/rules.py")
+    at = app(page="views/rules.py")
     headers = [h.value for h in at.header]
     assert "6. Go again: Seven-Toed Pete and Horse Race" in headers
     assert "7. Say your score: the muggins call" in headers

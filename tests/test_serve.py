@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -21,7 +22,8 @@ import pytest
 
 from benchmarks.wsclient import Session
 from puzzles import from_code
-from trainer.serving.serve import COOKIE, free_port, haproxy_path, healthy
+from trainer.serving.serve import COOKIE, free_port, haproxy_config, haproxy_path, healthy
+from trainer.store.limits import ADDRESS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 pytestmark = [
@@ -180,6 +182,32 @@ def a_process_that_dies_comes_back_and_a_rolling_restart_never_leaves_the_class_
         assert asyncio.run(asyncio.wait_for(lands_on(cookie[k]), 60)) == cookie[k]
 
 
+def test_guessing_codes_from_one_address_is_refused_through_the_balancer(served):
+    """Every guess from a new session (so the session's own limit never trips): the address HAProxy
+    forwards is what the store counts, so one address is refused after its free misses, on whichever
+    process it lands; a client's own X-Forwarded-For changes nothing."""
+    port, _ = served
+    url = f"http://127.0.0.1:{port}"
+    letters = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
+    free = ADDRESS.free
+
+    async def guess(i: int, spoof: bool) -> bool:
+        code = "".join(letters[(i * 7 + j * 3) % len(letters)] for j in range(8))
+        s = Session(url, query=f"me={code[:4]}-{code[4:]}",
+                    headers={"X-Forwarded-For": f"10.9.{i % 250}.{i % 200}"} if spoof else None)
+        await s.connect()
+        said = " ".join(text for _, text in s.alerts()) + s.texts()
+        await s.close()
+        return "Too many tries" in said
+
+    async def scenario() -> list[bool]:
+        return [await guess(i, spoof=i % 2 == 1) for i in range(free + 4)]
+
+    refused = asyncio.run(asyncio.wait_for(scenario(), 240))
+    assert not any(refused[:free]), refused  # a classroom's worth of honest misses goes through
+    assert any(refused[free:]), refused  # then the address waits, spoofed header or not
+
+
 def start_supervisor(processes: int, out_dir: str) -> tuple[subprocess.Popen, int, str]:
     """``python -m trainer.serving`` on its own, started with SIGINT ignored, its output (and so
     HAProxy's and the app processes') captured in ``out_dir``; returns it, its port and its run
@@ -227,7 +255,10 @@ def test_headers_on_every_answer_no_addresses_in_any_output_and_sigint_to_the_su
     out_dir = tempfile.mkdtemp()
     proc, port, run_dir = start_supervisor(2, out_dir)
     try:
+        slow = socket.create_connection(("127.0.0.1", port), timeout=30)
+        slow.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # a request that never ends: HAProxy's 408
         every_answer_has_the_security_headers_and_names_no_backend(port, run_dir)
+        balancer_pages_have_the_security_headers(port, slow)
         no_address_with_its_query_reaches_any_output(port, out_dir)
         workers = children_of(proc.pid)
         assert len(workers) == 3  # two app processes and HAProxy
@@ -274,6 +305,59 @@ def every_answer_has_the_security_headers_and_names_no_backend(port: int, run_di
             value = sticky[0].partition("=")[2] if sticky else ""
             assert value in cookies and not re.search(r"app\d", value), (path, value)
             assert h.get("X-Fives-Server") in cookies
+
+
+def raw_answer(sock: socket.socket) -> str:
+    """Everything the balancer sends on a socket until it closes it."""
+    got = b""
+    while chunk := sock.recv(65536):
+        got += chunk
+    sock.close()
+    return got.decode("utf-8", "replace")
+
+
+def balancer_pages_have_the_security_headers(port: int, slow: socket.socket) -> None:
+    """No answer of HAProxy's own goes out without the security headers: a request it cannot read (400) or
+    one that never finished (408) gets the connection closed with no answer at all (its built-in pages for
+    these carry no headers), and the pages it makes after reading a request carry them."""
+    bad = socket.create_connection(("127.0.0.1", port), timeout=10)
+    bad.sendall(b"NOT AN HTTP REQUEST\r\n\r\n")
+    assert raw_answer(bad) == ""
+    assert raw_answer(slow) == ""
+
+
+def test_the_balancer_s_own_pages_carry_the_security_headers(tmp_path):
+    """HAProxy alone, its one app process down: the 503 it makes carries every security header, and a
+    request it cannot read gets no answer (no page without them)."""
+    port = free_port()
+    conf = tmp_path / "haproxy.cfg"
+    conf.write_text(haproxy_config(host="127.0.0.1", port=port, backends=[free_port()], run_dir=str(tmp_path),
+                                   csp="default-src 'self'"))
+    balancer = subprocess.Popen([haproxy_path(), "-db", "-f", str(conf)], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 10
+        while True:
+            try:
+                sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+                break
+            except OSError:
+                if time.time() > deadline:
+                    raise
+                time.sleep(0.05)
+        sock.sendall(b"GET /?me=XXXX-XXXX HTTP/1.1\r\nHost: x\r\n\r\n")
+        head = raw_answer(sock).split("\r\n\r\n", 1)[0].lower()
+        assert head.startswith("http/1.1 503"), head
+        for header in ("content-security-policy: default-src 'self'", "x-frame-options: sameorigin",
+                       "x-content-type-options: nosniff", "referrer-policy: no-referrer"):
+            assert header in head, (header, head)
+        assert "server:" not in head
+        bad = socket.create_connection(("127.0.0.1", port), timeout=10)
+        bad.sendall(b"NOT AN HTTP REQUEST\r\n\r\n")
+        assert raw_answer(bad) == ""
+    finally:
+        balancer.terminate()
+        balancer.wait(timeout=10)
 
 
 def no_address_with_its_query_reaches_any_output(port: int, out_dir: str) -> None:

@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 from tests.test_pages import APP
 from trainer.learning.sprint import ROUND_FACTS
 from trainer.store import open_store
+from trainer.words.numbers import read_typed_number
 
 
 def app(**params: str) -> AppTest:
@@ -16,7 +17,7 @@ def app(**params: str) -> AppTest:
     for k, v in params.items():
         at.query_params[k] = v
     at.run()
-    at.switch_page("pages/sprint.py").run()
+    at.switch_page("views/sprint.py").run()
     assert not at.exception, at.exception
     return at
 
@@ -55,17 +56,41 @@ def test_a_wrong_tap_shows_the_answer_and_the_fact_comes_back_in_the_grid():
     assert at.session_state["practice"].progress.facts.state(fact).value == "wrong"
 
 
-@pytest.mark.parametrize("junk", ["banana", "", "12.5", "9" * 12, "<b>"])
+@pytest.mark.parametrize("junk", ["banana", "", "12.5", "9" * 12, "<b>", "-3", "1_0", "1 0"])
 def test_typed_junk_is_a_friendly_word_and_no_answer(junk):
+    """The Sprint's box reads numbers as Practice's does (one reader): a negative number, an underscore
+    between digits or a 12-digit number is no answer, with a word saying why."""
     at = app()
     at.button(key="sp_start").click().run()
     pr = at.session_state["practice"]
+    answered = _to_a_number_fact(at)
     key = next(t.key for t in at.text_input if t.key.startswith("sp_typed_"))
     at.text_input(key=key).set_value(junk)
     _submit(at)
     assert not at.exception
-    if not junk.strip().lstrip("-").isdigit():
-        assert at.warning and not pr.sprint.verdicts
+    assert at.warning and len(pr.sprint.verdicts) == answered
+    assert at.warning[0].value == read_typed_number(junk)[1]
+
+
+@pytest.mark.parametrize("typed", ["²", "①", "１５", " 7 "])
+def test_digits_a_tablet_keyboard_gives_are_read_as_in_practice(typed):
+    at = app()
+    at.button(key="sp_start").click().run()
+    pr = at.session_state["practice"]
+    answered = _to_a_number_fact(at)
+    key = next(t.key for t in at.text_input if t.key.startswith("sp_typed_"))
+    at.text_input(key=key).set_value(typed)
+    _submit(at)
+    assert not at.exception and not at.warning
+    assert [v.given for v in pr.sprint.verdicts[answered:]] == [read_typed_number(typed)[0]]
+
+
+def _to_a_number_fact(at: AppTest) -> int:
+    """Tap through yes/no facts until the round asks for a number; returns how many were answered."""
+    sprint = at.session_state["practice"].sprint
+    while isinstance(sprint.current.answer, bool):
+        at.button(key="sp_choice0").click().run()
+    return len(sprint.verdicts)
 
 
 def _submit(at: AppTest) -> None:

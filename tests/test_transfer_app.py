@@ -35,7 +35,7 @@ def play_until_a_miss(at, now: list[float], seed: int = 5) -> None:
     if "play" not in at.session_state:
         at.session_state["play"] = PlayState()
     at.session_state["play"].deal_seed = seed
-    at.switch_page("pages/play.py").run()
+    at.switch_page("views/play.py").run()
     at.selectbox(key="g_game").set_value("muggins")
     at.segmented_control(key="g_bots").set_value("greedy")
     at.form_submit_button[0].click().run()
@@ -68,7 +68,7 @@ def play_until_a_miss(at, now: list[float], seed: int = 5) -> None:
 
 def serve_next(at) -> None:
     """Answer the puzzle on Practice (if it is not answered) and ask for the next one."""
-    at.switch_page("pages/practice.py").run()
+    at.switch_page("views/practice.py").run()
     pr = at.session_state["practice"]
     if not pr.answered:
         pr.answer(pr.puzzle.answer)
@@ -103,7 +103,7 @@ def test_a_missed_score_comes_back_on_practice_the_next_day_and_my_progress_show
     assert not at.exception and "Yes!" in at.success[0].value
     assert pr.progress.attempts[-1].review == GAME_REVIEW and p.code in pr.games.served
 
-    at.switch_page("pages/my_progress.py").run()
+    at.switch_page("views/my_progress.py").run()
     assert not at.exception, at.exception
     page = texts(at)
     assert "Scores spotted in real games" in [s.value for s in at.subheader]
@@ -125,7 +125,7 @@ def test_a_signed_in_learner_keeps_decisions_through_a_reload_and_the_class_sees
     pr = again.session_state["practice"]
     assert pr.games.decisions == made  # from the store
     assert pr.review == GAME_REVIEW and pr.puzzle.code == next(d for d in made if d.missed).puzzle().code
-    again.switch_page("pages/my_progress.py").run()
+    again.switch_page("views/my_progress.py").run()
     assert "Scores spotted in real games" in [s.value for s in again.subheader]
 
     teacher = app(page="teacher", **{"class": keys.code, "key": keys.teacher_key})
@@ -141,7 +141,7 @@ def test_a_guest_who_signs_up_keeps_the_decisions_of_their_games():
     at = app()
     play_until_a_miss(at, now, seed=7)
     made = list(at.session_state["practice"].games.decisions)
-    at.switch_page("pages/me.py").run()
+    at.switch_page("views/me.py").run()
     at.text_input(key="me_typed").set_value("Jade Gecko").run()
     at.button(key="me_start").click().run()
     assert not at.exception, at.exception

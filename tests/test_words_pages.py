@@ -17,8 +17,9 @@ from trainer.words import errors as error_words
 
 ROOT = Path(__file__).resolve().parent.parent
 APP = str(ROOT / "trainer" / "web" / "app.py")
-PAGE_MODULES = sorted((ROOT / "trainer" / "web" / "pages").glob("*.py")) + [
-    ROOT / "trainer" / "web" / name for name in ("ui.py", "session.py", "answers.py", "app.py", "pagestate.py")
+PAGE_MODULES = sorted((ROOT / "trainer" / "web" / "views").glob("*.py")) + [
+    ROOT / "trainer" / "web" / name
+    for name in ("ui.py", "session.py", "signin.py", "device.py", "markup.py", "answers.py", "app.py", "pagestate.py")
 ] + [ROOT / "trainer" / "classroom" / "cards.py"] + sorted((ROOT / "trainer" / "store").glob("*.py"))
 
 TRANSLATED = {"_", "ngettext", "N_"}
@@ -301,7 +302,7 @@ def draw(page: str) -> AppTest:
     at = AppTest.from_file(APP, default_timeout=30)
     at.run()
     if page != "practice":
-        at.switch_page(f"pages/{page}.py").run()
+        at.switch_page(f"views/{page}.py").run()
     assert not at.exception, at.exception
     return at
 

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import logging
 import time
+import uuid
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from trainer.learning.progress import Attempt
+from trainer.learning.sprint import SprintAnswer
 from trainer.learning.transfer import Decision
 
 log = logging.getLogger("fives_trainer")
@@ -84,3 +87,40 @@ class DecisionSaver(Outbox[Decision]):
 
     def write(self, store: Any, items: list[Decision]) -> None:
         store.record_decisions(self.code, items)
+
+
+@dataclass
+class AnswerSaver(Outbox[tuple[str, Attempt]]):
+    """Keeps each answer in the store as it is given (``Practice.on_attempt``): an outbox
+    (:class:`trainer.learning.outbox.Outbox`) of answers, each with its id, also kept in the browser's own
+    storage (:func:`trainer.web.device.outbox_on_device`) so a reload during an outage loses none of them."""
+
+    what: ClassVar[str] = "answers"
+
+    def __call__(self, attempt: Attempt) -> None:  # type: ignore[override]
+        super().__call__((uuid.uuid4().hex, attempt))
+
+    def write(self, s: Any, items: list[tuple[str, Attempt]]) -> None:
+        s.record_many(self.code, [a for _, a in items], uids=[u for u, _ in items])
+
+    def adopt(self, items: list[tuple[str, Attempt]]) -> int:
+        """Take answers an earlier session left waiting (a reload during an outage); returns how many
+        were new here."""
+        known = {u for u, _ in self.pending}
+        new = [(u, a) for u, a in items if u not in known]
+        self.pending.extend(new)
+        return len(new)
+
+
+@dataclass
+class FactSaver(Outbox[tuple[str, SprintAnswer]]):
+    """Keeps each Fives Sprint answer in the store as it is given (``Practice.on_fact``), each with its id."""
+
+    what: ClassVar[str] = "sprint answers"
+
+    def __call__(self, answer: SprintAnswer) -> None:  # type: ignore[override]
+        super().__call__((uuid.uuid4().hex, answer))
+
+    def write(self, s: Any, items: list[tuple[str, SprintAnswer]]) -> None:
+        s.record_sprint(self.code, [a for _, a in items], uids=[u for u, _ in items])
+

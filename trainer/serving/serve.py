@@ -101,11 +101,52 @@ SECURITY_HEADERS = {
 }
 
 
+FORWARDED = "FIVES_FORWARDED_BY_BALANCER"
+"""Set (to ``1``) in the environment of the app processes :class:`Cluster` starts: they are reached only
+through the balancer, which replaces any ``X-Forwarded-For`` a client sends with the address it sees, so
+the app may trust that header for its limits on code and key checks (:func:`trainer.web.session.clients`).
+An app process started any other way ignores the header: a client could write anything there."""
+
+ERROR_PAGES = {403: "Forbidden", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
+               504: "Gateway Timeout"}
+"""The answers HAProxy makes itself once it has read a request; each is written as a whole HTTP response
+carrying the security headers (:func:`error_page`)."""
+SILENT = (400, 408)
+"""A request HAProxy cannot read (400) or that never finished (408): its HAProxy (2.6) answers these with
+built-in pages before any rule or error file of ours could add a header (fixed only in HAProxy 3.2), so the
+balancer closes such a connection without an answer instead: no page ever leaves it without its headers."""
+
+
+def error_page(status: int, headers: dict[str, str]) -> str:
+    """One of HAProxy's own answers, as the raw response it sends, with the security headers every answer
+    of the app carries."""
+    reason = ERROR_PAGES[status]
+    body = f"<!doctype html><title>{status} {reason}</title><p>{reason}.</p>\n"
+    lines = [f"HTTP/1.1 {status} {reason}", "Content-Type: text/html; charset=utf-8", "Cache-Control: no-cache",
+             "Connection: close", f"Content-Length: {len(body.encode())}",
+             *(f"{k}: {v}" for k, v in headers.items())]
+    return "\r\n".join(lines) + "\r\n\r\n" + body
+
+
+def write_error_pages(run_dir: str, headers: dict[str, str]) -> dict[int, str]:
+    """HAProxy's own answers as files in ``run_dir`` (an empty file for :data:`SILENT`: no answer at all);
+    returns their paths by status."""
+    pages = {**{status: "" for status in SILENT}, **{s: error_page(s, headers) for s in ERROR_PAGES}}
+    paths = {}
+    for status, text in sorted(pages.items()):
+        path = os.path.join(run_dir, f"error-{status}.http")
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        paths[status] = path
+    return paths
+
+
 def haproxy_config(*, host: str, port: int, backends: list[int], run_dir: str,
                    cookies: list[str] | None = None, csp: str | None = None) -> str:
     """The balancer: sticky by cookie, health-checked, websockets kept open for a lesson's length,
-    security headers on every answer (HAProxy's own error pages too), no ``Server`` header, and an
-    opaque cookie per process (``cookies``; random ones when not given)."""
+    security headers on every answer (HAProxy's own error pages too, written to ``run_dir``), no
+    ``Server`` header, the client's address passed on in ``X-Forwarded-For`` (whatever the client sent
+    there is dropped first), and an opaque cookie per process (``cookies``; random ones when not given)."""
     cookies = cookies or [secrets.token_hex(8) for _ in backends]
     servers = "\n".join(
         f"    server app{i} 127.0.0.1:{p} id {i} check cookie {c} inter 1s fall 2 rise 1"
@@ -118,6 +159,8 @@ def haproxy_config(*, host: str, port: int, backends: list[int], run_dir: str,
     )
     headers = {"Content-Security-Policy": csp or content_security_policy(), **SECURITY_HEADERS}
     set_headers = "\n".join(f'    http-after-response set-header {k} "{v}"' for k, v in headers.items())
+    pages = write_error_pages(run_dir, headers)
+    errorfiles = "\n".join(f"    errorfile {status} {path}" for status, path in pages.items())
     return f"""global
     maxconn 4096
     stats socket {run_dir}/haproxy.sock mode 600 level admin
@@ -132,9 +175,13 @@ defaults
     timeout server 1h
     timeout tunnel 1h
     timeout http-request 10s
+{errorfiles}
 
 frontend fives
     bind {host}:{port}
+    # the address the balancer sees, and only that: a client's own X-Forwarded-For is dropped
+    http-request del-header X-Forwarded-For
+    option forwardfor
     default_backend app
 {set_headers}
     http-after-response del-header Server
@@ -198,7 +245,7 @@ class Cluster:
         return subprocess.DEVNULL if self.quiet else None
 
     def _launch(self, p: Process) -> None:
-        p.proc = launch_app(p.port, quiet=self.quiet, STREAMLIT_SERVER_COOKIE_SECRET=self.secret)
+        p.proc = launch_app(p.port, quiet=self.quiet, STREAMLIT_SERVER_COOKIE_SECRET=self.secret, **{FORWARDED: "1"})
         p.started = time.time()
 
     def _wait_healthy(self, p: Process, timeout: float = 60.0) -> None:

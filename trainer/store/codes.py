@@ -34,8 +34,8 @@ BASE = len(ALPHABET)
 LEARNER_LENGTH = 8
 """Seven random characters and a check character: 23**7, about 3.4 billion codes."""
 CLASS_LENGTH = 9
-"""Eight random characters and a check character: 23**8, about 78 billion codes (see the README's
-"Codes and rate limits" for why)."""
+"""Eight random characters and a check character: 23**8, about 78 billion codes (see docs/privacy-security.md,
+"Codes and rate limits", for why)."""
 OLD_CLASS_LENGTH = 6
 """Classes made before: five random characters and a check character (23**5, 6.4 million)."""
 GROUP = 3

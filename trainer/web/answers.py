@@ -18,6 +18,7 @@ import streamlit as st
 from puzzles import AnswerShape, Puzzle, kind
 from puzzles.pictures import choice_letters
 from puzzles.responses import ends_from_pick, ends_shown, play_label, read_typed, tapped_play
+from trainer.render.taps import BoardMode
 from trainer.web import ui
 from trainer.words import answering, said
 from trainer.words import pages as words
@@ -161,14 +162,14 @@ def answer_board(p: Puzzle, spot: Spot, on_answer: OnAnswer, layout_svg: str, ha
     selection as the letter buttons under it (their Check answers). ``shown``: :func:`trainer.web.ui.board`'s
     other words. ``True`` when an answer was given (the page then draws itself again)."""
     k = kind(p.kind)
-    mode = k.board_mode if clickable and k.clickable and p.board else "view"
+    mode = k.board_mode if clickable and k.clickable and p.board else BoardMode.VIEW
     ends_key = spot.key("ends")
     hint = ""
-    if mode == "ends":
+    if mode is BoardMode.ENDS:
         hint = answering.tap_ends_live() if spot.live else ""  # Practice's is the board's own
     pick = ui.board(layout_svg, hand_svg, mode=mode, key=key, hint=hint,
-                    chosen=list(st.session_state.get(ends_key) or []) if mode == "ends" else None, **shown)
-    if not pick or mode == "view":
+                    chosen=list(st.session_state.get(ends_key) or []) if mode is BoardMode.ENDS else None, **shown)
+    if not pick or mode is BoardMode.VIEW:
         return False
     if "ends" in pick:  # the selection, kept where the letter buttons read it (they are drawn next)
         st.session_state[ends_key] = ends_from_pick(p, pick.get("ends") or [])

@@ -21,13 +21,13 @@ from trainer.words import pages as words  # noqa: E402
 st.set_page_config(page_title=words.app_name(), page_icon=PAGE_ICON, layout="wide")
 
 
-from trainer.web import language, session  # noqa: E402
+from trainer.web import language, session, signin  # noqa: E402
 from trainer.web.pagestate import PAGES, Page, Section  # noqa: E402
 
 
 def page(entry: Page, title: str) -> st.Page:
     """A page of the menu, by its row of :data:`~trainer.web.pagestate.PAGES`."""
-    return st.Page(os.path.join(HERE, "pages", f"{entry.name}.py"), title=title, icon=entry.icon,
+    return st.Page(os.path.join(HERE, "views", f"{entry.name}.py"), title=title, icon=entry.icon,
                    default=entry.default, url_path=None if entry.default else entry.name)
 
 
@@ -48,7 +48,7 @@ def pages(me_title: str) -> dict[str, list[st.Page]]:
 
 
 # the sign-in page is named for the learner once they are signed in (a reload signs in from ?me=)
-session.follow_address()
+signin.follow_address()
 language.follow()
 who = session.me()
 st.navigation(pages(who.nickname if who is not None else words.menu_titles()["me"])).run()

@@ -17,7 +17,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from puzzles import CodeError, from_code
 from trainer import words
 from trainer.store import StoreError
-from trainer.web import pagestate, session
+from trainer.web import device, pagestate, session
 from trainer.web.pagestate import LanguageState
 
 log = logging.getLogger("fives_trainer")
@@ -67,7 +67,7 @@ def follow() -> str:
     if given:
         here.chosen = words.normalise_language(given)
     _stored(here)
-    known = session.state().device or {}  # what the browser said when a page asked it (session.remembered)
+    known = session.state().device or {}  # what the browser said when a page asked it (device.remembered)
     if isinstance(known.get("lang"), str):
         here.device = words.normalise_language(known["lang"])
     lang = current()
@@ -126,7 +126,7 @@ def chooser() -> None:
     lang = words.language()
     key = f"{CHOOSER_KEY}-{lang}"
     with st.sidebar:
-        st.segmented_control("Language · Idioma", list(words.LANGUAGES), format_func=words.LANGUAGES.get,
+        st.segmented_control("Language · Idioma", list(words.LANGUAGES), format_func=words.LANGUAGES.__getitem__,
                              default=lang, key=key, on_change=_chosen, args=(key,), required=True,
                              width="stretch")
 
@@ -137,7 +137,7 @@ def remember_on_device() -> None:
     lang = words.language()
     if here.chosen is not None and here.device_saved != lang:
         here.device_saved = lang
-        session.device_component(data={"save_lang": lang}, key=f"device-lang-{lang}")
+        device.device_component(data={"save_lang": lang}, key=f"device-lang-{lang}")
 
 
 def address(**params: str) -> dict[str, str]:
@@ -181,5 +181,5 @@ def class_setting(code: str, key: str) -> None:
     if st.session_state.get(CLASS_KEY) != stored:
         st.session_state[CLASS_KEY] = stored
     st.segmented_control(words._("The class reads (each child can still choose)"), list(words.LANGUAGES),
-                         format_func=words.LANGUAGES.get, key=CLASS_KEY, required=True,
+                         format_func=words.LANGUAGES.__getitem__, key=CLASS_KEY, required=True,
                          on_change=_class_chosen, args=(code, key))

@@ -13,7 +13,7 @@ learner) and ``"practice"`` (their :class:`~trainer.learning.practice.Practice`)
 key that is not a widget's. My progress and Rules keep no state of their own: they draw the
 learner's practice.
 
-Signing in or out goes through :func:`trainer.web.session.reset_learner`, which asks every record to
+Signing in or out goes through :func:`trainer.web.signin.reset_learner`, which asks every record to
 :meth:`forget_learner` what belongs to the learner (the game, the live lesson, the outbox's
 bookkeeping); nothing else clears another module's state.
 """
@@ -270,7 +270,7 @@ class Page:
     """One page of the app: what the menu, the page records and the tests read (:data:`PAGES`)."""
 
     name: str
-    """The script's name in ``trainer/web/pages/`` and the page's address (``/name``); its menu title is
+    """The script's name in ``trainer/web/views/`` and the page's address (``/name``); its menu title is
     :func:`trainer.words.pages.menu_titles` ``[name]``."""
     icon: str
     """A Material icon (``:material/…:``), drawn locally: nothing is fetched from the internet."""
@@ -352,7 +352,7 @@ def sprint() -> SprintState:
 
 
 def forget_learner() -> None:
-    """Every record forgets what belongs to the learner (see :func:`trainer.web.session.reset_learner`)."""
+    """Every record forgets what belongs to the learner (see :func:`trainer.web.signin.reset_learner`)."""
     for key in KEYS:
         forget = getattr(st.session_state.get(key), "forget_learner", None)
         if forget is not None:

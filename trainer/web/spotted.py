@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from trainer.learning.transfer import Decision, RealGames, Week, share, weekly
-from trainer.web import session
+from trainer.web import markup
 from trainer.web.ui import CHART
 from trainer.words import transfer as words
 
@@ -68,7 +68,7 @@ def class_table(children: Iterable[tuple[str, str]], decisions: Mapping[str, lis
         total = share(mine)
         cells.append(f"<td><b>{percent(total)}</b> <small>{sum(d.spotted for d in chances)}/{len(chances)}</small>"
                      "</td>" if chances else f"<td>{html.escape(words.none_this_week())}</td>")
-        body.append(f"<tr><th scope='row'>{session.literal(nickname)}</th>{''.join(cells)}</tr>")
+        body.append(f"<tr><th scope='row'>{markup.literal(nickname)}</th>{''.join(cells)}</tr>")
     return ('<div tabindex="0" style="overflow-x:auto"><table class="fives-spotted" style="border-collapse:collapse;'
             f'font-size:1.15rem"><thead><tr><th>{html.escape(words.child())}</th>{head}</tr></thead>'
             f'<tbody>{"".join(body)}</tbody></table></div>'

@@ -10,6 +10,7 @@ from trainer.learning.sprint import AgeBand, Fact, FactVerdict
 from trainer.web import pagestate, ui
 from trainer.web.pagestate import SprintState
 from trainer.words import sprint as words
+from trainer.words.numbers import read_typed_number
 
 CSS = """<style>
 [class*="st-key-sp_choice"] button{min-height:5.5rem;border-radius:1rem}
@@ -69,11 +70,11 @@ def typed() -> None:
             s.notice = words.not_yes_no()
             return
     else:
-        try:
-            value = int(text)
-        except ValueError:
-            s.notice = words.not_a_number()
+        number, problem = read_typed_number(text)  # the one reader of every number box
+        if number is None:
+            s.notice = problem
             return
+        value = number
     give(value)
 
 

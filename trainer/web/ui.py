@@ -1,7 +1,7 @@
 """Shared Streamlit pieces for the pages: running a page, showing pictures, the clickable board (a
 puzzle's pictures themselves are drawn by :mod:`puzzles.pictures`).
 
-Each page is one script in ``trainer/web/pages/`` (its widgets and callbacks), its state one record of
+Each page is one script in ``trainer/web/views/`` (its widgets and callbacks), its state one record of
 :mod:`trainer.web.pagestate`; what a page computes lives in the pure-Python layers below.
 """
 
@@ -23,9 +23,10 @@ from puzzles.pictures import hand_width
 from trainer import words as words_lang
 from trainer.learning.practice import Practice
 from trainer.render import CELL, end_letters
+from trainer.render.taps import BoardMode
 from trainer.rules import play_points
 from trainer.store import StoreError
-from trainer.web import language, session
+from trainer.web import device, language, session, signin
 from trainer.words import errors as error_words
 from trainer.words import pages as words
 from trainer.words.feedback import for_speech
@@ -65,7 +66,7 @@ phone_menu_component = st.components.v2.component("fives_phone_menu", js=_static
 
 
 def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -> None:
-    """Draw the page ``name`` (its file's name in ``trainer/web/pages/``) with ``show``; if something goes
+    """Draw the page ``name`` (its file's name in ``trainer/web/views/``) with ``show``; if something goes
     wrong, say so kindly instead of showing a traceback.
 
     The learner's progress lives in the session and the store, so nothing is lost. Tests set
@@ -74,20 +75,20 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -
     """
     try:
         st.html(PAGE_CSS)  # a style alone takes no room on the page
-        session.reconcile()
+        signin.reconcile()
         notice, saved_again = session.take_notices()  # app.py matched the session to ?me= already
         if notice:
             st.warning(notice)
         store_notice(for_learner=for_learner, saved_again=saved_again)
         if for_learner:
-            session.continue_prompt()
+            signin.continue_prompt()
         language.chooser()
         show()
-        session.remember_on_device()
+        device.remember_on_device()
         language.remember_on_device()
         out = session.saver()
         if out is not None:
-            session.outbox_on_device(out)
+            device.outbox_on_device(out)
         # a phone's side menu covers the page: it closes once another page has opened (the
         # little script is sent only when the page changes, so reruns stay cheap)
         here = session.state()
@@ -147,7 +148,7 @@ def store_notice(*, for_learner: bool, saved_again: bool = False) -> None:
 
 def page_path(name: str) -> str:
     """The file of a page, for st.page_link."""
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "pages", f"{name}.py")
+    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "views", f"{name}.py")
 
 
 def natural_width(svg: str, scale: float = 2.4) -> str:
@@ -238,11 +239,11 @@ def pictures(*parts: str) -> None:
     st.markdown("".join(parts), unsafe_allow_html=True)
 
 
-def board(layout_svg: str, hand_svg: str | None, *, mode: str, key: str, chosen: list[str] | None = None,
+def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, chosen: list[str] | None = None,
           layout_width: str = "", extra: str = "", hand_width: str = "", hand_caption: str = "",
           speak: dict[str, str] | None = None, hint: str = "", layout_height: str = "") -> Any:
-    """The picture in one element: clickable (``mode`` ``"play"``, ``"ends"``, ``"lead"``) or just shown
-    (``"view"``). Returns the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``. ``layout_width``
+    """The picture in one element: clickable (``mode``) or just shown (:attr:`BoardMode.VIEW`). Returns
+    the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``. ``layout_width``
     caps the layout's width (small layouts stay small); ``extra`` is another picture under the layout
     (a number line); ``speak`` adds a "Read it to me" button (:func:`spoken`); ``hint`` is the line under
     a clickable picture (each tap on a letter in ``"ends"`` mode sends the whole selection);

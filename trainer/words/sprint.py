@@ -113,10 +113,6 @@ def wrong(question_text: str, answer: str) -> str:
                                                                                  answer=answer)
 
 
-def not_a_number() -> str:
-    return _("Type a whole number, like 15, or tap one of the big buttons.")
-
-
 def not_yes_no() -> str:
     return _("Tap Yes or No.")
 

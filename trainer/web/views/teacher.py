@@ -6,13 +6,13 @@ from __future__ import annotations
 import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
-from trainer.classroom.cards import teacher_card
 from trainer.classroom import report as classroom
+from trainer.classroom.cards import teacher_card
 from trainer.learning.progress import STEP_NAMES
 from trainer.learning.sprint import SprintHistory
 from trainer.render import charts
 from trainer.store import StoreError
-from trainer.web import language, pagestate, session, spotted, ui
+from trainer.web import device, language, markup, pagestate, session, spotted, ui
 from trainer.web.fact_grid import class_fact_grid
 from trainer.web.pagestate import ClassState
 from trainer.web.ui import CHART, STEP_COLOURS, STEP_MARKS
@@ -100,7 +100,7 @@ def follow_old_link() -> None:
     state().link = (code, key)
     if code and key:
         open_class(code, key)
-    session.clean_address(("class", "key"))
+    device.clean_address(("class", "key"))
 
 
 def device_sync() -> None:
@@ -108,17 +108,17 @@ def device_sync() -> None:
     cs = state()
     if cs.forget:
         cs.forget = False
-        session.forget_teacher()
+        device.forget_teacher()
     t = opened()
     if t is not None and cs.remember:
         cs.remember = False
-        session.remember_teacher(*t)
+        device.remember_teacher(*t)
     if t is None and not cs.device_tried:
-        kept = session.remembered_teacher()
+        kept = device.remembered_teacher()
         if kept is not None:
             cs.device_tried = True
             if not open_class(*kept, quiet=True):
-                session.forget_teacher()
+                device.forget_teacher()
 
 
 def show() -> None:
@@ -130,10 +130,11 @@ def show() -> None:
         st.title(words.title())
         st.warning(words.class_list_away())
         return
-    if opened() is None:
+    here = opened()
+    if here is None:
         closed_page()
         return
-    code, key = opened()
+    code, key = here
     try:
         still = s.check_teacher(code, key)
     except StoreError:
@@ -170,7 +171,7 @@ def closed_page() -> None:
 
 def class_page(s, code: str, key: str) -> None:
     name = s.class_name(code) or code
-    session.show_html(session.literal(name), tag="h1")
+    markup.show_html(markup.literal(name), tag="h1")
     st.markdown(f"### {words.class_code_shown(code)}")
     st.caption(words.children_type_it())
     language.class_setting(code, key)
@@ -234,8 +235,8 @@ def class_page(s, code: str, key: str) -> None:
         st.markdown(words.nobody_stuck())
     for x in stuck:  # the pair opens on the projector in this tab, where the class is open
         with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-            line = words.stuck_line(session.literal(x.nickname), session.literal(x.words), x.wrong)
-            session.show_html(f"&#8226; {line}")
+            line = words.stuck_line(markup.literal(x.nickname), markup.literal(x.words), x.wrong)
+            markup.show_html(f"&#8226; {line}")
             st.page_link(ui.page_path("projector"), label=words.show_contrast(),
                          icon=":material/compare_arrows:", query_params={"code": x.puzzle, "contrast": x.trap})
 
@@ -259,7 +260,7 @@ def grid_html(grid: list[classroom.GridRow], stage: str) -> str:
         share = f"{round(100 * row.right / row.answers)}%" if row.answers else "—"
         cells.append(f"<td>{row.answers}</td><td>{share}</td>")
         done = " ✓" if stage in row.mastered else ""
-        body.append(f"<tr><th scope='row'>{session.literal(row.nickname)}{done}</th>{''.join(cells)}</tr>")
+        body.append(f"<tr><th scope='row'>{markup.literal(row.nickname)}{done}</th>{''.join(cells)}</tr>")
     return ('<div tabindex="0" style="overflow-x:auto"><table class="fives-class" style="border-collapse:collapse;'
             f'font-size:1rem"><thead><tr><th></th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>'
             "<style>.fives-class td,.fives-class th{padding:0.3rem 0.6rem;border:1px solid #d8dee4;"
@@ -308,7 +309,7 @@ def manage(s, code: str, key: str, rows) -> None:
     with st.expander(words.remove_or_delete()):
         if rows:
             names = {r.code: words.child_choice(r.nickname, r.code) for r in rows}
-            st.selectbox(words.child(), list(names), format_func=names.get, index=None, key="t_remove",
+            st.selectbox(words.child(), list(names), format_func=names.__getitem__, index=None, key="t_remove",
                          placeholder=words.choose_a_child())
             st.button(words.remove_child(), on_click=remove, args=(code, key), key="t_remove_go")
         st.text_input(words.type_its_name(), key="t_confirm")

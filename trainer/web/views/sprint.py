@@ -4,8 +4,9 @@ practice (:mod:`trainer.learning.sprint`); this page only draws them (the widget
 
 import streamlit as st
 
+from trainer.learning.outbox import FactSaver
 from trainer.learning.sprint import ROUND_FACTS, ROUND_SECONDS, AgeBand
-from trainer.web import pagestate, session, sprintui, ui
+from trainer.web import pagestate, sprintui, ui
 from trainer.web.fact_grid import fact_grid
 from trainer.words import sprint as words
 
@@ -48,7 +49,7 @@ def show() -> None:
     st.title(words.title())
     light(history.goal_done(now), history.left_today(now))
     round_ = pr.sprint if pr.sprint is not None and not pr.sprint_coached else None
-    waiting = pr.on_fact if isinstance(pr.on_fact, session.FactSaver) else None
+    waiting = pr.on_fact if isinstance(pr.on_fact, FactSaver) else None
     if waiting is not None and waiting.pending and not waiting.flush():
         st.info(words.saving_later())
     sprintui.last_said()

@@ -6,7 +6,7 @@ import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, pictures, similar
 from trainer.learning.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
-from trainer.web import answers, language, pagestate, session, sprintui, ui
+from trainer.web import answers, language, markup, pagestate, session, sprintui, ui
 from trainer.web.pagestate import PracticeState
 from trainer.words import answering, said
 from trainer.words import pages as page_words
@@ -124,7 +124,7 @@ def show() -> None:
         if who is None:  # a link that stays in this tab, so the guest's answers go with them
             st.page_link(ui.page_path("me"), label=words.as_guest(), icon=":material/person:")
         else:
-            session.show_html(words.as_learner(session.literal(who.nickname)), css=ui.CAPTION_CSS)
+            markup.show_html(words.as_learner(markup.literal(who.nickname)), css=ui.CAPTION_CSS)
         if pr.progress.streak >= 2:
             st.markdown(answering.streak(pr.progress.streak), width="content")
 

@@ -10,7 +10,7 @@ import streamlit as st
 from trainer.classroom.cards import card_link_problem, learner_card, learner_link
 from trainer.store import StoreError, StoreUnavailable
 from trainer.store.nicknames import suggest
-from trainer.web import pagestate, session, ui
+from trainer.web import markup, pagestate, session, signin, ui
 from trainer.web.pagestate import SignInState
 from trainer.words import language
 from trainer.words import sign_in as words
@@ -55,7 +55,7 @@ def attempt(action) -> None:
 def start_new() -> None:
     def go() -> None:
         s = store_or_error()
-        session.sign_in(s.learner(s.new_learner(chosen_nickname(), clients=session.clients())), carry_over=True)
+        signin.sign_in(s.learner(s.new_learner(chosen_nickname(), clients=session.clients())), carry_over=True)
         state().welcome = True
     attempt(go)
 
@@ -67,7 +67,7 @@ def use_code() -> None:
         found = s.learner(st.session_state.get("me_code") or "", clients=session.clients())
         if found is None:
             raise StoreError("learner-code-unknown")
-        session.sign_in(found)
+        signin.sign_in(found)
     attempt(go)
 
 
@@ -77,11 +77,11 @@ def join_class() -> None:
         s = store_or_error()
         current = session.me()
         if current is not None:
-            session.sign_in(s.move_to_class(current.code, st.session_state.get("me_class") or "",
+            signin.sign_in(s.move_to_class(current.code, st.session_state.get("me_class") or "",
                                             clients=session.clients()))
         else:
             code = s.join(st.session_state.get("me_class") or "", chosen_nickname(), clients=session.clients())
-            session.sign_in(s.learner(code), carry_over=True)
+            signin.sign_in(s.learner(code), carry_over=True)
             state().welcome = True
     attempt(go)
 
@@ -114,7 +114,7 @@ def signed_out(problem: str | None) -> None:
     st.title(words.title())
     st.markdown(words.why_sign_in())
     pagestate.show_choices(state(), {"way": "me_way"})
-    st.segmented_control(words.how(), WAYS, key="me_way", required=True, format_func=words.way_titles().get,
+    st.segmented_control(words.how(), WAYS, key="me_way", required=True, format_func=words.way_titles().__getitem__,
                          label_visibility="collapsed", on_change=choose_way)
     if problem:
         st.warning(problem)
@@ -133,7 +133,7 @@ def signed_out(problem: str | None) -> None:
 
 
 def signed_in(current, problem: str | None) -> None:
-    session.show_html(words.hello(session.literal(current.nickname)), tag="h1")
+    markup.show_html(words.hello(markup.literal(current.nickname)), tag="h1")
     welcome, state().welcome = state().welcome, False
     if welcome:
         st.success(words.signed_in_now())
@@ -148,7 +148,7 @@ def signed_in(current, problem: str | None) -> None:
     s = session.store()
     if current.class_code:
         name = s.class_name(current.class_code) if s is not None else None
-        session.show_html(words.in_class(session.literal(name or current.class_code)))
+        markup.show_html(words.in_class(markup.literal(name or current.class_code)))
         st.page_link(ui.page_path("live"), label=words.join_the_live_lesson(), icon=":material/cast_for_education:")
     else:
         with st.expander(words.join_my_class()):
@@ -157,7 +157,7 @@ def signed_in(current, problem: str | None) -> None:
             st.text_input(words.class_code(), key="me_class", max_chars=16, placeholder=words.class_code_example())
             st.button(words.join(), type="primary", on_click=join_class, key="me_join")
     st.divider()
-    st.button(words.sign_out(), on_click=session.sign_out, key="me_out", help=words.sign_out_help())
+    st.button(words.sign_out(), on_click=signin.sign_out, key="me_out", help=words.sign_out_help())
 
 
 ui.run_page("me", show)

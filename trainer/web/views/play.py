@@ -24,6 +24,7 @@ from trainer.games.guided import (
     Setup,
 )
 from trainer.render import render_hand, render_layout
+from trainer.render.taps import BoardMode
 from trainer.rules import Play
 from trainer.web import pagestate, session, ui
 from trainer.web.pagestate import PlayState
@@ -56,7 +57,8 @@ def current() -> GuidedGame | None:
                 ps.game = GuidedGame.replay(saved)
             except ValueError:
                 ps.message = words.saved_game_broken()
-                s.clear_game(me.code)
+                if s is not None:
+                    s.clear_game(me.code)
                 return None
             ps.saver.mark(ps.game)
     return ps.game
@@ -98,6 +100,7 @@ def act(action, move: tuple[int, int] | None = None) -> None:
     if g is None:
         return
     state().message = g.act(action) if move is None else g.act_once(action, move)
+    keep_decisions(g)  # written before the page is drawn, so a learner the store no longer knows is told at once
 
 
 def keep_decisions(g: GuidedGame | None) -> None:
@@ -196,7 +199,7 @@ def learner_turn(g: GuidedGame) -> None:
     hand_svg = render_hand(view.hand, playable=playable, width=pictures.hand_width(len(view.hand)))
     layout_svg = render_layout(view.layout, letters=True) if not view.layout.is_empty else ""
     if plays:
-        mode = "lead" if view.layout.is_empty else "play"
+        mode = BoardMode.LEAD if view.layout.is_empty else BoardMode.PLAY
         pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"g_board_{len(g.game.hands)}_{len(g.game.hand.history)}",
                         layout_width=ui.natural_width(layout_svg, scale=2.0) if layout_svg else "")
         if pick:

@@ -28,7 +28,7 @@ def show() -> None:
     """Draw the page (on every rerun)."""
     st.title(words.title())
     me, s = session.me(), session.store()
-    if s is None:
+    if s is None or session.state().waiting:  # signed in while the store is away: its class is not known yet
         st.warning(words.not_working())
         return
     if me is None:
@@ -112,7 +112,7 @@ def send(response: object, shown: str, lesson: int, round_no: int, started: floa
     """A child's answer: checked, kept for the class's chart, and recorded as practice."""
     me, s = session.me(), session.store()
     state = s.lesson(me.class_code) if (me is not None and s is not None and me.class_code) else None
-    if state is None or (state.lesson, state.round) != (lesson, round_no):
+    if me is None or s is None or state is None or (state.lesson, state.round) != (lesson, round_no):
         notice(words.moved_on())
         return
     practice = session.practice()

@@ -16,7 +16,7 @@ from puzzles.worksheet import MIX, address_problem, answer_key_pdf, build_pdf, m
 from trainer.classroom import report as classroom
 from trainer.render import charts, render_hand, render_layout
 from trainer.store import StoreError
-from trainer.web import answers, pagestate, session, ui
+from trainer.web import answers, markup, pagestate, session, ui
 from trainer.web.pagestate import ProjectorState
 from trainer.words import pages as page_words
 from trainer.words import projector as words
@@ -66,19 +66,23 @@ def open_typed_code() -> None:
     ps.blur = True
 
 
-def show() -> None:
-    """Draw the page (on every rerun)."""
-    ps = state()
+def follow_code(ps: ProjectorState) -> None:
+    """A puzzle code in the address (a link, a reload) opens that puzzle once; the panel follows it."""
     code = st.query_params.get("code")
     if code and ps.opened_code != code:
         ps.opened_code = code
         try:
-            ps.show(from_code(code))
-            ps.stage, ps.kind, ps.level = ps.puzzle.stage, ps.puzzle.kind, ps.puzzle.level  # the panel follows
+            shown = from_code(code)
+            ps.show(shown)
+            ps.stage, ps.kind, ps.level = shown.stage, shown.kind, shown.level  # the panel follows
             trap = st.query_params.get("contrast")
             ps.contrast = trap if trap in TRAPS else None
         except CodeError as err:
             ps.notice = words.code_did_not_work_fresh(str(err))
+
+
+def sidebar(ps: ProjectorState) -> None:
+    """The teacher's panel: stage, kind, level, a code to show, the worksheets and the live lesson."""
     pagestate.show_choices(ps, CHOOSER_KEYS)  # each chooser shows the page's choice (set before it is drawn)
     with st.sidebar:
         st.header(words.puzzle())
@@ -103,9 +107,16 @@ def show() -> None:
         worksheet_panel(ps.stage, ps.level)
         live_sidebar()
 
+
+def show() -> None:
+    """Draw the page (on every rerun)."""
+    ps = state()
+    follow_code(ps)
+    sidebar(ps)
     if ps.puzzle is None:
         fresh()
     p = ps.puzzle
+    assert p is not None  # fresh() always shows one
     if st.query_params.get("code") != p.code:
         st.query_params["code"] = p.code
         ps.opened_code = p.code
@@ -116,7 +127,12 @@ def show() -> None:
     if ps.blur:
         ps.blur = False
         ui.release_keys()  # the code box gives the keys A and N back
+    big_screen(ps, p)
 
+
+def big_screen(ps: ProjectorState, p: Puzzle) -> None:
+    """The puzzle as the class sees it: the question, its code, the pictures, then the answer and its
+    working after Reveal (beside the class's answers in a live lesson), and the two big buttons."""
     step = ps.step  # a rounding answer is revealed one part at a time
     revealed = ps.revealed
     live = is_live()
@@ -183,7 +199,7 @@ def worksheet_panel(stage: str, level: int) -> None:
         st.number_input(words.how_many(), min_value=1, max_value=60, value=12, step=1, key="ws_count")
         paper_names = words.paper_names()
         st.segmented_control(words.paper(), ["a4", "letter"], key="ws_paper", default="a4", required=True,
-                             format_func=paper_names.get)
+                             format_func=paper_names.__getitem__)
         st.text_input(words.app_address(), key="ws_base", placeholder="http://localhost:8501/",
                       help=words.app_address_help())
         st.button(words.make_worksheet(), key="ws_make", on_click=make_worksheet, args=(stage, level))
@@ -245,9 +261,9 @@ def live_sidebar() -> None:
         st.caption(words.open_class_first())
         st.page_link(ui.page_path("teacher"), label=words.my_class(), icon=":material/school:")
         return
-    name = session.literal(s.class_name(t[0]) or t[0])
+    name = markup.literal(s.class_name(t[0]) or t[0])
     if is_live():
-        session.show_html(words.live_with(name))
+        markup.show_html(words.live_with(name))
         st.button(words.end_live(), on_click=end_live, key="pj_live_end")
     elif s.lesson(t[0]) is not None:  # this projector was reloaded during a lesson
         st.button(words.go_on_live(name), type="primary", on_click=resume_live,

@@ -1,0 +1,133 @@
+"""What this browser keeps in its own local storage, through one small component (``static/device.js``):
+the signed-in learner's code and nickname ("Continue as Blue Fox?"), a copy of the answers waiting in the
+outbox (a reload during an outage loses none), the class a teacher opened, and the clean-up of an address that
+held a teacher key."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict
+
+import streamlit as st
+
+from puzzles import KINDS, STAGES
+from trainer.learning.outbox import AnswerSaver
+from trainer.learning.progress import Attempt
+from trainer.web import session
+
+STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
+with open(os.path.join(STATIC, "device.js"), encoding="utf-8") as _f:
+    device_component = st.components.v2.component("fives_device", js=_f.read())
+
+
+DEVICE_ASKS = 3
+"""How many runs a page asks the browser what it remembers before giving up."""
+
+
+def clean_address(names: tuple[str, ...]) -> None:
+    """Ask the browser to drop these parameters from its address in place (``history.replaceState``),
+    so the entry it keeps in its history no longer holds them (a teacher key in an old link)."""
+    device_component(data={"clean": " ".join(names)}, key="device-clean", on_cleaned_change=lambda: None)
+
+
+def remember_teacher(code: str, key: str) -> None:
+    """This browser keeps the teacher's class open (its own local storage) until they close it here."""
+    device_component(data={"save_teacher": json.dumps({"code": code, "key": key})}, key=f"device-teacher-{code}")
+
+
+def forget_teacher() -> None:
+    here = session.state()
+    here.device = {k: v for k, v in (here.device or {}).items() if k != "teacher"}
+    here.teacher_forgets += 1
+    device_component(data={"forget_teacher": True}, key=f"device-teacher-forget-{here.teacher_forgets}")
+
+
+def remembered_teacher() -> tuple[str, str] | None:
+    """The class this browser keeps open for its teacher, once the browser has said."""
+    raw = (remembered() or {}).get("teacher")
+    try:
+        data = json.loads(raw) if isinstance(raw, str) else None
+    except ValueError:
+        return None
+    if isinstance(data, dict) and isinstance(data.get("code"), str) and isinstance(data.get("key"), str):
+        return data["code"][:20], data["key"][:60]
+    return None
+
+
+def outbox_on_device(out: AnswerSaver) -> None:
+    """This browser keeps a copy of the answers waiting in the outbox (its own local storage), so a
+    reload during an outage loses none of them; the copy is cleared once they are saved."""
+    here = session.state()
+    items = [[u, asdict(a)] for u, a in out.pending]
+    text = json.dumps({"code": out.code, "items": items}) if items else ""
+    if text != here.outbox_sent:
+        here.outbox_sent = text
+        here.outbox_n += 1
+        device_component(data={"outbox": text}, key=f"device-outbox-{here.outbox_n}")
+
+
+def outbox_from_device(value: object) -> list[tuple[str, Attempt]]:
+    """Answers this browser kept (see :func:`outbox_on_device`); anything malformed is left out."""
+    out: list[tuple[str, Attempt]] = []
+    try:
+        data = json.loads(value) if isinstance(value, str) and value else {}
+        items = data.get("items") if isinstance(data, dict) else None
+        for uid, fields in items if isinstance(items, list) else []:
+            attempt = attempt_from_dict(fields)
+            if isinstance(uid, str) and 8 <= len(uid) <= 40 and attempt is not None:
+                out.append((uid, attempt))
+    except (ValueError, TypeError):
+        return out
+    return out
+
+
+def attempt_from_dict(fields: object) -> Attempt | None:
+    """An :class:`Attempt` from stored fields, checked field by field (``None`` if anything is off)."""
+    if not isinstance(fields, dict):
+        return None
+    types = {"kind": str, "stage": str, "level": int, "correct": bool, "seconds": (int, float), "code": str,
+             "mistake": (str, type(None)), "hinted": bool, "review": str, "origin": str,
+             "at": (int, float, type(None))}
+    if set(fields) - set(types) or any(k not in fields for k in ("kind", "stage", "level", "correct", "seconds")):
+        return None
+    if not all(isinstance(v, types[k]) for k, v in fields.items()):
+        return None
+    if fields["kind"] not in KINDS or fields["stage"] not in STAGES or fields["level"] not in (1, 2, 3):
+        return None
+    if any(len(v) > 40 for v in fields.values() if isinstance(v, str)):
+        return None
+    return Attempt(**fields)
+
+
+def remember_on_device() -> None:
+    """This browser keeps the signed-in learner's code and nickname (its own local storage), so the
+    next visit can ask "Continue as Blue Fox?"; after a sign-out it forgets them."""
+    current, here = session.me(), session.state()
+    if here.device_forget:
+        here.device_forget = False
+        device_component(data={"forget": True}, key="device-forget")
+        return
+    if current is not None and here.device_saved != current.code:
+        here.device_saved = current.code
+        device_component(data={"save_code": current.code, "save_nickname": current.nickname},
+                         key=f"device-save-{current.code}")
+
+
+def remembered() -> dict | None:
+    """What this browser remembers (``{"code", "nickname"}``), once it has said; asks it otherwise."""
+    here = session.state()
+    if here.device is not None:
+        return here.device or None
+    # a browser answers at once; one that has not after a few runs is not asked again (each ask
+    # is a component on the page)
+    if here.device_asks >= DEVICE_ASKS:
+        return None
+    here.device_asks += 1
+    result = device_component(data={"read": True}, key="device-read", on_remembered_change=lambda: None)
+    value = getattr(result, "remembered", None) if result is not None else None
+    if isinstance(value, dict):
+        here.device = value
+        return value or None
+    return None
+
