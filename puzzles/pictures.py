@@ -80,6 +80,28 @@ def layout_letters(p: Puzzle, lay: Layout, *, working: bool) -> dict[str, str]:
     return end_letters(lay)
 
 
+def big_screen_layout(p: Puzzle, *, revealed: bool, style: str = "projector") -> str:
+    """The layout picture the projector shows: while the puzzle is open, lettered as everywhere
+    (:func:`layout_letters`) with the ends its question names ringed; once revealed, the working — on
+    the layout after the best play, for a play — with the letters kept on the ends still open and the
+    answer's ends ringed ("" for a puzzle with no layout)."""
+    if not p.board:
+        return ""
+    if not revealed:
+        return render_layout(p.board, working=False, letters=layout_letters(p, p.board, working=False),
+                             style=style, highlight=named_ends(p))
+    shape = kind(p.kind).answer_shape
+    shown = p.board.play(p.answer[0]) if shape is AnswerShape.PLAY else p.board
+    letters: dict[str, str] = {}
+    if shape is AnswerShape.PLAY:  # the ends still open keep their letters
+        still = {e.id for e in shown.open_ends}
+        letters = {i: x for i, x in end_letters(p.board).items() if i in still}
+    elif shape is AnswerShape.ENDS:
+        letters = choice_letters(p)
+    marks = tuple(p.answer) if shape is AnswerShape.ENDS else ()
+    return render_layout(shown, working=True, letters=letters, style=style, highlight=marks)
+
+
 def choice_letters(p: Puzzle) -> dict[str, str]:
     """The letter of each choice of a puzzle about ends, as the picture marks it: the open ends' letters
     (A, B… in order of play), then each covered place offered as a choice, lettered on after them."""
@@ -116,5 +138,5 @@ def hand_width(count: int) -> int:
     return min(72 * max(count, 1), 560)
 
 
-__all__ = ["PICTURE_CACHE", "choice_letters", "contrast_side", "hand_width", "layout_letters", "named_ends",
-           "number_line", "puzzle_pictures"]
+__all__ = ["PICTURE_CACHE", "big_screen_layout", "choice_letters", "contrast_side", "hand_width", "layout_letters",
+           "named_ends", "number_line", "puzzle_pictures"]

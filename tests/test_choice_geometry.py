@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from puzzles import STAGES, from_code, generate, pictures
+from puzzles import KINDS, STAGES, from_code, generate, pictures
 from trainer.render import CELL, layout_geometry
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -103,3 +103,13 @@ def test_the_end_a_make_five_question_names_is_marked():
         assert ringed == list(named), code
         end = next(e for e in p.board.open_ends if e.id == named[0])
         assert f"the {end.number} on {end.tile}" in p.question or "double" in p.question, code
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_the_projector_shows_an_open_puzzle_as_every_page_does(stage):
+    """While a puzzle is open the big screen's picture is the app's: the same letters, the same ends ringed."""
+    for kind_id in KINDS:
+        for seed in range(6):
+            p = generate(kind_id, stage=stage, level=2, seed=seed)
+            app = pictures.puzzle_pictures(p, working=False, style="projector", highlight=pictures.named_ends(p))[0]
+            assert pictures.big_screen_layout(p, revealed=False) == app, p.code
