@@ -8,6 +8,7 @@ import os
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 
+from trainer.bots import BotLevel
 from trainer.bots.tournament import Record, match
 from trainer.rules import PRESETS
 
@@ -15,12 +16,12 @@ PAIRS = 1000  # seeds; each is played twice with the seats swapped: 2,000 games
 PRESET_PAIRS = 40  # per preset: 80 games
 
 
-def _chunk(args: tuple[str, str, int, int, str, int]) -> Record:
+def _chunk(args: tuple[BotLevel, BotLevel, int, int, str, int]) -> Record:
     first, second, start, stop, preset, players = args
     return match(first, second, range(start, stop), preset=preset, players=players)
 
 
-def _run(first: str, second: str, pairs: int, preset: str = "five-up-armanino", players: int = 2) -> Record:
+def _run(first: BotLevel, second: BotLevel, pairs: int, preset: str = "five-up-armanino", players: int = 2) -> Record:
     workers = max(1, min(2, os.cpu_count() or 1))
     step = max(1, pairs // (workers * 8))
     jobs = [(first, second, s, min(s + step, pairs), preset, players) for s in range(0, pairs, step)]
@@ -33,14 +34,14 @@ def _run(first: str, second: str, pairs: int, preset: str = "five-up-armanino", 
 
 def run(pairs: int = PAIRS) -> list[tuple[str, str, str]]:
     rows = []
-    for first, second, target in (("expert", "greedy", 0.55), ("greedy", "beginner", None)):
+    for first, second, target in ((BotLevel.EXPERT, BotLevel.GREEDY, 0.55), (BotLevel.GREEDY, BotLevel.BEGINNER, None)):
         rec = _run(first, second, pairs)
         lo, hi = rec.interval()
         note = f"95% interval {lo:.1%}–{hi:.1%}, {rec.games:,} games"
         if target is not None:
             note += f"; target ≥ {target:.0%}: " + ("met" if rec.win_rate >= target else "MISSED")
         rows.append((f"bots: {first} vs {second}, win rate", f"{rec.win_rate:.1%}", note))
-        if first == "expert":
+        if first is BotLevel.EXPERT:
             ds = rec.decision_seconds
             med, worst = statistics.median(ds) * 1000, max(ds) * 1000
             rows.append(("bots: expert decision, median ms", f"{med:.1f}",
@@ -48,7 +49,7 @@ def run(pairs: int = PAIRS) -> list[tuple[str, str, str]]:
             rows.append(("bots: expert decision, slowest ms", f"{worst:.1f}", f"{len(ds):,} decisions with a choice"))
     for preset, rules in sorted(PRESETS.items()):
         players = 2 if 2 in rules.seats else max(rules.seats)
-        rec = _run("expert", "greedy", PRESET_PAIRS, preset, players)
+        rec = _run(BotLevel.EXPERT, BotLevel.GREEDY, PRESET_PAIRS, preset, players)
         lo, hi = rec.interval()
         rows.append((f"bots: expert vs greedy, {preset} ({players} players)", f"{rec.win_rate:.1%}",
                      f"95% interval {lo:.1%}–{hi:.1%}, {rec.games} games; target ≥ 55%: "

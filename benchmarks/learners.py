@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles import STAGES, AnswerShape, Puzzle, kind
+from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.practice import COACH, Practice
-from trainer.learning.progress import MASTERED, NO_FLIP_WITHIN
+from trainer.learning.progress import MASTERED
 
 PROFILES = {
     "right 90%, quick": (0.90, 6.0),
@@ -129,7 +130,8 @@ def simulate(right: float, seconds: float, *, puzzles: int = 400, seed: int = 0)
             at_stage[stage] += 1  # (a stage waiting for tomorrow's confirmation is not being learnt)
         if out is not None and out.level_change:
             run.level_changes += 1
-            if last_change is not None and last_change[1] != out.level_change and i - last_change[0] < NO_FLIP_WITHIN:
+            if last_change is not None and last_change[1] != out.level_change \
+                    and i - last_change[0] < DEFAULT_POLICY.no_flip_within:
                 run.flips += 1
             last_change = (i, out.level_change)
         if out is not None and out.mastered and out.mastered not in run.mastered_after:
@@ -162,7 +164,7 @@ def summary(name: str, runs: list[Run], puzzles: int) -> list[tuple[str, str, st
     changes = statistics.median(r.level_changes for r in runs)
     flips = statistics.median(r.flips for r in runs)
     rows.append((f"learners: {name}: level changes / flips", f"{changes:.0f} / {flips:.0f}",
-                 f"median per learner; flips within {NO_FLIP_WITHIN} puzzles (target 0)"))
+                 f"median per learner; flips within {DEFAULT_POLICY.no_flip_within} puzzles (target 0)"))
     return rows
 
 

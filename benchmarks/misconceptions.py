@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from benchmarks.learners import FakeClock, coach_steps, wrong_response
 from puzzles import STAGES, Puzzle, Verdict
 from puzzles.traps import ROUNDING, TRAP_STAGES, misconceived
-from trainer.learning.practice import COACH, CONTRAST, Practice
+from trainer.learning.practice import COACH, CONTRAST, EXAMPLE, Practice
+from trainer.learning.states import ReviewMode
 
 MISCONCEPTIONS = ("spinner-once", "covered-spinner", "double-once", "counted-covered", "round-1", "round-2",
                   "round-3", "round-4", "missed-combination", "missed-lowering")
@@ -37,8 +38,8 @@ class MisRun:
     shown: int = 0
     """How often the misconception's reason was shown (feedback naming it, or a contrast pair)."""
     dropped_at: int | None = None
-    kinds: list[str] = field(default_factory=list)
-    """Per recorded answer: ``"new"``, ``"retry"`` (a retry, a similar puzzle or a drill) …"""
+    kinds: list[ReviewMode] = field(default_factory=list)
+    """Per recorded answer: why it came up (new, a retry, a similar puzzle, a drill …)."""
     wrong: list[bool] = field(default_factory=list)
     longest_untaught: int = 0
     """The longest run of wrong answers with no teaching between them."""
@@ -70,7 +71,7 @@ def simulate_misconception(trap: str | None, *, drop: bool = False, rounding_rig
         clock.t += SEC
         taught_before = pr.taught
         v: Verdict = pr.answer(respond(p, holding, rng, rounding_right))
-        run.kinds.append(pr.review or "new")
+        run.kinds.append(pr.review)
         run.wrong.append(not v.correct)
         if holding is not None and holding in v.traps:
             run.shown += 1
@@ -81,7 +82,7 @@ def simulate_misconception(trap: str | None, *, drop: bool = False, rounding_rig
         run.longest_untaught = max(run.longest_untaught, untaught)
         while pr.must_answer:  # the child copies the right answer from the working
             pr.answer(respond(p, None, rng, None))
-        while pr.teaching is not None and pr.teaching.step in (CONTRAST, "example"):
+        while pr.teaching is not None and pr.teaching.step in (CONTRAST, EXAMPLE):
             if pr.teaching.step == CONTRAST and pr.teaching.trap == holding:
                 run.shown += 1
             pr.teach_next()
@@ -111,7 +112,7 @@ def run(learners: int = 40, puzzles: int = 400) -> list[tuple[str, str, str]]:
         stages = TRAP_STAGES[trap]
         share = max(sum(s in r.mastered for r in keep) / learners for s in stages)
         last = [r for r in keep if len(r.kinds) >= 100]
-        loop = statistics.median(sum(k in ("retry", "similar", "drill", "reteach") for k in r.kinds[-100:]) / 100
+        loop = statistics.median(sum(k.is_follow_up for k in r.kinds[-100:]) / 100
                                  for r in last) if last else 0.0
         wrong = statistics.median(sum(r.wrong[-100:]) / 100 for r in last) if last else 0.0
         untaught = max(r.longest_untaught for r in keep)

@@ -1,6 +1,6 @@
 """Simulated learners over simulated days (a fake clock), through the real Practice, coach and Sprint.
 
-Each learner practises once a day until the day's goal (:data:`trainer.learning.progress.DAILY_GOAL` puzzles),
+Each learner practises once a day until the day's goal (:attr:`trainer.learning.policy.Policy.daily_goal` puzzles),
 answering the number facts the coach steps to and the puzzles, right with a fixed chance and in a
 fixed time. Printed: days to mastery of each stage, Sprint facts per day, and the share of coached
 time spent on number facts — before Muggins is mastered (target 15–35%) and after (target ≥ 5%).
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from benchmarks.learners import FakeClock, fact_seconds, wrong_response
 from puzzles import STAGES
-from trainer.learning.practice import COACH, Practice
+from trainer.learning.practice import COACH, CONTRAST, EXAMPLE, Practice
 from trainer.learning.sprint import day_of
 
 PROFILES = {
@@ -65,7 +65,7 @@ def simulate_days(right: float, seconds: float, *, days: int = DAYS, seed: int =
             pr.answer(p.answer if rng.random() < right else wrong_response(p, rng))
             while pr.must_answer:
                 pr.answer(p.answer)
-            while pr.teaching is not None and pr.teaching.step in ("contrast", "example"):
+            while pr.teaching is not None and pr.teaching.step in (CONTRAST, EXAMPLE):
                 pr.teach_next()
             _note(run, pr, day)
         run.facts_per_day.append(facts_today)

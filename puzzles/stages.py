@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from trainer.rules import TILES, HandState, IllegalPlay, Layout, RuleSet, Tile
+from trainer.rules import TILES, EventKind, HandState, IllegalPlay, Layout, RuleSet, Tile
 from trainer.words import N_, Said, _
 
 
@@ -150,7 +150,7 @@ def positions(
     while not s.is_terminal:
         ev = s.step_random(rng)
         assert ev is not None  # the hand keeps its record
-        if ev.kind != "play" or s.is_terminal:
+        if ev.kind is not EventKind.PLAY or s.is_terminal:
             continue
         n = len(board.tiles)
         if n > high:

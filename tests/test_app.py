@@ -7,7 +7,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from puzzles import CORE_KINDS, generate, generate_for, mastery_traps
-from trainer.learning.progress import RUN_FOR_PROFICIENT, STAGE_FACTS, STAGE_WINDOW, Attempt, Progress
+from trainer.learning.policy import DEFAULT_POLICY
+from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
 from trainer.learning.sprint import fluent_answers
 from trainer.web.pagestate import PlayState
 
@@ -164,9 +165,9 @@ def test_step_up_after_mastery():
             code = generate_for(kind, stage="muggins", level=1, trap=trap, seed=0).code
             for _ in range(2):
                 progress.record(Attempt(kind, "muggins", 1, True, 3.0, code=code))
-    for _ in range(STAGE_WINDOW - RUN_FOR_PROFICIENT * len(CORE_KINDS)):
+    for _ in range(DEFAULT_POLICY.stage_window - DEFAULT_POLICY.run_for_proficient * len(CORE_KINDS)):
         progress.record(Attempt("make-five", "muggins", 3, True, 3.0))
-    for _ in range(RUN_FOR_PROFICIENT):
+    for _ in range(DEFAULT_POLICY.run_for_proficient):
         for kind in CORE_KINDS:
             progress.record(Attempt(kind, "muggins", 3, True, 3.0))
     progress.attempts.pop()  # one short of mastery: rebuild without the last answer

@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from trainer.bots import Beginner, Expert, Greedy, make_bot, suggest
+from trainer.bots import Beginner, BotLevel, Expert, Greedy, make_bot, suggest
 from trainer.bots.players import _voids, sample_deal
 from trainer.bots.tournament import Record, match, play_game
 from trainer.rules import DRAW, MUGGINS, PRESETS, Claim, Game, HandState, Play, RuleSet, Tile
@@ -34,7 +34,7 @@ def test_bots_make_only_legal_moves(preset):
 
 def frozen_deal():
     """A hand after a few moves, dealt twice with the tiles player 0 cannot see shuffled."""
-    rules = RuleSet(variant="five-up", unit="points")
+    rules = RuleSet.from_options(variant="five-up", unit="points")
     mine = ["1-4", "3-4", "2-6", "5-5", "0-3"]
     others = ["0-1", "2-3", "4-6", "1-6", "0-5", "3-6", "6-6", "1-1", "2-5", "4-5", "1-5", "0-4", "3-3",
               "0-2", "2-2", "3-5", "0-0", "1-2", "4-4", "1-3", "2-4", "0-6", "5-6"]
@@ -62,7 +62,7 @@ def test_reshuffling_hidden_tiles_changes_nothing_a_bot_knows():
 
 
 def test_expert_is_deterministic_given_a_seed():
-    s = HandState.deal(RuleSet(variant="five-up"), 2, seed=3)
+    s = HandState.deal(RuleSet.from_options(variant="five-up"), 2, seed=3)
     s.apply(s.legal_actions()[0])
     view = s.view(s.current_player)
     e = Expert()
@@ -74,7 +74,7 @@ def test_expert_is_deterministic_given_a_seed():
 
 
 def test_greedy_takes_the_biggest_score():
-    rules = RuleSet(variant="five-up", unit="pips")
+    rules = RuleSet.from_options(variant="five-up", unit="pips")
     s = HandState(rules, [["1-4", "0-0"], ["4-4", "1-6", "0-2"]], ["3-3"], leader=0)
     s.apply("1-4")
     view = s.view(1)
@@ -87,7 +87,7 @@ def test_greedy_takes_the_biggest_score():
 
 
 def test_bots_call_scores_and_muggins():
-    rules = RuleSet(variant="five-up", unit="pips", muggins_call="strict")
+    rules = RuleSet.from_options(variant="five-up", unit="pips", muggins_call="strict")
     s = HandState(rules, [["1-4", "0-0"], ["4-6", "2-2"]], ["3-3"], leader=0)
     s.apply("1-4")
     assert Greedy().choose(s.view(0), random.Random(0)) == Claim(5)
@@ -97,7 +97,7 @@ def test_bots_call_scores_and_muggins():
 
 
 def test_sampled_deals_agree_with_what_was_seen():
-    rules = RuleSet(variant="five-up", unit="pips")
+    rules = RuleSet.from_options(variant="five-up", unit="pips")
     s = HandState(rules, [["1-4", "6-6"], ["0-0", "2-2", "0-2"]], ["5-5", "3-4", "2-3", "3-5", "1-2"], leader=0)
     s.apply("1-4")
     s.apply(DRAW)  # player 1 draws 1-2: it fits, so it is played
@@ -113,8 +113,8 @@ def test_sampled_deals_agree_with_what_was_seen():
 
 
 def test_suggestions_give_a_reason():
-    s = HandState(RuleSet(variant="five-up", unit="points"), [["1-4", "0-0"], ["4-6", "1-6", "0-2"]], ["3-3"],
-                  leader=0)
+    s = HandState(RuleSet.from_options(variant="five-up", unit="points"), [["1-4", "0-0"], ["4-6", "1-6", "0-2"]],
+                  ["3-3"], leader=0)
     s.apply("1-4")
     view = s.view(1)
     tip = suggest(view, random.Random(0))
@@ -142,6 +142,18 @@ def test_tournament_helpers():
     with pytest.raises(ValueError):
         make_bot("grandmaster")
     assert Tile.parse("1-2").pips == 3
+
+
+def test_bot_levels_are_an_enum_that_keeps_its_words():
+    """A level is a BotLevel; its word (what a saved game keeps) reads back as it, and every level has a title."""
+    from trainer.words.games import BOT_TITLES
+
+    assert [str(level) for level in BotLevel] == ["beginner", "greedy", "expert"]
+    assert BotLevel.parse("expert") is BotLevel.EXPERT and BotLevel.parse(BotLevel.GREEDY) is BotLevel.GREEDY
+    assert set(BOT_TITLES) == set(BotLevel) and BOT_TITLES[BotLevel.BEGINNER] == "Beginner"
+    assert isinstance(make_bot(BotLevel.EXPERT), Expert) and isinstance(make_bot("beginner", forget=0.5), Beginner)
+    with pytest.raises(ValueError, match="not a computer player"):
+        BotLevel.parse("grandmaster")
 
 
 def test_a_hint_beside_the_sniff_says_so():

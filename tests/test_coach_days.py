@@ -7,9 +7,10 @@ from __future__ import annotations
 import random
 
 from puzzles import CORE_KINDS, generate_for, mastery_traps
+from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.practice import COACH, Practice
-from trainer.learning.progress import DAILY_GOAL, RUN_FOR_PROFICIENT, STAGE_FACTS, STAGE_WINDOW, Attempt, Progress
-from trainer.learning.sprint import REVIEW_DAYS, FactKind, day_of, fluent_answers
+from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
+from trainer.learning.sprint import FactKind, day_of, fluent_answers
 
 DAY = 86400.0
 MONDAY = 1767628800.0 + 16 * 3600  # 4 pm
@@ -31,9 +32,9 @@ def meet_muggins(p: Progress, at: float, *, facts: bool = True):
             code = generate_for(kind, stage="muggins", level=1, trap=trap, seed=0).code
             for _ in range(2):
                 answer(p, kind, at, level=1, code=code)
-    for _ in range(STAGE_WINDOW - RUN_FOR_PROFICIENT * len(CORE_KINDS)):
+    for _ in range(DEFAULT_POLICY.stage_window - DEFAULT_POLICY.run_for_proficient * len(CORE_KINDS)):
         answer(p, "make-five", at)
-    for _ in range(RUN_FOR_PROFICIENT):
+    for _ in range(DEFAULT_POLICY.run_for_proficient):
         for kind in CORE_KINDS:
             out = answer(p, kind, at)
     return out
@@ -74,14 +75,14 @@ def test_mastered_kinds_come_back_after_one_three_seven_and_twenty_one_days():
     meet_muggins(p, MONDAY)
     skill = p.skill("open-total", "muggins")
     now, gaps = MONDAY, []
-    for _ in range(len(REVIEW_DAYS)):
+    for _ in range(len(DEFAULT_POLICY.kind_review_days)):
         wait = 0
         while not skill.due(day_of(now + wait * DAY)):
             wait += 1
         gaps.append(wait)
         now += wait * DAY
         answer(p, "open-total", now)
-    assert gaps == list(REVIEW_DAYS)
+    assert gaps == list(DEFAULT_POLICY.kind_review_days)
 
 
 def test_a_kind_due_by_days_is_the_coachs_next_puzzle():
@@ -128,13 +129,13 @@ def test_a_practice_step_is_short_and_its_time_does_not_count_against_the_puzzle
 def test_the_days_goal_ends_a_session_and_a_new_day_starts_again():
     now = [MONDAY]
     pr = Practice(seed_source=random.Random(4), clock=lambda: now[0])
-    for _ in range(DAILY_GOAL):
+    for _ in range(DEFAULT_POLICY.daily_goal):
         assert not pr.goal_done
         p = pr.new_puzzle(COACH, "muggins", 1)
         now[0] += 5
         pr.answer(p.answer)
         while pr.must_answer:
             pr.answer(p.answer)
-    assert pr.goal_done and pr.done_today >= DAILY_GOAL
+    assert pr.goal_done and pr.done_today >= DEFAULT_POLICY.daily_goal
     now[0] += DAY
     assert not pr.goal_done and pr.done_today == 0

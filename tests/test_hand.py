@@ -10,6 +10,7 @@ from trainer.rules import (
     PRESETS,
     TILES,
     Claim,
+    EventKind,
     Game,
     HandState,
     IllegalPlay,
@@ -22,7 +23,7 @@ from trainer.rules import (
 )
 from trainer.rules.turns import TurnCore
 
-FIVE_UP = RuleSet(variant="five-up", unit="pips")
+FIVE_UP = RuleSet.from_options(variant="five-up", unit="pips")
 
 
 def snapshot(s: HandState):
@@ -78,9 +79,31 @@ def test_presets_match_rules_md():
 ])
 def test_bad_options_are_refused(options, needle):
     with pytest.raises(IllegalPlay, match=needle):
-        RuleSet(**options)
+        RuleSet.from_options(**options)
     with pytest.raises(IllegalPlay):
         RuleSet.preset("nope")
+
+
+def test_a_rule_set_holds_each_option_as_its_type():
+    """RuleSet.from_options turns the words and numbers into the options' types, for the presets, a
+    changed copy and a custom set alike; the constructor takes only the types."""
+    from trainer.rules import Lead, LeadAfterBlock, MugginsCall, MugginsCaller, Settlement, Unit, Variant
+
+    kinds = {"variant": Variant, "lead": Lead, "lead_after_block": LeadAfterBlock, "unit": Unit,
+             "settlement": Settlement, "muggins_call": MugginsCall, "muggins_caller": MugginsCaller}
+    custom = RuleSet.from_options(variant="sniff", unit="pips", hand_size={2: 7, 3: 6, 4: 5}, target=[100, 90, 80],
+                                  lead="rotate", lead_after_block="winner", settlement="each-subtracts-own",
+                                  muggins_call="strict", muggins_caller="any")
+    for rules in [*PRESETS.values(), custom, PRESETS["muggins"].with_options(unit="points", muggins_call="lose")]:
+        for name, kind in kinds.items():
+            assert type(getattr(rules, name)) is kind, (rules.name, name)
+        assert type(rules.hand_size) is tuple and type(rules.target) is tuple and len(rules.target) == 3
+    assert (custom.hand_size, custom.target, custom.unit) == ((7, 6, 5), (100, 90, 80), Unit.PIPS)
+    assert custom.muggins_caller is MugginsCaller.ANY and custom.unit == "pips"  # each member equals its word
+    with pytest.raises(TypeError, match="from_options"):
+        RuleSet(unit="pips")
+    with pytest.raises(TypeError, match="colour"):
+        RuleSet.from_options(colour="red")
 
 
 # ---- deal and lead ----
@@ -104,7 +127,7 @@ def test_lead_by_lot_picks_the_heaviest_draw():
 
 
 def test_highest_double_leads_and_must_be_played():
-    rules = RuleSet(variant="all-fives", lead="highest-double")
+    rules = RuleSet.from_options(variant="all-fives", lead="highest-double")
     s = HandState(rules, [["1-2", "3-3"], ["5-5", "0-1"]], ["6-6"], leader=1, must_lead="5-5")
     assert s.legal_actions() == [Play.parse("5-5")]
     with pytest.raises(IllegalPlay, match="highest double"):
@@ -207,10 +230,10 @@ def test_wrong_player_and_bad_actions_leave_state_unchanged():
 
 def test_scores_in_points_and_pips():
     hands = [["1-4", "0-0"], ["4-6", "2-2"]]
-    pts = HandState(RuleSet(variant="five-up", unit="points"), hands, ["3-3", "1-1"], leader=0)
+    pts = HandState(RuleSet.from_options(variant="five-up", unit="points"), hands, ["3-3", "1-1"], leader=0)
     ev = pts.apply("1-4")
     assert (ev.total, ev.score, ev.credited) == (5, 1, 1)
-    pips = HandState(RuleSet(variant="five-up", unit="pips"), hands, ["3-3", "1-1"], leader=0)
+    pips = HandState(RuleSet.from_options(variant="five-up", unit="pips"), hands, ["3-3", "1-1"], leader=0)
     assert pips.apply("1-4").score == 5
     ev = pips.apply("4-6>1-4")
     assert ev.total == 7 and ev.score == 0
@@ -219,7 +242,7 @@ def test_scores_in_points_and_pips():
 # ---- the muggins call ----
 
 def calls(mode):
-    return RuleSet(variant="five-up", unit="pips", muggins_call=mode)
+    return RuleSet.from_options(variant="five-up", unit="pips", muggins_call=mode)
 
 
 def test_correct_claim_credits():
@@ -253,7 +276,7 @@ def test_strict_form_lets_the_opponent_call_muggins():
     with pytest.raises(IllegalPlay, match="turn"):
         s.apply(MUGGINS, player=0)
     ev = s.apply("muggins", player=1)
-    assert ev.kind == "muggins" and ev.credited == 5 and s.scores == (0, 5)
+    assert ev.kind is EventKind.MUGGINS and ev.credited == 5 and s.scores == (0, 5)
     assert s.current_player == 1 and s.phase_name == "turn"
     s2 = HandState(calls("strict"), [["1-4", "0-0"], ["4-6", "2-2"]], ["3-3"], leader=0)
     s2.apply("1-4")
@@ -271,38 +294,39 @@ def hands_with(pips_each):
 
 
 def test_winner_takes_opponents_two_players():
-    r = settle(RuleSet(unit="pips"), hands_with([0, 13]), ending="dominoed", dominoer=0)
+    r = settle(RuleSet.from_options(unit="pips"), hands_with([0, 13]), ending="dominoed", dominoer=0)
     assert r.settlement == (15, 0) and r.rounded == (0, 15)
-    r = settle(RuleSet(unit="points"), hands_with([0, 12]), ending="dominoed", dominoer=0)
+    r = settle(RuleSet.from_options(unit="points"), hands_with([0, 12]), ending="dominoed", dominoer=0)
     assert r.settlement == (2, 0)
 
 
 def test_teams_do_not_count_partners_tiles():
-    r = settle(RuleSet(unit="pips", teams=True), [[], ["0-4"], ["6-6"], ["0-3"]], ending="dominoed", dominoer=0)
+    r = settle(RuleSet.from_options(unit="pips", teams=True), [[], ["0-4"], ["6-6"], ["0-3"]], ending="dominoed",
+               dominoer=0)
     assert r.side_pips == (12, 7) and r.settlement == (5, 0)
 
 
 def test_blocked_ties():
-    r = settle(RuleSet(unit="pips"), hands_with([6, 6]), ending="blocked")
+    r = settle(RuleSet.from_options(unit="pips"), hands_with([6, 6]), ending="blocked")
     assert r.tied == (0, 1) and r.settlement == (0, 0) and r.winner is None
-    three = settle(RuleSet(unit="pips"), [["0-4"], ["1-3"], ["2-6", "6-6"]], ending="blocked")
+    three = settle(RuleSet.from_options(unit="pips"), [["0-4"], ["1-3"], ["2-6", "6-6"]], ending="blocked")
     assert three.tied == (0, 1) and three.settlement == (10, 10, 0)  # 20 split
-    odd = settle(RuleSet(unit="pips"), [["0-4"], ["1-3"], ["5-6", "1-2"]], ending="blocked")
+    odd = settle(RuleSet.from_options(unit="pips"), [["0-4"], ["1-3"], ["5-6", "1-2"]], ending="blocked")
     assert odd.settlement == (5, 5, 0)  # 14 → 15, half is 7, down to 5 each
-    pts = settle(RuleSet(unit="points"), [["0-4"], ["1-3"], ["2-6", "6-6"]], ending="blocked")
+    pts = settle(RuleSet.from_options(unit="points"), [["0-4"], ["1-3"], ["2-6", "6-6"]], ending="blocked")
     assert pts.settlement == (2, 2, 0)
 
 
 def test_other_settlements():
     hands = [["0-1"], ["2-6"], ["3-6"]]
-    everyone = settle(RuleSet(unit="pips", settlement="winner-takes-all"), hands, ending="blocked")
+    everyone = settle(RuleSet.from_options(unit="pips", settlement="winner-takes-all"), hands, ending="blocked")
     assert everyone.winner == 0 and everyone.settlement == (20, 0, 0)  # 1 + 8 + 9 = 18 → 20
-    subtract = settle(RuleSet(unit="pips", settlement="each-subtracts-own"), hands, ending="blocked")
+    subtract = settle(RuleSet.from_options(unit="pips", settlement="each-subtracts-own"), hands, ending="blocked")
     assert subtract.settlement == (0, -10, -10)
 
 
 def test_exact_target_overshoot_scores_nothing():
-    rules = RuleSet(unit="points", target=61, exact_target=True)
+    rules = RuleSet.from_options(unit="points", target=61, exact_target=True)
     r = settle(rules, hands_with([0, 12]), ending="dominoed", dominoer=0, start_scores=(60, 0))
     assert r.settlement == (0, 0)
     r = settle(rules, hands_with([0, 5]), ending="dominoed", dominoer=0, start_scores=(60, 0))
@@ -317,7 +341,7 @@ def test_view_hides_what_a_player_cannot_see():
     s.apply(DRAW)
     mine, theirs = s.view(1), s.view(0)
     assert mine.history[-1].tile == Tile.parse("0-2")
-    assert theirs.history[-1].tile is None and theirs.history[-1].kind == "draw"
+    assert theirs.history[-1].tile is None and theirs.history[-1].kind is EventKind.DRAW
     assert theirs.hand == (Tile.parse("6-6"),) and theirs.hand_sizes == (1, 3)
     assert theirs.legal_actions == () and mine.legal_actions == (DRAW,)
     assert Tile.parse("0-2") in theirs.unseen and Tile.parse("0-2") not in mine.unseen
@@ -367,7 +391,7 @@ def test_next_hand_led_by_dominoer():
 
 
 def test_exact_target_game_stops_when_hit():
-    rules = RuleSet(variant="five-up", unit="points", target=(8, 8, 8), exact_target=True)
+    rules = RuleSet.from_options(variant="five-up", unit="points", target=(8, 8, 8), exact_target=True)
     g = Game(rules, 2, seed=1)
     g.play_out(random_policy(2))
     assert g.is_over and g.target in g.scores and max(g.scores) <= 8
@@ -384,11 +408,11 @@ def test_playout_greedy_takes_the_biggest_score_every_turn():
         assert sum(len(h) for h in result.hands) + len(fast.layout) + fast.boneyard_size == 28
         replay = HandState.deal(FIVE_UP, 2, rng=random.Random(seed))
         for ev in fast.history:
-            if ev.kind == "play" and replay.layout and not replay.layout.is_empty:
+            if ev.kind is EventKind.PLAY and replay.layout and not replay.layout.is_empty:
                 view = replay.view(replay.current_player)
                 best = max((play_points(t, "pips") for _, t in view.layout.totals_after(list(view.hand))), default=0)
                 assert ev.score == best, f"seed {seed}: scored {ev.score}, could have scored {best}"
-            replay.apply(ev.play if ev.kind == "play" else DRAW if ev.kind == "draw" else PASS)
+            replay.apply(ev.play if ev.kind is EventKind.PLAY else DRAW if ev.kind is EventKind.DRAW else PASS)
 
 
 def test_from_view_keeps_what_the_viewer_sees():
@@ -477,7 +501,7 @@ def test_lead_after_a_block_by_its_winner_or_by_lot():
     the draw decides (and over many blocked hands someone else leads at least once)."""
     seen = {"winner": [], "lot": []}
     for how in seen:
-        rules = RuleSet(variant="muggins", hand_size=7, unit="points", target=500, lead_after_block=how)
+        rules = RuleSet.from_options(variant="muggins", hand_size=7, unit="points", target=500, lead_after_block=how)
         for seed in range(40):
             g = Game(rules, 3, seed=seed)
             rng = random.Random(seed)
@@ -494,7 +518,7 @@ def test_lead_after_a_block_by_its_winner_or_by_lot():
 def test_each_player_rounds_their_own_tiles():
     # partners hold 7 and 7 pips: the team's 14 rounds to 15, each player's 7 to 5 (10 together)
     hands = hands_with([0, 7, 0, 7])
-    team = RuleSet(unit="pips", settlement="each-subtracts-own", teams=True)
+    team = RuleSet.from_options(unit="pips", settlement="each-subtracts-own", teams=True)
     assert settle(team, hands, ending="dominoed", dominoer=0).settlement == (0, -15)
     each = team.with_options(round_each_player=True)
     r = settle(each, hands, ending="dominoed", dominoer=0)
@@ -503,7 +527,8 @@ def test_each_player_rounds_their_own_tiles():
 
 
 def test_any_opponent_may_call_muggins_in_turn():
-    rules = RuleSet(variant="five-up", unit="pips", teams=False, muggins_call="strict", muggins_caller="any")
+    rules = RuleSet.from_options(variant="five-up", unit="pips", teams=False, muggins_call="strict",
+                                 muggins_caller="any")
     s = HandState(rules, [["1-4", "0-0"], ["4-6", "2-2"], ["3-5", "1-1"]], ["3-3"], leader=0)
     s.apply("1-4")
     s.apply(Claim(0))
@@ -526,12 +551,12 @@ def test_any_opponent_may_call_muggins_in_turn():
     nxt.apply(LET_GO)
     assert nxt.phase_name == "turn" and nxt.current_player == 1
     with pytest.raises(IllegalPlay, match="muggins_caller"):
-        RuleSet(muggins_caller="everyone")
+        RuleSet.from_options(muggins_caller="everyone")
 
 
 # ---- chaining: Seven-Toed Pete and Horse Race ----
 
-CHAIN = RuleSet(variant="all-fives", unit="points", teams=False, chain=True, hand_size=3)
+CHAIN = RuleSet.from_options(variant="all-fives", unit="points", teams=False, chain=True, hand_size=3)
 
 
 def test_chaining_turns_by_hand():
@@ -543,7 +568,7 @@ def test_chaining_turns_by_hand():
     assert s.current_player == 0 and s.scores == (1, 0)
     s.apply("3-4>3-3")                 # 2 + 4 = 6 (the spinner's sides are covered): the turn ends
     assert s.layout.total == 6 and s.current_player == 1
-    assert [e.player for e in s.history if e.kind == "play"] == [0, 0, 0]
+    assert [e.player for e in s.history if e.kind is EventKind.PLAY] == [0, 0, 0]
     s.apply("2-5>2-3")                 # 5 + 4 = 9: player 1's turn ends too
     assert s.current_player == 0
 
@@ -592,7 +617,7 @@ def test_pagats_horse_race_is_dealt_and_played_to_the_end(players):
         while not s.is_terminal:
             ev = s.apply(rng.choice(s.legal_actions()))
             assert sorted(s.board.tiles + [t for h in s.hands for t in h] + s.bone) == list(range(28))
-            if ev.kind == "play":
+            if ev.kind is EventKind.PLAY:
                 assert ev.credited == ev.score and (ev.score == 0 or ev.score * 5 == ev.total)
         res = s.result
         assert res is not None and sum(res.play_scores) == sum(e.credited for e in s.history)

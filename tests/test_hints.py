@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from trainer.bots import Greedy, suggest
 from trainer.bots.hints import name_of, scoring_tiles, sure_score
 from trainer.bots.players import play_score
-from trainer.rules import DRAW, PRESETS, Claim, HandState, Play, RuleSet, play_points
+from trainer.rules import DRAW, PRESETS, Claim, HandState, Play, RuleSet, Unit, play_points
 
 GAMES = {**{f"preset:{k}": v for k, v in PRESETS.items()},
          **{s: RuleSet.trainer(s) for s in ("muggins", "all-fives", "five-up")}}
@@ -43,7 +43,7 @@ def check(hand, view, tip) -> None:
     if not isinstance(tip.action, Play):
         assert tip.action is DRAW and "No play scores now" in tip.reason
         return
-    got = play_score(view.layout, tip.action, unit == "points")
+    got = play_score(view.layout, tip.action, unit)
     assert got == tip.score <= best_now, (view.layout.record, tip.reason)
     words = tip.reason
     if got < best_now:
@@ -79,7 +79,7 @@ def check(hand, view, tip) -> None:
         other_name = (m.group("a") or m.group("b")).split(". ")[-1]
         assert other_name != name and other_name in buttons, (other_name, name)
         other = next(p for p in plays if name_of(view.layout, p) == other_name)
-        assert play_score(view.layout, other, unit == "points") == got  # it scores the same now
+        assert play_score(view.layout, other, unit) == got  # it scores the same now
         unseen = sorted(view.unseen)
         assert int(m.group("n") or m.group("n2")) == scoring_tiles(view.layout.play(other), unseen)
         mine = scoring_tiles(after, unseen)
@@ -105,11 +105,10 @@ def check_the_threat(view, tip, got: int, best_now: int) -> None:
 
     m = THREAT.search(tip.reason)
     assert m, tip.reason
-    points = view.rules.unit == "points"
     plays = [a for a in view.legal_actions if isinstance(a, Play)]
     other = next(p for p in plays if name_of(view.layout, p) == m.group("other"))
     assert other != tip.action and m.group("play") == name_of(view.layout, tip.action)
-    assert play_score(view.layout, other, points) == int(m.group("s")) == best_now
+    assert play_score(view.layout, other, view.rules.unit) == int(m.group("s")) == best_now
     their, many = threat(view, view.layout.play(other))
     assert (their, many) == (int(m.group("t")), int(m.group("n")))
     after, _ = threat(view, view.layout.play(tip.action))
@@ -186,7 +185,7 @@ def test_a_bigger_threat_is_told_truly():
                 plays = [a for a in view.legal_actions if isinstance(a, Play)]
                 if not plays:
                     continue
-                score = {p: play_score(view.layout, p, False) for p in plays}
+                score = {p: play_score(view.layout, p, Unit.PIPS) for p in plays}
                 top = max(plays, key=lambda p: score[p])
                 for low in plays:
                     if score[low] >= score[top]:

@@ -10,16 +10,17 @@ from hypothesis import strategies as st
 from puzzles import CORE_KINDS, STAGES, from_code, generate, generate_for, mastery_traps
 from puzzles.traps import misconceived
 from trainer.classroom.report import STUCK_AFTER, stuck
-from trainer.learning.practice import COACH, CONTRAST, DRILL, EXAMPLE, MOST_WRONG_IN_A_ROW, RETRY, Practice
+from trainer.learning.policy import DEFAULT_POLICY
+from trainer.learning.practice import COACH, CONTRAST, DRILL, EXAMPLE, RETRY, Practice
 from trainer.learning.progress import (
     FAMILIAR,
     MASTERED,
     PROFICIENT,
-    RUN_FOR_PROFICIENT,
     Attempt,
     Progress,
     attempt_traps,
 )
+from trainer.learning.states import ReviewMode, TrapStatus
 
 
 def codes(kind, stage, level=3):
@@ -35,15 +36,15 @@ def test_a_kind_is_not_mastered_before_each_of_its_traps_is_shown():
     traps = codes("hand-rounding", "muggins")
     assert set(traps) == {"round-1", "round-2", "round-3", "round-4"}
     plain = generate("hand-rounding", stage="muggins", level=3, seed=1)
-    for _ in range(RUN_FOR_PROFICIENT + 4):  # a long right, fluent run on puzzles that show no trap…
+    for _ in range(DEFAULT_POLICY.run_for_proficient + 4):  # a long right, fluent run on puzzles that show no trap…
         right(p, "hand-rounding", "muggins", "" if plain.traps else plain.code)
     assert p.step("hand-rounding", "muggins") == PROFICIENT  # …is not enough
     assert p.coach_trap("hand-rounding", "muggins") in traps
     for t, code in traps.items():
         right(p, "hand-rounding", "muggins", code)
-        assert p.trap_status("hand-rounding", "muggins")[t] == "shaky"
+        assert p.trap_status("hand-rounding", "muggins")[t] is TrapStatus.SHAKY
         right(p, "hand-rounding", "muggins", code)
-        assert p.trap_status("hand-rounding", "muggins")[t] == "shown"
+        assert p.trap_status("hand-rounding", "muggins")[t] is TrapStatus.SHOWN
     assert p.step("hand-rounding", "muggins") == MASTERED
     assert p.coach_trap("hand-rounding", "muggins") is None
 
@@ -53,7 +54,7 @@ def test_a_trap_answered_wrong_twice_demotes_the_kind_until_earned_again():
     traps = codes("open-total", "all-fives")
     for code in list(traps.values()) * 2:
         right(p, "open-total", "all-fives", code)
-    for _ in range(RUN_FOR_PROFICIENT):
+    for _ in range(DEFAULT_POLICY.run_for_proficient):
         right(p, "open-total", "all-fives", traps["covered-spinner"])
     assert p.step("open-total", "all-fives") == MASTERED
     right(p, "open-total", "all-fives", traps["spinner-once"], correct=False)
@@ -63,7 +64,7 @@ def test_a_trap_answered_wrong_twice_demotes_the_kind_until_earned_again():
     assert p.coach_trap("open-total", "all-fives") is None  # just missed: a plain puzzle in between
     right(p, "open-total", "all-fives", traps["covered-spinner"])
     assert p.coach_trap("open-total", "all-fives") == "spinner-once"
-    for _ in range(RUN_FOR_PROFICIENT):
+    for _ in range(DEFAULT_POLICY.run_for_proficient):
         right(p, "open-total", "all-fives", traps["covered-spinner"])
     assert p.step("open-total", "all-fives") == PROFICIENT  # the run is back, the trap is not
     right(p, "open-total", "all-fives", traps["spinner-once"])
@@ -120,7 +121,7 @@ def test_the_same_named_mistake_twice_starts_a_teaching_plan():
     assert trap in pr.teaching.example.traps and pr.teaching.example.steps
     assert pr.teach_next().step == DRILL
     drill = pr.new_puzzle(COACH, "muggins", 1)
-    assert drill.kind == "nearest-five" and drill.level == 1 and trap in drill.traps and pr.review == "drill"
+    assert drill.kind == "nearest-five" and drill.level == 1 and trap in drill.traps and pr.review is ReviewMode.DRILL
     assert not pr.answer(wrong_with(drill, trap)).correct
     assert pr.must_answer
     answered = pr.progress.answered
@@ -132,14 +133,14 @@ def test_the_same_named_mistake_twice_starts_a_teaching_plan():
     assert pr.teaching.step == RETRY
     assert pr.new_puzzle(COACH, "muggins", 1) is again and not pr.answered  # no moving on: it comes up again
     pr.answer(again.answer)
-    assert pr.progress.attempts[-1].correct and pr.progress.attempts[-1].review == "reteach"
+    assert pr.progress.attempts[-1].correct and pr.progress.attempts[-1].review is ReviewMode.RETEACH
     assert not [r for r in pr.progress.reviews if trap in from_code(r.code).traps]  # taught: no round again
     assert pr.teaching is None and not pr.must_answer and pr.taught == 1
 
 
 def test_four_wrong_in_a_row_bring_new_teaching():
     pr = Practice(seed_source=random.Random(6))
-    for i in range(MOST_WRONG_IN_A_ROW):
+    for i in range(DEFAULT_POLICY.most_wrong_in_a_row):
         assert pr.teaching is None
         p = pr.new_puzzle("open-total", "muggins", 1)
         pr.answer(p.answer + 1 + i)
@@ -166,7 +167,7 @@ def test_no_child_sees_more_than_four_wrong_in_a_row_without_teaching(pattern, s
             answer = [answer] if p.kind == "counted-ends" else answer
         v = pr.answer(answer)
         run = 0 if v.correct or pr.taught > taught else run + 1
-        assert run <= MOST_WRONG_IN_A_ROW
+        assert run <= DEFAULT_POLICY.most_wrong_in_a_row
         while pr.must_answer:  # a teaching puzzle, answered again until right: that right answer ends the row
             pr.answer(list(pr.puzzle.answer) if pr.puzzle.kind == "counted-ends" else (
                 pr.puzzle.answer[0] if isinstance(pr.puzzle.answer, tuple) else pr.puzzle.answer))
@@ -201,7 +202,7 @@ def test_learners_with_a_misconception_through_the_real_coach():
 
     keep = [simulate_misconception("round-3", puzzles=200, seed=i) for i in range(2)]
     assert not any(r.mastered for r in keep)  # rounding is in every stage
-    assert all(r.longest_untaught <= MOST_WRONG_IN_A_ROW for r in keep)
+    assert all(r.longest_untaught <= DEFAULT_POLICY.most_wrong_in_a_row for r in keep)
     spinner = simulate_misconception("spinner-once", puzzles=250, seed=0)
     assert "all-fives" not in spinner.mastered and "five-up" not in spinner.mastered
     drop = simulate_misconception("counted-covered", drop=True, puzzles=250, seed=1)
@@ -219,7 +220,7 @@ def test_four_misses_inside_a_drill_bring_the_worked_example_again():
     drill = pr.new_puzzle(COACH, "muggins", 1)
     assert pr.must_answer
     taught = pr.taught
-    for _ in range(MOST_WRONG_IN_A_ROW):
+    for _ in range(DEFAULT_POLICY.most_wrong_in_a_row):
         wrong = next(c.value for c in drill.choices if not drill.is_right(c.value))
         pr.answer(wrong)
         if pr.must_answer:

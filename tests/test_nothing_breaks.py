@@ -7,7 +7,6 @@ import json
 import os
 import time
 import uuid
-from dataclasses import asdict
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -193,7 +192,7 @@ def test_a_reload_during_an_outage_keeps_the_learner(store, outage, monkeypatch)
 def test_answers_kept_by_the_browser_are_written_by_the_next_session(store):
     me = store.learner(store.new_learner("Ruby Hare"))
     a = Attempt("open-total", "muggins", 1, True, 4.0, "CQT6-QX36")
-    kept = json.dumps({"code": me.code, "items": [["u" * 12, asdict(a)],
+    kept = json.dumps({"code": me.code, "items": [["u" * 12, a.to_row()],
                                                                    ["bad", {"kind": "nope"}]]})
     at = AppTest.from_file(APP, default_timeout=30)
     at.query_params["me"] = me.code

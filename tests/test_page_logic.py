@@ -148,3 +148,22 @@ def test_the_card_link_opens_the_app_at_its_root():
         "https://class.example/fives/?me=KQ7M-XR4P"
     assert learner_link("http://x:8501/", "KQ7M-XR4P") == "http://x:8501/?me=KQ7M-XR4P"
     assert learner_link("", "KQ7M-XR4P") == "http://localhost:8501/?me=KQ7M-XR4P"
+
+
+def test_a_saved_game_keeps_the_level_as_its_word():
+    """The setup holds a BotLevel; the saved record (JSON) keeps the word, as games saved before did, and
+    reads back to the same setup."""
+    import json
+
+    from trainer.bots import BotLevel
+
+    g = GuidedGame(Setup(game="muggins", seed=4, bot_level=BotLevel.BEGINNER))
+    record = json.loads(json.dumps(g.state()))
+    assert record["setup"]["bot_level"] == "beginner" and type(record["setup"]["bot_level"]) is str
+    back = GuidedGame.replay(record)
+    assert back.setup == g.setup and back.setup.bot_level is BotLevel.BEGINNER
+    old = {"setup": {"game": "muggins", "players": 2, "partners": True, "bot_level": "expert", "guidance": "where",
+                     "muggins_call": False, "seed": 4}, "moves": []}
+    assert GuidedGame.replay(old).setup.bot_level is BotLevel.EXPERT
+    with pytest.raises(ValueError):
+        GuidedGame.replay({**old, "setup": {**old["setup"], "bot_level": "grandmaster"}})

@@ -14,7 +14,7 @@ import random
 import pytest
 from oracle import OracleHand
 
-from trainer.rules import PRESETS, HandState
+from trainer.rules import PRESETS, EventKind, HandState
 
 
 def options(rules, players: int) -> dict:
@@ -232,7 +232,7 @@ def test_a_drawn_tile_ends_a_chain(name, rules):
             ev = engine.apply(act)
             plain.apply(act)
             path += (act,)
-            if ev.kind == "play" and drawn is not None and ev.play.tile == drawn and not engine.is_terminal:
+            if ev.kind is EventKind.PLAY and drawn is not None and ev.play.tile == drawn and not engine.is_terminal:
                 assert engine.current_player != mover, f"{name} {seed} after {' '.join(path)}: the turn goes on"
                 seen["scores" if ev.score else "double" if drawn.is_double else "plain"] = 1
     assert seen["scores"] and seen["double"], seen  # both kinds of drawn tile came up and ended the turn

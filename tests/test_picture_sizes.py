@@ -16,7 +16,7 @@ def test_layout_tiles_on_a_phone_are_at_least_56_px_long():
     svgs = []
     for variant in ("muggins", "all-fives", "five-up"):
         for players in (2, 4):
-            s = HandState.deal(RuleSet(variant=variant), players, rng=rng)
+            s = HandState.deal(RuleSet.from_options(variant=variant), players, rng=rng)
             while s.current_player is not None:
                 s.step_random(rng)
                 if not s.layout.is_empty:

@@ -2,6 +2,7 @@ import random
 
 from puzzles import generate
 from trainer.learning.practice import COACH, Practice
+from trainer.learning.states import ReviewMode
 
 
 class Clock:
@@ -68,7 +69,7 @@ def test_try_similar_keeps_kind_stage_level():
     pr.answer(next(c.value for c in p.choices if c.value not in p.answer))
     q = pr.try_similar()
     assert (q.kind, q.stage, q.level) == (p.kind, p.stage, p.level) and q.code != p.code
-    assert not pr.answered and pr.review == "similar" and pr.origin == p.code
+    assert not pr.answered and pr.review is ReviewMode.SIMILAR and pr.origin == p.code
     pr.answer(q.answer[0])
     assert pr.progress.attempts[-1].origin == p.code
 
@@ -85,8 +86,8 @@ def test_the_coach_brings_a_missed_puzzle_back():
         p = pr.new_puzzle(COACH, "muggins", 1)
         seen.append((p.code, pr.review))
         pr.answer(p.answer if p.kind != "counted-ends" else list(p.answer))
-    assert (first.code, "retry") in seen
-    assert [r.how for r in pr.progress.reviews if r.code == first.code] == ["similar"]
+    assert (first.code, ReviewMode.RETRY) in seen
+    assert [r.how for r in pr.progress.reviews if r.code == first.code] == [ReviewMode.SIMILAR]
 
 
 def test_every_recorded_attempt_reaches_on_attempt():

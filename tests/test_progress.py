@@ -6,23 +6,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles import CORE_KINDS, KINDS, STAGES, generate_for, mastery_traps
+from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.progress import (
     FAMILIAR,
     FLUENCY_SECONDS,
     MASTERED,
-    NO_FLIP_WITHIN,
     NOT_STARTED,
     PRACTISED,
     PROFICIENT,
-    RETRY_AFTER,
-    RUN_FOR_PROFICIENT,
     STAGE_FACTS,
-    STAGE_RIGHT,
-    STAGE_WINDOW,
     Attempt,
     Progress,
 )
 from trainer.learning.sprint import fluent_answers
+from trainer.learning.states import ReviewMode
 
 
 def answer(p, kind="open-total", stage="muggins", level=3, correct=True, seconds=5.0, **kw):
@@ -48,9 +45,10 @@ def prime(p, kinds=CORE_KINDS, stage="muggins"):
 def master_stage(p, stage="muggins"):
     out = None
     prime(p, stage=stage)
-    for _ in range(STAGE_WINDOW - RUN_FOR_PROFICIENT * len(CORE_KINDS)):  # fill the stage's window
+    fill = DEFAULT_POLICY.stage_window - DEFAULT_POLICY.run_for_proficient * len(CORE_KINDS)
+    for _ in range(fill):  # fill the stage's window
         answer(p, "make-five", stage)
-    for _ in range(RUN_FOR_PROFICIENT):
+    for _ in range(DEFAULT_POLICY.run_for_proficient):
         for kind in CORE_KINDS:
             out = answer(p, kind, stage)
     return out
@@ -65,7 +63,7 @@ def test_steps_climb_from_practised_to_mastered():
     answer(p, level=2)
     assert p.step("open-total", "muggins") == FAMILIAR
     prime(p, ["open-total"])
-    for _ in range(RUN_FOR_PROFICIENT - 1):
+    for _ in range(DEFAULT_POLICY.run_for_proficient - 1):
         answer(p, level=3)
     assert p.step("open-total", "muggins") == FAMILIAR  # one short of the run at the top level
     answer(p, level=3)
@@ -96,14 +94,14 @@ def test_a_five_second_learner_is_fluent_everywhere():
 def test_stage_mastery_needs_every_core_kind_and_a_good_recent_run():
     p = Progress()
     prime(p)
-    for _ in range(STAGE_WINDOW - RUN_FOR_PROFICIENT * len(CORE_KINDS)):
+    for _ in range(DEFAULT_POLICY.stage_window - DEFAULT_POLICY.run_for_proficient * len(CORE_KINDS)):
         answer(p, "make-five")
-    for _ in range(RUN_FOR_PROFICIENT):
+    for _ in range(DEFAULT_POLICY.run_for_proficient):
         answer(p, "open-total")
         answer(p, "best-play")
     assert not p.is_mastered("muggins")
     out = None
-    for _ in range(RUN_FOR_PROFICIENT):
+    for _ in range(DEFAULT_POLICY.run_for_proficient):
         out = answer(p, "hand-rounding")
     assert p.is_mastered("muggins") and p.mastered == ["muggins"]
     assert out.mastered == "muggins" and out.unlocked == "all-fives"
@@ -114,19 +112,19 @@ def test_stage_mastery_needs_every_core_kind_and_a_good_recent_run():
 def test_wrong_answers_in_the_recent_window_block_stage_mastery():
     p = Progress()
     prime(p)
-    for _ in range(RUN_FOR_PROFICIENT):
+    for _ in range(DEFAULT_POLICY.run_for_proficient):
         for kind in CORE_KINDS:
             answer(p, kind)
         answer(p, "make-five", level=3, correct=False)
     assert all(p.step(k, "muggins") == MASTERED for k in CORE_KINDS)
-    recent = [a.correct for a in p.attempts][-STAGE_WINDOW:]
-    assert sum(recent) < STAGE_RIGHT and not p.is_mastered("muggins")
+    recent = [a.correct for a in p.attempts][-DEFAULT_POLICY.stage_window:]
+    assert sum(recent) < DEFAULT_POLICY.stage_right and not p.is_mastered("muggins")
     # misses at an easier level are not part of the window at the top level
     q = Progress()
     prime(q)
-    for _ in range(STAGE_WINDOW - RUN_FOR_PROFICIENT * len(CORE_KINDS)):
+    for _ in range(DEFAULT_POLICY.stage_window - DEFAULT_POLICY.run_for_proficient * len(CORE_KINDS)):
         answer(q, "make-five")
-    for _ in range(RUN_FOR_PROFICIENT):
+    for _ in range(DEFAULT_POLICY.run_for_proficient):
         for kind in CORE_KINDS:
             answer(q, kind)
         answer(q, "make-five", level=1, correct=False)
@@ -162,7 +160,7 @@ def test_coach_levels_move_with_hysteresis():
     answer(p, level=2, correct=False)
     out = answer(p, level=2, correct=False)
     assert out.level_change == 0 and p.coach_level["muggins"] == 2, "no flip within 6 puzzles"
-    for _ in range(NO_FLIP_WITHIN):
+    for _ in range(DEFAULT_POLICY.no_flip_within):
         out = answer(p, level=2, correct=False)
         if out.level_change:
             break
@@ -179,7 +177,7 @@ def test_no_up_then_down_flip_within_six(seq):
         if out.level_change:
             changes.append((i, out.level_change))
     for (i, a), (j, b) in zip(changes, changes[1:]):
-        assert a == b or j - i >= NO_FLIP_WITHIN
+        assert a == b or j - i >= DEFAULT_POLICY.no_flip_within
 
 
 @settings(max_examples=60, deadline=None)
@@ -209,13 +207,13 @@ def test_missed_puzzles_come_back():
     p = Progress()
     answer(p, code="AAAA-AAAA", correct=False, level=1)
     assert p.due_review() is None
-    for i in range(RETRY_AFTER):
+    for i in range(DEFAULT_POLICY.retry_after):
         answer(p, code=f"B{i}", level=1)
     due = p.due_review()
-    assert due is not None and due.code == "AAAA-AAAA" and due.how == "retry"
-    answer(p, code="AAAA-AAAA", review="retry", origin="AAAA-AAAA", level=1)
+    assert due is not None and due.code == "AAAA-AAAA" and due.how is ReviewMode.RETRY
+    answer(p, code="AAAA-AAAA", review=ReviewMode.RETRY, origin="AAAA-AAAA", level=1)
     assert p.due_review() is None
-    later = [r for r in p.reviews if r.how == "similar"]
+    later = [r for r in p.reviews if r.how is ReviewMode.SIMILAR]
     assert later and later[0].code == "AAAA-AAAA"
 
 

@@ -7,13 +7,13 @@ from hypothesis import strategies as st
 from oracle import oracle_from_record
 
 from trainer.bots.players import Greedy
-from trainer.rules import PRESETS, Claim, Game, HandState, Layout, Play, RuleSet, Variant, round_to_five
+from trainer.rules import PRESETS, Claim, EventKind, Game, HandState, Layout, Play, RuleSet, Variant, round_to_five
 from trainer.rules.tiles import PIPS
 
 VARIANTS = [v.value for v in Variant]  # every reading of the rules, Sniff's two included
 
 rule_sets = st.builds(
-    RuleSet,
+    RuleSet.from_options,
     variant=st.sampled_from(VARIANTS),
     hand_size=st.sampled_from([5, 6, (7, 7, 6), (9, 7, 5)]),
     teams=st.booleans(),
@@ -69,7 +69,7 @@ def play_hand(rules: RuleSet, players: int, seed: int, *, deep: bool) -> HandSta
         steps += 1
         if deep:
             check_step(s)
-        if ev.kind == "play" and not s.is_terminal and s.phase_name in ("turn", "lead"):
+        if ev.kind is EventKind.PLAY and not s.is_terminal and s.phase_name in ("turn", "lead"):
             # who moves next: the same player after a score or a double under chain (while a tile
             # fits, and unless the tile was just drawn: that ends the turn), else the next one
             fits = bool(s.layout.legal_plays([str(t) for t in s.hand(mover)]))
@@ -87,7 +87,7 @@ def check_result(s: HandState) -> None:
     for ev in s.history:
         if ev.credited:
             assert ev.credited > 0 and (ev.credited * unit) % 5 == 0
-        if ev.kind == "play" and ev.score:
+        if ev.kind is EventKind.PLAY and ev.score:
             assert ev.total % 5 == 0 and ev.score * unit == ev.total
     assert r.pips == tuple(sum(PIPS[t] for t in h) for h in s.hands)
     assert r.side_pips == tuple(sum(r.pips[p] for p in side) for side in r.sides)
@@ -127,14 +127,14 @@ def test_random_hands_keep_every_invariant(rules, players, seed):
 @given(variant=st.sampled_from(VARIANTS), players=st.integers(2, 4),
        seed=st.integers(0, 2**32))
 def test_fast_playout_agrees_with_the_rules(variant, players, seed):
-    rules = RuleSet(variant=variant, unit="pips")
+    rules = RuleSet.from_options(variant=variant, unit="pips")
     s = HandState.deal(rules, players, seed=seed)
     s.playout_random(random.Random(seed))
     check_result(s)
     lay = s.layout
     replay = Layout(variant=variant)
     for ev in s.history:
-        if ev.kind == "play":
+        if ev.kind is EventKind.PLAY:
             before = replay
             replay = replay.play(ev.play)
             assert ev.play in before.legal_plays([ev.play.tile])
@@ -146,7 +146,7 @@ def test_thousands_of_fast_hands_in_every_variant():
     count = 0
     for variant in VARIANTS:
         for players in (2, 3, 4):
-            rules = RuleSet(variant=variant, unit="pips", voluntary_draw=players == 3)
+            rules = RuleSet.from_options(variant=variant, unit="pips", voluntary_draw=players == 3)
             rng = random.Random(players)
             for _ in range(250):
                 s = HandState.deal(rules, players, rng=rng)
@@ -210,12 +210,12 @@ def test_simulations_make_only_legal_moves(preset, players, seed, playout):
     getattr(s, playout)(random.Random(seed))
     check_result(s)
     for ev in s.history:
-        if ev.kind == "play":
+        if ev.kind is EventKind.PLAY:
             replay.apply(ev.play)
-        elif ev.kind in ("draw", "pass"):
+        elif ev.kind in (EventKind.DRAW, EventKind.PASS):
             replay.apply(ev.kind)
         else:  # a claim or a call: the fast path announces every score right
-            assert ev.kind == "claim" and ev.credited == ev.score
+            assert ev.kind is EventKind.CLAIM and ev.credited == ev.score
     assert replay.is_terminal and replay.result == s.result
 
 

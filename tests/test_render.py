@@ -95,7 +95,7 @@ def test_layouts_from_real_hands():
     for variant in ("muggins", "all-fives", "five-up", "sniff", "sniff-crosswise"):
         for players in (2, 4):
             for _ in range(40):
-                s = HandState.deal(RuleSet(variant=variant), players, rng=rng)
+                s = HandState.deal(RuleSet.from_options(variant=variant), players, rng=rng)
                 s.playout_random(rng)
                 check_geometry(s.layout)
 
@@ -338,7 +338,7 @@ def test_rings_and_letters_never_overlap_over_random_and_played_layouts(variant)
     layouts = [random_layout(variant, 1 + k % 28, rng) for k in range(300)]
     for players in (2, 3, 4):
         for _ in range(6):
-            s = HandState.deal(RuleSet(variant=variant), players, rng=rng)
+            s = HandState.deal(RuleSet.from_options(variant=variant), players, rng=rng)
             while s.current_player is not None:
                 s.step_random(rng)
                 if not s.layout.is_empty:

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from oracle import oracle_from_record
 from test_properties import check_result
 
-from trainer.rules import PRESETS, HandState, IllegalPlay, Layout, Play
+from trainer.rules import PRESETS, EventKind, HandState, IllegalPlay, Layout, Play
 from trainer.rules.settlement import HandResult
 from trainer.rules.tiles import TILES
 
@@ -131,11 +131,11 @@ def test_whole_hands_of_sniff(preset):
         assert isinstance(r, HandResult)
         check_result(s)  # scores are multiples of five, and the settlement matches the tiles left
         assert sorted(list(s.board.tiles) + [t for h in s.hands for t in h] + s.bone) == list(range(28))
-        assert all(e.score == 0 or e.total % 5 == 0 for e in s.history if e.kind == "play")
+        assert all(e.score == 0 or e.total % 5 == 0 for e in s.history if e.kind is EventKind.PLAY)
         if r.blocked:
             open_numbers = s.layout.open_numbers
             assert not any(t.low in open_numbers or t.high in open_numbers for p in range(s.n) for t in s.hand(p))
-        beside += sum(1 for e in s.history if e.kind == "play" and e.play.beside)
+        beside += sum(1 for e in s.history if e.kind is EventKind.PLAY and e.play.beside)
     if preset == "sniff":
         assert beside > 20  # the hands did set tiles beside the sniff
     else:

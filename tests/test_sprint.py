@@ -8,10 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.sprint import (
-    REVIEW_DAYS,
-    ROUND_FACTS,
-    ROUND_SECONDS,
     AgeBand,
     Fact,
     FactKind,
@@ -83,18 +81,18 @@ def answer_round(round_: SprintRound, now: float, *, right: float = 1.0, seconds
 def test_a_round_is_twenty_facts_each_once_and_ends():
     history = SprintHistory()
     round_ = SprintRound.start(history, random.Random(3), now=0.0, on_answer=history.add)
-    assert len(round_.facts) == ROUND_FACTS == len({f.id for f in round_.facts})
+    assert len(round_.facts) == DEFAULT_POLICY.round_facts == len({f.id for f in round_.facts})
     assert len({f.kind for f in round_.facts}) >= 5  # a mix
     answer_round(round_, 0.0)
-    assert round_.right == ROUND_FACTS and round_.fluent == ROUND_FACTS
-    assert round_.answer(5, 100.0) is None and len(history.answers) == ROUND_FACTS
+    assert round_.right == DEFAULT_POLICY.round_facts and round_.fluent == DEFAULT_POLICY.round_facts
+    assert round_.answer(5, 100.0) is None and len(history.answers) == DEFAULT_POLICY.round_facts
     assert history.goal_done(100.0)
 
 
 def test_a_round_ends_after_two_minutes_too():
     round_ = SprintRound.start(SprintHistory(), random.Random(3), now=0.0)
     end = answer_round(round_, 0.0, seconds=15.0)
-    assert end >= ROUND_SECONDS and round_.at < ROUND_FACTS
+    assert end >= DEFAULT_POLICY.round_seconds and round_.at < DEFAULT_POLICY.round_facts
 
 
 def test_wrong_and_slow_facts_come_back_first():
@@ -123,7 +121,7 @@ def test_states_of_a_fact():
 
 
 def test_fluent_facts_come_back_after_one_three_seven_and_twenty_one_days():
-    assert REVIEW_DAYS == (1, 3, 7, 21)
+    assert DEFAULT_POLICY.fact_review_days == (1, 3, 7, 21)
     history = SprintHistory()
     f = Fact.parse("on:20")
     day = 0.0
@@ -147,14 +145,14 @@ def test_the_grid_and_the_childs_own_best():
     grid = history.grid()
     assert set(grid) == set(FactKind)
     states = [s for row in grid.values() for _, s in row]
-    assert states.count(FactState.NEW) == len(FACTS) - ROUND_FACTS
+    assert states.count(FactState.NEW) == len(FACTS) - DEFAULT_POLICY.round_facts
     assert history.best_round() == round_.fluent
     assert 0 <= history.fluent_share() < 0.1
 
 
 def test_a_round_can_be_narrowed_to_the_facts_a_trap_needs():
     chosen = choose_facts(SprintHistory(), random.Random(1), 0.0, kinds=[FactKind.NEAREST_FIVE])
-    assert len(chosen) == ROUND_FACTS and {f.kind for f in chosen} == {FactKind.NEAREST_FIVE}
+    assert len(chosen) == DEFAULT_POLICY.round_facts and {f.kind for f in chosen} == {FactKind.NEAREST_FIVE}
 
 
 def test_simulated_days_a_steady_child_becomes_fluent_and_rounds_stay_full():
@@ -163,7 +161,7 @@ def test_simulated_days_a_steady_child_becomes_fluent_and_rounds_stay_full():
     weekly = []
     for day in range(28):
         round_ = SprintRound.start(history, rng, now=day * DAY, on_answer=history.add)
-        assert len(round_.facts) == ROUND_FACTS
+        assert len(round_.facts) == DEFAULT_POLICY.round_facts
         answer_round(round_, day * DAY, right=0.95, seconds=2.0, rng=rng)
         if day % 7 == 6:
             weekly.append(history.fluent_share())

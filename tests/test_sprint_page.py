@@ -7,7 +7,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from tests.test_pages import APP
-from trainer.learning.sprint import ROUND_FACTS
+from trainer.learning.policy import DEFAULT_POLICY
 from trainer.store import open_store
 from trainer.words.numbers import read_typed_number
 
@@ -38,9 +38,9 @@ def test_a_guest_taps_a_whole_round_and_the_light_turns_green():
     at.button(key="sp_start").click().run()
     pr = at.session_state["practice"]
     assert any("sp-bar" in m.value for m in at.markdown)  # the time bar is on screen
-    for _ in range(ROUND_FACTS):
+    for _ in range(DEFAULT_POLICY.round_facts):
         tap_right(at)
-    assert pr.sprint_over and pr.sprint.right == ROUND_FACTS
+    assert pr.sprint_over and pr.sprint.right == DEFAULT_POLICY.round_facts
     assert 'data-green="1"' in light(at)
     assert any("20 of 20 right" in m.value for m in at.markdown)
     assert any('data-state="' in m.value for m in at.markdown)  # the grid under the round

@@ -22,6 +22,7 @@ from puzzles.codes import ALPHABET
 from trainer.learning.practice import COACH, Practice
 from trainer.learning.progress import Attempt, Progress
 from trainer.learning.sprint import SprintAnswer
+from trainer.learning.states import ReviewMode
 from trainer.learning.transfer import Decision
 from trainer.store import LearnerGone, StoreError, codes, default_url, open_store
 from trainer.store.codes import new_class_code, new_learner_code, normalise, normalise_class
@@ -51,7 +52,8 @@ def store(url):
 def attempt(i: int = 0, **kw) -> Attempt:
     base = dict(kind="open-total", stage="muggins", level=1 + i % 3, correct=i % 4 != 0, seconds=2.5 + i,
                 code="CQT6-QX36", mistake=None if i % 4 else "missed-end", hinted=i % 5 == 0,
-                review=("", "retry", "similar", "review")[i % 4], origin="HX7K-3MPA" if i % 4 else "")
+                review=(ReviewMode.NEW, ReviewMode.RETRY, ReviewMode.SIMILAR, ReviewMode.REVIEW)[i % 4],
+                origin="HX7K-3MPA" if i % 4 else "")
     base.update(kw)
     return Attempt(**base)
 
@@ -509,7 +511,7 @@ def test_puzzles_from_games_have_long_codes_that_the_store_keeps(store):
     code = decision(0).puzzle().code
     assert len(code) > 12
     me = store.learner(store.new_learner("Blue Fox")).code
-    a = attempt(1, code=code, origin=code, review="game")
+    a = attempt(1, code=code, origin=code, review=ReviewMode.GAME)
     store.record(me, a, uid="long")
     assert store.attempts(me) == [a]
     practised = store.game_puzzles_practised(me)

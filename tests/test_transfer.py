@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 
 from puzzles import CodeError, Puzzle, from_code, generate, puzzle_from_position
 from puzzles.positions import is_position_code, position_code, read_position
+from trainer.bots import BotLevel
 from trainer.games.guided import GuidedGame, Setup
 from trainer.learning.outbox import DecisionSaver
+from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.practice import COACH, Practice
+from trainer.learning.states import ReviewMode
 from trainer.learning.transfer import (
-    GAME_REVIEW,
-    PER_DAY,
-    SPACING,
     Decision,
     RealGames,
     answered_since,
@@ -42,7 +42,7 @@ def worst_play(view) -> Play:
 def missing_game(seed: int = 5, game: str = "muggins", clock=lambda: MONDAY, misses: int = 1) -> GuidedGame:
     """A guided game where the learner always plays the lowest score, played until a missed score that
     makes a puzzle."""
-    g = GuidedGame(Setup(game=game, seed=seed, bot_level="greedy"))
+    g = GuidedGame(Setup(game=game, seed=seed, bot_level=BotLevel.GREEDY))
     g.clock = clock
     for _ in range(300):
         if sum(1 for d in g.decided if d.missed and d.puzzle() is not None) >= misses and g.this_hand:
@@ -212,13 +212,14 @@ def test_missed_scores_come_back_on_the_next_days_a_few_a_day():
     first = games.due(day2)
     assert first == waiting[0]
     games.practised(first.code, day2)
-    assert games.due(day2, answered_since=SPACING - 1) is None  # not straight after another
-    second = games.due(day2, answered_since=SPACING)
+    per_day, spacing = DEFAULT_POLICY.game_puzzles_per_day, DEFAULT_POLICY.game_puzzle_spacing
+    assert games.due(day2, answered_since=spacing - 1) is None  # not straight after another
+    second = games.due(day2, answered_since=spacing)
     assert second is not None and second != first
-    for _ in range(PER_DAY - 1):
-        games.practised(games.due(day2, SPACING).code, day2)
-    assert games.served_on(dt.date(2026, 11, 3)) == PER_DAY and games.due(day2, SPACING) is None
-    third = games.due(day2 + DAY, SPACING)
+    for _ in range(per_day - 1):
+        games.practised(games.due(day2, spacing).code, day2)
+    assert games.served_on(dt.date(2026, 11, 3)) == per_day and games.due(day2, spacing) is None
+    third = games.due(day2 + DAY, spacing)
     assert third is not None and third.code not in games.served
 
 
@@ -236,14 +237,14 @@ def test_the_coach_serves_a_missed_score_from_a_game_the_next_day():
     pr.answer(pr.puzzle.answer)
     now[0] += DAY
     p = pr.new_puzzle(COACH, "muggins", 1)
-    assert is_position_code(p.code) and pr.review == GAME_REVIEW and pr.notice
+    assert is_position_code(p.code) and pr.review == ReviewMode.GAME and pr.notice
     pr.answer(p.answer)
     a = pr.progress.attempts[-1]
-    assert a.review == GAME_REVIEW and a.code == p.code and a.correct
+    assert a.review == ReviewMode.GAME and a.code == p.code and a.correct
     assert p.code in pr.games.served
     nxt = pr.new_puzzle(COACH, "muggins", 1)
-    assert nxt.code != p.code and pr.review != GAME_REVIEW  # spaced out
-    assert answered_since([a.review for a in pr.progress.attempts], GAME_REVIEW) == 0
+    assert nxt.code != p.code and pr.review != ReviewMode.GAME  # spaced out
+    assert answered_since([a.review for a in pr.progress.attempts], ReviewMode.GAME) == 0
 
 
 def test_a_missed_puzzle_from_a_game_comes_back_like_any_missed_puzzle():
@@ -251,14 +252,14 @@ def test_a_missed_puzzle_from_a_game_comes_back_like_any_missed_puzzle():
     pr = Practice(seed_source=random.Random(2), clock=lambda: now[0])
     pr.record_decision(a_decision())
     p = pr.new_puzzle(COACH, "muggins", 1)
-    assert pr.review == GAME_REVIEW
+    assert pr.review == ReviewMode.GAME
     pr.answer("4-6>4-4")  # wrong again
     for _ in range(4):
         q = pr.new_puzzle(COACH, "muggins", 1)
         if q.code == p.code:
             break
         pr.answer(q.answer)
-    assert q.code == p.code and pr.review == "retry"
+    assert q.code == p.code and pr.review is ReviewMode.RETRY
 
 
 # ----- the outbox -----

@@ -13,7 +13,7 @@ from test_classroom import app  # the AppTest of the whole app, on one page
 
 from puzzles.positions import is_position_code
 from trainer.learning.practice import Practice
-from trainer.learning.transfer import GAME_REVIEW
+from trainer.learning.states import ReviewMode
 from trainer.rules import Claim, Play
 from trainer.store import open_store
 from trainer.web.pagestate import PlayState
@@ -90,18 +90,18 @@ def test_a_missed_score_comes_back_on_practice_the_next_day_and_my_progress_show
     missed = next(d for d in games.decisions if d.missed and d.puzzle() is not None)
     # the same day: the coach does not serve it yet
     serve_next(at)
-    assert at.session_state["practice"].review != GAME_REVIEW
+    assert at.session_state["practice"].review != ReviewMode.GAME
     now[0] += DAY
     serve_next(at)
     pr = at.session_state["practice"]
     p = pr.puzzle
-    assert pr.review == GAME_REVIEW and is_position_code(p.code) and p.code == missed.puzzle().code
+    assert pr.review == ReviewMode.GAME and is_position_code(p.code) and p.code == missed.puzzle().code
     assert p.board.record == missed.layout and "your own game" in texts(at)
     assert p.code in at.query_params["code"]
     right = next(c for c in p.choices if c.value in p.answer)
     at.button(key=f"play-{p.code}-{right.label}").click().run()
     assert not at.exception and "Yes!" in at.success[0].value
-    assert pr.progress.attempts[-1].review == GAME_REVIEW and p.code in pr.games.served
+    assert pr.progress.attempts[-1].review == ReviewMode.GAME and p.code in pr.games.served
 
     at.switch_page("views/my_progress.py").run()
     assert not at.exception, at.exception
@@ -124,7 +124,7 @@ def test_a_signed_in_learner_keeps_decisions_through_a_reload_and_the_class_sees
     again = app(me=me.code)  # a reload, on a later day (the game was played on the fake clock's day)
     pr = again.session_state["practice"]
     assert pr.games.decisions == made  # from the store
-    assert pr.review == GAME_REVIEW and pr.puzzle.code == next(d for d in made if d.missed).puzzle().code
+    assert pr.review == ReviewMode.GAME and pr.puzzle.code == next(d for d in made if d.missed).puzzle().code
     again.switch_page("views/my_progress.py").run()
     assert "Scores spotted in real games" in [s.value for s in again.subheader]
 

@@ -9,6 +9,6 @@
 """
 
 from trainer.bots.hints import Suggestion, suggest
-from trainer.bots.players import BOTS, Beginner, Bot, Expert, Greedy, make_bot
+from trainer.bots.players import BOTS, Beginner, Bot, BotLevel, Expert, Greedy, make_bot
 
-__all__ = ["BOTS", "Beginner", "Bot", "Expert", "Greedy", "Suggestion", "make_bot", "suggest"]
+__all__ = ["BOTS", "Beginner", "Bot", "BotLevel", "Expert", "Greedy", "Suggestion", "make_bot", "suggest"]

@@ -18,9 +18,11 @@ import random
 from dataclasses import dataclass
 
 from trainer.bots.players import Expert, play_score, plays_of
-from trainer.rules import DRAW, Layout, Play, PlayerView, Tile, end_letters, play_points
-from trainer.rules.hand import Action
+from trainer.rules import DRAW, Action, Layout, Phase, Play, PlayerView, Tile, end_letters, play_points
 from trainer.words import hints as words
+
+_NO_CHOICE = (Phase.CLAIM, Phase.MUGGINS, Phase.OVER)
+"""Where a hand stands when there is no play to suggest: a call to make, or the hand over."""
 
 
 @dataclass(frozen=True)
@@ -57,14 +59,13 @@ def scoring_tiles(layout: Layout, tiles: list[Tile]) -> int:
 
 def suggest(view: PlayerView, rng: random.Random, *, rollouts: int = 48) -> Suggestion | None:
     """The play to suggest to the viewer, in words (``None`` when the viewer has nothing to decide)."""
-    if view.phase in ("claim", "muggins", "over") or not view.legal_actions:
+    if view.phase in _NO_CHOICE or not view.legal_actions:
         return None
     plays = plays_of(view)
     if not plays:
         act = view.legal_actions[0]
         return Suggestion(act, words.nothing_fits(act is DRAW))
-    points = view.rules.unit == "points"
-    scores = {p: play_score(view.layout, p, points) for p in plays}
+    scores = {p: play_score(view.layout, p, view.rules.unit) for p in plays}
     top = max(scores.values())
     candidates: list[Action] = [p for p in plays if scores[p] == top]
     if not top and DRAW in view.legal_actions:
@@ -96,11 +97,10 @@ def said(view: PlayerView, play: Play, score: int, why: str | None, *, others_sc
 def threat(view: PlayerView, layout: Layout) -> tuple[int, int]:
     """The most the next player could score on ``layout`` with one of the tiles the viewer cannot see,
     and how many of those tiles would score that much."""
-    points = view.rules.unit == "points"
+    unit = view.rules.unit
     best, count = 0, 0
     for tile in sorted(view.unseen):
-        most = max((play_points(total, "points" if points else "pips") for _, total in layout.totals_after([tile])),
-                   default=0)
+        most = max((play_points(total, unit) for _, total in layout.totals_after([tile])), default=0)
         if most > best:
             best, count = most, 1
         elif most == best and most:
@@ -158,8 +158,7 @@ def why_this_one(view: PlayerView, best: Play, others: list[Play], score: int) -
 
 def sure_score(view: PlayerView) -> int:
     """The most any legal play scores now (in the game's unit)."""
-    points = view.rules.unit == "points"
-    return max((play_score(view.layout, p, points) for p in plays_of(view)), default=0)
+    return max((play_score(view.layout, p, view.rules.unit) for p in plays_of(view)), default=0)
 
 
 __all__ = ["Suggestion", "name_of", "suggest", "sure_score", "why_this_one"]

@@ -3,13 +3,49 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Protocol
 
-from trainer.rules import DRAW, MUGGINS, Claim, HandState, Layout, Play, PlayerView, Tile, play_points
-from trainer.rules.hand import Action
+from trainer.rules import (
+    DRAW,
+    MUGGINS,
+    Action,
+    Claim,
+    EventKind,
+    HandState,
+    Layout,
+    Phase,
+    Play,
+    PlayerView,
+    Tile,
+    Unit,
+    play_points,
+)
 from trainer.words import _
+
+
+class BotLevel(StrEnum):
+    """How strong a computer player is. Each member equals its word (``BotLevel.GREEDY == "greedy"``),
+    the form saved games keep."""
+
+    BEGINNER = "beginner"
+    """:class:`Beginner`: random legal moves."""
+    GREEDY = "greedy"
+    """:class:`Greedy`: the play that scores most now."""
+    EXPERT = "expert"
+    """:class:`Expert`: looks ahead over the tiles it cannot see."""
+
+    @classmethod
+    def parse(cls, value: BotLevel | str) -> BotLevel:
+        """A level, or its word (``"beginner"``, ``"greedy"``, ``"expert"``); ``ValueError`` with a
+        sentence for people otherwise."""
+        try:
+            return cls(value)
+        except ValueError:
+            raise ValueError(_("'{level}' is not a computer player: choose beginner, greedy or expert.")
+                             .format(level=value)) from None
 
 
 class Bot(Protocol):
@@ -23,13 +59,14 @@ class Bot(Protocol):
 def last_score(view: PlayerView) -> int:
     """The score of the viewer's own last play (what a correct muggins call announces)."""
     for ev in reversed(view.history):
-        if ev.kind == "play" and ev.player == view.player:
+        if ev.kind is EventKind.PLAY and ev.player == view.player:
             return ev.score
     return 0
 
 
-def play_score(layout: Layout, play: Play, unit_points: bool) -> int:
-    return play_points(layout.play(play).total, "points" if unit_points else "pips")
+def play_score(layout: Layout, play: Play, unit: Unit) -> int:
+    """What ``play`` scores on ``layout``, in ``unit``."""
+    return play_points(layout.play(play).total, unit)
 
 
 def plays_of(view: PlayerView) -> list[Play]:
@@ -44,10 +81,10 @@ class Beginner:
     name: str = "Beginner"
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        if view.phase == "claim":
+        if view.phase is Phase.CLAIM:
             score = last_score(view)
             return Claim(0) if score and rng.random() < self.forget else Claim(score)
-        if view.phase == "muggins":
+        if view.phase is Phase.MUGGINS:
             return MUGGINS
         return rng.choice(list(view.legal_actions))
 
@@ -59,15 +96,15 @@ class Greedy:
     name: str = "Greedy"
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        if view.phase == "claim":
+        if view.phase is Phase.CLAIM:
             return Claim(last_score(view))
-        if view.phase == "muggins":
+        if view.phase is Phase.MUGGINS:
             return MUGGINS
         plays = plays_of(view)
         if not plays:
             return view.legal_actions[0]
-        points = view.rules.unit == "points"
-        return max(plays, key=lambda p: (play_score(view.layout, p, points), p.tile.pips, -plays.index(p)))
+        unit = view.rules.unit
+        return max(plays, key=lambda p: (play_score(view.layout, p, unit), p.tile.pips, -plays.index(p)))
 
 
 def _voids(view: PlayerView) -> dict[int, frozenset[int]]:
@@ -81,9 +118,9 @@ def _voids(view: PlayerView) -> dict[int, frozenset[int]]:
     for ev in view.history:
         if ev.player == view.player:
             continue
-        if ev.kind == "pass" or (ev.kind == "draw" and not view.rules.voluntary_draw):
+        if ev.kind is EventKind.PASS or (ev.kind is EventKind.DRAW and not view.rules.voluntary_draw):
             out[ev.player] = ev.open_numbers
-        elif ev.kind == "draw":
+        elif ev.kind is EventKind.DRAW:
             out.pop(ev.player, None)
     return out
 
@@ -142,7 +179,7 @@ class Expert:
         samples = max(6, self.rollouts // max(1, len(actions)))
         deals = [sample_deal(view, rng) for _ in range(samples)]
         before = view.scores
-        results = []
+        results: list[tuple[Action, float]] = []
         for act in actions:
             total = 0.0
             for hands, bone in deals:
@@ -159,25 +196,24 @@ class Expert:
         return results
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        if view.phase == "claim":
+        if view.phase is Phase.CLAIM:
             return Claim(last_score(view))
-        if view.phase == "muggins":
+        if view.phase is Phase.MUGGINS:
             return MUGGINS
         if len(view.legal_actions) == 1:
             return view.legal_actions[0]
         return self.evaluate(view, rng)[0][0]
 
 
-BOTS = {"beginner": Beginner, "greedy": Greedy, "expert": Expert}
+BOTS: dict[BotLevel, Callable[[], Bot]] = {BotLevel.BEGINNER: Beginner, BotLevel.GREEDY: Greedy,
+                                           BotLevel.EXPERT: Expert}
 """The computer players by level."""
 
 
-def make_bot(level: str, *, forget: float = 0.0) -> Bot:
-    """A computer player for a level name (``"beginner"``, ``"greedy"``, ``"expert"``)."""
-    if level == "beginner":
+def make_bot(level: BotLevel | str, *, forget: float = 0.0) -> Bot:
+    """A computer player of a level (or its word: see :meth:`BotLevel.parse`). ``forget``: how often a
+    Beginner forgets to call its score."""
+    level = BotLevel.parse(level)
+    if level is BotLevel.BEGINNER:
         return Beginner(forget=forget)
-    if level == "greedy":
-        return Greedy()
-    if level == "expert":
-        return Expert()
-    raise ValueError(_("'{level}' is not a computer player: choose beginner, greedy or expert.").format(level=level))
+    return BOTS[level]()

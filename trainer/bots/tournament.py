@@ -7,7 +7,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from trainer.bots.players import Bot, make_bot
+from trainer.bots.players import Bot, BotLevel, make_bot
 from trainer.rules import PRESETS, Game, RuleSet
 
 
@@ -61,7 +61,8 @@ def play_game(
     return game.winner, times
 
 
-def match(first: str, second: str, seeds: range, *, preset: str = "five-up-armanino", players: int = 2) -> Record:
+def match(first: BotLevel | str, second: BotLevel | str, seeds: range, *, preset: str = "five-up-armanino",
+          players: int = 2) -> Record:
     """Games on every seed, each played twice with the sides swapped. With four players the two
     kinds of player are partners against each other (seats 0 and 2 against 1 and 3)."""
     rules = PRESETS[preset]

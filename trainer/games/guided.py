@@ -8,11 +8,12 @@ from __future__ import annotations
 import random
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, replace
+from typing import Any
 
 from puzzles import STAGES
-from trainer.bots import make_bot, suggest
+from trainer.bots import BotLevel, make_bot, suggest
 from trainer.bots.hints import Suggestion
 from trainer.bots.players import Bot
 from trainer.learning.transfer import Decision, decide
@@ -22,20 +23,29 @@ from trainer.rules import (
     MUGGINS,
     PASS,
     PRESETS,
+    Action,
     Claim,
+    Ending,
     Event,
+    EventKind,
     Game,
     HandResult,
+    HandState,
     IllegalPlay,
     Layout,
+    MugginsCall,
+    Phase,
     Play,
+    PlayerView,
+    Reason,
     RuleSet,
+    Settlement,
     Tile,
+    Unit,
     parse_action,
     play_points,
     round_to_five,
 )
-from trainer.rules.hand import Action
 from trainer.words import _, calls, narration
 from trainer.words.feedback import sentences
 from trainer.words.games import BOT_TITLES, GAME_SOURCES, GAME_TITLES, GUIDANCE_TITLES, game_name
@@ -44,13 +54,17 @@ from trainer.words.reasons import error_words
 
 NAMES = narration.NAMES
 GUIDANCE = ("off", "playable", "where", "suggest")
-BOT_LEVELS = ("beginner", "greedy", "expert")
-
+BOT_LEVELS = tuple(BotLevel)
+"""The computer players' levels, in the order the Play page offers them."""
+_AFTER_A_PLAY = (EventKind.PLAY, EventKind.CLAIM, EventKind.MUGGINS, EventKind.LET_GO)
+"""The events after which, in the chaining games, the same player may go on."""
 
 
 def possessive(name: str) -> str:
     """``"Your"`` for the learner, ``"Leo's"`` for the others."""
     return _("Your") if name == seat_name(0) else _("{name}'s").format(name=name)
+
+
 NEXT_HAND = "next-hand"
 """The move that deals the next hand after a settlement (in :attr:`GuidedGame.moves`)."""
 FORGETFUL = 0.35
@@ -66,19 +80,36 @@ class Setup:
     docs/rules.md as ``"preset:<id>"`` (a bare preset id that is not a stage works too)."""
     players: int = 2
     partners: bool = True
-    bot_level: str = "greedy"
+    bot_level: BotLevel = BotLevel.GREEDY
+    """How strong the computer players are (a saved game keeps its word: :meth:`from_record`)."""
     guidance: str = "where"
     muggins_call: bool = False
     seed: int = 0
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Setup:
+        """The setup of a saved game (:meth:`GuidedGame.state`), whose level is its word. ``TypeError``
+        for a field that is not a setup's, ``ValueError`` for a level that is none."""
+        values = dict(record)
+        if "bot_level" in values:
+            values["bot_level"] = BotLevel.parse(str(values["bot_level"]))
+        return cls(**values)
+
+    def to_record(self) -> dict[str, Any]:
+        """The JSON-ready record :meth:`from_record` reads (the level as its word)."""
+        return {**asdict(self), "bot_level": self.bot_level.value}
 
     def rules(self) -> RuleSet:
         preset = self.game.removeprefix("preset:")
         if self.game in STAGES:
             base = RuleSet.trainer(self.game)
-            call = "strict" if self.muggins_call else "off"
+            call = MugginsCall.STRICT if self.muggins_call else MugginsCall.OFF
         elif preset in PRESETS:
             base = PRESETS[preset]
-            call = (base.muggins_call if base.muggins_call != "off" else "strict") if self.muggins_call else "off"
+            if not self.muggins_call:
+                call = MugginsCall.OFF
+            else:  # the preset's own call, or the strict one for a preset without
+                call = base.muggins_call if base.muggins_call is not MugginsCall.OFF else MugginsCall.STRICT
         else:
             raise ValueError(_("'{game}' is not a game we know.").format(game=self.game))
         return base.with_options(teams=self.partners, muggins_call=call)
@@ -87,7 +118,7 @@ class Setup:
         if self.players not in (2, 3, 4):
             raise ValueError(_("Play with 2, 3 or 4 players."))
         self.rules().check_players(self.players)
-        if self.bot_level not in BOT_LEVELS:
+        if not isinstance(self.bot_level, BotLevel):
             raise ValueError(_("Choose Beginner, Greedy or Expert computer players."))
         if self.guidance not in GUIDANCE:
             raise ValueError(_("Choose a guidance level."))
@@ -137,7 +168,7 @@ class GuidedGame:
         self.setup.check()
         rules = self.setup.rules()
         self.game = Game(rules, self.setup.players, seed=self.setup.seed)
-        forget = FORGETFUL if self.setup.bot_level == "beginner" else 0.0
+        forget = FORGETFUL if self.setup.bot_level is BotLevel.BEGINNER else 0.0
         self.bots = [None] + [make_bot(self.setup.bot_level, forget=forget) for _ in range(self.setup.players - 1)]
         self.rng = random.Random(self.setup.seed * 31 + 7)
         self.log = []
@@ -151,7 +182,7 @@ class GuidedGame:
 
     @property
     def points(self) -> bool:
-        return self.rules.unit == "points"
+        return self.rules.unit is Unit.POINTS
 
     def name(self, player: int) -> str:
         return seat_name(player)
@@ -173,7 +204,8 @@ class GuidedGame:
     def waiting_for_learner(self) -> bool:
         return self.finished is None and not self.game.is_over and self.game.current_player == 0
 
-    def view(self):
+    def view(self) -> PlayerView:
+        """What the learner (seat 0) may see now."""
         return self.game.hand.view(0)
 
     def advance(self) -> None:
@@ -201,9 +233,9 @@ class GuidedGame:
                               game=self.setup.game)
             self._apply(act, 0)
         except IllegalPlay as err:
-            if err.why == "not-in-hand" and err.player == 0:
+            if err.reason is Reason.NOT_IN_HAND and err.player == 0:
                 return narration.not_in_your_hand(str(err.tile))
-            if err.why == "not-your-turn" and err.turn_of is not None:
+            if err.reason is Reason.NOT_YOUR_TURN and err.turn_of is not None:
                 return narration.wait_for(self.name(err.turn_of), you=err.turn_of == 0)
             return error_words(err)
         self.moves.append(str(act))
@@ -232,7 +264,7 @@ class GuidedGame:
 
     def story(self) -> list[str]:
         """What happened, for the page: the learner's own score stays hidden until it is called."""
-        if self.unscored and self.log and self.waiting_for_learner and self.view().phase == "claim":
+        if self.unscored and self.log and self.waiting_for_learner and self.view().phase is Phase.CLAIM:
             return self.log[:-1] + [self.unscored]
         return list(self.log)
 
@@ -261,18 +293,18 @@ class GuidedGame:
 
     # ----- saving and replaying -----
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         """A JSON-ready record of the game: the setup and the learner's moves."""
-        return {"setup": asdict(self.setup), "moves": list(self.moves), "key": self.key}
+        return {"setup": self.setup.to_record(), "moves": list(self.moves), "key": self.key}
 
     @classmethod
-    def replay(cls, state: dict) -> GuidedGame:
+    def replay(cls, state: Mapping[str, Any]) -> GuidedGame:
         """Rebuild a game from :meth:`state` (the deal and the computer players are seeded, so
         replaying the learner's moves gives the same game). ``ValueError`` if the record does not fit."""
         try:
-            setup = Setup(**state["setup"])
+            setup = Setup.from_record(state["setup"])
             moves = [str(m) for m in state["moves"]]
-        except (KeyError, TypeError) as err:
+        except (KeyError, TypeError, ValueError) as err:
             raise ValueError(_("That saved game could not be read.")) from err
         g = cls(setup)
         key = state.get("key")
@@ -297,8 +329,8 @@ class GuidedGame:
         ev = self.game.apply(action, player=player)
         hand_now = self.game.hands[index - 1]
         self._narrate(ev, before, hand_now)
-        if (self.rules.chain and not hand_now.is_terminal and ev.kind in ("play", "claim", "muggins", "let-go")
-                and hand_now.current_player == ev.player == hand_now.cur and hand_now.phase_name == "turn"):
+        if (self.rules.chain and not hand_now.is_terminal and ev.kind in _AFTER_A_PLAY
+                and hand_now.current_player == ev.player == hand_now.cur and hand_now.phase_name is Phase.TURN):
             # a score or a double: the same player goes on (the chaining games)
             self.log.append(narration.go_again(self.name(ev.player), you=ev.player == 0))
         if hand_now.is_terminal:
@@ -311,19 +343,19 @@ class GuidedGame:
     def _score_words(self, total: int, score: int) -> str:
         return calls.made(total, score, self.rules.unit)
 
-    def _narrate(self, ev: Event, before: Layout, hand) -> None:
+    def _narrate(self, ev: Event, before: Layout, hand: HandState) -> None:
         who = self.name(ev.player)
-        if ev.kind == "draw":
+        if ev.kind is EventKind.DRAW:
             self._draws += 1  # told together with the play or pass that ends the drawing
             return
         drew = self._draws
         self._draws = 0
         self.unscored = ""
-        if ev.kind == "pass" and before.is_empty:
+        if ev.kind is EventKind.PASS and before.is_empty:
             self.log.append(narration.passed_the_lead(who))
-        elif ev.kind == "pass":
+        elif ev.kind is EventKind.PASS:
             self.log.append(narration.passed(who, drew=drew))
-        elif ev.kind == "play":
+        elif ev.kind is EventKind.PLAY:
             play = ev.play
             assert play is not None
             after = before.play(play)
@@ -333,8 +365,8 @@ class GuidedGame:
                                              self._score_words(ev.total, ev.score), beside=play.beside, drew=drew))
             self.unscored = (narration.played_unscored(who, str(play.tile), number, target, beside=play.beside,
                                                        drew=drew) if ev.player == 0 else "")
-        elif ev.kind == "claim":
-            missed = hand.pending if hand.phase_name == "muggins" and hand.caller >= 0 else 0
+        elif ev.kind is EventKind.CLAIM:
+            missed = hand.pending if hand.phase_name is Phase.MUGGINS and hand.caller >= 0 else 0
             made = self._made(hand)
             unit = self.rules.unit
             if ev.credited:
@@ -346,18 +378,18 @@ class GuidedGame:
                 self.log.append(calls.called_wrong(who, ev.score, made, unit))
             if missed:
                 self.log.append(calls.may_call(self.name(hand.caller)))
-        elif ev.kind == "muggins":
+        elif ev.kind is EventKind.MUGGINS:
             self.log.append(calls.took(who, ev.score, self.rules.unit))
-        elif ev.kind == "let-go":
+        elif ev.kind is EventKind.LET_GO:
             self.log.append(calls.let_go(who, ev.score, self.rules.unit))
-            if hand.phase_name == "muggins":  # another opponent may still call (muggins_caller="any")
+            if hand.phase_name is Phase.MUGGINS:  # another opponent may still call (muggins_caller="any")
                 self.log.append(narration.may_still_call(self.name(hand.caller)))
 
     @staticmethod
-    def _made(hand) -> int:
+    def _made(hand: HandState) -> int:
         """What the last play scored (for judging a call)."""
         for ev in reversed(hand.history):
-            if ev.kind == "play":
+            if ev.kind is EventKind.PLAY:
                 return ev.score
         return 0
 
@@ -408,12 +440,12 @@ class GuidedGame:
                 lines.append(narration.tiles_left(name, ", ".join(str(t) for t in tiles), pips, res.pips[p]))
             else:
                 lines.append(narration.no_tiles_left(name))
-        unit_pts = res.unit == "points"
+        unit_pts = res.unit is Unit.POINTS
         for side, members in enumerate(res.sides):
             if len(members) > 1:
                 lines.append(narration.hold_together(self.side_name(side), res.side_pips[side]))
         method = res.method
-        if method == "each-subtracts-own":
+        if method is Settlement.EACH_SUBTRACTS_OWN:
             for side in range(len(res.sides)):
                 rounded = res.rounded[side]
                 lines.append(narration.each_loses(self.side_name(side), res.side_pips[side], rounded,
@@ -422,11 +454,11 @@ class GuidedGame:
         if res.winning_side is None:
             if res.tied and len(res.sides) == 3 and any(res.settlement):
                 lines.append(narration.shared_count())
-            elif res.ending != "target":
+            elif res.ending is not Ending.TARGET:
                 lines.append(narration.nobody_scores())
             return lines
         win = res.winning_side
-        every = method == "winner-takes-all"
+        every = method is Settlement.WINNER_TAKES_ALL
         if every:
             pot = sum(res.side_pips)
         else:

@@ -15,18 +15,21 @@ starts, and :attr:`Practice.teaching` tells the page what to show next:
 
 from __future__ import annotations
 
+import enum
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzles import CodeError, Puzzle, Step, Verdict, from_code, generate, generate_for, similar
+from puzzles import CodeError, Puzzle, Step, Verdict, from_code, generate, generate_for, similar, trap_words
 from puzzles.contrast import Contrast, contrast
-from puzzles.traps import drill_kind, trap_words
-from trainer.learning.progress import DAILY_GOAL, Attempt, Outcome, Progress
-from trainer.learning.sprint import ROUND_FACTS, STEP_FACTS, FactKind, FactVerdict, SprintAnswer, SprintRound, day_of
-from trainer.learning.transfer import GAME_REVIEW, Decision, RealGames, answered_since
+from puzzles.traps import drill_kind
+from trainer.learning.policy import DEFAULT_POLICY, Policy
+from trainer.learning.progress import Attempt, Outcome, Progress
+from trainer.learning.sprint import FactKind, FactVerdict, SprintAnswer, SprintRound, day_of
+from trainer.learning.states import MasteryStep, ReviewMode
+from trainer.learning.transfer import Decision, RealGames, answered_since
 from trainer.words import transfer as transfer_words
 from trainer.words.mastery import code_did_not_work, no_puzzle_yet
 from trainer.words.mastery import notice as coach_notice
@@ -34,20 +37,25 @@ from trainer.words.mastery import notice as coach_notice
 COACH = "coach"
 """The kind choice that lets the coach decide."""
 
-CONTRAST, EXAMPLE, DRILL, RETRY = "contrast", "example", "drill", "retry"
-"""The steps of a teaching plan, in order (a plan without a named trap has EXAMPLE and RETRY only)."""
-SAME_MISTAKE_TEACHES = 2
-"""The same named mistake this many times starts a teaching plan."""
-MOST_WRONG_IN_A_ROW = 4
-"""No child sees more wrong answers in a row than this without new teaching."""
+
+class TeachStep(enum.StrEnum):
+    """The steps of a teaching plan, in order (a plan without a named trap has EXAMPLE and RETRY only)."""
+
+    CONTRAST = "contrast"
+    EXAMPLE = "example"
+    DRILL = "drill"
+    RETRY = "retry"
+
+
+CONTRAST, EXAMPLE, DRILL, RETRY = TeachStep.CONTRAST, TeachStep.EXAMPLE, TeachStep.DRILL, TeachStep.RETRY
+"""The teaching steps, by name."""
 
 
 @dataclass(frozen=True)
 class Teaching:
     """What the page shows next while a wrong answer is being taught."""
 
-    step: str
-    """``CONTRAST``, ``EXAMPLE``, ``DRILL`` or ``RETRY``."""
+    step: TeachStep
     trap: str | None
     """The trap being taught (None when the wrong answers had no name in common)."""
     missed: Puzzle
@@ -75,6 +83,9 @@ class Practice:
     seed_source: random.Random = field(default_factory=random.Random)
     clock: Callable[[], float] = time.time
     """Wall-clock seconds: times answers, and its days space the review (a test passes a fake one)."""
+    policy: Policy = field(default=DEFAULT_POLICY, kw_only=True)
+    """The thresholds of teaching, the day's goal, the Sprint and puzzles from games; the progress folds
+    under the same one (see :meth:`__post_init__`)."""
     on_attempt: Callable[[Attempt], None] | None = None
     """Called with every recorded attempt (a progress store saves it)."""
     on_fact: Callable[[SprintAnswer], None] | None = None
@@ -85,8 +96,8 @@ class Practice:
     """The round is the coach's step on Practice."""
     hinted: bool = False
     """The learner asked for a hint on the puzzle on screen."""
-    review: str = ""
-    """Why the puzzle on screen came up: ``""``, ``"retry"``, ``"similar"`` or ``"review"``."""
+    review: ReviewMode = ReviewMode.NEW
+    """Why the puzzle on screen came up."""
     origin: str = ""
     """For a retry or a similar puzzle, the code of the puzzle that was missed."""
     notice: str = ""
@@ -104,6 +115,18 @@ class Practice:
     on_decision: Callable[[Decision], None] | None = None
     """Called with every new decision (a progress store saves it)."""
 
+    def __post_init__(self) -> None:
+        """One policy for the practice and its progress: a practice given its own rebuilds the progress
+        under it; one given none follows its progress's."""
+        if self.progress.policy == self.policy:
+            return
+        if self.policy == DEFAULT_POLICY:
+            self.policy = self.progress.policy
+        else:
+            given = self.progress
+            self.progress = Progress.from_attempts(given.attempts, given.facts.answers, policy=self.policy)
+            self.progress.facts.band = given.facts.band
+
     # ----- teaching -----
 
     @property
@@ -119,7 +142,7 @@ class Practice:
         if t is None or t.step not in (DRILL, RETRY) or self.puzzle is None:
             return False
         target = t.drill if t.step == DRILL and t.drill is not None else t.missed
-        return self.puzzle.code == target.code and self.review in ("drill", "reteach")
+        return self.puzzle.code == target.code and self.review in (ReviewMode.DRILL, ReviewMode.RETEACH)
 
     def teach_next(self) -> Teaching | None:
         """The child has read the contrast pair or the worked example: go on to the next step."""
@@ -157,7 +180,7 @@ class Practice:
                 return
             # the child answers until right; after a few misses here the worked example comes again
             self.wrong_run += 1
-            if self.wrong_run >= MOST_WRONG_IN_A_ROW:
+            if self.wrong_run >= self.policy.most_wrong_in_a_row:
                 self.plan.insert(0, Teaching(EXAMPLE, step.trap, step.missed, example=p, words=step.words))
                 self.wrong_run = 0
                 self.taught += 1
@@ -168,10 +191,10 @@ class Practice:
         self.wrong_run += 1
         for t in verdict.traps:
             self.named[t] = self.named.get(t, 0) + 1
-        again = [t for t in verdict.traps if self.named[t] >= SAME_MISTAKE_TEACHES]
+        again = [t for t in verdict.traps if self.named[t] >= self.policy.same_mistake_teaches]
         if again:
             self._teach(p, again[0])
-        elif self.wrong_run >= MOST_WRONG_IN_A_ROW:
+        elif self.wrong_run >= self.policy.most_wrong_in_a_row:
             self._teach(p, verdict.traps[0] if verdict.traps else None)
 
     def new_puzzle(self, kind: str, stage: str, level: int) -> Puzzle:
@@ -188,26 +211,31 @@ class Practice:
                 return self.show(self.puzzle, review=self.review, origin=self.origin,
                                  notice=coach_notice("again"))
             if t.step == DRILL and t.drill is not None:
-                return self.show(t.drill, review="drill", origin=t.missed.code, notice=coach_notice("warm-up"))
-            return self.show(t.missed, review="reteach", origin=t.missed.code, notice=coach_notice("the-missed-one"))
+                return self.show(t.drill, review=ReviewMode.DRILL, origin=t.missed.code,
+                                 notice=coach_notice("warm-up"))
+            return self.show(t.missed, review=ReviewMode.RETEACH, origin=t.missed.code,
+                             notice=coach_notice("the-missed-one"))
         self.coached = kind == COACH
         if self.coached:
             due = self.progress.due_review()
             if due is not None:
                 missed = from_code(due.code)
-                if due.how == "retry":
-                    return self.show(missed, review="retry", origin=due.code,
+                if due.how is ReviewMode.RETRY:
+                    return self.show(missed, review=ReviewMode.RETRY, origin=due.code,
                                      notice=coach_notice("retry"))
-                return self.show(similar(missed, self.seed_source.randrange(2**24)), review="similar",
+                return self.show(similar(missed, self.seed_source.randrange(2**24)), review=ReviewMode.SIMILAR,
                                  origin=due.code, notice=coach_notice("similar"))
             game = self.games.due(self.clock(),
-                                  answered_since([a.review for a in self.progress.attempts], GAME_REVIEW))
+                                  answered_since([a.review for a in self.progress.attempts], ReviewMode.GAME),
+                                  policy=self.policy)
             if game is not None:
-                return self.show(game, review=GAME_REVIEW, notice=transfer_words.from_your_game())
+                return self.show(game, review=ReviewMode.GAME, notice=transfer_words.from_your_game())
             kind, stage, level = self.progress.coach_pick(self.seed_source, self.clock())
-            review = "review" if stage in self.progress.mastered or stage in self.progress.pending else ""
-            if not review and self.progress.step(kind, stage) == 4:
-                review = "review"
+            mastered = stage in self.progress.mastered or stage in self.progress.pending
+            if mastered or self.progress.step(kind, stage) == MasteryStep.MASTERED:
+                review = ReviewMode.REVIEW
+            else:
+                review = ReviewMode.NEW
             seed = self.seed_source.randrange(2**24)
             trap = self.progress.coach_trap(kind, stage)
             puzzle = (generate_for(kind, stage=stage, level=level, trap=trap, seed=seed) if trap
@@ -222,10 +250,10 @@ class Practice:
             raise ValueError(no_puzzle_yet())
         p = self.puzzle
         origin = self.origin or p.code
-        return self.show(similar(p, self.seed_source.randrange(2**24)), review="similar", origin=origin,
+        return self.show(similar(p, self.seed_source.randrange(2**24)), review=ReviewMode.SIMILAR, origin=origin,
                          coached=self.coached)
 
-    def show(self, puzzle: Puzzle, *, review: str = "", origin: str = "", notice: str = "",
+    def show(self, puzzle: Puzzle, *, review: ReviewMode = ReviewMode.NEW, origin: str = "", notice: str = "",
              coached: bool | None = None) -> Puzzle:
         self.puzzle = puzzle
         self.started = self.clock()
@@ -287,7 +315,7 @@ class Practice:
                               at=self.clock())
             self.outcome = self.progress.record(attempt)
             self.verdict = verdict
-            if self.review == GAME_REVIEW:
+            if self.review is ReviewMode.GAME:
                 self.games.practised(p.code, self.clock())
             if self.on_attempt is not None:
                 self.on_attempt(attempt)
@@ -305,7 +333,7 @@ class Practice:
 
     def start_sprint(self, kinds: tuple[FactKind, ...] | None = None, *, coached: bool = False) -> SprintRound:
         """A round of number facts: a whole one (the Sprint page), or the coach's short step on ``kinds``."""
-        count = STEP_FACTS if coached else ROUND_FACTS
+        count = self.policy.step_facts if coached else self.policy.round_facts
         self.sprint = SprintRound.start(self.progress.facts, self.seed_source, now=self.clock(), kinds=kinds,
                                         count=count, on_answer=self._fact_answered)
         self.sprint_coached = coached
@@ -342,9 +370,8 @@ class Practice:
 
     @property
     def goal_done(self) -> bool:
-        """Today's goal of :data:`~trainer.learning.progress.DAILY_GOAL` puzzles is reached: the coach says so and
-        offers free play."""
-        return self.done_today >= DAILY_GOAL
+        """Today's goal of :attr:`Policy.daily_goal` puzzles is reached: the coach says so and offers free play."""
+        return self.done_today >= self.policy.daily_goal
 
     def record_decision(self, decision: Decision) -> None:
         """Keep a decision from a real game (once per uid) and hand it to :attr:`on_decision`."""

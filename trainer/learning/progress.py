@@ -3,13 +3,14 @@
 Pure Python, and a fold over the ordered answers: :meth:`Progress.from_attempts` rebuilds
 everything (mastery, the coach's stage and levels, the review queue) from the stored list.
 
-Each kind of puzzle at each stage climbs four steps, like Khan Academy's skills:
+Each kind of puzzle at each stage climbs four steps (:class:`~trainer.learning.states.MasteryStep`), like Khan
+Academy's skills (the numbers here are the default :class:`~trainer.learning.policy.Policy`'s):
 
 - **Practised** — answered at least once;
 - **Familiar** — at least 2 of its last 3 answers right, at any level;
-- **Proficient** — its last 5 answers at the top level (level 3) all right;
-- **Mastered** — proficient *and fluent*: at least 4 of those 5 answered within the time bar
-  of :data:`FLUENCY_SECONDS`.
+- **Proficient** — its last 6 answers at the top level (level 3) all right;
+- **Mastered** — proficient *and fluent*: at least 5 of those 6 answered within the kind's time bar
+  (:func:`fluency_bar`), and every trap of the kind shown.
 
 A stage is mastered when every core kind is mastered there, at least 18 of its last 20
 answers at the top level are right, and its number facts (:data:`STAGE_FACTS`, answered in the
@@ -20,7 +21,7 @@ last reviews drop it to Proficient (and the stage loses its mastery until it is 
 Hinted answers are kept but never count toward mastery.
 
 Before Muggins, and whenever a trap maps to a number fact, the coach steps to the Sprint's facts
-(:meth:`Progress.coach_facts`); a day's practice has a goal (:data:`DAILY_GOAL`), after which the
+(:meth:`Progress.coach_facts`); a day's practice has a goal (:attr:`Policy.daily_goal`), after which the
 coach says so and offers free play.
 """
 
@@ -35,51 +36,29 @@ import random
 import statistics
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from puzzles import CORE_KINDS, KINDS, STAGES, CodeError, all_kinds, from_code, kind, mastery_traps
 from puzzles.traps import COUNTING, MISSED_COMBINATION, MISSED_LOWERING, ROUNDING
-from trainer.learning.sprint import REVIEW_DAYS, FactKind, SprintAnswer, SprintHistory, day_of
+from trainer.learning.policy import DEFAULT_POLICY, Policy
+from trainer.learning.rows import row_values
+from trainer.learning.sprint import FactKind, SprintAnswer, SprintHistory, day_of
+from trainer.learning.states import MasteryStep, ReviewMode, TrapStatus
 from trainer.words.mastery import STEP_NAMES, unknown_answer
 from trainer.words.tables import csv_headers
 
-NOT_STARTED, PRACTISED, FAMILIAR, PROFICIENT, MASTERED = range(5)
+NOT_STARTED, PRACTISED, FAMILIAR = MasteryStep.NOT_STARTED, MasteryStep.PRACTISED, MasteryStep.FAMILIAR
+PROFICIENT, MASTERED = MasteryStep.PROFICIENT, MasteryStep.MASTERED
+"""The steps of mastery (:class:`~trainer.learning.states.MasteryStep`), by name."""
 
 TOP_LEVEL = 3
-RUN_FOR_PROFICIENT = 6
-"""Right answers in a row at the top level that make a kind Proficient."""
-FLUENT_IN_RUN = 5
-"""How many of those must be fluent (inside the time bar) for Mastered."""
-STAGE_WINDOW = 20
-STAGE_RIGHT = 18
-"""A stage also needs at least 18 of its last 20 (unhinted) answers at the top level right."""
-REVIEW_WINDOW = 3
-REVIEW_WRONG_DROPS = 2
-TRAP_WINDOW = 3
-TRAP_RIGHT = 2
-"""A trap is shown when at least 2 of the last 3 puzzles of the kind that exposed it were answered right."""
-TRAP_WRONG_DEMOTES = 2
-"""Two wrong among those 3 demote the kind (to Familiar) until the trap is shown again."""
-
+"""The top level of every stage (levels are 1, 2 and 3)."""
 FLUENCY_SECONDS: dict[str, tuple[float, float, float]] = {
     k.id: (k.time_bars[1], k.time_bars[2], k.time_bars[3]) for k in all_kinds()
 }
 """Seconds for a fluent answer, per kind, at levels 1, 2 and 3 (each kind's ``time_bars``)."""
 OTHER_TIME_BARS = (20.0, 25.0, 35.0)
 """The time bars of a kind this trainer does not know."""
-
-LEVEL_UP_AFTER = 3
-LEVEL_DOWN_AFTER = 2
-NO_FLIP_WITHIN = 6
-"""After the coach moves a level, it does not move it back the other way for this many answers."""
-RETRY_AFTER = 3
-"""A missed puzzle comes back after this many other puzzles (the same code)."""
-SIBLING_AFTER = 8
-"""...and a similar one (a new seed, the same trap) this many puzzles after the retry."""
-KIND_REVIEW_EVERY = 4
-"""At the coach's stage, every this many puzzles one goes to a mastered kind (review)."""
-STAGE_REVIEW_EVERY = 8
-"""Every this many coached puzzles, one comes from a stage mastered earlier (spaced review)."""
 
 STAGE_FACTS: dict[str, tuple[FactKind, ...]] = {
     "muggins": (FactKind.MAKE_FIVE, FactKind.MAKE_TEN, FactKind.NEAREST_FIVE, FactKind.IS_MULTIPLE),
@@ -94,11 +73,6 @@ TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {
     MISSED_LOWERING.id: (FactKind.IS_MULTIPLE,),
 }
 """The number facts under a trap: a rounding remainder is the nearest five, counting ends is adding."""
-STEP_EVERY = 4
-"""While a stage's facts are not fluent, the coach steps to them every this many puzzles."""
-DAILY_GOAL = 25
-"""A day's practice: this many puzzles (and the number facts the coach steps to)."""
-
 
 @functools.lru_cache(maxsize=8192)
 def _code_traps(code: str) -> tuple[str, tuple[str, ...]]:
@@ -127,7 +101,8 @@ def fluency_bar(kind_id: str, level: int) -> float:
 
 @dataclass(frozen=True)
 class Attempt:
-    """One answered puzzle."""
+    """One answered puzzle. Kept as plain values by :meth:`to_row` (the store, the browser's copy of the
+    outbox) and read back, checked, by :meth:`from_row`."""
 
     kind: str
     stage: str
@@ -138,14 +113,48 @@ class Attempt:
     mistake: str | None = None
     hinted: bool = False
     """The learner asked for a hint first: kept, but it never counts toward mastery."""
-    review: str = ""
-    """Why the puzzle came up: ``""`` (new), ``"retry"``, ``"similar"``, ``"review"``, ``"drill"`` and
-    ``"reteach"`` (teaching: the drill, then the missed puzzle again)."""
+    review: ReviewMode = ReviewMode.NEW
+    """Why the puzzle came up (its text is what is stored: ``""``, ``"retry"``, ``"drill"`` …)."""
     origin: str = ""
     """For a retry or a similar puzzle: the code of the missed puzzle it comes from."""
     at: float | None = field(default=None, compare=False)
     """When it was answered (epoch seconds, the practice's clock); ``None`` when not known. Two answers
     that differ only in their time are the same answer."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.review, ReviewMode):  # its stored text: ``ValueError`` for any other
+            object.__setattr__(self, "review", ReviewMode(self.review))
+
+    def to_row(self) -> dict[str, object]:
+        """The answer as plain values, by field name (the review as its text)."""
+        return {"kind": self.kind, "stage": self.stage, "level": int(self.level), "correct": bool(self.correct),
+                "seconds": float(self.seconds), "code": self.code or "", "mistake": self.mistake,
+                "hinted": bool(self.hinted), "review": self.review.value, "origin": self.origin or "",
+                "at": None if self.at is None else float(self.at)}
+
+    @classmethod
+    def from_row(cls, row: object) -> Attempt:
+        """An answer from :meth:`to_row`'s values: a mapping (with no other keys) or a database row.
+        Checked field by field: a kind, stage or level the trainer does not know, a value of the wrong
+        type, a text over :data:`~trainer.learning.rows.TEXT_MAX` characters or a review that is not a
+        :class:`ReviewMode`: ``ValueError``, saying which."""
+        values = row_values(row, _ATTEMPT_TYPES, required=_ATTEMPT_REQUIRED, what="an answer")
+        if values["kind"] not in KINDS or values["stage"] not in STAGES or values["level"] not in (1, 2, 3):
+            raise ValueError(f"an answer to a puzzle this trainer does not know: {values['kind']!r}, "
+                             f"{values['stage']!r}, level {values['level']!r}")
+        review = values.get("review", "")
+        if review not in _REVIEW_TEXTS:
+            raise ValueError(f"an answer's review is one of {sorted(_REVIEW_TEXTS)}, not {review!r}")
+        return cls(**values)
+
+
+_ATTEMPT_TYPES: dict[str, tuple[type, ...]] = {
+    "kind": (str,), "stage": (str,), "level": (int,), "correct": (bool,), "seconds": (int, float), "code": (str,),
+    "mistake": (str, type(None)), "hinted": (bool,), "review": (str,), "origin": (str,),
+    "at": (int, float, type(None)),
+}
+_ATTEMPT_REQUIRED = ("kind", "stage", "level", "correct", "seconds")
+_REVIEW_TEXTS = frozenset(m.value for m in ReviewMode)
 
 
 def _day(at: float | None) -> dt.date | None:
@@ -175,41 +184,55 @@ class Review:
     code: str
     due: int
     """The number of answers after which it is due."""
-    how: str
-    """``"retry"`` (the same puzzle) or ``"similar"`` (a sibling with the same trap)."""
+    how: ReviewMode
+    """:attr:`ReviewMode.RETRY` (the same puzzle) or :attr:`ReviewMode.SIMILAR` (a sibling with the same trap)."""
 
 
 @dataclass
 class Skill:
-    """One kind at one stage: its step and the evidence behind it."""
+    """One kind at one stage: its step and the evidence behind it (windows sized by its policy)."""
 
-    step: int = NOT_STARTED
-    recent: deque = field(default_factory=lambda: deque(maxlen=3))
-    top: deque = field(default_factory=lambda: deque(maxlen=RUN_FOR_PROFICIENT))
-    reviews: deque = field(default_factory=lambda: deque(maxlen=REVIEW_WINDOW))
+    needs: tuple[str, ...] = ()
+    """The traps this kind must show at this stage (:func:`puzzles.mastery_traps`)."""
+    policy: Policy = field(default=DEFAULT_POLICY, repr=False, compare=False)
+    step: MasteryStep = MasteryStep.NOT_STARTED
+    recent: deque[bool] = field(init=False)
+    """Right or wrong, the last :attr:`Policy.familiar_window` unhinted answers."""
+    top: deque[tuple[bool, bool]] = field(init=False)
+    """(right, fluent) of the last :attr:`Policy.run_for_proficient` unhinted answers at the top level."""
+    reviews: deque[bool] = field(init=False)
+    """Since mastered: right or wrong, the last :attr:`Policy.review_window` answers."""
     last_seen: int = -1
     answered: int = 0
     right: int = 0
     fluent: int = 0
-    needs: tuple[str, ...] = ()
-    """The traps this kind must show at this stage (:func:`puzzles.mastery_traps`)."""
-    traps: dict[str, deque] = field(default_factory=dict)
-    """Per trap: right/wrong of the last :data:`TRAP_WINDOW` unhinted answers to puzzles that exposed it."""
+    traps: dict[str, deque[bool]] = field(default_factory=dict)
+    """Per trap: right/wrong of the last :attr:`Policy.trap_window` unhinted answers to puzzles that exposed it."""
     days: list[dt.date] = field(default_factory=list)
     """Since mastered: the days it was answered right (review after 1, 3, 7 and 21 days)."""
     last_day: dt.date | None = None
 
+    def __post_init__(self) -> None:
+        self.recent = deque(maxlen=self.policy.familiar_window)
+        self.top = deque(maxlen=self.policy.run_for_proficient)
+        self.reviews = deque(maxlen=self.policy.review_window)
+
     def due(self, today: dt.date | None) -> bool:
         """Mastered and due for review by days (1, 3, 7, 21 after the last, by how many days it was right)."""
-        if self.step != MASTERED or today is None or self.last_day is None:
+        if self.step != MasteryStep.MASTERED or today is None or self.last_day is None:
             return False
-        gap = REVIEW_DAYS[min(max(len(self.days), 1), len(REVIEW_DAYS)) - 1]
+        gaps = self.policy.kind_review_days
+        gap = gaps[min(max(len(self.days), 1), len(gaps)) - 1]
         return (today - self.last_day).days >= gap
 
     def trap_shown(self, trap: str) -> bool:
         """Met, and answered right in at least 2 of its last 3 puzzles."""
         seen = self.traps.get(trap)
-        return seen is not None and sum(seen) >= TRAP_RIGHT
+        return seen is not None and sum(seen) >= self.policy.trap_right
+
+    def trap_status(self, trap: str) -> TrapStatus:
+        return TrapStatus.SHOWN if self.trap_shown(trap) else (
+            TrapStatus.SHAKY if trap in self.traps else TrapStatus.NOT_MET)
 
     @property
     def missing(self) -> tuple[str, ...]:
@@ -217,6 +240,9 @@ class Skill:
         return tuple(sorted((t for t in self.needs if not self.trap_shown(t)), key=lambda t: t in self.traps))
 
     def add(self, a: Attempt, number: int, exposed: tuple[str, ...] = ()) -> None:
+        """Fold in one answer (``number``: its place among all the learner's answers) to a puzzle that
+        exposed the traps ``exposed``."""
+        policy = self.policy
         self.last_seen = number
         day = _day(a.at)
         if day is not None:
@@ -233,9 +259,9 @@ class Skill:
             self.top.append((a.correct, fluent))
         demote = False
         for t in exposed:
-            seen = self.traps.setdefault(t, deque(maxlen=TRAP_WINDOW))
+            seen = self.traps.setdefault(t, deque(maxlen=policy.trap_window))
             seen.append(a.correct)
-            demote |= not a.correct and seen.count(False) >= TRAP_WRONG_DEMOTES
+            demote |= not a.correct and seen.count(False) >= policy.trap_wrong_demotes
         if demote and self.step >= PROFICIENT:  # a trap fallen into twice: earn the kind again
             self.step = FAMILIAR
             self.top.clear()
@@ -245,17 +271,17 @@ class Skill:
             self.reviews.append(a.correct)
             if a.correct and day is not None and day not in self.days:
                 self.days.append(day)
-            if self.reviews.count(False) >= REVIEW_WRONG_DROPS:
+            if self.reviews.count(False) >= policy.review_wrong_drops:
                 self.step = PROFICIENT
                 self.top.clear()
                 self.reviews.clear()
                 self.days.clear()
             return
         step = PRACTISED
-        if sum(self.recent) >= 2:
+        if sum(self.recent) >= policy.familiar_right:
             step = FAMILIAR
-        if len(self.top) == RUN_FOR_PROFICIENT and all(ok for ok, _ in self.top):
-            fluent_run = sum(f for _, f in self.top) >= FLUENT_IN_RUN
+        if len(self.top) == policy.run_for_proficient and all(ok for ok, _ in self.top):
+            fluent_run = sum(f for _, f in self.top) >= policy.fluent_in_run
             step = MASTERED if fluent_run and not self.missing else PROFICIENT
         self.step = step
         if step == MASTERED and day is not None:
@@ -278,13 +304,20 @@ class Progress:
     """The learner's Fives Sprint answers (number facts)."""
     pending: dict[str, dt.date] = field(default_factory=dict)
     """Stages that looked mastered on a day, waiting for an answer on a later day to confirm them."""
+    policy: Policy = field(default=DEFAULT_POLICY, kw_only=True)
+    """The thresholds every answer is folded with (the Sprint answers' too)."""
+
+    def __post_init__(self) -> None:
+        if self.facts.policy != self.policy:  # one policy for the whole fold
+            self.facts = SprintHistory(list(self.facts.answers), self.facts.band, policy=self.policy)
 
     @classmethod
-    def from_attempts(cls, attempts: Iterable[Attempt], facts: Iterable[SprintAnswer] = ()) -> Progress:
+    def from_attempts(cls, attempts: Iterable[Attempt], facts: Iterable[SprintAnswer] = (), *,
+                      policy: Policy = DEFAULT_POLICY) -> Progress:
         """Rebuild a learner's progress from their answers (and their Sprint answers), in time order."""
-        progress = cls()
-        both = heapq.merge(((a.at or 0.0, 0, a) for a in attempts), ((f.at, 1, f) for f in facts),
-                           key=lambda e: (e[0], e[1]))
+        progress = cls(policy=policy)
+        both: Iterable[tuple[float, int, Attempt | SprintAnswer]] = heapq.merge(
+            ((a.at or 0.0, 0, a) for a in attempts), ((f.at, 1, f) for f in facts), key=lambda e: (e[0], e[1]))
         for _, _, item in both:
             if isinstance(item, Attempt):
                 progress.record(item)
@@ -309,8 +342,7 @@ class Progress:
         before = skill.step
         skill.add(attempt, number, attempt_traps(attempt))
         change = 0
-        teaching = attempt.review in ("review", "drill", "reteach", "game")
-        if attempt.stage == self.coach_stage and not attempt.hinted and not teaching:
+        if attempt.stage == self.coach_stage and not attempt.hinted and attempt.review.moves_level:
             change = self._step_level(attempt, number)
         self._schedule(attempt, number)
         out = self._settle(attempt.stage, _day(attempt.at), confirm=not attempt.hinted)
@@ -361,11 +393,11 @@ class Progress:
         last = self._last_change.get(stage)
 
         def allowed(direction: int) -> bool:
-            return last is None or last[1] == direction or number - last[0] >= NO_FLIP_WITHIN
+            return last is None or last[1] == direction or number - last[0] >= self.policy.no_flip_within
 
-        if run >= LEVEL_UP_AFTER and level < 3 and allowed(1):
+        if run >= self.policy.level_up_after and level < TOP_LEVEL and allowed(1):
             step = 1
-        elif run <= -LEVEL_DOWN_AFTER and level > 1 and allowed(-1):
+        elif run <= -self.policy.level_down_after and level > 1 and allowed(-1):
             step = -1
         else:
             return 0
@@ -377,34 +409,34 @@ class Progress:
     def _schedule(self, a: Attempt, number: int) -> None:
         """Missed puzzles come back: the same one soon, a similar one later."""
         done = number + 1
-        if a.review == "drill":  # a mistake is being taught: its missed puzzles need not come back too
+        if a.review is ReviewMode.DRILL:  # a mistake is being taught: its missed puzzles need not come back too
             taught = set(attempt_traps(a))
             self.reviews = [r for r in self.reviews if not taught & set(_code_traps(r.code)[1])]
-        if a.review == "reteach":  # the missed puzzle again, inside the teaching: its round is done
+        if a.review is ReviewMode.RETEACH:  # the missed puzzle again, inside the teaching: its round is done
             origin = a.origin or a.code
             self.reviews = [r for r in self.reviews if r.code != origin]
-        if a.review in ("retry", "similar"):
+        if a.review in (ReviewMode.RETRY, ReviewMode.SIMILAR):
             origin = a.origin or a.code
             self.reviews = [r for r in self.reviews if not (r.code == origin and r.how == a.review)]
-            if a.review == "retry":
-                self.reviews.append(Review(origin, done + SIBLING_AFTER, "similar"))
-        if a.code and not a.hinted and not a.correct and a.review in ("", "review", "game"):
+            if a.review is ReviewMode.RETRY:
+                self.reviews.append(Review(origin, done + self.policy.sibling_after, ReviewMode.SIMILAR))
+        if a.code and not a.hinted and not a.correct and a.review.starts_retry:
             # (a similar puzzle missed again does not start the round once more: teaching takes over)
-            self.reviews.append(Review(a.code, done + RETRY_AFTER, "retry"))
+            self.reviews.append(Review(a.code, done + self.policy.retry_after, ReviewMode.RETRY))
 
     # ----- mastery -----
 
     def skill(self, kind: str, stage: str) -> Skill:
         s = self.skills.get((kind, stage))
         if s is None:
-            s = self.skills[(kind, stage)] = Skill(needs=mastery_traps(kind, stage))
+            s = self.skills[(kind, stage)] = Skill(needs=mastery_traps(kind, stage), policy=self.policy)
         return s
 
-    def trap_status(self, kind: str, stage: str) -> dict[str, str]:
-        """Each trap the kind must show at ``stage``: ``"shown"``, ``"shaky"`` (met, not yet 2 of the
-        last 3 right) or ``"not met"`` — for the progress page."""
-        s = self.skill(kind, stage) if (kind, stage) in self.skills else Skill(needs=mastery_traps(kind, stage))
-        return {t: "shown" if s.trap_shown(t) else ("shaky" if t in s.traps else "not met") for t in s.needs}
+    def trap_status(self, kind: str, stage: str) -> dict[str, TrapStatus]:
+        """Each trap the kind must show at ``stage``: shown, shaky (met, not yet 2 of the last 3 right)
+        or not met — for the progress page."""
+        s = self.skills.get((kind, stage)) or Skill(needs=mastery_traps(kind, stage), policy=self.policy)
+        return {t: s.trap_status(t) for t in s.needs}
 
     def coach_trap(self, kind: str, stage: str) -> str | None:
         """The trap the coach's next puzzle of ``kind`` at ``stage`` should expose (one not shown yet), or None."""
@@ -417,13 +449,13 @@ class Progress:
             return None  # just missed on it: a plain puzzle between, not the same trap again and again
         return missing[0]
 
-    def step(self, kind: str, stage: str) -> int:
-        """The mastery step (0–4, see :data:`STEP_NAMES`) of a kind at a stage."""
+    def step(self, kind: str, stage: str) -> MasteryStep:
+        """The mastery step of a kind at a stage (in words: :data:`STEP_NAMES`)."""
         s = self.skills.get((kind, stage))
         return s.step if s else NOT_STARTED
 
     def step_name(self, kind: str, stage: str) -> str:
-        return STEP_NAMES[self.step(kind, stage)]
+        return str(STEP_NAMES[self.step(kind, stage)])
 
     def at_stage(self, stage: str) -> list[Attempt]:
         return [a for a in self.attempts if a.stage == stage]
@@ -440,9 +472,10 @@ class Progress:
             return False
         if facts and self.facts.not_fluent(STAGE_FACTS[stage]):
             return False
+        window = self.policy.stage_window
         recent = [a.correct for a in self.attempts
-                  if a.stage == stage and a.level == TOP_LEVEL and not a.hinted][-STAGE_WINDOW:]
-        return len(recent) == STAGE_WINDOW and sum(recent) >= STAGE_RIGHT
+                  if a.stage == stage and a.level == TOP_LEVEL and not a.hinted][-window:]
+        return len(recent) == window and sum(recent) >= self.policy.stage_right
 
     @staticmethod
     def next_stage(stage: str) -> str | None:
@@ -483,14 +516,14 @@ class Progress:
         if due:
             _, kind_, where = min(due)
             return kind_, where, TOP_LEVEL if where != stage else self.coach_level[stage]
-        coached = sum(1 for a in self.attempts if a.review not in ("retry", "similar", "drill", "reteach"))
+        coached = sum(1 for a in self.attempts if not a.review.is_follow_up)
         earlier = [s for s in self.mastered if STAGES.index(s) < STAGES.index(stage)]
-        if earlier and coached and coached % STAGE_REVIEW_EVERY == 0:
+        if earlier and coached and coached % self.policy.stage_review_every == 0:
             old = min((self.skill(k, s).last_seen, k, s) for s in earlier for k in CORE_KINDS)
             return old[1], old[2], TOP_LEVEL
         here = [a for a in self.attempts if a.stage == stage]
         solid = [k for k in CORE_KINDS if self.step(k, stage) == MASTERED]
-        if solid and here and len(here) % KIND_REVIEW_EVERY == 0:
+        if solid and here and len(here) % self.policy.kind_review_every == 0:
             kind = min(solid, key=lambda k: self.skill(k, stage).last_seen)
             return kind, stage, self.coach_level[stage]
 
@@ -514,7 +547,7 @@ class Progress:
 
         After a trap that maps to a number fact (a rounding remainder, adding the ends), its facts;
         the first thing on a new day, the day's facts due or not fluent yet; while the stage's facts
-        are not fluent (and always before Muggins is mastered), a step every :data:`STEP_EVERY` puzzles."""
+        are not fluent (and always before Muggins is mastered), a step every :attr:`Policy.step_every` puzzles."""
         last_fact = self.facts.answers[-1].at if self.facts.answers else None
         since = [a for a in self.attempts if last_fact is None or (a.at or 0.0) > last_fact]
         stage, today = self.coach_stage, _day(now)
@@ -527,7 +560,7 @@ class Progress:
         if today is not None and (last_fact is None or day_of(last_fact) < today) and weak:  # the day's first
             return tuple(dict.fromkeys(weak))[:3]
         weak = self.facts.not_fluent(STAGE_FACTS[stage])
-        return weak[:3] if weak and len(since) >= STEP_EVERY else ()
+        return weak[:3] if weak and len(since) >= self.policy.step_every else ()
 
     # ----- numbers for the progress page -----
 
@@ -565,7 +598,7 @@ class Progress:
 
     def rows(self) -> list[dict[str, object]]:
         """One dict per answer, numbered from 1."""
-        return [{"number": i + 1, **asdict(a)} for i, a in enumerate(self.attempts)]
+        return [{"number": i + 1, **a.to_row()} for i, a in enumerate(self.attempts)]
 
     def to_csv(self) -> str:
         out = io.StringIO()
@@ -579,7 +612,7 @@ class Progress:
 
     def accuracy_by(self, keys: Iterable[str] = ("stage", "kind")) -> list[dict[str, object]]:
         """Right share per group, for charts."""
-        groups: dict[tuple, list[Attempt]] = {}
+        groups: dict[tuple[object, ...], list[Attempt]] = {}
         keys = tuple(keys)
         for a in self.attempts:
             groups.setdefault(tuple(getattr(a, k) for k in keys), []).append(a)
@@ -592,7 +625,7 @@ class Progress:
     def skill_rows(self) -> list[dict[str, object]]:
         """One row per kind × stage: its step, answers, right and fluent counts."""
         return [
-            {"kind": k, "stage": s, "step": self.step(k, s), "level": self.step_name(k, s),
+            {"kind": k, "stage": s, "step": int(self.step(k, s)), "level": self.step_name(k, s),
              "answered": sk.answered if (sk := self.skills.get((k, s))) else 0,
              "right": sk.right if sk else 0, "fluent": sk.fluent if sk else 0}
             for s in STAGES for k in KINDS

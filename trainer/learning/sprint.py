@@ -4,7 +4,8 @@ Counting on and back in fives, the next and the previous multiple of five, the n
 that make 5 and 10, "is it a multiple of five?", and adding the three or four small numbers of a
 layout's open ends. Each fact has a time bar (3–6 seconds, by fact type and age band) that the
 child sees; a round is 20 facts or 2 minutes, whichever comes first. The facts a child is wrong or
-slow on come back sooner, fluent ones come back after 1, 3, 7 and 21 days.
+slow on come back sooner, fluent ones come back after 1, 3, 7 and 21 days (these numbers are the
+default :class:`~trainer.learning.policy.Policy`'s).
 
 Pure Python: the clock and the randomness are injected.
 
@@ -27,24 +28,10 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
+from trainer.learning.policy import DEFAULT_POLICY, Policy
+from trainer.learning.rows import row_values
 from trainer.rules import round_to_five
 from trainer.words import sprint as words
-
-ROUND_FACTS = 20
-"""A round is this many facts..."""
-ROUND_SECONDS = 120.0
-"""... or this many seconds, whichever comes first."""
-REVIEW_DAYS = (1, 3, 7, 21)
-"""A fluent fact comes back after these many days: the first gap after one fluent answer, the next
-after two in a row on different days, and so on."""
-FLUENT_RUN = 2
-"""A fact is fluent when its last this-many answers were right and within its time bar."""
-STEP_FACTS = 5
-"""A coach step (on Practice) is a short round of this many facts."""
-KIND_FLUENT_FACTS = 2
-KIND_WRONG_SHARE = 0.25
-"""A kind of fact is fluent for a learner when at least 2 of its facts are fluent and no more than 1 in
-4 of the facts answered were wrong last time."""
 
 
 class AgeBand(enum.Enum):
@@ -210,7 +197,7 @@ def facts_of(kind: FactKind) -> tuple[Fact, ...]:
 
 def _open_ends() -> list[tuple[int, ...]]:
     """Three or four pips of 0–6, as the open ends of a layout, sorted (each sum once per set)."""
-    out = []
+    out: list[tuple[int, ...]] = []
     for a in range(7):
         for b in range(a, 7):
             for c in range(b, 7):
@@ -238,6 +225,22 @@ class SprintAnswer:
     def fluent(self) -> bool:
         return self.correct and self.seconds <= self.bar
 
+    def to_row(self) -> dict[str, object]:
+        """The answer as plain values, by field name (the store keeps these)."""
+        return {"fact": self.fact, "correct": bool(self.correct), "seconds": float(self.seconds),
+                "at": float(self.at), "bar": float(self.bar)}
+
+    @classmethod
+    def from_row(cls, row: object) -> SprintAnswer:
+        """An answer from :meth:`to_row`'s values (a mapping or a database row), checked field by field:
+        ``ValueError`` for anything malformed."""
+        values = row_values(row, _SPRINT_TYPES, required=("fact", "correct", "seconds", "at"), what="a Sprint answer")
+        return cls(**values)
+
+
+_SPRINT_TYPES: dict[str, tuple[type, ...]] = {
+    "fact": (str,), "correct": (bool,), "seconds": (int, float), "at": (int, float), "bar": (int, float)}
+
 
 class FactState(enum.Enum):
     """A fact's place in the grid (as XtraMath shows it)."""
@@ -264,6 +267,8 @@ class SprintHistory:
 
     answers: list[SprintAnswer] = field(default_factory=list)
     band: AgeBand = AgeBand.OLDER
+    policy: Policy = field(default=DEFAULT_POLICY, kw_only=True, repr=False, compare=False)
+    """When a fact is fluent and due, and what a day's round is."""
     _by_fact: dict[str, list[SprintAnswer]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -271,8 +276,9 @@ class SprintHistory:
             self._by_fact.setdefault(a.fact, []).append(a)
 
     @classmethod
-    def from_answers(cls, answers: Iterable[SprintAnswer], band: AgeBand = AgeBand.OLDER) -> SprintHistory:
-        return cls(list(answers), band)
+    def from_answers(cls, answers: Iterable[SprintAnswer], band: AgeBand = AgeBand.OLDER, *,
+                     policy: Policy = DEFAULT_POLICY) -> SprintHistory:
+        return cls(list(answers), band, policy=policy)
 
     def add(self, answer: SprintAnswer) -> None:
         self.answers.append(answer)
@@ -288,8 +294,9 @@ class SprintHistory:
             return FactState.NEW
         if not mine[-1].correct:
             return FactState.WRONG
-        last = mine[-FLUENT_RUN:]
-        if len(last) == FLUENT_RUN and all(a.fluent for a in last):
+        run = self.policy.fluent_run
+        last = mine[-run:]
+        if len(last) == run and all(a.fluent for a in last):
             return FactState.FLUENT
         return FactState.SLOW
 
@@ -306,7 +313,8 @@ class SprintHistory:
             d = _day(a.at)
             if d not in run_days:
                 run_days.append(d)
-        gap = REVIEW_DAYS[min(len(run_days), len(REVIEW_DAYS)) - 1]
+        gaps = self.policy.fact_review_days
+        gap = gaps[min(len(run_days), len(gaps)) - 1]
         return (_day(now) - _day(mine[-1].at)).days >= gap
 
     def rounds_on(self, day: dt.date) -> int:
@@ -315,11 +323,11 @@ class SprintHistory:
 
     def goal_done(self, now: float) -> bool:
         """The daily green light: a whole round answered today."""
-        return self.rounds_on(_day(now)) >= ROUND_FACTS
+        return self.rounds_on(_day(now)) >= self.policy.round_facts
 
     def left_today(self, now: float) -> int:
         """How many more answers today turn the light green."""
-        return max(0, ROUND_FACTS - self.rounds_on(_day(now)))
+        return max(0, self.policy.round_facts - self.rounds_on(_day(now)))
 
     def quick_on(self, now: float) -> int:
         """Fluent answers given on the day of ``now``."""
@@ -327,11 +335,11 @@ class SprintHistory:
         return sum(1 for a in self.answers if a.fluent and _day(a.at) == today)
 
     def kind_fluent(self, kind: FactKind) -> bool:
-        """Whether the learner is fluent in this kind of fact (see :data:`KIND_FLUENT_FACTS`)."""
+        """Whether the learner is fluent in this kind of fact (see :attr:`Policy.kind_fluent_facts`)."""
         answered = [self.state(f) for f in facts_of(kind) if f.id in self._by_fact]
         fluent = sum(s is FactState.FLUENT for s in answered)
         wrong = sum(s is FactState.WRONG for s in answered)
-        return fluent >= KIND_FLUENT_FACTS and wrong <= KIND_WRONG_SHARE * len(answered)
+        return fluent >= self.policy.kind_fluent_facts and wrong <= self.policy.kind_wrong_share * len(answered)
 
     def not_fluent(self, kinds: Iterable[FactKind]) -> tuple[FactKind, ...]:
         """The kinds among ``kinds`` the learner is not fluent in yet, in the order given."""
@@ -371,11 +379,13 @@ class SprintHistory:
         return sum(1 for f in facts if self.state(f) is FactState.FLUENT) / len(facts) if facts else 0.0
 
 
-def choose_facts(history: SprintHistory, rng: random.Random, now: float, *, count: int = ROUND_FACTS,
+def choose_facts(history: SprintHistory, rng: random.Random, now: float, *, count: int | None = None,
                  kinds: Sequence[FactKind] | None = None) -> list[Fact]:
-    """The facts of a round: the ones answered wrong first, then the slow ones, then new ones, then
-    fluent ones that are due; a fact is asked once per round. ``kinds`` narrows the round (the coach
-    steps to the facts a trap needs)."""
+    """The facts of a round (``count``, a whole round's by the history's policy unless said): the ones
+    answered wrong first, then the slow ones, then new ones, then fluent ones that are due; a fact is
+    asked once per round. ``kinds`` narrows the round (the coach steps to the facts a trap needs)."""
+    if count is None:
+        count = history.policy.round_facts
     pool = [f for f in all_facts() if kinds is None or f.kind in kinds]
     rng.shuffle(pool)
     by_state: dict[FactState, list[Fact]] = {s: [] for s in FactState}
@@ -431,6 +441,8 @@ class SprintRound:
     facts: list[Fact]
     started: float
     band: AgeBand = AgeBand.OLDER
+    seconds: float = DEFAULT_POLICY.round_seconds
+    """How long the round lasts at most."""
     at: int = 0
     shown: float = 0.0
     """When the current fact was shown."""
@@ -439,17 +451,18 @@ class SprintRound:
 
     @classmethod
     def start(cls, history: SprintHistory, rng: random.Random, *, now: float,
-              kinds: Sequence[FactKind] | None = None, count: int = ROUND_FACTS,
+              kinds: Sequence[FactKind] | None = None, count: int | None = None,
               on_answer: Callable[[SprintAnswer], None] | None = None) -> SprintRound:
+        """A round of ``count`` facts (a whole round's by the history's policy unless said)."""
         return cls(choose_facts(history, rng, now, kinds=kinds, count=count), started=now, band=history.band,
-                   shown=now, on_answer=on_answer)
+                   seconds=history.policy.round_seconds, shown=now, on_answer=on_answer)
 
     @property
     def current(self) -> Fact | None:
         return self.facts[self.at] if self.at < len(self.facts) else None
 
     def is_over(self, now: float) -> bool:
-        return self.current is None or now - self.started >= ROUND_SECONDS
+        return self.current is None or now - self.started >= self.seconds
 
     def time_bar(self) -> float:
         fact = self.current
@@ -478,11 +491,12 @@ class SprintRound:
         return sum(v.fluent for v in self.verdicts)
 
 
-def fluent_answers(kinds: Iterable[FactKind], at: float = 0.0) -> list[SprintAnswer]:
+def fluent_answers(kinds: Iterable[FactKind], at: float = 0.0, *,
+                   policy: Policy = DEFAULT_POLICY) -> list[SprintAnswer]:
     """Answers that make each of ``kinds`` fluent (its first facts, right and quick, enough times): for
     tests and simulations that start from a learner who knows their number facts."""
     out = []
     for kind in kinds:
-        for fact in facts_of(kind)[:KIND_FLUENT_FACTS]:
-            out += [SprintAnswer(fact.id, True, 1.0, at, kind.time_bar())] * FLUENT_RUN
+        for fact in facts_of(kind)[:policy.kind_fluent_facts]:
+            out += [SprintAnswer(fact.id, True, 1.0, at, kind.time_bar())] * policy.fluent_run
     return out

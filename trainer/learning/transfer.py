@@ -7,7 +7,7 @@ hand), so it can be replayed. A *scoring chance* is a decision where some play s
 *spotted* it when the play chosen scored the most there was. A chance where the learner chose less is a
 *missed score*: it becomes a "which play scores most?" puzzle on the real position
 (:func:`puzzles.puzzle_from_position`, with a code of its own), and the coach serves those on the next
-days, at most :data:`PER_DAY` a day.
+days, at most :attr:`~trainer.learning.policy.Policy.game_puzzles_per_day` a day.
 
 Pure Python: the clock is passed in (epoch seconds); days are UTC days, as the Sprint's.
 
@@ -29,16 +29,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from puzzles import Puzzle, puzzle_from_position
-from trainer.rules import DRAW, Play, PlayerView, play_points
-from trainer.rules.hand import Action
+from trainer.learning.policy import DEFAULT_POLICY, Policy
+from trainer.learning.rows import row_values
+from trainer.learning.states import ReviewMode
+from trainer.rules import DRAW, Action, Play, PlayerView, play_points
 
-PER_DAY = 2
-"""The most puzzles from the learner's own games the coach serves on one day."""
-SPACING = 4
-"""Puzzles answered between two of them (so two in a day never come one after the other)."""
-GAME_REVIEW = "game"
-"""Why a puzzle came up (:attr:`trainer.learning.progress.Attempt.review`): a missed score from the
-learner's own game."""
 DRAW_TOKEN = "draw"
 """What :attr:`Decision.chosen` holds when the learner drew instead of playing."""
 
@@ -101,7 +96,7 @@ class Decision:
             return None
         return puzzle_from_position(self.variant, self.layout, self.hand)
 
-    def to_row(self) -> dict:
+    def to_row(self) -> dict[str, object]:
         """The decision as plain values (the store keeps these)."""
         return {"uid": self.uid, "at": float(self.at), "game": self.game, "variant": self.variant,
                 "layout": self.layout, "hand": " ".join(self.hand),
@@ -109,13 +104,18 @@ class Decision:
                 "chosen": self.chosen, "score": int(self.score), "best": int(self.best)}
 
     @classmethod
-    def from_row(cls, row) -> Decision:
-        """A decision from :meth:`to_row`'s values (a mapping or a database row)."""
-        get = row.get if isinstance(row, dict) else lambda k: getattr(row, k)
-        offered = tuple((str(t), int(s)) for t, s in json.loads(get("offered") or "[]"))
-        return cls(uid=get("uid"), at=float(get("at")), game=get("game"), variant=get("variant"),
-                   layout=get("layout"), hand=tuple(str(get("hand") or "").split()), offered=offered,
-                   chosen=get("chosen"), score=int(get("score")), best=int(get("best")))
+    def from_row(cls, row: object) -> Decision:
+        """A decision from :meth:`to_row`'s values (a mapping or a database row), checked field by field:
+        ``ValueError`` for anything malformed."""
+        v = row_values(row, _DECISION_TYPES, required=tuple(_DECISION_TYPES), what="a decision",
+                       text_max=_DECISION_TEXT)
+        try:
+            offered = tuple((str(t), int(s)) for t, s in json.loads(v["offered"] or "[]"))
+        except (TypeError, ValueError):
+            raise ValueError(f"a decision's offered plays are not a list of [play, score]: {v['offered']!r}") from None
+        return cls(uid=v["uid"], at=float(v["at"]), game=v["game"], variant=v["variant"], layout=v["layout"],
+                   hand=tuple(v["hand"].split()), offered=offered, chosen=v["chosen"], score=v["score"],
+                   best=v["best"])
 
 
 def decide(view: PlayerView, action: Action | str, *, uid: str, at: float, game: str) -> Decision | None:
@@ -230,13 +230,14 @@ class RealGames:
     def served_on(self, day: dt.date) -> int:
         return sum(1 for at in self.served.values() if day_of(at) == day)
 
-    def due(self, now: float, answered_since: int | None = None) -> Puzzle | None:
+    def due(self, now: float, answered_since: int | None = None, *, policy: Policy = DEFAULT_POLICY) -> Puzzle | None:
         """The puzzle from a game the coach serves now, if any: a missed score of an earlier day, at most
-        :data:`PER_DAY` a day, and :data:`SPACING` other puzzles after the last one
-        (``answered_since``: puzzles answered since the last puzzle from a game, ``None`` for none yet)."""
-        if self.served_on(day_of(now)) >= PER_DAY:
+        :attr:`Policy.game_puzzles_per_day` a day, and :attr:`Policy.game_puzzle_spacing` other puzzles
+        after the last one (``answered_since``: puzzles answered since the last puzzle from a game,
+        ``None`` for none yet)."""
+        if self.served_on(day_of(now)) >= policy.game_puzzles_per_day:
             return None
-        if answered_since is not None and answered_since < SPACING:
+        if answered_since is not None and answered_since < policy.game_puzzle_spacing:
             return None
         return next(self.waiting(now), None)
 
@@ -245,9 +246,16 @@ class RealGames:
         self.served.setdefault(code, now)
 
 
-def answered_since(reviews: Sequence[str], mark: str) -> int | None:
+def answered_since(reviews: Sequence[ReviewMode], mark: ReviewMode) -> int | None:
     """How many answers came after the last one marked ``mark`` (``None`` if none is)."""
     for i, review in enumerate(reversed(reviews)):
         if review == mark:
             return i
     return None
+
+
+_DECISION_TYPES: dict[str, tuple[type, ...]] = {
+    "uid": (str,), "at": (int, float), "game": (str,), "variant": (str,), "layout": (str,), "hand": (str,),
+    "offered": (str,), "chosen": (str,), "score": (int,), "best": (int,)}
+_DECISION_TEXT = {"layout": 1 << 20, "offered": 1 << 20, "hand": 120}
+"""A real game's layout and plays offered are long; the other texts fit :data:`~trainer.learning.rows.TEXT_MAX`."""

@@ -17,6 +17,7 @@ from trainer.rules.actions import (
     Claim,
     Draw,
     Event,
+    EventKind,
     Muggins,
     Pass,
     parse_action,
@@ -35,8 +36,8 @@ from trainer.rules.turns import Phase, lead_by_lot
 from trainer.rules.variants import Variant
 
 __all__ = [
-    "DRAW", "LET_GO", "MUGGINS", "PASS", "PRESETS", "TILES", "Action", "Claim", "Draw", "Ending", "Event", "Game",
-    "HandResult", "HandState", "IllegalPlay", "Layout", "Lead", "LeadAfterBlock", "Muggins", "MugginsCall",
+    "DRAW", "LET_GO", "MUGGINS", "PASS", "PRESETS", "TILES", "Action", "Claim", "Draw", "Ending", "Event", "EventKind",
+    "Game", "HandResult", "HandState", "IllegalPlay", "Layout", "Lead", "LeadAfterBlock", "Muggins", "MugginsCall",
     "MugginsCaller", "OpenEnd", "Pass", "Phase", "Placement", "Play", "PlayerView", "Reason", "RuleSet",
     "Settlement", "Tile", "TileLike", "Unit", "Variant", "end_letters", "heaviest", "is_scoring_total", "lead_by_lot",
     "parse_action", "parse_tiles", "play_points", "round_to_five", "say", "settle",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import NamedTuple, Union
 
 from trainer.rules.errors import IllegalPlay
@@ -57,21 +58,40 @@ LET_GO = Muggins(False)
 Action = Union[Play, Draw, Pass, Claim, Muggins]
 
 
+class EventKind(StrEnum):
+    """What an :class:`Event` records. Each member equals its word (``EventKind.PLAY == "play"``),
+    the form a record of events is written in."""
+
+    PLAY = "play"
+    """A tile was played."""
+    DRAW = "draw"
+    """A tile was drawn from the boneyard."""
+    PASS = "pass"
+    """Nothing fitted and nothing could be drawn (or no tile could lead)."""
+    CLAIM = "claim"
+    """A player announced the score of their play (the muggins call)."""
+    MUGGINS = "muggins"
+    """An opponent called "Muggins!" and took a missed score."""
+    LET_GO = "let-go"
+    """An opponent let a missed score go."""
+
+
 class Event(NamedTuple):
     """One thing that happened in a hand."""
 
     player: int
     """Who acted."""
-    kind: str
-    """``"play"``, ``"draw"``, ``"pass"``, ``"claim"`` or ``"muggins"`` (points taken by an opponent)."""
+    kind: EventKind
+    """What happened: a play, a draw, a pass, a claim, or a missed score taken or let go."""
     play: Play | None = None
-    """The play, for ``"play"``."""
+    """The play, for :attr:`EventKind.PLAY`."""
     tile: Tile | None = None
     """The tile drawn (hidden from other players' views)."""
     total: int = 0
     """Open-end total after a play."""
     score: int = 0
-    """What the play made (for ``"play"``), or the announced score (for ``"claim"``)."""
+    """What the play made (for a play), or the announced score (for a claim), or the missed score (for a
+    muggins call taken or let go)."""
     credited: int = 0
     """What was actually added to the score board for this event."""
     side: int = -1

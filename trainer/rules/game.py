@@ -8,6 +8,7 @@ from collections.abc import Callable
 from trainer.rules.actions import Action, Event
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.hand import HandState
+from trainer.rules.options import Lead, LeadAfterBlock
 from trainer.rules.reasons import Reason
 from trainer.rules.ruleset import RuleSet
 from trainer.rules.settlement import HandResult
@@ -98,10 +99,10 @@ class Game:
                 self.winner = leaders[0]
                 return
         leader: int | None = None
-        if self.rules.lead == "rotate":
+        if self.rules.lead is Lead.ROTATE:
             leader = (self.hand.leader + 1) % self.players
-        elif self.rules.lead == "lot":
-            if res.dominoed or (self.rules.lead_after_block == "winner" and res.winner is not None):
+        elif self.rules.lead is Lead.LOT:
+            if res.dominoed or (self.rules.lead_after_block is LeadAfterBlock.WINNER and res.winner is not None):
                 leader = res.winner
             else:
                 leader = lead_by_lot(self._rng, self.players)

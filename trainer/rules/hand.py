@@ -26,6 +26,7 @@ from trainer.rules.actions import (  # noqa: F401  (Action and the rest: also im
     Claim,
     Draw,
     Event,
+    EventKind,
     Muggins,
     Pass,
     parse_action,
@@ -37,12 +38,12 @@ from trainer.rules.reasons import Reason
 from trainer.rules.ruleset import RuleSet
 from trainer.rules.settlement import HandResult
 from trainer.rules.simulate import playout_greedy, playout_random, step_random
+from trainer.rules.table import MAX_TOTAL  # noqa: F401  (importable from here, as before)
 from trainer.rules.tiles import TILES, Tile, TileLike
 from trainer.rules.turns import (  # noqa: F401  (the core's names, importable from here as before)
     CLAIMING,
     DRAWING,
     LEAD_TARGET,
-    MAX_TOTAL,
     MUGGINS_CALL,
     TURN,
     Move,
@@ -149,14 +150,14 @@ class HandState(TurnCore):
         tiles = self.board.tiles
         out: list[Action] = []
         for m in moves:
-            if type(m) is tuple:
+            if isinstance(m, tuple):
                 t, p, n = m
                 if n < SNIFF_SIDE:
-                    out.append(PLAY_BY_ID[t * 29 + tiles[p] + 1 if p >= 0 else t * 29])  # type: ignore[arg-type]
+                    out.append(PLAY_BY_ID[t * 29 + tiles[p] + 1 if p >= 0 else t * 29])
                 else:
                     out.append(play_of_move(t, tiles[p], n))
             else:
-                out.append(m)  # type: ignore[arg-type]
+                out.append(m)
         self._actions = (moves, tuple(out))  # so that apply finds the move of an action just listed
         return out
 
@@ -191,7 +192,7 @@ class HandState(TurnCore):
         if player is not None and player != self.current_player:
             raise IllegalPlay.because(Reason.NOT_YOUR_TURN, player=player, turn_of=self.current_player)
         moves = self.moves()
-        if type(act) is Play:
+        if isinstance(act, Play):
             tile, target = act.tile, act.target
             if target is None:
                 move: Move = (tile.id, LEAD_TARGET, LEAD_TARGET)
@@ -210,7 +211,7 @@ class HandState(TurnCore):
             return act
         raise self._why_illegal(act, moves)
 
-    def _why_illegal(self, act: Action, moves: list[Move]) -> IllegalPlay:
+    def _why_illegal(self, act: Action, moves: Sequence[Move]) -> IllegalPlay:
         """Why ``act`` is not among ``moves``: the reason and its fields (:mod:`trainer.rules.reasons`
         words them)."""
         because = IllegalPlay.because
@@ -261,10 +262,8 @@ class HandState(TurnCore):
         """What ``player`` may know: own hand, layout, history (others' draws hidden), counts."""
         if not 0 <= player < self.n:
             raise IllegalPlay.because(Reason.NOT_AT_TABLE, player=player)
-        hist = tuple(
-            e._replace(tile=None) if e.kind == "draw" and e.player != player else e
-            for e in self.history
-        )
+        drew = EventKind.DRAW
+        hist = tuple(e._replace(tile=None) if e.kind is drew and e.player != player else e for e in self.history)
         mine = self._ending is None and self.current_player == player
         return PlayerView(
             player=player, rules=self.rules, n_players=self.n, hand=self.hand(player),
@@ -290,10 +289,10 @@ class HandState(TurnCore):
                      view.scores, False)
         state.board = view.layout.board_copy()
         state.skip_claims()
-        if view.phase == "drawing" and view.drawn is not None:
+        if view.phase is Phase.DRAWING and view.drawn is not None:
             state.phase = DRAWING
             state.drawn = view.drawn.id
-        elif view.phase == "claim":
+        elif view.phase is Phase.CLAIM:
             state.phase = TURN
         return state
 

@@ -97,12 +97,12 @@ for _t in TILES:
         if _g != _t and (_t.low in (_g.low, _g.high) or _t.high in (_g.low, _g.high)):
             _PLAY_CACHE[f"{_t}>{_g}"] = Play.of(_t, _g)
 
-#: Every play by ids: ``PLAY_BY_ID[tile_id * 29 + target_id + 1]`` (target -1 for a lead).
-PLAY_BY_ID: list[Play | None] = [None] * (28 * 29)
+PLAY_BY_ID: list[Play] = [
+    Play.of(_t, None if _gid < 0 or _gid == _t.id else TILES[_gid]) for _t in TILES for _gid in range(-1, 28)
+]
+"""Every play by ids: ``PLAY_BY_ID[tile_id * 29 + target_id + 1]`` (target -1 for a lead). A tile is
+never its own target: that slot holds its lead too, and is never read."""
 for _t in TILES:
-    for _gid in range(-1, 28):
-        if _gid != _t.id:
-            PLAY_BY_ID[_t.id * 29 + _gid + 1] = Play.of(_t, None if _gid < 0 else TILES[_gid])
     for _n in range(7):  # beside a sniff
         if _t.has(_n) and not _t.is_double:
             _PLAY_CACHE[f"{_t}^{_n}-{_n}"] = Play.of(_t, TILES[ID_OF[_n][_n]], beside=True)
@@ -113,7 +113,7 @@ def play_of_move(tile_id: int, target_id: int, number: int) -> Play:
     ``SNIFF_SIDE`` or more: beside the in-line sniff)."""
     if number >= SNIFF_SIDE:
         return Play.of(TILES[tile_id], TILES[target_id], beside=True)
-    return PLAY_BY_ID[tile_id * 29 + target_id + 1]  # type: ignore[return-value]
+    return PLAY_BY_ID[tile_id * 29 + target_id + 1]
 
 PlayLike = Union[Play, str]
 
@@ -311,8 +311,10 @@ class Layout:
         return len(self._board.tiles)
 
     def __contains__(self, tile: object) -> bool:
+        if not isinstance(tile, (Tile, str)):
+            return False
         try:
-            t = Tile.parse(tile)  # type: ignore[arg-type]
+            t = Tile.parse(tile)
         except IllegalPlay:
             return False
         return self._board.pos_of[t.id] >= 0

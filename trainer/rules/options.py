@@ -1,7 +1,8 @@
 """The choices of the rule options that are words: each an enum whose values are the words.
 
-A :class:`~trainer.rules.ruleset.RuleSet` turns the words into these (``unit="pips"`` gives
-``Unit.PIPS``), and each member still equals its word, so ``rules.unit == "pips"`` keeps working.
+:meth:`RuleSet.from_options <trainer.rules.ruleset.RuleSet.from_options>` turns the words into these
+(``unit="pips"`` gives ``Unit.PIPS``), and each member still equals its word, the form people write
+and records keep (``Unit.PIPS == "pips"``).
 
 >>> Unit("pips") is Unit.PIPS, Unit.PIPS == "pips", f"{Settlement.WINNER_TAKES_ALL}"
 (True, True, 'winner-takes-all')

@@ -95,6 +95,10 @@ def settle(
     return _settle(rules, left, how, dominoer, play_scores, start_scores)
 
 
+# the options read on every settled hand, as plain names (a member looked up on its enum class is slow
+# in Python 3.11, and every simulated hand ends here)
+_PIPS, _EACH_SUBTRACTS_OWN, _TO_THE_WINNER = Unit.PIPS, Settlement.EACH_SUBTRACTS_OWN, Settlement.WINNER_TAKES_OPPONENTS
+
 _result = tuple.__new__  # builds a HandResult without NamedTuple's keyword handling (every simulated hand ends here)
 
 _SIDES = {
@@ -119,13 +123,13 @@ def _settle(
     if pips is None:
         pips = tuple([sum([t.low + t.high for t in h]) for h in left])
     side_pips = pips if n_sides == n else (pips[0] + pips[2], pips[1] + pips[3])
-    if rules.round_each_player and rules.settlement == "each-subtracts-own":
+    if rules.round_each_player and rules.settlement is _EACH_SUBTRACTS_OWN:
         rounded = tuple([sum([round_to_five(pips[p]) for p in s]) for s in sides])
     else:
         rounded = tuple([round_to_five(x) for x in side_pips])
     plays = tuple(play_scores) if play_scores is not None else (0,) * n_sides
     unit = rules.unit
-    div = 1 if unit == "pips" else 5  # what one point is worth in pips
+    div = 1 if unit is _PIPS else 5  # what one point is worth in pips
 
     winner: int | None = None
     win_side: int | None = None
@@ -150,10 +154,10 @@ def _settle(
     award = [0] * n_sides
     method = rules.settlement
     if ending != TARGET:
-        if method == "each-subtracts-own":
+        if method is _EACH_SUBTRACTS_OWN:
             award = [-(r // div) for r in rounded]
         else:
-            if method == "winner-takes-opponents":
+            if method is _TO_THE_WINNER:
                 pot = round_to_five(sum([x for i, x in enumerate(side_pips) if i != win_side and i not in tied]))
             else:
                 pot = round_to_five(sum(side_pips))

@@ -77,7 +77,8 @@ def playout_greedy(state: TurnCore, rng: random.Random) -> HandResult:
             make(first)
             continue
         if first[1] < 0:  # the lead
-            make(max(moves, key=lambda m: (PIPS[m[0]] % 5 == 0, PIPS[m[0]])))  # type: ignore[index]
+            leads = [m for m in moves if isinstance(m, tuple)]
+            make(max(leads, key=lambda m: (PIPS[m[0]] % 5 == 0, PIPS[m[0]])))
             continue
         best, pick, seen = -1, first, 0
         total_after = b.total_after

@@ -15,19 +15,31 @@ import random
 from collections.abc import Sequence
 from enum import StrEnum
 from itertools import starmap
-from typing import NamedTuple, Self, Union
+from typing import Self, Union
 
-from trainer.rules.actions import DRAW, LET_GO, MUGGINS, PASS, Action, Claim, Draw, Event, Muggins, Pass, _event
+from trainer.rules.actions import (
+    DRAW,
+    LET_GO,
+    MUGGINS,
+    PASS,
+    Action,
+    Claim,
+    Draw,
+    Event,
+    EventKind,
+    Muggins,
+    Pass,
+    _event,
+)
 from trainer.rules.board import SNIFF_SIDE, Board
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.layout import PLAY_BY_ID, play_of_move
+from trainer.rules.options import Lead, MugginsCall, MugginsCaller
 from trainer.rules.reasons import Reason
 from trainer.rules.ruleset import RuleSet
 from trainer.rules.settlement import Ending, HandResult, _settle
+from trainer.rules.table import CLAIMS, SETTING_SLOTS, table_for
 from trainer.rules.tiles import ID_OF, PAIRS, PIPS, TILES
-
-MAX_TOTAL = sum(PIPS)
-"""No open-end total can be more than every pip of the set (168)."""
 
 # where a turn stands, in the fast core (``phase``; :attr:`HandState.phase_name
 # <trainer.rules.hand.HandState.phase_name>` says it as a :class:`Phase`): plain ints, compared on every move
@@ -95,35 +107,15 @@ _ALL_IDS = tuple(range(28))
 _NO_ARGS = ((),) * 28
 """One empty argument list per tile: ``starmap(rng.random, _NO_ARGS)`` draws a key for each."""
 
+# enum members read on every hand or every event, as plain names: in Python 3.11 a member looked up
+# on its class (``EventKind.PLAY``) costs about four times a global name, and the simulations deal
+# and settle thousands of hands a second
+_EV_PLAY, _EV_DRAW, _EV_PASS = EventKind.PLAY, EventKind.DRAW, EventKind.PASS
+_EV_CLAIM, _EV_MUGGINS, _EV_LET_GO = EventKind.CLAIM, EventKind.MUGGINS, EventKind.LET_GO
+_HIGHEST_DOUBLE = Lead.HIGHEST_DOUBLE
 
-def _claim_values(unit: str) -> tuple[int, ...]:
-    step = 5 if unit == "pips" else 1
-    return tuple(range(0, 40 * step + 1, step))
-
-
-_SIDE_OF = {(n, teams): tuple(p % 2 if teams else p for p in range(n)) for n in (2, 3, 4) for teams in (False, True)}
-"""The side each seat scores for, by (players, teams)."""
-_NEXT_SEAT = {n: tuple((p + 1) % n for p in range(n)) for n in (2, 3, 4)}
-
-_SCORE_OF = {
-    "pips": tuple(t if t % 5 == 0 else 0 for t in range(MAX_TOTAL + 1)),
-    "points": tuple(t // 5 if t % 5 == 0 else 0 for t in range(MAX_TOTAL + 1)),
-}
-"""What a play scores, by the open-end total it leaves, in each unit."""
-
-_NOT_LISTED: list[Move] = []
+_NOT_LISTED: Sequence[Move] = []
 """What legal_actions listed before it was first asked (never the moves of a hand)."""
-
-_CLAIMS = {unit: tuple(Claim(v) for v in _claim_values(unit)) for unit in ("pips", "points")}
-"""Every score a player may announce, in each unit."""
-
-
-_SETTINGS = (
-    "rules", "n", "teams", "n_sides", "target", "_unit", "_score_of", "_reserve", "_calls", "_exact",
-    "_chain", "_voluntary", "_plain", "_side_of", "_next_seat",
-)
-"""A hand's fields that follow from the rule set and the number of players, in the order
-:meth:`TurnCore._setup` sets them."""
 
 _STATE = (
     "board", "hands", "bone", "cur", "leader", "must_lead", "records", "history", "play_scores", "start_scores",
@@ -131,47 +123,7 @@ _STATE = (
     "_chaining", "_lead_passes", "_moves", "_actions",
 )
 """A hand's own fields, which play changes."""
-_SLOTS = _SETTINGS + _STATE
-
-
-class _Table(NamedTuple):
-    spin_rule: int
-    settings: tuple[object, ...]  # the values of _SETTINGS
-
-
-_TABLES: dict[tuple[int, int], tuple[RuleSet, _Table]] = {}
-
-
-def _table(rules: RuleSet, n: int) -> _Table:
-    """A new hand's settings, worked out once per rule set and table size (dealing is part of
-    every simulation)."""
-    hit = _TABLES.get((id(rules), n))
-    if hit is not None and hit[0] is rules:
-        return hit[1]
-    teams = rules.uses_teams(n)
-    calls, exact, chain = rules.muggins_call != "off", rules.exact_target, rules.chain
-    settings: dict[str, object] = {
-        "rules": rules,
-        "n": n,
-        "teams": teams,
-        "n_sides": 2 if teams else n,
-        "target": rules.target_for(n),
-        "_unit": rules.unit,
-        "_score_of": _SCORE_OF[rules.unit],  # what a play scores, by the open-end total it makes
-        "_reserve": rules.boneyard_reserve,
-        "_calls": calls,
-        "_exact": exact,
-        "_chain": chain,
-        "_voluntary": rules.voluntary_draw,
-        "_plain": not (calls or exact or chain),  # the common case, in short
-        "_side_of": _SIDE_OF[(n, teams)],
-        "_next_seat": _NEXT_SEAT[n],
-    }
-    if len(_TABLES) > 256:
-        _TABLES.clear()
-    table = _Table(rules.variant.spin_rule, tuple([settings[k] for k in _SETTINGS]))
-    _TABLES[(id(rules), n)] = (rules, table)
-    return table
+_SLOTS = SETTING_SLOTS + _STATE
 
 
 class TurnCore:
@@ -189,10 +141,10 @@ class TurnCore:
         self, rules: RuleSet, ids: list[list[int]], bone: list[int], leader: int, must_lead: int,
         start_scores: Sequence[int] | None, record: bool,
     ) -> None:
-        table = _table(rules, len(ids))
+        table = table_for(rules, len(ids))
         (self.rules, self.n, self.teams, self.n_sides, self.target, self._unit, self._score_of,
          self._reserve, self._calls, self._exact, self._chain, self._voluntary, self._plain, self._side_of,
-         self._next_seat) = table.settings  # in the order of _SETTINGS
+         self._next_seat) = table.settings  # in the order of SETTING_SLOTS
         self.board = Board(table.spin_rule)
         self.hands: list[list[int]] = ids
         self.bone: list[int] = bone
@@ -214,8 +166,8 @@ class TurnCore:
         self._again = False  # the last play scored or was a double: under chain its player goes on
         self._chaining = False  # the player to move goes on with a chain: plays only, no draw
         self._lead_passes = 0  # how many players have passed the lead on (scoring_lead)
-        self._moves: list[Move] | None = None  # the moves now, once worked out (every make forgets them)
-        self._actions: tuple[list[Move], tuple[Action, ...]] = (_NOT_LISTED, ())  # listed by legal_actions
+        self._moves: Sequence[Move] | None = None  # the moves now, once worked out (every make forgets them)
+        self._actions: tuple[Sequence[Move], tuple[Action, ...]] = (_NOT_LISTED, ())  # listed by legal_actions
         n_sides = self.n_sides
         self.play_scores = [0] * n_sides
         if start_scores is None:
@@ -245,14 +197,14 @@ class TurnCore:
         if rng is None:
             rng = random.Random(seed)
         size = rules.hand_size_for(players)  # refuses a player count the rule set is not for
-        if leader is None and rules.lead in ("lot", "rotate"):
+        if leader is None and rules.lead is not _HIGHEST_DOUBLE:  # by lot (a rotating lead starts so)
             leader = lead_by_lot(rng, players)
         keys = list(starmap(rng.random, _NO_ARGS))  # 28 draws, in one call
         tiles = sorted(_ALL_IDS, key=keys.__getitem__)  # a uniform shuffle, cheaper than rng.shuffle
         hands = list(map(tiles.__getitem__, _CUTS[players, size]))
         bone = tiles[players * size:]
         must = -1
-        if rules.lead == "highest-double":
+        if rules.lead is _HIGHEST_DOUBLE:
             must = _highest_lead_tile(hands)
             leader = next(i for i, h in enumerate(hands) if must in h)
         assert leader is not None
@@ -279,7 +231,7 @@ class TurnCore:
 
     # ----- the turn rules: what may be done now, and doing it -----
 
-    def moves(self) -> list[Move]:
+    def moves(self) -> Sequence[Move]:
         """Every move the rules allow now, in the engine's own form: a play is ``(tile id, target
         position, number)`` — ``(tile id, -1, -1)`` for the lead —, and a draw, a pass, a claim or
         a muggins call is its :data:`Action` itself. The list is the same object until the next
@@ -289,7 +241,7 @@ class TurnCore:
             out = self._moves = self.generate_moves()
         return out
 
-    def generate_moves(self) -> list[Move]:
+    def generate_moves(self) -> Sequence[Move]:
         """The moves now, as :meth:`moves` lists them, worked out afresh on every call (the
         simulations' way: they make one of them at once). The one place the turn rules say what
         may be done."""
@@ -297,7 +249,7 @@ class TurnCore:
         phase = self.phase
         if phase < CLAIMING and b.tiles and not self.is_terminal:  # a turn, or drawing: the common case
             # after a draw, only the tile just drawn may be played (a drawn tile that fits is played at once)
-            out: list[Move] = b.moves(self.hands[self.cur] if not phase else (self.drawn,))
+            out = b.moves(self.hands[self.cur] if not phase else (self.drawn,))
             if not out:
                 if len(self.bone) > self._reserve:
                     return [DRAW]  # drawing (goes on)
@@ -305,12 +257,12 @@ class TurnCore:
                     return b.moves(self.hands[self.cur]) or [PASS]
                 return [PASS]
             if self._voluntary and not phase and len(self.bone) > self._reserve and not self._chaining:
-                out.append(DRAW)  # drawing while holding a tile that fits (never in the middle of a chain)
+                return [*out, DRAW]  # drawing while holding a tile that fits (never in the middle of a chain)
             return out
         if self._ending is not None:
             return []
         if phase == CLAIMING:
-            return list(_CLAIMS[self._unit])
+            return list(CLAIMS[self._unit])
         if phase == MUGGINS_CALL:
             return [MUGGINS, LET_GO]
         leads = self._lead_ids()
@@ -321,14 +273,14 @@ class TurnCore:
         simulations). Returns the event it recorded (``None`` for a hand that keeps no record:
         see :attr:`records`)."""
         self._moves = None  # what may be done next is worked out afresh
-        if type(move) is not tuple:
-            if move is DRAW:
+        if not isinstance(move, tuple):
+            if isinstance(move, Draw):
                 return self._draw()
-            if move is PASS:
+            if isinstance(move, Pass):
                 return self._pass()
-            if type(move) is Claim:
+            if isinstance(move, Claim):
                 return self._claim(move.points)
-            return self._muggins(move.take)  # type: ignore[union-attr]
+            return self._muggins(move.take)
         tid, p, n = move
         b = self.board
         cur = self.cur
@@ -352,7 +304,7 @@ class TurnCore:
             ev = None
             if self.records:
                 play = PLAY_BY_ID[tid * 29 + b.tiles[p] + 1] if p >= 0 and n < SNIFF_SIDE else self.action_of(move)
-                ev = _event(Event, (cur, "play", play, None, total, score, score, side, 0))
+                ev = _event(Event, (cur, _EV_PLAY, play, None, total, score, score, side, 0))
                 self.history.append(ev)
             if hand and len(self.bone) > self._reserve:
                 self.cur = self._next_seat[cur]
@@ -366,10 +318,10 @@ class TurnCore:
         if self._calls:  # the player announces the score first
             self.pending = score
             self.phase = CLAIMING
-            return self._record(cur, "play", self.action_of(move), None, total, score, 0, -1, 0)
+            return self._record(cur, _EV_PLAY, self.action_of(move), None, total, score, 0, -1, 0)
         side = self._side_of[cur]
         credited = self._credit(side, score)
-        ev = self._record(cur, "play", self.action_of(move), None, total, score, credited, side, 0)
+        ev = self._record(cur, _EV_PLAY, self.action_of(move), None, total, score, credited, side, 0)
         if hand and not self._exact and not self._chain and len(self.bone) > self._reserve:
             self.cur = self._next_seat[cur]  # the common case of _after_play
         else:
@@ -387,10 +339,10 @@ class TurnCore:
 
     def action_of(self, move: Move) -> Action:
         """The public action for one of :meth:`moves`."""
-        if type(move) is tuple:
+        if isinstance(move, tuple):
             t, p, n = move
-            return PLAY_BY_ID[t * 29] if p < 0 else play_of_move(t, self.board.tiles[p], n)  # type: ignore[return-value]
-        return move  # type: ignore[return-value]
+            return PLAY_BY_ID[t * 29] if p < 0 else play_of_move(t, self.board.tiles[p], n)
+        return move
 
     # ----- the steps themselves (shared with simulation) -----
 
@@ -463,14 +415,14 @@ class TurnCore:
         self.drawn = t
         ev = None
         if self.records:
-            ev = _event(Event, (self.cur, "draw", None, TILES[t], 0, 0, 0, -1, self._open_mask()))
+            ev = _event(Event, (self.cur, _EV_DRAW, None, TILES[t], 0, 0, 0, -1, self._open_mask()))
             self.history.append(ev)
         if len(self.bone) <= self._reserve and not self.board.fits(t) and self._nobody_can_play():
             self._finish(Ending.BLOCKED, None)
         return ev
 
     def _pass(self) -> Event | None:
-        ev = self._record(self.cur, "pass", None, None, 0, 0, 0, -1, self._open_mask())
+        ev = self._record(self.cur, _EV_PASS, None, None, 0, 0, 0, -1, self._open_mask())
         if not self.board.tiles:  # no tile that may lead: the lead passes on
             self._lead_passes += 1
             self.cur = (self.cur + 1) % self.n
@@ -491,10 +443,10 @@ class TurnCore:
         if points == score:
             side = self.side_of(cur)
             got = self._credit(side, score)
-            ev = self._record(cur, "claim", None, None, self.board.total, points, got, side, 0)
+            ev = self._record(cur, _EV_CLAIM, None, None, self.board.total, points, got, side, 0)
         else:
-            ev = self._record(cur, "claim", None, None, self.board.total, points, 0, -1, 0)
-            if score and self.rules.muggins_call == "strict":
+            ev = self._record(cur, _EV_CLAIM, None, None, self.board.total, points, 0, -1, 0)
+            if score and self.rules.muggins_call is MugginsCall.STRICT:
                 # the next player (an opponent) may call "Muggins!" and take the points
                 self.phase = MUGGINS_CALL
                 self.pending = score
@@ -506,18 +458,18 @@ class TurnCore:
     def _muggins(self, take: bool) -> Event | None:
         taker = self.caller
         score = self.pending
-        if not take and self.rules.muggins_caller == "any":
+        if not take and self.rules.muggins_caller is MugginsCaller.ANY:
             after = self._next_caller(taker)
             if after >= 0:  # the next opponent may still call
                 self.caller = after
-                return self._record(taker, "let-go", None, None, self.board.total, score, 0, -1, 0)
+                return self._record(taker, _EV_LET_GO, None, None, self.board.total, score, 0, -1, 0)
         self.pending = 0
         self.phase = TURN
         self.caller = -1
         side = self.side_of(taker)
         got = self._credit(side, score) if take else 0
-        ev = self._record(taker, "muggins" if take else "let-go", None, None, self.board.total, score, got,
-                          side if take else -1, 0)
+        kind = _EV_MUGGINS if take else _EV_LET_GO
+        ev = self._record(taker, kind, None, None, self.board.total, score, got, side if take else -1, 0)
         self._after_play()
         return ev
 

@@ -35,11 +35,6 @@ class Variant(str, Enum):
             raise IllegalPlay.because(Reason.UNKNOWN_GAME, shown=f"'{value}'", names=names) from None
 
     @property
-    def title(self) -> str:
-        """Name for people: Muggins, All Fives, Five-Up, Sniff, Sniff (crosswise)."""
-        return _TITLES[self]
-
-    @property
     def spin_rule(self) -> int:
         """0: no spinners; 1: the first double spins; 2: every double spins; 3: an in-line
         sniff; 4: a crosswise sniff (see :mod:`trainer.rules.board`)."""
@@ -49,8 +44,4 @@ class Variant(str, Enum):
         return self.value
 
 
-_TITLES = {
-    Variant.MUGGINS: "Muggins", Variant.ALL_FIVES: "All Fives", Variant.FIVE_UP: "Five-Up",
-    Variant.SNIFF: "Sniff", Variant.SNIFF_CROSSWISE: "Sniff (crosswise)",
-}
 _SPIN = {Variant.MUGGINS: 0, Variant.ALL_FIVES: 1, Variant.FIVE_UP: 2, Variant.SNIFF: 3, Variant.SNIFF_CROSSWISE: 4}

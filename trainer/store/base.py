@@ -25,7 +25,7 @@ try:
 except ImportError:  # pragma: no cover - psycopg is a dependency, but SQLite needs none
     _DRIVER_ERRORS = (sqlite3.Error,)
 
-STORE_ERRORS = (SQLAlchemyError, OSError, *_DRIVER_ERRORS)
+STORE_ERRORS: tuple[type[BaseException], ...] = (SQLAlchemyError, OSError, *_DRIVER_ERRORS)
 """What the database (or its file) raises when it is away, full or unwritable."""
 log = logging.getLogger("fives_trainer")
 HEALTH_SECONDS = 2.0

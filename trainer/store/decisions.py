@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import and_, func, insert, select
+from sqlalchemy import and_, func, select
 
-from trainer.learning.transfer import GAME_REVIEW, Decision
+from trainer.learning.states import ReviewMode
+from trainer.learning.transfer import Decision
 from trainer.store import codes
 from trainer.store.base import StoreBase, _calm
-from trainer.store.errors import LearnerGone
+from trainer.store.once import UID_LENGTH, fit, is_uid, write_once
 from trainer.store.schema import attempts, decisions, learners
-
-UID_LENGTH = 40
 
 
 class DecisionStore(StoreBase):
@@ -25,25 +24,9 @@ class DecisionStore(StoreBase):
         learner is skipped, so an outbox sent again after an outage keeps each once.
         :class:`LearnerGone` when the learner code is no longer in use."""
         items = list(items)
-        if not all(isinstance(d.uid, str) and 0 < len(d.uid) <= UID_LENGTH for d in items):
+        if not all(is_uid(d.uid) for d in items):
             raise ValueError(f"a decision's uid is a string of 1 to {UID_LENGTH} characters")
-        code = codes.normalise(learner_code)
-        if code is None:
-            raise LearnerGone()
-        with self._tx() as conn:
-            if conn.execute(select(learners.c.code).where(learners.c.code == code)).first() is None:
-                raise LearnerGone()
-            wanted = {d.uid for d in items}
-            seen = set(conn.execute(select(decisions.c.uid).where(and_(
-                decisions.c.learner_code == code, decisions.c.uid.in_(wanted)))).scalars()) if wanted else set()
-            rows = []
-            for d in items:
-                if d.uid in seen:
-                    continue
-                seen.add(d.uid)
-                rows.append({"learner_code": code, **_fit(d.to_row())})
-            if rows:
-                conn.execute(insert(decisions), rows)
+        write_once(self._tx, learner_code, decisions, [fit(decisions, d.to_row()) for d in items])
 
     @_calm
     def record_decision(self, learner_code: str, decision: Decision) -> None:
@@ -81,14 +64,7 @@ class DecisionStore(StoreBase):
             return {}
         with self._read() as conn:
             rows = conn.execute(select(attempts.c.code, func.min(attempts.c.at))
-                                .where(and_(attempts.c.learner_code == code, attempts.c.review == GAME_REVIEW))
+                                .where(and_(attempts.c.learner_code == code,
+                                            attempts.c.review == ReviewMode.GAME.value))
                                 .group_by(attempts.c.code)).all()
         return {r[0]: float(r[1]) for r in rows}
-
-
-_LIMITS = {"game": 40, "variant": 20, "hand": 120, "chosen": 20}
-
-
-def _fit(row: dict) -> dict:
-    """A decision's values cut to the columns' widths (a real game never reaches them)."""
-    return {k: v[:_LIMITS[k]] if k in _LIMITS and isinstance(v, str) else v for k, v in row.items()}

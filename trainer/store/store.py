@@ -16,8 +16,9 @@ import logging
 import secrets
 import time
 from collections.abc import Sequence
+from typing import Any
 
-from sqlalchemy import Connection, Table, and_, delete, func, insert, select, update
+from sqlalchemy import Row, Table, and_, delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from trainer.learning.progress import Attempt
@@ -25,9 +26,10 @@ from trainer.learning.sprint import SprintAnswer
 from trainer.store import codes, limits
 from trainer.store.base import STORE_ERRORS, _calm
 from trainer.store.decisions import DecisionStore
-from trainer.store.errors import LearnerGone, StoreError, StoreUnavailable, TooManyTries, WrongTeacherKey
+from trainer.store.errors import LearnerGone, StoreError, TooManyTries, WrongTeacherKey
 from trainer.store.names import check_class_name, has_hidden
 from trainer.store.nicknames import check_nickname
+from trainer.store.once import UID_LENGTH, fit, is_uid, write_once
 from trainer.store.preferences import Preferences
 from trainer.store.schema import (
     TABLES,
@@ -46,8 +48,6 @@ from trainer.store.values import ClassKeys, Learner, LessonState, ReportRow, Tal
 log = logging.getLogger("fives_trainer")
 KEY_BYTES = 16
 """Teacher keys carry 128 random bits."""
-UID_LENGTH = 40
-"""An answer's uid (:meth:`Store.record`): up to 40 characters (a UUID's 32 hex digits fit)."""
 _NO_HASH = hashlib.sha256(b"no class has this key").hexdigest()
 
 
@@ -198,38 +198,15 @@ class Store(DecisionStore, Preferences):
         if uids is not None:
             if len(uids) != len(items):
                 raise ValueError("give one uid for each answer")
-            if not all(isinstance(u, str) and 0 < len(u) <= UID_LENGTH for u in uids):
+            if not all(is_uid(u) for u in uids):
                 raise ValueError(f"a uid is a string of 1 to {UID_LENGTH} characters")
-        code = codes.normalise(learner_code)
-        if code is None:
+        if codes.normalise(learner_code) is None:
             raise LearnerGone()
         if not items:
             return
-        for _ in range(3):
-            try:
-                with self._tx() as conn:
-                    self._insert_attempts(conn, code, items, uids)
-                return
-            except IntegrityError:  # the learner was removed, or the same uid kept, just now
-                continue
-        log.error("answers could not be kept: the same answers kept elsewhere at the same moment, three times")
-        raise StoreUnavailable()
-
-    def _insert_attempts(self, conn: Connection, code: str, items: list[Attempt], uids: list[str] | None) -> None:
-        if conn.execute(select(learners.c.code).where(learners.c.code == code)).first() is None:
-            raise LearnerGone()
         now = time.time()
-        if uids is None:
-            conn.execute(insert(attempts), [_attempt_row(code, a, now) for a in items])
-            return
-        seen = _kept_uids(conn, attempts, code, uids)
-        rows = []
-        for a, uid in zip(items, uids):
-            if uid not in seen:
-                seen.add(uid)
-                rows.append(_attempt_row(code, a, now, uid))
-        if rows:
-            conn.execute(insert(attempts), rows)
+        ids: list[str | None] = list(uids) if uids is not None else [None] * len(items)
+        write_once(self._tx, learner_code, attempts, [_attempt_row(None, a, now, uid) for a, uid in zip(items, ids)])
 
     @_calm
     def attempts(self, learner_code: str) -> list[Attempt]:
@@ -237,9 +214,9 @@ class Store(DecisionStore, Preferences):
         code = codes.normalise(learner_code)
         if code is None:
             return []
-        return [_attempt(r) for r in self._in_order(attempts, code)]
+        return [Attempt.from_row(r) for r in self._in_order(attempts, code)]
 
-    def _in_order(self, table: Table, code: str) -> list:
+    def _in_order(self, table: Table, code: str) -> Sequence[Row[Any]]:
         """A learner's rows of ``table`` in the order they were kept."""
         with self._read() as conn:
             return conn.execute(select(table).where(table.c.learner_code == code).order_by(table.c.id)).all()
@@ -254,25 +231,10 @@ class Store(DecisionStore, Preferences):
         longer in the store."""
         items = list(answers)
         ids = list(uids) if uids is not None else [None] * len(items)
-        if len(ids) != len(items) or not all(u is None or (isinstance(u, str) and 0 < len(u) <= UID_LENGTH)
-                                             for u in ids):
+        if len(ids) != len(items) or not all(u is None or is_uid(u) for u in ids):
             raise ValueError(f"give one uid (1 to {UID_LENGTH} characters) for each answer")
-        code = codes.normalise(learner_code)
-        if code is None:
-            raise LearnerGone()
-        with self._tx() as conn:
-            if conn.execute(select(learners.c.code).where(learners.c.code == code)).first() is None:
-                raise LearnerGone()
-            seen: set[str | None] = set(_kept_uids(conn, sprint_answers, code, [u for u in ids if u is not None]))
-            rows = []
-            for a, uid in zip(items, ids):
-                if uid is not None and uid in seen:
-                    continue
-                seen.add(uid)
-                rows.append({"learner_code": code, "fact": a.fact[:16], "correct": bool(a.correct),
-                             "seconds": float(a.seconds), "bar": float(a.bar), "at": float(a.at), "uid": uid})
-            if rows:
-                conn.execute(insert(sprint_answers), rows)
+        write_once(self._tx, learner_code, sprint_answers,
+                   [fit(sprint_answers, {**a.to_row(), "uid": uid}) for a, uid in zip(items, ids)])
 
     @_calm
     def sprint_answers(self, learner_code: str) -> list[SprintAnswer]:
@@ -280,8 +242,7 @@ class Store(DecisionStore, Preferences):
         code = codes.normalise(learner_code)
         if code is None:
             return []
-        return [SprintAnswer(r.fact, bool(r.correct), r.seconds, r.at, r.bar)
-                for r in self._in_order(sprint_answers, code)]
+        return [SprintAnswer.from_row(r) for r in self._in_order(sprint_answers, code)]
 
     # ----- classes -----
 
@@ -348,7 +309,7 @@ class Store(DecisionStore, Preferences):
                                 .where(learners.c.class_code == code).order_by(attempts.c.id)).all()
         by_learner: dict[str, list[Attempt]] = {p.code: [] for p in people}
         for r in rows:
-            by_learner[r.learner_code].append(_attempt(r))
+            by_learner[r.learner_code].append(Attempt.from_row(r))
         return [ReportRow(p.code, p.nickname, dt.datetime.fromtimestamp(p.created, dt.UTC), by_learner[p.code])
                 for p in people]
 
@@ -573,21 +534,10 @@ def _visible(text: str) -> str:
     return "".join(ch for ch in text if not has_hidden(ch))
 
 
-def _kept_uids(conn: Connection, table: Table, code: str, uids: Sequence[str]) -> set[str]:
-    """Which of these answer ids the learner's rows of ``table`` hold already."""
-    if not uids:
-        return set()
-    return set(conn.execute(select(table.c.uid).where(and_(table.c.learner_code == code,
-                                                           table.c.uid.in_(set(uids))))).scalars())
-
-
-def _attempt_row(learner_code: str, a: Attempt, at: float, uid: str | None = None) -> dict:
-    return {"learner_code": learner_code, "kind": a.kind, "stage": a.stage, "level": int(a.level),
-            "correct": bool(a.correct), "seconds": float(a.seconds), "code": a.code or "", "mistake": a.mistake,
-            "hinted": bool(a.hinted), "review": a.review or "", "origin": a.origin or "",
-            "at": float(a.at) if a.at is not None else at, "uid": uid}
-
-
-def _attempt(r) -> Attempt:
-    return Attempt(kind=r.kind, stage=r.stage, level=r.level, correct=bool(r.correct), seconds=r.seconds,
-                   code=r.code, mistake=r.mistake, hinted=bool(r.hinted), review=r.review, origin=r.origin, at=r.at)
+def _attempt_row(learner_code: str | None, a: Attempt, at: float, uid: str | None = None) -> dict[str, object]:
+    """An answer's row: its own values, the learner's code (``None``: :func:`~trainer.store.once.write_once`
+    puts it in), its uid, and ``at`` when the answer does not say when it was given."""
+    row = {**a.to_row(), "learner_code": learner_code, "uid": uid}
+    if row["at"] is None:
+        row["at"] = at
+    return row

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict
 
 import streamlit as st
 
-from puzzles import KINDS, STAGES
 from trainer.learning.outbox import AnswerSaver
 from trainer.learning.progress import Attempt
 from trainer.web import session
@@ -59,7 +57,7 @@ def outbox_on_device(out: AnswerSaver) -> None:
     """This browser keeps a copy of the answers waiting in the outbox (its own local storage), so a
     reload during an outage loses none of them; the copy is cleared once they are saved."""
     here = session.state()
-    items = [[u, asdict(a)] for u, a in out.pending]
+    items = [[u, a.to_row()] for u, a in out.pending]
     text = json.dumps({"code": out.code, "items": items}) if items else ""
     if text != here.outbox_sent:
         here.outbox_sent = text
@@ -83,21 +81,14 @@ def outbox_from_device(value: object) -> list[tuple[str, Attempt]]:
 
 
 def attempt_from_dict(fields: object) -> Attempt | None:
-    """An :class:`Attempt` from stored fields, checked field by field (``None`` if anything is off)."""
+    """An :class:`Attempt` from the fields this browser kept (:meth:`Attempt.from_row` checks each);
+    ``None`` if anything is off."""
     if not isinstance(fields, dict):
         return None
-    types = {"kind": str, "stage": str, "level": int, "correct": bool, "seconds": (int, float), "code": str,
-             "mistake": (str, type(None)), "hinted": bool, "review": str, "origin": str,
-             "at": (int, float, type(None))}
-    if set(fields) - set(types) or any(k not in fields for k in ("kind", "stage", "level", "correct", "seconds")):
+    try:
+        return Attempt.from_row(fields)
+    except ValueError:
         return None
-    if not all(isinstance(v, types[k]) for k, v in fields.items()):
-        return None
-    if fields["kind"] not in KINDS or fields["stage"] not in STAGES or fields["level"] not in (1, 2, 3):
-        return None
-    if any(len(v) > 40 for v in fields.values() if isinstance(v, str)):
-        return None
-    return Attempt(**fields)
 
 
 def remember_on_device() -> None:

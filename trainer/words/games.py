@@ -31,7 +31,8 @@ GUIDANCE_TITLES = Said({
 """How much help a player gets, by id."""
 
 BOT_TITLES = Said({"beginner": N_("Beginner"), "greedy": N_("Greedy"), "expert": N_("Expert")})
-"""The computer players' levels, by id."""
+"""The computer players' levels, by word: each :class:`trainer.bots.BotLevel` equals its word and reads
+its title here (the bots sit above the words, so the table is keyed by the words)."""
 
 GAME_TITLES = Said({
     "muggins": N_("Muggins — two ends (learning rules)"),

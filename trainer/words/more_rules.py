@@ -42,7 +42,7 @@ def go_again_step(tile: str, working: str, score: int, unit: str, *, double: boo
 def go_again_example() -> list[tuple[str, Layout, bool]]:
     """The worked example of going again, played by the rules engine: each play's sentence, the layout
     after it, and whether the same player moves next (the sentence must agree)."""
-    rules = RuleSet(variant="all-fives", unit="points", teams=False, chain=True)
+    rules = RuleSet.from_options(variant="all-fives", unit="points", teams=False, chain=True)
     tiles = [token.split(">")[0] for token in GO_AGAIN_EXAMPLE]
     hand = HandState(rules, [[*tiles, "0-0"], ["0-6", "2-5", "5-6"]], [], leader=0)
     steps = []

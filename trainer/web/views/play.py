@@ -7,6 +7,7 @@ import random
 import streamlit as st
 
 from puzzles import pictures, responses
+from trainer.bots import BotLevel
 from trainer.bots.hints import name_of
 from trainer.games.guided import (
     BOT_LEVELS,
@@ -85,7 +86,7 @@ def start() -> None:
         game=st.session_state.get("g_game") or "muggins",
         players=st.session_state.get("g_players") or 2,
         partners=bool(st.session_state.get("g_partners", True)),
-        bot_level=st.session_state.get("g_bots") or "greedy",
+        bot_level=BotLevel.parse(st.session_state.get("g_bots") or BotLevel.GREEDY),
         guidance=st.session_state.get("g_guidance") or "where",
         muggins_call=bool(st.session_state.get("g_calls", False)),
         seed=ps.deal_seed or random.randrange(2**31),
@@ -143,8 +144,8 @@ def setup_form() -> None:
         c1, c2 = st.columns(2)
         c1.segmented_control(words.players(), [2, 3, 4], key="g_players", default=2, required=True)
         c2.checkbox(words.partners(), key="g_partners", value=True)
-        st.segmented_control(words.computer_players(), list(BOT_LEVELS), key="g_bots", default="greedy", required=True,
-                             format_func=lambda b: BOT_TITLES[b])
+        st.segmented_control(words.computer_players(), list(BOT_LEVELS), key="g_bots", default=BotLevel.GREEDY,
+                             required=True, format_func=lambda b: BOT_TITLES[b])
         st.radio(words.help_while_playing(), list(GUIDANCE), key="g_guidance", index=2,
                  format_func=lambda x: GUIDANCE_TITLES[x])
         st.checkbox(words.muggins_call(), key="g_calls", value=False)

@@ -27,7 +27,7 @@ def fresh(step: bool = False) -> None:
     s.notice = None
     pr = ui.learner()
     pr.new_puzzle(s.kind, s.stage, s.level)
-    if step and pr.coached and pr.review not in ("retry", "similar", "drill", "reteach"):
+    if step and pr.coached and not pr.review.is_follow_up:
         kinds = pr.coach_step()  # the coach steps to number facts first (before Muggins, after a trap)
         if kinds:
             pr.start_sprint(kinds, coached=True)

@@ -5,7 +5,8 @@ practice (:mod:`trainer.learning.sprint`); this page only draws them (the widget
 import streamlit as st
 
 from trainer.learning.outbox import FactSaver
-from trainer.learning.sprint import ROUND_FACTS, ROUND_SECONDS, AgeBand
+from trainer.learning.policy import DEFAULT_POLICY
+from trainer.learning.sprint import AgeBand
 from trainer.web import pagestate, sprintui, ui
 from trainer.web.fact_grid import fact_grid
 from trainer.words import sprint as words
@@ -58,7 +59,7 @@ def show() -> None:
             st.subheader(words.round_over())
             st.markdown(words.round_summary(round_.right, len(round_.verdicts), round_.fluent))
         else:
-            st.markdown(words.intro(ROUND_FACTS, int(ROUND_SECONDS // 60)))
+            st.markdown(words.intro(DEFAULT_POLICY.round_facts, int(DEFAULT_POLICY.round_seconds // 60)))
         band_chooser()
         st.button(words.start() if round_ is None else words.start_again(), key="sp_start", on_click=start,
                   type="primary", use_container_width=True)

@@ -1,0 +1,117 @@
+"""The learner model's numbers, in one frozen value: how much evidence makes a step of mastery, how
+the coach moves levels and spaces its reviews, how teaching starts, how long a Sprint round is.
+
+As a spaced-repetition scheduler holds its parameters (py-fsrs's ``Scheduler``), a :class:`Policy`
+is handed to :class:`~trainer.learning.progress.Progress` and :class:`~trainer.learning.practice.Practice`
+(``policy=``), which read every threshold from it; the same answers folded under the same policy
+always give the same progress. Tuning one is making another value:
+
+>>> import dataclasses
+>>> patient = dataclasses.replace(DEFAULT_POLICY, daily_goal=15)
+>>> patient.daily_goal, DEFAULT_POLICY.daily_goal
+(15, 25)
+>>> Policy.from_dict(patient.to_dict()) == patient
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, kw_only=True)
+class Policy:
+    """Every threshold of the learner model (the defaults are the trainer's own)."""
+
+    # ----- the steps of mastery (per kind and stage) -----
+    familiar_window: int = 3
+    """Familiar: at least :attr:`familiar_right` of the last this-many answers right, at any level..."""
+    familiar_right: int = 2
+    run_for_proficient: int = 6
+    """Right answers in a row at the top level that make a kind Proficient."""
+    fluent_in_run: int = 5
+    """How many of those must be fluent (inside the time bar) for Mastered."""
+    trap_window: int = 3
+    trap_right: int = 2
+    """A trap is shown when at least 2 of the last 3 puzzles of the kind that exposed it were answered right."""
+    trap_wrong_demotes: int = 2
+    """Two wrong among those 3 demote the kind (to Familiar) until the trap is shown again."""
+    review_window: int = 3
+    review_wrong_drops: int = 2
+    """A mastered kind drops to Proficient after 2 wrong among its last 3 answers in review."""
+    kind_review_days: tuple[int, ...] = (1, 3, 7, 21)
+    """A mastered kind comes back in review after these many days (by how many days it was right)."""
+
+    # ----- the mastery of a stage -----
+    stage_window: int = 20
+    stage_right: int = 18
+    """A stage also needs at least 18 of its last 20 (unhinted) answers at the top level right."""
+
+    # ----- the coach -----
+    level_up_after: int = 3
+    """Right answers in a row at the coach's level that move it up..."""
+    level_down_after: int = 2
+    """...and wrong ones in a row that move it down."""
+    no_flip_within: int = 6
+    """After the coach moves a level, it does not move it back the other way for this many answers."""
+    retry_after: int = 3
+    """A missed puzzle comes back after this many other puzzles (the same code)."""
+    sibling_after: int = 8
+    """...and a similar one (a new seed, the same trap) this many puzzles after the retry."""
+    kind_review_every: int = 4
+    """At the coach's stage, every this many puzzles one goes to a mastered kind (review)."""
+    stage_review_every: int = 8
+    """Every this many coached puzzles, one comes from a stage mastered earlier (spaced review)."""
+    step_every: int = 4
+    """While a stage's facts are not fluent, the coach steps to them every this many puzzles."""
+    daily_goal: int = 25
+    """A day's practice: this many puzzles (and the number facts the coach steps to)."""
+
+    # ----- teaching after mistakes -----
+    same_mistake_teaches: int = 2
+    """The same named mistake this many times starts a teaching plan."""
+    most_wrong_in_a_row: int = 4
+    """No child sees more wrong answers in a row than this without new teaching."""
+
+    # ----- the Fives Sprint -----
+    round_facts: int = 20
+    """A round is this many facts..."""
+    round_seconds: float = 120.0
+    """... or this many seconds, whichever comes first."""
+    step_facts: int = 5
+    """A coach step (on Practice) is a short round of this many facts."""
+    fluent_run: int = 2
+    """A fact is fluent when its last this-many answers were right and within its time bar."""
+    fact_review_days: tuple[int, ...] = (1, 3, 7, 21)
+    """A fluent fact comes back after these many days: the first gap after one fluent answer, the next
+    after two in a row on different days, and so on."""
+    kind_fluent_facts: int = 2
+    kind_wrong_share: float = 0.25
+    """A kind of fact is fluent for a learner when at least 2 of its facts are fluent and no more than 1 in
+    4 of the facts answered were wrong last time."""
+
+    # ----- puzzles from the learner's own games -----
+    game_puzzles_per_day: int = 2
+    """The most puzzles from the learner's own games the coach serves on one day."""
+    game_puzzle_spacing: int = 4
+    """Puzzles answered between two of them (so two in a day never come one after the other)."""
+
+    def to_dict(self) -> dict[str, object]:
+        """The policy as plain values (tuples as lists), e.g. to keep beside a study's results."""
+        return {f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
+                for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, values: Mapping[str, object]) -> Policy:
+        """A policy from :meth:`to_dict`'s values; a name it does not have: ``ValueError``."""
+        names = {f.name for f in dataclasses.fields(cls)}
+        unknown = set(values) - names
+        if unknown:
+            raise ValueError(f"not a policy's setting: {', '.join(sorted(unknown))}")
+        return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in values.items()})  # type: ignore[arg-type]
+
+
+DEFAULT_POLICY = Policy()
+"""The trainer's own policy."""
