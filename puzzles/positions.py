@@ -106,7 +106,7 @@ def position_code(stage: str, layout: str, hand: Iterable[str | Tile]) -> str:
     number = 0
     for digit, radix in reversed(digits):
         number = number * radix + digit
-    chars = []
+    chars: list[str] = []
     while number or len(chars) < SHORTEST:
         number, r = divmod(number, BASE)
         chars.append(ALPHABET[r])

@@ -6,11 +6,12 @@ directly: a worksheet of 40 puzzles is made in well under two seconds this way.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from fpdf import FPDF
 
-from trainer.render.geometry import layout_geometry
+from trainer.render.geometry import Geometry, layout_geometry
+from trainer.render.markers import Marker
 from trainer.render.svg import _SPOTS, end_letters, marker_spots
 from trainer.rules import Layout, Tile
 
@@ -22,7 +23,11 @@ LAST = (0, 114, 178)
 """The dashed outline of the tile played last."""
 
 
-def _tile(pdf: FPDF, tile_box: tuple[float, float, float, float], halves, along_x: bool, *,
+Box = tuple[float, float, float, float]
+"""A rectangle (x0, y0, x1, y1) in mm on the page."""
+
+
+def _tile(pdf: FPDF, tile_box: Box, halves: Sequence[tuple[int, Box]], along_x: bool, *,
           spinner: bool = False, last: bool = False) -> None:
     x0, y0, x1, y1 = tile_box
     w, h = x1 - x0, y1 - y0
@@ -51,25 +56,45 @@ def _tile(pdf: FPDF, tile_box: tuple[float, float, float, float], halves, along_
         pdf.circle(x0 + w / 2, y0 + h / 2, min(w, h) * 0.16, style="F")
 
 
-def _extent(lay: Layout, *, letters: bool, working: bool):
+def _on_page(cells: tuple[int, int, int, int], ox: float, oy: float, s: float) -> Box:
+    """A box in cells as mm on the page: scaled by ``s`` from the origin (``ox``, ``oy``)."""
+    x0, y0, x1, y1 = cells
+    return ox + x0 * s, oy + y0 * s, ox + x1 * s, oy + y1 * s
+
+
+def _lettered(lay: Layout, letters: bool | Mapping[str, str]) -> dict[str, str]:
+    """The letters printed on ``lay``'s open ends: every one (``True``), or those of a puzzle's
+    picture (:func:`puzzles.pictures.layout_letters`, as the app letters them)."""
+    if letters is True:
+        return end_letters(lay)
+    if not letters:
+        return {}
+    return {e.id: letters[e.id] for e in lay.open_ends if e.id in letters}
+
+
+def _extent(lay: Layout, *, letters: bool | Mapping[str, str],
+            working: bool) -> tuple[Geometry, list[Marker], tuple[float, float, float, float]]:
     """The marks to draw and the box (cells) around the tiles and those marks, a little to spare."""
     g = layout_geometry(lay)
-    marks = marker_spots(lay, g, letters=letters, values=working and not letters) if (letters or working) else []
+    names = _lettered(lay, letters)
+    marks = marker_spots(lay, g, letters=set(names), values=working and not names) if (names or working) else []
     boxes = [t.box for t in g.tiles] + [(m.x - m.half, m.y - m.half, m.x + m.half, m.y + m.half) for m in marks]
     pad = 0.3
     return g, marks, (min(b[0] for b in boxes) - pad, min(b[1] for b in boxes) - pad,
                       max(b[2] for b in boxes) + pad, max(b[3] for b in boxes) + pad)
 
 
-def picture_cells(lay: Layout, *, letters: bool = False, working: bool = False) -> tuple[float, float]:
+def picture_cells(lay: Layout, *, letters: bool | Mapping[str, str] = False,
+                  working: bool = False) -> tuple[float, float]:
     """The width and height, in cells, of a layout's printed picture: its tiles and marks, tight."""
     _, _, (x0, y0, x1, y1) = _extent(lay, letters=letters, working=working)
     return x1 - x0, y1 - y0
 
 
 def draw_layout(pdf: FPDF, lay: Layout, x: float, y: float, w: float, h: float, *,
-                letters: bool = False, working: bool = False) -> tuple[float, float]:
-    """Draw a layout inside the box (x, y, w, h) in mm, keeping its shape; returns its drawn size."""
+                letters: bool | Mapping[str, str] = False, working: bool = False) -> tuple[float, float]:
+    """Draw a layout inside the box (x, y, w, h) in mm, keeping its shape; returns its drawn size.
+    ``letters``: ``True`` letters every open end, or pass ``{end id: letter}``."""
     g, marks, (bx0, by0, bx1, by1) = _extent(lay, letters=letters, working=working)
     cw, ch = bx1 - bx0, by1 - by0
     s = min(w / cw, h / ch)
@@ -77,13 +102,12 @@ def draw_layout(pdf: FPDF, lay: Layout, x: float, y: float, w: float, h: float, 
     last = len(lay) - 1
     places = lay.placements
     for pt in g.tiles:
-        box = tuple(ox + v * s if i % 2 == 0 else oy + v * s for i, v in enumerate(pt.box))
-        halves = [(hf.number, tuple(ox + v * s if i % 2 == 0 else oy + v * s for i, v in enumerate(hf.box)))
-                  for hf in pt.halves]
+        box = _on_page(pt.box, ox, oy, s)
+        halves = [(hf.number, _on_page(hf.box, ox, oy, s)) for hf in pt.halves]
         _tile(pdf, box, halves, (pt.box[2] - pt.box[0]) >= (pt.box[3] - pt.box[1]),
               spinner=places[pt.index].is_spinner, last=pt.index == last and len(lay) > 1)
-    if letters or working:
-        names = end_letters(lay) if letters else {}
+    names = _lettered(lay, letters)
+    if names or working:
         ends = {e.id: e for e in lay.open_ends}
         pdf.set_font("Helvetica", "B", max(6.0, s * 1.3 / 0.3528))
         for m in marks:

@@ -1,9 +1,12 @@
-"""The registry of puzzle kinds: one frozen :class:`Kind` record per kind.
+"""The registries of puzzle kinds and of traps: one frozen :class:`Kind` record per kind, one frozen
+:class:`Trap` record per trap (a misconception a puzzle can expose).
 
 Each kind lives in a module of its own (``puzzles/kinds/open_total.py`` …) that declares its
 record and calls :func:`register_kind` once, at its bottom, as OpenSpiel's games call
-``register_game``. Everything else asks the registry — ``kind(p.kind).answer_shape``,
-``kind(p.kind).time_bars[level]`` — and never compares kind ids as strings.
+``register_game``; the traps are declared the same way, a family to a module
+(``puzzles/traps/counting.py`` …) with :func:`register_trap`. Everything else asks the registry —
+``kind(p.kind).answer_shape``, ``trap(t).model.total(layout)``, ``trap(t).stages`` — and never
+compares kind or trap ids as strings.
 
 This module imports nothing of the puzzles package, so every other module may import it.
 """
@@ -17,13 +20,15 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from trainer.render.taps import BoardMode
+from trainer.rules import Layout, Play, play_points
 from trainer.words import N_, _, said
+from trainer.words.mistakes import trap_words
 
 if TYPE_CHECKING:  # types only: the registry sits below the Puzzle value type
     import random
 
+    from puzzles.contrast import Contrast
     from puzzles.puzzle import Puzzle, Verdict
-    from trainer.rules import Play
 
 
 class AnswerShape(enum.Enum):
@@ -109,8 +114,6 @@ class Kind:
     """Whether a trap explains a (wrong) response: it is the answer the trap's model gives."""
     trap_reason: Callable[[Puzzle, str], str] | None = field(default=None, compare=False)
     """Why a trap is wrong on this puzzle, in one short sentence for a child."""
-    drills: tuple[str, ...] = ()
-    """The traps whose number drill (one step down, after teaching) is this kind."""
     named_ends: Callable[[Puzzle], tuple[str, ...]] | None = field(default=None, compare=False)
     """The open ends (ids) its question names in words, marked on the picture while it is open."""
 
@@ -165,3 +168,118 @@ def answer_words(p: Puzzle) -> str:
 def all_kinds() -> tuple[Kind, ...]:
     """Every registered kind, in code order."""
     return tuple(sorted(_KINDS.values(), key=lambda k: k.number))
+
+
+# ----- traps -----
+
+
+class TrapFamily(enum.Enum):
+    """What a trap gets wrong: counting the open ends, rounding to a five, or seeing that a play scores."""
+
+    COUNTING = "counting"
+    """It counts an open end wrong (a double once, a covered spinner, a covered end)."""
+    ROUNDING = "rounding"
+    """It rounds a number the wrong way to a five."""
+    SPOTTING = "spotting"
+    """It misses a play that scores (a five made without a 5, a total made smaller)."""
+
+
+@dataclass(frozen=True)
+class Misbelief:
+    """The model of a trap: how a child who holds it counts the open ends, rounds and scores a play.
+    This one is a child who holds no trap; each trap's model changes just the step it gets wrong."""
+
+    def total(self, lay: Layout, before: Layout | None = None) -> int:
+        """The open-end total the child counts on ``lay`` (``before``: the layout before its last play,
+        when the caller has it)."""
+        return lay.total
+
+    def rounded(self, pips: int) -> int:
+        """How the child rounds ``pips`` to a five."""
+        rem = pips % 5
+        down = pips - rem
+        return down + 5 if rem in (3, 4) else down
+
+    def points(self, before: Layout, after: Layout) -> int:
+        """The points the child thinks the play from ``before`` to ``after`` scores."""
+        return play_points(self.total(after, before))
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What a child answered about, as a trap's reason speaks of it: a layout and the play asked
+    about (or the best play), or a number to round."""
+
+    before: Layout | None = None
+    """The layout before the play (or the layout whose ends were counted, with no play)."""
+    play: Play | None = None
+    """The play asked about, or the best play; None when the puzzle is about a layout alone."""
+    number: int = 0
+    """The number rounded (rounding traps)."""
+
+    @property
+    def after(self) -> Layout:
+        """The layout the child counted: after the play, if there is one."""
+        assert self.before is not None  # a scene without a layout has no ends to count
+        return self.before.play(self.play) if self.play is not None else self.before
+
+
+@dataclass(frozen=True)
+class Trap:
+    """One trap: a named misconception, where it can happen, what a child who holds it answers and why
+    that is wrong, the pair of pictures that shows it, and the drill that practises the step it misses."""
+
+    id: str
+    """The trap's id, e.g. ``"spinner-once"``: what :attr:`Puzzle.traps` and :attr:`Verdict.mistake` hold,
+    and what the store keeps (fixed for ever)."""
+    family: TrapFamily
+    """What it gets wrong (see :class:`TrapFamily`)."""
+    stages: tuple[str, ...]
+    """The stages where it can happen at all (in Five-Up every double spins: no double counted once)."""
+    model: Misbelief
+    """How a child who holds it counts, rounds and scores: the answer such a child gives."""
+    reason: Callable[[Scene], str] = field(compare=False)
+    """Why it is wrong on a scene, in one short sentence for a child (at most 15 words)."""
+    contrast: Callable[[Puzzle, Trap], Contrast | None] = field(compare=False)
+    """Its contrast pair made from a puzzle (two pictures that differ in just what it gets wrong), or
+    None when the puzzle shows nothing to contrast."""
+    drill_kind: str
+    """The kind whose puzzles are its number drill, one step down (rounding: nearest five)."""
+
+    @property
+    def words(self) -> str:
+        """What the trap is, for a teacher: ``"counts a spinner whose sides are both covered"``."""
+        return trap_words(self.id)
+
+
+_TRAPS: dict[str, Trap] = {}
+
+
+def register_trap(record: Trap) -> Trap:
+    """Add a trap to the registry (once, in its family's module)."""
+    if record.id in _TRAPS:
+        raise ValueError(f"The trap {record.id!r} is registered twice.")
+    _TRAPS[record.id] = record
+    return record
+
+
+class UnknownTrap(KeyError):
+    """A trap id the registry does not have."""
+
+
+def trap(trap_id: str) -> Trap:
+    """The record of a trap, by its id."""
+    try:
+        return _TRAPS[trap_id]
+    except (KeyError, TypeError):
+        raise UnknownTrap(f"{trap_id!r} is not a trap.") from None
+
+
+def find_trap(trap_id: str | None) -> Trap | None:
+    """The record of a trap, or None for a mistake id that names no trap."""
+    return _TRAPS.get(trap_id) if isinstance(trap_id, str) else None
+
+
+def all_traps() -> tuple[Trap, ...]:
+    """Every registered trap, in the order they are declared (counting, rounding, spotting)."""
+    return tuple(_TRAPS.values())

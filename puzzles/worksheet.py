@@ -24,13 +24,14 @@ from fpdf import FPDF
 from puzzles import KINDS, STAGES, Puzzle, generate
 from puzzles.codes import GENERATOR, SEED_SPACE, CodeError, decode, encode, seed_space
 from puzzles.kinds import KIND_TITLES, MIX_ORDER
+from puzzles.pictures import layout_letters
 from puzzles.print_pictures import draw_hand, draw_layout, draw_tile, picture_cells
 from puzzles.registry import AnswerShape, answer_words, kind
 from puzzles.stages import STAGE_TITLES, check_stage_level
 from trainer import words
 from trainer.render import render_number_line
 from trainer.render.geometry import layout_geometry
-from trainer.rules import IllegalPlay
+from trainer.rules import IllegalPlay, Layout
 from trainer.words import _
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
@@ -257,14 +258,14 @@ def _card(pdf: _Pdf, n: int, p: Puzzle, y: float, h: float, base_url: str) -> No
     hand_h = min(room_h, 24.0)
     # hands and number lines at a fixed, readable height; the layout takes the rest of the row
     fixed = sum(ratio * hand_h + 6 for what, _item, ratio in pics if what != "layout")
-    letters = kind(p.kind).clickable
     for what, item, ratio in pics:
         if what == "layout":
             bw, bh = max(30.0, avail - fixed), room_h
         else:
             bw, bh = ratio * hand_h, hand_h
         if what == "layout":
-            dw, _dh = draw_layout(pdf, item, px, top, bw, bh, letters=letters)  # type: ignore[arg-type]
+            # lettered as the app letters the puzzle's picture (a child names an end the same way)
+            dw, _dh = draw_layout(pdf, p.board, px, top, bw, bh, letters=layout_letters(p, p.board, working=False))
         elif what == "hand":
             dw, _dh = draw_hand(pdf, item, px, top, bw, bh)  # type: ignore[arg-type]
         else:
@@ -313,7 +314,7 @@ KEY_HEIGHT = 110.0
 """…and at most this tall (mm)."""
 
 
-def key_picture_size(lay, room: float) -> tuple[float, float]:
+def key_picture_size(lay: Layout, room: float) -> tuple[float, float]:
     """The size (mm) of a layout's picture with its working in the answer key: at least
     ``KEY_WIDTH`` wide (or tiles of the largest size), never wider than ``room``."""
     cw, ch = picture_cells(lay, working=True)

@@ -4,15 +4,14 @@ names the mistake on Practice and in a live lesson."""
 
 from apptest import app
 
-from puzzles import from_code, generate
-from trainer.web import ui
+from puzzles import from_code, generate, pictures
 
 
 def test_counted_ends_has_one_check_and_letters_as_the_picture_marks_them():
     p = from_code("GCKK-EWHK")  # once "End A: … · End B: … · the 3 on 0-3" (a covered place unlettered)
     at = app(code=p.code)
     pills = at.button_group(key=f"ends-{p.code}")
-    letters = ui.choice_letters(p)
+    letters = pictures.choice_letters(p)
     shown = " · ".join(str(o) for o in pills.options)  # as the buttons read
     for c in p.choices:
         assert f"{letters[c.value]}: {c.text}" in shown
@@ -37,7 +36,7 @@ def test_a_wrong_total_on_practice_names_the_mistake():
 
 def test_make_five_rings_the_end_its_question_names():
     p = from_code("FN4J-D96G")  # "A tile goes on the 3 on 2-3" among 12 tiles
-    named = ui.named_ends(p)
+    named = pictures.named_ends(p)
     assert named and named[0].startswith("2-3:")
-    svg, _ = ui.puzzle_pictures(p, working=False, highlight=named)
+    svg, _ = pictures.puzzle_pictures(p, working=False, highlight=named)
     assert f'data-end="{named[0]}"' in svg and 'data-highlight="1"' in svg

@@ -333,7 +333,7 @@ def test_play_setup_with_a_chooser_clicked_off_uses_the_defaults():
 
 
 def test_clicks_become_plays():
-    from trainer.web.ui import play_from_pick
+    from puzzles.responses import play_from_pick
 
     assert play_from_pick({"tile": "4-3", "end": "4-4:4"}) == "3-4>4-4"
     assert play_from_pick({"tile": "6-6"}) == "6-6"  # a lead

@@ -7,9 +7,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from puzzles import STAGES, from_code, generate
+from puzzles import KINDS, STAGES, from_code, generate, pictures
 from trainer.render import CELL, layout_geometry
-from trainer.web import ui
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -48,8 +47,8 @@ def test_every_choice_of_counted_ends_is_lettered_on_the_picture(stage):
     for level in (1, 2, 3):
         for seed in range(25):
             p = generate("counted-ends", stage=stage, level=level, seed=seed)
-            letters = ui.choice_letters(p)
-            svg, _ = ui.puzzle_pictures(p, working=False)
+            letters = pictures.choice_letters(p)
+            svg, _ = pictures.puzzle_pictures(p, working=False)
             drawn = letters_drawn(svg)
             assert {c.value for c in p.choices} <= set(drawn), p.code
             assert sorted(letters.values()) == sorted(set(letters.values())), f"{p.code}: a letter used twice"
@@ -83,9 +82,9 @@ def test_every_choice_of_counted_ends_is_lettered_on_the_picture(stage):
 def test_the_choices_of_GCKK_EWHK_are_named_as_the_picture_marks_them():
     """Once "A: the 0 on 0-3 · B: … · 3: the 3 on 0-3": a letter and a number for the same kind of choice."""
     p = from_code("GCKK-EWHK")
-    letters = ui.choice_letters(p)
+    letters = pictures.choice_letters(p)
     assert letters == {"0-3:0": "A", "3-6:6": "B", "0-3:3": "C"}
-    drawn = letters_drawn(ui.puzzle_pictures(p, working=False)[0])
+    drawn = letters_drawn(pictures.puzzle_pictures(p, working=False)[0])
     assert {v: marks[0][0] for v, marks in drawn.items()} == letters
 
 
@@ -94,13 +93,23 @@ def test_the_end_a_make_five_question_names_is_marked():
     for code in ["FN4J-D96G"] + [generate("make-five", stage=s, level=lv, seed=n).code
                                  for s in STAGES for lv in (2, 3) for n in range(8)]:
         p = from_code(code)
-        named = ui.named_ends(p)
+        named = pictures.named_ends(p)
         if not p.question.startswith("A tile goes on"):
             assert named == ()
             continue
         assert len(named) == 1, code
-        svg = ui.puzzle_pictures(p, working=False, highlight=named)[0]
+        svg = pictures.puzzle_pictures(p, working=False, highlight=named)[0]
         ringed = re.findall(r'<g [^>]*data-end="([^"]+)"[^>]*data-highlight="1"', svg)
         assert ringed == list(named), code
         end = next(e for e in p.board.open_ends if e.id == named[0])
         assert f"the {end.number} on {end.tile}" in p.question or "double" in p.question, code
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_the_projector_shows_an_open_puzzle_as_every_page_does(stage):
+    """While a puzzle is open the big screen's picture is the app's: the same letters, the same ends ringed."""
+    for kind_id in KINDS:
+        for seed in range(6):
+            p = generate(kind_id, stage=stage, level=2, seed=seed)
+            app = pictures.puzzle_pictures(p, working=False, style="projector", highlight=pictures.named_ends(p))[0]
+            assert pictures.big_screen_layout(p, revealed=False) == app, p.code

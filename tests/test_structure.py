@@ -1,6 +1,6 @@
-"""The structure the kind registry keeps: kinds are asked, never compared as strings; no import
-cycle in the puzzles package and no import hidden inside a function; every kind's record holds
-what the pages need, and the traps it lists are the mistakes its puzzles name."""
+"""The structure the kind and trap registries keep: kinds and traps are asked, never compared as
+strings; no import cycle in the puzzles package and no import hidden inside a function; every kind's
+record holds what the pages need, and the traps it lists are the mistakes its puzzles name."""
 
 import ast
 import pathlib
@@ -19,48 +19,64 @@ from puzzles import (
     kind,
     stage,
 )
-from puzzles.registry import UnknownKind
+from puzzles.registry import UnknownKind, UnknownTrap, all_traps, trap
+from puzzles.traps import TRAPS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 KIND_MODULES = ROOT / "puzzles" / "kinds"
+TRAP_MODULES = ROOT / "puzzles" / "traps"
+MISTAKE_WORDS = ROOT / "trainer" / "words" / "mistakes.py"
+"""The words of every named mistake, in the layer below the puzzles (it cannot ask the registry, and a
+trap's id is also the name of the mistake it explains): the one table keyed by trap ids outside it."""
 
 
-def sources(*folders: str):
+def sources(*folders: str, records: pathlib.Path = KIND_MODULES, beside: tuple[pathlib.Path, ...] = ()):
+    """The Python files of ``folders``, but for the registry's own modules (``records``) and ``beside``."""
     for folder in folders:
         for path in sorted((ROOT / folder).rglob("*.py")):
-            if KIND_MODULES not in path.parents:
+            if records not in path.parents and path not in beside:
                 yield path
 
 
-def kind_ids_in(node: ast.AST) -> list[str]:
-    """Kind ids written as string constants in a node (alone, or in a tuple, list or set)."""
-    if isinstance(node, ast.Constant) and node.value in KINDS:
+def ids_in(node: ast.AST, ids: tuple[str, ...]) -> list[str]:
+    """Ids written as string constants in a node (alone, or in a tuple, list or set)."""
+    if isinstance(node, ast.Constant) and node.value in ids:
         return [node.value]
     if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
-        return [x for e in node.elts for x in kind_ids_in(e)]
+        return [x for e in node.elts for x in ids_in(e, ids)]
     return []
+
+
+def comparisons(path: pathlib.Path, ids: tuple[str, ...]) -> list[str]:
+    """Where a file compares with one of ``ids``, matches one, or keys a table by them."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        hits: list[str] = []
+        if isinstance(node, ast.Compare):
+            for part in (node.left, *node.comparators):
+                hits += ids_in(part, ids)
+        elif isinstance(node, ast.MatchValue):
+            hits += ids_in(node.value, ids)
+        elif isinstance(node, ast.Dict):
+            hits += [x for k in node.keys if k is not None for x in ids_in(k, ids)]
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            value = node.value
+            if isinstance(value, (ast.Tuple, ast.List, ast.Set)) and len(ids_in(value, ids)) >= 2:
+                hits += ids_in(value, ids)  # a table kept beside the registry
+        if hits:
+            found.append(f"{path.name if ROOT not in path.parents else path.relative_to(ROOT)}:{node.lineno}: "
+                         f"{', '.join(hits)}")
+    return found
 
 
 def kind_comparisons(path: pathlib.Path) -> list[str]:
     """Where a file compares with a kind id, matches one, or keys a table by kind ids."""
-    found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        ids: list[str] = []
-        if isinstance(node, ast.Compare):
-            for part in (node.left, *node.comparators):
-                ids += kind_ids_in(part)
-        elif isinstance(node, ast.MatchValue):
-            ids += kind_ids_in(node.value)
-        elif isinstance(node, ast.Dict):
-            ids += [x for k in node.keys if k is not None for x in kind_ids_in(k)]
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
-            value = node.value
-            if isinstance(value, (ast.Tuple, ast.List, ast.Set)) and len(kind_ids_in(value)) >= 2:
-                ids += kind_ids_in(value)  # a table of kinds kept beside the registry
-        if ids:
-            found.append(f"{path.name if ROOT not in path.parents else path.relative_to(ROOT)}:{node.lineno}: "
-                         f"{', '.join(ids)}")
-    return found
+    return comparisons(path, KINDS)
+
+
+def trap_comparisons(path: pathlib.Path) -> list[str]:
+    """Where a file compares with a trap id, matches one, or keys a table by trap ids."""
+    return comparisons(path, TRAPS)
 
 
 def test_no_kind_id_is_compared_as_a_string_outside_the_kind_modules():
@@ -68,11 +84,34 @@ def test_no_kind_id_is_compared_as_a_string_outside_the_kind_modules():
     assert not found, "ask the registry (kind(p.kind)…) instead:\n" + "\n".join(found)
 
 
+def test_no_trap_id_is_compared_as_a_string_outside_the_trap_modules():
+    paths = sources("trainer", "puzzles", records=TRAP_MODULES, beside=(MISTAKE_WORDS,))
+    found = [hit for path in paths for hit in trap_comparisons(path)]
+    assert not found, "ask the registry (trap(t)…, or a record such as COUNTED_COVERED) instead:\n" + "\n".join(found)
+
+
 def test_the_check_finds_a_comparison(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text('if p.kind == "best-play" or p.kind in ("open-total", "make-five"):\n    pass\n'
                       'BARS = {"open-total": 1}\n')
     assert len(kind_comparisons(sample)) == 3
+    sample.write_text('if trap == "counted-covered" or trap in ("round-1", "round-2"):\n    pass\n'
+                      'FACTS = {"missed-lowering": 1}\nSPOTTING = ("missed-combination", "missed-lowering")\n'
+                      'match t:\n    case "spinner-once":\n        pass\n')
+    assert len(trap_comparisons(sample)) == 5
+
+
+def test_the_trap_registry_keeps_every_trap_once_with_its_record():
+    assert [t.id for t in all_traps()] == list(TRAPS)
+    assert TRAPS == ("spinner-once", "double-once", "covered-spinner", "counted-covered", "round-1", "round-2",
+                     "round-3", "round-4", "missed-combination", "missed-lowering")
+    for t in all_traps():
+        assert trap(t.id) is t and t.stages and set(t.stages) <= set(STAGES)
+        assert t.drill_kind in KINDS and t.words
+    assert trap("double-once").stages == ("muggins", "all-fives")  # in Five-Up every double spins
+    assert [trap(f"round-{r}").model.rounded(10 + r) for r in (1, 2, 3, 4)] == [15, 15, 10, 10]
+    with pytest.raises(UnknownTrap):
+        trap("banana")
 
 
 def imports_of(path: pathlib.Path, module: str) -> tuple[set[str], list[str]]:

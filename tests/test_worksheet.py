@@ -11,11 +11,15 @@ import subprocess
 import pytest
 from pypdf import PdfReader
 
-from puzzles import CodeError, from_code, generate
+from puzzles import KINDS, CodeError, from_code, generate
+from puzzles import print_pictures as printed
 from puzzles.__main__ import main as cli
+from puzzles.pictures import layout_letters, puzzle_pictures
 from puzzles.registry import answer_words
+from puzzles.registry import kind as kind_record
 from puzzles.worksheet import (
     MAX_ADDRESS,
+    Sheet,
     address_problem,
     answer_key_pdf,
     build_pdf,
@@ -266,3 +270,23 @@ def test_answer_key_sizes_and_words_for_every_stage():
             for p in sheet.puzzles:
                 if p.kind == "open-total" and "+" in p.board.working:
                     assert f"Answer: {p.answer} ({p.board.working.split(' = ')[0]})" in text.replace("\n", " ")
+
+
+def test_a_sheet_letters_each_end_as_the_app_does(monkeypatch):
+    """The printed picture and the app's picture give every open end the same letter: the worksheet asks
+    :func:`puzzles.pictures.layout_letters`, as the app does."""
+    drawn: list[dict[str, str]] = []
+    real = printed._lettered
+    monkeypatch.setattr(printed, "_lettered", lambda lay, letters: drawn.append(real(lay, letters)) or drawn[-1])
+    for kind_id in KINDS:
+        if not kind_record(kind_id).clickable:
+            continue
+        sheet = make_sheet("five-up", 2, count=4, seed=3, kind=kind_id)
+        for p in sheet.puzzles:
+            drawn.clear()
+            worksheet_pdf(Sheet(sheet.code, sheet.stage, sheet.level, sheet.kind, 1, sheet.seed, (p,)), key=False)
+            app = dict(re.findall(r'data-end="([^"]+)"[^>]*data-letter="([^"]+)"',
+                                  puzzle_pictures(p, working=False)[0]))
+            open_ends = {e.id for e in p.board.open_ends}
+            assert drawn and drawn[0] == {i: x for i, x in app.items() if i in open_ends}, p.code
+            assert drawn[0] == {i: x for i, x in layout_letters(p, p.board, working=False).items() if i in open_ends}

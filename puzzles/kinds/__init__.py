@@ -22,11 +22,11 @@ from puzzles.kinds import (  # noqa: F401  (importing a kind's module registers 
     open_total,
     play_score,
 )
-from puzzles.kinds.best_play import is_combination, is_lowering
 from puzzles.kinds.counted_ends import blank
 from puzzles.kinds.making import mistaken_totals
 from puzzles.puzzle import Puzzle, Verdict
 from puzzles.registry import all_kinds, kind
+from puzzles.traps import is_combination, is_lowering
 from trainer.words import Said
 
 KINDS: tuple[str, ...] = tuple(k.id for k in all_kinds())

@@ -4,21 +4,22 @@ legal play that scores the most (each of them is right)."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from puzzles.kinds.judging import choice_value, read_play
 from puzzles.kinds.making import TOTAL_MISTAKES, Wants, find_position, first_trap, lettered, mistaken_totals
 from puzzles.puzzle import Puzzle, Step, Verdict
-from puzzles.registry import AnswerShape, Kind, per_level, register_kind
+from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
 from puzzles.stages import Position
 from puzzles.traps import (
     COUNTING,
+    MISSED_COMBINATION,
+    MISSED_LOWERING,
+    SPINNER_ONCE,
     SPOTTING,
-    believed_points,
-    counting_reason,
     is_combination,
     is_lowering,
-    spotting_reason,
 )
 from trainer.rules import TILES, IllegalPlay, Layout, Play, Tile, play_points
 from trainer.words import N_, _
@@ -62,102 +63,49 @@ def play_line(play: Play, after: Layout) -> str:
 
 
 def make_best_play(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
-    low, high = (LATER_HAND_SIZES if generator >= 2 else HAND_SIZES)[level]
-    wants = Wants(80)
-    special = rng.random() < (LATER_SPECIAL_SHARE if generator >= 2 and level >= 2 else SPECIAL_SHARE)
-    two_scores = not special and (rng.random() < TWO_SCORES_SHARE or generator >= 2)
-    all_scoring = rng.random() < ALL_SCORING_SHARE
-    three_scores = rng.random() < THREE_SCORES_SHARE
-    later = generator >= 2  # generator 2: three plays that score in hands of three, the biggest tile best less often
-    all_scoring = all_scoring or later
+    hunt = _Hunt.wishes(level, rng, generator)
+    return find_position(stage, level, rng, hunt.accept)
 
-    def cut_hand(lay: Layout, full: list[Tile], every: list[tuple[Play, int]], size: int, keen: bool) -> Any:
-        """A hand of ``size`` tiles cut from a real one, whose plays score differently."""
-        if len(full) < size:
-            return None
-        built = build_hand(lay, full, every, size, keen)
-        for attempt in range(4):
-            if built is not None and attempt == 0:
-                hand = built
-            else:
-                rng.shuffle(full)
-                hand = sorted(full[:size])
-            chosen = [(pl, total) for pl, total in every if pl.tile in hand]
-            pts = [play_points(total) for _, total in chosen]
-            if len(chosen) < 2 or len(set(pts)) < 2 or max(pts) == 0:
-                continue
-            if later and sum(1 for x in pts if x) < 2:
-                continue  # a lone scoring play is found by "pick the one that scores"
-            if keen and two_scores and len({x for x in pts if x}) < 2:
-                continue
-            scoring = sum(1 for x in pts if x)
-            if keen and (pts.count(max(pts)) > 1 or scoring < (3 if later and two_scores and size >= 3 else 2)):
-                continue  # one best play, and others that score: "any play that scores" is a guess
-            if keen and later and not special and len(chosen) > 2 and scoring == 2:
-                continue  # two plays that score beside one that does not: picking a scoring one halves it
-            top = chosen[pts.index(max(pts))][0].tile
-            if keen and top == max((pl.tile for pl, _ in chosen), key=lambda t: t.pips) and \
-                    rng.random() < (0.65 if later else 0.5):
-                continue  # the biggest tile is the best one no more often than by chance
-            outcomes = [(pl, lay.play(pl)) for pl, _ in chosen]
-            if keen and special:
-                top = [(pl, after) for (pl, after), v in zip(outcomes, pts) if v == max(pts)]
-                if not all(special_words(lay, pl, after) for pl, after in top):
-                    continue
-            return hand, outcomes, pts
-        return None
 
-    def build_hand(lay: Layout, full: list[Tile], every: list[tuple[Play, int]], size: int,
-                   keen: bool) -> list[Tile] | None:
-        """Put a wanted hand together on purpose: two tiles that score differently, or one special
-        scoring tile among tiles that score nothing."""
-        if not keen or not (two_scores or special):
-            return None
-        playable = sorted({pl.tile for pl, _ in every})
-        best: dict[Tile, int] = {}
-        for pl, total in every:
-            best[pl.tile] = max(best.get(pl.tile, 0), play_points(total))
-        dull = [t for t in playable if not best[t]]
-        idle = [t for t in full if t not in best]
+@dataclass
+class _Hunt:
+    """What a best-play maker hopes to find, drawn once per puzzle, and the search for a hand that has it."""
 
-        def fill(core: list[Tile]) -> list[Tile] | None:
-            pool = idle if all_scoring and len(idle) >= size - len(core) else [t for t in full if t not in core]
-            pool = [t for t in pool if t not in core]
-            return sorted(core + rng.sample(pool, size - len(core))) if len(pool) >= size - len(core) else None
+    rng: random.Random
+    low: int
+    high: int
+    """The hand sizes of the level."""
+    special: bool
+    """Built around a combination or a lowering play."""
+    two_scores: bool
+    """Two plays that score different non-zero amounts."""
+    all_scoring: bool
+    """The rest of a built hand is tiles that cannot be played."""
+    three_scores: bool
+    """In hands of three tiles or more, three of them score."""
+    later: bool
+    """Generator 2 on: three plays that score in hands of three, the biggest tile best less often."""
+    wants: Wants
 
-        if two_scores:
-            scorers = [t for t in playable if best[t]]
-            k = 3 if size >= 3 and three_scores and len(scorers) >= 3 else 2
-            if later and k == 3 and len(scorers) >= size:
-                k = size  # every tile of the hand scores
-            for _try in range(12):
-                if len(scorers) < k:
-                    return None
-                core = rng.sample(scorers, k)
-                values = sorted((best[t] for t in core), reverse=True)
-                if len(set(values)) < 2 or values[0] == values[1]:
-                    continue
-                top = max(core, key=lambda t: best[t])
-                if top == max(core, key=lambda t: t.pips) and rng.random() > (0.45 if later else 0.6) / k:
-                    continue  # the biggest tile is best no more often than by chance
-                return fill(core)
-            return None
-        plain = {pl.tile for pl, total in every if play_points(total) and not special_words(lay, pl, lay.play(pl))}
-        good = [t for t in playable if best[t] and t not in plain]
-        if not good:
-            return None
-        g = rng.choice(good)
-        lower = [t for t in plain if best[t] < best[g] and t != g]  # a plain play that scores less
-        core = [g] + rng.sample(sorted(lower), min(len(lower), size - 1, 2))
-        if not lower:
-            return None  # a special play beside a plain one that scores less, or look further
-        return fill(core) if lower else sorted(core + rng.sample(dull, size - 1))
+    @classmethod
+    def wishes(cls, level: int, rng: random.Random, generator: int) -> _Hunt:
+        """The wishes, drawn from ``rng`` in a fixed order (codes depend on it)."""
+        low, high = (LATER_HAND_SIZES if generator >= 2 else HAND_SIZES)[level]
+        wants = Wants(80)
+        special = rng.random() < (LATER_SPECIAL_SHARE if generator >= 2 and level >= 2 else SPECIAL_SHARE)
+        two_scores = not special and (rng.random() < TWO_SCORES_SHARE or generator >= 2)
+        all_scoring = rng.random() < ALL_SCORING_SHARE
+        three_scores = rng.random() < THREE_SCORES_SHARE
+        later = generator >= 2
+        return cls(rng, low, high, special, two_scores, all_scoring or later, three_scores, later, wants)
 
-    def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
-        keen = wants.tick()
-        size = rng.randint(low, high)
+    def accept(self, pos: Position, want_trap: bool) -> dict[str, Any] | None:
+        """The puzzle's fields from a position, or None when no hand of it will do."""
+        rng = self.rng
+        keen = self.wants.tick()
+        size = rng.randint(self.low, self.high)
         lay = pos.layout
-        sizes = [size] + [x for x in range(low, high + 1) if x != size]
+        sizes = [size] + [x for x in range(self.low, self.high + 1) if x != size]
         cut = None
         # the player to move first, then the other hands, then any tiles off the table (late in a
         # hand the real hands are small)
@@ -166,18 +114,9 @@ def make_best_play(stage: str, level: int, rng: random.Random, generator: int) -
         off_table = tuple(t for t in TILES if t.id not in placed)
         for full in [me] + [h for h in pos.leftovers if h != me] + [off_table]:
             every = lay.totals_after(full)  # cheap totals first; layouts only for the chosen hand
-            scores = {play_points(total) for _, total in every} - {0}
-            if not scores:
+            if not self.promising(lay, every, keen):
                 continue
-            if keen and two_scores and len(scores) < 2:
-                continue  # no cut of this hand can have two different scores
-            if keen and two_scores and three_scores and high >= 3 and \
-                    len({pl.tile for pl, t in every if play_points(t)}) < 3:
-                continue  # three tiles that score: "any play that scores" is then a guess
-            if keen and special and not any(play_points(t) and (t < lay.total or t % 10 and t % 10 != 5)
-                                            for _, t in every):
-                continue  # nothing here lowers the total or adds up to a five without one
-            cut = next((c for n in sizes if (c := cut_hand(lay, list(full), every, n, keen)) is not None), None)
+            cut = next((c for n in sizes if (c := self.cut_hand(lay, list(full), every, n, keen)) is not None), None)
             if cut is not None:
                 break
         if cut is None:
@@ -187,7 +126,118 @@ def make_best_play(stage: str, level: int, rng: random.Random, generator: int) -
         rng.shuffle(order)  # the choices in no telling order
         return best_play_fields(lay, hand, [outcomes[i] for i in order], [pts[i] for i in order])
 
-    return find_position(stage, level, rng, accept)
+    def promising(self, lay: Layout, every: list[tuple[Play, int]], keen: bool) -> bool:
+        """Whether some cut of a hand whose plays give these totals can have what is wished."""
+        scores = {play_points(total) for _, total in every} - {0}
+        if not scores:
+            return False
+        if keen and self.two_scores and len(scores) < 2:
+            return False  # no cut of this hand can have two different scores
+        if keen and self.two_scores and self.three_scores and self.high >= 3 and \
+                len({pl.tile for pl, t in every if play_points(t)}) < 3:
+            return False  # three tiles that score: "any play that scores" is then a guess
+        if keen and self.special and not any(play_points(t) and (t < lay.total or t % 10 and t % 10 != 5)
+                                             for _, t in every):
+            return False  # nothing here lowers the total or adds up to a five without one
+        return True
+
+    def cut_hand(self, lay: Layout, full: list[Tile], every: list[tuple[Play, int]], size: int,
+                 keen: bool) -> tuple[list[Tile], list[tuple[Play, Layout]], list[int]] | None:
+        """A hand of ``size`` tiles cut from a real one, whose plays score differently."""
+        if len(full) < size:
+            return None
+        rng = self.rng
+        built = self.build_hand(lay, full, every, size, keen)
+        for attempt in range(4):
+            if built is not None and attempt == 0:
+                hand = built
+            else:
+                rng.shuffle(full)
+                hand = sorted(full[:size])
+            chosen = [(pl, total) for pl, total in every if pl.tile in hand]
+            pts = [play_points(total) for _, total in chosen]
+            if self.fits(chosen, pts, size, keen):
+                outcomes = [(pl, lay.play(pl)) for pl, _ in chosen]
+                if keen and self.special:
+                    top = [(pl, after) for (pl, after), v in zip(outcomes, pts) if v == max(pts)]
+                    if not all(special_words(lay, pl, after) for pl, after in top):
+                        continue
+                return hand, outcomes, pts
+        return None
+
+    def fits(self, chosen: list[tuple[Play, int]], pts: list[int], size: int, keen: bool) -> bool:
+        """Whether a cut hand's plays (and what they score) are as wished."""
+        if len(chosen) < 2 or len(set(pts)) < 2 or max(pts) == 0:
+            return False
+        later, two_scores = self.later, self.two_scores
+        if later and sum(1 for x in pts if x) < 2:
+            return False  # a lone scoring play is found by "pick the one that scores"
+        if keen and two_scores and len({x for x in pts if x}) < 2:
+            return False
+        scoring = sum(1 for x in pts if x)
+        if keen and (pts.count(max(pts)) > 1 or scoring < (3 if later and two_scores and size >= 3 else 2)):
+            return False  # one best play, and others that score: "any play that scores" is a guess
+        if keen and later and not self.special and len(chosen) > 2 and scoring == 2:
+            return False  # two plays that score beside one that does not: picking a scoring one halves it
+        top = chosen[pts.index(max(pts))][0].tile
+        if keen and top == max((pl.tile for pl, _ in chosen), key=lambda t: t.pips) and \
+                self.rng.random() < (0.65 if later else 0.5):
+            return False  # the biggest tile is the best one no more often than by chance
+        return True
+
+    def build_hand(self, lay: Layout, full: list[Tile], every: list[tuple[Play, int]], size: int,
+                   keen: bool) -> list[Tile] | None:
+        """Put a wanted hand together on purpose: two tiles that score differently, or one special
+        scoring tile among tiles that score nothing."""
+        if not keen or not (self.two_scores or self.special):
+            return None
+        playable = sorted({pl.tile for pl, _ in every})
+        best: dict[Tile, int] = {}
+        for pl, total in every:
+            best[pl.tile] = max(best.get(pl.tile, 0), play_points(total))
+        if self.two_scores:
+            return self.two_scorers(full, playable, best, size)
+        rng = self.rng
+        dull = [t for t in playable if not best[t]]
+        plain = {pl.tile for pl, total in every if play_points(total) and not special_words(lay, pl, lay.play(pl))}
+        good = [t for t in playable if best[t] and t not in plain]
+        if not good:
+            return None
+        g = rng.choice(good)
+        lower = [t for t in plain if best[t] < best[g] and t != g]  # a plain play that scores less
+        core = [g] + rng.sample(sorted(lower), min(len(lower), size - 1, 2))
+        if not lower:
+            return None  # a special play beside a plain one that scores less, or look further
+        return self.fill(full, best, core, size) if lower else sorted(core + rng.sample(dull, size - 1))
+
+    def two_scorers(self, full: list[Tile], playable: list[Tile], best: dict[Tile, int],
+                    size: int) -> list[Tile] | None:
+        """A hand with two (or three) tiles that score different amounts, the best not the biggest
+        tile more often than by chance."""
+        rng = self.rng
+        scorers = [t for t in playable if best[t]]
+        k = 3 if size >= 3 and self.three_scores and len(scorers) >= 3 else 2
+        if self.later and k == 3 and len(scorers) >= size:
+            k = size  # every tile of the hand scores
+        for _try in range(12):
+            if len(scorers) < k:
+                return None
+            core = rng.sample(scorers, k)
+            values = sorted((best[t] for t in core), reverse=True)
+            if len(set(values)) < 2 or values[0] == values[1]:
+                continue
+            top = max(core, key=lambda t: best[t])
+            if top == max(core, key=lambda t: t.pips) and rng.random() > (0.45 if self.later else 0.6) / k:
+                continue  # the biggest tile is best no more often than by chance
+            return self.fill(full, best, core, size)
+        return None
+
+    def fill(self, full: list[Tile], best: dict[Tile, int], core: list[Tile], size: int) -> list[Tile] | None:
+        """The rest of the hand around ``core``: tiles that cannot be played, when that is wished."""
+        idle = [t for t in full if t not in best]
+        pool = idle if self.all_scoring and len(idle) >= size - len(core) else [t for t in full if t not in core]
+        pool = [t for t in pool if t not in core]
+        return sorted(core + self.rng.sample(pool, size - len(core))) if len(pool) >= size - len(core) else None
 
 
 def best_play_fields(lay: Layout, hand: Any, outcomes: list[tuple[Play, Layout]], pts: list[int]) -> dict[str, Any]:
@@ -277,7 +327,7 @@ def judge_play_choice(p: Puzzle, response: Any, right: tuple[Play, ...]) -> Verd
                                                  points=points_words(play_points(best_after.total)))
     extra = special_words(lay, best, best_after)
     if extra and not play_points(after.total):
-        name = "missed-lowering" if is_lowering(lay, best_after) else "missed-combination"
+        name = MISSED_LOWERING.id if is_lowering(lay, best_after) else MISSED_COMBINATION.id
         return Verdict(False, say(p.level, (echo, False), (extra, True), (better, False)), name)
     for name, value, text in mistaken_totals(after):
         if play_points(value) and value >= best_after.total:
@@ -302,12 +352,14 @@ def best_play_words(p: Puzzle) -> str:
 
 def best_of(p: Puzzle) -> Play | None:
     """The working is shown on the layout after the (first) best play."""
-    return p.answer[0]
+    first: Play = p.answer[0]
+    return first
 
-def believed_best(p: Puzzle, trap: str) -> tuple[Play, ...]:
-    """The plays a child who holds ``trap`` thinks score most (any wrong play when none seems to score)."""
+def believed_best(p: Puzzle, trap_id: str) -> tuple[Play, ...]:
+    """The plays a child who holds a trap thinks score most (any wrong play when none seems to score)."""
     lay = p.board
-    scores = {c.value: believed_points(lay, lay.play(c.value), trap) for c in p.choices}
+    model = trap(trap_id).model
+    scores: dict[Play, int] = {c.value: model.points(lay, lay.play(c.value)) for c in p.choices}
     top = max(scores.values())
     if not top:
         return tuple(v for v in scores if v not in p.answer) or tuple(scores)
@@ -325,17 +377,16 @@ def best_play_explains(p: Puzzle, trap: str, response: Any) -> bool:
     return play is not None and play not in p.answer and play in believed_best(p, trap)
 
 
-def best_play_reason(p: Puzzle, trap: str) -> str:
-    if trap in SPOTTING:
-        return spotting_reason(p.board, p.answer[0], trap)
-    return counting_reason(p.board.play(p.answer[0]), trap)
+def best_play_reason(p: Puzzle, trap_id: str) -> str:
+    return trap(trap_id).reason(Scene(p.board, p.answer[0]))
 
 
 BEST_PLAY = register_kind(Kind(
     id="best-play", number=1, title=N_("Which play scores most?"), short_title=N_("Best play"),
     answer_shape=AnswerShape.PLAY, maker=make_best_play, judge=judge_best_play, answer_words=best_play_words,
     time_bars=per_level(25, 35, 45), core=True, hand_caption="", working_after=best_of,
-    traps=("missed-lowering", "missed-combination", "lower-score", "not-multiple", *TOTAL_MISTAKES, "spinner-once"),
+    traps=(MISSED_LOWERING.id, MISSED_COMBINATION.id, "lower-score", "not-multiple", *TOTAL_MISTAKES,
+           SPINNER_ONCE.id),
     mastery_traps=COUNTING + SPOTTING, misconceive=misconceive_best_play, explains=best_play_explains,
     trap_reason=best_play_reason,
 ))

@@ -9,9 +9,9 @@ from typing import Any
 from puzzles.kinds.judging import choice_value
 from puzzles.kinds.making import Wants, end_steps, find_position, first_trap, lettered
 from puzzles.puzzle import Puzzle, Verdict
-from puzzles.registry import AnswerShape, Kind, per_level, register_kind
+from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
 from puzzles.stages import Position
-from puzzles.traps import counting_reason
+from puzzles.traps import COUNTED_COVERED, COVERED_SPINNER
 from trainer.rules import Layout, OpenEnd
 from trainer.words import N_, _
 from trainer.words.ends import end_words
@@ -133,13 +133,13 @@ def judge_counted_ends(p: Puzzle, response: Any) -> Verdict:
         tile, number = covered[0].split(":")
         what = (_("The double {tile} has both sides covered: it counts 0.").format(tile=tile) if tile[0] == tile[-1]
                 else _("The {number} on {tile} is covered: it counts 0.").format(number=number, tile=tile))
-        name = "covered-double" if tile[0] == tile[-1] else "counted-covered"
+        name = "covered-double" if tile[0] == tile[-1] else COUNTED_COVERED.id
         return Verdict(False, say(p.level, (what, True), (sum_words, False)), name)
     for e in extra:
         if e.kind == "spinner-end":
             return Verdict(False, say(p.level, (_("The spinner {tile} has both sides covered: it counts 0.").format(
                 tile=e.tile), True),
-                                      (sum_words, False)), "covered-spinner")
+                                      (sum_words, False)), COVERED_SPINNER.id)
     for e in missing:
         if e.kind == "double":
             return Verdict(False, say(p.level, (_("{tile} is a double at an end: it counts {value}.").format(
@@ -157,44 +157,45 @@ def counted_ends_words(p: Puzzle) -> str:
     names = [end_words(ends[i]) for i in p.answer if i in ends]
     return listing(names)
 
-def covered_choices(p: Puzzle, trap: str) -> set[str]:
-    """The choices a child who holds ``trap`` picks besides the right ends: covered halves
+def covered_choices(p: Puzzle, trap_id: str) -> set[str]:
+    """The choices a child who holds a trap picks besides the right ends: covered halves
     (``counted-covered``) or the ends of a covered spinner (``covered-spinner``)."""
+    record = trap(trap_id)
     ends = {e.id: e for e in p.board.open_ends}
     out = set()
     for c in p.choices:
         e = ends.get(c.value)
         tile = c.value.split(":")[0]
-        if trap == "counted-covered" and e is None and tile[0] != tile[-1]:
+        if record is COUNTED_COVERED and e is None and tile[0] != tile[-1]:
             out.add(c.value)
-        if trap == "covered-spinner" and e is not None and e.kind == "spinner-end":
+        if record is COVERED_SPINNER and e is not None and e.kind == "spinner-end":
             out.add(c.value)
     return out
 
 
-def misconceive_counted_ends(p: Puzzle, trap: str) -> list[str]:
-    return sorted(set(p.answer) | covered_choices(p, trap))
+def misconceive_counted_ends(p: Puzzle, trap_id: str) -> list[str]:
+    return sorted(set(p.answer) | covered_choices(p, trap_id))
 
 
-def counted_ends_explains(p: Puzzle, trap: str, response: Any) -> bool:
+def counted_ends_explains(p: Puzzle, trap_id: str, response: Any) -> bool:
     picked = read_ids(p, response)
     blanks = {e.id for e in p.board.open_ends if blank(e)}
-    return picked is not None and picked - blanks == set(misconceive_counted_ends(p, trap)) - blanks
+    return picked is not None and picked - blanks == set(misconceive_counted_ends(p, trap_id)) - blanks
 
 
-def counted_ends_reason(p: Puzzle, trap: str) -> str:
-    extra = sorted(covered_choices(p, trap))
-    if trap == "counted-covered" and extra:
+def counted_ends_reason(p: Puzzle, trap_id: str) -> str:
+    extra = sorted(covered_choices(p, trap_id))
+    if trap(trap_id) is COUNTED_COVERED and extra:
         tile, number = extra[0].split(":")
         return _("The {number} on {tile} is covered: it counts 0.").format(number=number, tile=tile)
-    return counting_reason(p.board, trap)
+    return trap(trap_id).reason(Scene(p.board))
 
 
 COUNTED_ENDS = register_kind(Kind(
     id="counted-ends", number=4, title=N_("Which ends count?"), short_title=N_("Ends"),
     answer_shape=AnswerShape.ENDS, maker=make_counted_ends, judge=judge_counted_ends,
     answer_words=counted_ends_words, time_bars=per_level(20, 25, 35),
-    traps=("counted-covered", "covered-double", "covered-spinner", "double-at-end", "missed-end"),
-    mastery_traps=("covered-spinner", "counted-covered"), misconceive=misconceive_counted_ends,
-    explains=counted_ends_explains, trap_reason=counted_ends_reason, drills=("counted-covered",),
+    traps=(COUNTED_COVERED.id, "covered-double", COVERED_SPINNER.id, "double-at-end", "missed-end"),
+    mastery_traps=(COVERED_SPINNER.id, COUNTED_COVERED.id), misconceive=misconceive_counted_ends,
+    explains=counted_ends_explains, trap_reason=counted_ends_reason,
 ))

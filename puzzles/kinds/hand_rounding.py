@@ -9,9 +9,9 @@ from typing import Any
 from puzzles.kinds.judging import read_int
 from puzzles.kinds.making import find_position, number_choices
 from puzzles.puzzle import Puzzle, Step, Verdict
-from puzzles.registry import AnswerShape, Kind, per_level, register_kind
+from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
 from puzzles.stages import Position
-from puzzles.traps import ROUNDING, rounded_by, rounding_reason
+from puzzles.traps import ROUNDING
 from trainer.rules import play_points, round_to_five
 from trainer.words import N_, _, ngettext
 from trainer.words.feedback import say
@@ -101,8 +101,9 @@ def judge_hand_rounding(p: Puzzle, response: Any) -> Verdict:
     ans = p.answer
     if not isinstance(response, dict):
         return Verdict(False, _("Fill in the rounded pips and the points."), "unreadable", is_answer=False)
-    given = {k: read_int(v) for k, v in response.items() if k in ans and v not in (None, "")}
-    if any(v is None for v in given.values()):
+    read = {k: read_int(v) for k, v in response.items() if k in ans and v not in (None, "")}
+    given = {k: v for k, v in read.items() if v is not None}
+    if len(given) < len(read):
         return Verdict(False, _("Type whole numbers, like 15."), "unreadable", is_answer=False)
     if "rounded" not in given or "points" not in given:
         return Verdict(False, _("Fill in the rounded pips and the points too."), "unreadable", is_answer=False)
@@ -129,20 +130,21 @@ def hand_rounding_words(p: Puzzle) -> str:
     return _("{pips} pips, rounded to {rounded}: {points}").format(
         pips=a["pips"], rounded=a["rounded"], points=points_words(a["points"]))
 
-def misconceive_hand_rounding(p: Puzzle, trap: str) -> dict[str, int]:
-    rounded = rounded_by(p.answer["pips"], trap)
+def misconceive_hand_rounding(p: Puzzle, trap_id: str) -> dict[str, int]:
+    rounded = trap(trap_id).model.rounded(p.answer["pips"])
     return {"pips": p.answer["pips"], "rounded": rounded, "points": rounded // 5}
 
 
-def hand_rounding_explains(p: Puzzle, trap: str, response: Any) -> bool:
+def hand_rounding_explains(p: Puzzle, trap_id: str, response: Any) -> bool:
     if not isinstance(response, dict):
         return False
     rounded = read_int(response.get("rounded"))
-    return rounded is not None and rounded != p.answer["rounded"] and rounded == rounded_by(p.answer["pips"], trap)
+    return rounded is not None and rounded != p.answer["rounded"] and \
+        rounded == trap(trap_id).model.rounded(p.answer["pips"])
 
 
-def hand_rounding_reason(p: Puzzle, trap: str) -> str:
-    return rounding_reason(p.answer["pips"])
+def hand_rounding_reason(p: Puzzle, trap_id: str) -> str:
+    return trap(trap_id).reason(Scene(number=p.answer["pips"]))
 
 
 HAND_ROUNDING = register_kind(Kind(

@@ -13,6 +13,7 @@ from puzzles.kinds.making import between, find_position, number_choices
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
+from puzzles.traps import COUNTED_COVERED
 from trainer.rules import TILES, Layout, OpenEnd, Tile
 from trainer.words import N_, _
 from trainer.words.ends import end_words
@@ -162,7 +163,7 @@ def number_words(p: Puzzle) -> str:
 def misconceive_make_five(p: Puzzle, trap: str) -> int:
     """A child who forgets the covered end stops counting: a number that makes a five with it counted."""
     if p.trap in ("make-more", "make-fewer"):  # only a tile on an end covers it
-        return p.answer
+        return int(p.answer)
     total = p.number or 0
     wrong = [m for m in range(7) if (total + m) % 5 == 0 and total + m > 0]
     return p.answer if p.answer in wrong or not wrong else wrong[0]
@@ -188,7 +189,7 @@ MAKE_FIVE = register_kind(Kind(
     answer_shape=AnswerShape.NUMBER, maker=make_make_five, judge=judge_make_five, answer_words=number_words,
     time_bars=per_level(15, 20, 25),
     traps=("to-the-five", "went-down", "went-up", "ten-not-five", "forgot-covered", "not-multiple", "double",
-           "on-the-table", "counted-covered", "counted-the-start", "stopped-short"),
-    mastery_traps=("counted-covered",), misconceive=misconceive_make_five,
+           "on-the-table", COUNTED_COVERED.id, "counted-the-start", "stopped-short"),
+    mastery_traps=(COUNTED_COVERED.id,), misconceive=misconceive_make_five,
     explains=number_explains(misconceive_make_five), trap_reason=make_five_reason, named_ends=make_five_named,
 ))

@@ -5,19 +5,21 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from puzzles.puzzle import Choice, Step
 from puzzles.stages import LEVEL_TABLE, Position, basic_fit, has_trap, positions, traps
+from puzzles.traps import COUNTED_COVERED, COVERED_SPINNER, DOUBLE_ONCE
 from trainer.rules import Layout, Play, Tile
 from trainer.words import _
 from trainer.words.ends import end_counts, end_words
 from trainer.words.feedback import sentence
 from trainer.words.scores import score_words
 
+T = TypeVar("T")
 LABELS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
-TOTAL_MISTAKES = ("double-once", "covered-spinner", "empty-spinner-end", "covered-double", "missed-end",
-                  "counted-covered", "counted-twice")
+TOTAL_MISTAKES = (DOUBLE_ONCE.id, COVERED_SPINNER.id, "empty-spinner-end", "covered-double", "missed-end",
+                  COUNTED_COVERED.id, "counted-twice")
 """The mistakes :func:`mistaken_totals` names."""
 
 
@@ -32,12 +34,12 @@ def mistaken_totals(lay: Layout) -> list[tuple[str, int, str]]:
     doubles = [e for e in ends if e.kind == "double"]
     if doubles:
         d = doubles[0]
-        out.append(("double-once", total - sum(e.number for e in doubles),
+        out.append((DOUBLE_ONCE.id, total - sum(e.number for e in doubles),
                     _("{tile} is a double at an end: it counts {value}.").format(tile=d.tile, value=d.value)))
     spinners = [e for e in ends if e.kind == "spinner-end"]
     if spinners:
         s = spinners[0]
-        out.append(("covered-spinner", total + sum(2 * e.number for e in spinners),
+        out.append((COVERED_SPINNER.id, total + sum(2 * e.number for e in spinners),
                     _("The spinner {tile} has both sides covered: it counts 0.").format(tile=s.tile)))
         out.append(("empty-spinner-end", total + sum(e.number * e.free for e in spinners),
                     _("An empty spinner end adds 0.")))
@@ -55,7 +57,7 @@ def mistaken_totals(lay: Layout) -> list[tuple[str, int, str]]:
     if last is not None and last.number > 0:
         target = lay.tiles[last.target]
         if not target.is_double:
-            out.append(("counted-covered", total + last.number,
+            out.append((COUNTED_COVERED.id, total + last.number,
                         _("The {number} of {tile} is covered now: it adds nothing.").format(
                             number=last.number, tile=target)))
     if counted:
@@ -93,9 +95,9 @@ def slips(right: int, count: int, rng: random.Random, taken: set[int]) -> list[i
 
 
 def find_position(
-    stage: str, level: int, rng: random.Random, accept: Callable[[Position, bool], Any],
+    stage: str, level: int, rng: random.Random, accept: Callable[[Position, bool], T | None],
     *, check_layout: bool = True,
-) -> Any:
+) -> T:
     """Search seeded random hands for a position that suits the level and the kind.
 
     The level's share of trap positions is kept by asking for a trap (or for none) at

@@ -10,9 +10,9 @@ from typing import Any
 from puzzles.kinds.judging import judge_number, number_explains
 from puzzles.kinds.making import Wants, between, find_position, number_choices
 from puzzles.puzzle import Puzzle, Step, Verdict
-from puzzles.registry import AnswerShape, Kind, per_level, register_kind
+from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
 from puzzles.stages import Position
-from puzzles.traps import ROUNDING, rounded_by, rounding_reason
+from puzzles.traps import ROUNDING
 from trainer.rules import Tile, round_to_five
 from trainer.words import N_, _
 
@@ -133,12 +133,12 @@ def asks_rounding(p: Puzzle) -> bool:
     return p.kind == "nearest-five" and p.trap not in ("next-up", "next-down")
 
 
-def misconceive_nearest_five(p: Puzzle, trap: str) -> int:
-    return rounded_by(p.number or 0, trap) if asks_rounding(p) else p.answer
+def misconceive_nearest_five(p: Puzzle, trap_id: str) -> int:
+    return trap(trap_id).model.rounded(p.number or 0) if asks_rounding(p) else int(p.answer)
 
 
-def nearest_five_reason(p: Puzzle, trap: str) -> str:
-    return rounding_reason(p.number or 0)
+def nearest_five_reason(p: Puzzle, trap_id: str) -> str:
+    return trap(trap_id).reason(Scene(number=p.number or 0))
 
 
 NEAREST_FIVE = register_kind(Kind(
@@ -148,5 +148,5 @@ NEAREST_FIVE = register_kind(Kind(
     traps=("rounded-up", "rounded-down", "not-rounded", "moved-anyway", "nearest-ten", "one-five-off", "went-down",
            "went-up", *ROUNDING),
     mastery_traps=ROUNDING, misconceive=misconceive_nearest_five, explains=number_explains(misconceive_nearest_five),
-    trap_reason=nearest_five_reason, drills=ROUNDING,
+    trap_reason=nearest_five_reason,
 ))

@@ -16,9 +16,9 @@ from puzzles.kinds.making import (
     number_choices,
 )
 from puzzles.puzzle import Puzzle, Step, Verdict
-from puzzles.registry import AnswerShape, Kind, per_level, register_kind
+from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
 from puzzles.stages import Position
-from puzzles.traps import counted_total, counting_reason
+from puzzles.traps import COVERED_SPINNER, DOUBLE_ONCE, SPINNER_ONCE
 from trainer.words import N_, _
 
 TOTAL_RANGE = {1: (1, 12), 2: (5, 20), 3: (10, 80)}
@@ -70,20 +70,19 @@ def open_total_words(p: Puzzle) -> str:
     working = p.board.working
     return f"{p.answer} ({working.split(' = ')[0]})" if "+" in working else str(p.answer)
 
-def misconceive_open_total(p: Puzzle, trap: str) -> int:
-    return counted_total(p.board, trap)
+def misconceive_open_total(p: Puzzle, trap_id: str) -> int:
+    return trap(trap_id).model.total(p.board)
 
 
-def open_total_reason(p: Puzzle, trap: str) -> str:
-    return counting_reason(p.board, trap)
+def open_total_reason(p: Puzzle, trap_id: str) -> str:
+    return trap(trap_id).reason(Scene(p.board))
 
 
 OPEN_TOTAL = register_kind(Kind(
     id="open-total", number=0, title=N_("What's the open-end total?"), short_title=N_("Total"),
     answer_shape=AnswerShape.NUMBER, maker=make_open_total, judge=judge_open_total, answer_words=open_total_words,
-    time_bars=per_level(15, 20, 30), traps=(*TOTAL_MISTAKES, "spinner-once"), core=True,
-        answer_label=N_("Open-end total"),
-    mastery_traps=("spinner-once", "double-once", "covered-spinner"), misconceive=misconceive_open_total,
+    time_bars=per_level(15, 20, 30), traps=(*TOTAL_MISTAKES, SPINNER_ONCE.id), core=True,
+    answer_label=N_("Open-end total"),
+    mastery_traps=(SPINNER_ONCE.id, DOUBLE_ONCE.id, COVERED_SPINNER.id), misconceive=misconceive_open_total,
     explains=number_explains(misconceive_open_total), trap_reason=open_total_reason,
-    drills=("spinner-once", "double-once", "covered-spinner"),
 ))

@@ -16,9 +16,9 @@ from puzzles.kinds.making import (
     play_outcomes,
 )
 from puzzles.puzzle import Puzzle, Step, Verdict
-from puzzles.registry import AnswerShape, Kind, per_level, register_kind
+from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
 from puzzles.stages import Position
-from puzzles.traps import COUNTING, SPOTTING, believed_points, counting_reason, spotting_reason
+from puzzles.traps import COUNTING, SPINNER_ONCE, SPOTTING
 from trainer.rules import Play, play_points
 from trainer.words import N_, _
 from trainer.words.feedback import sentence
@@ -109,15 +109,18 @@ def the_play(p: Puzzle) -> Play | None:
     """The working is shown on the layout after the play asked about."""
     return p.the_play
 
-def misconceive_play_score(p: Puzzle, trap: str) -> int:
+def misconceive_play_score(p: Puzzle, trap_id: str) -> int:
     lay = p.board
-    return believed_points(lay, lay.play(p.the_play), trap)
+    return trap(trap_id).model.points(lay, lay.play(_asked(p)))
 
 
-def play_score_reason(p: Puzzle, trap: str) -> str:
-    if trap in SPOTTING:
-        return spotting_reason(p.board, p.the_play, trap)
-    return counting_reason(p.board.play(p.the_play), trap)
+def play_score_reason(p: Puzzle, trap_id: str) -> str:
+    return trap(trap_id).reason(Scene(p.board, _asked(p)))
+
+
+def _asked(p: Puzzle) -> Play:
+    assert p.the_play is not None  # a play-score puzzle always asks about a play
+    return p.the_play
 
 
 PLAY_SCORE = register_kind(Kind(
@@ -126,7 +129,7 @@ PLAY_SCORE = register_kind(Kind(
     time_bars=per_level(20, 25, 35), answer_label=N_("Points (0 if it does not score)"),
     hand_caption=N_("The tile to play"), working_after=the_play,
     mastery_traps=COUNTING + SPOTTING, misconceive=misconceive_play_score,
-    explains=number_explains(misconceive_play_score), trap_reason=play_score_reason, drills=SPOTTING,
+    explains=number_explains(misconceive_play_score), trap_reason=play_score_reason,
     traps=("pips-not-points", "tens-not-fives", "one-five-off", "not-multiple", "before-play", *TOTAL_MISTAKES,
-           "spinner-once", *SPOTTING),
+           SPINNER_ONCE.id, *SPOTTING),
 ))

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
 from puzzles import CORE_KINDS, KINDS, STAGES, all_kinds, kind, mastery_traps
-from puzzles.traps import COUNTING, ROUNDING
+from puzzles.traps import COUNTING, MISSED_COMBINATION, MISSED_LOWERING, ROUNDING
 from trainer.learning.attempt import Attempt as Attempt
 from trainer.learning.attempt import attempt_traps as attempt_traps
 from trainer.learning.attempt import code_traps
@@ -71,8 +71,8 @@ STAGE_FACTS: dict[str, tuple[FactKind, ...]] = {
 TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {
     **{t: (FactKind.NEAREST_FIVE,) for t in ROUNDING},
     **{t: (FactKind.ADD_ENDS,) for t in COUNTING},
-    "missed-combination": (FactKind.MAKE_TEN,),
-    "missed-lowering": (FactKind.IS_MULTIPLE,),
+    MISSED_COMBINATION.id: (FactKind.MAKE_TEN,),
+    MISSED_LOWERING.id: (FactKind.IS_MULTIPLE,),
 }
 """The number facts under a trap: a rounding remainder is the nearest five, counting ends is adding."""
 

@@ -47,7 +47,7 @@ class Half(NamedTuple):
 class PlacedTile(NamedTuple):
     """A tile on the page."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index, which no caller uses
     """Its place in the order of play."""
     tile: Tile
     box: tuple[int, int, int, int]
@@ -95,7 +95,7 @@ def _cells(box: tuple[int, int, int, int]) -> tuple[Vec, ...]:
     return hit
 
 
-def _square(port: Port) -> list[Vec]:
+def _square(port: Port) -> tuple[Vec, ...]:
     return _cells(_box((port.x, port.y), (port.dx, port.dy), 2, 2))
 
 
@@ -131,7 +131,7 @@ class _Solver:
         n = len(self.places)
         self.free_ends: list[list[Key]] = [[] for _ in range(n)]
         self.primary: list[Vec] = [E] * n
-        self.port_squares: list[dict[Key, list[Vec]]] = [{} for _ in range(n)]
+        self.port_squares: list[dict[Key, tuple[Vec, ...]]] = [{} for _ in range(n)]
         # whole arms one after another (depth first), so a dead end is near its cause
         kids: list[list[int]] = [[] for _ in range(n)]
         for p in self.places[1:]:
@@ -155,10 +155,10 @@ class _Solver:
             used[p.target].add(key)
             if p.tile.is_double and not p.in_line:
                 wide[p.target].add(key)
-        for i, kids in enumerate(end_children):
-            if len(kids) == 2:
+        for i, doubles in enumerate(end_children):
+            if len(doubles) == 2:
                 used[i] |= {("end", 0), ("end", 1)}
-                if any(kids):
+                if any(doubles):
                     wide[i] |= {("end", 0), ("end", 1)}
         self.used = used
         self.wide = wide
@@ -232,7 +232,7 @@ class _Solver:
         else:
             keys = [("half", pl.slot if pl.target == 0 else 0)]
         soft = self.soft
-        out = []
+        out: list[tuple[int, int, tuple[Port, Vec, Vec, Key]]] = []
         for key in keys:
             port = target.ports[key]
             d = (port.dx, port.dy)
@@ -342,7 +342,8 @@ class _Solver:
 
     def _try(self, i: int, box: Box, halves: tuple[Half, Half], ports: dict[Key, Port], via: Port | None,
              key: Key | None, d: Vec, step: int) -> set[int] | None:
-        occ, hard, soft = self.occupied, self.hard, self.soft
+        """Put tile ``i`` in ``box`` (set against ``via``, its parent's port ``key``) and place the rest
+        from ``step`` on; ``None`` on success, else the tiles in the way (with the place undone)."""
         cells = _cells(box)
         parent = self.places[i].target
         own = set(self.port_squares[parent][key]) if via is not None and key is not None else set()
@@ -350,6 +351,22 @@ class _Solver:
         # a port that will take a double keeps the double's whole footprint free
         squares = {k: _cells(_box((p.x, p.y), (p.dx, p.dy), 2, 4)) if k in wide else _square(p)
                    for k, p in ports.items()}
+        culprits = self._in_the_way(i, cells, own, squares)
+        if culprits:
+            culprits.add(i)  # another place for this tile might do
+            return culprits
+        self._commit(i, box, halves, ports, via, key, d, cells, own, squares)
+        out = self._place(step + 1)
+        if out is None:
+            return None
+        self._undo(i, via, key, cells, own, squares)
+        return out
+
+    def _in_the_way(self, i: int, cells: tuple[Vec, ...], own: set[Vec],
+                    squares: dict[Key, tuple[Vec, ...]]) -> set[int]:
+        """The tiles on the box's cells or holding them for a later tile (but for the parent's own
+        port), and those on the squares this tile's needed ports must keep free."""
+        occ, hard = self.occupied, self.hard
         needed = self.used[i]
         culprits: set[int] = set()
         for c in cells:
@@ -366,10 +383,16 @@ class _Solver:
                     culprits.add(occ[c])
                 elif c in cellset:
                     culprits.add(i)
-        if culprits:
-            culprits.add(i)  # another place for this tile might do
-            return culprits
-        # commit
+        return culprits
+
+    def _commit(self, i: int, box: Box, halves: tuple[Half, Half], ports: dict[Key, Port], via: Port | None,
+                key: Key | None, d: Vec, cells: tuple[Vec, ...], own: set[Vec],
+                squares: dict[Key, tuple[Vec, ...]]) -> None:
+        """Lay tile ``i``: take its cells, free the parent's hold on the port it uses, and hold the
+        squares of its own ports (hard for a port a later tile needs, soft for one that stays open)."""
+        occ, hard, soft = self.occupied, self.hard, self.soft
+        parent = self.places[i].target
+        needed = self.used[i]
         for c in cells:
             occ[c] = i
         if via is not None:
@@ -397,10 +420,13 @@ class _Solver:
         if key is not None and key[0] == "end":
             self.free_ends[parent].remove(key)
         self.primary[i] = d
-        out = self._place(step + 1)
-        if out is None:
-            return None
-        # undo
+
+    def _undo(self, i: int, via: Port | None, key: Key | None, cells: tuple[Vec, ...], own: set[Vec],
+              squares: dict[Key, tuple[Vec, ...]]) -> None:
+        """Take tile ``i`` up again: everything :meth:`_commit` did, backwards."""
+        occ, hard, soft = self.occupied, self.hard, self.soft
+        parent = self.places[i].target
+        needed = self.used[i]
         if key is not None and key[0] == "end":
             self.free_ends[parent].append(key)
             self.free_ends[parent].sort()
@@ -425,7 +451,6 @@ class _Solver:
                     soft[c] = soft.get(c, 0) + 1
         for c in cells:
             del occ[c]
-        return out
 
 
 @functools.lru_cache(maxsize=512)

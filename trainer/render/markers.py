@@ -7,8 +7,8 @@ import math
 from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
-from trainer.render.geometry import Geometry, Port, layout_geometry
-from trainer.rules import Layout, Tile
+from trainer.render.geometry import Geometry, PlacedTile, Port, layout_geometry
+from trainer.rules import Layout, OpenEnd, Tile
 
 SIDE_OF = {(1, 0): "right", (-1, 0): "left", (0, -1): "above", (0, 1): "below"}
 """Which side of its target a tile lies on, by the direction of the port it was set against."""
@@ -48,7 +48,7 @@ def _free_ports(g: Geometry, lay: Layout) -> dict[str, list[Port]]:
 
 
 def _occupied(g: Geometry) -> set[tuple[int, int]]:
-    cells = set()
+    cells: set[tuple[int, int]] = set()
     for t in g.tiles:
         x0, y0, x1, y1 = t.box
         cells.update((i, j) for i in range(x0, x1) for j in range(y0, y1))
@@ -102,14 +102,14 @@ def _free_square(ports: list[Port], taken: set[tuple[int, int]], *,
     for port in ports:
         for d in (1, 2, 3):
             for lat in _ACROSS:
-                cx = port.x + port.dx * (d - 0.5) + port.dy * lat * 0.5
-                cy = port.y + port.dy * (d - 0.5) + port.dx * lat * 0.5
-                if not _square(cx, cy, 0.5) & taken:
-                    return cx, cy, 0.5
+                hx = port.x + port.dx * (d - 0.5) + port.dy * lat * 0.5
+                hy = port.y + port.dy * (d - 0.5) + port.dx * lat * 0.5
+                if not _square(hx, hy, 0.5) & taken:
+                    return hx, hy, 0.5
     return None
 
 
-def _side_ports(t, number: int | None = None) -> list[Port]:
+def _side_ports(t: PlacedTile, number: int | None = None) -> list[Port]:
     """Every edge of the half (or double) that shows ``number`` (of the whole tile when ``None``),
     as a way out for a mark."""
     boxes = [h.box for h in t.halves if h.number == number] or [t.box] if number is not None else [t.box]
@@ -130,6 +130,10 @@ def _beyond(spot: tuple[float, float, float], port: Port) -> list[Port]:
     return [Port(int(x) + dx * h, int(y) + dy * h, dx, dy) for dx, dy in ways]
 
 
+Spot = tuple[float, float, float]
+"""A mark's square: its centre and half its side, in cells."""
+
+
 def marker_spots(lay: Layout, g: Geometry | None = None, *, letters: bool | Collection[str] = True,
                  values: bool = False) -> list[Marker]:
     """Where each open end's letter (every free port of it: a spinner's two empty ends both get
@@ -137,81 +141,104 @@ def marker_spots(lay: Layout, g: Geometry | None = None, *, letters: bool | Coll
     or on another mark. ``letters`` is ``True`` for every open end, or the ids of the ends that get
     one (the others get their value against the tile)."""
     g = g or layout_geometry(lay)
-    taken = _occupied(g)
-    ports = _free_ports(g, lay)
-    by_tile = {t.tile: t for t in g.tiles}
-    ends = [e for e in lay.open_ends]
+    ends = list(lay.open_ends)
     if letters is True:
         lettered = {e.id for e in ends if e.kind != "beside"}
     elif letters is False:
         lettered = set()
     else:
-        lettered = set(letters)  # type: ignore[arg-type]
-    out: list[Marker] = []
-    first_letter: dict[str, tuple[Port, tuple[float, float, float]]] = {}
+        lettered = set(letters)
+    marks = _Marks(g, _occupied(g), {t.tile: t for t in g.tiles})
+    ports = _free_ports(g, lay)
+    marks.letters(ends, lettered, ports)  # the letters first: they are what a child taps
+    marks.covered_places(sorted(lettered - {e.id for e in ends}, key=str))
+    if values:
+        marks.values(ends, ports)
+    return marks.out
 
-    def near(e, plist: list[Port], reach: int = 3) -> tuple[Port, tuple[float, float, float]] | None:
+
+class _Marks:
+    """The marks placed so far on a layout's picture, and the cells they and the tiles take."""
+
+    def __init__(self, g: Geometry, taken: set[tuple[int, int]], by_tile: Mapping[Tile, PlacedTile]) -> None:
+        self.g = g
+        self.taken = taken
+        self.by_tile = by_tile
+        self.out: list[Marker] = []
+        self.first_letter: dict[str, tuple[Port, Spot]] = {}
+
+    def add(self, end: str, role: str, spot: Spot) -> None:
+        self.out.append(Marker(end, role, *spot))
+        self.taken |= _square(*spot)
+
+    def near(self, e: OpenEnd | _Place, plist: list[Port], reach: int = 3) -> tuple[Port, Spot] | None:
         """A spot by the end's own ports, else against its half, else anywhere against its tile:
         the nearest full square first, a smaller one only where none is left."""
-        t = by_tile[e.tile]
+        t = self.by_tile[e.tile]
         groups = (plist, _side_ports(t, e.number), _side_ports(t))
         for d in range(1, reach + 1):
             for group in groups:
                 for port in group:
                     for lat in _ACROSS:
                         cx, cy = _out(port, d, lat)
-                        if _fits(cx, cy, taken):
+                        if _fits(cx, cy, self.taken):
                             return port, (float(cx), float(cy), 1.0)
         for group in groups:
             for port in group:
-                spot = _free_square([port], taken, reach=reach)
+                spot = _free_square([port], self.taken, reach=reach)
                 if spot is not None:
                     return port, spot
         return None
 
-    # the letters first: they are what a child taps
-    for e in ends:
-        if e.id not in lettered or e.kind == "beside":
-            continue
-        plist = ports.get(e.id) or []
-        # one on each free way out (a spinner's two empty ends both carry it); a way out that is
-        # blocked has its letter beside the tile instead, at the nearest free place
-        for port in plist or [None]:
-            spot = _free_square([port], taken) if port is not None else None
-            found = (port, spot) if spot is not None and spot[2] == 1.0 else near(e, [port] if port else [])
-            if found is None:
+    def letters(self, ends: list[OpenEnd], lettered: set[str], ports: dict[str, list[Port]]) -> None:
+        """One letter on each free way out of a lettered end (a spinner's two empty ends both carry
+        it); a way out that is blocked has its letter beside the tile instead, at the nearest free place."""
+        for e in ends:
+            if e.id not in lettered or e.kind == "beside":
                 continue
-            out.append(Marker(e.id, "letter", *found[1]))
-            taken |= _square(*found[1])
-            first_letter.setdefault(e.id, found)  # type: ignore[arg-type]
-    # a covered place offered as a choice ("3-5:3", the 3 on 3-5) gets its letter against its half
-    for eid in sorted(lettered - {e.id for e in ends}, key=str):
-        place = covered_place(eid, by_tile)
-        if place is None:
-            continue
-        # straight out from its own half first (not beside the neighbouring half)
-        t = by_tile[place.tile]
-        straight = [port for port in _side_ports(t, place.number) if _fits(*_out(port, 1, 0), taken)]
-        found = (straight[0], (*map(float, _out(straight[0], 1, 0)), 1.0)) if straight else near(place, [])
-        if found is not None:
-            out.append(Marker(eid, "letter", *found[1]))
-            taken |= _square(*found[1])
-    if values:
+            plist: list[Port | None] = list(ports.get(e.id) or []) or [None]
+            for port in plist:
+                spot = _free_square([port], self.taken) if port is not None else None
+                found = (port, spot) if port is not None and spot is not None and spot[2] == 1.0 \
+                    else self.near(e, [port] if port else [])
+                if found is None:
+                    continue
+                self.add(e.id, "letter", found[1])
+                self.first_letter.setdefault(e.id, found)
+
+    def covered_places(self, ids: list[str]) -> None:
+        """A covered place offered as a choice ("3-5:3", the 3 on 3-5) gets its letter against its half,
+        straight out from it first (not beside the neighbouring half)."""
+        for eid in ids:
+            place = covered_place(eid, self.by_tile)
+            if place is None:
+                continue
+            t = self.by_tile[place.tile]
+            straight = [port for port in _side_ports(t, place.number) if _fits(*_out(port, 1, 0), self.taken)]
+            found: tuple[Port, Spot] | None = None
+            if straight:
+                x, y = _out(straight[0], 1, 0)
+                found = (straight[0], (float(x), float(y), 1.0))
+            else:
+                found = self.near(place, [])
+            if found is not None:
+                self.add(eid, "letter", found[1])
+
+    def values(self, ends: list[OpenEnd], ports: dict[str, list[Port]]) -> None:
+        """Each open end's value: just beyond its letter, else against its tile."""
         for e in ends:
             plist = ports.get(e.id) or []
             found = None
-            if e.id in first_letter:  # just beyond its letter
-                port, spot = first_letter[e.id]
+            if e.id in self.first_letter:  # just beyond its letter
+                port, spot = self.first_letter[e.id]
                 beyond = _beyond(spot, port)
-                sq = _free_square(beyond, taken, reach=1) if beyond else None
+                sq = _free_square(beyond, self.taken, reach=1) if beyond else None
                 if sq is not None and sq[2] == 1.0:
                     found = (port, sq)
             if found is None:
-                found = near(e, [] if e.kind == "beside" else plist[:1])
+                found = self.near(e, [] if e.kind == "beside" else plist[:1])
             if found is not None:
-                out.append(Marker(e.id, "value", *found[1]))
-                taken |= _square(*found[1])
-    return out
+                self.add(e.id, "value", found[1])
 
 
 class _Place(NamedTuple):

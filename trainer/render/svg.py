@@ -8,7 +8,7 @@ from html import escape
 
 from trainer.render.geometry import Geometry, layout_geometry
 from trainer.render.markers import SIDE_OF, Marker, marker_spots
-from trainer.rules import Layout, Tile, TileLike, end_letters
+from trainer.rules import Layout, OpenEnd, Tile, TileLike, end_letters
 from trainer.words import pictures
 from trainer.words.ends import end_counts
 
@@ -277,37 +277,100 @@ def render_layout(
     st = _style(style)
     lay = layout
     g = layout_geometry(lay)
-    c = CELL
-    x0, y0, x1, y1 = g.bounds
     if lay.is_empty:
-        view = ((x0 - 2.6) * c, (y0 - 2.6) * c, (x1 - x0 + 5.2) * c, (y1 - y0 + 5.2) * c)
-        empty_title, empty_desc, empty_words = pictures.empty_table()
-        head = _svg_open(view, width, title or empty_title, empty_desc, st, "fives-layout")
-        msg = (f'<text x="0" y="0" text-anchor="middle" dominant-baseline="middle" font-size="{c * 1.2}" '
-               f'fill="{st.zero}">{escape(empty_words)}</text>')
-        return head + msg + "</svg>"
-    last_index = len(lay) - 1
-    places = lay.placements
-    body = []
-    for pt in g.tiles:
-        box = tuple(v * c for v in pt.box)
-        halves = [(h.number, tuple(v * c for v in h.box)) for h in pt.halves]
-        spin = places[pt.index].is_spinner
-        is_last = highlight_last and pt.index == last_index and len(lay) > 1
-        body.append(_tile_svg(pt.tile, box, halves, st, spinner=spin,  # type: ignore[arg-type]
-                              mark="last" if is_last else "", extra=f' data-index="{pt.index}"'))
-    ends = {e.id: e for e in lay.open_ends}
+        return _empty_layout(g, width, title, st)
     if letters is True:
         letter_of = end_letters(lay)
     elif letters:
-        letter_of = dict(letters)  # type: ignore[arg-type]
+        letter_of = dict(letters)
     else:
         letter_of = {}
     spots = marker_spots(lay, g, letters=set(letter_of), values=working or bool(hl))
     by_end: dict[str, list[Marker]] = {}
     for m in spots:
         by_end.setdefault(m.end, []).append(m)
+    marks = _end_marks(lay, by_end, letter_of, working, hl, st) + _covered_marks(lay, by_end, letter_of, st)
+    # the view holds the tiles and the marks drawn, with a line's width to spare: tight, so the
+    # picture fills the room it is given
+    drawn = [t.box for t in g.tiles] + [(m.x - m.half, m.y - m.half, m.x + m.half, m.y + m.half) for m in spots
+                                        if m.role == "value" and (working or m.end in hl)
+                                        or m.role == "letter" and m.end in letter_of]
+    pad = 0.15
+    c = CELL
+    vx0, vy0 = min(b[0] for b in drawn) - pad, min(b[1] for b in drawn) - pad
+    vx1, vy1 = max(b[2] for b in drawn) + pad, max(b[3] for b in drawn) + pad
+    view = (vx0 * c, vy0 * c, (vx1 - vx0) * c, (vy1 - vy0) * c)
+    desc = describe_layout(lay, g)
+    if highlight_last and len(lay) > 1:
+        desc += " " + pictures.played_last(lay.placements[-1].tile)
+    head = _svg_open(view, width, title or pictures.layout_title(lay.total), desc, st, "fives-layout")
+    return head + _tiles(lay, g, st, highlight_last) + "".join(marks) + "</svg>"
+
+
+def _empty_layout(g: Geometry, width: int | None, title: str | None, st: Style) -> str:
+    """The picture of an empty table: a few words where the tiles will go."""
+    c = CELL
+    x0, y0, x1, y1 = g.bounds
+    view = ((x0 - 2.6) * c, (y0 - 2.6) * c, (x1 - x0 + 5.2) * c, (y1 - y0 + 5.2) * c)
+    empty_title, empty_desc, empty_words = pictures.empty_table()
+    head = _svg_open(view, width, title or empty_title, empty_desc, st, "fives-layout")
+    msg = (f'<text x="0" y="0" text-anchor="middle" dominant-baseline="middle" font-size="{c * 1.2}" '
+           f'fill="{st.zero}">{escape(empty_words)}</text>')
+    return head + msg + "</svg>"
+
+
+def _tiles(lay: Layout, g: Geometry, st: Style, highlight_last: bool) -> str:
+    """Every tile of the layout where the geometry put it; the one played last outlined."""
+    c = CELL
+    last_index = len(lay) - 1
+    places = lay.placements
+    body = []
+    for pt in g.tiles:
+        box = (pt.box[0] * c, pt.box[1] * c, pt.box[2] * c, pt.box[3] * c)
+        halves = [(h.number, (h.box[0] * c, h.box[1] * c, h.box[2] * c, h.box[3] * c)) for h in pt.halves]
+        spin = places[pt.index].is_spinner
+        is_last = highlight_last and pt.index == last_index and len(lay) > 1
+        body.append(_tile_svg(pt.tile, box, halves, st, spinner=spin, mark="last" if is_last else "",
+                              extra=f' data-index="{pt.index}"'))
+    return "".join(body)
+
+
+def _value_svg(m: Marker, e: OpenEnd, ringed: bool, st: Style) -> str:
+    """An open end's value in its mark: a filled disc when it counts, a dashed grey 0 when it does not;
+    ``ringed`` (a hint's step) adds a heavy ring, inside the mark's own square: it never covers a
+    neighbour."""
+    c = CELL
+    vx, vy, r = m.x, m.y, 0.78 * c * m.half
+    size = r * 1.25
+    out = ""
+    if ringed:
+        ring, outer = 0.24 * c * m.half, 0.94 * c * m.half
+        out = (f'<circle class="highlight" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(outer - ring / 2)}" '
+               f'fill="none" stroke="{st.letter_fill}" stroke-width="{_f(ring)}"/>')
+        r = outer - ring
+        size = min(size, r * (1.25 if e.value < 10 else 1.1))
+    if e.value:
+        return out + (
+            f'<circle class="counted" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r)}" '
+            f'fill="{st.count_fill}"/>'
+            f'<text x="{_f(vx * c)}" y="{_f(vy * c)}" text-anchor="middle" dominant-baseline="central" '
+            f'font-size="{_f(size)}" font-weight="700" fill="{st.count_text}">{e.value}</text>'
+        )
+    return out + (
+        f'<circle class="not-counted" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r)}" fill="none" '
+        f'stroke="{st.zero}" stroke-width="{_f(st.line)}" stroke-dasharray="2 2"/>'
+        f'<text x="{_f(vx * c)}" y="{_f(vy * c)}" text-anchor="middle" dominant-baseline="central" '
+        f'font-size="{_f(size * 0.96)}" fill="{st.zero}">0</text>'
+    )
+
+
+def _end_marks(lay: Layout, by_end: Mapping[str, list[Marker]], letter_of: Mapping[str, str], working: bool,
+               hl: frozenset[str], st: Style) -> list[str]:
+    """Each open end as a ``<g data-end>``: its letter, its value (with the working, or ringed for a
+    hint), or an invisible target, so a click on an open end can always be told apart."""
+    c = CELL
     marks = []
+    ends = {e.id: e for e in lay.open_ends}
     for eid, e in ends.items():
         mine = by_end.get(eid, [])
         letter = letter_of.get(eid)
@@ -322,60 +385,31 @@ def render_layout(
             if m.role == "letter" and letter:
                 inner.append(_letter_svg(m, letter, st))
             elif m.role == "value" and show:
-                vx, vy, r = m.x, m.y, 0.78 * c * m.half
-                size = r * 1.25
-                if eid in hl:  # a heavy ring, inside the mark's own square: it never covers a neighbour
-                    ring, outer = 0.24 * c * m.half, 0.94 * c * m.half
-                    inner.append(
-                        f'<circle class="highlight" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(outer - ring / 2)}" '
-                        f'fill="none" stroke="{st.letter_fill}" stroke-width="{_f(ring)}"/>'
-                    )
-                    r = outer - ring
-                    size = min(size, r * (1.25 if e.value < 10 else 1.1))
-                if e.value:
-                    inner.append(
-                        f'<circle class="counted" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r)}" '
-                        f'fill="{st.count_fill}"/>'
-                        f'<text x="{_f(vx * c)}" y="{_f(vy * c)}" text-anchor="middle" dominant-baseline="central" '
-                        f'font-size="{_f(size)}" font-weight="700" fill="{st.count_text}">{e.value}</text>'
-                    )
-                else:
-                    inner.append(
-                        f'<circle class="not-counted" cx="{_f(vx * c)}" cy="{_f(vy * c)}" r="{_f(r)}" fill="none" '
-                        f'stroke="{st.zero}" stroke-width="{_f(st.line)}" stroke-dasharray="2 2"/>'
-                        f'<text x="{_f(vx * c)}" y="{_f(vy * c)}" text-anchor="middle" dominant-baseline="central" '
-                        f'font-size="{_f(size * 0.96)}" fill="{st.zero}">0</text>'
-                    )
+                inner.append(_value_svg(m, e, eid in hl, st))
         if not inner and mine:
             m = mine[0]
-            # an invisible target, so a click on an open end can always be told apart
             inner.append(f'<rect x="{_f(m.x * c - c)}" y="{_f(m.y * c - c)}" width="{_f(2 * c)}" '
                          f'height="{_f(2 * c)}" fill="transparent"/>')
         if not inner:
             continue
-        label = pictures.end_mark(eid, letter, e.value if show else None)
+        label = pictures.end_mark(eid, letter or "", e.value if show else None)
         marks.append(f"<g {attrs}><title>{escape(label)}</title>{''.join(inner)}</g>")
-    for eid, letter in letter_of.items():  # a covered place offered as a choice: lettered, tapped like an end
+    return marks
+
+
+def _covered_marks(lay: Layout, by_end: Mapping[str, list[Marker]], letter_of: Mapping[str, str],
+                   st: Style) -> list[str]:
+    """A covered place offered as a choice: lettered, tapped like an end."""
+    ends = {e.id for e in lay.open_ends}
+    marks = []
+    for eid, letter in letter_of.items():
         if eid in ends:
             continue
         for m in by_end.get(eid, [])[:1]:
             marks.append(f'<g class="covered-place" data-end="{escape(eid)}" data-letter="{escape(letter)}">'
                          f"<title>{escape(pictures.covered_place(eid, letter))}</title>"
                          f"{_letter_svg(m, letter, st)}</g>")
-    # the view holds the tiles and the marks drawn, with a line's width to spare: tight, so the
-    # picture fills the room it is given
-    drawn = [t.box for t in g.tiles] + [(m.x - m.half, m.y - m.half, m.x + m.half, m.y + m.half) for m in spots
-                                        if m.role == "value" and (working or m.end in hl)
-                                        or m.role == "letter" and m.end in letter_of]
-    pad = 0.15
-    vx0, vy0 = min(b[0] for b in drawn) - pad, min(b[1] for b in drawn) - pad
-    vx1, vy1 = max(b[2] for b in drawn) + pad, max(b[3] for b in drawn) + pad
-    view = (vx0 * c, vy0 * c, (vx1 - vx0) * c, (vy1 - vy0) * c)
-    desc = describe_layout(lay, g)
-    if highlight_last and len(lay) > 1:
-        desc += " " + pictures.played_last(lay.placements[-1].tile)
-    head = _svg_open(view, width, title or pictures.layout_title(lay.total), desc, st, "fives-layout")
-    return head + "".join(body) + "".join(marks) + "</svg>"
+    return marks
 
 
 __all__ = [

@@ -3,8 +3,8 @@ lesson and the Projector. A worksheet's write-in boxes come from the same shapes
 (:attr:`puzzles.AnswerShape.boxes`).
 
 A page says where the widgets stand (a :class:`Spot`: their keys and words) and what to do with an
-answer; the widgets read the boxes and hand over the response with how it is shown on the class's
-chart, or say what is wrong with what was typed.
+answer; the widgets gather the taps and the typing, :mod:`puzzles.responses` reads them into the
+response (with how it is shown on the class's chart) or says what is wrong with what was typed.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from typing import Any
 import streamlit as st
 
 from puzzles import AnswerShape, Puzzle, kind
+from puzzles.pictures import choice_letters
+from puzzles.responses import ends_from_pick, ends_shown, play_label, read_typed, tapped_play
 from trainer.render.taps import BoardMode
-from trainer.rules import IllegalPlay
 from trainer.web import ui
 from trainer.words import answering, said
 from trainer.words import pages as words
-from trainer.words.numbers import read_typed_number
 
 OnAnswer = Callable[[object, str], None]
 """Called with a response and how it is shown (``"15"``, ``"3-4 on end B"``, ``"A + C"``)."""
@@ -122,28 +122,19 @@ def rounding_boxes(spot: Spot, on_answer: OnAnswer, on_problem: OnProblem) -> No
 
 
 def read_boxes(spot: Spot, fields: tuple[str, ...], on_answer: OnAnswer, on_problem: OnProblem) -> None:
-    """Read typed numbers: one box (a total, points, a number) or the boxes of a rounding answer."""
-    given: dict[str, int] = {}
-    for f in fields:
-        text = st.session_state.get(spot.key(f))
-        if f == "pips" and not (text or "").strip():
-            continue  # the pips box is there to help; the rounded pips and the points are the answer
-        value, problem = read_typed_number(text)
-        if value is None:
-            on_problem(words.box_problem(f, problem) if spot.name_boxes else problem)
-            return
-        given[f] = value
-    if fields == ("n",):
-        on_answer(given["n"], str(given["n"]))
-    else:
-        on_answer(given, f"{given['rounded']} → {given['points']}")
+    """Read typed numbers (:func:`puzzles.responses.read_typed`): one box or the boxes of a rounding answer."""
+    typed = read_typed(fields, {f: st.session_state.get(spot.key(f)) for f in fields})
+    if typed.problem:
+        on_problem(words.box_problem(typed.box, typed.problem) if spot.name_boxes else typed.problem)
+        return
+    on_answer(typed.response, typed.shown)
 
 
 def play_buttons(p: Puzzle, spot: Spot, on_answer: OnAnswer) -> None:
     st.markdown(spot.play_prompt, width="content")
     with st.container(horizontal=True, gap="small", width="content"):
         for c in p.choices:
-            label = ui.play_label(p.board, c.value)
+            label = play_label(p.board, c.value)
             st.button(label, key=f"{spot.key('play')}-{c.label}", on_click=on_answer, args=(c.value, label))
 
 
@@ -151,7 +142,7 @@ def end_pills(p: Puzzle, spot: Spot) -> None:
     """The letters as buttons: the same selection as the taps on the picture (:func:`answer_board`),
     each named as the picture marks it; one button (:func:`read_ends`) checks them."""
     texts = {c.value: c.text for c in p.choices}
-    letters = ui.choice_letters(p)
+    letters = choice_letters(p)
     st.pills(spot.ends_prompt, list(texts), selection_mode="multi", key=spot.key("ends"),
              format_func=lambda x: words.end_choice(letters.get(x, "?"), texts[x]))
 
@@ -161,8 +152,7 @@ def read_ends(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem)
     if not chosen:
         on_problem(words.choose_at_least_one())
         return
-    letters = ui.choice_letters(p)
-    on_answer(list(chosen), " + ".join(sorted(letters.get(c, "?") for c in chosen)))
+    on_answer(list(chosen), ends_shown(p, chosen))
 
 
 def answer_board(p: Puzzle, spot: Spot, on_answer: OnAnswer, layout_svg: str, hand_svg: str | None, *,
@@ -182,18 +172,12 @@ def answer_board(p: Puzzle, spot: Spot, on_answer: OnAnswer, layout_svg: str, ha
     if not pick or mode is BoardMode.VIEW:
         return False
     if "ends" in pick:  # the selection, kept where the letter buttons read it (they are drawn next)
-        valid = [c.value for c in p.choices]
-        picked = {str(x) for x in pick.get("ends") or []}
-        st.session_state[ends_key] = [v for v in valid if v in picked]
+        st.session_state[ends_key] = ends_from_pick(p, pick.get("ends") or [])
         return False
-    token = ui.play_from_pick(pick)
-    if not token:
+    tapped = tapped_play(p, pick)  # a play that is not legal: the judge says why, and nothing is recorded
+    if tapped is None:
         return False
-    try:
-        shown = ui.play_label(p.board, token)
-    except IllegalPlay:  # a tap that is not a legal play: the judge says why, and nothing is recorded
-        shown = token
-    on_answer(token, shown)
+    on_answer(*tapped)
     return True
 
 
@@ -217,14 +201,14 @@ def big_screen_choices(p: Puzzle, step: int) -> str:
     if shape is AnswerShape.PLAY and p.board:
         # many plays to choose from: one size smaller, so they stay on one screen with the buttons
         size = "###" if len(p.choices) <= 5 else "####"
-        return f"{size} " + " · ".join(f"**{i}.** {ui.play_label(p.board, c.value)}"
+        return f"{size} " + " · ".join(f"**{i}.** {play_label(p.board, c.value)}"
                                        for i, c in enumerate(p.choices, start=1))
     if shape is AnswerShape.ROUNDING:
         parts = words.rounding_parts()
         done = [words.part_shown(parts[i][1], p.answer[parts[i][2]]) for i in range(step)]
         return "### " + " · ".join(done) if done else ""
     if shape is AnswerShape.ENDS:
-        letters = ui.choice_letters(p)  # every choice named as the picture marks it
+        letters = choice_letters(p)  # every choice named as the picture marks it
         return "### " + " · ".join(words.end_choice(f"**{letters.get(c.value, '?')}**", c.text)
                                    for c in p.choices)
     if p.choices:

@@ -1,4 +1,5 @@
-"""Shared Streamlit pieces for the pages: running a page, pictures, the clickable board.
+"""Shared Streamlit pieces for the pages: running a page, showing pictures, the clickable board (a
+puzzle's pictures themselves are drawn by :mod:`puzzles.pictures`).
 
 Each page is one script in ``trainer/web/views/`` (its widgets and callbacks), its state one record of
 :mod:`trainer.web.pagestate`; what a page computes lives in the pure-Python layers below.
@@ -16,14 +17,14 @@ from typing import Any
 
 import streamlit as st
 
-from puzzles import KIND_TITLES, STAGE_TITLES, STAGES, AnswerShape, Puzzle, kind
+from puzzles import KIND_TITLES, STAGE_TITLES, STAGES
 from puzzles import stages as stage_tables
-from puzzles.contrast import Side
+from puzzles.pictures import hand_width
 from trainer import words as words_lang
 from trainer.learning.practice import Practice
-from trainer.render import CELL, end_letters, render_hand, render_layout, render_number_line
+from trainer.render import CELL, end_letters
 from trainer.render.taps import BoardMode
-from trainer.rules import Layout, Play, play_points
+from trainer.rules import play_points
 from trainer.store import StoreError
 from trainer.web import device, language, session, signin
 from trainer.words import errors as error_words
@@ -278,104 +279,6 @@ def stage_label(stage: str) -> str:
     return words.stage_with_hint(STAGE_LABELS[stage], STAGE_HINTS[stage])
 
 
-def play_from_pick(pick: dict[str, Any]) -> str | None:
-    """Turn a click on the board into a play token: ``"3-4>4-4"``, ``"3-4"`` for a lead, or
-    ``"3-4^4-4"`` for a long side of the in-line sniff (its end id is ``"4-4^4"``)."""
-    try:
-        tile = str(pick["tile"])
-        end = pick.get("end")
-        if not end:
-            return str(Play.parse(tile))
-        end = str(end)
-        if "^" in end:
-            return str(Play.parse(f"{tile}^{end.split('^')[0]}"))
-        return str(Play.parse(f"{tile}>{end.split(':')[0]}"))
-    except (KeyError, TypeError, AttributeError, ValueError):
-        return None
-
-
-def play_label(lay: Layout, token: Play | str) -> str:
-    """A play in words a child can match to the picture: ``"3-4 on end B"``."""
-    play = Play.parse(token)
-    letters = end_letters(lay)
-    number = lay.play(play).placements[-1].number
-    if play.beside:
-        return words.beside_sniff(str(play.tile), letters.get(f"{play.target}^{number}", "?"))
-    return words.on_end(str(play.tile), letters.get(f"{play.target}:{number}", "?"))
-
-
-def puzzle_pictures(
-    p: Puzzle, *, working: bool, style: str = "classroom", layout: Layout | None = None,
-    highlight: tuple[str, ...] = (),
-) -> tuple[str, str | None]:
-    """The layout and hand pictures of a puzzle (ends lettered while a choice is open).
-    ``layout`` draws another layout in place of the puzzle's (the one after a play);
-    ``highlight`` shows the working of those ends only (a hint's step).
-
-    Pictures are a pure function of what they show, so they are kept (a bounded cache shared by
-    all sessions: it holds no learner's data) and a rerun that shows the same puzzle draws nothing."""
-    key = (p.code, working, style, layout.record if layout is not None else None, tuple(highlight),
-           words_lang.language())  # a picture's title and description are in the reader's language
-    found = _PICTURES.get(key)
-    if found is None:
-        found = _draw_pictures(p, working=working, style=style, layout=layout, highlight=highlight)
-        if len(_PICTURES) >= PICTURE_CACHE:
-            _PICTURES.pop(next(iter(_PICTURES)), None)  # the oldest goes
-        _PICTURES[key] = found
-    return found
-
-
-PICTURE_CACHE = 512
-_PICTURES: dict[tuple, tuple[str, str | None]] = {}
-
-
-def _draw_pictures(
-    p: Puzzle, *, working: bool, style: str, layout: Layout | None, highlight: tuple[str, ...],
-) -> tuple[str, str | None]:
-    layout_svg = ""
-    if p.board:
-        lay = layout or p.board
-        letters: bool | dict[str, str] = not working and kind(p.kind).clickable
-        if letters and kind(p.kind).answer_shape is AnswerShape.ENDS:
-            letters = choice_letters(p)  # covered places offered as choices are lettered too
-        layout_svg = render_layout(lay, working=working, letters=letters, style=style, highlight=highlight)
-    hand_svg = None
-    if p.hand:  # a puzzle about one play holds just that play's tile
-        hand_svg = render_hand(p.hand, style=style, width=hand_width(len(p.hand)))
-    return layout_svg, hand_svg
-
-
-def named_ends(p: Puzzle) -> tuple[str, ...]:
-    """The ends a puzzle's question names in words (``"the 3 on 2-3"``), to be marked on its picture."""
-    named = kind(p.kind).named_ends
-    return named(p) if named is not None and p.board else ()
-
-
-def choice_letters(p: Puzzle) -> dict[str, str]:
-    """The letter of each choice of a puzzle about ends, as the picture marks it: the open ends' letters
-    (A, B… in order of play), then each covered place offered as a choice, lettered on after them."""
-    letters = end_letters(p.board)
-    for c in p.choices:
-        if c.value not in letters:
-            letters[c.value] = chr(ord("A") + len(letters))
-    return letters
-
-
-def contrast_side(side: Side, *, style: str = "classroom") -> str:
-    """One side of a contrast pair as a picture: its layout with the ends that differ ringed, or its
-    number line."""
-    if side.board is not None:
-        return render_layout(side.board, working=True, highlight=side.marks, style=style)
-    return render_number_line(side.number or 0, reveal=True, style=style)
-
-
-def number_line(p: Puzzle, *, reveal: bool, style: str = "classroom") -> str:
-    """The number-line picture of a number-skill puzzle ("" for other kinds)."""
-    if p.number is None:
-        return ""
-    return render_number_line(p.number, reveal=reveal, style=style)
-
-
 def spoken(text: str, label: str = "") -> dict[str, str]:
     """What the board's "Read it to me" button says (the browser's own speech, no server)."""
     return {"text": for_speech(text), "label": label or words.read_it_to_me(), "lang": words_lang.language()}
@@ -396,13 +299,7 @@ def fit_picture(svg: str, *, height: str) -> str:
             f'margin:0.3rem 0">{sized}</div>')
 
 
-def hand_width(count: int) -> int:
-    """Pixel width of a hand picture: tiles about 48 px wide, easy to tap."""
-    return min(72 * max(count, 1), 560)
-
-
 __all__ = [
     "KIND_TITLES", "STAGES", "STAGE_LABELS", "STAGE_TITLES", "board", "both_ways", "end_letters", "learner",
-    "fit_picture", "number_line", "picture", "release_keys", "play_from_pick", "play_label", "puzzle_pictures",
-    "spoken", "stage_label",
+    "fit_picture", "picture", "release_keys", "spoken", "stage_label",
 ]

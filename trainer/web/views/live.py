@@ -8,7 +8,7 @@ import functools
 
 import streamlit as st
 
-from puzzles import CodeError, Puzzle, from_code
+from puzzles import CodeError, Puzzle, from_code, pictures
 from puzzles.registry import answer_words
 from trainer.store import StoreError
 from trainer.web import answers, pagestate, session, ui
@@ -64,16 +64,16 @@ def show() -> None:
     st.markdown(f"## {p.question}")
     mine = s.my_live_answer(me.code, state.round)
     open_to_answer = mine is None and not state.locked and not state.revealed
-    layout_svg, hand_svg = ui.puzzle_pictures(p, working=state.revealed,
-                                              highlight=() if state.revealed else ui.named_ends(p))
+    layout_svg, hand_svg = pictures.puzzle_pictures(p, working=state.revealed,
+                                                    highlight=() if state.revealed else pictures.named_ends(p))
     # the same picture as in Practice: a tile then a lettered end answers, letters choose ends
     on_answer = functools.partial(send, lesson=state.lesson, round_no=state.round, started=started)
     if answers.answer_board(p, answers.live_spot(state.lesson, state.round), on_answer, layout_svg, hand_svg,
                             clickable=open_to_answer,
                             key=f"live-board-{state.lesson}-{state.round}-{state.revealed}-{mine is None}",
                             layout_width=ui.natural_width(layout_svg) if layout_svg else "",
-                            extra=ui.number_line(p, reveal=state.revealed), speak=ui.spoken(p.question),
-                            hand_width=f"{ui.hand_width(len(p.hand))}px"):
+                            extra=pictures.number_line(p, reveal=state.revealed), speak=ui.spoken(p.question),
+                            hand_width=f"{pictures.hand_width(len(p.hand))}px"):
         st.rerun()
     notice, ls.notice = ls.notice, None
     if notice:

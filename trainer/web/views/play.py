@@ -6,6 +6,7 @@ import random
 
 import streamlit as st
 
+from puzzles import pictures, responses
 from trainer.bots import BotLevel
 from trainer.bots.hints import name_of
 from trainer.games.guided import (
@@ -196,7 +197,7 @@ def learner_turn(g: GuidedGame) -> None:
     plays = [a for a in view.legal_actions if isinstance(a, Play)]
     layout_letters = ui.end_letters(view.layout)
     playable = g.playable() if guidance != "off" else None
-    hand_svg = render_hand(view.hand, playable=playable, width=ui.hand_width(len(view.hand)))
+    hand_svg = render_hand(view.hand, playable=playable, width=pictures.hand_width(len(view.hand)))
     layout_svg = render_layout(view.layout, letters=True) if not view.layout.is_empty else ""
     if plays:
         mode = BoardMode.LEAD if view.layout.is_empty else BoardMode.PLAY
@@ -206,14 +207,14 @@ def learner_turn(g: GuidedGame) -> None:
             if pick.get("end"):
                 state().message = g.act_at(str(pick.get("tile")), str(pick["end"]))
             else:
-                token = ui.play_from_pick(pick)
+                token = responses.play_from_pick(pick)
                 if token:
                     act(token)
             st.rerun()
     else:
         if layout_svg:
             ui.picture(layout_svg, max_width=ui.natural_width(layout_svg, scale=2.0))
-        ui.picture(hand_svg, max_width=f"{ui.hand_width(len(view.hand))}px", caption=words.your_hand())
+        ui.picture(hand_svg, max_width=f"{pictures.hand_width(len(view.hand))}px", caption=words.your_hand())
     if DRAW in view.legal_actions and not plays:
         st.info(words.nothing_fits_draw())
         st.button(words.draw(), type="primary", on_click=act, args=(DRAW,), key="g_draw")
@@ -259,7 +260,8 @@ def walkthrough(g: GuidedGame) -> None:
     hand_tally(g)
     for p, tiles in enumerate(res.hands):
         if tiles:
-            ui.picture(render_hand(tiles, width=ui.hand_width(len(tiles))), max_width=f"{ui.hand_width(len(tiles))}px",
+            width = pictures.hand_width(len(tiles))
+            ui.picture(render_hand(tiles, width=width), max_width=f"{width}px",
                        caption=words.tiles_left(g.name(p), mine=p == 0))
     if g.game.is_over:
         st.button(words.see_who_won(), type="primary", on_click=g.next_hand, key="g_over")

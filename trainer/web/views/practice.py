@@ -4,7 +4,7 @@ import functools
 
 import streamlit as st
 
-from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, similar
+from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, pictures, similar
 from trainer.learning.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
 from trainer.web import answers, language, markup, pagestate, session, sprintui, ui
 from trainer.web.pagestate import PracticeState
@@ -235,11 +235,11 @@ def worked_example(p: Puzzle) -> None:
         st.markdown(f"*{example.question}*")
         shown = steps[: at + 1]
         marks = tuple(e for s in shown for e in s.ends)
-        layout_svg, hand_svg = ui.puzzle_pictures(example, working=False, highlight=marks)
-        line = ui.number_line(example, reveal=True) if at == len(steps) - 1 else ""
+        layout_svg, hand_svg = pictures.puzzle_pictures(example, working=False, highlight=marks)
+        line = pictures.number_line(example, reveal=True) if at == len(steps) - 1 else ""
         parts = [ui.picture_html(svg) for svg in (layout_svg, line) if svg]
         if hand_svg:
-            parts.append(ui.picture_html(hand_svg, max_width=f"{ui.hand_width(len(example.hand))}px"))
+            parts.append(ui.picture_html(hand_svg, max_width=f"{pictures.hand_width(len(example.hand))}px"))
         ui.pictures(*parts)
         st.markdown("\n".join(f"- {s.text}" for s in shown))
         with st.container(horizontal=True):
@@ -263,8 +263,8 @@ def puzzle_area(pr: Practice) -> None:
     if shown_play and lay is not None:  # the working is shown on the layout after the play in question
         after = lay.play(shown_play)
     hint = p.hint if pr.hinted and not pr.answered else None
-    marks = hint.ends if hint else () if pr.answered else ui.named_ends(p)  # "the 3 on 2-3" ringed
-    layout_svg, hand_svg = ui.puzzle_pictures(p, working=pr.answered, layout=after or lay, highlight=marks)
+    marks = hint.ends if hint else () if pr.answered else pictures.named_ends(p)  # "the 3 on 2-3" ringed
+    layout_svg, hand_svg = pictures.puzzle_pictures(p, working=pr.answered, layout=after or lay, highlight=marks)
     if hint is not None:
         st.info(f":material/lightbulb: {words.hint(hint.text)}")
     notice = state().notice_on(p.code) if not pr.answered else None
@@ -277,8 +277,8 @@ def puzzle_area(pr: Practice) -> None:
     if answers.answer_board(p, answers.practice_spot(p.code), give, layout_svg, hand_svg, clickable=clickable,
                             key=f"board-{p.code}-{pr.answered}",
                             layout_width=ui.natural_width(layout_svg) if layout_svg else "",
-                            extra=ui.number_line(p, reveal=pr.answered), speak=speak,
-                            hand_width=f"{ui.hand_width(len(p.hand))}px", layout_height=LAYOUT_HEIGHT,
+                            extra=pictures.number_line(p, reveal=pr.answered), speak=speak,
+                            hand_width=f"{pictures.hand_width(len(p.hand))}px", layout_height=LAYOUT_HEIGHT,
                             hand_caption=caption if not clickable else ""):
         st.rerun()
 
@@ -336,17 +336,17 @@ def teach(pr: Practice, t: Teaching) -> None:
             left, right = st.columns(2)
             for column, side in ((left, t.pair.left), (right, t.pair.right)):
                 with column:
-                    ui.picture(ui.contrast_side(side), caption=side.caption)
+                    ui.picture(pictures.contrast_side(side), caption=side.caption)
             st.info(t.pair.differs, icon=":material/compare_arrows:")
             st.button(words.i_see(), type="primary", key="teach-contrast", on_click=teach_next, args=(False,))
             return
         example = t.example if t.example is not None else t.missed
         st.markdown(f"### {words.watch()}")
         st.markdown(f"*{example.question}*")
-        layout_svg, hand_svg = ui.puzzle_pictures(example, working=True)
-        parts = [ui.picture_html(svg) for svg in (layout_svg, ui.number_line(example, reveal=True)) if svg]
+        layout_svg, hand_svg = pictures.puzzle_pictures(example, working=True)
+        parts = [ui.picture_html(svg) for svg in (layout_svg, pictures.number_line(example, reveal=True)) if svg]
         if hand_svg:
-            parts.append(ui.picture_html(hand_svg, max_width=f"{ui.hand_width(len(example.hand))}px"))
+            parts.append(ui.picture_html(hand_svg, max_width=f"{pictures.hand_width(len(example.hand))}px"))
         ui.pictures(*parts)
         st.markdown("\n".join(f"- {s.text}" for s in example.steps))
         st.button(words.my_turn(), type="primary", key="teach-example", on_click=teach_next, args=(True,))

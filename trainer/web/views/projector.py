@@ -9,11 +9,12 @@ import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, AnswerShape, CodeError, Puzzle, from_code, generate, kind
 from puzzles.contrast import contrast
+from puzzles.pictures import big_screen_layout, contrast_side, number_line
 from puzzles.registry import answer_words
 from puzzles.traps import TRAPS
 from puzzles.worksheet import MIX, address_problem, answer_key_pdf, build_pdf, make_sheet, worksheet_pdf
 from trainer.classroom import report as classroom
-from trainer.render import charts, render_hand, render_layout
+from trainer.render import charts, render_hand
 from trainer.store import StoreError
 from trainer.web import answers, markup, pagestate, session, ui
 from trainer.web.pagestate import ProjectorState
@@ -338,7 +339,7 @@ def contrast_pair(p: Puzzle, trap: str) -> None:
     left, right = st.columns(2)
     for column, side in ((left, pair.left), (right, pair.right)):
         with column:
-            st.markdown(ui.fit_picture(ui.contrast_side(side, style="projector"), height="24vh"),
+            st.markdown(ui.fit_picture(contrast_side(side, style="projector"), height="24vh"),
                         unsafe_allow_html=True)
             st.markdown(f"### {side.caption}")
     st.markdown(f"## {pair.differs}")
@@ -361,23 +362,11 @@ def pictures(p: Puzzle, revealed: bool):
     screen with the tiles under it; a cross (a spinner's arms) as tall as it can be, with the tiles and,
     once revealed, the answer beside it. On reveal the answer is marked: the working (after the best
     play), letters kept. Gives the column beside the layout (for the answer), or ``None``."""
-    layout_svg = ""
     shape = kind(p.kind).answer_shape
-    if p.board:
-        after_best = revealed and shape is AnswerShape.PLAY
-        shown = p.board.play(p.answer[0]) if after_best else p.board
-        letters: bool | dict[str, str] = shape.clickable
-        if letters and after_best:  # the ends still open keep their letters
-            still = {e.id for e in shown.open_ends}
-            letters = {i: x for i, x in ui.end_letters(p.board).items() if i in still}
-        marks = p.answer if revealed and shape is AnswerShape.ENDS else () if revealed else ui.named_ends(p)
-        if letters and shape is AnswerShape.ENDS:
-            letters = ui.choice_letters(p)  # covered places offered as choices are lettered too
-        layout_svg = render_layout(shown, working=revealed, letters=letters, style="projector",
-                                   highlight=tuple(marks))
+    layout_svg = big_screen_layout(p, revealed=revealed)
     tiles = list(p.hand)  # a puzzle about one play holds just that play's tile
     hand = ui.fit_picture(render_hand(tiles, style="projector"), height="20vh") if tiles else ""
-    line = ui.fit_picture(ui.number_line(p, reveal=revealed, style="projector"), height="16vh") \
+    line = ui.fit_picture(number_line(p, reveal=revealed, style="projector"), height="16vh") \
         if p.number is not None else ""
     many = shape is AnswerShape.PLAY and len(p.choices) > 5
     w, h = ui.view_size(layout_svg) if layout_svg else (0.0, 0.0)

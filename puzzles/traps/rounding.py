@@ -1,0 +1,74 @@
+"""The rounding traps: 1 or 2 past a five rounded up, 3 or 4 past a five rounded down. One
+:class:`Trap` record each, with its model (how such a child rounds), its reason and its contrast pair
+(two numbers on the number line, the same distance either side of a five)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from puzzles.contrast import Contrast, Side
+from puzzles.registry import Misbelief, Scene, Trap, TrapFamily, register_trap
+from trainer.rules import round_to_five
+from trainer.words import _
+from trainer.words.rounding import rounding_reason
+
+if TYPE_CHECKING:
+    from puzzles.puzzle import Puzzle
+
+ALL_STAGES = ("muggins", "all-fives", "five-up")
+
+
+@dataclass(frozen=True)
+class RoundsWrong(Misbelief):
+    """Rounds a number ``past`` (1 to 4) past a five the wrong way: 1 and 2 up, 3 and 4 down."""
+
+    past: int
+
+    def rounded(self, pips: int) -> int:
+        rem = pips % 5
+        if rem != self.past:
+            return super().rounded(pips)
+        down = pips - rem
+        return down + 5 if rem in (1, 2) else down
+
+
+def _reason(scene: Scene) -> str:
+    return rounding_reason(scene.number)
+
+
+def _pair(p: Puzzle, record: Trap) -> Contrast:
+    """Two numbers as far past a five as the trap's and as far before the next: one rounds down, one up."""
+    model = record.model
+    assert isinstance(model, RoundsWrong)
+    past = model.past
+    n = p.answer["pips"] if isinstance(p.answer, dict) else (p.number or 0)
+    down = n - n % 5
+    a, b = down + past, down + 5 - past
+    left = Side(_("{n} rounds to {rounded}").format(n=a, rounded=round_to_five(a)), number=a,
+                total=round_to_five(a))
+    right = Side(_("{n} rounds to {rounded}").format(n=b, rounded=round_to_five(b)), number=b,
+                 total=round_to_five(b))
+    if past in (1, 2):
+        why = _("{n} is {away} from a five: it goes down. 1 and 2 past a five go down; 3 and 4 go up.")
+    else:
+        why = _("{n} is {away} from a five: it goes up. 1 and 2 past a five go down; 3 and 4 go up.")
+    return Contrast(record.id, left, right, why.format(n=a, away=min(past, 5 - past)))
+
+
+ROUND_1 = register_trap(Trap(
+    id="round-1", family=TrapFamily.ROUNDING, stages=ALL_STAGES, model=RoundsWrong(past=1), reason=_reason,
+    contrast=_pair, drill_kind="nearest-five",
+))
+ROUND_2 = register_trap(Trap(
+    id="round-2", family=TrapFamily.ROUNDING, stages=ALL_STAGES, model=RoundsWrong(past=2), reason=_reason,
+    contrast=_pair, drill_kind="nearest-five",
+))
+ROUND_3 = register_trap(Trap(
+    id="round-3", family=TrapFamily.ROUNDING, stages=ALL_STAGES, model=RoundsWrong(past=3), reason=_reason,
+    contrast=_pair, drill_kind="nearest-five",
+))
+ROUND_4 = register_trap(Trap(
+    id="round-4", family=TrapFamily.ROUNDING, stages=ALL_STAGES, model=RoundsWrong(past=4), reason=_reason,
+    contrast=_pair, drill_kind="nearest-five",
+))
