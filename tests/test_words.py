@@ -46,7 +46,6 @@ NOT_SENTENCES = {
     "no position found for ",  # an engineer's error: the kind cannot be made
     "four players play as two partnerships here: choose a rule set with partners",  # the bot tournament's
     "the computer players did not finish the hand",  # an engineer's error: a hand that never ends
-    "not met",  # a trap's status id (Progress.trap_status), beside "shown" and "shaky"
     "The kind ", " is registered twice.", "Two kinds have the number ",  # the registry's, at import time
     "The trap ", " is not a trap.",  # the trap registry's: at import time, or an id that names no trap
 }
