@@ -59,7 +59,8 @@ def shot(page, name: str) -> None:
 
 TOOLTIP_OVER_CONTROLS = """() => {
   const controls = Array.from(document.querySelectorAll('[data-testid=stMain] button')).filter(b => {
-    const r = b.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !b.matches(':hover');
+    const r = b.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && !b.matches(':hover') && !b.closest('[inert]');
   });
   const over = [];
   for (const tip of document.querySelectorAll('[role=tooltip]')) {
@@ -72,7 +73,7 @@ TOOLTIP_OVER_CONTROLS = """() => {
   }
   return over;
 }"""
-"""The main area's buttons a shown tooltip lies over (the hovered one aside)."""
+"""The main area's buttons a shown tooltip lies over (the hovered one and those of a folded panel aside)."""
 
 
 def test_a_tap_on_hint_then_on_an_answer_reaches_the_answer(server, browser):
@@ -114,7 +115,8 @@ def test_a_tap_on_hint_then_on_an_answer_reaches_the_answer(server, browser):
 
 
 def test_no_tooltip_lies_over_a_control_under_a_mouse(server, browser):
-    """With a mouse the Hint's tooltip still shows, but never over another button."""
+    """With a mouse the Hint's tooltip still shows, but never over another button: here it stands
+    under the Hint button, clear of the play buttons above it."""
     context = browser.new_context(viewport=TABLET_UPRIGHT)
     page = context.new_page()
     open_page(page, f"{server}/?code={BEST_PLAY.code}")
@@ -124,6 +126,10 @@ def test_no_tooltip_lies_over_a_control_under_a_mouse(server, browser):
     hint.first.hover()
     page.locator("[role=tooltip]").first.wait_for(state="attached", timeout=15000)
     page.wait_for_function(f"() => ({TOOLTIP_OVER_CONTROLS})().length === 0", timeout=5000)
+    tip = page.locator("[role=tooltip]").first
+    assert tip.is_visible() and "A hinted answer does not count" in tip.inner_text()
+    assert tip.bounding_box()["y"] >= hint.first.bounding_box()["y"] + 40  # under the Hint button
+    shot(page, "tooltip-under-hint")
     context.close()
 
 
