@@ -114,13 +114,13 @@ def find_class() -> None:
     cs = pagestate.my_class()  # the session's one try with the browser's class, shared with My class
     if session.opened_class() is not None or cs.device_tried:
         return
-    kept = device.remembered_teacher()
-    if kept is None:
+    kept, s = device.remembered_teacher(), session.store()
+    if kept is None or s is None:  # the store away: the class is kept for when it is back
         return
     cs.device_tried = True
-    s, login = session.store(), classroom.class_login(*kept)
+    login = classroom.class_login(*kept)
     try:
-        fits = s is not None and login is not None and s.check_teacher(*login, clients=session.clients())
+        fits = login is not None and s.check_teacher(*login, clients=session.clients())
     except StoreError:  # too many tries, or the store is away: the side panel says what to do
         return
     if fits and login is not None:
