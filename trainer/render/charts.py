@@ -127,14 +127,20 @@ def class_kinds(kinds: Sequence[str], right: Sequence[float], quick: Sequence[fl
     return _styled(fig)
 
 
+SPREAD_FONT = 30
+"""Pixels: every word and number of the live answers' chart, read across a classroom (8 m) on a projector."""
+
+
 def answer_spread(labels: Sequence[str], counts: Sequence[int], correct: Sequence[bool]) -> go.Figure:
     """A live round's answers on the projector: one bar per answer, the right one green, each
-    with its count on top (no axis of numbers to read from across the room)."""
+    with its count on top (no axis of numbers to read from across the room), all in big dark text."""
     fig = go.Figure(go.Bar(
         x=list(labels), y=list(counts), text=list(counts), textposition="outside",
         marker_color=[GREEN if ok else VERMILION for ok in correct],
+        textfont={"size": SPREAD_FONT, "color": INK}, cliponaxis=False,
     ))
-    fig.update_layout(height=240, margin={"t": 30, "b": 0, "l": 0, "r": 0}, font={"size": 20},
-                      yaxis={"visible": False, "range": [0, max(counts, default=1) * 1.25]},
-                      xaxis={"tickfont": {"size": 18}})
+    fig.update_layout(height=280, margin={"t": 44, "b": 0, "l": 0, "r": 0},
+                      font={"size": SPREAD_FONT, "color": INK},
+                      yaxis={"visible": False, "range": [0, max(counts, default=1) * 1.2]},
+                      xaxis={"tickfont": {"size": SPREAD_FONT, "color": INK}, "automargin": True})
     return fig

@@ -63,6 +63,8 @@ PAGE_CSS = f"<style>{_static('page.css')}</style>"
 board_component = st.components.v2.component("fives_board", js=_static("board.js"), css=_static("board.css"))
 release_component = st.components.v2.component("fives_release_keys", js=_static("release.js"))
 phone_menu_component = st.components.v2.component("fives_phone_menu", js=_static("phone_menu.js"))
+navigation_component = st.components.v2.component("fives_navigation", js=_static("navigation.js"))
+tooltips_component = st.components.v2.component("fives_tooltips", js=_static("tooltips.js"))
 
 
 def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -> None:
@@ -90,11 +92,14 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -
         if learner is not None:
             device.outbox_on_device(session.practice(), learner.code)
         # a phone's side menu covers the page: it closes once another page has opened (the
-        # little script is sent only when the page changes, so reruns stay cheap)
+        # little scripts are sent only when the page changes, so reruns stay cheap); the side
+        # panel's list of pages gets the roles a screen reader needs, and tooltips keep off controls
         here = session.state()
         if here.page != name:
             here.page = name
             phone_menu_component(data={"page": name}, key=f"phone-menu-{name}")
+            navigation_component(data={"page": name}, key=f"navigation-{name}")
+            tooltips_component(data={"page": name}, key=f"tooltips-{name}")
     except StoreError as err:  # the store went away in the middle of the page: calm words, nothing lost
         st.info(error_words.store_away(str(err)), icon=":material/cloud_off:")
     except Exception:

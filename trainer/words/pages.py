@@ -87,6 +87,7 @@ def board_words() -> dict[str, str]:
         "hint_lead": _("Tap the tile you want to lead."),
         "hint_first_tile": _("First tap a tile in your hand."),
         "no_voice": _("This browser cannot read aloud"),
+        "scroll_cue": _("Slide the picture sideways to see all of it"),
     }
 
 

@@ -45,6 +45,10 @@ export default function(component) {
     layoutSvg.style.minWidth = minW;
     layoutSvg.style.minHeight = minH;
   }
+  const layoutBox = root.querySelector('.layout');
+  if (layoutBox && data.scroll_cue) {
+    scrollCue(layoutBox, data.scroll_cue);
+  }
   const handSvg = root.querySelector('.hand svg.fives-hand');
   if (handSvg && data.hand_tile) {
     wrapHand(handSvg, root.querySelector('.hand'), parseFloat(data.hand_tile));
@@ -155,4 +159,34 @@ function wrapHand(svg, box, least) {
   svg.setAttribute('width', px);
   svg.setAttribute('height', px * h / w);
   box.style.maxWidth = px + 'px';
+}
+
+// A layout wider than the screen scrolls sideways: it says so under the picture (words a screen reader
+// reads too, tied to the picture) and fades at the edge that has more to see, until the child gets there.
+function scrollCue(box, words) {
+  const cue = document.createElement('p');
+  cue.className = 'scroll-cue';
+  cue.id = 'fives-scroll-cue-' + Math.random().toString(36).slice(2, 10);
+  cue.innerHTML = '<span></span> <span aria-hidden="true">→</span>';
+  cue.firstChild.textContent = words;
+  box.after(cue);
+  const update = () => {
+    const more = box.scrollWidth - box.clientWidth;
+    const scrolls = more > 1;
+    cue.hidden = !scrolls;
+    box.classList.toggle('fade-right', scrolls && box.scrollLeft < more - 1);
+    box.classList.toggle('fade-left', scrolls && box.scrollLeft > 1);
+    if (scrolls) {
+      box.setAttribute('tabindex', '0'); // the keyboard scrolls it too
+      box.setAttribute('aria-describedby', cue.id);
+    } else {
+      box.removeAttribute('tabindex');
+      box.removeAttribute('aria-describedby');
+    }
+  };
+  box.addEventListener('scroll', update, { passive: true });
+  if (typeof ResizeObserver !== 'undefined') {
+    new ResizeObserver(update).observe(box);
+  }
+  update();
 }

@@ -313,7 +313,7 @@ def feedback(pr: Practice, p: Puzzle) -> None:
         st.info(words.level_up() if out.level_change > 0 else words.easier())
     t = pr.teaching
     if not v.correct and pr.must_answer:  # a teaching puzzle: answered until right
-        st.button(words.try_again(), type="primary", shortcut="N", on_click=fresh, key="again")
+        st.button(words.try_again(), type="primary", on_click=fresh, key="again")  # N is "Next puzzle"'s key
         return
     if t is not None and t.step in (CONTRAST, EXAMPLE):  # a mistake made again: it is taught now
         teach(pr, t)
