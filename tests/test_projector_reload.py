@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
+from apptest import new_app
+from apptest import notices as texts
 from streamlit.testing.v1 import AppTest
-from test_classroom import APP, texts
 
 from trainer.store import open_store
 from trainer.web.pagestate import SessionState
@@ -14,7 +15,7 @@ from trainer.web.pagestate import SessionState
 
 def reloaded_projector(device: dict) -> AppTest:
     """The projector in a new session, on a browser that remembers ``device`` (its local storage)."""
-    at = AppTest.from_file(APP, default_timeout=30)
+    at = new_app()
     at.session_state["session"] = SessionState(device=device)
     at.run()
     at.switch_page("views/projector.py").run()

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import random
 
-from streamlit.testing.v1 import AppTest
-from test_classroom import APP
+from apptest import new_app
 
 from puzzles import generate_for
 from puzzles.traps import misconceived
@@ -30,7 +29,7 @@ def drill_answered_wrong() -> Practice:
 
 
 def test_try_again_has_no_key_hint():
-    at = AppTest.from_file(APP, default_timeout=30)
+    at = new_app()
     pr = drill_answered_wrong()
     at.session_state["practice"] = pr
     at.run()
