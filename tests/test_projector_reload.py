@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import json
 
-from apptest import new_app
-from apptest import notices as texts
+from apptest import new_app, texts
 from streamlit.testing.v1 import AppTest
 
 from trainer.store import open_store
