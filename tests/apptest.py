@@ -12,10 +12,12 @@ from streamlit.testing.v1 import AppTest
 
 from trainer.bots.players import last_score
 from trainer.rules import Play
-from trainer.web.pagestate import PlayState
+from trainer.web.pagestate import PAGES, PlayState
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 APP = os.path.join(ROOT, "trainer", "web", "app.py")
+PAGE_NAMES = tuple(p.name for p in PAGES)
+"""Every page, by its script's name, as the app's one table (:data:`trainer.web.pagestate.PAGES`) lists them."""
 """The app's entry script (``st.navigation`` over the page scripts in trainer/web/views/)."""
 TIMEOUT = 30.0
 """Seconds a run may take: generous, as the machine running the suite is busy with other workers."""

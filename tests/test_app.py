@@ -3,7 +3,7 @@
 import time
 
 import pytest
-from apptest import app, end_letters, learner_move, start_game
+from apptest import PAGE_NAMES, app, end_letters, learner_move, start_game
 from apptest import notices as texts  # this file reads the notices and markdown, not the captions
 
 from puzzles import CORE_KINDS, generate, generate_for, mastery_traps
@@ -11,7 +11,7 @@ from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
 from trainer.learning.sprint import fluent_answers
 
-PAGES = ["practice", "projector", "play", "my_progress", "rules"]
+PAGES = PAGE_NAMES
 
 
 def practice(at):

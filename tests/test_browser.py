@@ -9,6 +9,7 @@ import pytest
 from chromium import shot
 
 from puzzles import generate
+from trainer.web.pagestate import PAGES
 
 DESKTOP = {"width": 1200, "height": 1400}
 
@@ -165,7 +166,7 @@ def test_practice_hint_mis_tap_retry_and_read_aloud(server, browser):
     page.close()
 
 
-PAGE_PATHS = ["/", "/play", "/my_progress", "/live", "/me", "/rules", "/projector", "/teacher"]
+PAGE_PATHS = ["/", *(f"/{p.name}" for p in PAGES if not p.default)]
 
 
 def test_every_page_opened_directly_asks_for_nothing_missing(server, browser):

@@ -9,7 +9,7 @@ import time
 import uuid
 
 import pytest
-from apptest import answer, app, new_app, sign_up, texts
+from apptest import PAGE_NAMES, answer, app, new_app, sign_up, texts
 
 from puzzles import generate
 from trainer.learning import outbox as outbox_module
@@ -184,7 +184,7 @@ def test_answers_kept_by_the_browser_are_written_by_the_next_session(store):
 
 def test_every_page_is_calm_while_the_store_is_away(outage):
     outage.start()
-    for page in ("practice", "me", "live", "my_progress", "teacher", "projector", "play"):
+    for page in PAGE_NAMES:
         at = app(page=page)
         assert not at.exception and not at.error, (page, [e.value for e in at.error])
         assert "Traceback" not in texts(at)

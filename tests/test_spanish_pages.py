@@ -4,14 +4,14 @@ that has a translation is left anywhere on it — puzzles, feedback, narration, 
 from __future__ import annotations
 
 import pytest
-from apptest import app, learner_move, start_game
+from apptest import PAGE_NAMES, app, learner_move, start_game
 from babel.messages.pofile import read_po
 
 from puzzles import generate
 from trainer import words
 from trainer.store import open_store
 
-PAGES = ("practice", "sprint", "play", "my_progress", "live", "me", "rules", "projector", "teacher")
+PAGES = PAGE_NAMES
 
 
 def catalogue() -> dict[str, str]:

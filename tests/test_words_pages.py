@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from apptest import app
+from apptest import PAGE_NAMES, app
 from streamlit.testing.v1 import AppTest
 
 import trainer.words
@@ -295,7 +295,7 @@ def pseudo(monkeypatch):
     monkeypatch.setattr(trainer.words, "_catalogue", lambda lang: Pseudo())
 
 
-PAGES = ["practice", "play", "my_progress", "live", "me", "rules", "projector", "teacher"]
+PAGES = PAGE_NAMES
 
 
 def draw(page: str) -> AppTest:
