@@ -37,8 +37,9 @@ from trainer.rules.variants import Variant
 
 __all__ = [
     "DRAW", "LET_GO", "MUGGINS", "PASS", "PRESETS", "TILES", "Action", "Claim", "Draw", "Ending", "Event", "EventKind",
-    "Game", "GameEnd", "HandResult", "HandState", "IllegalPlay", "Layout", "Lead", "LeadAfterBlock", "Muggins", "MugginsCall",
-    "MugginsCaller", "OpenEnd", "Pass", "Phase", "Placement", "Play", "PlayerView", "Reason", "RuleSet",
+    "Game",
+    "GameEnd", "HandResult", "HandState", "IllegalPlay", "Layout", "Lead", "LeadAfterBlock", "Muggins",
+    "MugginsCall", "MugginsCaller", "OpenEnd", "Pass", "Phase", "Placement", "Play", "PlayerView", "Reason", "RuleSet",
     "Settlement", "Tile", "TileLike", "Unit", "Variant", "end_letters", "heaviest", "is_scoring_total", "lead_by_lot",
     "parse_action", "parse_tiles", "play_points", "round_to_five", "say", "settle",
 ]
