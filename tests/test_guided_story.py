@@ -59,9 +59,9 @@ def test_the_story_says_every_end_a_0_too():
     from trainer.games.guided import working
     from trainer.rules import Layout
 
-    assert working(Layout.from_record("0-6", variant="muggins")) == "6 + 0 = 6"  # not a bare "6"
+    assert working(Layout.from_record("0-6", variant="muggins")) == "0 + 6 = 6"  # not a bare "6"
     assert working(Layout.from_record("0-6 0-0>0-6", variant="muggins")) == "6 + 0 = 6"  # the 0-0 counts 0
-    assert working(Layout.from_record("1-4 1-1>1-4 4-4>1-4 3-4>4-4 1-2>1-1", variant="all-fives")) == "2 + 3 = 5"
+    assert working(Layout.from_record("1-4 1-1>1-4 4-4>1-4 3-4>4-4 1-2>1-1", variant="all-fives")) == "3 + 2 = 5"
 
 
 def test_a_turn_that_went_on_says_why_it_stopped():
