@@ -98,7 +98,7 @@ def call_muggins_hidden(name: str) -> str:
 def muggins_count_yourself(name: str, said: int, unit: str) -> str:
     """Under the layout on the Muggins! screen: what the player said, and the choice (no score given away)."""
     if said:
-        return _("{name} said {amount}. If the ends make more, call Muggins! and take the score.").format(
+        return _("{name} said {amount}. If the ends make another score, call Muggins! and take it.").format(
             name=name, amount=amount(said, unit))
     return _("{name} said no score. If the ends make a multiple of five, call Muggins! and take it.").format(
         name=name)
