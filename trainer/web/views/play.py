@@ -307,8 +307,9 @@ def learner_turn(g: GuidedGame, message: str | None = None) -> None:
     if guidance == "suggest":
         tip = g.hint()
         if tip is not None:
-            hidden = calls and isinstance(tip.action, Play)  # the play alone: its score is the child's to say
-            reason = words.try_play(name_of(view.layout, tip.action)) if hidden else tip.reason
+            reason = tip.reason
+            if calls and isinstance(tip.action, Play):  # the play alone: its score is the child's to say
+                reason = words.try_play(name_of(view.layout, tip.action))
             st.success(f":material/lightbulb: {reason}")
     if guidance in ("where", "suggest") and plays:
         st.markdown(words.where_tiles_go())
