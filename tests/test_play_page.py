@@ -143,3 +143,12 @@ def test_a_wrong_tap_warning_sits_next_to_the_hand():
     warning = next(i for i, v in enumerate(page) if isinstance(v, str) and "is not in your hand" in v)
     scores = next(i for i, v in enumerate(page) if isinstance(v, str) and "Hand 1 ·" in v)
     assert warning > scores, "below the scores and the hand, not above the screen"
+
+
+def test_the_story_puts_the_latest_move_first():
+    at = app()
+    g = start_game(at, game="muggins", seed=5)
+    for _ in range(3):
+        learner_move(at, g)
+    box = next(m.value for m in at.markdown if m.value.startswith("- "))
+    assert box.split("\n")[0] == f"- {g.story()[-1]}" and box.split("\n")[-1] == f"- {g.story()[0]}"

@@ -230,6 +230,11 @@ def what_happened() -> str:
     return _("What happened")
 
 
+def newest_first() -> str:
+    """Beside "What happened": the order of its lines."""
+    return _("newest first")
+
+
 def just_dealt() -> str:
     return _("The hand has just been dealt.")
 

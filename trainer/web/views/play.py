@@ -406,18 +406,18 @@ def show() -> None:
 
 
 STORY_HEIGHT = 320
-"""The height of the story's box, in px: a whole hand scrolls in it, the newest line at the bottom."""
+"""The height of the story's box, in px: a whole hand scrolls in it, the newest line at the top."""
 
 
 def what_happened(g: GuidedGame) -> None:
-    """The whole story of this hand (scrolling, newest last), the score of every hand so far, and the
-    game log: every earlier hand's story."""
+    """The whole story of this hand (scrolling, newest first: the latest move is always in sight), the
+    score of every hand so far, and the game log: every earlier hand's story, in the order it was played."""
     story = g.story()
     if not story and g.game.is_over:
         return
     with st.container(border=True):
-        st.markdown(f"**{words.what_happened()}**")
-        lines = "\n".join(f"- {line}" for line in story) or words.just_dealt()
+        st.markdown(f"**{words.what_happened()}** :gray[{words.newest_first()}]")
+        lines = "\n".join(f"- {line}" for line in reversed(story)) or words.just_dealt()  # the latest in sight
         with st.container(height=STORY_HEIGHT if len(story) > 8 else "content", key="g_story"):
             st.markdown(lines)
         if g.game.results:
