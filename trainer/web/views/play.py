@@ -249,6 +249,8 @@ def learner_turn(g: GuidedGame, message: str | None = None) -> None:
     if view.phase == "claim":
         st.markdown(f"### {words.say_your_score()}")
         ui.picture(render_layout(view.layout), max_width=ui.natural_width(render_layout(view.layout), scale=2.0))
+        if message:
+            st.warning(message)
         legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
         every = [v for v in g.claim_choices() if v in legal]  # 0 and every score this layout's ends can make
         st.markdown(words.what_did_it_score(bool(g.points)))
@@ -264,6 +266,8 @@ def learner_turn(g: GuidedGame, message: str | None = None) -> None:
         st.markdown(f"### {words.call_muggins_hidden(who)}")
         missed_svg = render_layout(view.layout)
         ui.picture(missed_svg, max_width=ui.natural_width(missed_svg, scale=2.0))
+        if message:
+            st.warning(message)
         st.markdown(words.muggins_count_yourself(who, said, g.rules.unit))
         c1, c2 = st.columns(2)
         c1.button(words.muggins(), type="primary", on_click=act, args=(MUGGINS,), key="g_muggins")
