@@ -241,37 +241,50 @@ def scoreboard(g: GuidedGame) -> None:
                       unsafe_allow_html=True)
 
 
+def say_your_score(g: GuidedGame, message: str | None) -> None:
+    """The muggins call: the learner says what their play scored, with a button for every score the
+    layout's ends can make (so the buttons give nothing away)."""
+    view = g.view()
+    st.markdown(f"### {words.say_your_score()}")
+    ui.picture(render_layout(view.layout), max_width=ui.natural_width(render_layout(view.layout), scale=2.0))
+    if message:
+        st.warning(message)
+    legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
+    every = [v for v in g.claim_choices() if v in legal]  # 0 and every score this layout's ends can make
+    st.markdown(words.what_did_it_score(bool(g.points)))
+    with st.container(horizontal=True):
+        for v in every:
+            st.button(words.no_score() if v == 0 else str(v), key=f"g_claim_{v}", on_click=act,
+                      args=(legal[v], g.move_number))
+
+
+def muggins_chance(g: GuidedGame, message: str | None) -> None:
+    """An opponent missed a score: the learner may call Muggins!. The score stays hidden, so the child
+    counts the ends; the story says it once Muggins! is called."""
+    view = g.view()
+    who = g.name(g.game.hand.cur)
+    said = next((e.score for e in reversed(g.game.hand.history) if e.kind is EventKind.CLAIM), 0)
+    st.markdown(f"### {words.call_muggins_hidden(who)}")
+    missed_svg = render_layout(view.layout)
+    ui.picture(missed_svg, max_width=ui.natural_width(missed_svg, scale=2.0))
+    if message:
+        st.warning(message)
+    st.markdown(words.muggins_count_yourself(who, said, g.rules.unit))
+    c1, c2 = st.columns(2)
+    c1.button(words.muggins(), type="primary", on_click=act, args=(MUGGINS,), key="g_muggins")
+    c2.button(words.let_it_go(), on_click=act, args=(LET_GO,), key="g_letgo")
+
+
 def learner_turn(g: GuidedGame, message: str | None = None) -> None:
     """The learner's move; ``message`` (a tap that was not allowed) shows next to the hand."""
     view = g.view()
     calls = g.rules.muggins_call is not MugginsCall.OFF  # the learner says the score: nothing gives it away
     guidance = g.setup.guidance
     if view.phase == "claim":
-        st.markdown(f"### {words.say_your_score()}")
-        ui.picture(render_layout(view.layout), max_width=ui.natural_width(render_layout(view.layout), scale=2.0))
-        if message:
-            st.warning(message)
-        legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
-        every = [v for v in g.claim_choices() if v in legal]  # 0 and every score this layout's ends can make
-        st.markdown(words.what_did_it_score(bool(g.points)))
-        with st.container(horizontal=True):
-            for v in every:
-                st.button(words.no_score() if v == 0 else str(v), key=f"g_claim_{v}", on_click=act,
-                          args=(legal[v], g.move_number))
+        say_your_score(g, message)
         return
     if view.phase == "muggins":
-        # the score stays hidden: the child counts the ends, and the story says it once Muggins! is called
-        who = g.name(g.game.hand.cur)
-        said = next((e.score for e in reversed(g.game.hand.history) if e.kind is EventKind.CLAIM), 0)
-        st.markdown(f"### {words.call_muggins_hidden(who)}")
-        missed_svg = render_layout(view.layout)
-        ui.picture(missed_svg, max_width=ui.natural_width(missed_svg, scale=2.0))
-        if message:
-            st.warning(message)
-        st.markdown(words.muggins_count_yourself(who, said, g.rules.unit))
-        c1, c2 = st.columns(2)
-        c1.button(words.muggins(), type="primary", on_click=act, args=(MUGGINS,), key="g_muggins")
-        c2.button(words.let_it_go(), on_click=act, args=(LET_GO,), key="g_letgo")
+        muggins_chance(g, message)
         return
     plays = [a for a in view.legal_actions if isinstance(a, Play)]
     layout_letters = ui.end_letters(view.layout)
