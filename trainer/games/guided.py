@@ -436,7 +436,7 @@ class GuidedGame:
                 self.log.append(calls.called_wrong(who, ev.score, made, unit))
             if missed:
                 self.log.append(calls.may_call(self.name(hand.caller)))
-            if missed:  # the learner may be the one to call: the story keeps the score for them to count
+                # the learner may be the one to call: their story keeps the score for them to count
                 self.muggins_story.append(calls.called_only(who, ev.score, unit))
         elif ev.kind is EventKind.MUGGINS:
             self.log.append(calls.took(who, ev.score, self.rules.unit))
