@@ -111,10 +111,6 @@ def save_game() -> None:
         logging.getLogger("fives_trainer").exception("a game could not be saved")
 
 
-KEPT = "g_kept_setup"
-"""The settings last chosen (in the session, beside the widgets): a rematch or a new game starts from them."""
-
-
 def chosen() -> Setup:
     """The settings on the form; a chooser that was clicked off reads as None: its default then."""
     return Setup(
@@ -129,15 +125,14 @@ def chosen() -> Setup:
 
 def kept() -> Setup:
     """The settings last played with (the defaults before the first game)."""
-    setup = st.session_state.get(KEPT)
-    return setup if isinstance(setup, Setup) else Setup()
+    return state().kept or Setup()
 
 
 def start(setup: Setup | None = None) -> None:
     """A new game: with the form's settings, or ``setup``'s (a rematch), on a new deal."""
     ps = state()
     setup = chosen() if setup is None else setup
-    st.session_state[KEPT] = setup
+    ps.kept = setup
     seated, note = replace(setup, seed=ps.deal_seed or random.randrange(2**31)).seated()
     ps.game = GuidedGame(seated)  # a game for four: the computer players fill the table
     ps.message = note
@@ -164,20 +159,16 @@ def end_game() -> None:
     """A new game or a quit: the table is cleared (and the saved game with it)."""
     keep_decisions(state().game)
     state().game = None
-    st.session_state[ASKING] = False
-
-
-ASKING = "g_quit_asked"
-"""The learner tapped Quit this game and is asked whether to quit."""
+    state().asking_quit = False
 
 
 def ask_to_quit(asking: bool) -> None:
-    st.session_state[ASKING] = asking
+    state().asking_quit = asking
 
 
 def quit_buttons() -> None:
     """Quit this game, with a second step: one tap asks, and only "Yes, quit" ends the game."""
-    if not st.session_state.get(ASKING):
+    if not state().asking_quit:
         st.button(words.quit_game(), on_click=ask_to_quit, args=(True,), key="g_quit")
         return
     with st.container(border=True):
