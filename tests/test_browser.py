@@ -180,3 +180,39 @@ def test_every_page_opened_directly_asks_for_nothing_missing(server, browser):
         assert failed == [], (path, failed)
         assert page.url.split("?")[0].rstrip("/") == (server + path).rstrip("/")  # still on that page
         page.close()
+
+
+def test_a_guests_game_survives_a_reload_and_quitting_asks_first(server, browser):
+    """A guest's game is kept in the browser's own storage: a reload picks it up where it was. Quit this
+    game asks before it ends the game, and a quit game is gone after a reload too."""
+    page = open_page(browser, f"{server}/play")
+    hand = page.locator(".fives-board .hand [data-tile]")
+    appserver.until_shown(page, lambda: page.get_by_role("button", name="Start the game").click(), hand.first)
+    appserver.settled(page, 60000)
+    playable = page.locator(".fives-board .hand [data-playable='yes']")
+    tile_el = playable.first if playable.count() else hand.first
+    tile = tile_el.get_attribute("data-tile")
+    low, high = (int(x) for x in tile.split("-"))
+    tile_el.click()
+    ends = page.locator(".fives-board .layout [data-end]")
+    for i in range(ends.count()):
+        if int(ends.nth(i).get_attribute("data-end").split(":")[1]) in (low, high):
+            ends.nth(i).locator("rect.letter").first.click(force=True)
+            break
+    mine = page.get_by_text(f"You led {tile}").or_(page.get_by_text(f"You played {tile}")).first
+    mine.wait_for(timeout=20000)
+    appserver.settled(page, 60000)
+    page.reload()
+    page.get_by_text("Your game was kept on this device").wait_for(timeout=30000)
+    page.get_by_text(f"You led {tile}").or_(page.get_by_text(f"You played {tile}")).first.wait_for(timeout=20000)
+    page.get_by_role("button", name="Quit this game").click()
+    page.get_by_text("Quit this game? It cannot be picked up again.").wait_for(timeout=20000)
+    assert page.get_by_text(f"You led {tile}").or_(page.get_by_text(f"You played {tile}")).count()
+    page.get_by_role("button", name="Yes, quit").click()
+    page.get_by_role("button", name="Start the game").wait_for(timeout=20000)
+    appserver.settled(page, 60000)
+    page.reload()
+    appserver.settled(page, 60000)
+    page.get_by_role("button", name="Start the game").wait_for(timeout=30000)
+    assert not page.get_by_text("Your game was kept on this device").count()
+    page.close()

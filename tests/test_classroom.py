@@ -255,6 +255,8 @@ def test_a_game_in_progress_survives_a_reload(store):
     h = again.session_state["play"].game
     assert h.moves == g.moves and h.log == g.log
     again.button(key="g_quit").click().run()
+    assert store.game(me.code) is not None  # one tap only asks
+    again.button(key="g_quit_yes").click().run()
     assert store.game(me.code) is None
 
 

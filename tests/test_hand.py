@@ -63,6 +63,9 @@ def test_presets_match_rules_md():
     assert p["muggins"].muggins_call == "strict" and p["muggins"].variant.value == "muggins"
     assert p["muggins"].target == (200, 150, 150)
     assert p["five-up-armanino"].uses_teams(4) and not p["five-up-armanino"].uses_teams(3)
+    # "the first ... to accumulate 61 points wins": Armanino's game ends the moment a side reaches 61
+    assert p["five-up-armanino"].game_end == "at-target"
+    assert all(r.game_end == "finish-hand" for name, r in p.items() if name != "five-up-armanino")
     assert RuleSet.preset("muggins") is p["muggins"]
 
 

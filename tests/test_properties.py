@@ -200,3 +200,31 @@ def test_a_hand_that_keeps_no_record_plays_the_same(preset, players, seed, playo
     assert bare.hands == kept.hands and bare.bone == kept.bone and bare.scores == kept.scores
     assert bare.history == [] and kept.history
     check_result(kept)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=rule_sets, players=st.integers(2, 4), seed=st.integers(0, 2**32), target=st.sampled_from([5, 10, 25]))
+@example(rules=PRESETS["five-up-armanino"], players=2, seed=7, target=61)
+def test_a_game_that_ends_at_the_target_stops_the_moment_a_side_reaches_it(rules, players, seed, target):
+    """Under ``game_end="at-target"`` no move is made after a side has reached the target and leads
+    alone: the game is over there, in the middle of a hand if need be."""
+    rules = rules.with_options(game_end="at-target", target=target, seats=(2, 3, 4))
+    rng = random.Random(seed)
+    g = Game(rules, players, seed=seed)
+
+    def reached(scores) -> bool:
+        return max(scores) >= g.target and list(scores).count(max(scores)) == 1
+
+    while not g.is_over:
+        hand = g.hand
+        assert not reached(hand.scores), (hand.scores, g.target)  # nobody has won yet: play goes on
+        if hand.phase_name == "claim":
+            g.apply(Claim(hand.pending if rng.random() < 0.8 else 0))
+        else:
+            g.apply(rng.choice(hand.legal_actions()))
+        if len(g.results) >= 300:  # random players losing their own tiles' count can go on for ever
+            return
+    assert reached(g.scores) and g.winner == g.scores.index(max(g.scores))
+    last = g.results[-1]
+    if last.ending == "target":
+        assert all(a == 0 for a in last.settlement)  # stopped mid-hand: nothing is counted for the tiles left

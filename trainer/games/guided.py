@@ -65,6 +65,24 @@ def possessive(name: str) -> str:
     return _("Your") if name == seat_name(0) else _("{name}'s").format(name=name)
 
 
+_MOST_AT_AN_END = {"end": 6, "beside": 6, "double": 12, "sniff-end": 12}
+"""The most each kind of open end can add to the total (:attr:`OpenEnd.kind <trainer.rules.OpenEnd.kind>`)."""
+_COUNTED_ENDS = ("end", "beside", "double", "sniff-end")
+"""The open ends whose number counts in the total (a spinner's empty ends and the sniff's long sides
+add 0 whatever their number, so the story leaves them out)."""
+
+
+def working(layout: Layout) -> str:
+    """The sum behind a layout's total, every counted end said, a 0 too: ``"0 + 6 = 6"`` (a bare
+    ``"6"`` would leave the 0-end out)."""
+    parts = [str(e.value) for e in layout.open_ends if e.kind in _COUNTED_ENDS]
+    if not parts:
+        return str(layout.total)
+    if len(parts) == 1:
+        return parts[0]
+    return f"{' + '.join(parts)} = {layout.total}"
+
+
 NEXT_HAND = "next-hand"
 """The move that deals the next hand after a settlement (in :attr:`GuidedGame.moves`)."""
 FORGETFUL = 0.35
@@ -145,6 +163,9 @@ class GuidedGame:
     log: list[str] = field(default_factory=list)
     unscored: str = ""
     """The learner's last play told without its score, while the learner is still to call it."""
+    muggins_story: list[str] = field(default_factory=list, compare=False, repr=False)
+    """The story as the learner sees it while deciding whether to call Muggins!: the missed play and
+    its call told without the score (the child counts it)."""
     finished: HandResult | None = None
     """The result of a hand that just ended, until the learner moves on."""
     finished_hand: int = -1
@@ -161,7 +182,11 @@ class GuidedGame:
     this_hand: list[Decision] = field(default_factory=list, compare=False, repr=False)
     """The learner's decisions in the hand being played (or just finished)."""
     clock: Callable[[], float] = field(default=time.time, compare=False, repr=False)
+    past: list[list[str]] = field(default_factory=list, compare=False, repr=False)
+    """The story of every hand already moved on from, in order (the game log; :attr:`log` is this hand's)."""
     _draws: int = 0
+    _went_again: bool = False
+    """The player whose turn it is has gone again (the chaining games): the story says why it stops."""
     _hint: tuple[tuple[int, int], Suggestion | None] | None = None
 
     def __post_init__(self) -> None:
@@ -172,6 +197,7 @@ class GuidedGame:
         self.bots = [None] + [make_bot(self.setup.bot_level, forget=forget) for _ in range(self.setup.players - 1)]
         self.rng = random.Random(self.setup.seed * 31 + 7)
         self.log = []
+        self.past = []
         self.advance()
 
     # ----- who is who -----
@@ -266,6 +292,8 @@ class GuidedGame:
         """What happened, for the page: the learner's own score stays hidden until it is called."""
         if self.unscored and self.log and self.waiting_for_learner and self.view().phase is Phase.CLAIM:
             return self.log[:-1] + [self.unscored]
+        if self.muggins_story and self.waiting_for_learner and self.view().phase is Phase.MUGGINS:
+            return list(self.muggins_story)
         return list(self.log)
 
     def act_at(self, tile: str, end: str) -> str | None:
@@ -286,6 +314,7 @@ class GuidedGame:
     def next_hand(self) -> None:
         """After the settlement walkthrough: deal on."""
         self.finished = None
+        self.past.append(self.log)
         self.log = []
         self.this_hand = []
         self.moves.append(NEXT_HAND)
@@ -329,16 +358,43 @@ class GuidedGame:
         ev = self.game.apply(action, player=player)
         hand_now = self.game.hands[index - 1]
         self._narrate(ev, before, hand_now)
-        if (self.rules.chain and not hand_now.is_terminal and ev.kind in _AFTER_A_PLAY
-                and hand_now.current_player == ev.player == hand_now.cur and hand_now.phase_name is Phase.TURN):
-            # a score or a double: the same player goes on (the chaining games)
-            self.log.append(narration.go_again(self.name(ev.player), you=ev.player == 0))
+        if self.rules.chain and not hand_now.is_terminal and ev.kind in _AFTER_A_PLAY:
+            self._chain_words(ev, hand_now)
         if hand_now.is_terminal:
             res = hand_now.result
             assert res is not None
+            if self._draws:  # the last tiles drawn fitted nowhere, and the hand blocked on them
+                self.log.append(narration.drew_the_last(self.name(ev.player), self._draws))
+            self._draws = 0  # the next hand's story starts from nothing
+            self._went_again = False
             self.finished = res
             self.finished_hand = index - 1
             self.log.append(self._ending_words(res))
+
+    def _chain_words(self, ev: Event, hand: HandState) -> None:
+        """The chaining games: the same player goes on after a score or a double, and once a turn that
+        went on stops, the story says why."""
+        if hand.phase_name is not Phase.TURN:
+            return  # a call is still to come
+        if hand.current_player == ev.player == hand.cur:
+            self.log.append(narration.go_again(self.name(ev.player), you=ev.player == 0))
+            self._went_again = True
+            return
+        if not self._went_again:
+            return
+        self._went_again = False
+        last = next((e for e in reversed(hand.history) if e.kind is EventKind.PLAY), None)
+        if last is None or last.play is None:
+            return
+        who = self.name(last.player)
+        at = hand.history.index(last)
+        before = hand.history[at - 1] if at else None
+        if before is not None and before.kind is EventKind.DRAW and before.player == last.player:
+            self.log.append(narration.turn_ends_drawn(who, you=last.player == 0))
+        elif last.score == 0 and not last.play.tile.is_double:
+            self.log.append(narration.turn_ends_no_score(who, you=last.player == 0))
+        else:
+            self.log.append(narration.turn_ends_nothing_fits(who, you=last.player == 0))
 
     def _score_words(self, total: int, score: int) -> str:
         return calls.made(total, score, self.rules.unit)
@@ -361,10 +417,12 @@ class GuidedGame:
             after = before.play(play)
             target = None if play.target is None else str(play.target)
             number = after.placements[-1].number
-            self.log.append(narration.played(who, str(play.tile), number, target, after.working,
+            self.log.append(narration.played(who, str(play.tile), number, target, working(after),
                                              self._score_words(ev.total, ev.score), beside=play.beside, drew=drew))
-            self.unscored = (narration.played_unscored(who, str(play.tile), number, target, beside=play.beside,
-                                                       drew=drew) if ev.player == 0 else "")
+            told = narration.played_unscored(who, str(play.tile), number, target, beside=play.beside, drew=drew)
+            self.unscored = told if ev.player == 0 else ""
+            if self.rules.muggins_call is MugginsCall.STRICT:  # kept in case the learner may call Muggins! on it
+                self.muggins_story = self.log[:-1] + [told]
         elif ev.kind is EventKind.CLAIM:
             missed = hand.pending if hand.phase_name is Phase.MUGGINS and hand.caller >= 0 else 0
             made = self._made(hand)
@@ -378,6 +436,8 @@ class GuidedGame:
                 self.log.append(calls.called_wrong(who, ev.score, made, unit))
             if missed:
                 self.log.append(calls.may_call(self.name(hand.caller)))
+                # the learner may be the one to call: their story keeps the score for them to count
+                self.muggins_story.append(calls.called_only(who, ev.score, unit))
         elif ev.kind is EventKind.MUGGINS:
             self.log.append(calls.took(who, ev.score, self.rules.unit))
         elif ev.kind is EventKind.LET_GO:
@@ -399,7 +459,18 @@ class GuidedGame:
             return narration.domino(self.name(res.winner), you=res.winner == 0)
         if res.blocked:
             return narration.blocked()
-        return narration.target_hit()
+        if self.rules.exact_target:
+            return narration.target_hit()
+        reached = max(range(len(res.sides)), key=lambda side: self.game.scores[side])
+        return narration.target_reached(self.side_name(reached), self.game.target, self.rules.unit,
+                                        you=0 in res.sides[reached])
+
+    def claim_choices(self) -> list[int]:
+        """Every score the learner may say after a play: no score, and each score up to the most the
+        layout's open ends could count (a plain end at most 6, a double or the sniff's ends at most 12),
+        so even six open ends of Five-Up have their 45 and more, and the buttons do not give the score away."""
+        most = sum(_MOST_AT_AN_END.get(end.kind, 0) for end in self.view().layout.open_ends)
+        return [self.rules.points(total) for total in range(0, most + 1, 5)]
 
     # ----- guidance -----
 

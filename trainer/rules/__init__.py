@@ -26,7 +26,7 @@ from trainer.rules.errors import IllegalPlay
 from trainer.rules.game import Game
 from trainer.rules.hand import HandState, PlayerView
 from trainer.rules.layout import Layout, OpenEnd, Placement, Play, end_letters
-from trainer.rules.options import Lead, LeadAfterBlock, MugginsCall, MugginsCaller, Settlement, Unit
+from trainer.rules.options import GameEnd, Lead, LeadAfterBlock, MugginsCall, MugginsCaller, Settlement, Unit
 from trainer.rules.reasons import Reason, say
 from trainer.rules.ruleset import PRESETS, RuleSet
 from trainer.rules.scoring import is_scoring_total, play_points, round_to_five
@@ -37,8 +37,9 @@ from trainer.rules.variants import Variant
 
 __all__ = [
     "DRAW", "LET_GO", "MUGGINS", "PASS", "PRESETS", "TILES", "Action", "Claim", "Draw", "Ending", "Event", "EventKind",
-    "Game", "HandResult", "HandState", "IllegalPlay", "Layout", "Lead", "LeadAfterBlock", "Muggins", "MugginsCall",
-    "MugginsCaller", "OpenEnd", "Pass", "Phase", "Placement", "Play", "PlayerView", "Reason", "RuleSet",
+    "Game",
+    "GameEnd", "HandResult", "HandState", "IllegalPlay", "Layout", "Lead", "LeadAfterBlock", "Muggins",
+    "MugginsCall", "MugginsCaller", "OpenEnd", "Pass", "Phase", "Placement", "Play", "PlayerView", "Reason", "RuleSet",
     "Settlement", "Tile", "TileLike", "Unit", "Variant", "end_letters", "heaviest", "is_scoring_total", "lead_by_lot",
     "parse_action", "parse_tiles", "play_points", "round_to_five", "say", "settle",
 ]

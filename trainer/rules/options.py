@@ -71,3 +71,13 @@ class MugginsCaller(StrEnum):
     """The next player."""
     ANY = "any"
     """Every opponent in turn, until one calls."""
+
+
+class GameEnd(StrEnum):
+    """When a game ends once a side has reached the target."""
+
+    FINISH_HAND = "finish-hand"
+    """The hand in progress is finished first; then the highest score wins."""
+    AT_TARGET = "at-target"
+    """The game ends the moment a side reaches the target and leads alone, in the middle of a hand
+    (as a cribbage board's game ends when a peg goes out)."""

@@ -14,7 +14,7 @@ from enum import Enum
 from typing import TypeVar
 
 from trainer.rules.errors import IllegalPlay
-from trainer.rules.options import Lead, LeadAfterBlock, MugginsCall, MugginsCaller, Settlement, Unit
+from trainer.rules.options import GameEnd, Lead, LeadAfterBlock, MugginsCall, MugginsCaller, Settlement, Unit
 from trainer.rules.reasons import Reason
 from trainer.rules.scoring import play_points
 from trainer.rules.variants import Variant
@@ -127,6 +127,9 @@ class RuleSet:
     """Score that ends the game, for 2, 3 and 4 players (in :attr:`unit`)."""
     exact_target: bool = False
     """Whether the target must be hit exactly (an overshooting score counts nothing)."""
+    game_end: GameEnd = GameEnd.FINISH_HAND
+    """A :class:`GameEnd`: ``"finish-hand"``, the hand in progress is finished once a side has reached
+    the target; ``"at-target"``, the game ends the moment a side reaches it and leads alone."""
     name: str = field(default="custom", compare=False)
     """Preset id, or ``"custom"``."""
 
@@ -176,6 +179,7 @@ class RuleSet:
             round_each_player=_flag(given["round_each_player"], "round_each_player"),
             target=_per_count(given["target"], "The target"),
             exact_target=_flag(given["exact_target"], "exact_target"),
+            game_end=_choice(GameEnd, given["game_end"], "game_end"),
             name=str(given["name"]),
         )
 
@@ -235,7 +239,7 @@ _TYPES: tuple[tuple[str, type], ...] = (
     ("chain", bool), ("seats", tuple), ("lead_after_block", LeadAfterBlock), ("voluntary_draw", bool),
     ("boneyard_reserve", int), ("unit", Unit), ("settlement", Settlement), ("muggins_call", MugginsCall),
     ("muggins_caller", MugginsCaller), ("round_each_player", bool), ("target", tuple), ("exact_target", bool),
-    ("name", str),
+    ("game_end", GameEnd), ("name", str),
 )
 """The type each option holds (what :meth:`RuleSet.from_options` makes of it)."""
 
@@ -249,7 +253,7 @@ def _seat_index(players: int) -> int:
 PRESETS: dict[str, RuleSet] = {
     "five-up-armanino": RuleSet.from_options(
         variant=Variant.FIVE_UP, hand_size=5, teams=True, unit="points", target=61,
-        settlement="winner-takes-opponents", name="five-up-armanino",
+        settlement="winner-takes-opponents", game_end="at-target", name="five-up-armanino",
     ),
     "five-up-pagat": RuleSet.from_options(
         variant=Variant.FIVE_UP, hand_size=5, teams=True, unit="points", target=61,

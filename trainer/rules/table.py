@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from trainer.rules.actions import Claim
-from trainer.rules.options import MugginsCall, Unit
+from trainer.rules.options import GameEnd, MugginsCall, Unit
 from trainer.rules.ruleset import RuleSet
 from trainer.rules.tiles import PIPS
 
@@ -53,6 +53,8 @@ class Settings(NamedTuple):
     reserve: int
     calls: bool
     exact: bool
+    stop: bool
+    """The hand stops the moment a side reaches the target and leads alone (:attr:`GameEnd.AT_TARGET`)."""
     chain: bool
     voluntary: bool
     plain: bool
@@ -62,7 +64,7 @@ class Settings(NamedTuple):
 
 SETTING_SLOTS = (
     "rules", "n", "teams", "n_sides", "target", "_unit", "_score_of", "_reserve", "_calls", "_exact",
-    "_chain", "_voluntary", "_plain", "_side_of", "_next_seat",
+    "_stop", "_chain", "_voluntary", "_plain", "_side_of", "_next_seat",
 )
 """The :class:`~trainer.rules.turns.TurnCore` field that holds each of :class:`Settings`, in order."""
 assert [name.lstrip("_") for name in SETTING_SLOTS] == list(Settings._fields)
@@ -86,6 +88,7 @@ def table_for(rules: RuleSet, n: int) -> Table:
         return hit[1]
     teams = rules.uses_teams(n)
     calls, exact, chain = rules.muggins_call is not MugginsCall.OFF, rules.exact_target, rules.chain
+    stop = rules.game_end is GameEnd.AT_TARGET
     settings = Settings(
         rules=rules,
         n=n,
@@ -97,9 +100,10 @@ def table_for(rules: RuleSet, n: int) -> Table:
         reserve=rules.boneyard_reserve,
         calls=calls,
         exact=exact,
+        stop=stop,
         chain=chain,
         voluntary=rules.voluntary_draw,
-        plain=not (calls or exact or chain),  # the common case, in short
+        plain=not (calls or exact or stop or chain),  # the common case, in short
         side_of=SIDE_OF[(n, teams)],
         next_seat=NEXT_SEAT[n],
     )

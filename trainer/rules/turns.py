@@ -143,7 +143,7 @@ class TurnCore:
     ) -> None:
         table = table_for(rules, len(ids))
         (self.rules, self.n, self.teams, self.n_sides, self.target, self._unit, self._score_of,
-         self._reserve, self._calls, self._exact, self._chain, self._voluntary, self._plain, self._side_of,
+         self._reserve, self._calls, self._exact, self._stop, self._chain, self._voluntary, self._plain, self._side_of,
          self._next_seat) = table.settings  # in the order of SETTING_SLOTS
         self.board = Board(table.spin_rule)
         self.hands: list[list[int]] = ids
@@ -322,7 +322,7 @@ class TurnCore:
         side = self._side_of[cur]
         credited = self._credit(side, score)
         ev = self._record(cur, _EV_PLAY, self.action_of(move), None, total, score, credited, side, 0)
-        if hand and not self._exact and not self._chain and len(self.bone) > self._reserve:
+        if hand and not self._exact and not self._stop and not self._chain and len(self.bone) > self._reserve:
             self.cur = self._next_seat[cur]  # the common case of _after_play
         else:
             self._after_play()
@@ -363,6 +363,9 @@ class TurnCore:
         ):
             self._finish(Ending.TARGET, None)
             return
+        if self._stop and self._target_reached():
+            self._finish(Ending.TARGET, None)
+            return
         if not self.hands[cur]:
             self._finish(Ending.DOMINOED, cur)
             return
@@ -377,6 +380,13 @@ class TurnCore:
         self._again = False
         self._chaining = False
         self.cur = (cur + 1) % self.n
+
+    def _target_reached(self) -> bool:
+        """Whether a side has reached the target and leads alone (the game ends at once under
+        :attr:`GameEnd.AT_TARGET`; a tie at the top plays on until it is broken)."""
+        now = [s + p for s, p in zip(self.start_scores, self.play_scores)]
+        best = max(now)
+        return best >= self.target and now.count(best) == 1
 
     def _fits_any(self, hand: list[int]) -> bool:
         if self.board.sniff_sides:
@@ -515,7 +525,7 @@ class TurnCore:
     def skip_claims(self) -> None:
         """From now on every play's score is credited as if announced right (for simulations)."""
         self._calls = False
-        self._plain = not (self._exact or self._chain)
+        self._plain = not (self._exact or self._stop or self._chain)
 
 
 def _highest_lead_tile(hands: Sequence[Sequence[int]]) -> int:

@@ -1,7 +1,7 @@
 """What this browser keeps in its own local storage, through one small component (``static/device.js``):
 the signed-in learner's code and nickname ("Continue as Blue Fox?"), a copy of the answers waiting in the
-outbox (a reload during an outage loses none), the class a teacher opened, and the clean-up of an address that
-held a teacher key."""
+outbox (a reload during an outage loses none), a guest's game of Play a hand, the class a teacher
+opened, and the clean-up of an address that held a teacher key."""
 
 from __future__ import annotations
 
@@ -114,6 +114,12 @@ def attempt_from_dict(fields: object) -> Attempt | None:
         return Attempt.from_row(fields)
     except ValueError:
         return None
+
+
+def keep_game(record: dict | None, *, mark: str) -> None:
+    """This browser keeps a guest's game of Play a hand (its own local storage), so a reload picks it up;
+    ``None`` forgets it. ``mark`` names this write (a new one for each move: each is sent once)."""
+    device_component(data={"game": json.dumps(record) if record is not None else ""}, key=f"device-game-{mark}")
 
 
 def remember_on_device() -> None:

@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 import streamlit as st
 
 from puzzles import KINDS, STAGES, Puzzle
-from trainer.games.guided import GameSaver, GuidedGame
+from trainer.games.guided import GameSaver, GuidedGame, Setup
 from trainer.learning.practice import COACH
 
 T = TypeVar("T")
@@ -183,9 +183,14 @@ class PlayState:
     """What the last move or choice said (a tap that is not allowed), shown once."""
     deal_seed: int | None = None
     """A fixed deal (tests set it); otherwise every game is dealt at random."""
+    kept: Setup | None = None
+    """The settings last played with: a rematch or a new game starts from them."""
+    asking_quit: bool = False
+    """Quit this game was tapped once: the page asks whether to quit."""
 
     def forget_learner(self) -> None:
         self.game, self.saver, self.checked, self.message = None, GameSaver(), False, None
+        self.kept, self.asking_quit = None, False
 
 
 @dataclass

@@ -36,6 +36,13 @@ def called(who: str, score: int, unit: str) -> str:
     return _("{who} called {amount}.").format(who=who, amount=amount(score, unit))
 
 
+def called_only(who: str, score: int, unit: str) -> str:
+    """What a player called, told without what the play made (the learner is to judge it)."""
+    if score:
+        return _("{who} called {amount}.").format(who=who, amount=amount(score, unit))
+    return _("{who} said no score.").format(who=who)
+
+
 def learner_said_no_score(made_score: int, unit: str) -> str:
     """The learner pressed "No score" after a play that scored."""
     return _("You said no score, but your play made {amount}.").format(amount=amount(made_score, unit))

@@ -60,9 +60,11 @@ GAME_SOURCES = Said({
     "preset:muggins": N_("Two ends, 7 tiles each, to 200 pips; say your score or an opponent takes it."),
     "preset:all-fives": N_("The first double spins; 9, 7 or 5 tiles; to 250 or 200 pips."),
     "preset:all-fives-tidwell": N_("5 tiles, to 150 pips; you may draw when you could play; say your score."),
-    "preset:five-up-armanino": N_("Every double spins; scores in points, to 61; partners at four."),
+    "preset:five-up-armanino": N_("Every double spins; scores in points; the first side to reach 61 wins at once, "
+                                   "even in the middle of a hand; partners at four."),
     "preset:five-up-club": N_("Every double spins; to 100 points; everyone's leftover tiles go to the winner."),
-    "preset:five-up-pagat": N_("Every double spins; to 61 points; each player loses their own leftover pips."),
+    "preset:five-up-pagat": N_("Every double spins; to 61 points; each player loses the spots left on their "
+                                 "own tiles."),
     "preset:sniff": N_("The first double, the sniff, is laid in line; one tile may go beside each of its long "
                        "sides and its outer half counts to the end of the hand. 7, 6 or 5 tiles; to 250 or 200 pips."),
     "preset:sniff-crosswise": N_("The first double, the sniff, spins; its short ends count their half while "

@@ -74,6 +74,27 @@ def go_again(who: str, *, you: bool) -> str:
     return _("You go again!") if you else _("{who} goes again.").format(who=who)
 
 
+def turn_ends_no_score(who: str, *, you: bool) -> str:
+    """Why a turn that went on stops: the last play neither scored nor was a double."""
+    if you:
+        return _("Your last tile made no score and was not a double, so your turn ends.")
+    return _("{who}'s last tile made no score and was not a double, so the turn ends.").format(who=who)
+
+
+def turn_ends_nothing_fits(who: str, *, you: bool) -> str:
+    """Why a turn that went on stops: nothing left in the hand fits."""
+    if you:
+        return _("Nothing else in your hand fits, so your turn ends.")
+    return _("Nothing else in {who}'s hand fits, so the turn ends.").format(who=who)
+
+
+def turn_ends_drawn(who: str, *, you: bool) -> str:
+    """Why a turn that went on stops: a tile just drawn was played, and that always ends a turn."""
+    if you:
+        return _("A tile just drawn ends the turn, even when it scores.")
+    return _("{who} played a tile just drawn: that ends the turn, even when it scores.").format(who=who)
+
+
 def called(who: str, points: int) -> str:
     return ngettext("{who} called {n} point.", "{who} called {n} points.", points).format(who=who, n=points)
 
@@ -117,6 +138,19 @@ def blocked() -> str:
     return _("Blocked: nobody can play, and nothing is left to draw.")
 
 
+def drew_the_last(who: str, drew: int) -> str:
+    """A player drew the boneyard's last tiles and none of them fitted (the hand blocks on it)."""
+    return ngettext("{who} drew {n} tile, the last in the boneyard: it fits nowhere.",
+                    "{who} drew {n} tiles, the last in the boneyard: none of them fits.", drew).format(who=who, n=drew)
+
+
+def target_reached(who: str, target: int, unit: str, *, you: bool) -> str:
+    """The game ends the moment a side reaches the target (``game_end="at-target"``)."""
+    if you:
+        return _("{who} reached {target}: the game ends at once!").format(who=who, target=amount(target, unit))
+    return _("{who} reached {target}: the game ends at once.").format(who=who, target=amount(target, unit))
+
+
 def target_hit() -> str:
     return _("The target has been hit exactly!")
 
@@ -125,8 +159,8 @@ def target_hit() -> str:
 
 
 def tiles_left(who: str, tiles: str, sums: str, pips: int) -> str:
-    """``"Leo: 2-3, 1-1 — 5 + 2 = 7 pips"``."""
-    return ngettext("{who}: {tiles} — {sums} = {n} pip", "{who}: {tiles} — {sums} = {n} pips", pips).format(
+    """``"Leo: 2-3, 1-1 — 5 + 2 = 7 spots"``: the spots on the tiles, worded apart from a score in pips."""
+    return ngettext("{who}: {tiles} — {sums} = {n} spot", "{who}: {tiles} — {sums} = {n} spots", pips).format(
         who=who, tiles=tiles, sums=sums, n=pips)
 
 
@@ -135,7 +169,8 @@ def no_tiles_left(who: str) -> str:
 
 
 def hold_together(side: str, pips: int) -> str:
-    return ngettext("{side} hold {n} pip together.", "{side} hold {n} pips together.", pips).format(side=side, n=pips)
+    return ngettext("{side} hold {n} spot together.", "{side} hold {n} spots together.", pips).format(
+        side=side, n=pips)
 
 
 def each_loses(side: str, pips: int, rounded: int, points: int, unit: str = "points") -> str:
@@ -148,11 +183,11 @@ def each_loses(side: str, pips: int, rounded: int, points: int, unit: str = "poi
 
 
 def shared_count() -> str:
-    return _("Two players tied for the fewest pips: they share the third player's count.")
+    return _("Two players tied for the fewest spots: they share the third player's count.")
 
 
 def nobody_scores() -> str:
-    return _("A tie for the fewest pips: nobody scores for the tiles left.")
+    return _("A tie for the fewest spots: nobody scores for the tiles left.")
 
 
 def rounds(pips: int, rounded: int) -> str:
@@ -166,12 +201,13 @@ def rounds(pips: int, rounded: int) -> str:
 
 
 def hands_hold(pot: int, how: str, *, every_hand: bool) -> str:
-    """``"The other hands hold 23 pips; 23 rounds up to 25."``"""
+    """``"The other hands hold 23 spots; 23 rounds up to 25."`` (spots on the tiles: a score in pips
+    is another thing)."""
     if every_hand:
-        return ngettext("Every hand hold {n} pip; {how}.", "Every hand hold {n} pips; {how}.", pot).format(
+        return ngettext("All the hands hold {n} spot; {how}.", "All the hands hold {n} spots; {how}.", pot).format(
             n=pot, how=how)
-    return ngettext("The other hands hold {n} pip; {how}.", "The other hands hold {n} pips; {how}.", pot).format(
-        n=pot, how=how)
+    return ngettext("The other hands hold {n} spot; {how}.", "The other hands hold {n} spots; {how}.",
+                    pot).format(n=pot, how=how)
 
 
 def winners_score(winners: str, rounded: int, points: int, *, points_unit: bool, plural: bool) -> str:

@@ -90,15 +90,18 @@ def no_score() -> str:
     return _("No score")
 
 
-def call_muggins(name: str, missed: int, unit: str) -> str:
-    """The heading of the learner's chance to call Muggins!, with the missed score in the game's unit."""
-    return _("{name} missed a score of {amount}! Call Muggins! to take it.").format(
-        name=name, amount=amount(missed, unit))
+def call_muggins_hidden(name: str) -> str:
+    """The heading of the learner's chance to call Muggins!: the missed score stays for the child to count."""
+    return _("Did {name} miss a score? Count the ends!").format(name=name)
 
 
-def muggins_working(working: str, missed: int, unit: str) -> str:
-    """Under the layout on the Muggins! screen: why the play scored."""
-    return _("The ends make {working}: {amount}.").format(working=working, amount=amount(missed, unit))
+def muggins_count_yourself(name: str, said: int, unit: str) -> str:
+    """Under the layout on the Muggins! screen: what the player said, and the choice (no score given away)."""
+    if said:
+        return _("{name} said {amount}. If the ends make another score, call Muggins! and take it.").format(
+            name=name, amount=amount(said, unit))
+    return _("{name} said no score. If the ends make a multiple of five, call Muggins! and take it.").format(
+        name=name)
 
 
 def muggins() -> str:
@@ -161,6 +164,11 @@ def option(play: str, total: int, score: int, unit: str) -> str:
     return _("{play} → total {total}").format(play=play, total=total)
 
 
+def try_play(play: str) -> str:
+    """A suggestion with the muggins call on: the play alone, its score for the child to say."""
+    return _("Try {play}.").format(play=play)
+
+
 def tile() -> str:
     return _("Tile")
 
@@ -213,8 +221,18 @@ def new_game() -> str:
     return _("New game")
 
 
+def rematch() -> str:
+    """Another game with the same settings, on a new deal."""
+    return _("Rematch")
+
+
 def what_happened() -> str:
     return _("What happened")
+
+
+def newest_first() -> str:
+    """Beside "What happened": the order of its lines."""
+    return _("newest first")
 
 
 def just_dealt() -> str:
@@ -223,6 +241,43 @@ def just_dealt() -> str:
 
 def quit_game() -> str:
     return _("Quit this game")
+
+
+def quit_sure() -> str:
+    return _("Quit this game? It cannot be picked up again.")
+
+
+def quit_yes() -> str:
+    return _("Yes, quit")
+
+
+def keep_playing() -> str:
+    return _("Keep playing")
+
+
+def guest_game_back() -> str:
+    """A guest's game, kept in this browser, picked up again after a reload."""
+    return _("Your game was kept on this device: it goes on where you left it.")
+
+
+def game_log(hands: int) -> str:
+    """The expander with every earlier hand's story."""
+    return ngettext("Game log: {n} hand before this one", "Game log: {n} hands before this one", hands).format(
+        n=hands)
+
+
+def hand_heading(number: int) -> str:
+    return _("Hand {number}").format(number=number)
+
+
+def hand_column() -> str:
+    """The first column of the hands' score table."""
+    return _("Hand")
+
+
+def total_row() -> str:
+    """The last row of the hands' score table."""
+    return _("Total")
 
 
 def tiles_left(name: str, *, mine: bool) -> str:

@@ -5,6 +5,7 @@ const KEY = "fives-trainer-me";
 const OUTBOX = "fives-trainer-outbox";
 const TEACHER = "fives-trainer-teacher";
 const LANGUAGE = "fives-trainer-language";
+const GAME = "fives-trainer-game";
 
 function readJson(key) {
   try {
@@ -41,6 +42,13 @@ export default function (component) {
       } else {
         window.localStorage.removeItem(OUTBOX);
       }
+    } else if (typeof data.game === "string") {
+      // a guest's game of Play a hand (its settings and moves), so a reload picks it up
+      if (data.game) {
+        window.localStorage.setItem(GAME, data.game);
+      } else {
+        window.localStorage.removeItem(GAME);
+      }
     } else if (data.read) {
       const value = readJson(KEY);
       const outbox = window.localStorage.getItem(OUTBOX);
@@ -50,6 +58,10 @@ export default function (component) {
       const lang = window.localStorage.getItem(LANGUAGE);
       if (lang) {
         value.lang = lang;
+      }
+      const game = window.localStorage.getItem(GAME);
+      if (game) {
+        value.game = game;
       }
       const teacher = window.localStorage.getItem(TEACHER);
       if (teacher) {

@@ -1,8 +1,10 @@
 """Play a hand: the learner against computer players, with hints, narration and the muggins call."""
 
+import json
 import logging
 import os
 import random
+from dataclasses import replace
 
 import streamlit as st
 
@@ -26,8 +28,8 @@ from trainer.games.guided import (
 )
 from trainer.render import render_hand, render_layout
 from trainer.render.taps import BoardMode
-from trainer.rules import Play
-from trainer.web import pagestate, session, ui
+from trainer.rules import EventKind, MugginsCall, Play
+from trainer.web import device, pagestate, session, ui
 from trainer.web.pagestate import PlayState
 from trainer.words import play_page as words
 from trainer.words import transfer as transfer_words
@@ -46,9 +48,11 @@ def state() -> PlayState:
 
 def current() -> GuidedGame | None:
     """The game on the table: this session's, or the signed-in learner's saved game (a reload or
-    another device picks it up where it was)."""
+    another device picks it up where it was), or a guest's game kept in this browser."""
     ps = state()
     me = session.me()
+    if ps.game is None and me is None and not ps.checked:
+        return guest_game(ps)
     if ps.game is None and me is not None and not ps.checked:
         ps.checked = True
         s = session.store()
@@ -65,10 +69,39 @@ def current() -> GuidedGame | None:
     return ps.game
 
 
+def guest_game(ps: PlayState) -> GuidedGame | None:
+    """A guest's game kept in this browser's own storage (:func:`save_game`): a reload picks it up
+    where it was, once the browser has said what it keeps."""
+    known = session.state().device  # what the browser said when the page asked it (device.remembered)
+    if known is None:
+        return None  # not yet: the page asks it on every run until it answers
+    ps.checked = True
+    raw = known.get("game")
+    if not isinstance(raw, str) or not raw:
+        return None
+    try:
+        ps.game = GuidedGame.replay(json.loads(raw))
+    except (ValueError, TypeError, AttributeError):
+        device.keep_game(None, mark="broken")
+        ps.message = words.saved_game_broken()
+        return None
+    ps.saver.mark(ps.game)
+    ps.message = words.guest_game_back()
+    return ps.game
+
+
 def save_game() -> None:
-    """Keep the signed-in learner's game after every move (a new game or a quit clears it)."""
+    """Keep the learner's game after every move (a new game or a quit clears it): a signed-in learner's
+    in the store, a guest's in this browser."""
     me, s = session.me(), session.store()
-    if me is None or s is None:
+    if me is None:
+        game, saver = state().game, state().saver
+        gone = saver.saved[0] if saver.saved else "none"  # each write has its own key: it is sent once
+        saver.sync(game, save=lambda record: device.keep_game(record, mark=f"{game.game_id}-{len(game.moves)}"
+                                                              if game is not None else "none"),
+                   clear=lambda: device.keep_game(None, mark=f"{gone}-gone"))
+        return
+    if s is None:
         return
     try:
         state().saver.sync(state().game, save=lambda record: s.save_game(me.code, record),
@@ -79,19 +112,30 @@ def save_game() -> None:
         logging.getLogger("fives_trainer").exception("a game could not be saved")
 
 
-def start() -> None:
-    # a chooser that was clicked off reads as None: fall back to the defaults
-    ps = state()
-    setup, note = Setup(
+def chosen() -> Setup:
+    """The settings on the form; a chooser that was clicked off reads as None: its default then."""
+    return Setup(
         game=st.session_state.get("g_game") or "muggins",
         players=st.session_state.get("g_players") or 2,
         partners=bool(st.session_state.get("g_partners", True)),
         bot_level=BotLevel.parse(st.session_state.get("g_bots") or BotLevel.GREEDY),
         guidance=st.session_state.get("g_guidance") or "where",
         muggins_call=bool(st.session_state.get("g_calls", False)),
-        seed=ps.deal_seed or random.randrange(2**31),
-    ).seated()  # a game for four: the computer players fill the table
-    ps.game = GuidedGame(setup)
+    )
+
+
+def kept() -> Setup:
+    """The settings last played with (the defaults before the first game)."""
+    return state().kept or Setup()
+
+
+def start(setup: Setup | None = None) -> None:
+    """A new game: with the form's settings, or ``setup``'s (a rematch), on a new deal."""
+    ps = state()
+    setup = chosen() if setup is None else setup
+    ps.kept = setup
+    seated, note = replace(setup, seed=ps.deal_seed or random.randrange(2**31)).seated()
+    ps.game = GuidedGame(seated)  # a game for four: the computer players fill the table
     ps.message = note
 
 
@@ -116,6 +160,23 @@ def end_game() -> None:
     """A new game or a quit: the table is cleared (and the saved game with it)."""
     keep_decisions(state().game)
     state().game = None
+    state().asking_quit = False
+
+
+def ask_to_quit(asking: bool) -> None:
+    state().asking_quit = asking
+
+
+def quit_buttons() -> None:
+    """Quit this game, with a second step: one tap asks, and only "Yes, quit" ends the game."""
+    if not state().asking_quit:
+        st.button(words.quit_game(), on_click=ask_to_quit, args=(True,), key="g_quit")
+        return
+    with st.container(border=True):
+        st.markdown(words.quit_sure())
+        with st.container(horizontal=True):
+            st.button(words.quit_yes(), type="primary", on_click=end_game, key="g_quit_yes")
+            st.button(words.keep_playing(), on_click=ask_to_quit, args=(False,), key="g_quit_no")
 
 
 def play_chosen() -> None:
@@ -137,18 +198,21 @@ def play_chosen() -> None:
 
 
 def setup_form() -> None:
+    """The game's settings, as last chosen (a new game after one keeps them)."""
     st.markdown(words.intro())
+    last = kept()
     with st.form("setup", border=True):
         st.selectbox(words.game(), GAMES, key="g_game", format_func=game_title,
+                     index=GAMES.index(last.game) if last.game in GAMES else 0,
                      help=" · ".join(words.game_source(GAME_TITLES[g], GAME_SOURCES[g]) for g in GAMES))
         c1, c2 = st.columns(2)
-        c1.segmented_control(words.players(), [2, 3, 4], key="g_players", default=2, required=True)
-        c2.checkbox(words.partners(), key="g_partners", value=True)
-        st.segmented_control(words.computer_players(), list(BOT_LEVELS), key="g_bots", default=BotLevel.GREEDY,
+        c1.segmented_control(words.players(), [2, 3, 4], key="g_players", default=last.players, required=True)
+        c2.checkbox(words.partners(), key="g_partners", value=last.partners)
+        st.segmented_control(words.computer_players(), list(BOT_LEVELS), key="g_bots", default=last.bot_level,
                              required=True, format_func=lambda b: BOT_TITLES[b])
-        st.radio(words.help_while_playing(), list(GUIDANCE), key="g_guidance", index=2,
+        st.radio(words.help_while_playing(), list(GUIDANCE), key="g_guidance", index=GUIDANCE.index(last.guidance),
                  format_func=lambda x: GUIDANCE_TITLES[x])
-        st.checkbox(words.muggins_call(), key="g_calls", value=False)
+        st.checkbox(words.muggins_call(), key="g_calls", value=last.muggins_call)
         st.form_submit_button(words.start(), type="primary", on_click=start)
 
 
@@ -169,30 +233,50 @@ def scoreboard(g: GuidedGame) -> None:
                       unsafe_allow_html=True)
 
 
-def learner_turn(g: GuidedGame) -> None:
+def say_your_score(g: GuidedGame, message: str | None) -> None:
+    """The muggins call: the learner says what their play scored, with a button for every score the
+    layout's ends can make (so the buttons give nothing away)."""
     view = g.view()
+    st.markdown(f"### {words.say_your_score()}")
+    ui.picture(render_layout(view.layout), max_width=ui.natural_width(render_layout(view.layout), scale=2.0))
+    if message:
+        st.warning(message)
+    legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
+    every = [v for v in g.claim_choices() if v in legal]  # 0 and every score this layout's ends can make
+    st.markdown(words.what_did_it_score(bool(g.points)))
+    with st.container(horizontal=True):
+        for v in every:
+            st.button(words.no_score() if v == 0 else str(v), key=f"g_claim_{v}", on_click=act,
+                      args=(legal[v], g.move_number))
+
+
+def muggins_chance(g: GuidedGame, message: str | None) -> None:
+    """An opponent missed a score: the learner may call Muggins!. The score stays hidden, so the child
+    counts the ends; the story says it once Muggins! is called."""
+    view = g.view()
+    who = g.name(g.game.hand.cur)
+    said = next((e.score for e in reversed(g.game.hand.history) if e.kind is EventKind.CLAIM), 0)
+    st.markdown(f"### {words.call_muggins_hidden(who)}")
+    missed_svg = render_layout(view.layout)
+    ui.picture(missed_svg, max_width=ui.natural_width(missed_svg, scale=2.0))
+    if message:
+        st.warning(message)
+    st.markdown(words.muggins_count_yourself(who, said, g.rules.unit))
+    c1, c2 = st.columns(2)
+    c1.button(words.muggins(), type="primary", on_click=act, args=(MUGGINS,), key="g_muggins")
+    c2.button(words.let_it_go(), on_click=act, args=(LET_GO,), key="g_letgo")
+
+
+def learner_turn(g: GuidedGame, message: str | None = None) -> None:
+    """The learner's move; ``message`` (a tap that was not allowed) shows next to the hand."""
+    view = g.view()
+    calls = g.rules.muggins_call is not MugginsCall.OFF  # the learner says the score: nothing gives it away
     guidance = g.setup.guidance
     if view.phase == "claim":
-        st.markdown(f"### {words.say_your_score()}")
-        ui.picture(render_layout(view.layout), max_width=ui.natural_width(render_layout(view.layout), scale=2.0))
-        legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
-        step = 1 if g.points else 5
-        few = [v for v in range(0, 9 * step, step) if v in legal]  # 0 and the scores a layout can make
-        st.markdown(words.what_did_it_score(bool(g.points)))
-        with st.container(horizontal=True):
-            for v in few:
-                st.button(words.no_score() if v == 0 else str(v), key=f"g_claim_{v}", on_click=act,
-                          args=(legal[v], g.move_number))
+        say_your_score(g, message)
         return
     if view.phase == "muggins":
-        missed = g.game.hand.pending
-        st.markdown(f"### {words.call_muggins(g.name(g.game.hand.cur), missed, g.rules.unit)}")
-        missed_svg = render_layout(view.layout, working=True)  # the play that was not called, and why it scored
-        ui.picture(missed_svg, max_width=ui.natural_width(missed_svg, scale=2.0))
-        st.markdown(words.muggins_working(view.layout.working, missed, g.rules.unit))
-        c1, c2 = st.columns(2)
-        c1.button(words.muggins(), type="primary", on_click=act, args=(MUGGINS,), key="g_muggins")
-        c2.button(words.let_it_go(), on_click=act, args=(LET_GO,), key="g_letgo")
+        muggins_chance(g, message)
         return
     plays = [a for a in view.legal_actions if isinstance(a, Play)]
     layout_letters = ui.end_letters(view.layout)
@@ -215,6 +299,8 @@ def learner_turn(g: GuidedGame) -> None:
         if layout_svg:
             ui.picture(layout_svg, max_width=ui.natural_width(layout_svg, scale=2.0))
         ui.picture(hand_svg, max_width=f"{pictures.hand_width(len(view.hand))}px", caption=words.your_hand())
+    if message:
+        st.warning(message)  # beside the hand that was tapped, not above the screen
     if DRAW in view.legal_actions and not plays:
         st.info(words.nothing_fits_draw())
         st.button(words.draw(), type="primary", on_click=act, args=(DRAW,), key="g_draw")
@@ -230,13 +316,16 @@ def learner_turn(g: GuidedGame) -> None:
     if guidance == "suggest":
         tip = g.hint()
         if tip is not None:
-            st.success(f":material/lightbulb: {tip.reason}")
+            reason = tip.reason
+            if calls and isinstance(tip.action, Play):  # the play alone: its score is the child's to say
+                reason = words.try_play(name_of(view.layout, tip.action))
+            st.success(f":material/lightbulb: {reason}")
     if guidance in ("where", "suggest") and plays:
         st.markdown(words.where_tiles_go())
         with st.container(horizontal=True):
             for play, after, score in g.options():
                 name = words.lead(str(play.tile)) if play.target is None else name_of(view.layout, play)
-                label = words.option(name, after.total, score, g.rules.unit)
+                label = name if calls else words.option(name, after.total, score, g.rules.unit)
                 st.button(label, on_click=act, args=(play, g.move_number), key=f"g_opt_{play}_{g.move_number}")
     with st.form("g_choose", border=False):
         c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
@@ -295,7 +384,10 @@ def game_over(g: GuidedGame) -> None:
         st.info(words.won_this_time(g.side_name(winner)))
     st.markdown("\n".join(f"- {g.side_name(i)}: **{s}**" for i, s in enumerate(scores)))
     st.markdown(words.hands_played(len(g.game.results), g.game.target, g.rules.unit))
-    st.button(words.new_game(), type="primary", on_click=end_game, key="g_new")
+    with st.container(horizontal=True):
+        st.button(words.rematch(), type="primary", on_click=start, args=(replace(g.setup, players=kept().players),),
+                  key="g_rematch")
+        st.button(words.new_game(), on_click=end_game, key="g_new")
 
 
 def show() -> None:
@@ -308,22 +400,55 @@ def show() -> None:
         setup_form()
         return
     message, state().message = state().message, None
-    if message:
+    turn = g.finished is None and not g.game.is_over and g.waiting_for_learner
+    if message and not turn:
         st.warning(message)
     scoreboard(g)
     if g.finished is not None:
         walkthrough(g)
     elif g.game.is_over:
         game_over(g)
-    elif g.waiting_for_learner:
-        learner_turn(g)
-    story = g.story()
-    if story or not g.game.is_over:
-        with st.container(border=True):
-            st.markdown(f"**{words.what_happened()}**")
-            st.markdown("\n".join(f"- {line}" for line in story[-12:]) or words.just_dealt())
+    elif turn:
+        learner_turn(g, message)
+    what_happened(g)
     if not g.game.is_over:
-        st.button(words.quit_game(), on_click=end_game, key="g_quit")
+        quit_buttons()
+
+
+STORY_HEIGHT = 320
+"""The height of the story's box, in px: a whole hand scrolls in it, the newest line at the top."""
+
+
+def what_happened(g: GuidedGame) -> None:
+    """The whole story of this hand (scrolling, newest first: the latest move is always in sight), the
+    score of every hand so far, and the game log: every earlier hand's story, in the order it was played."""
+    story = g.story()
+    if not story and g.game.is_over:
+        return
+    with st.container(border=True):
+        st.markdown(f"**{words.what_happened()}** :gray[{words.newest_first()}]")
+        lines = "\n".join(f"- {line}" for line in reversed(story)) or words.just_dealt()  # the latest in sight
+        with st.container(height=STORY_HEIGHT if len(story) > 8 else "content", key="g_story"):
+            st.markdown(lines)
+        if g.game.results:
+            score_table(g)
+        if g.past:
+            with st.expander(words.game_log(len(g.past))):
+                for number, lines_of in enumerate(g.past, start=1):
+                    st.markdown(f"**{words.hand_heading(number)}**")
+                    st.markdown("\n".join(f"- {line}" for line in lines_of))
+
+
+def score_table(g: GuidedGame) -> None:
+    """Each finished hand's score for every side, and the totals."""
+    sides = [g.side_name(side) for side in range(len(g.game.scores))]
+    head = f"| {words.hand_column()} | " + " | ".join(sides) + " |"
+    rule = "|---" * (len(sides) + 1) + "|"
+    rows = [f"| {number} | " + " | ".join(str(v) for v in res.totals) + " |"
+            for number, res in enumerate(g.game.results, start=1)]
+    total = [sum(res.totals[i] for res in g.game.results) for i in range(len(sides))]
+    rows.append(f"| **{words.total_row()}** | " + " | ".join(f"**{v}**" for v in total) + " |")
+    st.markdown("\n".join([head, rule, *rows]))
 
 
 ui.run_page("play", show)

@@ -1,0 +1,154 @@
+"""AppTest: Play a hand tells the whole hand and keeps a game log, keeps a guest's game in the browser,
+asks before quitting, offers every score a layout can make, keeps the score hidden with the muggins call
+on, and a rematch keeps the settings."""
+
+import json
+import re
+
+from tests.test_app import app, learner_move, start_game, texts
+from trainer.games.guided import GuidedGame, Setup
+from trainer.rules import Play
+
+
+def story_box(at) -> str:
+    return " ".join(m.value for m in at.markdown if m.value.startswith("- "))
+
+
+def play_hand(at, g, moves: int = 120) -> None:
+    for _ in range(moves):
+        if g.finished is not None or g.game.is_over:
+            return
+        learner_move(at, g)
+
+
+def test_the_whole_hand_is_told_with_the_score_table_and_a_game_log():
+    at = app()
+    g = start_game(at, game="preset:horse-race", players=4, bots="greedy", seed=31)
+    play_hand(at, g)
+    assert g.finished is not None and len(g.log) > 12  # the computer players' chains are long
+    told = story_box(at)
+    assert all(line in told for line in g.log), "every line of the hand, the learner's own plays too"
+    first = g.log[0]
+    at.button(key="g_next").click().run()
+    table = next(m.value for m in at.markdown if m.value.startswith("| Hand |"))
+    assert "| 1 |" in table and "**Total**" in table, table
+    log = next(e for e in at.expander if e.label.startswith("Game log"))
+    assert log.label == "Game log: 1 hand before this one"
+    assert first in " ".join(m.value for m in log.markdown)
+
+
+def test_quit_asks_first():
+    at = app()
+    g = start_game(at, game="muggins", seed=5)
+    at.button(key="g_quit").click().run()
+    assert at.session_state["play"].game is g and "Quit this game?" in texts(at)
+    at.button(key="g_quit_no").click().run()  # keep playing
+    assert at.session_state["play"].game is g and not any(b.key == "g_quit_yes" for b in at.button)
+    at.button(key="g_quit").click().run()
+    at.button(key="g_quit_yes").click().run()
+    assert at.session_state["play"].game is None and at.selectbox(key="g_game")
+
+
+def test_a_guests_game_is_kept_in_the_browser_and_picked_up_after_a_reload():
+    at = app()
+    g = start_game(at, game="muggins", seed=5)
+    learner_move(at, g)
+    saver = at.session_state["play"].saver
+    assert saver.saved == (g.game_id, len(g.moves)) and g.moves  # written to the browser after the move
+    kept = json.dumps(g.state())
+    again = app()  # a reload: a new session; the browser says what it keeps
+    again.session_state["session"].device = {"game": kept}
+    again.switch_page("views/play.py").run()
+    h = again.session_state["play"].game
+    assert h is not None and h.moves == g.moves and h.log == g.log
+    assert "Your game was kept on this device" in texts(again)
+
+
+def test_say_your_score_offers_every_score_the_layout_can_make():
+    from trainer.rules import Layout
+
+    # Five-Up: a spinner with four arms, each ending in a double with a free side (up to 12 each)
+    lay = Layout.from_record("5-5 5-6>5-5 0-5>5-5 2-5>5-5 3-5>5-5 6-6>5-6 2-2>2-5 3-3>3-5 0-0>0-5",
+                             variant="five-up")
+    assert [e.kind for e in lay.open_ends] == ["double"] * 4
+    g = GuidedGame(Setup(game="five-up", seed=3))
+    g.view = lambda: type("View", (), {"layout": lay})()  # the learner's view, at this layout
+    assert g.claim_choices() == list(range(0, 10))  # 0 to 9 points: 45 is there (the old buttons stopped at 8)
+    pips = GuidedGame(Setup(game="preset:muggins", seed=3))
+    pips.view = g.view
+    assert pips.claim_choices() == list(range(0, 50, 5))
+
+
+def test_every_score_a_play_makes_is_among_the_buttons():
+    for game in ("muggins", "five-up", "preset:sniff", "preset:sniff-crosswise", "preset:horse-race-pagat"):
+        for seed in range(6):
+            g = GuidedGame(Setup(game=game, seed=seed, muggins_call=True, guidance="off"))
+            for _ in range(80):
+                if g.game.is_over or g.finished is not None:
+                    break
+                view = g.view()
+                if view.phase == "claim":
+                    assert g.game.hand.pending in g.claim_choices(), (game, seed, view.layout.record)
+                    g.act(next(c for c in view.legal_actions if getattr(c, "points", None) == g.game.hand.pending))
+                    continue
+                acts = view.legal_actions
+                plays = [a for a in acts if isinstance(a, Play)]
+                g.act(plays[-1] if plays else acts[0])
+
+
+def test_a_rematch_and_a_new_game_keep_the_settings():
+    at = app()
+    g = start_game(at, game="preset:muggins", players=3, bots="expert", guidance="suggest", calls=True, seed=8)
+    at.session_state["play"].game.game.is_over = True  # the end of the game, as the page shows it
+    at.run()
+    at.button(key="g_rematch").click().run()
+    again = at.session_state["play"].game
+    assert again is not g and again.setup.game == "preset:muggins" and again.setup.players == 3
+    assert again.setup.bot_level == "expert" and again.setup.guidance == "suggest" and again.setup.muggins_call
+    at.button(key="g_quit").click().run()
+    at.button(key="g_quit_yes").click().run()
+    assert at.selectbox(key="g_game").value == "preset:muggins" and at.segmented_control(key="g_players").value == 3
+    assert at.radio(key="g_guidance").value == "suggest" and at.checkbox(key="g_calls").value
+
+
+def test_with_the_muggins_call_on_the_suggestions_keep_the_score_for_the_child():
+    at = app()
+    g = start_game(at, game="five-up", guidance="suggest", calls=True, bots="greedy", seed=9)
+    seen = 0
+    for _ in range(40):
+        if g.finished is not None:
+            break
+        if g.view().phase == "turn":
+            labels = [b.label for b in at.button if b.key and b.key.startswith("g_opt_")]
+            tips = [s.value for s in at.success if "Try" in s.value]
+            for text in labels + tips:
+                assert not re.search(r"total|scores|points?\b|pips?\b|→", text), text
+            seen += bool(labels)
+        learner_move(at, g)
+    assert seen >= 2
+
+
+def test_a_wrong_tap_warning_sits_next_to_the_hand():
+    from trainer.rules import TILES
+
+    at = app()
+    g = start_game(at, game="muggins", guidance="where", seed=5)
+    if g.view().layout.is_empty:
+        learner_move(at, g)
+    held = {str(t) for t in g.view().hand}
+    stranger = next(str(t) for t in TILES if str(t) not in held)
+    at.session_state["play"].message = g.act(stranger)  # what a tap on a tile not in the hand says
+    at.run()
+    page = [getattr(e, "value", "") for e in at.main]
+    warning = next(i for i, v in enumerate(page) if isinstance(v, str) and "is not in your hand" in v)
+    scores = next(i for i, v in enumerate(page) if isinstance(v, str) and "Hand 1 ·" in v)
+    assert warning > scores, "below the scores and the hand, not above the screen"
+
+
+def test_the_story_puts_the_latest_move_first():
+    at = app()
+    g = start_game(at, game="muggins", seed=5)
+    for _ in range(3):
+        learner_move(at, g)
+    box = next(m.value for m in at.markdown if m.value.startswith("- "))
+    assert box.split("\n")[0] == f"- {g.story()[-1]}" and box.split("\n")[-1] == f"- {g.story()[0]}"
