@@ -185,10 +185,10 @@ def test_every_page_opened_directly_asks_for_nothing_missing(server, browser):
 def test_a_guests_game_survives_a_reload_and_quitting_asks_first(server, browser):
     """A guest's game is kept in the browser's own storage: a reload picks it up where it was. Quit this
     game asks before it ends the game, and a quit game is gone after a reload too."""
-    page = open_page(browser, f"{server}/play")
+    page = chromium.open_page(browser, f"{server}/play")
     hand = page.locator(".fives-board .hand [data-tile]")
-    appserver.until_shown(page, lambda: page.get_by_role("button", name="Start the game").click(), hand.first)
-    appserver.settled(page, 60000)
+    chromium.until_shown(page, lambda: page.get_by_role("button", name="Start the game").click(), hand.first)
+    chromium.settled(page, 60000)
     playable = page.locator(".fives-board .hand [data-playable='yes']")
     tile_el = playable.first if playable.count() else hand.first
     tile = tile_el.get_attribute("data-tile")
@@ -201,7 +201,7 @@ def test_a_guests_game_survives_a_reload_and_quitting_asks_first(server, browser
             break
     mine = page.get_by_text(f"You led {tile}").or_(page.get_by_text(f"You played {tile}")).first
     mine.wait_for(timeout=20000)
-    appserver.settled(page, 60000)
+    chromium.settled(page, 60000)
     page.reload()
     page.get_by_text("Your game was kept on this device").wait_for(timeout=30000)
     page.get_by_text(f"You led {tile}").or_(page.get_by_text(f"You played {tile}")).first.wait_for(timeout=20000)
@@ -210,9 +210,9 @@ def test_a_guests_game_survives_a_reload_and_quitting_asks_first(server, browser
     assert page.get_by_text(f"You led {tile}").or_(page.get_by_text(f"You played {tile}")).count()
     page.get_by_role("button", name="Yes, quit").click()
     page.get_by_role("button", name="Start the game").wait_for(timeout=20000)
-    appserver.settled(page, 60000)
+    chromium.settled(page, 60000)
     page.reload()
-    appserver.settled(page, 60000)
+    chromium.settled(page, 60000)
     page.get_by_role("button", name="Start the game").wait_for(timeout=30000)
     assert not page.get_by_text("Your game was kept on this device").count()
     page.close()

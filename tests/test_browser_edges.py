@@ -10,6 +10,7 @@ import re
 import tempfile
 
 import appserver
+import chromium
 import pytest
 
 from puzzles import generate
@@ -17,7 +18,7 @@ from trainer.store import open_store
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not os.path.exists(appserver.CHROMIUM), reason="Debian's chromium is not installed"),
+    chromium.needs_chromium,
 ]
 
 SHOTS = tempfile.mkdtemp(prefix="fives-edges-")
@@ -50,7 +51,7 @@ def server(world):
 def open_page(page, url: str) -> None:
     page.goto(url)
     page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
-    appserver.settled(page, 60000)
+    chromium.settled(page, 60000)
 
 
 def shot(page, name: str) -> None:
@@ -95,7 +96,7 @@ def test_a_tap_on_hint_then_on_an_answer_reaches_the_answer(server, browser):
 
     page.route_web_socket(re.compile(r".*/_stcore/stream"), route)
     open_page(page, f"{server}/?code={BEST_PLAY.code}")
-    appserver.past_worked_example(page)
+    chromium.past_worked_example(page)
     answer = page.get_by_role("button", name="3-5 on end A", exact=True)
     hint = page.get_by_role("button", name="Hint")
     answer.wait_for(timeout=30000)
@@ -120,7 +121,7 @@ def test_no_tooltip_lies_over_a_control_under_a_mouse(server, browser):
     context = browser.new_context(viewport=TABLET_UPRIGHT)
     page = context.new_page()
     open_page(page, f"{server}/?code={BEST_PLAY.code}")
-    appserver.past_worked_example(page)
+    chromium.past_worked_example(page)
     hint = page.get_by_role("button", name="Hint")
     hint.first.wait_for(timeout=30000)
     hint.first.hover()
@@ -137,7 +138,7 @@ def test_a_phone_reads_the_guest_line_the_chooser_and_a_wide_layout(server, brow
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     page = context.new_page()
     open_page(page, f"{server}/?code={WIDE.code}")
-    appserver.past_worked_example(page)
+    chromium.past_worked_example(page)
     cue = page.locator(".fives-board .scroll-cue")
     cue.wait_for(timeout=30000)
     shot(page, "phone")
@@ -166,18 +167,18 @@ def test_the_projector_finds_its_class_after_a_reload_and_reads_from_the_back(se
     page = context.new_page()
     open_page(page, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}")
     page.get_by_text("Class code").first.wait_for(timeout=30000)
-    appserver.settled(page, 60000)
+    chromium.settled(page, 60000)
     # a new load of the projector is a new session: it finds the class this browser keeps
     open_page(page, f"{server}/projector")
     start = page.get_by_role("button", name="Start a live lesson with Room 4")
-    appserver.until_shown(page, lambda: start.wait_for(timeout=30000) or start.click(),
+    chromium.until_shown(page, lambda: start.wait_for(timeout=30000) or start.click(),
                           page.get_by_role("button", name="End the live lesson"))
     page.reload()
     page.wait_for_selector("[data-testid='stApp'][data-test-connection-state='CONNECTED']", timeout=30000)
     resume = page.get_by_role("button", name="Go on with the live lesson of Room 4")
     resume.wait_for(timeout=30000)
     assert not page.get_by_text("Open your class on").count()
-    appserver.until_shown(page, lambda: resume.click(), page.get_by_test_id("live-count"))
+    chromium.until_shown(page, lambda: resume.click(), page.get_by_test_id("live-count"))
     lesson = store.lesson(keys.code)
     assert lesson is not None and lesson.round >= 1
     assert store.live_answer(world["fox"], lesson.round, "7", False, "missed-end")
@@ -189,9 +190,9 @@ def test_the_projector_finds_its_class_after_a_reload_and_reads_from_the_back(se
         assert height >= 64 and size >= 32, f"{name}: {height:.0f} px tall, text {size:.0f} px"
     reveal = page.locator(".st-key-reveal button").first
     chart = page.locator("[data-testid='stPlotlyChart'] svg.main-svg").first
-    appserver.until_shown(page, lambda: reveal.click(), chart)
+    chromium.until_shown(page, lambda: reveal.click(), chart)
     page.locator("[data-testid='stPlotlyChart'] .xtick text").first.wait_for(timeout=30000)
-    appserver.settled(page, 60000)
+    chromium.settled(page, 60000)
     shot(page, "projector-revealed")
     texts = page.locator("[data-testid='stPlotlyChart']").first.evaluate("""c => Array.from(c.querySelectorAll('text'))
         .filter(t => t.textContent.trim()).map(t => {

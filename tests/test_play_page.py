@@ -5,7 +5,9 @@ on, and a rematch keeps the settings."""
 import json
 import re
 
-from tests.test_app import app, learner_move, start_game, texts
+from apptest import app, learner_move, start_game
+from apptest import notices as texts
+
 from trainer.games.guided import GuidedGame, Setup
 from trainer.rules import Play
 
