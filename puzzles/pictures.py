@@ -28,26 +28,27 @@ from trainer.rules import Layout, end_letters
 PICTURE_CACHE = 512
 """How many pictures are kept (a bounded cache shared by every session: it holds no learner's data)."""
 
-PictureKey = tuple[str, bool, str, str | None, tuple[str, ...], str]
+PictureKey = tuple[str, bool, str, str | None, tuple[str, ...], tuple[str, ...], str]
 _PICTURES: dict[PictureKey, tuple[str, str | None]] = {}
 
 
 def puzzle_pictures(
     p: Puzzle, *, working: bool, style: str = "classroom", layout: Layout | None = None,
-    highlight: Collection[str] = (),
+    highlight: Collection[str] = (), ringed: Collection[str] = (),
 ) -> tuple[str, str | None]:
     """The layout and hand pictures of a puzzle (ends lettered while a choice is open).
     ``layout`` draws another layout in place of the puzzle's (the one after a play);
-    ``highlight`` shows the working of those ends only (a hint's step).
+    ``highlight`` shows the working of those ends only (a hint's step); ``ringed`` rings those ends with
+    no number (the ends its question names: :func:`named_ends`).
 
     Pictures are a pure function of what they show, so they are kept (:data:`PICTURE_CACHE`) and a
     rerun that shows the same puzzle draws nothing."""
-    marks = tuple(highlight)
-    key: PictureKey = (p.code, working, style, layout.record if layout is not None else None, marks,
+    marks, rings = tuple(highlight), tuple(ringed)
+    key: PictureKey = (p.code, working, style, layout.record if layout is not None else None, marks, rings,
                        words.language())  # a picture's title and description are in the reader's language
     found = _PICTURES.get(key)
     if found is None:
-        found = _draw_pictures(p, working=working, style=style, layout=layout, highlight=marks)
+        found = _draw_pictures(p, working=working, style=style, layout=layout, highlight=marks, ringed=rings)
         if len(_PICTURES) >= PICTURE_CACHE:
             _PICTURES.pop(next(iter(_PICTURES)), None)  # the oldest goes
         _PICTURES[key] = found
@@ -56,12 +57,13 @@ def puzzle_pictures(
 
 def _draw_pictures(
     p: Puzzle, *, working: bool, style: str, layout: Layout | None, highlight: tuple[str, ...],
+    ringed: tuple[str, ...] = (),
 ) -> tuple[str, str | None]:
     layout_svg = ""
     if p.board:
         lay = layout or p.board
         layout_svg = render_layout(lay, working=working, letters=layout_letters(p, lay, working=working),
-                                   style=style, highlight=highlight)
+                                   style=style, highlight=highlight, ringed=ringed)
     hand_svg = None
     if p.hand:  # a puzzle about one play holds just that play's tile
         hand_svg = render_hand(p.hand, style=style, width=hand_width(len(p.hand)))
@@ -89,7 +91,7 @@ def big_screen_layout(p: Puzzle, *, revealed: bool, style: str = "projector") ->
         return ""
     if not revealed:
         return render_layout(p.board, working=False, letters=layout_letters(p, p.board, working=False),
-                             style=style, highlight=named_ends(p))
+                             style=style, ringed=named_ends(p))
     shape = kind(p.kind).answer_shape
     shown = p.board.play(p.answer[0]) if shape is AnswerShape.PLAY else p.board
     letters: dict[str, str] = {}

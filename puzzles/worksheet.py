@@ -33,6 +33,7 @@ from trainer.render import render_number_line
 from trainer.render.geometry import layout_geometry
 from trainer.rules import IllegalPlay, Layout
 from trainer.words import _
+from trainer.words import pictures as picture_words
 
 PAPERS = {"a4": "A4", "letter": "Letter"}
 MIX = "mix"
@@ -289,7 +290,9 @@ def worksheet_pdf(sheet: Sheet, *, paper: str = "A4", base_url: str = "", key: b
             what = _("Mixed puzzles") if sheet.kind == MIX else KIND_TITLES[sheet.kind]
             pdf.heading(_text(title), _text(_("Sheet {code}   ·   Name: ______________________   ·   {what}").format(
                 code=sheet.code, what=what)))
-            pdf.ln(2)
+            pdf.set_font("Helvetica", "I", 9)
+            pdf.cell(0, 5, _text(picture_words.last_played_legend()), new_x="LMARGIN", new_y="NEXT")
+            pdf.ln(1)
             top = pdf.get_y()
             card_h = (pdf.h - 16 - top) / per_page
         _card(pdf, i + 1, p, top + (i % per_page) * card_h, card_h, base_url)

@@ -2,6 +2,8 @@
 selection, checked by one button), every choice named as the picture marks it, and feedback that
 names the mistake on Practice and in a live lesson."""
 
+import re
+
 from apptest import app
 
 from puzzles import from_code, generate, pictures
@@ -38,5 +40,7 @@ def test_make_five_rings_the_end_its_question_names():
     p = from_code("FN4J-D96G")  # "A tile goes on the 3 on 2-3" among 12 tiles
     named = pictures.named_ends(p)
     assert named and named[0].startswith("2-3:")
-    svg, _ = pictures.puzzle_pictures(p, working=False, highlight=named)
-    assert f'data-end="{named[0]}"' in svg and 'data-highlight="1"' in svg
+    svg, _ = pictures.puzzle_pictures(p, working=False, ringed=named)
+    assert f'data-end="{named[0]}"' in svg and 'data-named="1"' in svg
+    mark = re.search(rf'<g [^>]*data-end="{re.escape(named[0])}"[^>]*>(.*?)</g>', svg).group(1)
+    assert 'class="named"' in mark and "<text" not in mark  # a ring with no number: nothing reads as pips

@@ -607,3 +607,15 @@ def test_the_page_addresses_served_directly_are_the_menu_s():
 
     names = {p.name for p in MENU}
     assert "practice" in names and set(PAGES) == names - {"practice"}
+
+
+def test_practice_says_what_the_dashed_outline_means_under_a_layout_of_two_tiles_or_more():
+    p = generate("open-total", stage="all-fives", level=2, seed=4)
+    at = app(code=p.code)
+    assert len(p.board) > 1
+    assert "The dashed outline marks the tile played last." in " ".join(c.value for c in at.caption)
+
+
+def test_the_projector_tells_the_teacher_what_the_dashed_outline_means():
+    at = app(page="projector")
+    assert "The dashed outline marks the tile played last." in " ".join(c.value for c in at.caption)

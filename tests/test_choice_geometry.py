@@ -98,8 +98,8 @@ def test_the_end_a_make_five_question_names_is_marked():
             assert named == ()
             continue
         assert len(named) == 1, code
-        svg = pictures.puzzle_pictures(p, working=False, highlight=named)[0]
-        ringed = re.findall(r'<g [^>]*data-end="([^"]+)"[^>]*data-highlight="1"', svg)
+        svg = pictures.puzzle_pictures(p, working=False, ringed=named)[0]
+        ringed = re.findall(r'<g [^>]*data-end="([^"]+)"[^>]*data-named="1"', svg)
         assert ringed == list(named), code
         end = next(e for e in p.board.open_ends if e.id == named[0])
         assert f"the {end.number} on {end.tile}" in p.question or "double" in p.question, code
@@ -111,5 +111,5 @@ def test_the_projector_shows_an_open_puzzle_as_every_page_does(stage):
     for kind_id in KINDS:
         for seed in range(6):
             p = generate(kind_id, stage=stage, level=2, seed=seed)
-            app = pictures.puzzle_pictures(p, working=False, style="projector", highlight=pictures.named_ends(p))[0]
+            app = pictures.puzzle_pictures(p, working=False, style="projector", ringed=pictures.named_ends(p))[0]
             assert pictures.big_screen_layout(p, revealed=False) == app, p.code

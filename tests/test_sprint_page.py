@@ -143,3 +143,14 @@ def test_the_youngest_choose_more_time_for_each_fact():
     round_ = at.session_state["practice"].sprint
     fact = round_.current
     assert round_.time_bar() == fact.kind.time_bar() + 1.0  # a second more than the usual bar
+
+
+def test_a_fact_can_be_read_aloud():
+    """The Sprint offers "Read it to me" as every puzzle does: the board component reads the fact in the
+    child's language."""
+    at = app("sprint")
+    at.button(key="sp_start").click().run()
+    fact = at.session_state["practice"].sprint.current
+    boards = [c for c in at.get("bidi_component") if "speak_text" in str(getattr(c, "proto", ""))]
+    assert boards, "no Read it to me on the fact"
+    assert fact.question.split(",")[0] in str(boards[0].proto)

@@ -290,3 +290,12 @@ def test_a_sheet_letters_each_end_as_the_app_does(monkeypatch):
             open_ends = {e.id for e in p.board.open_ends}
             assert drawn and drawn[0] == {i: x for i, x in app.items() if i in open_ends}, p.code
             assert drawn[0] == {i: x for i, x in layout_letters(p, p.board, working=False).items() if i in open_ends}
+
+
+def test_every_page_of_a_sheet_says_what_the_dashed_outline_means():
+    from pypdf import PdfReader
+
+    sheet = make_sheet("all-fives", 2, count=6, seed=3)
+    reader = PdfReader(io.BytesIO(worksheet_pdf(sheet, key=False)))
+    for page in reader.pages:
+        assert "The dashed outline marks the tile played last." in page.extract_text()

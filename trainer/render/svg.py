@@ -49,6 +49,9 @@ class Style:
     spinner: str
     font: str
     background: str
+    last_line: float = 1.3
+    """The last-played outline's width, in tile lines: a projector's heavy lines keep it thinner than its
+    own edge, so the dashes never crowd the pips."""
 
 
 CLASSROOM = Style(
@@ -63,9 +66,9 @@ PROJECTOR = Style(
     name="projector", face="#ffffff", edge="#000000", pip="#000000", line=2.4,
     count_fill="#000000", count_text="#ffffff", zero="#555555", letter_fill="#F0E442",
     letter_text="#000000", letter_edge="#000000", last="#0072B2", selected="#D55E00", spinner="#0072B2",
-    font="system-ui, -apple-system, 'Segoe UI', sans-serif", background="#ffffff",
+    font="system-ui, -apple-system, 'Segoe UI', sans-serif", background="#ffffff", last_line=0.75,
 )
-"""High contrast for a projector: black on white, heavy lines."""
+"""High contrast for a projector: black on white, heavy lines (and a thin last-played outline)."""
 
 STYLES = {"classroom": CLASSROOM, "projector": PROJECTOR}
 
@@ -113,8 +116,9 @@ def _frame(w: float, h: float, st: Style, mark: str) -> str:
     if mark == "selected":
         edge, width = st.selected, st.line * 2.2
     elif mark == "last":
-        edge, width = st.last, st.line * 1.3
-        extra = f' class="last-played" stroke-dasharray="{_f(width * 1.4)} {_f(width * 1.1)}"'
+        edge, width = st.last, st.line * st.last_line
+        dash = (1.4, 1.1) if st.last_line >= 1 else (3.2, 2.0)  # a thin outline: longer dashes, so it still reads
+        extra = f' class="last-played" stroke-dasharray="{_f(width * dash[0])} {_f(width * dash[1])}"'
     out = (f'<rect{extra} x="{_f(width / 2)}" y="{_f(width / 2)}" width="{_f(w - width)}" '
            f'height="{_f(h - width)}" rx="{_f(rx)}" fill="{st.face}" stroke="{edge}" stroke-width="{_f(width)}"/>')
     if along_x:
@@ -267,13 +271,16 @@ def render_layout(
     style: str | Style = "classroom",
     title: str | None = None,
     highlight: Collection[str] = (),
+    ringed: Collection[str] = (),
 ) -> str:
     """Draw a layout. ``working=True`` marks each counted end with its value and the ends that
     do not count with a grey 0; ``letters=True`` letters every open end (A, B, C… in order of
     play), or pass ``{end id: letter}``. ``highlight`` (end ids) shows the working of just those
-    ends, each in a heavy ring: one step of a hint or a worked example. Every open end is a
-    ``<g data-end="a-b:n">``."""
+    ends, each in a heavy ring: one step of a hint or a worked example. ``ringed`` (end ids) rings
+    those ends with no number in the ring: the end a question names ("the 3 on 2-3"), which a number
+    would make read as a count of pips. Every open end is a ``<g data-end="a-b:n">``."""
     hl = frozenset(highlight)
+    named = frozenset(ringed) - hl
     st = _style(style)
     lay = layout
     g = layout_geometry(lay)
@@ -285,15 +292,15 @@ def render_layout(
         letter_of = dict(letters)
     else:
         letter_of = {}
-    spots = marker_spots(lay, g, letters=set(letter_of), values=working or bool(hl))
+    spots = marker_spots(lay, g, letters=set(letter_of), values=working or bool(hl) or bool(named))
     by_end: dict[str, list[Marker]] = {}
     for m in spots:
         by_end.setdefault(m.end, []).append(m)
-    marks = _end_marks(lay, by_end, letter_of, working, hl, st) + _covered_marks(lay, by_end, letter_of, st)
+    marks = _end_marks(lay, by_end, letter_of, working, hl, named, st) + _covered_marks(lay, by_end, letter_of, st)
     # the view holds the tiles and the marks drawn, with a line's width to spare: tight, so the
     # picture fills the room it is given
     drawn = [t.box for t in g.tiles] + [(m.x - m.half, m.y - m.half, m.x + m.half, m.y + m.half) for m in spots
-                                        if m.role == "value" and (working or m.end in hl)
+                                        if m.role == "value" and (working or m.end in hl or m.end in named)
                                         or m.role == "letter" and m.end in letter_of]
     pad = 0.15
     c = CELL
@@ -364,8 +371,16 @@ def _value_svg(m: Marker, e: OpenEnd, ringed: bool, st: Style) -> str:
     )
 
 
+def _ring_svg(m: Marker, st: Style) -> str:
+    """A heavy ring and nothing inside it, in the mark's own square: the end a question names."""
+    c = CELL
+    ring, outer = 0.24 * c * m.half, 0.94 * c * m.half
+    return (f'<circle class="named" cx="{_f(m.x * c)}" cy="{_f(m.y * c)}" r="{_f(outer - ring / 2)}" '
+            f'fill="none" stroke="{st.letter_fill}" stroke-width="{_f(ring)}"/>')
+
+
 def _end_marks(lay: Layout, by_end: Mapping[str, list[Marker]], letter_of: Mapping[str, str], working: bool,
-               hl: frozenset[str], st: Style) -> list[str]:
+               hl: frozenset[str], named: frozenset[str], st: Style) -> list[str]:
     """Each open end as a ``<g data-end>``: its letter, its value (with the working, or ringed for a
     hint), or an invisible target, so a click on an open end can always be told apart."""
     c = CELL
@@ -380,12 +395,16 @@ def _end_marks(lay: Layout, by_end: Mapping[str, list[Marker]], letter_of: Mappi
         show = working or eid in hl
         if eid in hl:
             attrs += ' data-highlight="1"'
+        if eid in named and not show:
+            attrs += ' data-named="1"'
         inner = []
         for m in mine:
             if m.role == "letter" and letter:
                 inner.append(_letter_svg(m, letter, st))
             elif m.role == "value" and show:
                 inner.append(_value_svg(m, e, eid in hl, st))
+            elif m.role == "value" and eid in named:
+                inner.append(_ring_svg(m, st))
         if not inner and mine:
             m = mine[0]
             inner.append(f'<rect x="{_f(m.x * c - c)}" y="{_f(m.y * c - c)}" width="{_f(2 * c)}" '

@@ -7,6 +7,7 @@ import streamlit as st
 
 from trainer.learning.practice import Practice
 from trainer.learning.sprint import AgeBand, Fact, FactVerdict
+from trainer.render.taps import BoardMode
 from trainer.web import pagestate, ui
 from trainer.web.pagestate import SprintState
 from trainer.words import sprint as words
@@ -92,6 +93,8 @@ def fact_panel(fact: Fact, index: int, count: int, bar: float) -> None:
     s = state()
     st.caption(words.fact_counter(index + 1, count))
     st.markdown(f'<div class="sp-question" data-fact="{fact.id}">{fact.question}</div>', unsafe_allow_html=True)
+    # "Read it to me", as on every puzzle: the browser's own voice reads the fact
+    ui.board("", None, mode=BoardMode.VIEW, key=f"sp_speak_{index}", speak=ui.spoken(fact.question))
     time_bar(index, bar)
     choices = fact.choices
     cols = st.columns(len(choices))

@@ -113,3 +113,8 @@ def end_mark(end_id: str, letter: str, value: int | None) -> str:
 def covered_place(place: str, letter: str) -> str:
     """A covered place offered as a choice, for a screen reader: ``"covered place 1-4:1, letter C"``."""
     return _("covered place {place}, letter {letter}").format(place=place, letter=letter)
+
+
+def last_played_legend() -> str:
+    """Under a layout of two tiles or more (Practice, the Projector, a worksheet): what its one dashed outline means."""
+    return _("The dashed outline marks the tile played last.")

@@ -65,7 +65,7 @@ def show() -> None:
     mine = s.my_live_answer(me.code, state.round)
     open_to_answer = mine is None and not state.locked and not state.revealed
     layout_svg, hand_svg = pictures.puzzle_pictures(p, working=state.revealed,
-                                                    highlight=() if state.revealed else pictures.named_ends(p))
+                                                    ringed=() if state.revealed else pictures.named_ends(p))
     # the same picture as in Practice: a tile then a lettered end answers, letters choose ends
     on_answer = functools.partial(send, lesson=state.lesson, round_no=state.round, started=started)
     if answers.answer_board(p, answers.live_spot(state.lesson, state.round), on_answer, layout_svg, hand_svg,

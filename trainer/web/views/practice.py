@@ -10,6 +10,7 @@ from trainer.web import answers, language, markup, pagestate, session, sprintui,
 from trainer.web.pagestate import PracticeState
 from trainer.words import answering, said
 from trainer.words import pages as page_words
+from trainer.words import pictures as picture_words
 from trainer.words import practice_page as words
 from trainer.words import sprint as sprint_words
 
@@ -263,8 +264,10 @@ def puzzle_area(pr: Practice) -> None:
     if shown_play and lay is not None:  # the working is shown on the layout after the play in question
         after = lay.play(shown_play)
     hint = p.hint if pr.hinted and not pr.answered else None
-    marks = hint.ends if hint else () if pr.answered else pictures.named_ends(p)  # "the 3 on 2-3" ringed
-    layout_svg, hand_svg = pictures.puzzle_pictures(p, working=pr.answered, layout=after or lay, highlight=marks)
+    marks = hint.ends if hint else ()
+    named = pictures.named_ends(p) if not pr.answered and hint is None else ()  # "the 3 on 2-3" ringed
+    layout_svg, hand_svg = pictures.puzzle_pictures(p, working=pr.answered, layout=after or lay, highlight=marks,
+                                                    ringed=named)
     if hint is not None:
         st.info(f":material/lightbulb: {words.hint(hint.text)}")
     notice = state().notice_on(p.code) if not pr.answered else None
@@ -281,6 +284,9 @@ def puzzle_area(pr: Practice) -> None:
                             hand_width=f"{pictures.hand_width(len(p.hand))}px", layout_height=LAYOUT_HEIGHT,
                             hand_caption=caption if not clickable else ""):
         st.rerun()
+    shown = after or lay
+    if shown is not None and len(shown) > 1:
+        st.caption(picture_words.last_played_legend())
 
     if not pr.answered:
         answer_widgets(pr, p)

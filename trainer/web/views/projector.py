@@ -19,6 +19,7 @@ from trainer.store import StoreError
 from trainer.web import answers, device, markup, pagestate, session, ui
 from trainer.web.pagestate import ProjectorState
 from trainer.words import pages as page_words
+from trainer.words import pictures as picture_words
 from trainer.words import projector as words
 
 CHOOSER_KEYS = {"stage": "pj_stage", "kind": "pj_kind", "level": "pj_level"}
@@ -104,6 +105,7 @@ def sidebar(ps: ProjectorState) -> None:
             on_change=open_typed_code,
         )
         st.caption(words.keys())
+        st.caption(picture_words.last_played_legend())  # for the teacher to tell the class
         worksheet_panel(ps.stage, ps.level)
         live_sidebar()
 
