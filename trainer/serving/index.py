@@ -15,11 +15,27 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
+import html
 import importlib.util
 import os
 import re
 
 BASE_SCRIPT = 'window.__streamlit = {BACKEND_BASE_URL: window.location.origin + "/"}'
+LINK_SCRIPT = (
+    "(function(){var u=new URL(window.location.href);"
+    "try{window.sessionStorage.setItem('fives-trainer-link',JSON.stringify("
+    "{code:u.searchParams.get('class')||'',key:u.searchParams.get('key')||''}))}catch(e){}"
+    "u.searchParams.delete('key');u.searchParams.delete('class');"
+    "window.history.replaceState(null,'',u.pathname+u.search+u.hash)})();"
+)
+"""An old teacher link (``?class=…&key=…``) is answered with :func:`link_page` alone. Its script, before
+anything else, moves the class code and key from the address into this tab's own storage
+(``sessionStorage``, read once by the teacher page through ``static/device.js``) and cleans this tab's
+address in place; the page then offers one button to the clean address. Nothing of the app loads under the
+key's address (no Streamlit page, no icon, no request or message carries the key), and the teacher's tap
+makes the app's page a navigation of its own, so the browser ties neither its icon nor its cache to the old
+address. (The browser records the address it was sent to before any page code runs: that one visit is the
+browser's, and no page can take it back.)"""
 
 
 def _streamlit_folder() -> str:
@@ -37,8 +53,25 @@ def index_html() -> str:
     return page.replace("<head>", f"<head>\n    <script>{BASE_SCRIPT}</script>", 1)
 
 
+def link_page(*, lang: str, title: str, button: str, note: str, target: str) -> str:
+    """The whole answer to an address with a teacher key: :data:`LINK_SCRIPT`, a line and one big button to
+    ``target`` (the same page without the key), in the reader's language; no icon (``data:,``)."""
+    def text(s: str) -> str:
+        return html.escape(s, quote=True)
+
+    return (f'<!doctype html><html lang="{text(lang)}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<link rel="icon" href="data:,"><title>{text(title)}</title><script>{LINK_SCRIPT}</script></head>'
+            '<body style="font-family:system-ui,sans-serif;margin:3rem auto;max-width:36rem;padding:0 1rem;'
+            'color:#1F2933">'
+            f'<h1 style="font-size:1.8rem">{text(title)}</h1><p style="font-size:1.2rem">{text(note)}</p>'
+            f'<a id="go" href="{text(target)}" style="display:inline-block;background:#00629A;color:#fff;'
+            'font-size:1.4rem;padding:0.9rem 1.6rem;border-radius:0.6rem;text-decoration:none">'
+            f"{text(button)}</a></body></html>")
+
+
 def inline_script_hashes() -> list[str]:
     """The CSP hashes (``'sha256-…'``) of the inline scripts of the page a browser is sent, Streamlit's
     own and ours, so a Content-Security-Policy can allow exactly those."""
-    scripts = re.findall(r"<script>(.*?)</script>", index_html(), flags=re.S)
+    scripts = re.findall(r"<script>(.*?)</script>", index_html() + f"<script>{LINK_SCRIPT}</script>", flags=re.S)
     return [f"'sha256-{base64.b64encode(hashlib.sha256(s.encode()).digest()).decode()}'" for s in scripts]

@@ -6,13 +6,17 @@ Streamlit's own page with the server's address set in advance (see :mod:`trainer
 from __future__ import annotations
 
 import os
+from urllib.parse import urlencode
 
 import streamlit as st
+from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
-from trainer.serving.index import index_html
+from trainer import words
+from trainer.serving.index import index_html, link_page
 from trainer.web.pagestate import PAGES as MENU
+from trainer.words import teacher as teacher_words
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 APP = os.path.join(HERE, "app.py")
@@ -20,8 +24,23 @@ PAGES = tuple(p.name for p in MENU if not p.default)
 """Every page's address but the first (``/``): the ``url_path`` of each page of the menu."""
 
 
-async def page(request) -> HTMLResponse:
+async def page(request: Request) -> HTMLResponse:
+    if "key" in request.query_params:  # an old teacher link: the key leaves the address before anything loads
+        return HTMLResponse(old_link(request), headers={"Cache-Control": "no-store"})
     return HTMLResponse(index_html(), headers={"Cache-Control": "no-cache"})
 
 
-app = st.App(APP, routes=[Route(f"/{name}", page, methods=["GET", "HEAD"]) for name in PAGES])
+def old_link(request: Request) -> str:
+    """The page an old teacher link gets (:func:`trainer.serving.index.link_page`), in the language its address
+    or the browser asks for."""
+    asked = request.query_params.get("lang") or request.headers.get("accept-language", "")[:2]
+    kept = [(k, v) for k, v in request.query_params.multi_items() if k not in ("class", "key")]
+    target = request.url.path + ("?" + urlencode(kept) if kept else "")
+    with words.speaking(asked) as lang:
+        return link_page(lang=lang, title=teacher_words.old_link_title(), note=teacher_words.old_link_note(),
+                         button=teacher_words.old_link_open(), target=target)
+
+
+app = st.App(APP, routes=[Route(f"/{name}", page, methods=["GET", "HEAD"]) for name in ("", *PAGES)])
+"""Every page's address, the first (``/``) too, gets Streamlit's page with the server's address set and an
+old teacher link's key moved out of the address first (:func:`trainer.serving.index.link_page`)."""

@@ -45,7 +45,17 @@ def forget_teacher() -> None:
 
 def remembered_teacher() -> tuple[str, str] | None:
     """The class this browser keeps open for its teacher, once the browser has said."""
-    raw = (remembered() or {}).get("teacher")
+    return _class_and_key((remembered() or {}).get("teacher"))
+
+
+def kept_link() -> tuple[str, str] | None:
+    """An old teacher link's class code and key, which the page moved out of the address before it loaded
+    and the browser handed over once (``link``); ``None`` when there is none."""
+    return _class_and_key((remembered() or {}).get("link"))
+
+
+def _class_and_key(raw: object) -> tuple[str, str] | None:
+    """``{"code", "key"}`` as the browser kept it (JSON), each a short text; ``None`` if anything is off."""
     try:
         data = json.loads(raw) if isinstance(raw, str) else None
     except ValueError:
@@ -143,9 +153,10 @@ def remembered() -> dict | None:
         return here.device or None
     # a browser answers at once; one that has not after a few runs is not asked again (each ask
     # is a component on the page)
-    if here.device_asks >= DEVICE_ASKS:
-        return None
+    if here.device_asks >= DEVICE_ASKS or here.device_asked_in == here.runs:
+        return None  # (asked once per run: the ask is one component on the page)
     here.device_asks += 1
+    here.device_asked_in = here.runs
     result = device_component(data={"read": True}, key="device-read", on_remembered_change=lambda: None)
     value = getattr(result, "remembered", None) if result is not None else None
     if isinstance(value, dict):

@@ -55,6 +55,10 @@ class SessionState:
     device: dict | None = None
     """What the browser remembers (``{"code", "nickname", "outbox", "teacher"}``), once it has said."""
     device_asks: int = 0
+    runs: int = 0
+    """Page runs of this session so far (:func:`trainer.web.ui.run_page` counts them)."""
+    device_asked_in: int = -1
+    """The run in which the browser was last asked what it remembers."""
     device_saved: str | None = None
     """The learner code this browser was last asked to remember."""
     device_forget: bool = False

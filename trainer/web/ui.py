@@ -77,6 +77,7 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -
     """
     try:
         st.html(PAGE_CSS)  # a style alone takes no room on the page
+        session.state().runs += 1
         signin.reconcile()
         notice, saved_again = session.take_notices()  # app.py matched the session to ?me= already
         if notice:

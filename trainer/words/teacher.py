@@ -224,3 +224,19 @@ def delete_class() -> str:
 
 def deleting_keeps_nothing() -> str:
     return _("Deleting keeps nothing: the class, its children, their answers, games and lessons.")
+
+
+# ----- an old teacher link (its key in the address) -----
+
+
+def old_link_title() -> str:
+    return _("Your class is one tap away")
+
+
+def old_link_note() -> str:
+    return _("This link is from an older teacher card. Its key has been taken out of the address; "
+             "this browser keeps it for you.")
+
+
+def old_link_open() -> str:
+    return _("Open my class")

@@ -5,6 +5,7 @@ const KEY = "fives-trainer-me";
 const OUTBOX = "fives-trainer-outbox";
 const TEACHER = "fives-trainer-teacher";
 const LANGUAGE = "fives-trainer-language";
+const LINK = "fives-trainer-link";
 const GAME = "fives-trainer-game";
 
 function readJson(key) {
@@ -66,6 +67,13 @@ export default function (component) {
       const teacher = window.localStorage.getItem(TEACHER);
       if (teacher) {
         value.teacher = teacher;
+      }
+      // an old teacher link's class and key, moved out of the address before the page loaded
+      // (trainer/serving/index.py): handed over once, then gone from this tab
+      const link = window.sessionStorage.getItem(LINK);
+      if (link) {
+        value.link = link;
+        window.sessionStorage.removeItem(LINK);
       }
       setTriggerValue("remembered", value);
     }

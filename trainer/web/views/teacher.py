@@ -87,10 +87,16 @@ def choose_stage() -> None:
 
 
 def follow_old_link() -> None:
-    """An old teacher link (``?class=…&key=…``) still opens the class, once; the browser replaces its
-    address at once (so its history keeps no key), and the app's copy goes on the next run."""
+    """An old teacher link (``?class=…&key=…``) still opens the class, once. In a browser the page took the
+    class and key out of the address before anything loaded (:data:`trainer.serving.index.LINK_SCRIPT`)
+    and hands them over once (:func:`trainer.web.device.kept_link`); where they still reach the app in its
+    address, the browser replaces the address at once and the app's copy goes on the next run."""
     code, key = st.query_params.get("class"), st.query_params.get("key")
     if not (code or key):
+        kept = device.kept_link()
+        if kept is not None and state().link != kept:
+            state().link = kept
+            open_class(*kept)
         return
     if state().link == (code, key):
         for name in ("class", "key"):
