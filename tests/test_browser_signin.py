@@ -71,7 +71,9 @@ def test_names_show_exactly_as_typed_and_the_teacher_key_stays_out_of_history(se
     page.get_by_role("link", name="Open my class").click()
     chromium.connected(page)
     heading = page.locator("[data-testid='stMain'] h1").first
-    heading.wait_for(timeout=30000)
+    page.wait_for_function(  # the class is open, once the browser has handed the link over
+        "() => (document.querySelector(\"[data-testid='stMain'] h1\") || {}).innerText?.includes('Neil')",
+        timeout=30000)
     assert heading.inner_text().strip() == "O'Neil $x^2$ :smile: :material/warning:"
     page.wait_for_function("!location.search.includes('key=')", timeout=30000)
     chromium.settled(page, 60000)
