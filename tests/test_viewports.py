@@ -195,3 +195,26 @@ def test_play_on_a_phone_keeps_tiles_big_enough(server, browser):
     shot(page, "play-phone.png")
     assert not errors
     page.close()
+
+
+def test_a_game_on_a_tablet_has_the_whole_width_and_the_hand_on_the_first_screen(server, browser):
+    """1024×768: once a game is under way the side menu closes (a child can open it again) and the hand is
+    on the first screen, not below the fold."""
+    page, errors = open_offline(browser, server, "play", "tablet")
+    page.get_by_role("button", name="Start the game").click()
+    hand = page.locator(".fives-board .hand svg.fives-hand").first
+    hand.wait_for(state="visible", timeout=30000)
+    sidebar = page.locator("[data-testid='stSidebar']")
+    page.wait_for_function(
+        "() => { const s = document.querySelector(\"[data-testid='stSidebar']\");"
+        " return !s || s.getAttribute('aria-expanded') === 'false' || s.getBoundingClientRect().right <= 1; }",
+        timeout=30000)
+    chromium.steady(page, hand)
+    box = hand.bounding_box()
+    assert box["y"] + box["height"] <= 768, box
+    main = page.locator("[data-testid='stMain']").bounding_box()
+    assert main["width"] >= 1000, main  # the whole width
+    assert sidebar.count() <= 1
+    shot(page, "play-tablet.png")
+    assert not errors
+    page.close()

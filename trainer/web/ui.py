@@ -107,6 +107,16 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -
         st.error(failure(f"the page {name}"))
 
 
+TABLET_WIDTH = 1100
+"""Up to this width (CSS pixels) a tablet's side menu is closed while a game is under way."""
+
+
+def whole_width(game: str) -> None:
+    """A game under way takes a tablet's whole width: the side menu closes once for each game (a child can
+    open it again)."""
+    phone_menu_component(data={"page": "play", "close_below": TABLET_WIDTH}, key=f"whole-width-{game}")
+
+
 def failure(where: str) -> str:
     """Log the error being handled with a short id, and return a friendly line that quotes the id (so a
     teacher can report it and the log entry can be found). Tests set FIVES_STRICT=1 to see it raised."""
