@@ -342,3 +342,17 @@ def test_the_sign_in_card_carries_the_code_and_a_qr_code_that_signs_in():
     found = [r.text for img in reader.pages[0].images
              for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(img.data)).convert("L"))]
     assert found and set(found) == {link}
+
+
+def test_a_long_class_name_on_the_teacher_card_ends_with_an_ellipsis():
+    import io
+
+    from pypdf import PdfReader
+
+    from trainer.classroom.cards import teacher_card
+
+    name = "The Wonderful Year Four Class of Saint Mary's Primary School"
+    text = PdfReader(io.BytesIO(teacher_card(name, "KQ7-MXR4", "k3y"))).pages[0].extract_text()
+    title = text.splitlines()[0]
+    assert title.endswith("...") and "Primary School" not in title, title  # cut, and it says so
+    assert "The Wonderful Year Four" in title

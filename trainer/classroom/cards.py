@@ -61,7 +61,7 @@ def learner_card(nickname: str, code: str, link: str) -> bytes:
         pdf.set_text_color(20, 20, 20)
         pdf.set_xy(x + 5, y + 13)
         pdf.set_font("Helvetica", "B", 16)
-        pdf.cell(52, 9, _latin(nickname))
+        pdf.cell(52, 9, _fit(pdf, nickname, 52))
         pdf.set_xy(x + 5, y + 27)
         pdf.set_font("Helvetica", size=9)
         pdf.cell(52, 5, _latin(words.my_code()))
@@ -93,7 +93,7 @@ def teacher_card(class_name: str, code: str, teacher_key: str) -> bytes:
     pdf.set_text_color(20, 20, 20)
     pdf.set_xy(20, 20)
     pdf.set_font("Helvetica", "B", 22)
-    pdf.cell(170, 12, _latin(words.class_title(class_name)))
+    pdf.cell(170, 12, _fit(pdf, words.class_title(class_name), 170))
     (code_title, code_note), (key_title, key_note) = words.teacher_rows()
     rows = ((code_title, code, code_note), (key_title, teacher_key, key_note))
     y = 45.0
@@ -117,6 +117,17 @@ def teacher_card(class_name: str, code: str, teacher_key: str) -> bytes:
 def card_link_problem(link: str) -> str | None:
     """Why the card's link cannot go in its QR code (too long, not an http(s) address), or None."""
     return address_problem(link, with_query=True) if link.strip() else words.no_link()
+
+
+def _fit(pdf: FPDF, text: str, width: float) -> str:
+    """``text`` as it fits ``width`` mm in the current font: whole, or cut with ``...`` (a long class name
+    says it goes on)."""
+    text = _latin(text)
+    if pdf.get_string_width(text) <= width:
+        return text
+    while text and pdf.get_string_width(text.rstrip() + "...") > width:
+        text = text[:-1]
+    return text.rstrip() + "..."
 
 
 def _latin(text: str) -> str:
