@@ -315,6 +315,9 @@ KEY_WIDTH = 60.0
 """An answer key's picture is at least this wide (mm) unless its tiles would grow too big."""
 KEY_HEIGHT = 110.0
 """…and at most this tall (mm)."""
+KEY_MIN_HEIGHT = 16.0
+"""…and at least this tall (mm) where the page's width allows: a straight line of tiles, one tile high, is
+otherwise a thin strip whose pips and working a teacher cannot read at a glance."""
 
 
 def key_picture_size(lay: Layout, room: float) -> tuple[float, float]:
@@ -322,6 +325,7 @@ def key_picture_size(lay: Layout, room: float) -> tuple[float, float]:
     ``KEY_WIDTH`` wide (or tiles of the largest size), never wider than ``room``."""
     cw, ch = picture_cells(lay, working=True)
     s = min(KEY_CELL[1], max(KEY_CELL[0], KEY_WIDTH / cw))
+    s = max(s, KEY_MIN_HEIGHT / ch)
     s = min(s, room / cw, KEY_HEIGHT / ch)
     return cw * s, ch * s
 

@@ -243,6 +243,22 @@ def test_answer_key_pictures_are_large_enough_to_read(tmp_path):
     assert sum(width >= KEY_WIDTH - 1 for _, width in pictures) >= 3, pictures  # most are wider still
 
 
+def test_answer_key_pictures_are_tall_enough_to_read_where_the_page_allows():
+    """A straight line, one tile high, was a strip about 6 mm tall: now at least 16 mm unless the page's
+    width is what limits it."""
+    from puzzles.worksheet import KEY_MIN_HEIGHT, key_picture_size
+
+    lines = 0
+    for stage in ("muggins", "all-fives", "five-up"):
+        for level in (1, 2, 3):
+            for p in make_sheet(stage, level, count=14, seed=11).puzzles:
+                if p.board:
+                    w, h = key_picture_size(key_layout(p), 178)
+                    assert h >= KEY_MIN_HEIGHT - 0.01 or w >= 178 - 0.01, (p.code, w, h)
+                    lines += h < 20
+    assert lines  # the straight lines that were thin strips are among them
+
+
 def key_layout(p):
     from puzzles import AnswerShape, kind
 
