@@ -14,6 +14,8 @@ from apptest import PAGE_NAMES, answer, app, new_app, sign_up, texts
 from puzzles import generate
 from trainer.learning import outbox as outbox_module
 from trainer.learning.progress import Attempt
+from trainer.learning.sprint import SprintAnswer
+from trainer.learning.transfer import Decision
 from trainer.store import StoreUnavailable, open_store
 from trainer.web import markup
 from trainer.web import session as session_module
@@ -180,6 +182,28 @@ def test_answers_kept_by_the_browser_are_written_by_the_next_session(store):
     assert [x.code for x in store.attempts(me.code)] == ["CQT6-QX36"]
     at.run()
     assert len(store.attempts(me.code)) == 1
+
+
+def test_sprint_answers_and_moves_kept_by_the_browser_are_written_by_the_next_session(store):
+    """A reload or a closed tab during an outage: the Sprint's answers and the moves of a real game that
+    waited in the browser are written by the next session of that browser, from whichever page it opens,
+    once each; the moves join the learner's games too."""
+    me = store.learner(store.new_learner("Sage Wren"))
+    fact = SprintAnswer("make10:3", True, 2.5, 100.0, 4.0)
+    move = Decision(f"game-{me.code}-0", 5.0, "muggins", "muggins", "", ("1-4", "2-3"), (("1-4", 0), ("2-3", 0)),
+                    "1-4", 0, 0)
+    kept = json.dumps({"code": me.code, "facts": [["f" * 12, fact.to_row()], ["bad", {}]],
+                       "decisions": [[move.uid, move.to_row()]]})
+    for _ in range(2):  # a second session with the same copy writes nothing twice
+        at = new_app()
+        at.query_params["me"] = me.code
+        at.session_state["session"] = SessionState(device={"code": me.code, "nickname": "Sage Wren", "outbox": kept})
+        at.run()
+        at.switch_page("views/rules.py").run()
+        assert not at.exception
+        assert store.sprint_answers(me.code) == [fact]
+        assert [d.uid for d in store.decisions(me.code)] == [move.uid]
+        assert move.uid in {d.uid for d in at.session_state["practice"].games.decisions}
 
 
 def test_every_page_is_calm_while_the_store_is_away(outage):

@@ -72,3 +72,29 @@ def test_a_sprint_answer_and_a_decision_round_trip():
     assert Decision.from_row(d.to_row()) == d
     with pytest.raises(ValueError, match="offered"):
         Decision.from_row({**d.to_row(), "offered": "[[1]]"})
+
+
+def test_every_outbox_is_kept_in_the_browser_and_read_back_field_by_field():
+    """Answers, Sprint answers and moves in real games: each outbox writes its waiting items as the browser
+    keeps them and reads them back, leaving out anything malformed (a reload during an outage loses none)."""
+    from trainer.learning.outbox import AnswerSaver, DecisionSaver, FactSaver
+
+    fact = SprintAnswer("make10:3", True, 2.5, 100.0, 4.0)
+    move = Decision("game-7-3", 5.0, "muggins", "muggins", "3-4 4-4>3-4", ("1-4", "2-3"),
+                    (("1-4>4-4", 0), ("2-3>3-4", 2)), "2-3>3-4", 2, 2)
+    boxes = [(AnswerSaver("X", lambda: None, pending=[("a" * 12, ANSWER)]), ("a" * 12, ANSWER)),
+             (FactSaver("X", lambda: None, pending=[("f" * 12, fact)]), ("f" * 12, fact)),
+             (DecisionSaver("X", lambda: None, pending=[move]), move)]
+    for box, item in boxes:
+        kept = json.loads(json.dumps(box.kept_on_device()))  # through the browser's storage, as text
+        assert box.read_from_device(kept + [["b" * 12, {"kind": "nope"}], "junk", ["short", {}]]) == [item]
+        assert box.adopt(box.read_from_device(kept)) == []  # the same item twice is kept once
+        assert len(box.pending) == 1
+
+
+def test_a_move_kept_under_another_uid_is_not_read():
+    from trainer.learning.outbox import DecisionSaver
+
+    move = Decision("game-7-3", 5.0, "muggins", "muggins", "", ("1-4",), (("1-4", 0),), "1-4", 0, 0)
+    box = DecisionSaver("X", lambda: None)
+    assert box.read_from_device([["game-7-4", move.to_row()]]) == []
