@@ -50,37 +50,33 @@ def test_a_wrong_tap_shows_the_answer_and_the_fact_comes_back_in_the_grid():
 def test_typed_junk_is_a_friendly_word_and_no_answer(junk):
     """The Sprint's box reads numbers as Practice's does (one reader): a negative number, an underscore
     between digits or a 12-digit number is no answer, with a word saying why."""
-    at = app("sprint")
-    at.button(key="sp_start").click().run()
-    pr = at.session_state["practice"]
-    answered = _to_a_number_fact(at)
-    key = next(t.key for t in at.text_input if t.key.startswith("sp_typed_"))
-    at.text_input(key=key).set_value(junk)
-    _submit(at)
+    at, answered = _typed_into_a_number_fact(junk)
     assert not at.exception
-    assert at.warning and len(pr.sprint.verdicts) == answered
+    assert at.warning and len(at.session_state["practice"].sprint.verdicts) == answered
     assert at.warning[0].value == read_typed_number(junk)[1]
 
 
 @pytest.mark.parametrize("typed", ["²", "①", "１５", " 7 "])
 def test_digits_a_tablet_keyboard_gives_are_read_as_in_practice(typed):
+    at, answered = _typed_into_a_number_fact(typed)
+    assert not at.exception and not at.warning
+    given = [v.given for v in at.session_state["practice"].sprint.verdicts[answered:]]
+    assert given == [read_typed_number(typed)[0]]
+
+
+def _typed_into_a_number_fact(text: str) -> tuple[AppTest, int]:
+    """A round started, yes/no facts tapped through until one asks for a number, ``text`` typed and checked;
+    returns the page and how many facts were answered before."""
     at = app("sprint")
     at.button(key="sp_start").click().run()
-    pr = at.session_state["practice"]
-    answered = _to_a_number_fact(at)
-    key = next(t.key for t in at.text_input if t.key.startswith("sp_typed_"))
-    at.text_input(key=key).set_value(typed)
-    _submit(at)
-    assert not at.exception and not at.warning
-    assert [v.given for v in pr.sprint.verdicts[answered:]] == [read_typed_number(typed)[0]]
-
-
-def _to_a_number_fact(at: AppTest) -> int:
-    """Tap through yes/no facts until the round asks for a number; returns how many were answered."""
     sprint = at.session_state["practice"].sprint
     while isinstance(sprint.current.answer, bool):
         at.button(key="sp_choice0").click().run()
-    return len(sprint.verdicts)
+    answered = len(sprint.verdicts)
+    key = next(t.key for t in at.text_input if t.key.startswith("sp_typed_"))
+    at.text_input(key=key).set_value(text)
+    _submit(at)
+    return at, answered
 
 
 def _submit(at: AppTest) -> None:

@@ -144,62 +144,55 @@ class _Rowed(Protocol):
 R = TypeVar("R", bound=_Rowed)
 
 
-def _pair_to_device(item: tuple[str, R]) -> list[object]:
-    return [item[0], item[1].to_row()]
+@dataclass
+class _IdSaver(Outbox[tuple[str, R]]):
+    """An outbox whose values get a fresh id as they are given, kept in the browser as ``[id, row]``."""
 
+    def __call__(self, value: R) -> None:  # type: ignore[override]
+        super().__call__((uuid.uuid4().hex, value))
 
-def _pair_from_device(kept: object, read: Callable[[object], R]) -> tuple[str, R] | None:
-    """``[uid, row]`` as the browser kept it, read by ``read`` (a ``from_row``)."""
-    if not (isinstance(kept, list) and len(kept) == 2 and _is_uid(kept[0])):
-        return None
-    try:
-        return kept[0], read(kept[1])
-    except (ValueError, TypeError):
-        return None
+    @abstractmethod
+    def read(self, row: object) -> R:
+        """A value from its row (its ``from_row``)."""
+
+    def uid(self, item: tuple[str, R]) -> str:
+        return item[0]
+
+    def to_device(self, item: tuple[str, R]) -> list[object]:
+        return [item[0], item[1].to_row()]
+
+    def from_device(self, kept: object) -> tuple[str, R] | None:
+        if not (isinstance(kept, list) and len(kept) == 2 and _is_uid(kept[0])):
+            return None
+        try:
+            return kept[0], self.read(kept[1])
+        except (ValueError, TypeError):
+            return None
 
 
 @dataclass
-class AnswerSaver(Outbox[tuple[str, Attempt]]):
+class AnswerSaver(_IdSaver[Attempt]):
     """Keeps each answer in the store as it is given (``Practice.on_attempt``): an outbox
     (:class:`trainer.learning.outbox.Outbox`) of answers, each with its id, also kept in the browser's own
     storage (:func:`trainer.web.device.outbox_on_device`) so a reload during an outage loses none of them."""
 
     what: ClassVar[str] = "answers"
 
-    def __call__(self, attempt: Attempt) -> None:  # type: ignore[override]
-        super().__call__((uuid.uuid4().hex, attempt))
-
     def write(self, s: Any, items: list[tuple[str, Attempt]]) -> None:
         s.record_many(self.code, [a for _, a in items], uids=[u for u, _ in items])
 
-    def uid(self, item: tuple[str, Attempt]) -> str:
-        return item[0]
-
-    def to_device(self, item: tuple[str, Attempt]) -> list[object]:
-        return _pair_to_device(item)
-
-    def from_device(self, kept: object) -> tuple[str, Attempt] | None:
-        return _pair_from_device(kept, Attempt.from_row)
+    def read(self, row: object) -> Attempt:
+        return Attempt.from_row(row)
 
 
 @dataclass
-class FactSaver(Outbox[tuple[str, SprintAnswer]]):
+class FactSaver(_IdSaver[SprintAnswer]):
     """Keeps each Fives Sprint answer in the store as it is given (``Practice.on_fact``), each with its id."""
 
     what: ClassVar[str] = "sprint answers"
 
-    def __call__(self, answer: SprintAnswer) -> None:  # type: ignore[override]
-        super().__call__((uuid.uuid4().hex, answer))
-
     def write(self, s: Any, items: list[tuple[str, SprintAnswer]]) -> None:
         s.record_sprint(self.code, [a for _, a in items], uids=[u for u, _ in items])
 
-    def uid(self, item: tuple[str, SprintAnswer]) -> str:
-        return item[0]
-
-    def to_device(self, item: tuple[str, SprintAnswer]) -> list[object]:
-        return _pair_to_device(item)
-
-    def from_device(self, kept: object) -> tuple[str, SprintAnswer] | None:
-        return _pair_from_device(kept, SprintAnswer.from_row)
-
+    def read(self, row: object) -> SprintAnswer:
+        return SprintAnswer.from_row(row)
