@@ -173,3 +173,15 @@ def shot(page, name: str, **options) -> None:
     """A screenshot of ``page`` in tests/artifacts/ (``options`` as Playwright's, e.g. ``full_page``)."""
     os.makedirs(ARTIFACTS, exist_ok=True)
     page.screenshot(path=os.path.join(ARTIFACTS, name), **options)
+
+
+def follow_old_teacher_link(page, url: str, code: str, timeout: float = 60000) -> None:
+    """An old teacher link (``/teacher?class=…&key=…``): its small page, a tap on **Open my class**, then the
+    class open (its code on the page, once the browser has handed the link over)."""
+    page.goto(url)
+    page.get_by_role("link", name="Open my class").click()
+    connected(page, timeout)
+    page.wait_for_function(
+        f"() => (document.querySelector(\"[data-testid='stMain']\") || {{}}).innerText?.includes('{code}')",
+        timeout=timeout)
+    settled(page, timeout)

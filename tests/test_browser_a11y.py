@@ -75,8 +75,8 @@ def teacher(browser, server, world):
     browser keeps it for the Projector."""
     keys = world["keys"]
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = chromium.open_page(context, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}")
-    page.get_by_text("Class code").first.wait_for(timeout=30000)
+    page = context.new_page()
+    chromium.follow_old_teacher_link(page, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}", keys.code)
     yield context, page
     context.close()
 

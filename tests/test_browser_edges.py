@@ -165,9 +165,7 @@ def test_the_projector_finds_its_class_after_a_reload_and_reads_from_the_back(se
     store, keys = world["store"], world["keys"]
     context = browser.new_context(viewport=PROJECTOR)
     page = context.new_page()
-    open_page(page, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}")
-    page.get_by_text("Class code").first.wait_for(timeout=30000)
-    chromium.settled(page, 60000)
+    chromium.follow_old_teacher_link(page, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}", keys.code)
     # a new load of the projector is a new session: it finds the class this browser keeps
     open_page(page, f"{server}/projector")
     start = page.get_by_role("button", name="Start a live lesson with Room 4")

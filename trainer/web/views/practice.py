@@ -284,14 +284,13 @@ def puzzle_area(pr: Practice) -> None:
                             hand_width=f"{pictures.hand_width(len(p.hand))}px", layout_height=LAYOUT_HEIGHT,
                             hand_caption=caption if not clickable else ""):
         st.rerun()
-    shown = after or lay
-    if shown is not None and len(shown) > 1:
-        st.caption(picture_words.last_played_legend())
-
     if not pr.answered:
         answer_widgets(pr, p)
     else:
         feedback(pr, p)
+    shown = after or lay
+    if shown is not None and len(shown) > 1:  # under everything the child acts on: it never pushes them down
+        st.caption(picture_words.last_played_legend())
 
 
 def answer_widgets(pr: Practice, p: Puzzle) -> None:
