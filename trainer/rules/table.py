@@ -103,7 +103,7 @@ def table_for(rules: RuleSet, n: int) -> Table:
         stop=stop,
         chain=chain,
         voluntary=rules.voluntary_draw,
-        plain=not (calls or exact or stop or chain),  # the common case, in short
+        plain=not (calls or exact or chain),  # the common case, in short (a game end at the target included)
         side_of=SIDE_OF[(n, teams)],
         next_seat=NEXT_SEAT[n],
     )

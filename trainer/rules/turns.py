@@ -299,13 +299,20 @@ class TurnCore:
             self.drawn = -1
         if self._plain:  # no calls, no chaining, no exact target: the common case, in short
             side = self._side_of[cur]
+            ended = False
             if score:
-                self.play_scores[side] += score
+                scores = self.play_scores
+                scores[side] += score
+                # a game that ends the moment a side reaches the target (GameEnd.AT_TARGET)
+                ended = self._stop and scores[side] + self.start_scores[side] >= self.target and self._target_reached()
             ev = None
             if self.records:
                 play = PLAY_BY_ID[tid * 29 + b.tiles[p] + 1] if p >= 0 and n < SNIFF_SIDE else self.action_of(move)
                 ev = _event(Event, (cur, _EV_PLAY, play, None, total, score, score, side, 0))
                 self.history.append(ev)
+            if ended:
+                self._finish(Ending.TARGET, None)
+                return ev
             if hand and len(self.bone) > self._reserve:
                 self.cur = self._next_seat[cur]
                 return ev
@@ -322,7 +329,8 @@ class TurnCore:
         side = self._side_of[cur]
         credited = self._credit(side, score)
         ev = self._record(cur, _EV_PLAY, self.action_of(move), None, total, score, credited, side, 0)
-        if hand and not self._exact and not self._stop and not self._chain and len(self.bone) > self._reserve:
+        if hand and not self._exact and not (self._stop and credited) and not self._chain \
+                and len(self.bone) > self._reserve:
             self.cur = self._next_seat[cur]  # the common case of _after_play
         else:
             self._after_play()
@@ -525,7 +533,7 @@ class TurnCore:
     def skip_claims(self) -> None:
         """From now on every play's score is credited as if announced right (for simulations)."""
         self._calls = False
-        self._plain = not (self._exact or self._stop or self._chain)
+        self._plain = not (self._exact or self._chain)
 
 
 def _highest_lead_tile(hands: Sequence[Sequence[int]]) -> int:
