@@ -9,7 +9,7 @@ import pytest
 from trainer.learning import Attempt, ReviewMode
 from trainer.learning.sprint import SprintAnswer
 from trainer.learning.transfer import Decision
-from trainer.web.device import attempt_from_dict, outbox_from_device
+from trainer.web.device import kept_outboxes
 
 ANSWER = Attempt("open-total", "muggins", 2, False, 4.5, "CQT6-QX36", "missed-end", hinted=True,
                  review=ReviewMode.RETRY, origin="CQT6-QX36", at=1e9)
@@ -32,6 +32,13 @@ def test_a_review_given_as_its_text_is_the_enum():
         Attempt("open-total", "muggins", 1, True, 3.0, review="again")
 
 
+def answers_kept(kept: object) -> list:
+    """The answers an answer outbox reads back from the browser's copy."""
+    from trainer.learning.outbox import AnswerSaver
+
+    return AnswerSaver("X", lambda: None).read_from_device(kept)
+
+
 @pytest.mark.parametrize("change, words", [
     ({"kind": "riddle"}, "does not know"),
     ({"stage": "chess"}, "does not know"),
@@ -46,7 +53,7 @@ def test_a_review_given_as_its_text_is_the_enum():
 def test_a_malformed_answer_says_what_is_wrong(change, words):
     with pytest.raises(ValueError, match=words):
         Attempt.from_row({**ANSWER.to_row(), **change})
-    assert attempt_from_dict({**ANSWER.to_row(), **change}) is None
+    assert answers_kept([["u" * 12, {**ANSWER.to_row(), **change}]]) == []  # the browser's copy leaves it out
 
 
 def test_a_missing_field_or_no_mapping_is_not_an_answer():
@@ -54,12 +61,15 @@ def test_a_missing_field_or_no_mapping_is_not_an_answer():
     del row["kind"]
     with pytest.raises(ValueError, match="needs its kind"):
         Attempt.from_row(row)
-    assert attempt_from_dict(["open-total"]) is None and attempt_from_dict(None) is None
+    for junk in (["open-total"], None):
+        with pytest.raises(ValueError):
+            Attempt.from_row(junk)
+    assert answers_kept([["u" * 12, ["open-total"]], ["v" * 12, None]]) == []
 
 
 def test_the_browsers_copy_of_the_outbox_is_read_back():
     text = json.dumps({"code": "X", "items": [["u" * 12, ANSWER.to_row()], ["v" * 12, {"kind": "nope"}]]})
-    assert outbox_from_device(text) == [("u" * 12, ANSWER)]
+    assert answers_kept(kept_outboxes(text)["items"]) == [("u" * 12, ANSWER)]
 
 
 def test_a_sprint_answer_and_a_decision_round_trip():

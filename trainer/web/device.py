@@ -11,9 +11,8 @@ from typing import Any
 
 import streamlit as st
 
-from trainer.learning.outbox import AnswerSaver, DecisionSaver, Outbox
+from trainer.learning.outbox import DecisionSaver, Outbox
 from trainer.learning.practice import Practice
-from trainer.learning.progress import Attempt
 from trainer.web import session
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
@@ -108,22 +107,6 @@ def adopt_kept(practice: Practice, value: object) -> None:
         if isinstance(box, DecisionSaver):
             for decision in new:
                 practice.games.add(decision)
-
-
-def outbox_from_device(value: object) -> list[tuple[str, Attempt]]:
-    """The answers this browser kept (see :func:`outbox_on_device`); anything malformed is left out."""
-    return AnswerSaver("", lambda: None).read_from_device(kept_outboxes(value).get("items"))
-
-
-def attempt_from_dict(fields: object) -> Attempt | None:
-    """An :class:`Attempt` from the fields this browser kept (:meth:`Attempt.from_row` checks each);
-    ``None`` if anything is off."""
-    if not isinstance(fields, dict):
-        return None
-    try:
-        return Attempt.from_row(fields)
-    except ValueError:
-        return None
 
 
 def keep_game(record: dict | None, *, mark: str) -> None:
