@@ -191,6 +191,8 @@ class PlayState:
     """The settings last played with: a rematch or a new game starts from them."""
     asking_quit: bool = False
     """Quit this game was tapped once: the page asks whether to quit."""
+    widened: str | None = None
+    """The game for which a tablet's side menu was closed (once a game: the page's reruns send nothing)."""
 
     def forget_learner(self) -> None:
         self.game, self.saver, self.checked, self.message = None, GameSaver(), False, None

@@ -399,7 +399,9 @@ def show() -> None:
     if g is None:
         setup_form()
         return
-    ui.whole_width(g.key)
+    if state().widened != g.key:
+        state().widened = g.key
+        ui.whole_width(g.key)
     message, state().message = state().message, None
     turn = g.finished is None and not g.game.is_over and g.waiting_for_learner
     if message and not turn:
