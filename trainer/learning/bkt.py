@@ -1,0 +1,173 @@
+"""Bayesian Knowledge Tracing: how likely it is that a child knows each skill, after every answer.
+
+Each trap (a named misconception) and each kind of puzzle at each stage (its *general* skill, e.g.
+``"open-total@muggins"``) is a BKT skill (Corbett & Anderson 1995) with four numbers, fitted by pyBKT
+(the Pardos lab's implementation) and shipped in ``trainer/learning/data/bkt.json``:
+
+- ``prior`` — known before the first answer;
+- ``learn`` — the chance an answer's practice turns "not known" into "known" (``taught_learn`` after a
+  teaching episode: the contrast pair and worked example before a warm-up drill; pyBKT's *multilearn*);
+- ``guess`` — right without knowing; ``slip`` — wrong while knowing.
+
+After every first, unhinted answer, each skill the answer is evidence for (:func:`observations`) takes
+the standard update: Bayes' rule on the answer, then the chance of learning. The value after an answer
+is exactly what pyBKT's ``predict`` gives as the state before the next one (``tests/test_bkt.py`` checks
+this on logs pyBKT scored; ``python -m trainer.learning.fit`` refits the numbers from the store).
+
+>>> p = BktParams(prior=0.3, learn=0.15, guess=0.2, slip=0.1, taught_learn=0.3)
+>>> round(p.update(p.prior, True), 3)  # right: 0.3 → 0.66 by Bayes, then a learning step
+0.71
+>>> round(p.update(0.71, False), 3)  # wrong
+0.349
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from functools import cache
+from pathlib import Path
+
+from puzzles.traps import TRAPS
+from trainer.learning.attempt import Attempt, attempt_traps
+from trainer.learning.states import ReviewMode
+
+TOP_LEVEL = 3
+"""A kind's general skill is judged at the top level of its stage (levels 1 and 2 are the climb)."""
+PARAMS_FILE = Path(__file__).with_name("data") / "bkt.json"
+"""The fitted numbers shipped with the trainer (``python -m trainer.learning.fit`` writes a new file)."""
+
+
+class Resource(enum.IntEnum):
+    """What came before an answer's learning step (pyBKT's *resources*, numbered from 1)."""
+
+    PRACTICE = 1
+    """A puzzle answered: learning at ``learn``."""
+    TAUGHT = 2
+    """The first answer after a teaching episode (contrast pair, worked example): ``taught_learn``."""
+
+
+@dataclass(frozen=True)
+class BktParams:
+    """One skill's four numbers (and the learning rate after teaching)."""
+
+    prior: float
+    learn: float
+    guess: float
+    slip: float
+    taught_learn: float
+    forget: float = 0.0
+    """Always 0 here (pyBKT's default: no forgetting; spacing is FSRS's job)."""
+
+    def __post_init__(self) -> None:
+        for name, value in asdict(self).items():
+            if not 0.0 <= value <= 1.0:
+                raise ValueError(f"a BKT {name} is a probability, not {value!r}")
+
+    def update(self, known: float, correct: bool, resource: Resource = Resource.PRACTICE) -> float:
+        """p(known) after one answer: the posterior given the answer, then one learning step."""
+        if correct:
+            yes, no = known * (1.0 - self.slip), (1.0 - known) * self.guess
+        else:
+            yes, no = known * self.slip, (1.0 - known) * (1.0 - self.guess)
+        posterior = yes / (yes + no) if yes + no > 0.0 else known
+        learn = self.taught_learn if resource is Resource.TAUGHT else self.learn
+        return posterior * (1.0 - self.forget) + (1.0 - posterior) * learn
+
+    def p_correct(self, known: float) -> float:
+        """The chance the next answer is right."""
+        return known * (1.0 - self.slip) + (1.0 - known) * self.guess
+
+
+def general_skill(kind: str, stage: str) -> str:
+    """The name of a kind's general skill at a stage: ``"open-total@muggins"``."""
+    return f"{kind}@{stage}"
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One answer as evidence for one skill."""
+
+    skill: str
+    correct: bool
+    resource: Resource = Resource.PRACTICE
+
+
+def observations(a: Attempt) -> tuple[Observation, ...]:
+    """The skills an answer is evidence for, and how.
+
+    A hinted answer is evidence for nothing. A top-level answer is evidence for its kind's general skill
+    at its stage. Every trap the puzzle exposed (worked out from its code, so old answers count too)
+    gets a right answer as evidence, and a wrong one when the mistake was filed under that trap or under
+    no trap at all (a wrong answer another trap explains says nothing about this one). A warm-up drill
+    comes after a teaching episode: its traps learn at the taught rate."""
+    if a.hinted:
+        return ()
+    out: list[Observation] = []
+    if a.level == TOP_LEVEL and a.review is not ReviewMode.DRILL:
+        out.append(Observation(general_skill(a.kind, a.stage), a.correct))
+    resource = Resource.TAUGHT if a.review is ReviewMode.DRILL else Resource.PRACTICE
+    for t in attempt_traps(a):
+        if a.correct or a.mistake == t or a.mistake not in TRAPS:
+            out.append(Observation(t, a.correct, resource))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class ParamTable:
+    """The fitted numbers: one :class:`BktParams` per skill, and the default for any other."""
+
+    default: BktParams
+    skills: Mapping[str, BktParams] = field(default_factory=dict)
+    cohort: str = ""
+    """Where the numbers come from (the cohort they were fitted on)."""
+
+    def __getitem__(self, skill: str) -> BktParams:
+        return self.skills.get(skill, self.default)
+
+    def to_json(self) -> str:
+        return json.dumps({"cohort": self.cohort, "default": asdict(self.default),
+                           "skills": {k: asdict(v) for k, v in sorted(self.skills.items())}}, indent=1) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> ParamTable:
+        data = json.loads(text)
+        return cls(BktParams(**data["default"]), {k: BktParams(**v) for k, v in data.get("skills", {}).items()},
+                   str(data.get("cohort", "")))
+
+
+@cache
+def shipped_params() -> ParamTable:
+    """The numbers shipped with the trainer (:data:`PARAMS_FILE`)."""
+    return ParamTable.from_json(PARAMS_FILE.read_text(encoding="utf-8"))
+
+
+@dataclass
+class Knowledge:
+    """A learner's p(known) for every skill met so far: a fold over their answers."""
+
+    params: ParamTable = field(default_factory=shipped_params)
+    known: dict[str, float] = field(default_factory=dict)
+    seen: dict[str, int] = field(default_factory=dict)
+    """How many answers were evidence for each skill."""
+
+    def p(self, skill: str) -> float:
+        """p(known) now (the skill's prior before any evidence)."""
+        return self.known.get(skill, self.params[skill].prior)
+
+    def add(self, a: Attempt) -> tuple[Observation, ...]:
+        """Fold in one answer; returns the evidence it gave."""
+        obs = observations(a)
+        for o in obs:
+            self.known[o.skill] = self.params[o.skill].update(self.p(o.skill), o.correct, o.resource)
+            self.seen[o.skill] = self.seen.get(o.skill, 0) + 1
+        return obs
+
+    @classmethod
+    def from_attempts(cls, attempts: Iterable[Attempt], params: ParamTable | None = None) -> Knowledge:
+        k = cls(params or shipped_params())
+        for a in attempts:
+            k.add(a)
+        return k
