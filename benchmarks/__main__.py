@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "sprint", "worksheet",
+SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "mastery", "sprint", "worksheet",
             "classroom", "store", "transfer"]
 
 

@@ -44,6 +44,10 @@ class MisRun:
     longest_untaught: int = 0
     """The longest run of wrong answers with no teaching between them."""
     taught: int = 0
+    named: dict[str, list[bool]] = field(default_factory=dict)
+    """Per kind: for each wrong answer the kept misconception explains, whether the feedback named it."""
+    longest_same: int = 0
+    """The most answers in a row to one puzzle (answers again inside teaching too)."""
 
 
 def respond(p: Puzzle, trap: str | None, rng: random.Random, rounding_right: float | None) -> object:
@@ -75,13 +79,17 @@ def simulate_misconception(trap: str | None, *, drop: bool = False, rounding_rig
         run.wrong.append(not v.correct)
         if holding is not None and holding in v.traps:
             run.shown += 1
+            run.named.setdefault(p.kind, []).append(v.mistake == holding)
         if pr.taught > taught_before or v.correct:
             untaught = 0
         else:
             untaught += 1
         run.longest_untaught = max(run.longest_untaught, untaught)
-        while pr.must_answer:  # the child copies the right answer from the working
-            pr.answer(respond(p, None, rng, None))
+        same = 1
+        while pr.must_answer:  # the child answers again (a child who keeps it, as it thinks)
+            pr.answer(respond(p, holding, rng, rounding_right))
+            same += 1
+        run.longest_same = max(run.longest_same, same)
         while pr.teaching is not None and pr.teaching.step in (CONTRAST, EXAMPLE):
             if pr.teaching.step == CONTRAST and pr.teaching.trap == holding:
                 run.shown += 1
@@ -118,8 +126,18 @@ def run(learners: int = 40, puzzles: int = 400) -> list[tuple[str, str, str]]:
         untaught = max(r.longest_untaught for r in keep)
         rows.append((f"misconception: keeps {trap}", f"{share:.0%} master",
                      ("met" if share <= 0.05 else "MISSED") + f": a stage where it applies mastered in ≤ 5% of "
-                     f"runs ({', '.join(stages)}); last 100 puzzles: {loop:.0%} retries/drills, {wrong:.0%} wrong; "
+                     f"runs ({', '.join(stages)}); last 100 puzzles: {loop:.0%} retries/drills; "
                      f"longest wrong run without teaching {untaught} (target ≤ 4)"))
+        same = max(r.longest_same for r in keep)
+        rows.append((f"misconception: keeps {trap}: never stuck", f"{1 - wrong:.0%} right",
+                     ("met" if wrong <= 0.5 and same <= 8 else "MISSED") + f": right in ≥ half of the last 100 "
+                     f"answers (median); at most {same} answers in a row to one puzzle (target ≤ 8)"))
+        for k in sorted({k for r in keep for k in r.named}):
+            named = [ok for r in keep for ok in r.named.get(k, [])]
+            own = sum(named) / len(named)
+            rows.append((f"misconception: keeps {trap}: {k} names it", f"{own:.0%}",
+                         ("met" if own >= 0.9 else "MISSED") + f": the child's own trap named in ≥ 90% of the "
+                         f"{len(named)} wrong answers it explains"))
         drop = [simulate_misconception(trap, drop=True, puzzles=puzzles, seed=i) for i in range(learners)]
         done = sum(len(r.mastered) == len(STAGES) for r in drop) / learners
         rows.append((f"misconception: drops {trap} after {SHOWN_TO_DROP} reasons", f"{done:.0%} master all",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -127,29 +128,39 @@ class Puzzle:
             "number": self.number,
         }
 
-    def check(self, response: Any) -> Verdict:
-        """Judge an answer. Junk is not an answer (``is_answer`` False), never an exception."""
+    def check(self, response: Any, rank: Callable[[tuple[str, ...]], tuple[str, ...]] | None = None) -> Verdict:
+        """Judge an answer. Junk is not an answer (``is_answer`` False), never an exception.
+
+        When a wrong answer fits several traps, ``rank`` (given them, the same traps in the order to name
+        them) puts the one this child most likely holds first: the feedback says its reason first."""
         try:
             verdict = kind(self.kind).judge(self, response)
         except IllegalPlay:  # text that does not parse as a tile or a play
             return Verdict(False, _("That answer could not be read. Try again!"), "unreadable", is_answer=False)
         if verdict.correct or not verdict.is_answer:
             return verdict
-        return self._diagnosed(verdict, response)
+        return self._diagnosed(verdict, response, rank)
 
-    def _diagnosed(self, verdict: Verdict, response: Any) -> Verdict:
+    def _diagnosed(self, verdict: Verdict, response: Any,
+                   rank: Callable[[tuple[str, ...]], tuple[str, ...]] | None = None) -> Verdict:
         """File a wrong answer under the traps that explain it, and say why first (never cut)."""
         found = diagnose(self, response)
         message = verdict.message
         echo = echo_of(message)
         if found is not None:
-            more = [(r, False) for r in found.reasons[1:]]
-            text = say(self.level, (echo, False), (found.reasons[0], True), *more, (self.explanation, False))
-            return Verdict(False, text, found.traps[0], traps=found.traps)
+            traps, reasons = found.traps, found.reasons
+            if rank is not None and len(traps) > 1:
+                traps = rank(traps)
+                reasons = tuple(dict.fromkeys(trap_reason(self, t) for t in traps))
+            more = [(r, False) for r in reasons[1:]]
+            text = say(self.level, (echo, False), (reasons[0], True), *more, (self.explanation, False))
+            return Verdict(False, text, traps[0], traps=traps)
         record = kind(self.kind)
         explains = record.explains
         wider = tuple(t for t in dict.fromkeys((verdict.mistake, *record.traps))
                       if t in TRAPS and explains is not None and explains(self, t, response)) if explains else ()
+        if wider and rank is not None:
+            wider = rank(wider)
         if wider:  # a trap the puzzle is not built around, but its model gives this answer: say why
             text = say(self.level, (echo, False), (trap_reason(self, wider[0]), True), (self.explanation, False))
             return Verdict(False, text, wider[0], traps=wider)

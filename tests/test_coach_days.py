@@ -22,7 +22,8 @@ def answer(p: Progress, kind: str, at: float, level: int = 3, correct: bool = Tr
 
 
 def meet_muggins(p: Progress, at: float, *, facts: bool = True):
-    """Every answer Muggins needs, all at ``at`` (one day)."""
+    """Every answer Muggins needs, all at ``at`` (one day): each trap known, then each core kind right and
+    quick at the top level until the stage looks mastered."""
     if facts:
         for f in fluent_answers(STAGE_FACTS["muggins"], at):
             p.record_fact(f)
@@ -30,13 +31,27 @@ def meet_muggins(p: Progress, at: float, *, facts: bool = True):
     for kind in CORE_KINDS:
         for trap in mastery_traps(kind, "muggins"):
             code = generate_for(kind, stage="muggins", level=1, trap=trap, seed=0).code
-            for _ in range(2):
+            for _ in range(5):
                 answer(p, kind, at, level=1, code=code)
-    for _ in range(DEFAULT_POLICY.stage_window - DEFAULT_POLICY.run_for_proficient * len(CORE_KINDS)):
-        answer(p, "make-five", at)
-    for _ in range(DEFAULT_POLICY.run_for_proficient):
+    for _ in range(8):
         for kind in CORE_KINDS:
             out = answer(p, kind, at)
+            if "muggins" in p.pending or not facts and p.meets_mastery("muggins", facts=False):
+                return out
+    return out
+
+
+def confirm(p: Progress, stage: str, at: float):
+    """Answer right what the coach asks until ``stage`` is confirmed (or 40 answers); the last outcome."""
+    out = None
+    for i in range(40):
+        kind, where, level = p.coach_pick(random.Random(i), at)
+        assert where == stage and level == 3
+        trap = p.coach_trap(kind, stage, at)
+        code = generate_for(kind, stage=stage, level=3, trap=trap, seed=i).code if trap else ""
+        out = answer(p, kind, at, code=code, stage=stage)
+        if out.mastered:
+            return out
     return out
 
 
@@ -49,8 +64,29 @@ def test_a_stage_looks_mastered_today_and_is_confirmed_only_on_a_later_day():
     assert p.coach_pick(random.Random(1), MONDAY + 700)[1] == "all-fives"
     kind, stage, level = p.coach_pick(random.Random(1), MONDAY + DAY)  # tomorrow the coach asks for it
     assert stage == "muggins" and level == 3
-    out = answer(p, kind, MONDAY + DAY)
+    assert answer(p, kind, MONDAY + DAY).mastered is None  # one right answer is not a confirmation
+    out = confirm(p, "muggins", MONDAY + DAY)
     assert out.mastered == "muggins" and p.is_mastered("muggins") and not p.pending
+
+
+def test_a_wrong_answer_never_confirms_a_stage():
+    p = Progress()
+    meet_muggins(p, MONDAY)
+    for kind in CORE_KINDS * 3:
+        assert answer(p, kind, MONDAY + DAY, correct=False).mastered is None
+    assert not p.is_mastered("muggins")
+
+
+def test_confirming_asks_two_right_answers_per_kind_and_one_per_trap():
+    p = Progress()
+    meet_muggins(p, MONDAY)
+    left = p.confirmation_left("muggins")
+    assert all(left[f"{k}@muggins"] == 2 for k in CORE_KINDS)
+    assert all(left[t] == 1 for k in CORE_KINDS for t in mastery_traps(k, "muggins"))
+    answer(p, "open-total", MONDAY + DAY)
+    assert p.confirmation_left("muggins")["open-total@muggins"] == 1
+    answer(p, "open-total", MONDAY + DAY, correct=False)  # a wrong answer starts the count again
+    assert p.confirmation_left("muggins")["open-total@muggins"] == 2
 
 
 def test_a_stage_needs_its_number_facts_fluent():
@@ -65,7 +101,7 @@ def test_a_stage_needs_its_number_facts_fluent():
 def test_the_fold_over_answers_and_facts_gives_the_same_progress():
     p = Progress()
     meet_muggins(p, MONDAY)
-    answer(p, "open-total", MONDAY + DAY)
+    confirm(p, "muggins", MONDAY + DAY)
     again = Progress.from_attempts(p.attempts, p.facts.answers)
     assert again.mastered == p.mastered == ["muggins"] and again.coach_stage == p.coach_stage
 
@@ -88,9 +124,11 @@ def test_mastered_kinds_come_back_after_one_three_seven_and_twenty_one_days():
 def test_a_kind_due_by_days_is_the_coachs_next_puzzle():
     p = Progress()
     meet_muggins(p, MONDAY)
-    answer(p, "open-total", MONDAY + DAY)  # confirms Muggins
+    confirm(p, "muggins", MONDAY + DAY)  # every core kind answered right on Tuesday: next due 3 days on
     picks = {p.coach_pick(random.Random(i), MONDAY + 2 * DAY)[:2] for i in range(5)}
-    assert all(stage == "muggins" for _, stage in picks)  # a day later, each mastered kind is due
+    assert all(stage == "all-fives" for _, stage in picks)
+    picks = {p.coach_pick(random.Random(i), MONDAY + 4 * DAY)[:2] for i in range(5)}
+    assert all(stage == "muggins" for _, stage in picks)  # then each mastered kind is due
 
 
 def test_the_coach_steps_to_number_facts_before_muggins_and_after_a_trap():

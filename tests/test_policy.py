@@ -30,10 +30,10 @@ def top_answers(p: Progress, n: int) -> None:
 
 
 def test_progress_reads_its_thresholds_from_its_policy():
-    quick = dataclasses.replace(DEFAULT_POLICY, run_for_proficient=3, fluent_in_run=3)
+    quick = dataclasses.replace(DEFAULT_POLICY, mastered_at=0.6)
     fast, slow = Progress(policy=quick), Progress()
-    top_answers(fast, 3)
-    top_answers(slow, 3)
+    top_answers(fast, 1)
+    top_answers(slow, 1)
     assert fast.step("make-five", "muggins") in (PROFICIENT, MASTERED)
     assert slow.step("make-five", "muggins") < PROFICIENT
     again = Progress.from_attempts(fast.attempts, policy=quick)

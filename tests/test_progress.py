@@ -32,25 +32,26 @@ def trap_codes(kind, stage):
     return tuple(generate_for(kind, stage=stage, level=1, trap=t, seed=0).code for t in mastery_traps(kind, stage))
 
 
-def prime(p, kinds=CORE_KINDS, stage="muggins"):
-    """Show every trap of ``kinds`` at ``stage``: each trap's puzzle answered right twice, at level 1 (and
-    the stage's number facts fluent)."""
+def prime(p, kinds=CORE_KINDS, stage="muggins", times=5):
+    """Know every trap of ``kinds`` at ``stage``: each trap's puzzle answered right ``times`` times, at level
+    1 (and the stage's number facts fluent)."""
     for f in fluent_answers(STAGE_FACTS[stage]):
         p.record_fact(f)
     for kind in kinds:
-        for code in trap_codes(kind, stage) * 2:
+        for code in trap_codes(kind, stage) * times:
             answer(p, kind, stage, level=1, code=code)
 
 
 def master_stage(p, stage="muggins"):
+    """Every trap known, then each core kind right and quick at the top level until the stage is mastered
+    (the time is not known, so at once)."""
     out = None
     prime(p, stage=stage)
-    fill = DEFAULT_POLICY.stage_window - DEFAULT_POLICY.run_for_proficient * len(CORE_KINDS)
-    for _ in range(fill):  # fill the stage's window
-        answer(p, "make-five", stage)
-    for _ in range(DEFAULT_POLICY.run_for_proficient):
+    for _ in range(8):
         for kind in CORE_KINDS:
             out = answer(p, kind, stage)
+            if out.mastered:
+                return out
     return out
 
 
@@ -63,11 +64,13 @@ def test_steps_climb_from_practised_to_mastered():
     answer(p, level=2)
     assert p.step("open-total", "muggins") == FAMILIAR
     prime(p, ["open-total"])
-    for _ in range(DEFAULT_POLICY.run_for_proficient - 1):
+    steps = []
+    for _ in range(6):
         answer(p, level=3)
-    assert p.step("open-total", "muggins") == FAMILIAR  # one short of the run at the top level
-    answer(p, level=3)
-    assert p.step("open-total", "muggins") == MASTERED
+        steps.append(p.step("open-total", "muggins"))
+    assert steps[0] == FAMILIAR  # one right answer at the top level is not enough
+    assert MASTERED in steps and steps[-1] == MASTERED and steps == sorted(steps)
+    assert p.knowledge.p("open-total@muggins") >= DEFAULT_POLICY.mastered_at
     assert p.step_name("open-total", "muggins") == "Mastered"
 
 
@@ -91,44 +94,31 @@ def test_a_five_second_learner_is_fluent_everywhere():
             assert FLUENCY_SECONDS[kind][level - 1] >= 5
 
 
-def test_stage_mastery_needs_every_core_kind_and_a_good_recent_run():
+def test_stage_mastery_needs_every_core_kind():
     p = Progress()
     prime(p)
-    for _ in range(DEFAULT_POLICY.stage_window - DEFAULT_POLICY.run_for_proficient * len(CORE_KINDS)):
-        answer(p, "make-five")
-    for _ in range(DEFAULT_POLICY.run_for_proficient):
+    for _ in range(8):
         answer(p, "open-total")
         answer(p, "best-play")
     assert not p.is_mastered("muggins")
     out = None
-    for _ in range(DEFAULT_POLICY.run_for_proficient):
+    for _ in range(8):
         out = answer(p, "hand-rounding")
+        if out.mastered:
+            break
     assert p.is_mastered("muggins") and p.mastered == ["muggins"]
     assert out.mastered == "muggins" and out.unlocked == "all-fives"
     assert p.coach_stage == "all-fives"
     assert answer(p, stage="muggins").mastered is None  # celebrated once
 
 
-def test_wrong_answers_in_the_recent_window_block_stage_mastery():
+def test_lucky_guesses_do_not_master_a_trap():
+    """Two right answers out of three on a trap (the old rule) leave it short of known."""
     p = Progress()
-    prime(p)
-    for _ in range(DEFAULT_POLICY.run_for_proficient):
-        for kind in CORE_KINDS:
-            answer(p, kind)
-        answer(p, "make-five", level=3, correct=False)
-    assert all(p.step(k, "muggins") == MASTERED for k in CORE_KINDS)
-    recent = [a.correct for a in p.attempts][-DEFAULT_POLICY.stage_window:]
-    assert sum(recent) < DEFAULT_POLICY.stage_right and not p.is_mastered("muggins")
-    # misses at an easier level are not part of the window at the top level
-    q = Progress()
-    prime(q)
-    for _ in range(DEFAULT_POLICY.stage_window - DEFAULT_POLICY.run_for_proficient * len(CORE_KINDS)):
-        answer(q, "make-five")
-    for _ in range(DEFAULT_POLICY.run_for_proficient):
-        for kind in CORE_KINDS:
-            answer(q, kind)
-        answer(q, "make-five", level=1, correct=False)
-    assert q.is_mastered("muggins")
+    code = trap_codes("hand-rounding", "muggins")[1]
+    for ok in (True, False, True):
+        answer(p, "hand-rounding", level=1, code=code, correct=ok, mistake="round-2")
+    assert p.knowledge.p("round-2") < DEFAULT_POLICY.mastered_at
 
 
 def test_hinted_answers_never_count_toward_mastery():
@@ -140,14 +130,18 @@ def test_hinted_answers_never_count_toward_mastery():
     assert not p.is_mastered("muggins")
 
 
-def test_two_wrong_in_review_drop_mastery_a_step():
+def test_wrong_answers_in_review_drop_mastery_a_step():
     p = Progress()
     master_stage(p)
     assert p.is_mastered("muggins")
     answer(p, "best-play", correct=False)
-    assert p.step("best-play", "muggins") == MASTERED
-    out = answer(p, "best-play", correct=False)
-    assert p.step("best-play", "muggins") == PROFICIENT
+    assert p.step("best-play", "muggins") == MASTERED  # one slip keeps it
+    out = None
+    for _ in range(4):
+        out = answer(p, "best-play", correct=False)
+        if p.step("best-play", "muggins") < MASTERED:
+            break
+    assert p.step("best-play", "muggins") < MASTERED
     assert out.lost == "muggins" and "muggins" not in p.mastered and not p.is_mastered("muggins")
     assert p.coach_stage == "muggins"  # back to the stage that slipped
 

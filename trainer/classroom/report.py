@@ -16,6 +16,8 @@ from typing import Any, Protocol
 
 from puzzles import KIND_TITLES, KINDS, STAGES, TRAPS, generate_for, trap_words
 from trainer.learning.progress import Attempt, Progress, attempt_traps, fluency_bar
+from trainer.learning.sprint import day_of
+from trainer.learning.states import ReviewMode
 from trainer.store.codes import normalise_class
 from trainer.words.mastery import class_answer
 from trainer.words.mistakes import mistake_name
@@ -148,8 +150,10 @@ class Stuck:
 
 def stuck(learners: Iterable[LearnerRecord]) -> list[Stuck]:
     """Children stuck on a trap: three wrong answers on puzzles that expose it (filed under it, or
-    under no other trap) with no right answer on it since. Learners in the order given, their traps
-    most wrong first. Old stored answers count too: a trap is recomputed from the puzzle's code."""
+    under no other trap) with no right answer on it since, or a trap the coach moved on from after
+    teaching it twice in a day without it becoming known (:meth:`Progress.parked`, on the child's last
+    day). Learners in the order given, their traps most wrong first. Old stored answers count too: a
+    trap is recomputed from the puzzle's code."""
     out = []
     for lr in learners:
         runs: dict[str, list[Attempt]] = {}
@@ -161,14 +165,24 @@ def stuck(learners: Iterable[LearnerRecord]) -> list[Stuck]:
                     runs.pop(t, None)
                 elif a.mistake == t or a.mistake not in TRAPS:
                     runs.setdefault(t, []).append(a)
-        for t, wrong in sorted(runs.items(), key=lambda kv: (-len(kv[1]), kv[0])):
-            if len(wrong) < STUCK_AFTER:
+        parked = _parked(lr.attempts)
+        for t in sorted(set(runs) | parked, key=lambda t: (-len(runs.get(t, ())), t)):
+            wrong = runs.get(t, [])
+            if len(wrong) < STUCK_AFTER and t not in parked:
                 continue
-            last = wrong[-1]
+            last = wrong[-1] if wrong else next(a for a in reversed(lr.attempts) if t in attempt_traps(a))
             seed = sum(map(ord, lr.code + t)) % 4096
             show = generate_for(last.kind, stage=last.stage, level=1, trap=t, seed=seed)
             out.append(Stuck(lr.code, lr.nickname, t, trap_words(t), len(wrong), last.kind, last.stage, show.code))
     return out
+
+
+def _parked(attempts: Sequence[Attempt]) -> frozenset[str]:
+    """The traps the coach moved on from on the child's last day of practice."""
+    last = next((a.at for a in reversed(attempts) if a.at is not None), None)
+    if last is None or not any(a.review is ReviewMode.DRILL for a in attempts):
+        return frozenset()
+    return Progress.from_attempts(attempts).parked(day_of(last))
 
 
 CSV_FIELDS = ("nickname", "learner_code", "number", "kind", "stage", "level", "correct", "seconds", "puzzle_code",

@@ -31,7 +31,7 @@ from functools import cache
 from pathlib import Path
 
 from puzzles.traps import TRAPS
-from trainer.learning.attempt import Attempt, attempt_traps
+from trainer.learning.attempt import Attempt, attempt_traps, code_explains
 from trainer.learning.states import ReviewMode
 
 TOP_LEVEL = 3
@@ -100,8 +100,10 @@ def observations(a: Attempt) -> tuple[Observation, ...]:
 
     A hinted answer is evidence for nothing. A top-level answer is evidence for its kind's general skill
     at its stage. Every trap the puzzle exposed (worked out from its code, so old answers count too)
-    gets a right answer as evidence, and a wrong one when the mistake was filed under that trap or under
-    no trap at all (a wrong answer another trap explains says nothing about this one). A warm-up drill
+    gets a right answer as evidence, and a wrong one when the trap explains the answer (the answer filed
+    under it, or under another trap whose model answer this trap's model gives too: ``0`` often fits two)
+    or when no trap explains it; a wrong answer only another trap explains says nothing about this one.
+    A warm-up drill
     comes after a teaching episode: its traps learn at the taught rate."""
     if a.hinted:
         return ()
@@ -109,8 +111,10 @@ def observations(a: Attempt) -> tuple[Observation, ...]:
     if a.level == TOP_LEVEL and a.review is not ReviewMode.DRILL:
         out.append(Observation(general_skill(a.kind, a.stage), a.correct))
     resource = Resource.TAUGHT if a.review is ReviewMode.DRILL else Resource.PRACTICE
-    for t in attempt_traps(a):
-        if a.correct or a.mistake == t or a.mistake not in TRAPS:
+    traps = attempt_traps(a)
+    fits = code_explains(a.code, a.mistake) if not a.correct and a.mistake in TRAPS else ()
+    for t in traps:
+        if a.correct or t in fits or a.mistake not in TRAPS:
             out.append(Observation(t, a.correct, resource))
     return tuple(out)
 

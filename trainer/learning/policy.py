@@ -25,29 +25,28 @@ from dataclasses import dataclass
 class Policy:
     """Every threshold of the learner model (the defaults are the trainer's own)."""
 
-    # ----- the steps of mastery (per kind and stage) -----
+    # ----- the steps of mastery (per kind and stage), from Bayesian Knowledge Tracing -----
     familiar_window: int = 3
-    """Familiar: at least :attr:`familiar_right` of the last this-many answers right, at any level..."""
     familiar_right: int = 2
-    run_for_proficient: int = 6
-    """Right answers in a row at the top level that make a kind Proficient."""
-    fluent_in_run: int = 5
-    """How many of those must be fluent (inside the time bar) for Mastered."""
-    trap_window: int = 3
-    trap_right: int = 2
-    """A trap is shown when at least 2 of the last 3 puzzles of the kind that exposed it were answered right."""
-    trap_wrong_demotes: int = 2
-    """Two wrong among those 3 demote the kind (to Familiar) until the trap is shown again."""
-    review_window: int = 3
-    review_wrong_drops: int = 2
-    """A mastered kind drops to Proficient after 2 wrong among its last 3 answers in review."""
+    """Familiar: at least 2 of the last 3 answers right, at any level (a step on the way, not a claim)."""
+    mastered_at: float = 0.95
+    """A skill is known when its p(known) reaches this (:mod:`trainer.learning.bkt`): Proficient when the
+    kind's general skill is, Mastered when every trap that applies there is too, and the kind is fluent."""
+    drops_below: float = 0.7
+    """A mastered kind stays mastered until one of its skills falls below this (two wrong answers in a
+    row do it), and is then Proficient until earned again."""
+    fluent_window: int = 3
+    fluent_right: int = 2
+    """Fluent: at least 2 of the kind's last 3 answers at the top level right within its time bar."""
     kind_review_days: tuple[int, ...] = (1, 3, 7, 21)
     """A mastered kind comes back in review after these many days (by how many days it was right)."""
 
     # ----- the mastery of a stage -----
-    stage_window: int = 20
-    stage_right: int = 18
-    """A stage also needs at least 18 of its last 20 (unhinted) answers at the top level right."""
+    confirm_right: int = 2
+    """On a later day, each core kind's general skill needs this many right answers (and each trap that
+    applies at the stage one) before the stage is confirmed mastered; a wrong answer starts that skill's
+    count again. (Khan Academy's mastery challenge asks twice, too.)"""
+    confirm_trap_right: int = 1
 
     # ----- the coach -----
     level_up_after: int = 3
@@ -74,6 +73,12 @@ class Policy:
     """The same named mistake this many times starts a teaching plan."""
     most_wrong_in_a_row: int = 4
     """No child sees more wrong answers in a row than this without new teaching."""
+    most_tries: int = 3
+    """Answers to one teaching puzzle (the warm-up, the missed puzzle again) before its working is shown
+    and the child goes on: never locked on one puzzle."""
+    stuck_after_teaching: int = 2
+    """Teaching rounds on one trap in a day, without it becoming known, after which the coach moves on:
+    puzzles where the trap does not apply, its number facts, the trap back on a later day."""
 
     # ----- the Fives Sprint -----
     round_facts: int = 20

@@ -108,6 +108,8 @@ class Practice:
     """How often each named mistake was made since it was last taught."""
     wrong_run: int = 0
     """Wrong answers in a row since the last teaching."""
+    tries: int = 0
+    """Answers to the teaching puzzle on screen (never more than :attr:`Policy.most_tries`)."""
     taught: int = 0
     """How many teaching plans have started (for the progress page and the benchmarks)."""
     games: RealGames = field(default_factory=RealGames)
@@ -136,8 +138,8 @@ class Practice:
 
     @property
     def must_answer(self) -> bool:
-        """The puzzle on screen is the teaching's drill or missed puzzle: the child answers it (again)
-        until right before moving on; the page keeps it up and offers no Next."""
+        """The puzzle on screen is the teaching's drill or missed puzzle: the child answers it again, until
+        right or :attr:`Policy.most_tries` answers; the page keeps it up and offers no Next."""
         t = self.teaching
         if t is None or t.step not in (DRILL, RETRY) or self.puzzle is None:
             return False
@@ -165,7 +167,7 @@ class Practice:
             steps.append(Teaching(EXAMPLE, None, missed, example=missed))
         steps.append(Teaching(RETRY, trap, missed, words=steps[0].words))
         self.plan = steps
-        self.wrong_run = 0
+        self.wrong_run = self.tries = 0
         self.taught += 1
         if trap is not None:
             self.named[trap] = 0
@@ -174,24 +176,24 @@ class Practice:
         """Move the teaching plan on, or start one."""
         step = self.teaching
         if step is not None and step.step in (DRILL, RETRY):
-            if verdict.correct:
+            self.tries += 1
+            if verdict.correct or self.tries >= self.policy.most_tries:
+                # right, or tried enough: the page shows the working and the child goes on (never locked in)
                 self.plan.pop(0)
-                self.wrong_run = 0
-                return
-            # the child answers until right; after a few misses here the worked example comes again
-            self.wrong_run += 1
-            if self.wrong_run >= self.policy.most_wrong_in_a_row:
-                self.plan.insert(0, Teaching(EXAMPLE, step.trap, step.missed, example=p, words=step.words))
-                self.wrong_run = 0
-                self.taught += 1
+                self.wrong_run = self.tries = 0
+                if step.trap is not None and step.trap in self.progress.parked(day_of(self.clock())):
+                    self.plan.clear()  # taught twice today without it sticking: the coach moves on
             return
         if verdict.correct:
             self.wrong_run = 0
             return
         self.wrong_run += 1
+        parked = self.progress.parked(day_of(self.clock()))
         for t in verdict.traps:
             self.named[t] = self.named.get(t, 0) + 1
-        again = [t for t in verdict.traps if self.named[t] >= self.policy.same_mistake_teaches]
+        again = [t for t in verdict.traps if self.named[t] >= self.policy.same_mistake_teaches and t not in parked]
+        if parked.intersection(verdict.traps) and not again:
+            self.wrong_run = 0  # the coach has moved on from this trap today: no more teaching on it
         if again:
             self._teach(p, again[0])
         elif self.wrong_run >= self.policy.most_wrong_in_a_row:
@@ -205,6 +207,11 @@ class Practice:
         the missed puzzle are shown until answered right."""
         while self.plan and self.plan[0].step in (CONTRAST, EXAMPLE):
             self.plan.pop(0)
+        if self.plan and not self.must_answer:
+            t = self.plan[0]
+            shown = t.drill if t.step == DRILL and t.drill is not None else t.missed
+            if self.progress.parked(day_of(self.clock())).intersection(shown.traps):
+                self.plan.clear()  # a trap the coach moved on from today: not this puzzle again today
         if self.plan:
             t = self.plan[0]
             if self.must_answer and self.puzzle is not None:  # answered wrong: up again, until right
@@ -217,7 +224,7 @@ class Practice:
                              notice=coach_notice("the-missed-one"))
         self.coached = kind == COACH
         if self.coached:
-            due = self.progress.due_review()
+            due = self.progress.due_review(self.clock())
             if due is not None:
                 missed = from_code(due.code)
                 if due.how is ReviewMode.RETRY:
@@ -236,13 +243,25 @@ class Practice:
                 review = ReviewMode.REVIEW
             else:
                 review = ReviewMode.NEW
-            seed = self.seed_source.randrange(2**24)
-            trap = self.progress.coach_trap(kind, stage)
-            puzzle = (generate_for(kind, stage=stage, level=level, trap=trap, seed=seed) if trap
-                      else generate(kind, stage=stage, level=level, seed=seed))
+            trap = self.progress.coach_trap(kind, stage, self.clock())
+            puzzle = self._coached_puzzle(kind, stage, level, trap)
             return self.show(puzzle, review=review, notice=coach_notice("review") if review else "")
         seed = self.seed_source.randrange(2**24)
         return self.show(generate(kind, stage=stage, level=level, seed=seed))
+
+    def _coached_puzzle(self, kind: str, stage: str, level: int, trap: str | None) -> Puzzle:
+        """A puzzle of ``kind`` exposing ``trap`` (if any) and none of the traps the coach moved on from today
+        (a few seeds are tried; a puzzle with none of the learner's traps at all will do)."""
+        avoid = self.progress.parked(day_of(self.clock()))
+        puzzle = None
+        for _ in range(12 if avoid else 1):
+            seed = self.seed_source.randrange(2**24)
+            puzzle = (generate_for(kind, stage=stage, level=level, trap=trap, seed=seed) if trap
+                      else generate(kind, stage=stage, level=level, seed=seed))
+            if not avoid.intersection(puzzle.traps):
+                break
+        assert puzzle is not None
+        return puzzle
 
     def try_similar(self) -> Puzzle:
         """A puzzle like the one on screen: the same kind, stage, level and trap."""
@@ -300,7 +319,7 @@ class Practice:
         nothing: the verdict says why, and the learner tries again."""
         if self.puzzle is None:
             return Verdict(False, no_puzzle_yet(), "unreadable", is_answer=False)
-        verdict = self.puzzle.check(response)
+        verdict = self.puzzle.check(response, rank=self.progress.likeliest)
         if not verdict.is_answer:
             return verdict
         if self.verdict is not None:

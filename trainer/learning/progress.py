@@ -1,24 +1,27 @@
 """The learner model: every answer, a mastery level per kind and stage, review, and the coach.
 
 Pure Python, and a fold over the ordered answers: :meth:`Progress.from_attempts` rebuilds
-everything (mastery, the coach's stage and levels, the review queue) from the stored list.
+everything (p(known) of every skill, mastery, the coach's stage and levels, the review queue) from the
+stored list.
 
-Each kind of puzzle at each stage climbs four steps (:class:`~trainer.learning.states.MasteryStep`), like Khan
-Academy's skills (the numbers here are the default :class:`~trainer.learning.policy.Policy`'s):
+What the learner knows is traced by Bayesian Knowledge Tracing (:mod:`trainer.learning.bkt`): every trap,
+and every kind's general skill at each stage, has a p(known). Each kind at each stage climbs four steps
+(:class:`~trainer.learning.states.MasteryStep`; the numbers are the default
+:class:`~trainer.learning.policy.Policy`'s):
 
 - **Practised** — answered at least once;
 - **Familiar** — at least 2 of its last 3 answers right, at any level;
-- **Proficient** — its last 6 answers at the top level (level 3) all right;
-- **Mastered** — proficient *and fluent*: at least 5 of those 6 answered within the kind's time bar
-  (:func:`fluency_bar`), and every trap of the kind shown.
+- **Proficient** — its general skill known (p(known) ≥ 0.95, from answers at the top level, level 3);
+- **Mastered** — proficient, every trap that applies there known, and fluent: at least 2 of its last 3
+  answers at the top level right within the kind's time bar (:func:`fluency_bar`). It stays mastered
+  until one of those skills falls below 0.7.
 
-A stage is mastered when every core kind is mastered there, at least 18 of its last 20
-answers at the top level are right, and its number facts (:data:`STAGE_FACTS`, answered in the
-Fives Sprint) are fluent — and then only on a later day: the day it first looks mastered the coach
-goes on to the next stage, and an answer at the stage on a later day (the coach asks for one)
-confirms it. A mastered kind comes back in review, after 1, 3, 7 and 21 days; two wrong among its
-last reviews drop it to Proficient (and the stage loses its mastery until it is earned again).
-Hinted answers are kept but never count toward mastery.
+A stage is mastered when every core kind is mastered there and its number facts (:data:`STAGE_FACTS`,
+answered in the Fives Sprint) are fluent — and then only on a later day: the day it first looks
+mastered the coach goes on to the next stage, and on a later day right answers confirm it (two per core
+kind, one per trap; a wrong answer starts that skill's count again). A mastered kind comes back in
+review, after 1, 3, 7 and 21 days. Hinted answers are kept but never count toward mastery. A trap taught
+twice in a day without becoming known is left until a later day (:meth:`Progress.parked`).
 
 Before Muggins, and whenever a trap maps to a number fact, the coach steps to the Sprint's facts
 (:meth:`Progress.coach_facts`); a day's practice has a goal (:attr:`Policy.daily_goal`), after which the
@@ -43,6 +46,7 @@ from puzzles.traps import COUNTING, MISSED_COMBINATION, MISSED_LOWERING, ROUNDIN
 from trainer.learning.attempt import Attempt as Attempt
 from trainer.learning.attempt import attempt_traps as attempt_traps
 from trainer.learning.attempt import code_traps
+from trainer.learning.bkt import Knowledge, Observation, general_skill
 from trainer.learning.policy import DEFAULT_POLICY, Policy
 from trainer.learning.sprint import FactKind, SprintAnswer, SprintHistory, day_of
 from trainer.learning.states import MasteryStep, ReviewMode, TrapStatus
@@ -124,32 +128,31 @@ class Review:
 
 @dataclass
 class Skill:
-    """One kind at one stage: its step and the evidence behind it (windows sized by its policy)."""
+    """One kind at one stage: its step, from the learner's p(known) (:class:`~trainer.learning.bkt.Knowledge`,
+    shared by every kind of the learner) and the fluency of its answers at the top level."""
 
     needs: tuple[str, ...] = ()
-    """The traps this kind must show at this stage (:func:`puzzles.mastery_traps`)."""
+    """The traps that apply to this kind at this stage (:func:`puzzles.mastery_traps`)."""
     policy: Policy = field(default=DEFAULT_POLICY, repr=False, compare=False)
+    knowledge: Knowledge = field(default_factory=Knowledge, repr=False, compare=False)
+    general: str = ""
+    """The name of its general skill (:func:`~trainer.learning.bkt.general_skill`)."""
     step: MasteryStep = MasteryStep.NOT_STARTED
     recent: deque[bool] = field(init=False)
     """Right or wrong, the last :attr:`Policy.familiar_window` unhinted answers."""
     top: deque[tuple[bool, bool]] = field(init=False)
-    """(right, fluent) of the last :attr:`Policy.run_for_proficient` unhinted answers at the top level."""
-    reviews: deque[bool] = field(init=False)
-    """Since mastered: right or wrong, the last :attr:`Policy.review_window` answers."""
+    """(right, fluent) of the last :attr:`Policy.fluent_window` unhinted answers at the top level."""
     last_seen: int = -1
     answered: int = 0
     right: int = 0
     fluent: int = 0
-    traps: dict[str, deque[bool]] = field(default_factory=dict)
-    """Per trap: right/wrong of the last :attr:`Policy.trap_window` unhinted answers to puzzles that exposed it."""
     days: list[dt.date] = field(default_factory=list)
     """Since mastered: the days it was answered right (review after 1, 3, 7 and 21 days)."""
     last_day: dt.date | None = None
 
     def __post_init__(self) -> None:
         self.recent = deque(maxlen=self.policy.familiar_window)
-        self.top = deque(maxlen=self.policy.run_for_proficient)
-        self.reviews = deque(maxlen=self.policy.review_window)
+        self.top = deque(maxlen=self.policy.fluent_window)
 
     def due(self, today: dt.date | None) -> bool:
         """Mastered and due for review by days (1, 3, 7, 21 after the last, by how many days it was right)."""
@@ -159,24 +162,36 @@ class Skill:
         gap = gaps[min(max(len(self.days), 1), len(gaps)) - 1]
         return (today - self.last_day).days >= gap
 
-    def trap_shown(self, trap: str) -> bool:
-        """Met, and answered right in at least 2 of its last 3 puzzles."""
-        seen = self.traps.get(trap)
-        return seen is not None and sum(seen) >= self.policy.trap_right
+    def p(self, skill: str) -> float:
+        return self.knowledge.p(skill)
+
+    def trap_known(self, trap: str) -> bool:
+        """The learner's p(known) of the trap has reached :attr:`Policy.mastered_at`."""
+        return self.p(trap) >= self.policy.mastered_at
 
     def trap_status(self, trap: str) -> TrapStatus:
-        return TrapStatus.SHOWN if self.trap_shown(trap) else (
-            TrapStatus.SHAKY if trap in self.traps else TrapStatus.NOT_MET)
+        return TrapStatus.SHOWN if self.trap_known(trap) else (
+            TrapStatus.SHAKY if trap in self.knowledge.seen else TrapStatus.NOT_MET)
 
     @property
     def missing(self) -> tuple[str, ...]:
-        """The traps still to show (never met first, then the shaky ones)."""
-        return tuple(sorted((t for t in self.needs if not self.trap_shown(t)), key=lambda t: t in self.traps))
+        """The traps not known yet, least likely known first (never met before met)."""
+        return tuple(sorted((t for t in self.needs if not self.trap_known(t)),
+                            key=lambda t: (t in self.knowledge.seen, self.p(t))))
 
-    def add(self, a: Attempt, number: int, exposed: tuple[str, ...] = ()) -> None:
-        """Fold in one answer (``number``: its place among all the learner's answers) to a puzzle that
-        exposed the traps ``exposed``."""
-        policy = self.policy
+    @property
+    def is_fluent(self) -> bool:
+        """Enough of its last answers at the top level right within the time bar."""
+        return sum(f for _, f in self.top) >= self.policy.fluent_right
+
+    @property
+    def weakest(self) -> float:
+        """The lowest p(known) among its general skill and its traps."""
+        return min([self.p(self.general), *(self.p(t) for t in self.needs)])
+
+    def add(self, a: Attempt, number: int) -> None:
+        """Fold in one answer (``number``: its place among all the learner's answers); the learner's
+        :class:`Knowledge` has already taken it."""
         self.last_seen = number
         day = _day(a.at)
         if day is not None:
@@ -185,41 +200,36 @@ class Skill:
         self.right += a.correct
         fluent = a.correct and a.seconds <= fluency_bar(a.kind, a.level)
         self.fluent += fluent
+        self.step = max(self.step, PRACTISED)
         if a.hinted:
-            self.step = max(self.step, PRACTISED)
             return
         self.recent.append(a.correct)
-        if a.level == TOP_LEVEL:
+        if a.level == TOP_LEVEL and a.review is not ReviewMode.DRILL:
             self.top.append((a.correct, fluent))
-        demote = False
-        for t in exposed:
-            seen = self.traps.setdefault(t, deque(maxlen=policy.trap_window))
-            seen.append(a.correct)
-            demote |= not a.correct and seen.count(False) >= policy.trap_wrong_demotes
-        if demote and self.step >= PROFICIENT:  # a trap fallen into twice: earn the kind again
-            self.step = FAMILIAR
-            self.top.clear()
-            self.reviews.clear()
+        if self.step == MASTERED and a.correct and day is not None and day not in self.days:
+            self.days.append(day)
+        self.refresh(day)
+
+    def refresh(self, day: dt.date | None = None) -> None:
+        """The step again, after the learner's p(known) moved (an answer to this kind, or to another that
+        exposed one of its traps). Mastered stays until a skill falls below :attr:`Policy.drops_below`."""
+        if self.step == NOT_STARTED:
             return
+        policy = self.policy
         if self.step == MASTERED:
-            self.reviews.append(a.correct)
-            if a.correct and day is not None and day not in self.days:
-                self.days.append(day)
-            if self.reviews.count(False) >= policy.review_wrong_drops:
-                self.step = PROFICIENT
-                self.top.clear()
-                self.reviews.clear()
-                self.days.clear()
-            return
+            if self.weakest >= policy.drops_below:
+                return
+            self.days.clear()
         step = PRACTISED
         if sum(self.recent) >= policy.familiar_right:
             step = FAMILIAR
-        if len(self.top) == policy.run_for_proficient and all(ok for ok, _ in self.top):
-            fluent_run = sum(f for _, f in self.top) >= policy.fluent_in_run
-            step = MASTERED if fluent_run and not self.missing else PROFICIENT
+        if self.p(self.general) >= policy.mastered_at and self.general in self.knowledge.seen:
+            step = PROFICIENT
+            if self.is_fluent and not self.missing:
+                step = MASTERED
+        if step == MASTERED and self.step != MASTERED:
+            self.days = [day] if day is not None else []
         self.step = step
-        if step == MASTERED and day is not None:
-            self.days = [day]
 
 
 @dataclass
@@ -237,7 +247,13 @@ class Progress:
     facts: SprintHistory = field(default_factory=SprintHistory)
     """The learner's Fives Sprint answers (number facts)."""
     pending: dict[str, dt.date] = field(default_factory=dict)
-    """Stages that looked mastered on a day, waiting for an answer on a later day to confirm them."""
+    """Stages that looked mastered on a day, waiting for right answers on a later day to confirm them."""
+    confirmed: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per stage waiting: right answers in a row on a later day, per skill (general skills and traps)."""
+    knowledge: Knowledge = field(default_factory=Knowledge)
+    """p(known) of every skill (:mod:`trainer.learning.bkt`)."""
+    teachings: dict[str, list[dt.date | None]] = field(default_factory=dict)
+    """Per trap: the days it was taught (a warm-up drill answered after its contrast pair and example)."""
     policy: Policy = field(default=DEFAULT_POLICY, kw_only=True)
     """The thresholds every answer is folded with (the Sprint answers' too)."""
 
@@ -274,7 +290,13 @@ class Progress:
         self.attempts.append(attempt)
         skill = self.skill(attempt.kind, attempt.stage)
         before = skill.step
-        skill.add(attempt, number, attempt_traps(attempt))
+        observed = self.knowledge.add(attempt)
+        if attempt.review is ReviewMode.DRILL and not attempt.hinted:
+            for t in attempt_traps(attempt):
+                self.teachings.setdefault(t, []).append(_day(attempt.at))
+        skill.add(attempt, number)
+        self._refresh_others(skill, {o.skill for o in observed}, _day(attempt.at))
+        self._tally(attempt, observed)
         change = 0
         if attempt.stage == self.coach_stage and not attempt.hinted and attempt.review.moves_level:
             change = self._step_level(attempt, number)
@@ -295,10 +317,11 @@ class Progress:
             elif fluent and first is None and day is not None:
                 self.pending[stage] = day
                 unlocked = self._move_on(stage)
-            elif confirm and first is not None and day is not None and day > first:
+            elif confirm and first is not None and day is not None and day > first and self.confirmation_done(stage):
                 mastered = stage
             if mastered:
                 self.pending.pop(stage, None)
+                self.confirmed.pop(stage, None)
                 self.mastered.append(stage)
                 unlocked = self._move_on(stage)
         elif not ok and (stage in self.mastered or first is not None):
@@ -306,6 +329,7 @@ class Progress:
                 self.mastered.remove(stage)
                 lost = stage
             self.pending.pop(stage, None)
+            self.confirmed.pop(stage, None)
             if STAGES.index(stage) < STAGES.index(self.coach_stage):
                 self.coach_stage = stage  # back to the stage that slipped
         return Outcome(mastered, unlocked, 0, lost)
@@ -363,19 +387,85 @@ class Progress:
     def skill(self, kind: str, stage: str) -> Skill:
         s = self.skills.get((kind, stage))
         if s is None:
-            s = self.skills[(kind, stage)] = Skill(needs=mastery_traps(kind, stage), policy=self.policy)
+            s = self.skills[(kind, stage)] = Skill(needs=mastery_traps(kind, stage), policy=self.policy,
+                                                   knowledge=self.knowledge, general=general_skill(kind, stage))
         return s
+
+    def _refresh_others(self, answered: Skill, observed: set[str], day: dt.date | None) -> None:
+        """Other kinds whose traps this answer was evidence for take their step again."""
+        for s in self.skills.values():
+            if s is not answered and observed.intersection(s.needs):
+                s.refresh(day)
+
+    def confirm_skills(self, stage: str) -> dict[str, int]:
+        """What confirming ``stage`` on a later day asks: right answers per skill (each core kind's general
+        skill, each trap that applies to them there)."""
+        need = {general_skill(k, stage): self.policy.confirm_right for k in CORE_KINDS}
+        for k in CORE_KINDS:
+            for t in mastery_traps(k, stage):
+                need[t] = self.policy.confirm_trap_right
+        return need
+
+    def confirmation_left(self, stage: str) -> dict[str, int]:
+        """Right answers still wanted per skill before ``stage`` is confirmed (empty: done)."""
+        got = self.confirmed.get(stage, {})
+        return {k: n - got.get(k, 0) for k, n in self.confirm_skills(stage).items() if got.get(k, 0) < n}
+
+    def confirmation_done(self, stage: str) -> bool:
+        return not self.confirmation_left(stage)
+
+    def _tally(self, a: Attempt, observed: tuple[Observation, ...]) -> None:
+        """Count an answer toward confirming its stage, on a later day than it first looked mastered: a right
+        answer counts for each skill it was evidence for, a wrong one starts those skills' counts again."""
+        first, day = self.pending.get(a.stage), _day(a.at)
+        if first is None or day is None or day <= first or a.hinted:
+            return
+        got = self.confirmed.setdefault(a.stage, {})
+        wanted = self.confirm_skills(a.stage)
+        for o in observed:
+            if o.skill in wanted:
+                got[o.skill] = got.get(o.skill, 0) + 1 if o.correct else 0
+
+    def likeliest(self, traps: tuple[str, ...]) -> tuple[str, ...]:
+        """Traps that all explain one wrong answer, the one this learner most likely holds first (the lowest
+        p(known); the puzzle's own order between equals)."""
+        return tuple(sorted(traps, key=lambda t: (self.knowledge.p(t), traps.index(t))))
+
+    def parked(self, today: dt.date | None) -> frozenset[str]:
+        """Traps taught :attr:`Policy.stuck_after_teaching` times today without becoming known: the coach
+        moves on from them until a later day (and the teacher's "Who is stuck" shows them)."""
+        n = self.policy.stuck_after_teaching
+        return frozenset(t for t, days in self.teachings.items()
+                         if days.count(today) >= n and self.knowledge.p(t) < self.policy.mastered_at)
 
     def trap_status(self, kind: str, stage: str) -> dict[str, TrapStatus]:
         """Each trap the kind must show at ``stage``: shown, shaky (met, not yet 2 of the last 3 right)
         or not met — for the progress page."""
-        s = self.skills.get((kind, stage)) or Skill(needs=mastery_traps(kind, stage), policy=self.policy)
+        s = self.skills.get((kind, stage)) or Skill(needs=mastery_traps(kind, stage), policy=self.policy,
+                                                    knowledge=self.knowledge)
         return {t: s.trap_status(t) for t in s.needs}
 
-    def coach_trap(self, kind: str, stage: str) -> str | None:
-        """The trap the coach's next puzzle of ``kind`` at ``stage`` should expose (one not shown yet), or None."""
+    def confirm_kind(self, stage: str) -> str:
+        """The core kind to ask next while confirming ``stage``: the one with most still to answer."""
+        left = self.confirmation_left(stage)
+
+        def wanted(kind: str) -> tuple[int, int]:
+            need = left.get(general_skill(kind, stage), 0) + sum(left.get(t, 0) for t in mastery_traps(kind, stage))
+            return (-need, self.skill(kind, stage).last_seen)
+        return min(CORE_KINDS, key=wanted)
+
+    def coach_trap(self, kind: str, stage: str, now: float | None = None) -> str | None:
+        """The trap the coach's next puzzle of ``kind`` at ``stage`` should expose (the least known, or one
+        its stage's confirmation still asks for), or None. Never a trap the coach moved on from today."""
+        parked = self.parked(_day(now))
+        if stage in self.pending:
+            left = self.confirmation_left(stage)
+            ask = [t for t in mastery_traps(kind, stage) if t in left and t not in parked]
+            if ask:
+                return ask[0]
         s = self.skills.get((kind, stage))
         missing = s.missing if s is not None else mastery_traps(kind, stage)
+        missing = tuple(t for t in missing if t not in parked)
         if not missing:
             return None
         last = next((a for a in reversed(self.attempts) if a.kind == kind and a.stage == stage), None)
@@ -399,17 +489,12 @@ class Progress:
         return stage in self.mastered
 
     def meets_mastery(self, stage: str, *, facts: bool = True) -> bool:
-        """Every core kind mastered at ``stage``, 18 of its last 20 answers at the top level right, and
-        (with ``facts``) its number facts fluent. Once a stage is mastered a slip in a number fact
+        """Every core kind mastered at ``stage`` (its general skill and every trap there known, and fluent)
+        and (with ``facts``) its number facts fluent. Once a stage is mastered a slip in a number fact
         does not take it away: the fact comes back sooner in the Sprint."""
         if not all(self.step(k, stage) == MASTERED for k in CORE_KINDS):
             return False
-        if facts and self.facts.not_fluent(STAGE_FACTS[stage]):
-            return False
-        window = self.policy.stage_window
-        recent = [a.correct for a in self.attempts
-                  if a.stage == stage and a.level == TOP_LEVEL and not a.hinted][-window:]
-        return len(recent) == window and sum(recent) >= self.policy.stage_right
+        return not (facts and self.facts.not_fluent(STAGE_FACTS[stage]))
 
     @staticmethod
     def next_stage(stage: str) -> str | None:
@@ -426,10 +511,12 @@ class Progress:
 
     # ----- the coach -----
 
-    def due_review(self) -> Review | None:
-        """The missed puzzle that is due now, if any (the oldest first)."""
+    def due_review(self, now: float | None = None) -> Review | None:
+        """The missed puzzle that is due now, if any (the oldest first); not one on a trap the coach
+        moved on from today."""
         done = len(self.attempts)
-        due = [r for r in self.reviews if r.due <= done]
+        parked = self.parked(_day(now))
+        due = [r for r in self.reviews if r.due <= done and not parked.intersection(code_traps(r.code)[1])]
         return min(due, key=lambda r: r.due) if due else None
 
     def coach_pick(self, rng: random.Random, now: float | None = None) -> tuple[str, str, int]:
@@ -443,8 +530,7 @@ class Progress:
         today = _day(now)
         for waiting, first in self.pending.items():
             if today is not None and today > first:
-                kind_ = min(CORE_KINDS, key=lambda k: self.skill(k, waiting).last_seen)
-                return kind_, waiting, TOP_LEVEL
+                return self.confirm_kind(waiting), waiting, TOP_LEVEL
         due = [(self.skill(k, s).last_seen, k, s) for (k, s), sk in self.skills.items()
                if STAGES.index(s) <= STAGES.index(stage) and sk.due(today)]
         if due:
@@ -461,13 +547,19 @@ class Progress:
             kind = min(solid, key=lambda k: self.skill(k, stage).last_seen)
             return kind, stage, self.coach_level[stage]
 
-        def weakness(kind: str) -> tuple[float, float, float]:
-            step = self.step(kind, stage)
-            if step == MASTERED:
-                return (99.0, 0.0, rng.random())
-            s = self.skills.get((kind, stage))
-            acc = s.right / s.answered if s and s.answered else 0.0
-            return (step + (0 if kind in CORE_KINDS else 2.5), acc, rng.random())
+        parked = self.parked(today)
+
+        def weakness(kind: str) -> tuple[float, int, float, float]:
+            """The kind's least known skill (traps the coach moved on from left out), then its step and
+            its share right; the other kinds after the core ones."""
+            if self.step(kind, stage) == MASTERED:
+                return (99.0, 0, 0.0, rng.random())
+            s = self.skill(kind, stage)
+            known = min([s.p(s.general), *(s.p(t) for t in s.needs if t not in parked)])
+            if parked and set(s.needs) <= parked and s.needs:
+                known += 2.0  # nothing but a trap it is stuck on to learn here today
+            acc = s.right / s.answered if s.answered else 0.0
+            return (known + (0 if kind in CORE_KINDS else 1.0), int(s.step), acc, rng.random())
 
         kinds = sorted(KINDS, key=weakness)
         last = [a.kind for a in self.attempts[-2:]]
