@@ -32,7 +32,7 @@ class Policy:
     mastered_at: float = 0.95
     """A skill is known when its p(known) reaches this (:mod:`trainer.learning.bkt`): Proficient when the
     kind's general skill is, Mastered when every trap that applies there is too, and the kind is fluent."""
-    drops_below: float = 0.7
+    drops_below: float = 0.9
     """A mastered kind stays mastered until one of its skills falls below this (two wrong answers in a
     row do it), and is then Proficient until earned again."""
     fluent_window: int = 3
@@ -42,6 +42,10 @@ class Policy:
     """A mastered kind comes back in review after these many days (by how many days it was right)."""
 
     # ----- the mastery of a stage -----
+    stage_window: int = 20
+    stage_right: int = 18
+    """A stage also needs at least 18 of its last 20 (unhinted) answers at the top level right: p(known)
+    takes a learner right 60% of the time for one who knows and slips, the record of answers does not."""
     confirm_right: int = 2
     """On a later day, each core kind's general skill needs this many right answers (and each trap that
     applies at the stage one) before the stage is confirmed mastered; a wrong answer starts that skill's

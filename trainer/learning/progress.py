@@ -16,8 +16,8 @@ and every kind's general skill at each stage, has a p(known). Each kind at each 
   answers at the top level right within the kind's time bar (:func:`fluency_bar`). It stays mastered
   until one of those skills falls below 0.7.
 
-A stage is mastered when every core kind is mastered there and its number facts (:data:`STAGE_FACTS`,
-answered in the Fives Sprint) are fluent — and then only on a later day: the day it first looks
+A stage is mastered when every core kind is mastered there, at least 18 of its last 20 answers at the top
+level are right, and its number facts (:data:`STAGE_FACTS`, answered in the Fives Sprint) are fluent — and then only on a later day: the day it first looks
 mastered the coach goes on to the next stage, and on a later day right answers confirm it (two per core
 kind, one per trap; a wrong answer starts that skill's count again). A mastered kind comes back in
 review, after 1, 3, 7 and 21 days. Hinted answers are kept but never count toward mastery. A trap taught
@@ -489,12 +489,17 @@ class Progress:
         return stage in self.mastered
 
     def meets_mastery(self, stage: str, *, facts: bool = True) -> bool:
-        """Every core kind mastered at ``stage`` (its general skill and every trap there known, and fluent)
-        and (with ``facts``) its number facts fluent. Once a stage is mastered a slip in a number fact
+        """Every core kind mastered at ``stage`` (its general skill and every trap there known, and fluent),
+        18 of its last 20 answers at the top level right, and (with ``facts``) its number facts fluent. Once a stage is mastered a slip in a number fact
         does not take it away: the fact comes back sooner in the Sprint."""
         if not all(self.step(k, stage) == MASTERED for k in CORE_KINDS):
             return False
-        return not (facts and self.facts.not_fluent(STAGE_FACTS[stage]))
+        if facts and self.facts.not_fluent(STAGE_FACTS[stage]):
+            return False
+        window = self.policy.stage_window
+        recent = [a.correct for a in self.attempts
+                  if a.stage == stage and a.level == TOP_LEVEL and not a.hinted][-window:]
+        return len(recent) == window and sum(recent) >= self.policy.stage_right
 
     @staticmethod
     def next_stage(stage: str) -> str | None:

@@ -6,6 +6,7 @@ import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, pictures, similar
 from trainer.learning.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
+from trainer.learning.states import ReviewMode
 from trainer.web import answers, language, markup, pagestate, session, sprintui, ui
 from trainer.web.pagestate import PracticeState
 from trainer.words import answering, said
@@ -311,7 +312,8 @@ def feedback(pr: Practice, p: Puzzle) -> None:
     (st.success if v.correct else st.error)(f"{v.message}\n\n{news}" if news else v.message)
     if pr.hinted:
         st.caption(words.hinted())
-    with st.expander(words.every_step()):
+    gave_up = not v.correct and not pr.must_answer and pr.review in (ReviewMode.DRILL, ReviewMode.RETEACH)
+    with st.expander(words.every_step(), expanded=gave_up):  # tried enough at a teaching puzzle: the working
         st.markdown("\n".join(f"- {s.text}" for s in p.steps))
     out = pr.outcome
     if out is not None and out.level_change and pr.coached:
