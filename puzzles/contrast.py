@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from puzzles.registry import find_trap
 from trainer.rules import TILES, Layout, OpenEnd, Play
 from trainer.words import _
+from trainer.words.traps import you_counted_half, you_did
 
 if TYPE_CHECKING:  # types only: each trap's pair is made in its family's module, which imports this one
     from puzzles.puzzle import Puzzle
@@ -51,6 +52,9 @@ class Contrast:
     """What differs, for a child (under both pictures)."""
     tile: str | None = None
     """The tile that makes the difference, if any (to ring on both sides)."""
+    you: str = ""
+    """What the child did, said to them with the puzzle's numbers ("You counted the 4 on 1-4, but 4-6
+    covers it now: it adds nothing."): the card's first line. A teacher reads the trap's name instead."""
 
 
 def without(lay: Layout, index: int) -> Layout:
@@ -96,7 +100,7 @@ def lead_double(lay: Layout, d: OpenEnd, trap: str) -> Contrast:
                         tile=d.tile, value=d.value), (d.id,)),
                     side_of(covered, _("Both sides covered: {tile} counts 0").format(tile=d.tile)),
                     _("A double counts both halves while a side is free, 0 once covered: never one half."),
-                    str(d.tile))
+                    str(d.tile), you_counted_half(str(d.tile), d.number, d.value, spinner=lay.is_spinner(d.tile)))
 
 
 def contrast(p: Puzzle, trap_id: str) -> Contrast:
@@ -108,4 +112,5 @@ def contrast(p: Puzzle, trap_id: str) -> Contrast:
         return pair
     lay = layout_of(p)
     ends = _("The ends make {total}").format(total=lay.total)
-    return Contrast(trap_id, side_of(lay, ends), side_of(lay, ends), _("Count only the open ends."))
+    return Contrast(trap_id, side_of(lay, ends), side_of(lay, ends), _("Count only the open ends."),
+                    you=you_did(trap_id))

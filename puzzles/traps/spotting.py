@@ -61,14 +61,17 @@ def _pair(p: Puzzle, record: Trap) -> Contrast:
     before = p.board
     token = asked_play(p)
     if token is None:
-        return Contrast(record.id, side_of(before, _("Now")), side_of(before, _("Now")), _("Try every play."))
+        return Contrast(record.id, side_of(before, _("Now")), side_of(before, _("Now")), _("Try every play."),
+                        you=reasons.you_did(record.id))
     after = before.play(token)
     what = (_("{play} makes the total smaller, and it scores.").format(play=play_words(token))
             if model.lowering else
             _("No 5 on any end, but {working} scores.").format(working=after.working))
+    you = (reasons.you_missed_lowering(play_words(token), before.total, after.total) if model.lowering else
+           reasons.you_missed_combination(play_words(token), after.working))
     return Contrast(record.id, side_of(before, _("Before: {total}").format(total=before.total)),
                     side_of(after, _("After: {total}").format(total=after.total)), what,
-                    str(token.tile))
+                    str(token.tile), you)
 
 
 MISSED_COMBINATION = register_trap(Trap(
