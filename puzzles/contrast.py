@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 from puzzles.registry import find_trap
 from trainer.rules import TILES, Layout, OpenEnd, Play
 from trainer.words import _
-from trainer.words.traps import you_counted_half, you_did
+from trainer.words.mistakes import you_did
+from trainer.words.traps import you_counted_half
 
 if TYPE_CHECKING:  # types only: each trap's pair is made in its family's module, which imports this one
     from puzzles.puzzle import Puzzle

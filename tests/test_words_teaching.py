@@ -16,8 +16,8 @@ from puzzles.worked import bites, trapped_answer, with_the_point, worked_example
 from trainer.learning import Practice
 from trainer.rules import round_to_five
 from trainer.words import speaking
-from trainer.words.mistakes import trap_words
-from trainer.words.traps import YOU_DID, you_counted_covered, you_did, you_rounded
+from trainer.words.mistakes import YOU_DID, trap_words, you_did
+from trainer.words.traps import you_counted_covered, you_rounded
 
 
 def missed_with(trap_id: str):

@@ -12,6 +12,7 @@ from puzzles.registry import Misbelief, Scene, Trap, TrapFamily, register_trap
 from trainer.rules import Layout, play_points
 from trainer.words import _
 from trainer.words import traps as reasons
+from trainer.words.mistakes import you_did
 from trainer.words.plays import play_words
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ def _pair(p: Puzzle, record: Trap) -> Contrast:
     token = asked_play(p)
     if token is None:
         return Contrast(record.id, side_of(before, _("Now")), side_of(before, _("Now")), _("Try every play."),
-                        you=reasons.you_did(record.id))
+                        you=you_did(record.id))
     after = before.play(token)
     what = (_("{play} makes the total smaller, and it scores.").format(play=play_words(token))
             if model.lowering else

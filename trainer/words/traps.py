@@ -18,7 +18,7 @@ with the numbers of the puzzle they missed. A teacher reads the trap's name inst
 
 from __future__ import annotations
 
-from trainer.words import N_, Said, _
+from trainer.words import _
 
 
 def half_a_double(tile: str | None, value: int, *, spinner: bool) -> str:
@@ -96,26 +96,6 @@ def you_missed_lowering(play: str, before: int, after: int) -> str:
     """Missed a play that scores by making the open-end total smaller."""
     return _("You missed that {play} scores: it makes the total smaller, {before} → {after}.").format(
         play=play, before=before, after=after)
-
-
-YOU_DID = Said({
-    "spinner-once": N_("You counted a spinner with a free side once: it counts both halves."),
-    "double-once": N_("You counted a double with a free side once: it counts both halves."),
-    "covered-spinner": N_("You counted a spinner whose sides are both covered: it counts 0."),
-    "counted-covered": N_("You counted an end a tile covers now: it adds nothing."),
-    "round-1": N_("You rounded 1 past a five up: 1 and 2 past a five go down."),
-    "round-2": N_("You rounded 2 past a five up: 1 and 2 past a five go down."),
-    "round-3": N_("You rounded 3 past a five down: 3 and 4 past a five go up."),
-    "round-4": N_("You rounded 4 past a five down: 3 and 4 past a five go up."),
-    "missed-combination": N_("You missed a play that scores with no 5 on any end, like 4 + 6."),
-    "missed-lowering": N_("You missed a play that scores by making the total smaller."),
-})
-"""What the child did, for each trap, when the puzzle shows no numbers to say it with."""
-
-
-def you_did(trap: str) -> str:
-    """What a child who fell into ``trap`` did, said to them (``""`` for a mistake that names no trap)."""
-    return YOU_DID[trap] if trap in YOU_DID else ""
 
 
 def watch_out(reason: str) -> str:
