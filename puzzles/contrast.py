@@ -17,8 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from puzzles.registry import find_trap
-from trainer.rules import TILES, Layout, OpenEnd, Play
+from puzzles.registry import find_trap, kind
+from trainer.rules import TILES, Layout, OpenEnd, Play, Tile
 from trainer.words import _
 from trainer.words.mistakes import you_did
 from trainer.words.traps import you_counted_half
@@ -81,10 +81,30 @@ def asked_play(p: Puzzle) -> Play | None:
     return None
 
 
+def covering_play(p: Puzzle) -> Play | None:
+    """The play a "what number on its other end makes a five?" question leaves open: the answer's tile
+    on the one end the question names (:attr:`puzzles.registry.Kind.named_ends`), which it covers; None
+    for a puzzle that names no end, or whose answer is not a domino's half."""
+    named = kind(p.kind).named_ends
+    ids = named(p) if named is not None else ()
+    n = p.answer
+    if len(ids) != 1 or not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 6:
+        return None
+    end = next((e for e in p.board.open_ends if e.id == ids[0]), None)
+    if end is None:
+        return None
+    play = Play.parse(f"{Tile(min(n, end.number), max(n, end.number))}>{end.tile}")
+    return play if p.board.is_legal(play) else None
+
+
 def layout_of(p: Puzzle) -> Layout:
-    """The layout the child counted: after the play asked about, or after the best play."""
+    """The layout the child counted: after the play asked about, or after the best play, or after the
+    new tile goes on the end a question names (the end the child kept counting)."""
     if p.the_play is not None:
         return p.board.play(p.the_play)
+    cover = covering_play(p)
+    if cover is not None:
+        return p.board.play(cover)
     play = asked_play(p)
     return p.board.play(play) if play is not None and not play.is_lead else p.board
 

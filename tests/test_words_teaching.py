@@ -10,7 +10,7 @@ import pytest
 
 from puzzles import KINDS, STAGES, generate, generate_for
 from puzzles.contrast import asked_play, contrast, layout_of
-from puzzles.registry import TrapFamily, trap
+from puzzles.registry import TrapFamily, kind, trap
 from puzzles.traps import TRAPS, mastery_traps, misconceived
 from puzzles.worked import bites, trapped_answer, with_the_point, worked_example
 from trainer.learning import Practice
@@ -40,7 +40,8 @@ def numbers_of(p, trap_id: str) -> tuple[str, ...]:
     lay = layout_of(p)
     if trap_id == "counted-covered":
         last = lay.placements[-1]
-        return str(last.number), str(lay.tiles[last.target]), str(last.tile)
+        target = lay.tiles[last.target]
+        return str(last.number * (2 if target.is_double else 1)), str(target), str(last.tile)
     if trap_id == "covered-spinner":
         free = {e.tile for e in lay.open_ends if e.kind == "double"}
         spin = next(s for s in lay.spinners if s not in free)
@@ -81,6 +82,18 @@ def test_the_child_words_of_each_family():
     assert pair.you.startswith("You counted the spinner ") and "both halves" in pair.you
     with speaking("es"):
         assert contrast(p, "spinner-once").you.startswith("Contaste el spinner ")
+
+
+def test_a_make_five_card_names_the_end_the_new_tile_covers():
+    """"A tile goes on the 2 on 2-6 …": the child kept counting that 2, not an end covered long ago."""
+    for seed in range(6):
+        p = generate_for("make-five", stage="muggins", level=1 + seed % 3, trap="counted-covered", seed=seed)
+        (end_id,) = kind("make-five").named_ends(p)
+        tile, number = end_id.split(":")
+        said = contrast(p, "counted-covered").you
+        double = tile[0] == tile[-1]
+        assert said.startswith(f"You counted {tile} as {2 * int(number)}," if double else
+                               f"You counted the {number} on {tile},"), (p.code, said)
 
 
 def test_every_trap_has_words_for_a_puzzle_with_no_numbers_to_show():

@@ -165,7 +165,7 @@ def _covered_end_pair(p: Puzzle, record: Trap) -> Contrast | None:
                     side_of(lay, _("After {tile}: it is covered, it adds nothing").format(tile=last.tile)),
                     _("When {tile} is set on the {number} of {target}, that {number} stops counting.").format(
                         tile=last.tile, number=last.number, target=target), str(last.tile),
-                    reasons.you_counted_covered(last.number, str(target), str(last.tile)))
+                    reasons.you_counted_covered(last.number, str(target), str(last.tile), double=target.is_double))
 
 
 COUNTED_COVERED = register_trap(Trap(

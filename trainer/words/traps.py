@@ -72,8 +72,11 @@ def you_counted_covered_spinner(tile: str, pips: int) -> str:
         tile=tile, pips=pips)
 
 
-def you_counted_covered(number: int, tile: str, covering: str) -> str:
-    """Counted the end ``number`` of ``tile`` that ``covering`` was set on."""
+def you_counted_covered(number: int, tile: str, covering: str, *, double: bool = False) -> str:
+    """Counted the end ``number`` of ``tile`` that ``covering`` was set on (a ``double``: both its halves)."""
+    if double:
+        return _("You counted {tile} as {value}, but {covering} covers it now: it adds nothing.").format(
+            tile=tile, value=2 * number, covering=covering)
     return _("You counted the {number} on {tile}, but {covering} covers it now: it adds nothing.").format(
         number=number, tile=tile, covering=covering)
 
