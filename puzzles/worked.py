@@ -62,12 +62,16 @@ def _search(missed: Puzzle, trap_id: str, seed: int) -> Puzzle | None:
     return None
 
 
+def point(p: Puzzle, trap_id: str) -> Step:
+    """The step where the trap would bite on ``p``, and why, in a child's words with ``p``'s numbers
+    (``"Watch out! The 4 of 1-4 is covered now: it adds nothing."``): a page shows it strongest."""
+    return Step(watch_out(reason(p, trap_id)))
+
+
 def with_the_point(p: Puzzle, trap_id: str) -> Puzzle:
-    """``p`` with one more step, just before its last: where the trap would bite, and why, in a child's
-    words with ``p``'s numbers (``"Watch out! The 4 of 1-4 is covered now: it adds nothing."``)."""
-    point = Step(watch_out(reason(p, trap_id)))
+    """``p`` with its :func:`point` as one more step, just before its last (the answer)."""
     steps = list(p.steps)
-    return dataclasses.replace(p, steps=(*steps[:-1], point, *steps[-1:]))
+    return dataclasses.replace(p, steps=(*steps[:-1], point(p, trap_id), *steps[-1:]))
 
 
 def worked_example(missed: Puzzle, trap_id: str, seed: int) -> Puzzle:

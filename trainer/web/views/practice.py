@@ -5,7 +5,7 @@ import functools
 
 import streamlit as st
 
-from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, pictures, similar
+from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, pictures, similar, worked
 from trainer.learning.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
 from trainer.learning.states import ReviewMode
 from trainer.web import answers, language, markup, pagestate, session, sprintui, ui
@@ -370,7 +370,8 @@ def teach(pr: Practice, t: Teaching) -> None:
         if hand_svg:
             parts.append(ui.picture_html(hand_svg, max_width=f"{pictures.hand_width(len(example.hand))}px"))
         ui.pictures(*parts)
-        st.markdown("\n".join(f"- {s.text}" for s in example.steps))
+        bites = worked.point(example, t.trap).text if t.trap is not None else None  # the step where the trap bites
+        st.markdown("\n".join(f"- **{s.text}**" if s.text == bites else f"- {s.text}" for s in example.steps))
         st.button(words.my_turn(), type="primary", key="teach-example", on_click=teach_next, args=(True,))
 
 
