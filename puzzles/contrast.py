@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from puzzles.registry import find_trap, kind
+from puzzles.registry import Trap, find_trap, kind
 from trainer.rules import TILES, Layout, OpenEnd, Play, Tile
 from trainer.words import _
 from trainer.words.mistakes import you_did
@@ -97,15 +97,27 @@ def covering_play(p: Puzzle) -> Play | None:
     return play if p.board.is_legal(play) else None
 
 
-def layout_of(p: Puzzle) -> Layout:
-    """The layout the child counted: after the play asked about, or after the best play, or after the
-    new tile goes on the end a question names (the end the child kept counting)."""
+def trapped_play(p: Puzzle, record: Trap) -> Play | None:
+    """Of a "which play scores most?" puzzle, the play a child who holds the trap picks, when the trap
+    changes how they count the layout after it (they counted that layout wrong); None otherwise."""
+    misconceive = kind(p.kind).misconceive
+    got = misconceive(p, record.id) if misconceive is not None and p.the_play is None else None
+    if not isinstance(got, Play) or got.is_lead or got in p.answer:
+        return None
+    after = p.board.play(got)
+    return got if record.model.total(after, p.board) != after.total else None
+
+
+def layout_of(p: Puzzle, record: Trap | None = None) -> Layout:
+    """The layout the child counted: after the play asked about; after the play a child who holds the
+    trap (``record``) picks, where they counted it wrong; after the best play; or after the new tile
+    goes on the end a question names (the end the child kept counting)."""
     if p.the_play is not None:
         return p.board.play(p.the_play)
     cover = covering_play(p)
     if cover is not None:
         return p.board.play(cover)
-    play = asked_play(p)
+    play = (trapped_play(p, record) if record is not None else None) or asked_play(p)
     return p.board.play(play) if play is not None and not play.is_lead else p.board
 
 

@@ -37,7 +37,7 @@ def numbers_of(p, trap_id: str) -> tuple[str, ...]:
         before, after = p.board, p.board.play(play)
         return (str(play.tile), str(before.total), str(after.total)) if is_lowering_trap(trap_id) else (
             str(play.tile), after.working)
-    lay = layout_of(p)
+    lay = layout_of(p, record)
     if trap_id == "counted-covered":
         last = lay.placements[-1]
         target = lay.tiles[last.target]
@@ -94,6 +94,18 @@ def test_a_make_five_card_names_the_end_the_new_tile_covers():
         double = tile[0] == tile[-1]
         assert said.startswith(f"You counted {tile} as {2 * int(number)}," if double else
                                f"You counted the {number} on {tile},"), (p.code, said)
+
+
+def test_a_best_play_card_speaks_of_the_play_the_child_picked():
+    """A covered end counted makes another play look best: the card is about that play's layout."""
+    checked = 0
+    for seed in range(4):
+        p = generate_for("best-play", stage="muggins", level=2, trap="counted-covered", seed=seed)
+        picked = misconceived(p, "counted-covered")
+        if picked not in p.answer:
+            assert f", but {picked.tile} covers it now" in contrast(p, "counted-covered").you
+            checked += 1
+    assert checked
 
 
 def test_every_trap_has_words_for_a_puzzle_with_no_numbers_to_show():

@@ -53,7 +53,7 @@ def _half_a_double_reason(after: Layout, spinner: bool) -> str:
 def _half_a_double_pair(p: Puzzle, record: Trap) -> Contrast | None:
     model = record.model
     assert isinstance(model, HalfADouble)
-    lay = layout_of(p)
+    lay = layout_of(p, record)
     d = _free_double(lay, model.spinner)
     if d is None:
         return None
@@ -110,7 +110,7 @@ def _covered_spinner_reason(scene: Scene) -> str:
 
 
 def _covered_spinner_pair(p: Puzzle, record: Trap) -> Contrast | None:
-    lay = layout_of(p)
+    lay = layout_of(p, record)
     free = {e.tile for e in lay.open_ends if e.kind == "double"}
     spin = next((s for s in lay.spinners if s not in free), None)
     sides = [pl for pl in lay.placements if spin is not None and pl.target >= 0
@@ -154,7 +154,7 @@ def _covered_end_reason(scene: Scene) -> str:
 
 
 def _covered_end_pair(p: Puzzle, record: Trap) -> Contrast | None:
-    lay = layout_of(p)
+    lay = layout_of(p, record)
     if len(lay) <= 1:
         return None
     last = lay.placements[-1]
