@@ -17,9 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from puzzles.registry import find_trap
-from trainer.rules import TILES, Layout, OpenEnd, Play
+from puzzles.registry import Trap, find_trap, kind
+from trainer.rules import TILES, Layout, OpenEnd, Play, Tile
 from trainer.words import _
+from trainer.words.mistakes import you_did
+from trainer.words.traps import you_counted_half
 
 if TYPE_CHECKING:  # types only: each trap's pair is made in its family's module, which imports this one
     from puzzles.puzzle import Puzzle
@@ -51,6 +53,9 @@ class Contrast:
     """What differs, for a child (under both pictures)."""
     tile: str | None = None
     """The tile that makes the difference, if any (to ring on both sides)."""
+    you: str = ""
+    """What the child did, said to them with the puzzle's numbers ("You counted the 4 on 1-4, but 4-6
+    covers it now: it adds nothing."): the card's first line. A teacher reads the trap's name instead."""
 
 
 def without(lay: Layout, index: int) -> Layout:
@@ -76,11 +81,43 @@ def asked_play(p: Puzzle) -> Play | None:
     return None
 
 
-def layout_of(p: Puzzle) -> Layout:
-    """The layout the child counted: after the play asked about, or after the best play."""
+def covering_play(p: Puzzle) -> Play | None:
+    """The play a "what number on its other end makes a five?" question leaves open: the answer's tile
+    on the one end the question names (:attr:`puzzles.registry.Kind.named_ends`), which it covers; None
+    for a puzzle that names no end, or whose answer is not a domino's half."""
+    named = kind(p.kind).named_ends
+    ids = named(p) if named is not None else ()
+    n = p.answer
+    if len(ids) != 1 or not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 6:
+        return None
+    end = next((e for e in p.board.open_ends if e.id == ids[0]), None)
+    if end is None:
+        return None
+    play = Play.parse(f"{Tile(min(n, end.number), max(n, end.number))}>{end.tile}")
+    return play if p.board.is_legal(play) else None
+
+
+def trapped_play(p: Puzzle, record: Trap) -> Play | None:
+    """Of a "which play scores most?" puzzle, the play a child who holds the trap picks, when the trap
+    changes how they count the layout after it (they counted that layout wrong); None otherwise."""
+    misconceive = kind(p.kind).misconceive
+    got = misconceive(p, record.id) if misconceive is not None and p.the_play is None else None
+    if not isinstance(got, Play) or got.is_lead or got in p.answer:
+        return None
+    after = p.board.play(got)
+    return got if record.model.total(after, p.board) != after.total else None
+
+
+def layout_of(p: Puzzle, record: Trap | None = None) -> Layout:
+    """The layout the child counted: after the play asked about; after the play a child who holds the
+    trap (``record``) picks, where they counted it wrong; after the best play; or after the new tile
+    goes on the end a question names (the end the child kept counting)."""
     if p.the_play is not None:
         return p.board.play(p.the_play)
-    play = asked_play(p)
+    cover = covering_play(p)
+    if cover is not None:
+        return p.board.play(cover)
+    play = (trapped_play(p, record) if record is not None else None) or asked_play(p)
     return p.board.play(play) if play is not None and not play.is_lead else p.board
 
 
@@ -96,7 +133,7 @@ def lead_double(lay: Layout, d: OpenEnd, trap: str) -> Contrast:
                         tile=d.tile, value=d.value), (d.id,)),
                     side_of(covered, _("Both sides covered: {tile} counts 0").format(tile=d.tile)),
                     _("A double counts both halves while a side is free, 0 once covered: never one half."),
-                    str(d.tile))
+                    str(d.tile), you_counted_half(str(d.tile), d.number, d.value, spinner=lay.is_spinner(d.tile)))
 
 
 def contrast(p: Puzzle, trap_id: str) -> Contrast:
@@ -108,4 +145,5 @@ def contrast(p: Puzzle, trap_id: str) -> Contrast:
         return pair
     lay = layout_of(p)
     ends = _("The ends make {total}").format(total=lay.total)
-    return Contrast(trap_id, side_of(lay, ends), side_of(lay, ends), _("Count only the open ends."))
+    return Contrast(trap_id, side_of(lay, ends), side_of(lay, ends), _("Count only the open ends."),
+                    you=you_did(trap_id))

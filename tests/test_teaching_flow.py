@@ -90,3 +90,72 @@ def test_the_teacher_sees_who_is_stuck_and_projects_a_contrast_pair():
     projector.button(key="pj_contrast_hide").click().run()
     headings = " ".join(m.value for m in projector.markdown if m.value.startswith("## "))
     assert "1 and 2 past a five go down" not in headings
+
+
+def covered_end_totals(count: int):
+    """Open-end totals a child answers by still counting the end the last tile covers (the model's
+    answer is filed under that trap): the mistake made twice teaches it."""
+    from puzzles import generate
+    from puzzles.worked import trapped_answer
+
+    found = []
+    for seed in range(300):
+        p = generate("open-total", stage="muggins", level=1, seed=seed)
+        wrong = trapped_answer(p, "counted-covered")
+        if wrong != p.answer and "counted-covered" in p.check(wrong).traps:
+            found.append((p, wrong))
+            if len(found) == count:
+                return found
+    raise AssertionError("no open-end totals with a covered end to count")
+
+
+def test_a_covered_end_counted_twice_is_taught_in_the_childs_words():
+    from apptest import answer, texts
+
+    from puzzles.worked import bites
+    from trainer.learning import ReviewMode
+
+    (first, wrong1), (second, wrong2) = covered_end_totals(2)
+    at = app(code=first.code)
+    answer(at, wrong1)
+    at.query_params["code"] = second.code
+    at.run()
+    answer(at, wrong2)
+    pr = at.session_state["practice"]
+    assert pr.teaching is not None and pr.teaching.step == "contrast" and pr.teaching.trap == "counted-covered"
+    # 1. the contrast card: what the child did, with the missed puzzle's numbers, not the teacher's name for it
+    last = second.board.placements[-1]
+    card = texts(at)
+    assert (f"You counted the {last.number} on {second.board.tiles[last.target]}, but {last.tile} covers it now"
+            in card), card
+    assert "keeps counting" not in card.lower()
+    at.button(key="teach-contrast").click().run()
+    # 2. the worked example: the same trap, where it really changes the answer, its step saying so
+    example = at.session_state["practice"].teaching.example
+    assert example.kind == "open-total" and example.code != second.code and bites(example, "counted-covered")
+    shown = texts(at)
+    assert "Watch how it works" in shown and "is covered now" in shown
+    assert any(m.value.count("- **Watch out! ") == 1 for m in at.markdown)  # the step where the trap bites, strongest
+    at.button(key="teach-example").click().run()
+    # 3. the warm-up: a puzzle of another kind, and the choosers name it, not the puzzle before it
+    pr = at.session_state["practice"]
+    assert pr.review is ReviewMode.DRILL and pr.puzzle.kind == "counted-ends"
+    assert at.expander[0].label.startswith("Which ends count?"), at.expander[0].label
+    assert at.pills(key="p_kind").value == "counted-ends"
+    assert not at.exception
+
+
+def test_the_contrast_card_speaks_spanish():
+    from apptest import answer, texts
+
+    (first, wrong1), (second, wrong2) = covered_end_totals(2)
+    at = app(code=first.code, lang="es")
+    answer(at, wrong1)
+    at.query_params["code"] = second.code
+    at.run()
+    answer(at, wrong2)
+    last = second.board.placements[-1]
+    card = texts(at)
+    assert f"Contaste el {last.number} de {second.board.tiles[last.target]}, pero ahora {last.tile} lo tapa" in card
+    at.button(key="teach-contrast").click().run()
+    assert "¡Ojo!" in texts(at)

@@ -53,7 +53,7 @@ def _half_a_double_reason(after: Layout, spinner: bool) -> str:
 def _half_a_double_pair(p: Puzzle, record: Trap) -> Contrast | None:
     model = record.model
     assert isinstance(model, HalfADouble)
-    lay = layout_of(p)
+    lay = layout_of(p, record)
     d = _free_double(lay, model.spinner)
     if d is None:
         return None
@@ -66,7 +66,8 @@ def _half_a_double_pair(p: Puzzle, record: Trap) -> Contrast | None:
                     side_of(lay, _("{tile} counts both halves: {value}").format(tile=d.tile, value=d.value),
                             (d.id,)),
                     _("A double with a free side counts both halves: {tile} counts {value}, not {number}.")
-                    .format(tile=d.tile, value=d.value, number=d.number), str(d.tile))
+                    .format(tile=d.tile, value=d.value, number=d.number), str(d.tile),
+                    reasons.you_counted_half(str(d.tile), d.number, d.value, spinner=model.spinner))
 
 
 def _spinner_once_reason(scene: Scene) -> str:
@@ -109,7 +110,7 @@ def _covered_spinner_reason(scene: Scene) -> str:
 
 
 def _covered_spinner_pair(p: Puzzle, record: Trap) -> Contrast | None:
-    lay = layout_of(p)
+    lay = layout_of(p, record)
     free = {e.tile for e in lay.open_ends if e.kind == "double"}
     spin = next((s for s in lay.spinners if s not in free), None)
     sides = [pl for pl in lay.placements if spin is not None and pl.target >= 0
@@ -122,7 +123,7 @@ def _covered_spinner_pair(p: Puzzle, record: Trap) -> Contrast | None:
                     side_of(lay, _("Both sides covered: {tile} counts 0").format(tile=spin)),
                     _("Once both sides of the spinner {tile} are covered, it counts nothing.").format(
                         tile=spin),
-                    str(spin))
+                    str(spin), reasons.you_counted_covered_spinner(str(spin), spin.pips))
 
 
 COVERED_SPINNER = register_trap(Trap(
@@ -153,7 +154,7 @@ def _covered_end_reason(scene: Scene) -> str:
 
 
 def _covered_end_pair(p: Puzzle, record: Trap) -> Contrast | None:
-    lay = layout_of(p)
+    lay = layout_of(p, record)
     if len(lay) <= 1:
         return None
     last = lay.placements[-1]
@@ -163,7 +164,8 @@ def _covered_end_pair(p: Puzzle, record: Trap) -> Contrast | None:
                         number=last.number, tile=target)),
                     side_of(lay, _("After {tile}: it is covered, it adds nothing").format(tile=last.tile)),
                     _("When {tile} is set on the {number} of {target}, that {number} stops counting.").format(
-                        tile=last.tile, number=last.number, target=target), str(last.tile))
+                        tile=last.tile, number=last.number, target=target), str(last.tile),
+                    reasons.you_counted_covered(last.number, str(target), str(last.tile), double=target.is_double))
 
 
 COUNTED_COVERED = register_trap(Trap(

@@ -12,6 +12,7 @@ from puzzles.registry import Misbelief, Scene, Trap, TrapFamily, register_trap
 from trainer.rules import round_to_five
 from trainer.words import _
 from trainer.words.rounding import rounding_reason
+from trainer.words.traps import you_rounded
 
 if TYPE_CHECKING:
     from puzzles.puzzle import Puzzle
@@ -53,7 +54,8 @@ def _pair(p: Puzzle, record: Trap) -> Contrast:
         why = _("{n} is {away} from a five: it goes down. 1 and 2 past a five go down; 3 and 4 go up.")
     else:
         why = _("{n} is {away} from a five: it goes up. 1 and 2 past a five go down; 3 and 4 go up.")
-    return Contrast(record.id, left, right, why.format(n=a, away=min(past, 5 - past)))
+    return Contrast(record.id, left, right, why.format(n=a, away=min(past, 5 - past)),
+                    you=you_rounded(a, model.rounded(a), round_to_five(a)))
 
 
 ROUND_1 = register_trap(Trap(

@@ -12,6 +12,7 @@ from puzzles.registry import Misbelief, Scene, Trap, TrapFamily, register_trap
 from trainer.rules import Layout, play_points
 from trainer.words import _
 from trainer.words import traps as reasons
+from trainer.words.mistakes import you_did
 from trainer.words.plays import play_words
 
 if TYPE_CHECKING:
@@ -61,14 +62,17 @@ def _pair(p: Puzzle, record: Trap) -> Contrast:
     before = p.board
     token = asked_play(p)
     if token is None:
-        return Contrast(record.id, side_of(before, _("Now")), side_of(before, _("Now")), _("Try every play."))
+        return Contrast(record.id, side_of(before, _("Now")), side_of(before, _("Now")), _("Try every play."),
+                        you=you_did(record.id))
     after = before.play(token)
     what = (_("{play} makes the total smaller, and it scores.").format(play=play_words(token))
             if model.lowering else
             _("No 5 on any end, but {working} scores.").format(working=after.working))
+    you = (reasons.you_missed_lowering(play_words(token), before.total, after.total) if model.lowering else
+           reasons.you_missed_combination(play_words(token), after.working))
     return Contrast(record.id, side_of(before, _("Before: {total}").format(total=before.total)),
                     side_of(after, _("After: {total}").format(total=after.total)), what,
-                    str(token.tile))
+                    str(token.tile), you)
 
 
 MISSED_COMBINATION = register_trap(Trap(

@@ -22,9 +22,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzles import CodeError, Puzzle, Step, Verdict, from_code, generate, generate_for, similar, trap_words
+from puzzles import CodeError, Puzzle, Step, Verdict, from_code, generate, generate_for, similar
 from puzzles.contrast import Contrast, contrast
 from puzzles.traps import drill_kind
+from puzzles.worked import worked_example
 from trainer.learning.policy import DEFAULT_POLICY, Policy
 from trainer.learning.progress import Attempt, Outcome, Progress
 from trainer.learning.sprint import FactKind, FactVerdict, SprintAnswer, SprintRound, day_of
@@ -156,11 +157,12 @@ class Practice:
         seed = self.seed_source.randrange(2**24)
         steps: list[Teaching] = []
         if trap is not None:
-            words = trap_words(trap)
-            example = generate_for(missed.kind, stage=missed.stage, level=missed.level, trap=trap, seed=seed)
+            pair = contrast(missed, trap)
+            words = pair.you  # what the child did, said to them with the missed puzzle's numbers
+            example = worked_example(missed, trap, seed)  # the same trap, really changing the answer
             drill_id = drill_kind(trap) or missed.kind
             drill = generate_for(drill_id, stage=missed.stage, level=1, trap=trap, seed=seed)
-            steps += [Teaching(CONTRAST, trap, missed, pair=contrast(missed, trap), words=words),
+            steps += [Teaching(CONTRAST, trap, missed, pair=pair, words=words),
                       Teaching(EXAMPLE, trap, missed, example=example, words=words),
                       Teaching(DRILL, trap, missed, drill=drill, words=words)]
         else:

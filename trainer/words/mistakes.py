@@ -1,4 +1,6 @@
-"""Named mistakes, as a teacher's report and the class's answer chart say them.
+"""Named mistakes, as a teacher's report and the class's answer chart say them; and each trap as the
+child who fell into it hears it, when their puzzle has no numbers to say it with
+(:func:`trainer.words.traps.you_counted_covered` and its kin say it with them).
 
 >>> mistake_name("covered-spinner"), mistake_name(None), mistake_name("some-new-one")
 ('counted a covered spinner', '', 'some new one')
@@ -79,3 +81,23 @@ TRAP_WORDS = Said({
 def trap_words(trap: str) -> str:
     """A trap (a misconception) for a teacher: ``"counts a covered spinner"``."""
     return TRAP_WORDS[trap] if trap in TRAP_WORDS else trap.replace("-", " ")
+
+
+YOU_DID = Said({
+    "spinner-once": N_("You counted a spinner with a free side once: it counts both halves."),
+    "double-once": N_("You counted a double with a free side once: it counts both halves."),
+    "covered-spinner": N_("You counted a spinner whose sides are both covered: it counts 0."),
+    "counted-covered": N_("You counted an end a tile covers now: it adds nothing."),
+    "round-1": N_("You rounded 1 past a five up: 1 and 2 past a five go down."),
+    "round-2": N_("You rounded 2 past a five up: 1 and 2 past a five go down."),
+    "round-3": N_("You rounded 3 past a five down: 3 and 4 past a five go up."),
+    "round-4": N_("You rounded 4 past a five down: 3 and 4 past a five go up."),
+    "missed-combination": N_("You missed a play that scores with no 5 on any end, like 4 + 6."),
+    "missed-lowering": N_("You missed a play that scores by making the total smaller."),
+})
+"""What the child did, for each trap, when the puzzle shows no numbers to say it with."""
+
+
+def you_did(trap: str) -> str:
+    """What a child who fell into ``trap`` did, said to them (``""`` for a mistake that names no trap)."""
+    return YOU_DID[trap] if trap in YOU_DID else ""

@@ -1,10 +1,11 @@
 """Practice: one puzzle at a time, answered by typing or by tapping the picture."""
 
+import dataclasses
 import functools
 
 import streamlit as st
 
-from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, pictures, similar
+from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, pictures, similar, worked
 from trainer.learning.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
 from trainer.learning.states import ReviewMode
 from trainer.web import answers, language, markup, pagestate, session, sprintui, ui
@@ -134,8 +135,7 @@ def show() -> None:
         ps.stage = p.stage
     # the choosers (and a first puzzle's worked example) fold away, so the puzzle and its answer fit a
     # tablet's screen; the label says what is chosen now
-    kind_name = words.coach_me() if ps.kind == COACH else KIND_TITLES[ps.kind]
-    label = answering.chosen_now(kind_name, ui.STAGE_LABELS[ps.stage], page_words.level(p.level))
+    label = answering.chosen_now(kind_named(pr, p), ui.STAGE_LABELS[ps.stage], page_words.level(p.level))
     facts_now = pr.sprint is not None and pr.sprint_coached and not pr.sprint_over  # the coach's number facts
     example = not facts_now and pr.first_time and not pr.answered and p.code not in ps.examples_done
     with st.container(horizontal=True, vertical_alignment="top", gap="small"):
@@ -161,6 +161,19 @@ LAYOUT_HEIGHT = "32vh"
 the answer it fits a tablet's screen."""
 
 
+def warming_up(pr: Practice) -> bool:
+    """The puzzle on screen is the teaching's warm-up: a number drill of another kind than the one missed."""
+    return pr.review is ReviewMode.DRILL
+
+
+def kind_named(pr: Practice, p: Puzzle) -> str:
+    """The kind the folded choosers' label names: the puzzle on screen (a warm-up's own kind, not the
+    kind of the puzzle before it), or the coach when it chooses."""
+    if state().kind == COACH and not warming_up(pr):
+        return words.coach_me()
+    return KIND_TITLES[p.kind]
+
+
 def puzzle_links(pr: Practice, p: Puzzle) -> None:
     """What the puzzle is, its code and link (the link never carries the learner's code: whoever it is
     shared with opens it as themselves), and the projector."""
@@ -175,8 +188,11 @@ def choosers(pr: Practice, kind_choices: list[str]) -> None:
     """The stage, level and puzzle choosers (the level only when a kind is chosen by hand)."""
     ps = state()
     by_hand = ps.kind != COACH  # the coach sets the level itself
-    # each chooser on the page shows the page state (set before it is drawn)
-    pagestate.show_choices(ps, {n: k for n, k in CHOOSER_KEYS.items() if by_hand or n != "level"})
+    # each chooser on the page shows the page state (set before it is drawn); during a warm-up the kind
+    # chooser shows the warm-up's kind, the puzzle on screen (the page keeps the kind chosen for after it)
+    p = pr.puzzle
+    shown = dataclasses.replace(ps, kind=p.kind) if p is not None and warming_up(pr) else ps
+    pagestate.show_choices(shown, {n: k for n, k in CHOOSER_KEYS.items() if by_hand or n != "level"})
     row = st.container(horizontal=True, vertical_alignment="bottom") if by_hand else st.container()
     with row:
         st.segmented_control(
@@ -338,8 +354,8 @@ def teach(pr: Practice, t: Teaching) -> None:
     worked example; the drill and the missed puzzle follow as puzzles, answered until right."""
     with st.container(border=True):
         if t.step == CONTRAST and t.pair is not None:
-            st.markdown(f"### {words.look_together()}\n{t.words.capitalize()}." if t.words else
-                        f"### {words.look_together()}")
+            # what the child just did, said to them with the missed puzzle's numbers (never the trap's name)
+            st.markdown(f"### {words.look_together()}\n{t.words}" if t.words else f"### {words.look_together()}")
             left, right = st.columns(2)
             for column, side in ((left, t.pair.left), (right, t.pair.right)):
                 with column:
@@ -355,7 +371,8 @@ def teach(pr: Practice, t: Teaching) -> None:
         if hand_svg:
             parts.append(ui.picture_html(hand_svg, max_width=f"{pictures.hand_width(len(example.hand))}px"))
         ui.pictures(*parts)
-        st.markdown("\n".join(f"- {s.text}" for s in example.steps))
+        bites = worked.point(example, t.trap).text if t.trap is not None else None  # the step where the trap bites
+        st.markdown("\n".join(f"- **{s.text}**" if s.text == bites else f"- {s.text}" for s in example.steps))
         st.button(words.my_turn(), type="primary", key="teach-example", on_click=teach_next, args=(True,))
 
 
