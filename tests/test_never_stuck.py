@@ -80,7 +80,8 @@ def test_after_two_teachings_the_coach_moves_on_until_a_later_day():
         if pr.progress.parked(day_of(clock.t)):
             break
     assert pr.progress.parked(day_of(clock.t)) == {"double-once"}
-    assert pr.progress.teachings["double-once"].count(day_of(clock.t)) == DEFAULT_POLICY.stuck_after_teaching
+    today = [code for day, code in pr.progress.teachings["double-once"] if day == day_of(clock.t)]
+    assert len(today) == len(set(today)) == DEFAULT_POLICY.stuck_after_teaching
     taught = pr.taught
     for _ in range(15):  # the rest of the day: no puzzle on it, no more teaching on it
         p = pr.new_puzzle(COACH, STAGES[0], 1)

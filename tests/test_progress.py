@@ -136,13 +136,13 @@ def test_wrong_answers_in_review_drop_mastery_a_step():
     assert p.is_mastered("muggins")
     answer(p, "best-play", correct=False)
     assert p.step("best-play", "muggins") == MASTERED  # one slip keeps it
-    out = None
+    lost = []
     for _ in range(4):
-        out = answer(p, "best-play", correct=False)
+        lost.append(answer(p, "best-play", correct=False).lost)
         if p.step("best-play", "muggins") < MASTERED:
             break
     assert p.step("best-play", "muggins") < MASTERED
-    assert out.lost == "muggins" and "muggins" not in p.mastered and not p.is_mastered("muggins")
+    assert lost.count("muggins") == 1 and "muggins" not in p.mastered and not p.is_mastered("muggins")
     assert p.coach_stage == "muggins"  # back to the stage that slipped
 
 
@@ -248,3 +248,16 @@ def test_bad_attempts_are_refused():
         Progress().record(Attempt("riddle", "muggins", 1, True, 1.0))
     assert STAGES[0] == Progress().coach_stage
     Attempt(kind="open-total", stage="muggins", level=1, correct=True, seconds=1.0, code="X")  # the old shape
+
+
+def test_one_who_knows_and_slips_often_is_not_taken_for_one_who_knows():
+    """Right two times in three: p(known) may reach 0.95 (BKT reads the wrong ones as slips), but a stage
+    needs each core kind steady, at most one wrong among its last 8 answers at the top level."""
+    p = Progress()
+    prime(p)
+    for i in range(60):
+        for kind in CORE_KINDS:
+            assert answer(p, kind, correct=i % 3 != 2).mastered is None
+    assert not p.is_mastered("muggins")
+    assert max(p.knowledge.p(f"{k}@muggins") for k in CORE_KINDS) >= DEFAULT_POLICY.mastered_at
+    assert not any(p.skill(k, "muggins").is_steady for k in CORE_KINDS)

@@ -38,14 +38,16 @@ class Policy:
     fluent_window: int = 3
     fluent_right: int = 2
     """Fluent: at least 2 of the kind's last 3 answers at the top level right within its time bar."""
+    steady_window: int = 8
+    steady_wrong: int = 1
+    steady_least: int = 6
+    """Steady: no more than 1 wrong among the kind's last 8 answers at the top level (and at least 6 of
+    them). p(known) takes a learner right 60% of the time for one who knows and slips; the record of
+    answers does not. A stage's kinds must all be steady (now, not once) for it to be mastered."""
     kind_review_days: tuple[int, ...] = (1, 3, 7, 21)
     """A mastered kind comes back in review after these many days (by how many days it was right)."""
 
     # ----- the mastery of a stage -----
-    stage_window: int = 20
-    stage_right: int = 18
-    """A stage also needs at least 18 of its last 20 (unhinted) answers at the top level right: p(known)
-    takes a learner right 60% of the time for one who knows and slips, the record of answers does not."""
     confirm_right: int = 2
     """On a later day, each core kind's general skill needs this many right answers (and each trap that
     applies at the stage one) before the stage is confirmed mastered; a wrong answer starts that skill's

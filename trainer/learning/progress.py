@@ -16,8 +16,8 @@ and every kind's general skill at each stage, has a p(known). Each kind at each 
   answers at the top level right within the kind's time bar (:func:`fluency_bar`). It stays mastered
   until one of those skills falls below 0.7.
 
-A stage is mastered when every core kind is mastered there, at least 18 of its last 20 answers at the top
-level are right, and its number facts (:data:`STAGE_FACTS`, answered in the Fives Sprint) are fluent — and then only on a later day: the day it first looks
+A stage is mastered when every core kind is mastered there and steady now (at most one wrong among its
+last 8 answers at the top level), and its number facts (:data:`STAGE_FACTS`, answered in the Fives Sprint) are fluent — and then only on a later day: the day it first looks
 mastered the coach goes on to the next stage, and on a later day right answers confirm it (two per core
 kind, one per trap; a wrong answer starts that skill's count again). A mastered kind comes back in
 review, after 1, 3, 7 and 21 days. Hinted answers are kept but never count toward mastery. A trap taught
@@ -141,7 +141,7 @@ class Skill:
     recent: deque[bool] = field(init=False)
     """Right or wrong, the last :attr:`Policy.familiar_window` unhinted answers."""
     top: deque[tuple[bool, bool]] = field(init=False)
-    """(right, fluent) of the last :attr:`Policy.fluent_window` unhinted answers at the top level."""
+    """(right, fluent) of the last :attr:`Policy.steady_window` unhinted answers at the top level."""
     last_seen: int = -1
     answered: int = 0
     right: int = 0
@@ -152,7 +152,7 @@ class Skill:
 
     def __post_init__(self) -> None:
         self.recent = deque(maxlen=self.policy.familiar_window)
-        self.top = deque(maxlen=self.policy.fluent_window)
+        self.top = deque(maxlen=max(self.policy.steady_window, self.policy.fluent_window))
 
     def due(self, today: dt.date | None) -> bool:
         """Mastered and due for review by days (1, 3, 7, 21 after the last, by how many days it was right)."""
@@ -182,7 +182,14 @@ class Skill:
     @property
     def is_fluent(self) -> bool:
         """Enough of its last answers at the top level right within the time bar."""
-        return sum(f for _, f in self.top) >= self.policy.fluent_right
+        last = list(self.top)[-self.policy.fluent_window:]
+        return sum(f for _, f in last) >= self.policy.fluent_right
+
+    @property
+    def is_steady(self) -> bool:
+        """Its last answers at the top level right but for at most one (see :attr:`Policy.steady_window`)."""
+        last = list(self.top)[-self.policy.steady_window:]
+        return len(last) >= self.policy.steady_least and sum(not ok for ok, _ in last) <= self.policy.steady_wrong
 
     @property
     def weakest(self) -> float:
@@ -252,8 +259,9 @@ class Progress:
     """Per stage waiting: right answers in a row on a later day, per skill (general skills and traps)."""
     knowledge: Knowledge = field(default_factory=Knowledge)
     """p(known) of every skill (:mod:`trainer.learning.bkt`)."""
-    teachings: dict[str, list[dt.date | None]] = field(default_factory=dict)
-    """Per trap: the days it was taught (a warm-up drill answered after its contrast pair and example)."""
+    teachings: dict[str, list[tuple[dt.date | None, str]]] = field(default_factory=dict)
+    """Per trap: each time it was taught (a warm-up drill after its contrast pair and example), as the day
+    and the drill's code (a drill answered again is the same teaching)."""
     policy: Policy = field(default=DEFAULT_POLICY, kw_only=True)
     """The thresholds every answer is folded with (the Sprint answers' too)."""
 
@@ -293,7 +301,9 @@ class Progress:
         observed = self.knowledge.add(attempt)
         if attempt.review is ReviewMode.DRILL and not attempt.hinted:
             for t in attempt_traps(attempt):
-                self.teachings.setdefault(t, []).append(_day(attempt.at))
+                taught = self.teachings.setdefault(t, [])
+                if (_day(attempt.at), attempt.code) not in taught:
+                    taught.append((_day(attempt.at), attempt.code))
         skill.add(attempt, number)
         self._refresh_others(skill, {o.skill for o in observed}, _day(attempt.at))
         self._tally(attempt, observed)
@@ -309,6 +319,7 @@ class Progress:
         confirmed on a later day (or at once when the time is not known), or lost."""
         mastered = unlocked = lost = None
         ok = self.meets_mastery(stage, facts=False)
+        held = ok or self.meets_mastery(stage, facts=False, steady=False)  # a slip does not undo it
         first = self.pending.get(stage)
         if ok and stage not in self.mastered:
             fluent = not self.facts.not_fluent(STAGE_FACTS[stage])
@@ -324,7 +335,7 @@ class Progress:
                 self.confirmed.pop(stage, None)
                 self.mastered.append(stage)
                 unlocked = self._move_on(stage)
-        elif not ok and (stage in self.mastered or first is not None):
+        elif not held and (stage in self.mastered or first is not None):
             if stage in self.mastered:
                 self.mastered.remove(stage)
                 lost = stage
@@ -435,8 +446,8 @@ class Progress:
         """Traps taught :attr:`Policy.stuck_after_teaching` times today without becoming known: the coach
         moves on from them until a later day (and the teacher's "Who is stuck" shows them)."""
         n = self.policy.stuck_after_teaching
-        return frozenset(t for t, days in self.teachings.items()
-                         if days.count(today) >= n and self.knowledge.p(t) < self.policy.mastered_at)
+        return frozenset(t for t, taught in self.teachings.items()
+                         if sum(day == today for day, _ in taught) >= n and self.knowledge.p(t) < self.policy.mastered_at)
 
     def trap_status(self, kind: str, stage: str) -> dict[str, TrapStatus]:
         """Each trap the kind must show at ``stage``: shown, shaky (met, not yet 2 of the last 3 right)
@@ -488,18 +499,16 @@ class Progress:
         """Mastered, and confirmed on a later day than it first looked mastered."""
         return stage in self.mastered
 
-    def meets_mastery(self, stage: str, *, facts: bool = True) -> bool:
-        """Every core kind mastered at ``stage`` (its general skill and every trap there known, and fluent),
-        18 of its last 20 answers at the top level right, and (with ``facts``) its number facts fluent. Once a stage is mastered a slip in a number fact
+    def meets_mastery(self, stage: str, *, facts: bool = True, steady: bool = True) -> bool:
+        """Every core kind mastered at ``stage`` (its general skill and every trap there known, and fluent)
+        and (with ``steady``) steady now (:attr:`Skill.is_steady`: a stage is entered and confirmed
+        steady, and kept through a slip), and (with ``facts``) its number facts fluent. Once a stage is mastered a slip in a number fact
         does not take it away: the fact comes back sooner in the Sprint."""
         if not all(self.step(k, stage) == MASTERED for k in CORE_KINDS):
             return False
         if facts and self.facts.not_fluent(STAGE_FACTS[stage]):
             return False
-        window = self.policy.stage_window
-        recent = [a.correct for a in self.attempts
-                  if a.stage == stage and a.level == TOP_LEVEL and not a.hinted][-window:]
-        return len(recent) == window and sum(recent) >= self.policy.stage_right
+        return not steady or all(self.skill(k, stage).is_steady for k in CORE_KINDS)
 
     @staticmethod
     def next_stage(stage: str) -> str | None:
@@ -547,31 +556,36 @@ class Progress:
             old = min((self.skill(k, s).last_seen, k, s) for s in earlier for k in CORE_KINDS)
             return old[1], old[2], TOP_LEVEL
         here = [a for a in self.attempts if a.stage == stage]
-        solid = [k for k in CORE_KINDS if self.step(k, stage) == MASTERED]
+        solid = [k for k in CORE_KINDS if self.step(k, stage) == MASTERED and self.skill(k, stage).is_steady]
         if solid and here and len(here) % self.policy.kind_review_every == 0:
             kind = min(solid, key=lambda k: self.skill(k, stage).last_seen)
-            return kind, stage, self.coach_level[stage]
+            return kind, stage, TOP_LEVEL
 
         parked = self.parked(today)
 
         def weakness(kind: str) -> tuple[float, int, float, float]:
             """The kind's least known skill (traps the coach moved on from left out), then its step and
             its share right; the other kinds after the core ones."""
-            if self.step(kind, stage) == MASTERED:
-                return (99.0, 0, 0.0, rng.random())
             s = self.skill(kind, stage)
+            if s.step == MASTERED:  # a core kind not steady yet holds the stage up: next after the unknown ones
+                return (1.0 if kind in CORE_KINDS and not s.is_steady else 99.0, 0, 0.0, rng.random())
             known = min([s.p(s.general), *(s.p(t) for t in s.needs if t not in parked)])
             if parked and set(s.needs) <= parked and s.needs:
                 known += 2.0  # nothing but a trap it is stuck on to learn here today
             acc = s.right / s.answered if s.answered else 0.0
-            return (known + (0 if kind in CORE_KINDS else 1.0), int(s.step), acc, rng.random())
+            return (known + (0 if kind in CORE_KINDS else 1.5), int(s.step), acc, rng.random())
 
         kinds = sorted(KINDS, key=weakness)
         last = [a.kind for a in self.attempts[-2:]]
         kind = kinds[0]
         if len(last) == 2 and last[0] == last[1] == kind and len(kinds) > 1:
             kind = kinds[1]
-        return kind, stage, self.coach_level[stage]
+        return kind, stage, self._level(kind, stage)
+
+    def _level(self, kind: str, stage: str) -> int:
+        """The coach's level at ``stage``; the top level for a kind mastered there (known: it is asked as
+        the stage asks it)."""
+        return TOP_LEVEL if self.step(kind, stage) == MASTERED else self.coach_level[stage]
 
     def coach_facts(self, now: float | None = None) -> tuple[FactKind, ...]:
         """The number facts the coach steps to before the next puzzle (empty: none now).
