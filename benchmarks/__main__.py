@@ -5,7 +5,8 @@ from __future__ import annotations
 import importlib
 import sys
 
-SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "sprint", "worksheet",
+SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "sprint", "spacing",
+            "worksheet",
             "classroom", "store", "transfer"]
 
 
