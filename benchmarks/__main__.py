@@ -6,8 +6,7 @@ import importlib
 import sys
 
 SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "sprint", "spacing",
-            "worksheet",
-            "classroom", "store", "transfer"]
+            "worksheet", "classroom", "store", "transfer"]
 
 
 def main(argv: list[str]) -> int:

@@ -111,7 +111,7 @@ def test_a_signed_in_learners_answers_are_in_the_store_and_come_back_after_a_rel
     again = app("sprint", me=code)  # a reload, or the server killed and started again: the store has it all
     facts = again.session_state["practice"].progress.facts
     assert [a.fact for a in facts.answers] == [a.fact for a in kept]
-    assert "15 more facts" in light(again)
+    assert "15 more quick, right answers" in light(again)
 
 
 def test_the_coach_steps_to_number_facts_before_muggins_puzzles():
@@ -127,7 +127,7 @@ def test_the_coach_steps_to_number_facts_before_muggins_puzzles():
     while not pr.sprint_over:
         tap_right(at)
     assert pr.sprint is None and any("Back to the puzzles" in s.value for s in at.success)
-    assert len(pr.progress.facts.answers) == 5 and len(pr.progress.attempts) == 1
+    assert len(pr.progress.facts.answers) == DEFAULT_POLICY.step_facts and len(pr.progress.attempts) == 1
 
 
 def test_the_youngest_choose_more_time_for_each_fact():

@@ -80,8 +80,9 @@ class Policy:
     """A round is this many facts..."""
     round_seconds: float = 120.0
     """... or this many seconds, whichever comes first."""
-    step_facts: int = 5
-    """A coach step (on Practice) is a short round of this many facts."""
+    step_facts: int = 10
+    """A coach step (on Practice) is a short round of this many facts (10, not 5: with every fact of a kind
+    to be fluent at once, 5 a step left most learners short of the third stage in 400 puzzles)."""
     fluent_run: int = 1
     """A fact is fluent when its last this-many answers were right within the child's time bar (and
     :attr:`fluent_recall` holds)."""

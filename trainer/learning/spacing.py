@@ -21,10 +21,10 @@ bonus would stretch the gaps past what a young child keeps.
 (True, False)
 >>> memory.retrievability("make10:3", 0.0)
 1.0
->>> memory.due("make10:3", 3 * DAY), memory.due("make10:3", 20 * DAY)
+>>> memory.due("make10:3", 1 * DAY), memory.due("make10:3", 3 * DAY)
 (False, True)
 >>> round(memory.retrievability("make10:3", 20 * DAY), 2)
-0.69
+0.71
 """
 
 from __future__ import annotations
