@@ -3,10 +3,11 @@
 Each simulated child has a true memory of every number fact that follows FSRS-6's stability and
 difficulty update, with the default parameters scaled for a child who forgets faster or slower than
 FSRS's average learner (initial stabilities, the growth of stability after a recall and the stability
-left after a lapse, all times the profile's factor). Asked a fact, the child recalls it with the
-probability of FSRS's forgetting curve (a fact met for the first time: :data:`FIRST_WRONG`); a recalled fact is answered within the time bar with that same
-probability (a strong memory is a quick one), else right but slow. The true memory then takes the
-answer's rating (Good, Hard, Again).
+left after a lapse, all times the profile's factor). Met for the first time, a fact is wrong, slow or
+quick in about the shares of FSRS's own simulator's first ratings; after that the child recalls it with
+the probability of FSRS's forgetting curve, and a recalled fact is answered within the time bar with
+that same probability (a strong memory is a quick one), else right but slow. The true memory then
+takes the answer's rating (Good, Hard, Again).
 
 Sixty days, one 20-fact round a day. Two choosers see the same child:
 
