@@ -11,8 +11,8 @@ from the stored answers (their times are epoch seconds, read as UTC), never stor
 
 An answer becomes a rating (:func:`rating`): wrong is *Again*; right but slower than the time bar is
 *Hard* (the child got there, but by working it out rather than recalling it); right within the time
-bar is *Good*. *Easy* is never given: a quick right answer is what every fact aims for, and Easy's
-bonus would stretch the gaps past what a young child keeps.
+bar is *Good*. *Easy* is never given: a quick right answer is what every fact aims for, and an answer
+says nothing more than that (FSRS's Easy bonus is for a card the learner marks as too easy).
 
 >>> DAY = 86400.0
 >>> memory = Memory(desired_retention=0.9)
