@@ -5,8 +5,8 @@ from __future__ import annotations
 import importlib
 import sys
 
-SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "mastery", "sprint", "worksheet",
-            "classroom", "store", "transfer"]
+SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "mastery", "sprint",
+            "spacing", "worksheet", "classroom", "store", "transfer"]
 
 
 def main(argv: list[str]) -> int:

@@ -154,14 +154,14 @@ def test_a_practice_step_is_short_and_its_time_does_not_count_against_the_puzzle
     kinds = pr.coach_step()
     assert kinds
     round_ = pr.start_sprint(kinds, coached=True)
-    assert len(round_.facts) == 5 and {f.kind for f in round_.facts} <= set(kinds)
+    assert len(round_.facts) == DEFAULT_POLICY.step_facts and {f.kind for f in round_.facts} <= set(kinds)
     while not pr.sprint_over:
         now[0] += 2.0
         assert pr.answer_fact(round_.current.answer).fluent
     pr.end_sprint()
     now[0] += 4.0
     pr.answer(p.answer)
-    assert pr.progress.attempts[-1].seconds == 4.0 and len(pr.progress.facts.answers) == 5
+    assert pr.progress.attempts[-1].seconds == 4.0 and len(pr.progress.facts.answers) == DEFAULT_POLICY.step_facts
 
 
 def test_the_days_goal_ends_a_session_and_a_new_day_starts_again():

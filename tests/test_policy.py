@@ -65,7 +65,7 @@ def test_practice_and_its_progress_share_one_policy():
 
 
 def test_the_sprint_and_games_read_the_policy():
-    history = SprintHistory(policy=dataclasses.replace(DEFAULT_POLICY, fluent_run=1, kind_fluent_facts=1))
+    history = SprintHistory(policy=dataclasses.replace(DEFAULT_POLICY, fluent_run=1))
     for a in fluent_answers([next(iter(history.grid()))], policy=history.policy):
         history.add(a)
     assert history.fluent_share() > 0

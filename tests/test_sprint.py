@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from trainer.learning import spacing
 from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.sprint import (
     AgeBand,
@@ -19,6 +20,7 @@ from trainer.learning.sprint import (
     SprintRound,
     all_facts,
     choose_facts,
+    facts_of,
 )
 
 DAY = 86400.0
@@ -95,14 +97,43 @@ def test_a_round_ends_after_two_minutes_too():
     assert end >= DEFAULT_POLICY.round_seconds and round_.at < DEFAULT_POLICY.round_facts
 
 
-def test_wrong_and_slow_facts_come_back_first():
+def test_wrong_and_slow_facts_come_back_the_next_day_first():
     history = SprintHistory()
     wrong, slow = Fact.parse("make10:3"), Fact.parse("near:13")
     history.add(SprintAnswer(wrong.id, False, 2.0, 0.0, 4.0))
     history.add(SprintAnswer(slow.id, True, 9.0, 0.0, 4.0))
+    assert history.due(wrong, DAY) and not history.due(wrong, 60.0) and not history.due(slow, DAY)
     for seed in range(20):
-        chosen = choose_facts(history, random.Random(seed), 60.0)
-        assert wrong in chosen and slow in chosen
+        assert choose_facts(history, random.Random(seed), DAY)[0] == wrong  # due, and likeliest forgotten
+        assert choose_facts(history, random.Random(seed), 3 * DAY)[:2] == [wrong, slow]
+
+
+def test_a_round_takes_due_facts_by_lowest_retrievability_then_new_then_the_rest():
+    history = SprintHistory()
+    ids = ["make10:1", "make10:2", "make10:3", "make10:4", "make10:5"]
+    history.add(SprintAnswer(ids[0], True, 1.0, 0.0, 4.0))  # quick: the longest gap
+    history.add(SprintAnswer(ids[1], True, 9.0, 0.0, 4.0))  # slow (Hard)
+    history.add(SprintAnswer(ids[2], False, 1.0, 0.0, 4.0))  # wrong (Again)
+    history.add(SprintAnswer(ids[3], True, 1.0, 9 * DAY, 4.0))  # quick, recently: not due
+    now = 10 * DAY
+    due = [f for f in ids if history.due(f, now)]
+    assert set(due) == set(ids[:3])
+    chosen = [f.id for f in choose_facts(history, random.Random(1), now, count=11, kinds=[FactKind.MAKE_TEN])]
+    by_recall = sorted(due, key=lambda f: history.retrievability(f, now))
+    assert chosen[:3] == by_recall == [ids[2], ids[1], ids[0]]
+    assert all(not history.memory.seen(f) for f in chosen[3:10]) and chosen[10] == ids[3]
+
+
+def test_a_round_keeps_places_for_new_facts_while_many_are_due():
+    history = SprintHistory()
+    for f in all_facts()[:60]:
+        history.add(SprintAnswer(f.id, False, 1.0, 0.0, f.kind.time_bar()))
+    chosen = choose_facts(history, random.Random(2), DAY)
+    new = [f for f in chosen if not history.memory.seen(f.id)]
+    assert len(new) == round(DEFAULT_POLICY.round_facts * DEFAULT_POLICY.new_share) == 3
+    assert chosen[-3:] == new  # due facts first, then the new ones
+    step = choose_facts(history, random.Random(2), DAY, count=5, kinds=[FactKind.COUNT_ON, FactKind.MAKE_FIVE])
+    assert sum(not history.memory.seen(f.id) for f in step) == 1  # a coach's short step: still one new fact
 
 
 def test_states_of_a_fact():
@@ -111,31 +142,50 @@ def test_states_of_a_fact():
     assert history.state(f) is FactState.NEW
     history.add(SprintAnswer(f.id, False, 1.0, 0.0, 3.0))
     assert history.state(f) is FactState.WRONG
-    history.add(SprintAnswer(f.id, True, 1.0, 1.0, 3.0))
-    assert history.state(f) is FactState.SLOW  # one right answer is not yet fluent
-    history.add(SprintAnswer(f.id, True, 8.0, 2.0, 3.0))
-    assert history.state(f) is FactState.SLOW
-    history.add(SprintAnswer(f.id, True, 1.0, 3.0, 3.0))
-    history.add(SprintAnswer(f.id, True, 2.0, 4.0, 3.0))
-    assert history.state(f) is FactState.FLUENT
+    history.add(SprintAnswer(f.id, True, 8.0, DAY, 3.0))
+    assert history.state(f) is FactState.SLOW  # right, but over the time bar
+    history.add(SprintAnswer(f.id, True, 2.0, 2 * DAY, 3.0))
+    assert history.state(f) is FactState.FLUENT  # right and quick, and FSRS expects it recalled
+    assert history.state(f, 40 * DAY) is FactState.FADING  # weeks later: time to see it again
+    assert history.retrievability(f, 40 * DAY) < DEFAULT_POLICY.fluent_recall <= history.retrievability(f)
 
 
-def test_fluent_facts_come_back_after_one_three_seven_and_twenty_one_days():
-    assert DEFAULT_POLICY.fact_review_days == (1, 3, 7, 21)
+def test_a_kind_is_fluent_only_when_every_one_of_its_facts_is():
     history = SprintHistory()
-    f = Fact.parse("on:20")
-    day = 0.0
-    gaps = []
-    history.add(SprintAnswer(f.id, True, 1.0, day, 3.0))
-    history.add(SprintAnswer(f.id, True, 1.0, day + 10, 3.0))  # fluent on day 0
-    for _ in range(4):
-        wait = 0
-        while not history.due(f, day + wait * DAY + 20):
-            wait += 1
-        gaps.append(wait)
-        day += wait * DAY
-        history.add(SprintAnswer(f.id, True, 1.0, day + 30, 3.0))
-    assert gaps == [1, 3, 7, 21]
+    facts = facts_of(FactKind.MAKE_FIVE)
+    for f in facts[:-1]:
+        history.add(SprintAnswer(f.id, True, 1.0, 0.0, 3.0))
+    assert not history.kind_fluent(FactKind.MAKE_FIVE)
+    assert history.not_fluent([FactKind.MAKE_FIVE, FactKind.MAKE_TEN]) == (FactKind.MAKE_FIVE, FactKind.MAKE_TEN)
+    history.add(SprintAnswer(facts[-1].id, True, 1.0, 10.0, 3.0))
+    assert history.kind_fluent(FactKind.MAKE_FIVE) and history.not_fluent([FactKind.MAKE_FIVE]) == ()
+    history.add(SprintAnswer(facts[0].id, True, 5.0, 20.0, 3.0))  # one slow answer: the kind is not fluent
+    assert not history.kind_fluent(FactKind.MAKE_FIVE)
+    assert history.any_due([FactKind.MAKE_FIVE, FactKind.MAKE_TEN], 60 * DAY) == (FactKind.MAKE_FIVE,)
+
+
+def test_the_green_light_counts_right_quick_answers():
+    history = SprintHistory()
+    for i, f in enumerate(all_facts()[:DEFAULT_POLICY.round_facts]):
+        history.add(SprintAnswer(f.id, i % 2 == 0, 1.0, 10.0 + i, f.kind.time_bar()))  # every other one wrong
+    assert not history.goal_done(100.0) and history.left_today(100.0) == DEFAULT_POLICY.round_facts // 2
+    slow = all_facts()[DEFAULT_POLICY.round_facts]
+    history.add(SprintAnswer(slow.id, True, 9.0, 50.0, slow.kind.time_bar()))  # right but slow: not counted
+    assert history.quick_on(100.0) == DEFAULT_POLICY.round_facts // 2
+    for i, f in enumerate(all_facts()[DEFAULT_POLICY.round_facts + 1:][:10]):
+        history.add(SprintAnswer(f.id, True, 1.0, 60.0 + i, f.kind.time_bar()))
+    assert history.goal_done(100.0) and not history.goal_done(100.0 + DAY)
+
+
+def test_the_first_facts_clock_starts_when_the_page_draws_it():
+    round_ = SprintRound.start(SprintHistory(), random.Random(1), now=0.0)
+    round_.show(6.0)  # the page drew the round six seconds after Start (a slow first load)
+    round_.show(8.0)  # a rerun of the page draws it again: the clock does not start again
+    verdict = round_.answer(round_.current.answer, 7.0)
+    assert verdict.seconds == 1.0 and verdict.fluent
+    round_.show(7.5)
+    assert round_.answer(round_.current.answer, 9.5).seconds == 2.0
+    assert round_.answer(round_.current.answer, 20.0).seconds == 10.5  # not drawn: from the last answer
 
 
 def test_the_grid_and_the_childs_own_best():
@@ -166,3 +216,79 @@ def test_simulated_days_a_steady_child_becomes_fluent_and_rounds_stay_full():
         if day % 7 == 6:
             weekly.append(history.fluent_share())
     assert weekly == sorted(weekly) and weekly[-1] > 2 * weekly[0] and weekly[-1] > 0.35
+
+
+# ----- spacing through py-fsrs -----
+
+ANSWERS = st.lists(st.tuples(st.booleans(), st.floats(0.5, 9.0), st.floats(60.0, 9 * DAY)), min_size=1, max_size=12)
+
+
+@given(ANSWERS)
+def test_each_fact_is_the_card_py_fsrs_itself_gives_for_the_same_reviews(steps):
+    """Our card for a fact is py-fsrs's own: the same reviews through ``Scheduler.review_card`` (fuzzing
+    off, the policy's retention, no learning steps) give the same card, due time and retrievability."""
+    from fsrs import Card, Rating, Scheduler
+
+    fact = Fact.parse("near:13")
+    history, at, answers = SprintHistory(), 0.0, []
+    for correct, seconds, gap in steps:
+        at += gap
+        answers.append(SprintAnswer(fact.id, correct, seconds, at, 4.0))
+        history.add(answers[-1])
+    scheduler = Scheduler(desired_retention=DEFAULT_POLICY.fact_retention, enable_fuzzing=False, learning_steps=())
+    card = Card(card_id=spacing.card_id(fact.id), due=spacing.moment(answers[0].at))
+    for a in answers:
+        rating = Rating.Again if not a.correct else Rating.Good if a.seconds <= a.bar else Rating.Hard
+        card, _ = scheduler.review_card(card, rating, review_datetime=spacing.moment(a.at))
+    assert history.memory.card(fact.id).to_dict() == card.to_dict()
+    for later in (at, at + DAY / 2, at + 3 * DAY, at + 30 * DAY):
+        assert history.due(fact, later) == (card.due <= spacing.moment(later))
+        assert history.retrievability(fact, later) == scheduler.get_card_retrievability(card, spacing.moment(later))
+
+
+def test_the_schedule_is_rebuilt_the_same_from_stored_rows_even_old_ones():
+    history = SprintHistory()
+    rng = random.Random(4)
+    for day in range(5):
+        answer_round(SprintRound.start(history, rng, now=day * DAY, on_answer=history.add), day * DAY, right=0.8,
+                     seconds=3.5, rng=rng)
+    rows = [a.to_row() for a in history.answers]
+    again = SprintHistory.from_answers(SprintAnswer.from_row(r) for r in rows)
+    assert {f: c.to_dict() for f, c in again.memory.cards.items()} == \
+        {f: c.to_dict() for f, c in history.memory.cards.items()}
+    assert choose_facts(again, random.Random(1), 6 * DAY) == choose_facts(history, random.Random(1), 6 * DAY)
+    old = SprintHistory.from_answers(SprintAnswer.from_row({k: v for k, v in r.items() if k != "bar"}) for r in rows)
+    assert old.memory.cards.keys() == history.memory.cards.keys()  # a row from before the time bar was kept
+
+
+def test_memory_is_a_small_api_for_any_item():
+    memory = spacing.Memory(desired_retention=0.9)
+    assert not memory.seen("kind:open-total/muggins") and not memory.due("kind:open-total/muggins", 0.0)
+    memory.review("kind:open-total/muggins", correct=True, fluent=True, at=0.0)
+    assert memory.seen("kind:open-total/muggins") and memory.retrievability("kind:open-total/muggins", 0.0) == 1.0
+    assert spacing.rating(False, False) is spacing.Rating.Again
+    assert spacing.rating(True, False) is spacing.Rating.Hard and spacing.rating(True, True) is spacing.Rating.Good
+
+
+# ----- the words after a wrong answer -----
+
+@pytest.mark.parametrize("fact, english, spanish", [
+    ("next:37", "The next multiple of five after 37 is 40.", "El siguiente múltiplo de cinco después de 37 es 40."),
+    ("on:20", "10, 15, 20, 25.", "10, 15, 20, 25."),
+    ("back:20", "30, 25, 20, 15.", "30, 25, 20, 15."),
+    ("make10:3", "3 + 7 = 10.", "3 + 7 = 10."),
+    ("near:13", "13 is nearest to 15.", "13 está más cerca de 15."),
+    ("is5:36", "No: 36 is not a multiple of five.", "No: 36 no es múltiplo de cinco."),
+    ("add:1+2+3", "1 + 2 + 3 = 6.", "1 + 2 + 3 = 6."),
+])
+def test_a_wrong_answer_is_told_the_fact_in_plain_words(fact, english, spanish):
+    from trainer import words
+    from trainer.words import sprint as sprint_words
+
+    f = Fact.parse(fact)
+    said = sprint_words.wrong(f.kind.prefix, f.numbers, f.answer)
+    assert said == f"Not quite. {english} It will come back soon."
+    assert "?" not in said and "→" not in said
+    with words.speaking("es"):
+        said = sprint_words.wrong(f.kind.prefix, f.numbers, f.answer)
+    assert said == f"No es así. {spanish} Volverá pronto."

@@ -111,7 +111,7 @@ def test_a_signed_in_learners_answers_are_in_the_store_and_come_back_after_a_rel
     again = app("sprint", me=code)  # a reload, or the server killed and started again: the store has it all
     facts = again.session_state["practice"].progress.facts
     assert [a.fact for a in facts.answers] == [a.fact for a in kept]
-    assert "15 more facts" in light(again)
+    assert "15 more quick, right answers" in light(again)
 
 
 def test_the_coach_steps_to_number_facts_before_muggins_puzzles():
@@ -127,7 +127,7 @@ def test_the_coach_steps_to_number_facts_before_muggins_puzzles():
     while not pr.sprint_over:
         tap_right(at)
     assert pr.sprint is None and any("Back to the puzzles" in s.value for s in at.success)
-    assert len(pr.progress.facts.answers) == 5 and len(pr.progress.attempts) == 1
+    assert len(pr.progress.facts.answers) == DEFAULT_POLICY.step_facts and len(pr.progress.attempts) == 1
 
 
 def test_the_youngest_choose_more_time_for_each_fact():
@@ -152,3 +152,64 @@ def test_a_fact_can_be_read_aloud():
     from trainer.words.feedback import for_speech
 
     assert for_speech(fact.question) in str(boards[0].proto)  # the fact, as a voice reads it ("3 plus ? …")
+
+
+def _fake_clock(at: AppTest) -> list[float]:
+    """The learner's clock made a number the test moves (seconds)."""
+    now = [1767628800.0 + 16 * 3600]
+    at.session_state["practice"].clock = lambda: now[0]
+    return now
+
+
+def test_no_best_day_until_a_day_with_a_quick_answer():
+    at = app("sprint")
+    assert not any("best day" in m.value for m in at.markdown)  # a first visit: no "best day: 0"
+    now = _fake_clock(at)
+    at.button(key="sp_start").click().run()
+    pr = at.session_state["practice"]
+    while not pr.sprint_over:
+        now[0] += 1.0
+        tap_right(at)
+    assert any(f"Your best day: {pr.sprint.fluent} quick answers." in m.value for m in at.markdown)
+
+
+def test_with_more_time_the_grid_counts_the_quick_answers_the_round_counted():
+    """The round and the grid judge by the same bar, the child's band: 3.5 seconds is slow for a
+    3-second fact at the usual time, quick with More time, in the round and in the grid alike."""
+    at = app("sprint")
+    at.segmented_control(key="sp_band").set_value("young").run()
+    now = _fake_clock(at)
+    at.button(key="sp_start").click().run()
+    pr = at.session_state["practice"]
+    while not pr.sprint_over:
+        now[0] += 3.5
+        tap_right(at)
+    round_ = pr.sprint
+    assert round_.fluent == len(round_.verdicts) == DEFAULT_POLICY.round_facts  # every bar is 4 s or more
+    assert any(f"{round_.fluent} of them quick" in m.value for m in at.markdown)
+    grid = next(m.value for m in at.markdown if "fives-facts" in m.value)
+    assert grid.count('data-state="fluent"') == round_.fluent
+
+
+def test_a_facts_clock_starts_when_the_page_draws_it():
+    at = app("sprint")
+    now = _fake_clock(at)
+    at.button(key="sp_start").click().run()
+    round_ = at.session_state["practice"].sprint
+    assert round_.drawn and round_.shown == now[0]
+    now[0] += 30.0
+    at.run()  # the page drawn again (a rerun): the fact's clock is not started again
+    assert round_.shown == now[0] - 30.0
+    now[0] += 1.0
+    tap_right(at)
+    assert round_.verdicts[0].seconds == 31.0 and round_.drawn and round_.shown == now[0]
+
+
+def test_a_wrong_answer_is_said_in_plain_words():
+    at = app("sprint")
+    at.button(key="sp_start").click().run()
+    fact = at.session_state["practice"].sprint.current
+    wrong = next(i for i, c in enumerate(fact.choices) if c != fact.answer)
+    at.button(key=f"sp_choice{wrong}").click().run()
+    said = next(m.value for m in at.markdown if 'class="sp-said"' in m.value)
+    assert "Not quite. " in said and "→" not in said and "?" not in said

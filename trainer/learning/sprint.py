@@ -3,9 +3,11 @@
 Counting on and back in fives, the next and the previous multiple of five, the nearest five, pairs
 that make 5 and 10, "is it a multiple of five?", and adding the three or four small numbers of a
 layout's open ends. Each fact has a time bar (3–6 seconds, by fact type and age band) that the
-child sees; a round is 20 facts or 2 minutes, whichever comes first. The facts a child is wrong or
-slow on come back sooner, fluent ones come back after 1, 3, 7 and 21 days (these numbers are the
-default :class:`~trainer.learning.policy.Policy`'s).
+child sees; a round is 20 facts or 2 minutes, whichever comes first. Each fact is a card of FSRS
+(py-fsrs, :mod:`trainer.learning.spacing`): a round asks the facts that are due first, the likeliest
+forgotten first, keeps a few places for new facts, and a fact is fluent (green) while its last answer
+was right and quick and FSRS still expects the child to recall it (the numbers are the default
+:class:`~trainer.learning.policy.Policy`'s).
 
 Pure Python: the clock and the randomness are injected.
 
@@ -30,6 +32,7 @@ from dataclasses import dataclass, field
 
 from trainer.learning.policy import DEFAULT_POLICY, Policy
 from trainer.learning.rows import row_values
+from trainer.learning.spacing import Memory
 from trainer.rules import round_to_five
 from trainer.words import sprint as words
 
@@ -248,6 +251,8 @@ class FactState(enum.Enum):
     NEW = "new"
     WRONG = "wrong"
     SLOW = "slow"
+    FADING = "fading"
+    """Quick last time, but long enough ago that FSRS expects it may be forgotten: time to see it again."""
     FLUENT = "fluent"
 
 
@@ -263,17 +268,25 @@ def _day(at: float, utc_offset_hours: float = 0.0) -> dt.date:
 @dataclass
 class SprintHistory:
     """A learner's sprint answers in order, and everything worked out from them (a fold, like
-    :class:`trainer.learning.progress.Progress`)."""
+    :class:`trainer.learning.progress.Progress`): each fact is a py-fsrs card in a
+    :class:`~trainer.learning.spacing.Memory`, rebuilt from the answers.
+
+    Where a reading depends on the time (``now``, epoch seconds) and none is given, it is the time of
+    the last answer: the fold's own clock, so the same answers always read the same."""
 
     answers: list[SprintAnswer] = field(default_factory=list)
     band: AgeBand = AgeBand.OLDER
     policy: Policy = field(default=DEFAULT_POLICY, kw_only=True, repr=False, compare=False)
     """When a fact is fluent and due, and what a day's round is."""
     _by_fact: dict[str, list[SprintAnswer]] = field(default_factory=dict, repr=False, compare=False)
+    memory: Memory = field(init=False, repr=False, compare=False)
+    """Every fact's py-fsrs card."""
 
     def __post_init__(self) -> None:
-        for a in self.answers:
-            self._by_fact.setdefault(a.fact, []).append(a)
+        self.memory = Memory(self.policy.fact_retention, self.policy.fact_learning_minutes)
+        answers, self.answers = self.answers, []
+        for a in answers:
+            self.add(a)
 
     @classmethod
     def from_answers(cls, answers: Iterable[SprintAnswer], band: AgeBand = AgeBand.OLDER, *,
@@ -283,129 +296,113 @@ class SprintHistory:
     def add(self, answer: SprintAnswer) -> None:
         self.answers.append(answer)
         self._by_fact.setdefault(answer.fact, []).append(answer)
+        self.memory.review(answer.fact, answer.correct, answer.fluent, answer.at)
+
+    def _now(self, now: float | None) -> float:
+        if now is not None:
+            return now
+        return self.answers[-1].at if self.answers else 0.0
 
     def of(self, fact: Fact | str) -> list[SprintAnswer]:
         fid = fact.id if isinstance(fact, Fact) else fact
         return list(self._by_fact.get(fid, ()))
 
-    def state(self, fact: Fact | str) -> FactState:
-        mine = self.of(fact)
+    def retrievability(self, fact: Fact | str, now: float | None = None) -> float:
+        """FSRS's chance that the child recalls the fact now (0 for a fact never asked)."""
+        return self.memory.retrievability(fact.id if isinstance(fact, Fact) else fact, self._now(now))
+
+    def state(self, fact: Fact | str, now: float | None = None) -> FactState:
+        """Fluent when the last answers (:attr:`Policy.fluent_run`) were right within the time bar the
+        child saw, and FSRS's retrievability now is at least :attr:`Policy.fluent_recall`."""
+        fid = fact.id if isinstance(fact, Fact) else fact
+        mine = self._by_fact.get(fid, ())
         if not mine:
             return FactState.NEW
         if not mine[-1].correct:
             return FactState.WRONG
         run = self.policy.fluent_run
-        last = mine[-run:]
-        if len(last) == run and all(a.fluent for a in last):
-            return FactState.FLUENT
-        return FactState.SLOW
+        if not (len(mine) >= run and all(a.fluent for a in mine[-run:])):
+            return FactState.SLOW
+        if self.memory.retrievability(fid, self._now(now)) < self.policy.fluent_recall:
+            return FactState.FADING
+        return FactState.FLUENT
 
     def due(self, fact: Fact | str, now: float) -> bool:
-        """Whether a fluent fact is due for review (after 1, 3, 7 and 21 days); other facts are always due."""
-        mine = self.of(fact)
-        if self.state(fact) is not FactState.FLUENT:
-            return True
-        # how many fluent answers in a row, on different days, since the last slip
-        run_days: list[dt.date] = []
-        for a in reversed(mine):
-            if not a.fluent:
-                break
-            d = _day(a.at)
-            if d not in run_days:
-                run_days.append(d)
-        gaps = self.policy.fact_review_days
-        gap = gaps[min(len(run_days), len(gaps)) - 1]
-        return (_day(now) - _day(mine[-1].at)).days >= gap
+        """Whether an answered fact is due again by its py-fsrs card (a fact never asked is new, not due)."""
+        return self.memory.due(fact.id if isinstance(fact, Fact) else fact, now)
 
     def rounds_on(self, day: dt.date) -> int:
-        """How many answers were given on that day (the daily goal is a whole round)."""
+        """How many answers were given on that day."""
         return sum(1 for a in self.answers if _day(a.at) == day)
 
     def goal_done(self, now: float) -> bool:
-        """The daily green light: a whole round answered today."""
-        return self.rounds_on(_day(now)) >= self.policy.round_facts
+        """The daily green light: a whole round's worth of right, quick answers today."""
+        return self.quick_on(now) >= self.policy.round_facts
 
     def left_today(self, now: float) -> int:
-        """How many more answers today turn the light green."""
-        return max(0, self.policy.round_facts - self.rounds_on(_day(now)))
+        """How many more right, quick answers today turn the light green."""
+        return max(0, self.policy.round_facts - self.quick_on(now))
 
     def quick_on(self, now: float) -> int:
-        """Fluent answers given on the day of ``now``."""
+        """Right, quick answers given on the day of ``now``."""
         today = _day(now)
         return sum(1 for a in self.answers if a.fluent and _day(a.at) == today)
 
-    def kind_fluent(self, kind: FactKind) -> bool:
-        """Whether the learner is fluent in this kind of fact (see :attr:`Policy.kind_fluent_facts`)."""
-        answered = [self.state(f) for f in facts_of(kind) if f.id in self._by_fact]
-        fluent = sum(s is FactState.FLUENT for s in answered)
-        wrong = sum(s is FactState.WRONG for s in answered)
-        return fluent >= self.policy.kind_fluent_facts and wrong <= self.policy.kind_wrong_share * len(answered)
+    def kind_fluent(self, kind: FactKind, now: float | None = None) -> bool:
+        """Whether the learner is fluent in this kind of fact: every one of its facts is fluent."""
+        return all(self.state(f, now) is FactState.FLUENT for f in facts_of(kind))
 
-    def not_fluent(self, kinds: Iterable[FactKind]) -> tuple[FactKind, ...]:
+    def not_fluent(self, kinds: Iterable[FactKind], now: float | None = None) -> tuple[FactKind, ...]:
         """The kinds among ``kinds`` the learner is not fluent in yet, in the order given."""
-        return tuple(k for k in kinds if not self.kind_fluent(k))
+        return tuple(k for k in kinds if not self.kind_fluent(k, now))
 
     def any_due(self, kinds: Iterable[FactKind], now: float) -> tuple[FactKind, ...]:
-        """The kinds among ``kinds`` with a fluent fact due for review by days (1, 3, 7, 21)."""
-        wanted = set(kinds)
-        due: list[FactKind] = []
-        for f in self._by_fact:
-            try:
-                fact = Fact.parse(f)
-            except ValueError:
-                continue
-            if fact.kind in wanted and fact.kind not in due and self.state(fact) is FactState.FLUENT \
-                    and self.due(fact, now):
-                due.append(fact.kind)
+        """The kinds among ``kinds`` with an answered fact due again by its py-fsrs card."""
+        kinds = tuple(kinds)
+        due = {Fact.parse(f).kind for f in self._by_fact if f in _known_ids() and self.memory.due(f, now)}
         return tuple(k for k in kinds if k in due)
 
     def best_round(self) -> int:
-        """The child's own best: the most fluent answers on any one day (no ranking, only their own)."""
+        """The child's own best: the most right, quick answers on any one day (no ranking, only their own)."""
         days: dict[dt.date, int] = {}
         for a in self.answers:
             days[_day(a.at)] = days.get(_day(a.at), 0) + (1 if a.fluent else 0)
         return max(days.values(), default=0)
 
-    def grid(self) -> dict[FactKind, list[tuple[Fact, FactState]]]:
+    def grid(self, now: float | None = None) -> dict[FactKind, list[tuple[Fact, FactState]]]:
         """Every fact by kind with its state, for My progress and the teacher's view."""
         out: dict[FactKind, list[tuple[Fact, FactState]]] = {k: [] for k in FactKind}
         for fact in all_facts():
-            out[fact.kind].append((fact, self.state(fact)))
+            out[fact.kind].append((fact, self.state(fact, now)))
         return out
 
-    def fluent_share(self, kinds: Sequence[FactKind] | None = None) -> float:
+    def fluent_share(self, kinds: Sequence[FactKind] | None = None, now: float | None = None) -> float:
         """Share of the facts (of these kinds) that are fluent."""
         facts = [f for f in all_facts() if kinds is None or f.kind in kinds]
-        return sum(1 for f in facts if self.state(f) is FactState.FLUENT) / len(facts) if facts else 0.0
+        return sum(1 for f in facts if self.state(f, now) is FactState.FLUENT) / len(facts) if facts else 0.0
 
 
 def choose_facts(history: SprintHistory, rng: random.Random, now: float, *, count: int | None = None,
                  kinds: Sequence[FactKind] | None = None) -> list[Fact]:
-    """The facts of a round (``count``, a whole round's by the history's policy unless said): the ones
-    answered wrong first, then the slow ones, then new ones, then fluent ones that are due; a fact is
-    asked once per round. ``kinds`` narrows the round (the coach steps to the facts a trap needs)."""
+    """The facts of a round, in the order asked (``count``, a whole round's by the history's policy
+    unless said; ``kinds`` narrows it, as the coach's steps to the facts a trap needs).
+
+    First the facts py-fsrs says are due, the likeliest forgotten first (lowest retrievability), but
+    :attr:`Policy.new_share` of the round is kept for new facts, kinds taking turns, so a round always
+    moves the child on; then more new facts, then the answered facts not due, again the weakest first.
+    A fact is asked once per round; ties are broken by ``rng``."""
     if count is None:
         count = history.policy.round_facts
     pool = [f for f in all_facts() if kinds is None or f.kind in kinds]
     rng.shuffle(pool)
-    by_state: dict[FactState, list[Fact]] = {s: [] for s in FactState}
-    for f in pool:
-        if history.due(f, now):
-            by_state[history.state(f)].append(f)
-    chosen: list[Fact] = []
-    # a few new facts even when many are waiting, so a round always moves the child on
-    new_share = max(2, count // 4)
-    for state, cap in ((FactState.WRONG, count // 2), (FactState.SLOW, count // 2), (FactState.NEW, new_share),
-                       (FactState.FLUENT, count)):
-        for f in _spread(by_state[state])[:cap]:
-            if len(chosen) < count:
-                chosen.append(f)
-    for f in _spread(by_state[FactState.NEW])[new_share:]:  # top up with new facts
-        if len(chosen) >= count:
-            break
-        chosen.append(f)
-    rng.shuffle(chosen)
-    return chosen
+    seen = [f for f in pool if history.memory.seen(f.id)]
+    weakest = sorted(seen, key=lambda f: history.retrievability(f, now))  # stable: the shuffle breaks ties
+    due = [f for f in weakest if history.due(f, now)]
+    rest = [f for f in weakest if not history.due(f, now)]
+    new = _spread([f for f in pool if not history.memory.seen(f.id)])
+    keep_new = min(len(new), max(1, round(count * history.policy.new_share)))
+    first = due[:count - keep_new]
+    return (first + new[:count - len(first)] + due[len(first):] + rest)[:count]
 
 
 def _spread(facts: list[Fact]) -> list[Fact]:
@@ -445,7 +442,10 @@ class SprintRound:
     """How long the round lasts at most."""
     at: int = 0
     shown: float = 0.0
-    """When the current fact was shown."""
+    """When the current fact's clock started: when the page drew it (:meth:`show`), or else when the
+    round started or the last fact was answered."""
+    drawn: bool = False
+    """Whether the page has drawn the current fact (its clock then started at :meth:`show`)."""
     verdicts: list[FactVerdict] = field(default_factory=list)
     on_answer: Callable[[SprintAnswer], None] | None = None
 
@@ -460,6 +460,13 @@ class SprintRound:
     @property
     def current(self) -> Fact | None:
         return self.facts[self.at] if self.at < len(self.facts) else None
+
+    def show(self, now: float) -> None:
+        """The page has the current fact on screen: its clock starts now (only the first time it is
+        drawn, so a rerun of the page does not give more time), and time spent before — the page
+        drawing the round, a slow first load — is not the child's."""
+        if not self.drawn and self.current is not None:
+            self.shown, self.drawn = now, True
 
     def is_over(self, now: float) -> bool:
         return self.current is None or now - self.started >= self.seconds
@@ -479,7 +486,7 @@ class SprintRound:
         if self.on_answer is not None:
             self.on_answer(SprintAnswer(fact.id, verdict.correct, verdict.seconds, now, verdict.bar))
         self.at += 1
-        self.shown = now
+        self.shown, self.drawn = now, False
         return verdict
 
     @property
@@ -493,10 +500,10 @@ class SprintRound:
 
 def fluent_answers(kinds: Iterable[FactKind], at: float = 0.0, *,
                    policy: Policy = DEFAULT_POLICY) -> list[SprintAnswer]:
-    """Answers that make each of ``kinds`` fluent (its first facts, right and quick, enough times): for
-    tests and simulations that start from a learner who knows their number facts."""
+    """Answers that make each of ``kinds`` fluent (every one of its facts, right and quick, enough
+    times): for tests and simulations that start from a learner who knows their number facts."""
     out = []
     for kind in kinds:
-        for fact in facts_of(kind)[:policy.kind_fluent_facts]:
+        for fact in facts_of(kind):
             out += [SprintAnswer(fact.id, True, 1.0, at, kind.time_bar())] * policy.fluent_run
     return out

@@ -19,6 +19,7 @@ from trainer.words import sprint as words
 
 STATE_STYLE: dict[FactState, tuple[str, str, str]] = {
     FactState.FLUENT: ("#0B7A4B", "#ffffff", "●"),
+    FactState.FADING: ("#B8E0CB", "#1F2933", "○"),
     FactState.SLOW: ("#F2C14E", "#1F2933", "◐"),
     FactState.WRONG: ("#C0392B", "#ffffff", "✕"),
     FactState.NEW: ("#EEF3F7", "#52606D", "·"),
@@ -44,14 +45,15 @@ def key() -> str:
     return f'<div class="fives-key" style="margin:0.4rem 0">{"".join(parts)}</div>'
 
 
-def fact_grid(history: SprintHistory, kinds: Sequence[FactKind] | None = None) -> str:
-    """One learner's grid: a row per kind of fact, a cell per fact, coloured by its state."""
+def fact_grid(history: SprintHistory, kinds: Sequence[FactKind] | None = None, *, now: float | None = None) -> str:
+    """One learner's grid: a row per kind of fact, a cell per fact, coloured by its state at ``now`` (by
+    the same bar as the round: the time bar each answer was given, the child's band)."""
     rows = []
     for kind in kinds or list(FactKind):
         cells = []
         fluent = 0
         for fact in facts_of(kind):
-            state = history.state(fact)
+            state = history.state(fact, now)
             fluent += state is FactState.FLUENT
             bg, fg, mark = STATE_STYLE[state]
             cells.append(f'<td style="background:{bg};color:{fg}" data-state="{state.value}" '
@@ -64,16 +66,16 @@ def fact_grid(history: SprintHistory, kinds: Sequence[FactKind] | None = None) -
     return f'{GRID_CSS}<div tabindex="0" style="overflow-x:auto">{table}</div>' + key()
 
 
-def class_fact_grid(learners: Sequence[tuple[str, SprintHistory]]) -> str:
+def class_fact_grid(learners: Sequence[tuple[str, SprintHistory]], *, now: float | None = None) -> str:
     """A class's grid: a row per child, a column per kind of fact, each cell "fluent of answered"
-    coloured by share (green all quick, amber some, red when a fact was wrong last time)."""
+    coloured by share (green every fact quick, amber some, red when a fact was wrong last time)."""
     kinds = list(FactKind)
     head = "".join(f"<th>{escape(k.title)}</th>" for k in kinds)
     rows = []
     for name, history in learners:
         cells = []
         for kind in kinds:
-            states = [history.state(f) for f in facts_of(kind)]
+            states = [history.state(f, now) for f in facts_of(kind)]
             answered = [s for s in states if s is not FactState.NEW]
             fluent = sum(s is FactState.FLUENT for s in answered)
             wrong = sum(s is FactState.WRONG for s in answered)
@@ -81,7 +83,7 @@ def class_fact_grid(learners: Sequence[tuple[str, SprintHistory]]) -> str:
                 state = FactState.NEW
             elif wrong:
                 state = FactState.WRONG
-            elif history.kind_fluent(kind):
+            elif history.kind_fluent(kind, now):
                 state = FactState.FLUENT
             else:
                 state = FactState.SLOW

@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from trainer.learning.practice import Practice
-from trainer.learning.sprint import AgeBand, Fact, FactVerdict
+from trainer.learning.sprint import AgeBand, Fact, FactVerdict, SprintRound
 from trainer.render.taps import BoardMode
 from trainer.web import pagestate, ui
 from trainer.web.pagestate import SprintState
@@ -50,7 +50,7 @@ def said(v: FactVerdict) -> str:
         return words.right_quick()
     if v.correct:
         return words.right_slow()
-    return words.wrong(v.fact.question, shown(v.fact.answer))
+    return words.wrong(v.fact.kind.prefix, v.fact.numbers, v.fact.answer)
 
 
 def shown(value: int | bool) -> str:
@@ -89,7 +89,16 @@ def time_bar(index: int, seconds: float) -> None:
     st.caption(words.time_bar_label(seconds))
 
 
-def fact_panel(fact: Fact, index: int, count: int, bar: float) -> None:
+def fact_panel(round_: SprintRound, now: float) -> None:
+    """The fact on screen, its time bar and its answer buttons; its clock starts now, as the page draws
+    it (not when the round was started or the last fact answered, before this page was drawn)."""
+    fact = round_.current
+    assert fact is not None
+    round_.show(now)
+    _fact_panel(fact, round_.at, len(round_.facts), round_.time_bar())
+
+
+def _fact_panel(fact: Fact, index: int, count: int, bar: float) -> None:
     s = state()
     st.caption(words.fact_counter(index + 1, count))
     st.markdown(f'<div class="sp-question" data-fact="{fact.id}">{fact.question}</div>', unsafe_allow_html=True)
@@ -132,7 +141,5 @@ def coach_step(pr: Practice) -> bool:
     kinds = list(dict.fromkeys(f.kind.prefix for f in round_.facts))
     st.markdown(words.coach_step(kinds))
     last_said()
-    fact = round_.current
-    assert fact is not None
-    fact_panel(fact, round_.at, len(round_.facts), round_.time_bar())
+    fact_panel(round_, pr.clock())
     return True

@@ -108,9 +108,34 @@ def right_slow() -> str:
     return _("Right! Next time try to be a bit quicker.")
 
 
-def wrong(question_text: str, answer: str) -> str:
-    return _("Not quite: {question} → {answer}. It will come back soon.").format(question=question_text,
-                                                                                 answer=answer)
+def fact_said(prefix: str, numbers: Sequence[int], answer: int | bool) -> str:
+    """A fact with its answer, as a sentence (what the child is told after a wrong answer)."""
+    n = numbers[0]
+    if prefix in ("on", "back"):
+        step = 5 if prefix == "on" else -5
+        return _("{a}, {b}, {c}, {answer}.").format(a=n - 2 * step, b=n - step, c=n, answer=answer)
+    if prefix == "next":
+        return _("The next multiple of five after {n} is {answer}.").format(n=n, answer=answer)
+    if prefix == "prev":
+        return _("The multiple of five just before {n} is {answer}.").format(n=n, answer=answer)
+    if prefix == "near":
+        return _("{n} is nearest to {answer}.").format(n=n, answer=answer)
+    if prefix == "make5":
+        return _("{n} + {answer} = 5.").format(n=n, answer=answer)
+    if prefix == "make10":
+        return _("{n} + {answer} = 10.").format(n=n, answer=answer)
+    if prefix == "is5":
+        return (_("Yes: {n} is a multiple of five.") if answer else _("No: {n} is not a multiple of five.")).format(n=n)
+    return _("{sum} = {answer}.").format(sum=" + ".join(map(str, numbers)), answer=answer)
+
+
+def wrong(prefix: str, numbers: Sequence[int], answer: int | bool) -> str:
+    """After a wrong answer: the fact said whole, in plain words.
+
+    >>> wrong("next", (37,), 40)
+    'Not quite. The next multiple of five after 37 is 40. It will come back soon.'
+    """
+    return _("Not quite. {fact} It will come back soon.").format(fact=fact_said(prefix, numbers, answer))
 
 
 def not_yes_no() -> str:
@@ -132,11 +157,12 @@ def green_light() -> str:
 
 
 def not_yet_today(left: int) -> str:
-    return ngettext("{n} more fact today turns the light green.", "{n} more facts today turn the light green.",
-                    left).format(n=left)
+    return ngettext("{n} more quick, right answer today turns the light green.",
+                    "{n} more quick, right answers today turn the light green.", left).format(n=left)
 
 
 def own_best(n: int) -> str:
+    """The child's own best day (the page says it only once there is a day with a quick answer)."""
     return ngettext("Your best day: {n} quick answer.", "Your best day: {n} quick answers.", n).format(n=n)
 
 
@@ -152,6 +178,7 @@ def saving_later() -> str:
 
 STATE_NAMES: dict[str, str] = {
     "fluent": N_("Quick"),
+    "fading": N_("Time to see again"),
     "slow": N_("Slow"),
     "wrong": N_("Wrong"),
     "new": N_("Not yet"),
@@ -168,7 +195,8 @@ def grid_heading() -> str:
 
 
 def grid_caption() -> str:
-    return _("Every number fact: quick and right, right but slow, wrong last time, or not asked yet.")
+    return _("Every number fact: quick and right, quick once but time to see it again, right but slow, "
+             "wrong last time, or not asked yet.")
 
 
 def grid_empty() -> str:

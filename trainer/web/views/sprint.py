@@ -65,14 +65,14 @@ def show() -> None:
                   type="primary", use_container_width=True)
         c = st.columns(2)
         c[0].markdown(words.today_quick(history.quick_on(now)))
-        c[1].markdown(words.own_best(history.best_round()))
+        best = history.best_round()
+        if best:  # no "best day" until there is a day with a quick answer
+            c[1].markdown(words.own_best(best))
         st.subheader(words.grid_heading())
         st.caption(words.grid_caption())
-        st.markdown(fact_grid(history), unsafe_allow_html=True)
+        st.markdown(fact_grid(history, now=now), unsafe_allow_html=True)
         return
-    fact = round_.current
-    assert fact is not None
-    sprintui.fact_panel(fact, round_.at, len(round_.facts), round_.time_bar())
+    sprintui.fact_panel(round_, now)
 
 
 ui.run_page("sprint", show)
