@@ -106,29 +106,33 @@ def test_the_fold_over_answers_and_facts_gives_the_same_progress():
     assert again.mastered == p.mastered == ["muggins"] and again.coach_stage == p.coach_stage
 
 
-def test_mastered_kinds_come_back_after_one_three_seven_and_twenty_one_days():
+def test_mastered_kinds_come_back_when_their_py_fsrs_card_is_due():
     p = Progress()
     meet_muggins(p, MONDAY)
-    skill = p.skill("open-total", "muggins")
+    card = p.kinds_memory.card("open-total@muggins")
+    assert card is not None  # a card from the moment the kind was mastered
     now, gaps = MONDAY, []
-    for _ in range(len(DEFAULT_POLICY.kind_review_days)):
+    for _ in range(4):
         wait = 0
-        while not skill.due(day_of(now + wait * DAY)):
+        while not p.kind_due("open-total", "muggins", now + wait * DAY):
             wait += 1
         gaps.append(wait)
         now += wait * DAY
         answer(p, "open-total", now)
-    assert gaps == list(DEFAULT_POLICY.kind_review_days)
+        due = p.kinds_memory.card("open-total@muggins").due
+        assert p.kind_due("open-total", "muggins", due.timestamp()) and not p.kind_due("open-total", "muggins", now)
+    assert gaps[0] >= 1 and gaps == sorted(gaps) and gaps[-1] > gaps[0]  # each right review spaces it further
 
 
 def test_a_kind_due_by_days_is_the_coachs_next_puzzle():
     p = Progress()
     meet_muggins(p, MONDAY)
-    confirm(p, "muggins", MONDAY + DAY)  # every core kind answered right on Tuesday: next due 3 days on
+    confirm(p, "muggins", MONDAY + DAY)  # every core kind answered right on Tuesday: reviews days on
     picks = {p.coach_pick(random.Random(i), MONDAY + 2 * DAY)[:2] for i in range(5)}
     assert all(stage == "all-fives" for _, stage in picks)
-    picks = {p.coach_pick(random.Random(i), MONDAY + 4 * DAY)[:2] for i in range(5)}
-    assert all(stage == "muggins" for _, stage in picks)  # then each mastered kind is due
+    due = min(p.kinds_memory.card(f"{k}@muggins").due for k in CORE_KINDS).timestamp()
+    picks = {p.coach_pick(random.Random(i), due)[:2] for i in range(5)}
+    assert all(stage == "muggins" for _, stage in picks)  # then a mastered kind is due, by its card
 
 
 def test_the_coach_steps_to_number_facts_before_muggins_and_after_a_trap():

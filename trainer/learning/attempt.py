@@ -82,6 +82,16 @@ def code_traps(code: str) -> tuple[str, tuple[str, ...]]:
     return f"{p.kind}/{p.stage}", p.traps
 
 
+@functools.lru_cache(maxsize=8192)
+def code_trap(code: str) -> str | None:
+    """The trap the puzzle a code names was made to set (a teaching's drill is made for the trap taught),
+    or None."""
+    try:
+        return from_code(code).trap
+    except (CodeError, ValueError):
+        return None
+
+
 def attempt_traps(a: Attempt) -> tuple[str, ...]:
     """The traps an answered puzzle exposed, worked out again from its code (so old stored answers,
     which keep only the code, have them too); none for another kind's or stage's code, or a bad one."""

@@ -44,8 +44,9 @@ class Policy:
     """Steady: no more than 1 wrong among the kind's last 8 answers at the top level (and at least 6 of
     them). p(known) takes a learner right 60% of the time for one who knows and slips; the record of
     answers does not. A stage's kinds must all be steady (now, not once) for it to be mastered."""
-    kind_review_days: tuple[int, ...] = (1, 3, 7, 21)
-    """A mastered kind comes back in review after these many days (by how many days it was right)."""
+    kind_retention: float = 0.9
+    """A mastered kind comes back in review when FSRS says its recall has fallen to this (py-fsrs's
+    default desired retention): each answer at the top level is a review of its card."""
 
     # ----- the mastery of a stage -----
     confirm_right: int = 2
@@ -67,6 +68,8 @@ class Policy:
     """...and a similar one (a new seed, the same trap) this many puzzles after the retry."""
     kind_review_every: int = 4
     """At the coach's stage, every this many puzzles one goes to a mastered kind (review)."""
+    next_stage_level: int = 2
+    """The level the coach starts a new stage at, after the one before looked mastered."""
     stage_review_every: int = 8
     """Every this many coached puzzles, one comes from a stage mastered earlier (spaced review)."""
     step_every: int = 4

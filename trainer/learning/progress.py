@@ -20,7 +20,7 @@ A stage is mastered when every core kind is mastered there and steady now (at mo
 last 8 answers at the top level), and its number facts (:data:`STAGE_FACTS`, answered in the Fives Sprint) are fluent — and then only on a later day: the day it first looks
 mastered the coach goes on to the next stage, and on a later day right answers confirm it (two per core
 kind, one per trap; a wrong answer starts that skill's count again). A mastered kind comes back in
-review, after 1, 3, 7 and 21 days. Hinted answers are kept but never count toward mastery. A trap taught
+review when its py-fsrs card says (:mod:`trainer.learning.spacing`), as a Sprint fact does. Hinted answers are kept but never count toward mastery. A trap taught
 twice in a day without becoming known is left until a later day (:meth:`Progress.parked`).
 
 Before Muggins, and whenever a trap maps to a number fact, the coach steps to the Sprint's facts
@@ -45,8 +45,9 @@ from puzzles import CORE_KINDS, KINDS, STAGES, all_kinds, kind, mastery_traps
 from puzzles.traps import COUNTING, MISSED_COMBINATION, MISSED_LOWERING, ROUNDING
 from trainer.learning.attempt import Attempt as Attempt
 from trainer.learning.attempt import attempt_traps as attempt_traps
-from trainer.learning.attempt import code_traps
+from trainer.learning.attempt import code_trap, code_traps
 from trainer.learning.bkt import Knowledge, Observation, general_skill
+from trainer.learning.spacing import Memory
 from trainer.learning.policy import DEFAULT_POLICY, Policy
 from trainer.learning.sprint import FactKind, SprintAnswer, SprintHistory, day_of
 from trainer.learning.states import MasteryStep, ReviewMode, TrapStatus
@@ -146,21 +147,11 @@ class Skill:
     answered: int = 0
     right: int = 0
     fluent: int = 0
-    days: list[dt.date] = field(default_factory=list)
-    """Since mastered: the days it was answered right (review after 1, 3, 7 and 21 days)."""
     last_day: dt.date | None = None
 
     def __post_init__(self) -> None:
         self.recent = deque(maxlen=self.policy.familiar_window)
         self.top = deque(maxlen=max(self.policy.steady_window, self.policy.fluent_window))
-
-    def due(self, today: dt.date | None) -> bool:
-        """Mastered and due for review by days (1, 3, 7, 21 after the last, by how many days it was right)."""
-        if self.step != MasteryStep.MASTERED or today is None or self.last_day is None:
-            return False
-        gaps = self.policy.kind_review_days
-        gap = gaps[min(max(len(self.days), 1), len(gaps)) - 1]
-        return (today - self.last_day).days >= gap
 
     def p(self, skill: str) -> float:
         return self.knowledge.p(skill)
@@ -213,8 +204,6 @@ class Skill:
         self.recent.append(a.correct)
         if a.level == TOP_LEVEL and a.review is not ReviewMode.DRILL:
             self.top.append((a.correct, fluent))
-        if self.step == MASTERED and a.correct and day is not None and day not in self.days:
-            self.days.append(day)
         self.refresh(day)
 
     def refresh(self, day: dt.date | None = None) -> None:
@@ -226,7 +215,6 @@ class Skill:
         if self.step == MASTERED:
             if self.weakest >= policy.drops_below:
                 return
-            self.days.clear()
         step = PRACTISED
         if sum(self.recent) >= policy.familiar_right:
             step = FAMILIAR
@@ -234,8 +222,6 @@ class Skill:
             step = PROFICIENT
             if self.is_fluent and not self.missing:
                 step = MASTERED
-        if step == MASTERED and self.step != MASTERED:
-            self.days = [day] if day is not None else []
         self.step = step
 
 
@@ -259,6 +245,8 @@ class Progress:
     """Per stage waiting: right answers in a row on a later day, per skill (general skills and traps)."""
     knowledge: Knowledge = field(default_factory=Knowledge)
     """p(known) of every skill (:mod:`trainer.learning.bkt`)."""
+    kinds_memory: Memory = field(default_factory=Memory)
+    """A py-fsrs card per mastered kind and stage (its general skill): when it comes back for review."""
     teachings: dict[str, list[tuple[dt.date | None, str]]] = field(default_factory=dict)
     """Per trap: each time it was taught (a warm-up drill after its contrast pair and example), as the day
     and the drill's code (a drill answered again is the same teaching)."""
@@ -266,6 +254,7 @@ class Progress:
     """The thresholds every answer is folded with (the Sprint answers' too)."""
 
     def __post_init__(self) -> None:
+        self.kinds_memory = Memory(self.policy.kind_retention)
         if self.facts.policy != self.policy:  # one policy for the whole fold
             self.facts = SprintHistory(list(self.facts.answers), self.facts.band, policy=self.policy)
 
@@ -300,12 +289,14 @@ class Progress:
         before = skill.step
         observed = self.knowledge.add(attempt)
         if attempt.review is ReviewMode.DRILL and not attempt.hinted:
-            for t in attempt_traps(attempt):
+            t = code_trap(attempt.code)  # the drill is made for the trap being taught
+            if t is not None and t in attempt_traps(attempt):
                 taught = self.teachings.setdefault(t, [])
                 if (_day(attempt.at), attempt.code) not in taught:
                     taught.append((_day(attempt.at), attempt.code))
         skill.add(attempt, number)
         self._refresh_others(skill, {o.skill for o in observed}, _day(attempt.at))
+        self._space(skill, attempt)
         self._tally(attempt, observed)
         change = 0
         if attempt.stage == self.coach_stage and not attempt.hinted and attempt.review.moves_level:
@@ -345,10 +336,14 @@ class Progress:
                 self.coach_stage = stage  # back to the stage that slipped
         return Outcome(mastered, unlocked, 0, lost)
 
-    def _move_on(self, stage: str) -> str | None:  # the coach goes on to the next stage
+    def _move_on(self, stage: str) -> str | None:
+        """The coach goes on to the next stage, at level 2 at least: a child who has just mastered a stage
+        does not start the next among its easiest puzzles."""
         nxt = self.next_stage(stage)
         if nxt is not None and self.coach_stage == stage:
             self.coach_stage = nxt
+            if not any(a.stage == nxt for a in self.attempts):
+                self.coach_level[nxt] = max(self.coach_level[nxt], self.policy.next_stage_level)
         return nxt
 
     def _step_level(self, a: Attempt, number: int) -> int:
@@ -401,6 +396,21 @@ class Progress:
             s = self.skills[(kind, stage)] = Skill(needs=mastery_traps(kind, stage), policy=self.policy,
                                                    knowledge=self.knowledge, general=general_skill(kind, stage))
         return s
+
+    def _space(self, skill: Skill, a: Attempt) -> None:
+        """A mastered kind's answers at the top level are its reviews (a py-fsrs card, as a Sprint fact's):
+        its card starts the moment it is mastered, and goes when it is no longer."""
+        cards = self.kinds_memory.cards
+        if skill.step != MASTERED:
+            cards.pop(skill.general, None)
+        elif a.at is not None and not a.hinted and a.level == TOP_LEVEL and a.review is not ReviewMode.DRILL:
+            fluent = a.correct and a.seconds <= fluency_bar(a.kind, a.level)
+            self.kinds_memory.review(skill.general, a.correct, fluent, a.at)
+
+    def kind_due(self, kind: str, stage: str, now: float | None) -> bool:
+        """A mastered kind whose review has come, by its py-fsrs card."""
+        return now is not None and self.step(kind, stage) == MASTERED and \
+            self.kinds_memory.due(general_skill(kind, stage), now)
 
     def _refresh_others(self, answered: Skill, observed: set[str], day: dt.date | None) -> None:
         """Other kinds whose traps this answer was evidence for take their step again."""
@@ -545,8 +555,8 @@ class Progress:
         for waiting, first in self.pending.items():
             if today is not None and today > first:
                 return self.confirm_kind(waiting), waiting, TOP_LEVEL
-        due = [(self.skill(k, s).last_seen, k, s) for (k, s), sk in self.skills.items()
-               if STAGES.index(s) <= STAGES.index(stage) and sk.due(today)]
+        due = [(self.skill(k, s).last_seen, k, s) for (k, s) in self.skills
+               if STAGES.index(s) <= STAGES.index(stage) and self.kind_due(k, s, now)]
         if due:
             _, kind_, where = min(due)
             return kind_, where, TOP_LEVEL if where != stage else self.coach_level[stage]
