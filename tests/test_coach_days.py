@@ -10,7 +10,7 @@ from puzzles import CORE_KINDS, generate_for, mastery_traps
 from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.practice import COACH, Practice
 from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
-from trainer.learning.sprint import FactKind, day_of, fluent_answers
+from trainer.learning.sprint import FactKind, fluent_answers
 
 DAY = 86400.0
 MONDAY = 1767628800.0 + 16 * 3600  # 4 pm

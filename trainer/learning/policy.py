@@ -32,7 +32,7 @@ class Policy:
     mastered_at: float = 0.95
     """A skill is known when its p(known) reaches this (:mod:`trainer.learning.bkt`): Proficient when the
     kind's general skill is, Mastered when every trap that applies there is too, and the kind is fluent."""
-    drops_below: float = 0.9
+    drops_below: float = 0.7
     """A mastered kind stays mastered until one of its skills falls below this (two wrong answers in a
     row do it), and is then Proficient until earned again."""
     fluent_window: int = 3
@@ -73,7 +73,9 @@ class Policy:
     stage_review_every: int = 8
     """Every this many coached puzzles, one comes from a stage mastered earlier (spaced review)."""
     step_every: int = 4
-    """While a stage's facts are not fluent, the coach steps to them every this many puzzles."""
+    """While a stage's facts are not fluent, the coach steps to them every this many puzzles..."""
+    step_every_when_facts_hold: int = 1
+    """...and before every puzzle once only its facts hold the stage up."""
     daily_goal: int = 25
     """A day's practice: this many puzzles (and the number facts the coach steps to)."""
 

@@ -17,11 +17,13 @@ and every kind's general skill at each stage, has a p(known). Each kind at each 
   until one of those skills falls below 0.7.
 
 A stage is mastered when every core kind is mastered there and steady now (at most one wrong among its
-last 8 answers at the top level), and its number facts (:data:`STAGE_FACTS`, answered in the Fives Sprint) are fluent — and then only on a later day: the day it first looks
-mastered the coach goes on to the next stage, and on a later day right answers confirm it (two per core
-kind, one per trap; a wrong answer starts that skill's count again). A mastered kind comes back in
-review when its py-fsrs card says (:mod:`trainer.learning.spacing`), as a Sprint fact does. Hinted answers are kept but never count toward mastery. A trap taught
-twice in a day without becoming known is left until a later day (:meth:`Progress.parked`).
+last 8 answers at the top level), and its number facts (:data:`STAGE_FACTS`, answered in the Fives
+Sprint) are fluent — and then only on a later day: the day it first looks mastered the coach goes on to
+the next stage, and on a later day right answers confirm it (two per core kind, one per trap; a wrong
+answer starts that skill's count again). A mastered kind comes back in review when its py-fsrs card
+says (:mod:`trainer.learning.spacing`), as a Sprint fact does. Hinted answers are kept but never count
+toward mastery. A trap taught twice in a day without becoming known is left until a later day
+(:meth:`Progress.parked`).
 
 Before Muggins, and whenever a trap maps to a number fact, the coach steps to the Sprint's facts
 (:meth:`Progress.coach_facts`); a day's practice has a goal (:attr:`Policy.daily_goal`), after which the
@@ -47,8 +49,8 @@ from trainer.learning.attempt import Attempt as Attempt
 from trainer.learning.attempt import attempt_traps as attempt_traps
 from trainer.learning.attempt import code_trap, code_traps
 from trainer.learning.bkt import Knowledge, Observation, general_skill
-from trainer.learning.spacing import Memory
 from trainer.learning.policy import DEFAULT_POLICY, Policy
+from trainer.learning.spacing import Memory
 from trainer.learning.sprint import FactKind, SprintAnswer, SprintHistory, day_of
 from trainer.learning.states import MasteryStep, ReviewMode, TrapStatus
 from trainer.words.mastery import STEP_NAMES, unknown_answer
@@ -457,7 +459,8 @@ class Progress:
         moves on from them until a later day (and the teacher's "Who is stuck" shows them)."""
         n = self.policy.stuck_after_teaching
         return frozenset(t for t, taught in self.teachings.items()
-                         if sum(day == today for day, _ in taught) >= n and self.knowledge.p(t) < self.policy.mastered_at)
+                         if sum(day == today for day, _ in taught) >= n
+                         and self.knowledge.p(t) < self.policy.mastered_at)
 
     def trap_status(self, kind: str, stage: str) -> dict[str, TrapStatus]:
         """Each trap the kind must show at ``stage``: shown, shaky (met, not yet 2 of the last 3 right)
@@ -512,8 +515,8 @@ class Progress:
     def meets_mastery(self, stage: str, *, facts: bool = True, steady: bool = True) -> bool:
         """Every core kind mastered at ``stage`` (its general skill and every trap there known, and fluent)
         and (with ``steady``) steady now (:attr:`Skill.is_steady`: a stage is entered and confirmed
-        steady, and kept through a slip), and (with ``facts``) its number facts fluent. Once a stage is mastered a slip in a number fact
-        does not take it away: the fact comes back sooner in the Sprint."""
+        steady, and kept through a slip), and (with ``facts``) its number facts fluent. Once a stage is
+        mastered a slip in a number fact does not take it away: the fact comes back sooner in the Sprint."""
         if not all(self.step(k, stage) == MASTERED for k in CORE_KINDS):
             return False
         if facts and self.facts.not_fluent(STAGE_FACTS[stage]):
@@ -614,8 +617,11 @@ class Progress:
         weak = self.facts.not_fluent(needed) + self.facts.any_due(needed, now or 0.0)
         if today is not None and (last_fact is None or day_of(last_fact) < today) and weak:  # the day's first
             return tuple(dict.fromkeys(weak))[:3]
-        weak = self.facts.not_fluent(STAGE_FACTS[stage])
-        return weak[:3] if weak and len(since) >= self.policy.step_every else ()
+        weak = self.facts.not_fluent(STAGE_FACTS[stage], now)
+        every = self.policy.step_every
+        if weak and self.meets_mastery(stage, facts=False, steady=False):
+            every = self.policy.step_every_when_facts_hold  # only the facts hold the stage up now
+        return weak[:3] if weak and len(since) >= every else ()
 
     # ----- numbers for the progress page -----
 
