@@ -17,8 +17,7 @@ than by working them out:
   the only odd choice);
 - rounding: always down, always up;
 - plays: any play that scores, the play that leaves the biggest or the smallest open-end total, the
-  biggest or smallest tile, a double, the play that covers the biggest or smallest end, the first,
-  second or last choice;
+  biggest or smallest tile, a double, the first, second or last choice;
 - ends: every end but the spinner's, every lettered end, every end that shows a number.
 
 A rule that picks several choices at once on a play (every play that scores, ties for the biggest
@@ -140,11 +139,6 @@ def _total_after(p: Puzzle) -> Callable[[Play], int]:
     return lambda play: p.board.play(play).total
 
 
-def _covered(p: Puzzle) -> Callable[[Play], int]:
-    """The number a play covers (the end it is set on)."""
-    return lambda play: p.board.play(play).placements[-1].number
-
-
 def _double(p: Puzzle) -> float:
     """Play a double when the hand has one (else any play: chance)."""
     doubles = [c.value for c in p.choices if c.value.tile.is_double]
@@ -191,8 +185,6 @@ PLAY_RULES: dict[str, Rule] = {
     "largest tile": lambda p: _extreme(p, lambda play: play.tile.pips, True),
     "smallest tile": lambda p: _extreme(p, lambda play: play.tile.pips, False),
     "a double": _double,
-    "the play that covers the biggest end": lambda p: _extreme(p, _covered(p), True),
-    "the play that covers the smallest end": lambda p: _extreme(p, _covered(p), False),
 }
 RULES: dict[AnswerShape, dict[str, Rule]] = {
     AnswerShape.NUMBER: NUMBER_RULES,
