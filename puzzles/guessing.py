@@ -14,7 +14,7 @@ than by working them out:
 - a place among the sorted choices (smallest, second, …, largest) or among the lettered ones (A, B, …);
 - "the choice that is a multiple of five" (0 is not taken for one: it does not look like a five), the
   smallest when several are, and the largest when several are; "the odd one out" (the only even or
-  the only odd choice);
+  the only odd choice); when no choice is such, the child picks any (chance);
 - rounding: always down, always up;
 - plays: any play that scores, the play that leaves the biggest or the smallest open-end total, the
   biggest or smallest tile, a double, the first, second or last choice;
@@ -84,7 +84,7 @@ def _fives(p: Puzzle) -> list[int]:
 
 def _five_choice(p: Puzzle, largest: bool) -> float:
     fives = _fives(p)
-    return _right_number(p, fives[-1 if largest else 0]) if fives else 0.0
+    return _right_number(p, fives[-1 if largest else 0]) if fives else chance(p)
 
 
 def _odd_one_out(p: Puzzle) -> float:
@@ -94,7 +94,7 @@ def _odd_one_out(p: Puzzle) -> float:
         lone = [v for v in values if v % 2 == parity]
         if len(lone) == 1 and len(values) >= 3:
             return _right_number(p, lone[0])
-    return 0.0
+    return chance(p)
 
 
 def _lettered(i: int) -> Rule:
