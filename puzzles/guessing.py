@@ -13,8 +13,8 @@ than by working them out:
   answer v" (on a choice-based kind, the choice with that value when it is offered);
 - a place among the sorted choices (smallest, second, …, largest) or among the lettered ones (A, B, …);
 - "the choice that is a multiple of five" (0 is not taken for one: it does not look like a five), the
-  smallest when several are, and the largest when several are; "the odd one out" (the only even or
-  the only odd choice); when no choice is such, the child picks any (chance);
+  smallest when several are, and the largest when several are; when no choice is one, the child
+  picks any (chance);
 - rounding: always down, always up;
 - plays: any play that scores, the play that leaves the biggest or the smallest open-end total, the
   biggest or smallest tile, a double, the first, second or last choice;
@@ -85,16 +85,6 @@ def _fives(p: Puzzle) -> list[int]:
 def _five_choice(p: Puzzle, largest: bool) -> float:
     fives = _fives(p)
     return _right_number(p, fives[-1 if largest else 0]) if fives else chance(p)
-
-
-def _odd_one_out(p: Puzzle) -> float:
-    """The only even choice among odd ones, or the only odd one among even ones."""
-    values = [c.value for c in p.choices if isinstance(c.value, int)]
-    for parity in (0, 1):
-        lone = [v for v in values if v % 2 == parity]
-        if len(lone) == 1 and len(values) >= 3:
-            return _right_number(p, lone[0])
-    return chance(p)
 
 
 def _lettered(i: int) -> Rule:
@@ -168,7 +158,6 @@ NUMBER_RULES: dict[str, Rule] = {
     "second largest choice": lambda p: _right_number(p, _sorted_values(p)[-2]),
     "the choice that is a multiple of five (the smallest, when several are)": lambda p: _five_choice(p, False),
     "the largest choice that is a multiple of five": lambda p: _five_choice(p, True),
-    "the odd one out (the only even or only odd choice)": _odd_one_out,
     **{f"choice {letter}": _lettered(i) for i, letter in enumerate("ABCD")},
 }
 ROUNDING_RULES: dict[str, Rule] = {

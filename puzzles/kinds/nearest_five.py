@@ -20,6 +20,11 @@ NEAREST_RANGE = {1: (3, 19), 2: (6, 34), 3: (11, 60)}
 """The numbers nearest-five asks about, by level: they grow."""
 NEAREST_TILES = {1: (1, 2), 2: (2, 4), 3: (3, 6)}
 
+FIRST_ANSWERS = {5: 0.15, 10: 0.3, 15: 0.3, 20: 0.25}
+"""Generator 3 on: how often each answer is asked for at level 1 (left alone, 10 comes most, and 5, the
+smallest multiple of five a choice can be, is found by "the smallest choice that is a multiple of five")."""
+ANSWER_PATIENCE = 150
+"""Generator 3 on: hands that fit all else looked at for the answer wished for."""
 CHOICE_LEAN = (1.1, 0.8, 1.0, 1.2)
 """Generator 2 on: the second smallest place comes often by force, so the others lean away from it."""
 
@@ -31,6 +36,12 @@ def make_nearest_five(stage: str, level: int, rng: random.Random, generator: int
     want_exact = form == "round" and rng.random() < 0.04
     want_rem = rng.choice((1, 2, 3, 4))  # rounding: every remainder as often as the others
     wants = Wants(80)
+    answer_wants = Wants(ANSWER_PATIENCE)
+    want_answer = rng.choices(list(FIRST_ANSWERS), weights=list(FIRST_ANSWERS.values()))[0] \
+        if generator >= 3 and level == 1 else None
+    if want_answer is not None and form == "round":
+        fits = [r for r in (1, 2, 3, 4) if low <= want_answer + (r if r < 3 else r - 5) <= high]
+        want_rem = want_rem if want_rem in fits else rng.choice(fits)  # 20 is 18 or 19 at level 1
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         keen = wants.tick()
@@ -47,9 +58,17 @@ def make_nearest_five(stage: str, level: int, rng: random.Random, generator: int
             return None
         if form != "round" and n % 5 == 0:
             return None
+        if want_answer is not None and answer_of(form, n) != want_answer and answer_wants.tick():
+            return None
         return build_nearest(form, n, tiles, rng, CHOICE_LEAN if generator >= 2 else None)
 
     return find_position(stage, level, rng, accept, check_layout=False)
+
+
+def answer_of(form: str, n: int) -> int:
+    """The answer to a question of this form about ``n``."""
+    down, up = between(n)
+    return round_to_five(n) if form == "round" else up if form == "up" else down
 
 
 def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random,
