@@ -39,8 +39,11 @@ that is a multiple of five."""
 DECOY_LEAST = 4
 """Generator 3 on: a hand with a decoy has at least this many tiles (three that score beside it: "any play that
 scores" is then right one time in three)."""
-DECOY_PATIENCE = 200
+DECOY_PATIENCE = 100
 """Generator 3 on: positions looked at for a hand with all that is wished (a decoy is rarer in small layouts)."""
+THREE_SCORES_PATIENCE = 600
+"""Generator 3 on: positions looked at for three plays that score (in hands of three tiles or more) before two
+will do."""
 GUESS_REFUSAL = 1.0
 """Generator 3 on: a hand is turned down this many times as often as the shortcuts that find its best play do
 better than chance on it, summed (:func:`shortcut_shares`)."""
@@ -175,7 +178,7 @@ class _Hunt:
         for attempt in range(4):
             if built is not None and attempt == 0:
                 hand = built
-            elif built is not None and keen and self.decoy is not None:
+            elif keen and self.decoy is not None:
                 break  # generator 3: a hand cut at random seldom has all that is wished
             else:
                 rng.shuffle(full)
@@ -204,6 +207,8 @@ class _Hunt:
             return False
         scoring = sum(1 for x in pts if x)
         three = later and (two_scores or self.decoy is not None) and size >= 3  # generator 3: special hands too
+        if self.decoy is not None and size >= 3 and scoring < 3 and self.wants.tries <= THREE_SCORES_PATIENCE:
+            return False  # generator 3: three plays that score even once other wishes are given up
         if keen and (pts.count(max(pts)) > 1 or scoring < (3 if three else 2)):
             return False  # one best play, and others that score: "any play that scores" is a guess
         if keen and later and not self.special and len(chosen) > 2 and scoring == 2:
