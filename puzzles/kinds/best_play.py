@@ -50,8 +50,8 @@ better than chance on it, summed (:func:`shortcut_shares`)."""
 SPECIAL_SHARE = 0.2
 """How often a best-play puzzle is built around a combination or a lowering play."""
 LATER_SPECIAL_SHARE = 0.1
-"""The same at levels 2 and 3 from generator 2 on, and at every level from generator 3 on (such a play beside more plays that score is rare, and
-the coach asks for those traps by name)."""
+"""The same at levels 2 and 3 from generator 2 on, and at every level from generator 3 on (such a play beside
+more plays that score is rare, and the coach asks for those traps by name)."""
 TWO_SCORES_SHARE = 0.95
 """How often two plays must score different non-zero amounts (at every level)."""
 ALL_SCORING_SHARE = 0.75

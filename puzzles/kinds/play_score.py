@@ -30,13 +30,13 @@ SCORING_SHARE = 0.9
 CHOICE_LEAN = (0.7, 0.85, 0.95, 3.0)
 """Generator 2 on: small scores are often the smallest choice by force, so the others lean higher."""
 POINT_WEIGHTS = {1: (0.16, 0.24, 0.3, 0.3), 2: (0.13, 0.19, 0.22, 0.23, 0.23), 3: (0.1, 0.18, 0.18, 0.18, 0.18, 0.18)}
+"""Generator 3 on: how often each score (0, 1, 2 … points) is asked for, per level, so that no answer given
+every time ("always 2") is right much more than one time in four; higher levels reach higher scores (Muggins,
+with two ends, a point less at levels 2 and 3)."""
 POINTS_PATIENCE = 60
 """Generator 3 on: positions looked at for the score wished for before a smaller one is wished for."""
 LATER_LEAN = (0.15, 0.5, 1.2, 2.0)
 """Generator 3 on: 0 and 1 point are the smallest choices by force, so bigger scores lean high."""
-"""Generator 3 on: how often each score (0, 1, 2 … points) is asked for, per level, so that no answer given
-every time ("always 2") is right much more than one time in four; higher levels reach higher scores (Muggins,
-with two ends, a point less at levels 2 and 3)."""
 
 
 def make_play_score(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
@@ -98,8 +98,8 @@ def make_play_score(stage: str, level: int, rng: random.Random, generator: int) 
             pts = play_points(value)
             if pts != right:
                 wrong.append((name, pts, text))
-        choices, mistakes = number_choices(right, wrong, rng, slip_text=_("Points are the total ÷ 5."),
-                                           lean=(LATER_LEAN if generator >= 3 else CHOICE_LEAN) if generator >= 2 else None)
+        lean = LATER_LEAN if generator >= 3 else CHOICE_LEAN if generator >= 2 else None
+        choices, mistakes = number_choices(right, wrong, rng, slip_text=_("Points are the total ÷ 5."), lean=lean)
         word = (_("The ends make {working}: {score}.").format(working=after.working, score=score_words(after.total))
                 if right else _("The ends make {working}: no score.").format(working=after.working))
         return {
