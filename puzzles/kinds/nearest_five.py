@@ -39,9 +39,8 @@ def make_nearest_five(stage: str, level: int, rng: random.Random, generator: int
     answer_wants = Wants(ANSWER_PATIENCE)
     want_answer = rng.choices(list(FIRST_ANSWERS), weights=list(FIRST_ANSWERS.values()))[0] \
         if generator >= 3 and level == 1 else None
-    if want_answer is not None and form == "round":
-        fits = [r for r in (1, 2, 3, 4) if low <= want_answer + (r if r < 3 else r - 5) <= high]
-        want_rem = want_rem if want_rem in fits else rng.choice(fits)  # 20 is 18 or 19 at level 1
+    if want_answer is not None:
+        want_answer, want_rem = first_wish(form, want_answer, want_rem, low, high, rng)
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         keen = wants.tick()
@@ -63,6 +62,20 @@ def make_nearest_five(stage: str, level: int, rng: random.Random, generator: int
         return build_nearest(form, n, tiles, rng, CHOICE_LEAN if generator >= 2 else None)
 
     return find_position(stage, level, rng, accept, check_layout=False)
+
+
+def first_wish(form: str, answer: int, rem: int, low: int, high: int, rng: random.Random) -> tuple[int, int]:
+    """Generator 3, level 1: an answer wished for that the form can have in the level's range, and a remainder
+    that goes with it (rounding: 5 is 6 or 7, rounded down, and 20 is 18 or 19, rounded up, so that numbers
+    still round up and down as often)."""
+    if form == "down" and answer + 1 > high:
+        answer = rng.choice([a for a in FIRST_ANSWERS if a + 1 <= high])
+    if form == "round":
+        fits = [r for r in (1, 2, 3, 4) if low <= answer + (r if r < 3 else r - 5) <= high]
+        if answer == min(FIRST_ANSWERS):
+            fits = [r for r in fits if r < 3]
+        rem = rem if rem in fits else rng.choice(fits)
+    return answer, rem
 
 
 def answer_of(form: str, n: int) -> int:
