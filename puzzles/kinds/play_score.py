@@ -54,6 +54,12 @@ def make_play_score(stage: str, level: int, rng: random.Random, generator: int) 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         keen = wants.tick()
         lay = pos.layout
+        if wish and not any(play_points(t) == wish[0] for _, t in lay.totals_after(pos.hand)) and \
+                (keen or wish[0] > 1):  # cheap totals first: no play scores what is wished for
+            if not keen:  # this score is rare here: wish for a smaller one
+                wish[0] = rng.randint(max(1, wish[0] - 2), wish[0] - 1)
+                wants.tries = 0
+            return None
         outcomes = play_outcomes(lay, pos.hand)
         if not outcomes:
             return None
