@@ -47,8 +47,10 @@ def guessing_rows(n: int) -> list[tuple[str, str, str]]:
     """Each simple rule's best stage × kind × level, over ``n`` puzzles a cell, beside its limit."""
     cells = guessing.measure(n, generate)
     rows = []
-    for rule in sorted({r for c in cells for r in c.rules}):
-        worst = max((c for c in cells if rule in c.rules), key=lambda c: c.rules[rule] - c.limit(rule))
+    for name in sorted({guessing.family(r) for c in cells for r in c.rules}):
+        # every constant answer is one family: its row is the constant closest to its limit
+        rule, worst = max(((r, c) for c in cells for r in c.rules if guessing.family(r) == name),
+                          key=lambda rc: rc[1].rules[rc[0]] - rc[1].limit(rc[0]))
         v, lim = worst.rules[rule], worst.limit(rule)
         rows.append((f"puzzles: rule '{rule}'", f"{v:.1%} at most",
                      f"{worst.stage} {worst.kind} level {worst.level}; limit {lim:.0%} (40%, or chance + 10): "

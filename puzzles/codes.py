@@ -20,7 +20,7 @@ from trainer.words import _
 ALPHABET = "ACDEFGHJKMNPQRTWXY34679"
 """The characters a code may use (case does not matter when typing)."""
 BASE = len(ALPHABET)
-GENERATOR = 2
+GENERATOR = 3
 """The version of the puzzle makers new codes are made with (see :func:`seed_space`)."""
 FIRST_SEEDS = 2**24
 """Seeds of generator 1 (codes without a version) are kept below this."""

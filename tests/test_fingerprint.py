@@ -24,13 +24,18 @@ SEEDS = (0, 1, 2, 3, 7, 42, 99, 1000, 12345, 2**24 - 1)
 FINGERPRINTS = {
     1: "f82aeac3cdec5f6d02933cf23e8292a2d60bf1166a7a7fb38ab51e36d000ecdb",
     2: "ad69c2ec1c11cba597089759df7d4cf63d2e8ec15d2607f2621978286408567d",
+    3: "32f9d395b48af417ab7424f69719a017a9e9c35b6dc3f6b45fce1c66fdb01ef8",
 }
 """Per generator (:data:`puzzles.GENERATOR`). Generator 1 is every code made before codes had a
 version: its puzzles never change (its fingerprint also covers the puzzles' words, so it changes with
 them; the codes test checks layouts, hands and answers alone). Generator 2 puts more plays that score
 in best-play hands (a tile more at levels 2 and 3) and balances the places of number answers among the
-choices, so that no simple rule answers the puzzles. A change to the newest generator's puzzles is a
-new generator: keep the old one behind its number (the makers take ``generator``) and add it here."""
+choices, so that no simple rule answers the puzzles. Generator 3 closes the shortcuts generator 2 left
+open (always answering 2 points, the play that leaves the biggest total, the multiple of five among the
+choices): play-score asks for each score about as often, best-play hands hold a play that scores nothing yet
+leaves more than the best, open-total offers another multiple of five. A change to the newest generator's
+puzzles is a new generator: keep the old one behind its number (the makers take ``generator``) and add it
+here."""
 
 
 def fingerprint(generator: int) -> str:

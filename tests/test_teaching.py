@@ -52,7 +52,7 @@ def test_wrong_answers_are_echoed():
 def test_a_wrong_total_names_its_mistake_as_the_projector_does():
     """TX3E-EA64 (2-3 then 3-5 on its 3): 10 counts the covered 3, and the feedback says so (it once
     said only "You said 10. The ends make 2 + 5 = 7." while the class chart named the mistake)."""
-    p = generate("open-total", stage="muggins", level=1, seed=3)
+    p = from_code("TX3E-EA64")
     v = p.check(10)
     assert v.mistake == "counted-covered" and "The 3 of 2-3 is covered now" in v.message
     assert v.message.startswith("You said 10.")

@@ -30,11 +30,28 @@ from trainer.words.scores import points_words, score_words
 HAND_SIZES = {1: (2, 3), 2: (3, 3), 3: (3, 4)}
 LATER_HAND_SIZES = {1: (2, 3), 2: (3, 4), 3: (4, 4)}
 """Generator 2 on: a tile more at levels 2 and 3, so more of the plays score."""
+DECOY_HAND_SIZES = {1: (3, 4), 2: (4, 4), 3: (4, 5)}
+"""Generator 3 on: a tile more again, room for a play that scores nothing beside three that score."""
+DECOY_SHARE = 0.75
+"""Generator 3 on: how often a hand holds a play that scores nothing yet leaves a bigger total than the best
+play, so that "the play that leaves the biggest total" is no shortcut: the best play leaves the biggest total
+that is a multiple of five."""
+DECOY_LEAST = 4
+"""Generator 3 on: a hand with a decoy has at least this many tiles (three that score beside it: "any play that
+scores" is then right one time in three)."""
+DECOY_PATIENCE = 100
+"""Generator 3 on: positions looked at for a hand with all that is wished (a decoy is rarer in small layouts)."""
+THREE_SCORES_PATIENCE = 600
+"""Generator 3 on: positions looked at for three plays that score (in hands of three tiles or more) before two
+will do."""
+GUESS_REFUSAL = 1.0
+"""Generator 3 on: a hand is turned down this many times as often as the shortcuts that find its best play do
+better than chance on it, summed (:func:`shortcut_shares`)."""
 SPECIAL_SHARE = 0.2
 """How often a best-play puzzle is built around a combination or a lowering play."""
 LATER_SPECIAL_SHARE = 0.1
-"""The same at levels 2 and 3 from generator 2 on (such a play beside more plays that score is rare, and
-the coach asks for those traps by name)."""
+"""The same at levels 2 and 3 from generator 2 on, and at every level from generator 3 on (such a play beside
+more plays that score is rare, and the coach asks for those traps by name)."""
 TWO_SCORES_SHARE = 0.95
 """How often two plays must score different non-zero amounts (at every level)."""
 ALL_SCORING_SHARE = 0.75
@@ -86,18 +103,28 @@ class _Hunt:
     later: bool
     """Generator 2 on: three plays that score in hands of three, the biggest tile best less often."""
     wants: Wants
+    decoy: bool | None = None
+    """Generator 3 on: whether a play that scores nothing leaves a bigger total than the best play (None
+    before generator 3)."""
 
     @classmethod
     def wishes(cls, level: int, rng: random.Random, generator: int) -> _Hunt:
         """The wishes, drawn from ``rng`` in a fixed order (codes depend on it)."""
-        low, high = (LATER_HAND_SIZES if generator >= 2 else HAND_SIZES)[level]
+        sizes = DECOY_HAND_SIZES if generator >= 3 else LATER_HAND_SIZES if generator >= 2 else HAND_SIZES
+        low, high = sizes[level]
         wants = Wants(80)
-        special = rng.random() < (LATER_SPECIAL_SHARE if generator >= 2 and level >= 2 else SPECIAL_SHARE)
+        special = rng.random() < (LATER_SPECIAL_SHARE if generator >= 3 or generator >= 2 and level >= 2
+                                  else SPECIAL_SHARE)
         two_scores = not special and (rng.random() < TWO_SCORES_SHARE or generator >= 2)
         all_scoring = rng.random() < ALL_SCORING_SHARE
         three_scores = rng.random() < THREE_SCORES_SHARE
         later = generator >= 2
-        return cls(rng, low, high, special, two_scores, all_scoring or later, three_scores, later, wants)
+        decoy = rng.random() < DECOY_SHARE if generator >= 3 else None
+        if decoy:
+            low = max(low, DECOY_LEAST)
+        if decoy is not None:
+            wants.patience = DECOY_PATIENCE
+        return cls(rng, low, high, special, two_scores, all_scoring or later, three_scores, later, wants, decoy)
 
     def accept(self, pos: Position, want_trap: bool) -> dict[str, Any] | None:
         """The puzzle's fields from a position, or None when no hand of it will do."""
@@ -151,6 +178,8 @@ class _Hunt:
         for attempt in range(4):
             if built is not None and attempt == 0:
                 hand = built
+            elif keen and self.decoy is not None:
+                break  # generator 3: a hand cut at random seldom has all that is wished
             else:
                 rng.shuffle(full)
                 hand = sorted(full[:size])
@@ -162,6 +191,8 @@ class _Hunt:
                     top = [(pl, after) for (pl, after), v in zip(outcomes, pts) if v == max(pts)]
                     if not all(special_words(lay, pl, after) for pl, after in top):
                         continue
+                if keen and self.decoy is not None and self.too_guessable(outcomes, pts):
+                    continue
                 return hand, outcomes, pts
         return None
 
@@ -175,15 +206,28 @@ class _Hunt:
         if keen and two_scores and len({x for x in pts if x}) < 2:
             return False
         scoring = sum(1 for x in pts if x)
-        if keen and (pts.count(max(pts)) > 1 or scoring < (3 if later and two_scores and size >= 3 else 2)):
+        three = later and (two_scores or self.decoy is not None) and size >= 3  # generator 3: special hands too
+        if self.decoy is not None and size >= 3 and scoring < 3 and self.wants.tries <= THREE_SCORES_PATIENCE:
+            return False  # generator 3: three plays that score even once other wishes are given up
+        if keen and (pts.count(max(pts)) > 1 or scoring < (3 if three else 2)):
             return False  # one best play, and others that score: "any play that scores" is a guess
         if keen and later and not self.special and len(chosen) > 2 and scoring == 2:
             return False  # two plays that score beside one that does not: picking a scoring one halves it
+        if keen and self.decoy and not any(not x and total > chosen[pts.index(max(pts))][1]
+                                           for (_, total), x in zip(chosen, pts)):
+            return False  # no play that scores nothing leaves more than the best one
         top = chosen[pts.index(max(pts))][0].tile
         if keen and top == max((pl.tile for pl, _ in chosen), key=lambda t: t.pips) and \
                 self.rng.random() < (0.65 if later else 0.5):
             return False  # the biggest tile is the best one no more often than by chance
         return True
+
+    def too_guessable(self, outcomes: list[tuple[Play, Layout]], pts: list[int]) -> bool:
+        """Generator 3 on: whether to turn down a hand on which shortcuts find the best play, the more
+        often the better they do on it (so that over many hands each does no better than chance)."""
+        chance = 1 / len(outcomes)
+        excess = sum(max(0.0, share - chance) for share in shortcut_shares(outcomes, pts))
+        return self.rng.random() < GUESS_REFUSAL * excess
 
     def build_hand(self, lay: Layout, full: list[Tile], every: list[tuple[Play, int]], size: int,
                    keen: bool) -> list[Tile] | None:
@@ -193,10 +237,12 @@ class _Hunt:
             return None
         playable = sorted({pl.tile for pl, _ in every})
         best: dict[Tile, int] = {}
+        most: dict[Tile, int] = {}
         for pl, total in every:
             best[pl.tile] = max(best.get(pl.tile, 0), play_points(total))
+            most[pl.tile] = max(most.get(pl.tile, 0), total)
         if self.two_scores:
-            return self.two_scorers(full, playable, best, size)
+            return self.two_scorers(full, playable, best, most, size)
         rng = self.rng
         dull = [t for t in playable if not best[t]]
         plain = {pl.tile for pl, total in every if play_points(total) and not special_words(lay, pl, lay.play(pl))}
@@ -208,9 +254,9 @@ class _Hunt:
         core = [g] + rng.sample(sorted(lower), min(len(lower), size - 1, 2))
         if not lower:
             return None  # a special play beside a plain one that scores less, or look further
-        return self.fill(full, best, core, size) if lower else sorted(core + rng.sample(dull, size - 1))
+        return self.fill(full, best, most, core, size) if lower else sorted(core + rng.sample(dull, size - 1))
 
-    def two_scorers(self, full: list[Tile], playable: list[Tile], best: dict[Tile, int],
+    def two_scorers(self, full: list[Tile], playable: list[Tile], best: dict[Tile, int], most: dict[Tile, int],
                     size: int) -> list[Tile] | None:
         """A hand with two (or three) tiles that score different amounts, the best not the biggest
         tile more often than by chance."""
@@ -218,7 +264,7 @@ class _Hunt:
         scorers = [t for t in playable if best[t]]
         k = 3 if size >= 3 and self.three_scores and len(scorers) >= 3 else 2
         if self.later and k == 3 and len(scorers) >= size:
-            k = size  # every tile of the hand scores
+            k = size - 1 if self.decoy else size  # every tile of the hand scores, or all but a decoy
         for _try in range(12):
             if len(scorers) < k:
                 return None
@@ -229,15 +275,43 @@ class _Hunt:
             top = max(core, key=lambda t: best[t])
             if top == max(core, key=lambda t: t.pips) and rng.random() > (0.45 if self.later else 0.6) / k:
                 continue  # the biggest tile is best no more often than by chance
-            return self.fill(full, best, core, size)
+            hand = self.fill(full, best, most, core, size)
+            if hand is not None or self.decoy is None:
+                return hand
         return None
 
-    def fill(self, full: list[Tile], best: dict[Tile, int], core: list[Tile], size: int) -> list[Tile] | None:
-        """The rest of the hand around ``core``: tiles that cannot be played, when that is wished."""
+    def fill(self, full: list[Tile], best: dict[Tile, int], most: dict[Tile, int], core: list[Tile],
+             size: int) -> list[Tile] | None:
+        """The rest of the hand around ``core``: tiles that cannot be played, when that is wished, and
+        a decoy when one is wished (a tile whose plays score nothing, one leaving more than the best play)."""
+        if self.decoy and len(core) < size:
+            top = 5 * max(best[t] for t in core)
+            decoys = [t for t in full if t not in core and t in best and not best[t] and most[t] > top]
+            if not decoys:
+                return None
+            core = core + [self.rng.choice(decoys)]
         idle = [t for t in full if t not in best]
         pool = idle if self.all_scoring and len(idle) >= size - len(core) else [t for t in full if t not in core]
         pool = [t for t in pool if t not in core]
         return sorted(core + self.rng.sample(pool, size - len(core))) if len(pool) >= size - len(core) else None
+
+
+def shortcut_shares(outcomes: list[tuple[Play, Layout]], pts: list[int]) -> list[float]:
+    """How often each shortcut a child might take finds a best play of these plays (a shortcut that picks
+    several plays, as ties, picks one of them): the play that leaves the biggest or the smallest total,
+    with the biggest or the smallest tile, a double."""
+    best = max(pts)
+    right = [v == best for v in pts]
+    measures = ([after.total for _, after in outcomes], [pl.tile.pips for pl, _ in outcomes])
+    shares = []
+    for values in measures:
+        for top in (max(values), min(values)):
+            picked = [r for r, v in zip(right, values) if v == top]
+            shares.append(sum(picked) / len(picked))
+    doubles = [r for r, (pl, _) in zip(right, outcomes) if pl.tile.is_double]
+    if doubles:
+        shares.append(sum(doubles) / len(doubles))
+    return shares
 
 
 def best_play_fields(lay: Layout, hand: Any, outcomes: list[tuple[Play, Layout]], pts: list[int]) -> dict[str, Any]:

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from puzzles.kinds.judging import read_int
-from puzzles.kinds.making import find_position, number_choices
+from puzzles.kinds.making import Wants, find_position, number_choices
 from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
 from puzzles.stages import Position
@@ -19,10 +19,15 @@ from trainer.words.rounding import rounding_words
 from trainer.words.scores import points_words
 
 ROUND_SIZES = {1: (1, 2), 2: (2, 3), 3: (3, 5)}
+ROUNDED_PATIENCE = 40
+"""Generator 3 on: hands with the remainder wished for looked at for the rounded number wished for."""
 EXACT_SHARE = 0.04
 """How often the tiles add up to a multiple of five already."""
 
 
+FIRST_ROUNDED = {0: 0.13, 5: 0.12, 10: 0.25, 15: 0.25, 20: 0.25}
+"""Generator 3 on: how often each rounded number is asked for at level 1 (left alone, 5 and 10 come most, and
+5, the smallest multiple of five a choice can be, is found by "the smallest choice that is a multiple of five")."""
 CHOICE_LEAN = (1.1, 0.95, 1.0, 0.8)
 """Generator 2 on: a big rounded number is often the largest choice by force, so the others lean lower."""
 
@@ -32,10 +37,15 @@ def make_hand_rounding(stage: str, level: int, rng: random.Random, generator: in
     tries = [0]
     # every remainder as often as the others (1 and 2 round down, 3 and 4 up), now and then a five
     want_rem = 0 if rng.random() < EXACT_SHARE else rng.choice((1, 2, 3, 4))
+    rounded_wants = Wants(ROUNDED_PATIENCE)
+    want_rounded = rng.choices(list(FIRST_ROUNDED), weights=list(FIRST_ROUNDED.values()))[0] \
+        if generator >= 3 and level == 1 else None
+    if want_rounded == 0 and want_rem not in (0, 1, 2):
+        want_rem = rng.choice((1, 2))  # 0 is 0, 1 or 2 pips
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         tries[0] += 1
-        relax = tries[0] > 60
+        relax = tries[0] > (60 if want_rounded is None else 60 + ROUNDED_PATIENCE * 4)
         hands = [h for h in pos.leftovers if low <= len(h) <= high]
         if not hands:
             return None
@@ -45,6 +55,8 @@ def make_hand_rounding(stage: str, level: int, rng: random.Random, generator: in
         if not relax and rem != want_rem:
             return None
         rounded = round_to_five(pips)
+        if want_rounded is not None and rounded != want_rounded and not relax and rounded_wants.tick():
+            return None
         pts = play_points(rounded)
         sums = " + ".join(str(t.pips) for t in tiles)
         add = f"{sums} = {pips}" if len(tiles) > 1 else str(pips)

@@ -144,7 +144,7 @@ RANK_WEIGHTS = (0.85, 0.92, 1.0, 1.3)
 
 def number_choices(
     right: int, wrong: list[tuple[str, int, str]], rng: random.Random, *, slip_text: str, step: int = 1,
-    high: int = 999, lean: tuple[float, float, float, float] | None = None,
+    high: int = 999, lean: tuple[float, float, float, float] | None = None, fives: bool = False,
 ) -> tuple[tuple[Choice, ...], tuple[tuple[str, str, str], ...]]:
     """Four number choices: the right one and three wrong ones, named mistakes first.
 
@@ -152,7 +152,9 @@ def number_choices(
     largest), so that no rule like "pick the smallest" beats chance; adding slips (multiples of
     ``step``, never above ``high``) fill a side that has no named mistake left. ``lean`` weighs the
     places (smallest first) for a kind whose answers are often forced low or high among the choices (a
-    small answer has few numbers below it), so that over its puzzles each place comes about as often."""
+    small answer has few numbers below it), so that over its puzzles each place comes about as often.
+    ``fives``: a wrong choice is a multiple of five too (an adding slip when no named mistake is one), so that
+    "the choice that is a multiple of five" does not give the answer away."""
     named: list[tuple[str, int, str]] = []
     for name, value, text in wrong:
         if value != right and 0 <= value <= high and all(value != v for _n, v, _t in named):
@@ -185,11 +187,42 @@ def number_choices(
                 want -= 1
     for v in slips(right, 3 - len(picked) - len(fill), rng, taken):
         fill.append(v)
+    if fives:
+        picked, fill = _with_a_five(right, picked, fill, high, rng)
     mistakes = [(str(v), name, text) for name, v, text in picked]
     mistakes += [(str(v), "adding", slip_text) for v in fill]
     values = [right] + [v for _n, v, _t in picked] + fill
     rng.shuffle(values)
     return lettered(values, (str(v) for v in values)), tuple(mistakes)
+
+
+def _is_five(v: int) -> bool:
+    return v > 0 and v % 5 == 0
+
+
+def _with_a_five(right: int, picked: list[tuple[str, int, str]], fill: list[int], high: int,
+                 rng: random.Random) -> tuple[list[tuple[str, int, str]], list[int]]:
+    """The wrong choices with one a multiple of five: an adding slip (or else a named mistake) on a side
+    drawn at random is swapped for the multiple of five nearest the answer on that side, so the answer keeps
+    its place among the choices and is the smaller of the two multiples as often as the larger."""
+    wrong = [v for _n, v, _t in picked] + fill
+    if any(_is_five(v) for v in wrong):
+        return picked, fill
+    taken = {right, *wrong}
+    first_below = rng.random() < 0.5
+    named = [v for _n, v, _t in picked[::-1]]
+    for v in sorted(fill, key=lambda x: (x < right) != first_below) + sorted(
+            named, key=lambda x: (x < right) != first_below):
+        below = v < right
+        step = -5 if below else 5
+        m = (right - 1) // 5 * 5 if below else right // 5 * 5 + 5
+        while m in taken:
+            m += step
+        if _is_five(m) and m <= high:
+            if v in fill:
+                return picked, [m if x == v else x for x in fill]
+            return [w for w in picked if w[1] != v], fill + [m]
+    return picked, fill
 
 
 def end_steps(lay: Layout) -> list[Step]:

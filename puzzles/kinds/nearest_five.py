@@ -20,6 +20,11 @@ NEAREST_RANGE = {1: (3, 19), 2: (6, 34), 3: (11, 60)}
 """The numbers nearest-five asks about, by level: they grow."""
 NEAREST_TILES = {1: (1, 2), 2: (2, 4), 3: (3, 6)}
 
+FIRST_ANSWERS = {5: 0.15, 10: 0.3, 15: 0.3, 20: 0.25}
+"""Generator 3 on: how often each answer is asked for at level 1 (left alone, 10 comes most, and 5, the
+smallest multiple of five a choice can be, is found by "the smallest choice that is a multiple of five")."""
+ANSWER_PATIENCE = 150
+"""Generator 3 on: hands that fit all else looked at for the answer wished for."""
 CHOICE_LEAN = (1.1, 0.8, 1.0, 1.2)
 """Generator 2 on: the second smallest place comes often by force, so the others lean away from it."""
 
@@ -31,6 +36,11 @@ def make_nearest_five(stage: str, level: int, rng: random.Random, generator: int
     want_exact = form == "round" and rng.random() < 0.04
     want_rem = rng.choice((1, 2, 3, 4))  # rounding: every remainder as often as the others
     wants = Wants(80)
+    answer_wants = Wants(ANSWER_PATIENCE)
+    want_answer = rng.choices(list(FIRST_ANSWERS), weights=list(FIRST_ANSWERS.values()))[0] \
+        if generator >= 3 and level == 1 else None
+    if want_answer is not None:
+        want_answer, want_rem = first_wish(form, want_answer, want_rem, low, high, rng)
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         keen = wants.tick()
@@ -47,9 +57,31 @@ def make_nearest_five(stage: str, level: int, rng: random.Random, generator: int
             return None
         if form != "round" and n % 5 == 0:
             return None
+        if want_answer is not None and answer_of(form, n) != want_answer and answer_wants.tick():
+            return None
         return build_nearest(form, n, tiles, rng, CHOICE_LEAN if generator >= 2 else None)
 
     return find_position(stage, level, rng, accept, check_layout=False)
+
+
+def first_wish(form: str, answer: int, rem: int, low: int, high: int, rng: random.Random) -> tuple[int, int]:
+    """Generator 3, level 1: an answer wished for that the form can have in the level's range, and a remainder
+    that goes with it (rounding: 5 is 6 or 7, rounded down, and 20 is 18 or 19, rounded up, so that numbers
+    still round up and down as often)."""
+    if form == "down" and answer + 1 > high:
+        answer = rng.choice([a for a in FIRST_ANSWERS if a + 1 <= high])
+    if form == "round":
+        fits = [r for r in (1, 2, 3, 4) if low <= answer + (r if r < 3 else r - 5) <= high]
+        if answer == min(FIRST_ANSWERS):
+            fits = [r for r in fits if r < 3]
+        rem = rem if rem in fits else rng.choice(fits)
+    return answer, rem
+
+
+def answer_of(form: str, n: int) -> int:
+    """The answer to a question of this form about ``n``."""
+    down, up = between(n)
+    return round_to_five(n) if form == "round" else up if form == "up" else down
 
 
 def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random,

@@ -25,13 +25,18 @@ TOTAL_RANGE = {1: (1, 12), 2: (5, 20), 3: (10, 80)}
 """The open-end totals a level prefers: sums grow with the level."""
 MULTIPLE_SHARE = 0.45
 """How often a position is asked to have a total that scores."""
+ABOVE_FIVE_SHARE = {1: 0.5, 2: 0.7, 3: 0.7}
+"""Generator 3 on: how often a total that scores is asked to be 10 or more, per level (5 is the smallest
+multiple of five a choice can be, so "the smallest choice that is a multiple of five" finds it whenever it is
+the answer; at level 1, where totals stop at 12, a total that scores is otherwise asked to be 5)."""
 
 
-def total_fits(total: int, level: int, stage: str, want_multiple: bool, want_big: bool) -> bool:
+def total_fits(total: int, level: int, stage: str, want_multiple: bool, want_big: bool,
+               above_five: bool | None = None) -> bool:
     low, high = TOTAL_RANGE[level]
     if not low <= total <= high:
         return False
-    if want_big and total < 20:
+    if want_big and total < 20 or above_five is not None and want_multiple and (total == 5) != (not above_five):
         return False
     return (total > 0 and total % 5 == 0) == want_multiple
 
@@ -40,13 +45,16 @@ def make_open_total(stage: str, level: int, rng: random.Random, generator: int) 
     wants = Wants(25)
     want_multiple = rng.random() < MULTIPLE_SHARE
     want_big = stage == "five-up" and level == 3 and rng.random() < 0.5
+    above_five = rng.random() < ABOVE_FIVE_SHARE[level] if generator >= 3 else None
+    if above_five is False and level > 1:
+        above_five = None  # 5 or any other total that scores
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         lay = pos.layout
-        if wants.tick() and not total_fits(lay.total, level, stage, want_multiple, want_big):
+        if wants.tick() and not total_fits(lay.total, level, stage, want_multiple, want_big, above_five):
             return None
         choices, mistakes = number_choices(lay.total, mistaken_totals(lay), rng,
-                                           slip_text=_("Add the open ends one at a time."))
+                                           slip_text=_("Add the open ends one at a time."), fives=generator >= 3)
         counted = tuple(e.id for e in lay.open_ends if e.value)
         return {
             "layout": lay, "hand": (),

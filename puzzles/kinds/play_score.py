@@ -29,21 +29,42 @@ SCORING_SHARE = 0.9
 """How often play-score asks about a play that scores."""
 CHOICE_LEAN = (0.7, 0.85, 0.95, 3.0)
 """Generator 2 on: small scores are often the smallest choice by force, so the others lean higher."""
+POINT_WEIGHTS = {1: (0.16, 0.24, 0.3, 0.3), 2: (0.13, 0.19, 0.22, 0.23, 0.23), 3: (0.1, 0.18, 0.18, 0.18, 0.18, 0.18)}
+"""Generator 3 on: how often each score (0, 1, 2 … points) is asked for, per level, so that no answer given
+every time ("always 2") is right much more than one time in four; higher levels reach higher scores (Muggins,
+with two ends, a point less at levels 2 and 3)."""
+POINTS_PATIENCE = 60
+"""Generator 3 on: positions looked at for the score wished for before a smaller one is wished for."""
+LATER_LEAN = (0.15, 0.5, 1.2, 2.0)
+"""Generator 3 on: 0 and 1 point are the smallest choices by force, so bigger scores lean high."""
 
 
 def make_play_score(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
     wants = Wants()
     want_scoring = rng.random() < SCORING_SHARE
     want_big = rng.random() < 0.95
+    if generator >= 3:
+        weights = POINT_WEIGHTS[level][:-1] if stage == "muggins" and level >= 2 else POINT_WEIGHTS[level]
+        wish = [rng.choices(range(len(weights)), weights=weights)[0]]
+        want_scoring, want_big = wish[0] != 0, False
+        wants.patience = POINTS_PATIENCE
+    else:
+        wish = []
 
     def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
         keen = wants.tick()
         lay = pos.layout
+        if wish and not any(play_points(t) == wish[0] for _, t in lay.totals_after(pos.hand)) and \
+                (keen or wish[0] > 1):  # cheap totals first: no play scores what is wished for
+            if not keen:  # this score is rare here: wish for a smaller one
+                wish[0] = rng.randint(max(1, wish[0] - 2), wish[0] - 1)
+                wants.tries = 0
+            return None
         outcomes = play_outcomes(lay, pos.hand)
         if not outcomes:
             return None
         scoring = [o for o in outcomes if play_points(o[1].total)]
-        if keen and want_scoring and not scoring:
+        if (keen or wish) and want_scoring and not scoring:
             return None
         pool = scoring if scoring and want_scoring else outcomes
         big = [o for o in pool if play_points(o[1].total) >= 2]
@@ -51,6 +72,14 @@ def make_play_score(stage: str, level: int, rng: random.Random, generator: int) 
             return None  # sums of 10 and more, when the level's positions have them
         if want_big and big:
             pool = big
+        if wish:
+            exact = [o for o in pool if play_points(o[1].total) == wish[0]]
+            if not exact and (keen or wish[0] > 1):
+                if not keen:  # this score is rare here: wish for a smaller one
+                    wish[0] = rng.randint(max(1, wish[0] - 2), wish[0] - 1)
+                    wants.tries = 0
+                return None
+            pool = exact or pool
         play, after = rng.choice(pool)
         right = play_points(after.total)
         wrong = []
@@ -75,8 +104,8 @@ def make_play_score(stage: str, level: int, rng: random.Random, generator: int) 
             pts = play_points(value)
             if pts != right:
                 wrong.append((name, pts, text))
-        choices, mistakes = number_choices(right, wrong, rng, slip_text=_("Points are the total ÷ 5."),
-                                           lean=CHOICE_LEAN if generator >= 2 else None)
+        lean = LATER_LEAN if generator >= 3 else CHOICE_LEAN if generator >= 2 else None
+        choices, mistakes = number_choices(right, wrong, rng, slip_text=_("Points are the total ÷ 5."), lean=lean)
         word = (_("The ends make {working}: {score}.").format(working=after.working, score=score_words(after.total))
                 if right else _("The ends make {working}: no score.").format(working=after.working))
         return {
