@@ -159,3 +159,31 @@ def test_the_contrast_card_speaks_spanish():
     assert f"Contaste el {last.number} de {second.board.tiles[last.target]}, pero ahora {last.tile} lo tapa" in card
     at.button(key="teach-contrast").click().run()
     assert "¡Ojo!" in texts(at)
+
+
+def test_a_child_who_cannot_get_the_warm_up_is_shown_the_working_and_goes_on():
+    """Never locked in: three tries at the warm-up, then its working opens and Next puzzle is there."""
+    first, second = (generate_for("hand-rounding", stage="muggins", level=1, trap="round-2", seed=s) for s in (0, 1))
+    at = app(code=first.code)
+    rounding_wrong(at, first)
+    at.query_params["code"] = second.code
+    at.run()
+    rounding_wrong(at, second)
+    at.button(key="teach-contrast").click().run()
+    at.button(key="teach-example").click().run()
+    drill = at.session_state["practice"].puzzle
+    for attempt in range(3):
+        assert at.session_state["practice"].puzzle.code == drill.code
+        if isinstance(drill.answer, dict):
+            rounding_wrong(at, drill)
+        else:
+            at.text_input(key=f"n-{drill.code}").set_value(str(drill.answer + 5))
+            at.form_submit_button[0].click().run()
+        if attempt < 2:
+            assert at.button(key="again") and not [b for b in at.button if b.key == "next"]
+            at.button(key="again").click().run()
+    assert not at.exception
+    assert at.button(key="next") and not [b for b in at.button if b.key == "again"]
+    assert any(e.proto.expanded for e in at.expander)  # the working, open
+    at.button(key="next").click().run()
+    assert at.session_state["practice"].puzzle.code == second.code  # then the missed puzzle, once more
