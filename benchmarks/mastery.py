@@ -18,7 +18,7 @@ import os
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 
-from benchmarks.bkt_learners import PROFILES, MasteryRun, simulate
+from benchmarks.bkt_learners import PROFILES, MasteryRun, Profile, simulate
 from puzzles import STAGES
 
 
@@ -27,11 +27,15 @@ def _lag(runs: list[MasteryRun], stage: str) -> list[int]:
             if stage in r.mastered and stage in r.known_at and r.mastered[stage] >= r.known_at[stage]]
 
 
+def _one(profile: Profile, puzzles: int, seed: int) -> MasteryRun:
+    return simulate(profile, puzzles=puzzles, seed=seed)
+
+
 def run(learners: int = 100, puzzles: int = 600) -> list[tuple[str, str, str]]:
     rows: list[tuple[str, str, str]] = []
     for name, profile in PROFILES.items():
         with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # one child per core at a time
-            runs = list(pool.map(functools.partial(simulate, profile, puzzles=puzzles), range(learners), chunksize=4))
+            runs = list(pool.map(functools.partial(_one, profile, puzzles), range(learners), chunksize=4))
         declared = sum(len(r.mastered) for r in runs)
         false = sum(len(r.false) for r in runs)
         false_trap = sum(len(r.false_trap) for r in runs)

@@ -1,5 +1,6 @@
 """AppTest: every page runs, and the main flows work."""
 
+import random
 import time
 
 import pytest
@@ -143,32 +144,41 @@ def test_number_kinds_are_answered_by_typing(kind):
 def test_step_up_after_mastery():
     at = app(code=generate("open-total", stage="muggins", level=1, seed=8).code)
     progress = practice(at).progress
-    for kind in CORE_KINDS:  # every trap of each core kind shown first
+    for kind in CORE_KINDS:  # every trap of each core kind known first
         for trap in mastery_traps(kind, "muggins"):
             code = generate_for(kind, stage="muggins", level=1, trap=trap, seed=0).code
-            for _ in range(2):
+            for _ in range(5):
                 progress.record(Attempt(kind, "muggins", 1, True, 3.0, code=code))
-    for _ in range(DEFAULT_POLICY.stage_window - DEFAULT_POLICY.run_for_proficient * len(CORE_KINDS)):
-        progress.record(Attempt("make-five", "muggins", 3, True, 3.0))
-    for _ in range(DEFAULT_POLICY.run_for_proficient):
+    last = CORE_KINDS[-1]
+    while not progress.meets_mastery("muggins", facts=False):
         for kind in CORE_KINDS:
             progress.record(Attempt(kind, "muggins", 3, True, 3.0))
+            last = kind
+            if progress.meets_mastery("muggins", facts=False):
+                break
     progress.attempts.pop()  # one short of mastery: rebuild without the last answer
     pr = practice(at)
     pr.progress = Progress.from_attempts(progress.attempts, fluent_answers(STAGE_FACTS["muggins"]))
     assert not pr.progress.mastered
-    p = generate(CORE_KINDS[-1], stage="muggins", level=3, seed=8)
+    p = generate(last, stage="muggins", level=3, seed=8)
     pr.show(p)
     pr.answer(p.answer)
     at.run()
-    # it looks mastered today: the coach goes on, and checks it on a later day
+    # it looks mastered today: the coach goes on, and checks it on a later day with right answers
     assert any("looks mastered" in s.value and "All Fives" in s.value for s in at.success)
     assert pr.progress.coach_stage == "all-fives" and pr.progress.pending and not pr.progress.mastered
     tomorrow = time.time() + 86400
     pr.clock = lambda: tomorrow
-    p = generate(CORE_KINDS[0], stage="muggins", level=3, seed=9)
-    pr.show(p)
-    pr.answer(p.answer)
+    for seed in range(40):  # what the coach asks on the later day, answered right
+        kind, stage, level = pr.progress.coach_pick(random.Random(seed), tomorrow)
+        assert stage == "muggins"
+        trap = pr.progress.coach_trap(kind, stage, tomorrow)
+        p = (generate_for(kind, stage=stage, level=level, trap=trap, seed=seed) if trap
+             else generate(kind, stage=stage, level=level, seed=seed))
+        pr.show(p)
+        pr.answer(p.answer)
+        if pr.progress.mastered:
+            break
     at.run()
     assert any("mastered Muggins" in s.value for s in at.success)
     # said in the verdict's own box, right under the puzzle (not at the top, above the fold)

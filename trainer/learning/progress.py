@@ -38,36 +38,33 @@ import heapq
 import io
 import random
 import statistics
-from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-from puzzles import CORE_KINDS, KINDS, STAGES, all_kinds, kind, mastery_traps
+from puzzles import CORE_KINDS, KINDS, STAGES, mastery_traps
 from puzzles.traps import COUNTING, MISSED_COMBINATION, MISSED_LOWERING, ROUNDING
 from trainer.learning.attempt import Attempt as Attempt
 from trainer.learning.attempt import attempt_traps as attempt_traps
 from trainer.learning.attempt import code_trap, code_traps
 from trainer.learning.bkt import Knowledge, Observation, general_skill
 from trainer.learning.policy import DEFAULT_POLICY, Policy
+from trainer.learning.skill import FAMILIAR as FAMILIAR
+from trainer.learning.skill import FLUENCY_SECONDS as FLUENCY_SECONDS
+from trainer.learning.skill import MASTERED as MASTERED
+from trainer.learning.skill import NOT_STARTED as NOT_STARTED
+from trainer.learning.skill import OTHER_TIME_BARS as OTHER_TIME_BARS
+from trainer.learning.skill import PRACTISED as PRACTISED
+from trainer.learning.skill import PROFICIENT as PROFICIENT
+from trainer.learning.skill import TOP_LEVEL as TOP_LEVEL
+from trainer.learning.skill import Skill as Skill
+from trainer.learning.skill import answer_day
+from trainer.learning.skill import fluency_bar as fluency_bar
 from trainer.learning.spacing import Memory
 from trainer.learning.sprint import FactKind, SprintAnswer, SprintHistory, day_of
 from trainer.learning.states import MasteryStep, ReviewMode, TrapStatus
 from trainer.words.mastery import STEP_NAMES, unknown_answer
 from trainer.words.tables import csv_headers
-
-NOT_STARTED, PRACTISED, FAMILIAR = MasteryStep.NOT_STARTED, MasteryStep.PRACTISED, MasteryStep.FAMILIAR
-PROFICIENT, MASTERED = MasteryStep.PROFICIENT, MasteryStep.MASTERED
-"""The steps of mastery (:class:`~trainer.learning.states.MasteryStep`), by name."""
-
-TOP_LEVEL = 3
-"""The top level of every stage (levels are 1, 2 and 3)."""
-FLUENCY_SECONDS: dict[str, tuple[float, float, float]] = {
-    k.id: (k.time_bars[1], k.time_bars[2], k.time_bars[3]) for k in all_kinds()
-}
-"""Seconds for a fluent answer, per kind, at levels 1, 2 and 3 (each kind's ``time_bars``)."""
-OTHER_TIME_BARS = (20.0, 25.0, 35.0)
-"""The time bars of a kind this trainer does not know."""
 
 STAGE_FACTS: dict[str, tuple[FactKind, ...]] = {
     "muggins": (FactKind.MAKE_FIVE, FactKind.MAKE_TEN, FactKind.NEAREST_FIVE, FactKind.IS_MULTIPLE),
@@ -83,11 +80,6 @@ TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {
 }
 """The number facts under a trap: a rounding remainder is the nearest five, counting ends is adding."""
 
-def fluency_bar(kind_id: str, level: int) -> float:
-    """Seconds within which an answer counts as fluent: the kind's time bar at that level."""
-    return kind(kind_id).time_bars[level] if kind_id in KINDS else OTHER_TIME_BARS[level - 1]
-
-
 class StageReport(TypedDict):
     """Where each kind stands at a stage (:meth:`Progress.mastery_report`)."""
 
@@ -96,10 +88,6 @@ class StageReport(TypedDict):
     """How far the stage is along, 0–1."""
     core_mastered: int
     core_count: int
-
-
-def _day(at: float | None) -> dt.date | None:
-    return None if at is None else day_of(at)
 
 
 @dataclass(frozen=True)
@@ -127,104 +115,6 @@ class Review:
     """The number of answers after which it is due."""
     how: ReviewMode
     """:attr:`ReviewMode.RETRY` (the same puzzle) or :attr:`ReviewMode.SIMILAR` (a sibling with the same trap)."""
-
-
-@dataclass
-class Skill:
-    """One kind at one stage: its step, from the learner's p(known) (:class:`~trainer.learning.bkt.Knowledge`,
-    shared by every kind of the learner) and the fluency of its answers at the top level."""
-
-    needs: tuple[str, ...] = ()
-    """The traps that apply to this kind at this stage (:func:`puzzles.mastery_traps`)."""
-    policy: Policy = field(default=DEFAULT_POLICY, repr=False, compare=False)
-    knowledge: Knowledge = field(default_factory=Knowledge, repr=False, compare=False)
-    general: str = ""
-    """The name of its general skill (:func:`~trainer.learning.bkt.general_skill`)."""
-    step: MasteryStep = MasteryStep.NOT_STARTED
-    recent: deque[bool] = field(init=False)
-    """Right or wrong, the last :attr:`Policy.familiar_window` unhinted answers."""
-    top: deque[tuple[bool, bool]] = field(init=False)
-    """(right, fluent) of the last :attr:`Policy.steady_window` unhinted answers at the top level."""
-    last_seen: int = -1
-    answered: int = 0
-    right: int = 0
-    fluent: int = 0
-    last_day: dt.date | None = None
-
-    def __post_init__(self) -> None:
-        self.recent = deque(maxlen=self.policy.familiar_window)
-        self.top = deque(maxlen=max(self.policy.steady_window, self.policy.fluent_window))
-
-    def p(self, skill: str) -> float:
-        return self.knowledge.p(skill)
-
-    def trap_known(self, trap: str) -> bool:
-        """The learner's p(known) of the trap has reached :attr:`Policy.mastered_at`."""
-        return self.p(trap) >= self.policy.mastered_at
-
-    def trap_status(self, trap: str) -> TrapStatus:
-        return TrapStatus.SHOWN if self.trap_known(trap) else (
-            TrapStatus.SHAKY if trap in self.knowledge.seen else TrapStatus.NOT_MET)
-
-    @property
-    def missing(self) -> tuple[str, ...]:
-        """The traps not known yet, least likely known first (never met before met)."""
-        return tuple(sorted((t for t in self.needs if not self.trap_known(t)),
-                            key=lambda t: (t in self.knowledge.seen, self.p(t))))
-
-    @property
-    def is_fluent(self) -> bool:
-        """Enough of its last answers at the top level right within the time bar."""
-        last = list(self.top)[-self.policy.fluent_window:]
-        return sum(f for _, f in last) >= self.policy.fluent_right
-
-    @property
-    def is_steady(self) -> bool:
-        """Its last answers at the top level right but for at most one (see :attr:`Policy.steady_window`)."""
-        last = list(self.top)[-self.policy.steady_window:]
-        return len(last) >= self.policy.steady_least and sum(not ok for ok, _ in last) <= self.policy.steady_wrong
-
-    @property
-    def weakest(self) -> float:
-        """The lowest p(known) among its general skill and its traps."""
-        return min([self.p(self.general), *(self.p(t) for t in self.needs)])
-
-    def add(self, a: Attempt, number: int) -> None:
-        """Fold in one answer (``number``: its place among all the learner's answers); the learner's
-        :class:`Knowledge` has already taken it."""
-        self.last_seen = number
-        day = _day(a.at)
-        if day is not None:
-            self.last_day = day
-        self.answered += 1
-        self.right += a.correct
-        fluent = a.correct and a.seconds <= fluency_bar(a.kind, a.level)
-        self.fluent += fluent
-        self.step = max(self.step, PRACTISED)
-        if a.hinted:
-            return
-        self.recent.append(a.correct)
-        if a.level == TOP_LEVEL and a.review is not ReviewMode.DRILL:
-            self.top.append((a.correct, fluent))
-        self.refresh(day)
-
-    def refresh(self, day: dt.date | None = None) -> None:
-        """The step again, after the learner's p(known) moved (an answer to this kind, or to another that
-        exposed one of its traps). Mastered stays until a skill falls below :attr:`Policy.drops_below`."""
-        if self.step == NOT_STARTED:
-            return
-        policy = self.policy
-        if self.step == MASTERED:
-            if self.weakest >= policy.drops_below:
-                return
-        step = PRACTISED
-        if sum(self.recent) >= policy.familiar_right:
-            step = FAMILIAR
-        if self.p(self.general) >= policy.mastered_at and self.general in self.knowledge.seen:
-            step = PROFICIENT
-            if self.is_fluent and not self.missing:
-                step = MASTERED
-        self.step = step
 
 
 @dataclass
@@ -294,17 +184,17 @@ class Progress:
             t = code_trap(attempt.code)  # the drill is made for the trap being taught
             if t is not None and t in attempt_traps(attempt):
                 taught = self.teachings.setdefault(t, [])
-                if (_day(attempt.at), attempt.code) not in taught:
-                    taught.append((_day(attempt.at), attempt.code))
+                if (answer_day(attempt.at), attempt.code) not in taught:
+                    taught.append((answer_day(attempt.at), attempt.code))
         skill.add(attempt, number)
-        self._refresh_others(skill, {o.skill for o in observed}, _day(attempt.at))
+        self._refresh_others(skill, {o.skill for o in observed}, answer_day(attempt.at))
         self._space(skill, attempt)
         self._tally(attempt, observed)
         change = 0
         if attempt.stage == self.coach_stage and not attempt.hinted and attempt.review.moves_level:
             change = self._step_level(attempt, number)
         self._schedule(attempt, number)
-        out = self._settle(attempt.stage, _day(attempt.at), confirm=not attempt.hinted)
+        out = self._settle(attempt.stage, answer_day(attempt.at), confirm=not attempt.hinted)
         return Outcome(out.mastered, out.unlocked, change, out.lost, (before, skill.step))
 
     def _settle(self, stage: str, day: dt.date | None, *, confirm: bool) -> Outcome:
@@ -440,7 +330,7 @@ class Progress:
     def _tally(self, a: Attempt, observed: tuple[Observation, ...]) -> None:
         """Count an answer toward confirming its stage, on a later day than it first looked mastered: a right
         answer counts for each skill it was evidence for, a wrong one starts those skills' counts again."""
-        first, day = self.pending.get(a.stage), _day(a.at)
+        first, day = self.pending.get(a.stage), answer_day(a.at)
         if first is None or day is None or day <= first or a.hinted:
             return
         got = self.confirmed.setdefault(a.stage, {})
@@ -481,7 +371,7 @@ class Progress:
     def coach_trap(self, kind: str, stage: str, now: float | None = None) -> str | None:
         """The trap the coach's next puzzle of ``kind`` at ``stage`` should expose (the least known, or one
         its stage's confirmation still asks for), or None. Never a trap the coach moved on from today."""
-        parked = self.parked(_day(now))
+        parked = self.parked(answer_day(now))
         if stage in self.pending:
             left = self.confirmation_left(stage)
             ask = [t for t in mastery_traps(kind, stage) if t in left and t not in parked]
@@ -542,7 +432,7 @@ class Progress:
         """The missed puzzle that is due now, if any (the oldest first); not one on a trap the coach
         moved on from today."""
         done = len(self.attempts)
-        parked = self.parked(_day(now))
+        parked = self.parked(answer_day(now))
         due = [r for r in self.reviews if r.due <= done and not parked.intersection(code_traps(r.code)[1])]
         return min(due, key=lambda r: r.due) if due else None
 
@@ -554,7 +444,7 @@ class Progress:
         Otherwise the weakest kind here (core kinds first), never one kind three times running.
         """
         stage = self.coach_stage
-        today = _day(now)
+        today = answer_day(now)
         for waiting, first in self.pending.items():
             if today is not None and today > first:
                 return self.confirm_kind(waiting), waiting, TOP_LEVEL
@@ -608,7 +498,7 @@ class Progress:
         are not fluent (and always before Muggins is mastered), a step every :attr:`Policy.step_every` puzzles."""
         last_fact = self.facts.answers[-1].at if self.facts.answers else None
         since = [a for a in self.attempts if last_fact is None or (a.at or 0.0) > last_fact]
-        stage, today = self.coach_stage, _day(now)
+        stage, today = self.coach_stage, answer_day(now)
         if since and not since[-1].correct and not since[-1].hinted:
             mapped = tuple(dict.fromkeys(k for t in attempt_traps(since[-1]) for k in TRAP_FACTS.get(t, ())))
             if mapped:

@@ -1,0 +1,137 @@
+"""One kind of puzzle at one stage, for one learner: its step of mastery (:class:`Skill`), from the learner's
+p(known) (:mod:`trainer.learning.bkt`) and the record of its answers at the top level, and the time bars
+that make an answer fluent (:func:`fluency_bar`). :class:`~trainer.learning.progress.Progress` holds one per
+kind and stage met."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import deque
+from dataclasses import dataclass, field
+
+from puzzles import KINDS, all_kinds, kind
+from trainer.learning.attempt import Attempt
+from trainer.learning.bkt import Knowledge
+from trainer.learning.policy import DEFAULT_POLICY, Policy
+from trainer.learning.sprint import day_of
+from trainer.learning.states import MasteryStep, ReviewMode, TrapStatus
+
+NOT_STARTED, PRACTISED, FAMILIAR = MasteryStep.NOT_STARTED, MasteryStep.PRACTISED, MasteryStep.FAMILIAR
+PROFICIENT, MASTERED = MasteryStep.PROFICIENT, MasteryStep.MASTERED
+"""The steps of mastery (:class:`~trainer.learning.states.MasteryStep`), by name."""
+
+TOP_LEVEL = 3
+"""The top level of every stage (levels are 1, 2 and 3)."""
+FLUENCY_SECONDS: dict[str, tuple[float, float, float]] = {
+    k.id: (k.time_bars[1], k.time_bars[2], k.time_bars[3]) for k in all_kinds()
+}
+"""Seconds for a fluent answer, per kind, at levels 1, 2 and 3 (each kind's ``time_bars``)."""
+OTHER_TIME_BARS = (20.0, 25.0, 35.0)
+"""The time bars of a kind this trainer does not know."""
+
+def fluency_bar(kind_id: str, level: int) -> float:
+    """Seconds within which an answer counts as fluent: the kind's time bar at that level."""
+    return kind(kind_id).time_bars[level] if kind_id in KINDS else OTHER_TIME_BARS[level - 1]
+
+
+def answer_day(at: float | None) -> dt.date | None:
+    """The day of an answer's time, or None when it is not known."""
+    return None if at is None else day_of(at)
+
+
+@dataclass
+class Skill:
+    """One kind at one stage: its step, from the learner's p(known) (:class:`~trainer.learning.bkt.Knowledge`,
+    shared by every kind of the learner) and the fluency of its answers at the top level."""
+
+    needs: tuple[str, ...] = ()
+    """The traps that apply to this kind at this stage (:func:`puzzles.mastery_traps`)."""
+    policy: Policy = field(default=DEFAULT_POLICY, repr=False, compare=False)
+    knowledge: Knowledge = field(default_factory=Knowledge, repr=False, compare=False)
+    general: str = ""
+    """The name of its general skill (:func:`~trainer.learning.bkt.general_skill`)."""
+    step: MasteryStep = MasteryStep.NOT_STARTED
+    recent: deque[bool] = field(init=False)
+    """Right or wrong, the last :attr:`Policy.familiar_window` unhinted answers."""
+    top: deque[tuple[bool, bool]] = field(init=False)
+    """(right, fluent) of the last :attr:`Policy.steady_window` unhinted answers at the top level."""
+    last_seen: int = -1
+    answered: int = 0
+    right: int = 0
+    fluent: int = 0
+    last_day: dt.date | None = None
+
+    def __post_init__(self) -> None:
+        self.recent = deque(maxlen=self.policy.familiar_window)
+        self.top = deque(maxlen=max(self.policy.steady_window, self.policy.fluent_window))
+
+    def p(self, skill: str) -> float:
+        return self.knowledge.p(skill)
+
+    def trap_known(self, trap: str) -> bool:
+        """The learner's p(known) of the trap has reached :attr:`Policy.mastered_at`."""
+        return self.p(trap) >= self.policy.mastered_at
+
+    def trap_status(self, trap: str) -> TrapStatus:
+        return TrapStatus.SHOWN if self.trap_known(trap) else (
+            TrapStatus.SHAKY if trap in self.knowledge.seen else TrapStatus.NOT_MET)
+
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """The traps not known yet, least likely known first (never met before met)."""
+        return tuple(sorted((t for t in self.needs if not self.trap_known(t)),
+                            key=lambda t: (t in self.knowledge.seen, self.p(t))))
+
+    @property
+    def is_fluent(self) -> bool:
+        """Enough of its last answers at the top level right within the time bar."""
+        last = list(self.top)[-self.policy.fluent_window:]
+        return sum(f for _, f in last) >= self.policy.fluent_right
+
+    @property
+    def is_steady(self) -> bool:
+        """Its last answers at the top level right but for at most one (see :attr:`Policy.steady_window`)."""
+        last = list(self.top)[-self.policy.steady_window:]
+        return len(last) >= self.policy.steady_least and sum(not ok for ok, _ in last) <= self.policy.steady_wrong
+
+    @property
+    def weakest(self) -> float:
+        """The lowest p(known) among its general skill and its traps."""
+        return min([self.p(self.general), *(self.p(t) for t in self.needs)])
+
+    def add(self, a: Attempt, number: int) -> None:
+        """Fold in one answer (``number``: its place among all the learner's answers); the learner's
+        :class:`Knowledge` has already taken it."""
+        self.last_seen = number
+        day = answer_day(a.at)
+        if day is not None:
+            self.last_day = day
+        self.answered += 1
+        self.right += a.correct
+        fluent = a.correct and a.seconds <= fluency_bar(a.kind, a.level)
+        self.fluent += fluent
+        self.step = max(self.step, PRACTISED)
+        if a.hinted:
+            return
+        self.recent.append(a.correct)
+        if a.level == TOP_LEVEL and a.review is not ReviewMode.DRILL:
+            self.top.append((a.correct, fluent))
+        self.refresh(day)
+
+    def refresh(self, day: dt.date | None = None) -> None:
+        """The step again, after the learner's p(known) moved (an answer to this kind, or to another that
+        exposed one of its traps). Mastered stays until a skill falls below :attr:`Policy.drops_below`."""
+        if self.step == NOT_STARTED:
+            return
+        policy = self.policy
+        if self.step == MASTERED:
+            if self.weakest >= policy.drops_below:
+                return
+        step = PRACTISED
+        if sum(self.recent) >= policy.familiar_right:
+            step = FAMILIAR
+        if self.p(self.general) >= policy.mastered_at and self.general in self.knowledge.seen:
+            step = PROFICIENT
+            if self.is_fluent and not self.missing:
+                step = MASTERED
+        self.step = step
