@@ -7,7 +7,7 @@ PORT ?= 8501
 AXE := $(VENV)/axe/axe.min.js
 AXE_VERSION ?= 4
 
-.PHONY: run serve test bench lint install clean axe words
+.PHONY: run serve test bench lint install clean axe words fit-bkt
 
 $(STAMP): pyproject.toml
 	@echo "Setting up Fives Trainer in $(VENV) (the first time takes a minute or two)..."
@@ -73,5 +73,12 @@ words: $(STAMP)
 	@if ls trainer/words/locale/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
 		$(VENV)/bin/pybabel update --no-wrap -i trainer/words/locale/messages.pot -d trainer/words/locale; fi
 
+# refit the learner model's BKT numbers with pyBKT, in its own environment (.venv-bkt, made the first time):
+# make fit-bkt [DB=URL] [CLASS=CODE] [CSV=FILE] [OUT=FILE] -- prints them; OUT=trainer/learning/data/bkt.json
+# replaces the shipped numbers (docs/learner-model.md, "Where the numbers come from")
+fit-bkt: $(STAMP)
+	$(PY) -m trainer.classroom.fit $(if $(DB),--db "$(DB)") $(if $(CLASS),--class "$(CLASS)") \
+		$(if $(CSV),--csv "$(CSV)") $(if $(OUT),--out "$(OUT)")
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) .venv-bkt build *.egg-info

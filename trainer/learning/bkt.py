@@ -12,7 +12,7 @@ Each trap (a named misconception) and each kind of puzzle at each stage (its *ge
 After every first, unhinted answer, each skill the answer is evidence for (:func:`observations`) takes
 the standard update: Bayes' rule on the answer, then the chance of learning. The value after an answer
 is exactly what pyBKT's ``predict`` gives as the state before the next one (``tests/test_bkt.py`` checks
-this on logs pyBKT scored; ``python -m trainer.learning.fit`` refits the numbers from the store).
+this on logs pyBKT scored; ``python -m trainer.classroom.fit`` refits the numbers from the store).
 
 >>> p = BktParams(prior=0.3, learn=0.15, guess=0.2, slip=0.1, taught_learn=0.3)
 >>> round(p.update(p.prior, True), 3)  # right: 0.3 → 0.66 by Bayes, then a learning step
@@ -37,7 +37,7 @@ from trainer.learning.states import ReviewMode
 TOP_LEVEL = 3
 """A kind's general skill is judged at the top level of its stage (levels 1 and 2 are the climb)."""
 PARAMS_FILE = Path(__file__).with_name("data") / "bkt.json"
-"""The fitted numbers shipped with the trainer (``python -m trainer.learning.fit`` writes a new file)."""
+"""The fitted numbers shipped with the trainer (``python -m trainer.classroom.fit --out`` writes a new file)."""
 
 
 class Resource(enum.IntEnum):

@@ -1,0 +1,284 @@
+"""Fitting the BKT numbers (:mod:`trainer.learning.bkt`) with pyBKT, from learners' stored answers.
+
+The answers become observations (:func:`~trainer.learning.bkt.observations`), one CSV row each in
+pyBKT's own columns; pyBKT fits every skill with enough of them in its own environment (``.venv-bkt``,
+made once: pyBKT 1.4.3 needs numpy < 2 and pandas < 2.3, which the trainer's environment has moved
+past), and its JSON answer becomes a :class:`~trainer.learning.bkt.ParamTable`. The command around
+this is ``python -m trainer.classroom.fit`` (it reads a store or a CSV of answers).
+
+>>> from trainer.learning.attempt import Attempt
+>>> rows = observation_rows([[Attempt("open-total", "muggins", 3, True, 5.0)],
+...                          [Attempt("open-total", "muggins", 3, False, 9.0, hinted=True)]])
+>>> [(r.order, r.learner, r.skill, r.correct, r.resource) for r in rows]
+[(0, 'L00001', 'open-total@muggins', True, <Resource.PRACTICE: 1>)]
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from trainer.learning.attempt import Attempt
+from trainer.learning.bkt import BktParams, ParamTable, Resource, observations
+
+Say = Callable[[str], None] | None
+"""Where the command tells a person what it is doing (``None``: nothing is said)."""
+ROOT = Path(__file__).resolve().parents[2]
+"""The project's folder (the command runs from a checkout: the pyBKT script is not in the package)."""
+ENV = ROOT / ".venv-bkt"
+"""pyBKT's own environment (ignored by git); ``FIVES_BKT_ENV`` names another."""
+SCRIPT = ROOT / "tools" / "bkt" / "pybkt_fit.py"
+"""What runs inside that environment."""
+REQUIREMENTS = ("pybkt==1.4.3", "numpy<2", "pandas<2.3", "scikit-learn<1.6")
+"""pyBKT and the versions it imports with."""
+SEED = 42
+"""pyBKT's random starts: the same data gives the same numbers."""
+FITS = 5
+"""Random starts of EM per skill (pyBKT's default); the best likelihood wins."""
+MIN_OBSERVATIONS = 150
+"""A skill with fewer observations than this keeps the default numbers."""
+MIN_LEARNERS = 15
+"""… and so does one answered by fewer learners than this."""
+FALLBACK_TAUGHT_LEARN = 0.3
+"""The learning rate after teaching when no answer after teaching was seen at all (the shipped
+starting value; never below the skill's own ``learn``)."""
+CSV_COLUMNS = ("learner_code", "number", "kind", "stage", "level", "correct", "seconds", "puzzle_code",
+               "mistake", "hinted", "review", "origin", "at")
+"""A CSV of stored answers: the columns of a class's download (My class, in English), with
+``origin`` and ``at`` added; those two may be missing."""
+
+
+class NotEnoughAnswers(ValueError):
+    """Too few answers that count as evidence for a fit; the message says how many there are."""
+
+
+@dataclass(frozen=True)
+class ObservationRow:
+    """One observation of one skill: a row of the CSV pyBKT reads (``order_id``, ``user_id``,
+    ``skill_name``, ``correct``, ``resource``)."""
+
+    order: int
+    learner: str
+    """An anonymous name (``L00001``…): a learner's code signs them in, so it never leaves the store."""
+    skill: str
+    correct: bool
+    resource: Resource
+
+
+def observation_rows(learners: Iterable[Sequence[Attempt]]) -> list[ObservationRow]:
+    """Every learner's answers, in order, as observations (learner after learner)."""
+    rows: list[ObservationRow] = []
+    for n, attempts in enumerate(learners, start=1):
+        for a in attempts:
+            for o in observations(a):
+                rows.append(ObservationRow(len(rows), f"L{n:05d}", o.skill, o.correct, o.resource))
+    return rows
+
+
+def write_observations(rows: Iterable[ObservationRow], path: Path) -> None:
+    with path.open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(["order_id", "user_id", "skill_name", "correct", "resource"])
+        for r in rows:
+            w.writerow([r.order, r.learner, r.skill, int(r.correct), int(r.resource)])
+
+
+# ----- a CSV of stored answers -----
+
+
+def write_answers_csv(learners: Iterable[Sequence[Attempt]], path: Path) -> None:
+    """Answers in the columns :func:`read_answers_csv` reads (learners named ``L00001``…)."""
+    with path.open("w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(CSV_COLUMNS)
+        for n, attempts in enumerate(learners, start=1):
+            for i, a in enumerate(attempts, start=1):
+                w.writerow([f"L{n:05d}", i, a.kind, a.stage, a.level, a.correct, a.seconds, a.code, a.mistake or "",
+                            a.hinted, a.review.value, a.origin, "" if a.at is None else a.at])
+
+
+def read_answers_csv(path: Path) -> list[list[Attempt]]:
+    """Each learner's answers, in order, from a CSV of stored answers (:data:`CSV_COLUMNS`; a class's
+    download from My class is one). ``ValueError`` naming the line for a row that is not an answer."""
+    by_learner: dict[str, list[tuple[int, Attempt]]] = {}
+    with path.open(newline="", encoding="utf-8-sig") as f:
+        reader = csv.DictReader(f)
+        need = {"learner_code", "kind", "stage", "level", "correct", "seconds"}
+        if not need <= set(reader.fieldnames or ()):
+            raise ValueError(f"{path} is not a CSV of answers: it needs the columns {sorted(need)}")
+        for line, row in enumerate(reader, start=2):
+            try:
+                a = Attempt.from_row(_answer_values(row))
+            except ValueError as err:
+                raise ValueError(f"{path}, line {line}: {err}") from None
+            answers = by_learner.setdefault(row["learner_code"], [])
+            answers.append((int(row.get("number") or len(answers) + 1), a))
+    return [[a for _, a in sorted(answers, key=lambda na: na[0])] for answers in by_learner.values()]
+
+
+def _flag(text: str | None) -> bool:
+    value = (text or "").strip().lower()
+    if value not in ("true", "false", "1", "0", ""):
+        raise ValueError(f"not true or false: {text!r}")
+    return value in ("true", "1")
+
+
+def _answer_values(row: Mapping[str, str | None]) -> dict[str, object]:
+    """A CSV row as :meth:`Attempt.to_row`'s values."""
+    try:
+        level, seconds = int(row["level"] or ""), float(row["seconds"] or "")
+        at = float(row.get("at") or "") if row.get("at") else None
+    except ValueError:
+        raise ValueError("its level, seconds or time is not a number") from None
+    return {"kind": row["kind"], "stage": row["stage"], "level": level, "correct": _flag(row["correct"]),
+            "seconds": seconds, "code": row.get("puzzle_code") or row.get("code") or "",
+            "mistake": row.get("mistake") or None, "hinted": _flag(row.get("hinted")),
+            "review": row.get("review") or "", "origin": row.get("origin") or "", "at": at}
+
+
+# ----- the fit -----
+
+
+@dataclass(frozen=True)
+class SkillFit:
+    """What the fit made of one skill."""
+
+    skill: str
+    observations: int
+    learners: int
+    params: BktParams | None
+    """pyBKT's numbers, or ``None``: the skill keeps the default."""
+    why_default: str = ""
+    """Why it keeps the default (too few answers, or a fit where knowing does not help)."""
+
+
+@dataclass(frozen=True)
+class FitReport:
+    """A fit: the table to ship, and what became of every skill."""
+
+    table: ParamTable
+    skills: tuple[SkillFit, ...]
+    observations: int
+    learners: int
+
+
+def counts(rows: Iterable[ObservationRow]) -> dict[str, tuple[int, int]]:
+    """Per skill: how many observations, from how many learners."""
+    seen: dict[str, tuple[int, set[str]]] = {}
+    for r in rows:
+        n, who = seen.get(r.skill, (0, set()))
+        who.add(r.learner)
+        seen[r.skill] = (n + 1, who)
+    return {s: (n, len(who)) for s, (n, who) in sorted(seen.items())}
+
+
+def fit(rows: Sequence[ObservationRow], *, cohort: str, env: Path | None = None, seed: int = SEED,
+        fits: int = FITS, say: Say = None) -> FitReport:
+    """Fit every skill with enough observations (the rest keep the default, fitted on every skill's
+    sequences pooled). :class:`NotEnoughAnswers` when even the pooled fit lacks them."""
+    per_skill = counts(rows)
+    learners = len({r.learner for r in rows})
+    if len(rows) < MIN_OBSERVATIONS or learners < MIN_LEARNERS:
+        raise NotEnoughAnswers(
+            f"These answers give {len(rows)} observations from {learners} learners; a fit needs at least "
+            f"{MIN_OBSERVATIONS} from {MIN_LEARNERS} learners (hinted answers count for nothing). "
+            "Nothing was fitted: the trainer keeps its numbers.")
+    enough = {s for s, (n, who) in per_skill.items() if n >= MIN_OBSERVATIONS and who >= MIN_LEARNERS}
+    result = run_pybkt(rows, sorted(enough), env=env, seed=seed, fits=fits, say=say)
+    default = _params(result["pooled"], None)
+    if default is None:
+        raise NotEnoughAnswers("pyBKT's fit of all the answers together is degenerate (a learner who knows a "
+                               "skill is no likelier to answer right): nothing was fitted.")
+    fitted: list[SkillFit] = []
+    for skill, (n, who) in per_skill.items():
+        if skill not in enough:
+            fitted.append(SkillFit(skill, n, who, None, "too few answers"))
+            continue
+        p = _params(result["skills"][skill], default)
+        fitted.append(SkillFit(skill, n, who, p, "" if p else "degenerate fit: guess ≥ 1 − slip"))
+    table = ParamTable(default, {f.skill: f.params for f in fitted if f.params is not None}, cohort)
+    return FitReport(table, tuple(fitted), len(rows), learners)
+
+
+def _params(fitted: Mapping[str, Any], default: BktParams | None) -> BktParams | None:
+    """pyBKT's numbers for a skill as :class:`BktParams`; ``None`` for a degenerate fit. A resource the
+    skill never had takes the default's rate (the taught rate never below the practice one)."""
+    learns = {Resource(int(k)): _prob(v) for k, v in fitted["learns"].items()}
+    guess, slip = _prob(fitted["guesses"]), _prob(fitted["slips"])
+    if guess >= 1.0 - slip:
+        return None
+    learn = learns.get(Resource.PRACTICE, default.learn if default else learns.get(Resource.TAUGHT, 0.0))
+    fallback = default.taught_learn if default else FALLBACK_TAUGHT_LEARN
+    taught = learns.get(Resource.TAUGHT, max(learn, fallback))
+    return BktParams(prior=_prob(fitted["prior"]), learn=learn, guess=guess, slip=slip, taught_learn=taught)
+
+
+def _prob(value: Any) -> float:
+    """A probability from pyBKT's JSON, rounded (its last digits are EM's noise) and kept in [0, 1]."""
+    return min(1.0, max(0.0, round(float(value), 6)))
+
+
+# ----- pyBKT's environment -----
+
+
+def pybkt_python(env: Path | None = None, *, say: Say = None) -> Path:
+    """The Python of pyBKT's environment, made (once) if it is missing: a virtualenv with
+    :data:`REQUIREMENTS` from the package index."""
+    env = env or Path(os.environ.get("FIVES_BKT_ENV") or ENV)
+    python = env / "bin" / "python"
+    stamp = env / ".installed"
+    wanted = "\n".join(REQUIREMENTS) + "\n"
+    if python.exists() and stamp.exists() and stamp.read_text(encoding="utf-8") == wanted:
+        return python
+    if say:
+        say(f"Setting up pyBKT in {env} (once; it takes about half a minute)...")
+    base = os.environ.get("FIVES_BKT_PYTHON") or sys.executable
+    subprocess.run([base, "-m", "venv", "--clear", str(env)], check=True)
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *REQUIREMENTS],
+                   check=True)
+    stamp.write_text(wanted, encoding="utf-8")
+    return python
+
+
+def run_pybkt(rows: Iterable[ObservationRow], skills: Sequence[str], *, env: Path | None = None, seed: int = SEED,
+              fits: int = FITS, say: Say = None) -> dict[str, Any]:
+    """pyBKT's fit of ``skills`` and of every observation pooled, as the script's JSON."""
+    python = pybkt_python(env, say=say)
+    with tempfile.TemporaryDirectory(prefix="fives-bkt-") as tmp:
+        data, out = Path(tmp) / "observations.csv", Path(tmp) / "fit.json"
+        write_observations(rows, data)
+        if say:
+            say("Fitting with pyBKT...")
+        subprocess.run([str(python), str(SCRIPT), "fit", "--csv", str(data), "--out", str(out), "--seed", str(seed),
+                        "--num-fits", str(fits), "--skills", ",".join(skills)], check=True)
+        result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return result
+
+
+# ----- what a person reads -----
+
+
+def summary(report: FitReport) -> str:
+    """The fit as a table a person reads: every skill's numbers, or why it keeps the default."""
+    lines = [f"{report.observations} observations from {report.learners} learners.",
+             f"{'skill':28} {'obs':>6} {'who':>5}  prior  learn taught  guess   slip",
+             _line("(default: all pooled)", report.observations, report.learners, report.table.default)]
+    for f in report.skills:
+        if f.params is None:
+            lines.append(f"{f.skill:28} {f.observations:>6} {f.learners:>5}  default ({f.why_default})")
+        else:
+            lines.append(_line(f.skill, f.observations, f.learners, f.params))
+    return "\n".join(lines)
+
+
+def _line(name: str, n: int, who: int, p: BktParams) -> str:
+    return (f"{name:28} {n:>6} {who:>5}  {p.prior:.3f}  {p.learn:.3f}  {p.taught_learn:.3f}  {p.guess:.3f}  "
+            f"{p.slip:.3f}")
