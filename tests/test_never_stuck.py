@@ -143,7 +143,8 @@ def test_the_feedback_names_the_trap_this_child_most_likely_holds():
     p, model, fits = _two_trap_puzzle()
     for holds in fits:
         pr = Practice(seed_source=random.Random(1), clock=Clock())
-        pr.progress.knowledge.known.update({t: 0.9 for t in fits} | {holds: 0.05})
+        for t in fits:
+            pr.progress.knowledge.set(t, 0.05 if t == holds else 0.9)
         pr.show(p)
         verdict = pr.answer(model)
         assert verdict.mistake == holds and verdict.traps[0] == holds and set(verdict.traps) == set(fits)

@@ -68,13 +68,24 @@ class BktParams:
 
     def update(self, known: float, correct: bool, resource: Resource = Resource.PRACTICE) -> float:
         """p(known) after one answer: the posterior given the answer, then one learning step."""
+        unknown, known = self.step(1.0 - known, known, correct, resource)
+        return known
+
+    def step(self, unknown: float, known: float, correct: bool,
+             resource: Resource = Resource.PRACTICE) -> tuple[float, float]:
+        """(p(not known), p(known)) after one answer. Both are kept, as pyBKT keeps its two states: after a
+        long run of right answers p(not known) is tiny but not 0, so a run of wrong ones still brings
+        p(known) back down (one float, ``1 - p``, would round to exactly 0 and never move again)."""
         if correct:
-            yes, no = known * (1.0 - self.slip), (1.0 - known) * self.guess
+            yes, no = known * (1.0 - self.slip), unknown * self.guess
         else:
-            yes, no = known * self.slip, (1.0 - known) * (1.0 - self.guess)
-        posterior = yes / (yes + no) if yes + no > 0.0 else known
+            yes, no = known * self.slip, unknown * (1.0 - self.guess)
+        total = yes + no
+        if total <= 0.0:
+            yes, no, total = known, unknown, known + unknown
+        yes, no = yes / total, no / total
         learn = self.taught_learn if resource is Resource.TAUGHT else self.learn
-        return posterior * (1.0 - self.forget) + (1.0 - posterior) * learn
+        return no * (1.0 - learn) + yes * self.forget, yes * (1.0 - self.forget) + no * learn
 
     def p_correct(self, known: float) -> float:
         """The chance the next answer is right."""
@@ -153,19 +164,27 @@ class Knowledge:
     """A learner's p(known) for every skill met so far: a fold over their answers."""
 
     params: ParamTable = field(default_factory=shipped_params)
-    known: dict[str, float] = field(default_factory=dict)
+    states: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Per skill met: (p(not known), p(known)), both kept (see :meth:`BktParams.step`)."""
     seen: dict[str, int] = field(default_factory=dict)
     """How many answers were evidence for each skill."""
 
     def p(self, skill: str) -> float:
         """p(known) now (the skill's prior before any evidence)."""
-        return self.known.get(skill, self.params[skill].prior)
+        state = self.states.get(skill)
+        return self.params[skill].prior if state is None else state[1] / (state[0] + state[1])
+
+    def set(self, skill: str, known: float) -> None:
+        """Start a skill at a p(known) of one's own (a test, a placement)."""
+        self.states[skill] = (1.0 - known, known)
 
     def add(self, a: Attempt) -> tuple[Observation, ...]:
         """Fold in one answer; returns the evidence it gave."""
         obs = observations(a)
         for o in obs:
-            self.known[o.skill] = self.params[o.skill].update(self.p(o.skill), o.correct, o.resource)
+            params = self.params[o.skill]
+            unknown, known = self.states.get(o.skill, (1.0 - params.prior, params.prior))
+            self.states[o.skill] = params.step(unknown, known, o.correct, o.resource)
             self.seen[o.skill] = self.seen.get(o.skill, 0) + 1
         return obs
 

@@ -16,6 +16,7 @@ this is ``python -m trainer.classroom.fit`` (it reads a store or a CSV of answer
 from __future__ import annotations
 
 import csv
+import dataclasses
 import json
 import os
 import subprocess
@@ -204,8 +205,27 @@ def fit(rows: Sequence[ObservationRow], *, cohort: str, env: Path | None = None,
             continue
         p = _params(result["skills"][skill], default)
         fitted.append(SkillFit(skill, n, who, p, "" if p else "degenerate fit: guess ≥ 1 − slip"))
-    table = ParamTable(default, {f.skill: f.params for f in fitted if f.params is not None}, cohort)
+    table = bounded_table(ParamTable(default, {f.skill: f.params for f in fitted if f.params is not None}, cohort))
     return FitReport(table, tuple(fitted), len(rows), learners)
+
+
+GUESS_MAX = 0.3
+SLIP_MAX = 0.1
+"""The bounds BKT's fits are held to (Corbett & Anderson 1995): EM can settle on a *degenerate* model —
+a skill "known" by children who answer wrong, or guessed right more often than not (Baker, Corbett &
+Aleven 2008) — and a wrong answer that another skill of the same puzzle caused reads as a slip."""
+
+
+def bounded(p: BktParams) -> BktParams:
+    """A fitted skill held to :data:`GUESS_MAX` and :data:`SLIP_MAX`, its taught rate never below its
+    practice one (teaching never makes learning less likely)."""
+    return dataclasses.replace(p, guess=min(p.guess, GUESS_MAX), slip=min(p.slip, SLIP_MAX),
+                               taught_learn=max(p.taught_learn, p.learn))
+
+
+def bounded_table(table: ParamTable) -> ParamTable:
+    """Every skill of a table, and its default, :func:`bounded`."""
+    return ParamTable(bounded(table.default), {k: bounded(v) for k, v in table.skills.items()}, table.cohort)
 
 
 def _params(fitted: Mapping[str, Any], default: BktParams | None) -> BktParams | None:
