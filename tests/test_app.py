@@ -158,7 +158,7 @@ def test_step_up_after_mastery():
                 break
     progress.attempts.pop()  # one short of mastery: rebuild without the last answer
     pr = practice(at)
-    pr.progress = Progress.from_attempts(progress.attempts, fluent_answers(STAGE_FACTS["muggins"]))
+    pr.progress = Progress.from_attempts(progress.attempts, fluent_answers(STAGE_FACTS["muggins"], time.time()))
     assert not pr.progress.mastered
     p = generate(last, stage="muggins", level=3, seed=8)
     pr.show(p)

@@ -167,7 +167,7 @@ class Progress:
     def record_fact(self, answer: SprintAnswer) -> Outcome:
         """Add a Sprint answer: number facts becoming fluent may complete a stage (confirmed on a later day)."""
         self.facts.add(answer)
-        return self._settle(self.coach_stage, day_of(answer.at), confirm=False)
+        return self._settle(self.coach_stage, day_of(answer.at), confirm=False, at=answer.at)
 
     # ----- recording -----
 
@@ -194,10 +194,10 @@ class Progress:
         if attempt.stage == self.coach_stage and not attempt.hinted and attempt.review.moves_level:
             change = self._step_level(attempt, number)
         self._schedule(attempt, number)
-        out = self._settle(attempt.stage, answer_day(attempt.at), confirm=not attempt.hinted)
+        out = self._settle(attempt.stage, answer_day(attempt.at), confirm=not attempt.hinted, at=attempt.at)
         return Outcome(out.mastered, out.unlocked, change, out.lost, (before, skill.step))
 
-    def _settle(self, stage: str, day: dt.date | None, *, confirm: bool) -> Outcome:
+    def _settle(self, stage: str, day: dt.date | None, *, confirm: bool, at: float | None = None) -> Outcome:
         """Mastery of ``stage`` after an answer on ``day``: first looked mastered (the coach moves on),
         confirmed on a later day (or at once when the time is not known), or lost."""
         mastered = unlocked = lost = None
@@ -205,7 +205,7 @@ class Progress:
         held = ok or self.meets_mastery(stage, facts=False, steady=False)  # a slip does not undo it
         first = self.pending.get(stage)
         if ok and stage not in self.mastered:
-            fluent = not self.facts.not_fluent(STAGE_FACTS[stage])
+            fluent = not self.facts.not_fluent(STAGE_FACTS[stage], at)  # the facts as they are now
             if fluent and day is None and confirm:  # the time is not known: at once
                 mastered = stage
             elif fluent and first is None and day is not None:

@@ -89,6 +89,13 @@ class Skill:
         return sum(f for _, f in last) >= self.policy.fluent_right
 
     @property
+    def is_shaky(self) -> bool:
+        """Wrong in :attr:`Policy.shaky_wrong` of its last answers at the top level: a mastered kind is
+        no longer (BKT without forgetting would need a long run of wrong answers to say so)."""
+        last = list(self.top)[-self.policy.steady_window:]
+        return sum(not ok for ok, _ in last) >= self.policy.shaky_wrong
+
+    @property
     def is_steady(self) -> bool:
         """Its last answers at the top level right but for at most one (see :attr:`Policy.steady_window`)."""
         last = list(self.top)[-self.policy.steady_window:]
@@ -125,13 +132,13 @@ class Skill:
             return
         policy = self.policy
         if self.step == MASTERED:
-            if self.weakest >= policy.drops_below:
+            if self.weakest >= policy.drops_below and not self.is_shaky:
                 return
         step = PRACTISED
         if sum(self.recent) >= policy.familiar_right:
             step = FAMILIAR
         if self.p(self.general) >= policy.mastered_at and self.general in self.knowledge.seen:
             step = PROFICIENT
-            if self.is_fluent and not self.missing:
+            if self.is_fluent and not self.missing and not self.is_shaky:
                 step = MASTERED
         self.step = step

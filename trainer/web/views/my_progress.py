@@ -1,5 +1,7 @@
 """My progress: how practice is going, in numbers and charts."""
 
+import time
+
 import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
@@ -54,7 +56,7 @@ def show() -> None:
     st.subheader(sprint_words.grid_heading())
     st.caption(sprint_words.grid_caption())
     if progress.facts.answers:
-        st.markdown(fact_grid(progress.facts), unsafe_allow_html=True)
+        st.markdown(fact_grid(progress.facts, now=time.time()), unsafe_allow_html=True)
     else:
         st.markdown(sprint_words.grid_empty())
 

@@ -3,6 +3,8 @@ and downloads or deletes the class's data. Everything needs the class's teacher 
 
 from __future__ import annotations
 
+import time
+
 import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
@@ -221,7 +223,7 @@ def class_page(s, code: str, key: str) -> None:
     st.subheader(sprint_words.class_grid_heading())
     st.caption(sprint_words.class_grid_caption())
     facts = [(r.nickname, SprintHistory.from_answers(s.sprint_answers(r.code))) for r in rows]
-    st.markdown(class_fact_grid(facts), unsafe_allow_html=True)
+    st.markdown(class_fact_grid(facts, now=time.time()), unsafe_allow_html=True)
 
     mistakes = classroom.common_mistakes(rows)
     st.subheader(words.wrong_most())
