@@ -126,8 +126,8 @@ def right_response(p: Puzzle) -> Any:
         p.answer[0] if isinstance(p.answer, tuple) else p.answer)
 
 
-def fact_step(pr: Practice, clock: FakeClock) -> None:
-    """The coach's number-fact step, answered right and quick."""
+def fact_step(pr: Practice, clock: FakeClock, rng: random.Random | None = None, right: float = 1.0) -> None:
+    """The coach's number-fact step, if any, answered quick (right with the chance ``right``)."""
     kinds = pr.coach_step()
     if not kinds:
         return
@@ -136,7 +136,8 @@ def fact_step(pr: Practice, clock: FakeClock) -> None:
         fact = round_.current
         assert fact is not None
         clock.t += FACT_SECONDS
-        pr.answer_fact(fact.answer)
+        good = rng is None or rng.random() < right
+        pr.answer_fact(fact.answer if good else next(c for c in fact.choices if c != fact.answer))
     pr.end_sprint()
 
 

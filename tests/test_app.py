@@ -8,7 +8,6 @@ from apptest import PAGE_NAMES, app, end_letters, learner_move, start_game
 from apptest import notices as texts  # this file reads the notices and markdown, not the captions
 
 from puzzles import CORE_KINDS, generate, generate_for, mastery_traps
-from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
 from trainer.learning.sprint import fluent_answers
 

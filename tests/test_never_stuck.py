@@ -55,6 +55,16 @@ def practise(pr: Practice, clock: Clock, trap: str, n: int) -> list[tuple[str, b
     return out
 
 
+def until_parked(clock: Clock, trap: str) -> Practice:
+    """A child who keeps ``trap``, coached until the coach moves on from it."""
+    pr = Practice(seed_source=random.Random(7), clock=clock)
+    for _ in range(200):
+        practise(pr, clock, trap, 1)
+        if pr.progress.parked(day_of(clock.t)):
+            break
+    return pr
+
+
 def longest_run(codes: list[str]) -> int:
     best = run = 0
     for i, c in enumerate(codes):
@@ -74,11 +84,7 @@ def test_a_child_who_keeps_a_misconception_is_never_locked_on_one_puzzle():
 
 def test_after_two_teachings_the_coach_moves_on_until_a_later_day():
     clock = Clock()
-    pr = Practice(seed_source=random.Random(7), clock=clock)
-    for _ in range(200):
-        practise(pr, clock, "double-once", 1)
-        if pr.progress.parked(day_of(clock.t)):
-            break
+    pr = until_parked(clock, "double-once")
     assert pr.progress.parked(day_of(clock.t)) == {"double-once"}
     today = [code for day, code in pr.progress.teachings["double-once"] if day == day_of(clock.t)]
     assert len(today) == len(set(today)) == DEFAULT_POLICY.stuck_after_teaching
@@ -109,11 +115,7 @@ def test_after_two_teachings_the_coach_moves_on_until_a_later_day():
 
 def test_the_teacher_sees_a_child_the_coach_moved_on_from():
     clock = Clock()
-    pr = Practice(seed_source=random.Random(7), clock=clock)
-    for _ in range(200):
-        practise(pr, clock, "double-once", 1)
-        if pr.progress.parked(day_of(clock.t)):
-            break
+    pr = until_parked(clock, "double-once")
 
     @dataclass
     class Record:

@@ -29,6 +29,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from benchmarks.bkt_learners import fact_step
 from benchmarks.learners import FakeClock, wrong_response
 from benchmarks.misconceptions import respond
 from puzzles import KINDS, STAGES, Puzzle
@@ -47,7 +48,7 @@ RANGES = {"prior": (0.1, 0.5), "learn": (0.05, 0.3), "guess": (0.1, 0.3), "slip"
 """The literature's ranges the true numbers are drawn from (uniformly)."""
 TAUGHT = (1.5, 3.0, 0.6)
 """After teaching: ``learn`` times 1.5–3, at most 0.6."""
-PUZZLE_SECONDS, FACT_SECONDS, FACTS_RIGHT = 6.0, 2.5, 0.9
+PUZZLE_SECONDS, FACTS_RIGHT = 6.0, 0.9
 """A simulated learner answers a puzzle in 6 s and a number fact in 2.5 s, 90% of facts right."""
 
 
@@ -105,16 +106,7 @@ class Learner:
 
 def _facts(pr: Practice, clock: FakeClock, rng: random.Random) -> None:
     """The number facts the coach steps to, if any."""
-    kinds = pr.coach_step()
-    if not kinds:
-        return
-    round_ = pr.start_sprint(kinds, coached=True)
-    while not pr.sprint_over:
-        fact = round_.current
-        clock.t += FACT_SECONDS
-        good = rng.random() < FACTS_RIGHT
-        pr.answer_fact(fact.answer if good else next(c for c in fact.choices if c != fact.answer))
-    pr.end_sprint()
+    fact_step(pr, clock, rng, FACTS_RIGHT)
 
 
 def simulate(params: dict[str, BktParams], seed: int, answers: int = ANSWERS) -> list[Attempt]:
