@@ -77,12 +77,12 @@ def test_a_wrong_answer_never_confirms_a_stage():
     assert not p.is_mastered("muggins")
 
 
-def test_confirming_asks_two_right_answers_per_kind_and_one_per_trap():
+def test_confirming_asks_two_right_answers_per_kind_and_per_trap():
     p = Progress()
     meet_muggins(p, MONDAY)
     left = p.confirmation_left("muggins")
     assert all(left[f"{k}@muggins"] == 2 for k in CORE_KINDS)
-    assert all(left[t] == 1 for k in CORE_KINDS for t in mastery_traps(k, "muggins"))
+    assert all(left[t] == 2 for k in CORE_KINDS for t in mastery_traps(k, "muggins"))
     answer(p, "open-total", MONDAY + DAY)
     assert p.confirmation_left("muggins")["open-total@muggins"] == 1
     answer(p, "open-total", MONDAY + DAY, correct=False)  # a wrong answer starts the count again

@@ -19,7 +19,7 @@ and every kind's general skill at each stage, has a p(known). Each kind at each 
 A stage is mastered when every core kind is mastered there and steady now (at most one wrong among its
 last 8 answers at the top level), and its number facts (:data:`STAGE_FACTS`, answered in the Fives
 Sprint) are fluent — and then only on a later day: the day it first looks mastered the coach goes on to
-the next stage, and on a later day right answers confirm it (two per core kind, one per trap; a wrong
+the next stage, and on a later day right answers confirm it (two per core kind and two per trap; a wrong
 answer starts that skill's count again). A mastered kind comes back in review when its py-fsrs card
 says (:mod:`trainer.learning.spacing`), as a Sprint fact does. Hinted answers are kept but never count
 toward mastery. A trap taught twice in a day without becoming known is left until a later day
