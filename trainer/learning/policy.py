@@ -40,11 +40,11 @@ class Policy:
     """Fluent: at least 2 of the kind's last 3 answers at the top level right within its time bar."""
     steady_window: int = 8
     steady_wrong: int = 1
-    steady_least: int = 5
+    steady_least: int = 6
     shaky_wrong: int = 3
     """...and a mastered kind drops (to Proficient, or less) when 3 of those 8 are wrong, or one of its skills
     falls below :attr:`drops_below`."""
-    """Steady: no more than 1 wrong among the kind's last 8 answers at the top level (and at least 5 of
+    """Steady: no more than 1 wrong among the kind's last 8 answers at the top level (and at least 6 of
     them). p(known) takes a learner right 60% of the time for one who knows and slips; the record of
     answers does not. A stage's kinds must all be steady (now, not once) for it to be mastered."""
     kind_retention: float = 0.9
