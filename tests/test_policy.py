@@ -30,7 +30,7 @@ def top_answers(p: Progress, n: int) -> None:
 
 
 def test_progress_reads_its_thresholds_from_its_policy():
-    quick = dataclasses.replace(DEFAULT_POLICY, mastered_at=0.6)
+    quick = dataclasses.replace(DEFAULT_POLICY, mastered_at=0.5)
     fast, slow = Progress(policy=quick), Progress()
     top_answers(fast, 1)
     top_answers(slow, 1)

@@ -11,6 +11,7 @@ from trainer.learning.attempt import Attempt
 from trainer.store import codes
 from trainer.store.base import StoreBase, _calm
 from trainer.store.schema import attempts, classes, learners
+from trainer.words import errors
 
 
 class UnknownClass(LookupError):
@@ -26,7 +27,7 @@ def answers_by_learner(store: StoreBase, class_code: str | None = None) -> list[
         if class_code is not None:
             code = codes.normalise_class(class_code)
             if code is None or conn.execute(select(classes.c.code).where(classes.c.code == code)).first() is None:
-                raise UnknownClass(f"no class in this store has the code {class_code!r}")
+                raise UnknownClass(errors.no_class_in_store(class_code))
             query = query.where(learners.c.class_code == code)
         rows = conn.execute(query.order_by(learners.c.created, learners.c.code, attempts.c.id)).all()
     by_learner: dict[str, list[Attempt]] = {}

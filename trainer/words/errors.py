@@ -120,3 +120,8 @@ def code_did_not_work() -> str:
 def learner_removed(code: str) -> str:
     return _("The code {code} is not in use any more (your teacher may have removed it), so your answers are "
              "not saved now. You can sign in again on the Sign in page.").format(code=code)
+
+
+def no_class_in_store(code: str) -> str:
+    """Refitting the learner model's numbers for a class the store does not have."""
+    return _("No class in this store has the code {code}.").format(code=code)
