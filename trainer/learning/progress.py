@@ -133,6 +133,8 @@ class Progress:
     """The learner's Fives Sprint answers (number facts)."""
     pending: dict[str, dt.date] = field(default_factory=dict)
     """Stages that looked mastered on a day, waiting for right answers on a later day to confirm them."""
+    looked: dict[str, dt.date] = field(default_factory=dict)
+    """The day each stage first looked mastered."""
     confirmed: dict[str, dict[str, int]] = field(default_factory=dict)
     """Per stage waiting: right answers in a row on a later day, per skill (general skills and traps)."""
     knowledge: Knowledge = field(default_factory=Knowledge)
@@ -209,7 +211,8 @@ class Progress:
             if fluent and day is None and confirm:  # the time is not known: at once
                 mastered = stage
             elif fluent and first is None and day is not None:
-                self.pending[stage] = day
+                # looked mastered before, lost it, earned it again: the first day stands (a later day confirms)
+                self.pending[stage] = self.looked.setdefault(stage, day)
                 unlocked = self._move_on(stage)
             elif confirm and first is not None and day is not None and day > first and self.confirmation_done(stage):
                 mastered = stage
