@@ -26,9 +26,9 @@ TABLET_UPRIGHT = {"width": 768, "height": 1024}
 """A tablet held upright: the Hint button wraps under the play buttons, so a tooltip above it lies over them."""
 PHONE = {"width": 390, "height": 844}
 PROJECTOR = {"width": 1920, "height": 1080}
-BEST_PLAY = generate("best-play", stage="muggins", level=1, seed=3)
+BEST_PLAY = generate("best-play", stage="muggins", level=1, seed=3, generator=2)
 """Four play buttons and Hint: "3-5 on end A" is the first of them."""
-WIDE = generate("open-total", stage="five-up", level=3, seed=0)
+WIDE = generate("open-total", stage="five-up", level=3, seed=0, generator=2)
 """A Five-Up cross wider than a phone."""
 
 
