@@ -4,6 +4,7 @@ legal play that scores the most (each of them is right)."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,7 @@ from puzzles.traps import (
     is_combination,
     is_lowering,
 )
+from trainer.render import CELL, render_layout
 from trainer.rules import TILES, IllegalPlay, Layout, Play, Tile, play_points
 from trainer.words import N_, _
 from trainer.words.feedback import alternatives, say, sentence, sentences
@@ -36,6 +38,9 @@ DECOY_SHARE = 0.75
 """Generator 3 on: how often a hand holds a play that scores nothing yet leaves a bigger total than the best
 play, so that "the play that leaves the biggest total" is no shortcut: the best play leaves the biggest total
 that is a multiple of five."""
+MOST_PLAYS = 5
+"""Generator 3 on: at most this many plays to choose from (one row of buttons under the picture on a
+tablet with the side menu open)."""
 DECOY_LEAST = 4
 """Generator 3 on: a hand with a decoy has at least this many tiles (three that score beside it: "any play that
 scores" is then right one time in three)."""
@@ -77,6 +82,17 @@ def special_words(before: Layout, play: Play, after: Layout) -> str:
 def play_line(play: Play, after: Layout) -> str:
     return _("{play} makes {working}: {score}.").format(play=play_words(play), working=after.working,
                                                         score=score_words(after.total))
+
+
+TALLEST = 4.0
+"""Generator 3 on: the tallest layout, in tile lengths (drawn with its end letters, its tiles at their smallest
+on a tablet, 56 px, it is then at most about 280 px tall: the question, the hand and a row of plays fit)."""
+
+
+def too_tall(lay: Layout) -> bool:
+    """Whether a layout's picture is taller than :data:`TALLEST` tile lengths."""
+    found = re.search(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"', render_layout(lay, working=False))
+    return found is not None and float(found.group(2)) > TALLEST * 4 * CELL
 
 
 def make_best_play(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
@@ -149,6 +165,8 @@ class _Hunt:
         if cut is None:
             return None
         hand, outcomes, pts = cut
+        if self.decoy is not None and too_tall(lay):
+            return None  # generator 3: a layout that leaves no room on a tablet for the hand and the plays
         order = list(range(len(outcomes)))
         rng.shuffle(order)  # the choices in no telling order
         return best_play_fields(lay, hand, [outcomes[i] for i in order], [pts[i] for i in order])
@@ -200,6 +218,8 @@ class _Hunt:
         """Whether a cut hand's plays (and what they score) are as wished."""
         if len(chosen) < 2 or len(set(pts)) < 2 or max(pts) == 0:
             return False
+        if self.decoy is not None and len(chosen) > MOST_PLAYS:
+            return False  # generator 3: the plays fit one row of buttons on a tablet
         later, two_scores = self.later, self.two_scores
         if later and sum(1 for x in pts if x) < 2:
             return False  # a lone scoring play is found by "pick the one that scores"
