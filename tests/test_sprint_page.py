@@ -161,15 +161,21 @@ def _fake_clock(at: AppTest) -> list[float]:
     return now
 
 
-def test_no_best_day_until_a_day_with_a_quick_answer():
-    at = app("sprint")
-    assert not any("best day" in m.value for m in at.markdown)  # a first visit: no "best day: 0"
+def _whole_round(at: AppTest, seconds: float):
+    """Start a round on a clock the test moves and answer every fact right, each in ``seconds``."""
     now = _fake_clock(at)
     at.button(key="sp_start").click().run()
     pr = at.session_state["practice"]
     while not pr.sprint_over:
-        now[0] += 1.0
+        now[0] += seconds
         tap_right(at)
+    return pr
+
+
+def test_no_best_day_until_a_day_with_a_quick_answer():
+    at = app("sprint")
+    assert not any("best day" in m.value for m in at.markdown)  # a first visit: no "best day: 0"
+    pr = _whole_round(at, 1.0)
     assert any(f"Your best day: {pr.sprint.fluent} quick answers." in m.value for m in at.markdown)
 
 
@@ -178,13 +184,7 @@ def test_with_more_time_the_grid_counts_the_quick_answers_the_round_counted():
     3-second fact at the usual time, quick with More time, in the round and in the grid alike."""
     at = app("sprint")
     at.segmented_control(key="sp_band").set_value("young").run()
-    now = _fake_clock(at)
-    at.button(key="sp_start").click().run()
-    pr = at.session_state["practice"]
-    while not pr.sprint_over:
-        now[0] += 3.5
-        tap_right(at)
-    round_ = pr.sprint
+    round_ = _whole_round(at, 3.5).sprint
     assert round_.fluent == len(round_.verdicts) == DEFAULT_POLICY.round_facts  # every bar is 4 s or more
     assert any(f"{round_.fluent} of them quick" in m.value for m in at.markdown)
     grid = next(m.value for m in at.markdown if "fives-facts" in m.value)
