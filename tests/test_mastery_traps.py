@@ -26,8 +26,8 @@ def codes(kind, stage, level=3):
     return {t: generate_for(kind, stage=stage, level=level, trap=t, seed=1).code for t in mastery_traps(kind, stage)}
 
 
-def right(p, kind, stage, code, level=3, correct=True):
-    return p.record(Attempt(kind, stage, level, correct, 5.0, code=code))
+def right(p, kind, stage, code, level=3, correct=True, mistake=None):
+    return p.record(Attempt(kind, stage, level, correct, 5.0, code=code, mistake=mistake))
 
 
 def test_a_kind_is_not_mastered_before_each_of_its_traps_is_known():
@@ -56,7 +56,7 @@ def test_a_trap_fallen_into_again_demotes_the_kind_until_earned_again():
         right(p, "open-total", "all-fives", code)
     assert p.step("open-total", "all-fives") == MASTERED
     for _ in range(4):
-        right(p, "open-total", "all-fives", traps["spinner-once"], correct=False)
+        right(p, "open-total", "all-fives", traps["spinner-once"], correct=False, mistake="spinner-once")
         if p.step("open-total", "all-fives") < MASTERED:
             break
     assert p.step("open-total", "all-fives") == PROFICIENT  # the kind is still known, the trap is not

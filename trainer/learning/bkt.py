@@ -112,10 +112,10 @@ def observations(a: Attempt) -> tuple[Observation, ...]:
     A hinted answer is evidence for nothing. A top-level answer is evidence for its kind's general skill
     at its stage. Every trap the puzzle exposed (worked out from its code, so old answers count too)
     gets a right answer as evidence, and a wrong one when the trap explains the answer (the answer filed
-    under it, or under another trap whose model answer this trap's model gives too: ``0`` often fits two)
-    or when no trap explains it; a wrong answer only another trap explains says nothing about this one.
-    A warm-up drill
-    comes after a teaching episode: its traps learn at the taught rate."""
+    under it, or under another trap whose model answer this trap's model gives too: ``0`` often fits two).
+    A wrong answer no trap explains (a slip, a guess) says nothing about a misconception, nor one that
+    only another trap explains: it is evidence against the general skill alone. A warm-up drill comes
+    after a teaching episode: its traps learn at the taught rate."""
     if a.hinted:
         return ()
     out: list[Observation] = []
@@ -125,7 +125,7 @@ def observations(a: Attempt) -> tuple[Observation, ...]:
     traps = attempt_traps(a)
     fits = code_explains(a.code, a.mistake) if not a.correct and a.mistake in TRAPS else ()
     for t in traps:
-        if a.correct or t in fits or a.mistake not in TRAPS:
+        if a.correct or t in fits:
             out.append(Observation(t, a.correct, resource))
     return tuple(out)
 
