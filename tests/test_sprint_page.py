@@ -36,12 +36,18 @@ def test_a_guest_taps_a_whole_round_and_the_light_turns_green():
     assert any('data-state="' in m.value for m in at.markdown)  # the grid under the round
 
 
-def test_a_wrong_tap_shows_the_answer_and_the_fact_comes_back_in_the_grid():
-    at = app("sprint")
+def _wrong_tap(at: AppTest):
+    """Start a round and tap a wrong choice on its first fact; the fact."""
     at.button(key="sp_start").click().run()
     fact = at.session_state["practice"].sprint.current
     wrong = next(i for i, c in enumerate(fact.choices) if c != fact.answer)
     at.button(key=f"sp_choice{wrong}").click().run()
+    return fact
+
+
+def test_a_wrong_tap_shows_the_answer_and_the_fact_comes_back_in_the_grid():
+    at = app("sprint")
+    fact = _wrong_tap(at)
     assert any("Not quite" in m.value for m in at.markdown)
     assert at.session_state["practice"].progress.facts.state(fact).value == "wrong"
 
@@ -207,9 +213,6 @@ def test_a_facts_clock_starts_when_the_page_draws_it():
 
 def test_a_wrong_answer_is_said_in_plain_words():
     at = app("sprint")
-    at.button(key="sp_start").click().run()
-    fact = at.session_state["practice"].sprint.current
-    wrong = next(i for i, c in enumerate(fact.choices) if c != fact.answer)
-    at.button(key=f"sp_choice{wrong}").click().run()
+    _wrong_tap(at)
     said = next(m.value for m in at.markdown if 'class="sp-said"' in m.value)
     assert "Not quite. " in said and "→" not in said and "?" not in said

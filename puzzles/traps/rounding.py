@@ -58,19 +58,12 @@ def _pair(p: Puzzle, record: Trap) -> Contrast:
                     you=you_rounded(a, model.rounded(a), round_to_five(a)))
 
 
-ROUND_1 = register_trap(Trap(
-    id="round-1", family=TrapFamily.ROUNDING, stages=ALL_STAGES, model=RoundsWrong(past=1), reason=_reason,
-    contrast=_pair, drill_kind="nearest-five",
-))
-ROUND_2 = register_trap(Trap(
-    id="round-2", family=TrapFamily.ROUNDING, stages=ALL_STAGES, model=RoundsWrong(past=2), reason=_reason,
-    contrast=_pair, drill_kind="nearest-five",
-))
-ROUND_3 = register_trap(Trap(
-    id="round-3", family=TrapFamily.ROUNDING, stages=ALL_STAGES, model=RoundsWrong(past=3), reason=_reason,
-    contrast=_pair, drill_kind="nearest-five",
-))
-ROUND_4 = register_trap(Trap(
-    id="round-4", family=TrapFamily.ROUNDING, stages=ALL_STAGES, model=RoundsWrong(past=4), reason=_reason,
-    contrast=_pair, drill_kind="nearest-five",
-))
+def _rounding_trap(past: int) -> Trap:
+    """Rounding a number ``past`` past a five the wrong way (``round-1`` … ``round-4``), registered."""
+    return register_trap(Trap(
+        id=f"round-{past}", family=TrapFamily.ROUNDING, stages=ALL_STAGES, model=RoundsWrong(past=past),
+        reason=_reason, contrast=_pair, drill_kind="nearest-five",
+    ))
+
+
+ROUND_1, ROUND_2, ROUND_3, ROUND_4 = (_rounding_trap(past) for past in (1, 2, 3, 4))
