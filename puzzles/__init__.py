@@ -74,8 +74,14 @@ def generate_for(kind: str, *, stage: str, level: int, trap: str, seed: int) -> 
     ``level`` or else at the nearest level where one turns up. Its code opens it like any puzzle.
     Without any such puzzle, the plain puzzle of ``seed``."""
     rng = random.Random(f"trap/{kind}/{stage}/{level}/{trap}/{seed}")
-    for lv in sorted((1, 2, 3), key=lambda x: (abs(x - level), -x)):
+    levels = sorted((1, 2, 3), key=lambda x: (abs(x - level), -x))
+    for lv in levels:
         for _try in range(TRAP_TRIES):
+            p = generate(kind, stage=stage, level=lv, seed=rng.randrange(SEED_SPACE))
+            if trap in p.traps:
+                return p
+    for _try in range(MORE_TRAP_TRIES):  # a rare trap: keep looking, every level in turn
+        for lv in levels:
             p = generate(kind, stage=stage, level=lv, seed=rng.randrange(SEED_SPACE))
             if trap in p.traps:
                 return p
@@ -84,6 +90,9 @@ def generate_for(kind: str, *, stage: str, level: int, trap: str, seed: int) -> 
 
 TRAP_TRIES = 60
 """Seeds tried per level when looking for a puzzle that exposes a trap."""
+
+MORE_TRAP_TRIES = 120
+"""Rounds over every level after that, for a trap that only a few puzzles of one level set."""
 
 
 def similar(puzzle: Puzzle, seed: int) -> Puzzle:

@@ -10,6 +10,14 @@ TESTS = os.path.dirname(os.path.abspath(__file__))
 if TESTS not in sys.path:
     sys.path.insert(0, TESTS)
 
+# property tests: fresh examples on every run here; the same examples every time in CI, where a test
+# that fails must fail again for whoever reads the log (FIVES_HYPOTHESIS=ci, set by .ci/run)
+from hypothesis import settings as _hypothesis
+
+_hypothesis.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("FIVES_HYPOTHESIS") == "ci":
+    _hypothesis.load_profile("ci")
+
 # pages re-raise their errors under test instead of showing the friendly message
 os.environ["FIVES_STRICT"] = "1"
 
