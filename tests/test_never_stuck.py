@@ -151,3 +151,28 @@ def test_the_feedback_names_the_trap_this_child_most_likely_holds():
         verdict = pr.answer(model)
         assert verdict.mistake == holds and verdict.traps[0] == holds and set(verdict.traps) == set(fits)
         assert pr.progress.attempts[-1].mistake == holds
+
+
+def test_the_coach_moves_on_from_the_trap_it_taught_not_another_the_drill_also_sets():
+    """A drill made for one trap often sets another too (a ``0`` both explain): the teaching counts for
+    the trap the child was told about, so that is the one the coach moves on from."""
+    clock = Clock()
+    pr = until_parked(clock, "missed-combination")
+    assert pr.progress.parked(day_of(clock.t)) == {"missed-combination"}
+    assert "double-once" not in pr.progress.teachings
+
+
+def test_a_childs_own_trap_is_named_once_its_answers_tell_the_traps_apart():
+    """A child who keeps missing combinations, and gets the doubles right: on a puzzle where a ``0``
+    fits both, the feedback names the combination, and the wrong answer counts against it alone."""
+    clock = Clock()
+    pr = Practice(seed_source=random.Random(11), clock=clock)
+    answers = []
+    for day in range(1, 7):  # 30 puzzles a day for six days
+        answers += practise(pr, clock, "missed-combination", 30)
+        clock.t = MONDAY + day * DAY
+    named = [a.mistake for a in pr.progress.attempts if not a.correct and a.mistake is not None]
+    late = named[len(named) // 2:]
+    assert late and late.count("missed-combination") / len(late) >= 0.9
+    assert pr.progress.knowledge.p("double-once") > pr.progress.knowledge.p("missed-combination")
+    assert sum(ok for _, ok, _ in answers[-60:]) >= 30

@@ -261,7 +261,7 @@ def test_bad_attempts_are_refused():
 
 def test_one_who_knows_and_slips_often_is_not_taken_for_one_who_knows():
     """Right two times in three: p(known) may reach 0.95 (BKT reads the wrong ones as slips), but a stage
-    needs each core kind steady, at most one wrong among its last 8 answers at the top level."""
+    needs each core kind steady, at most two wrong among its last 10 answers at the top level."""
     p = Progress()
     prime(p)
     for i in range(60):

@@ -7,7 +7,6 @@ import functools
 from dataclasses import dataclass, field
 
 from puzzles import KINDS, STAGES, CodeError, from_code
-from puzzles.traps import misconceived
 from trainer.learning.rows import row_values
 from trainer.learning.states import ReviewMode
 
@@ -70,7 +69,6 @@ _ATTEMPT_REQUIRED = ("kind", "stage", "level", "correct", "seconds")
 _REVIEW_TEXTS = frozenset(m.value for m in ReviewMode)
 
 
-
 @functools.lru_cache(maxsize=8192)
 def code_traps(code: str) -> tuple[str, tuple[str, ...]]:
     """The kind and stage of the puzzle a code names (``"kind/stage"``) and the traps it exposes
@@ -101,21 +99,3 @@ def attempt_traps(a: Attempt) -> tuple[str, ...]:
     return traps if where == f"{a.kind}/{a.stage}" else ()
 
 
-
-
-@functools.lru_cache(maxsize=8192)
-def code_explains(code: str, mistake: str) -> tuple[str, ...]:
-    """The traps that explain the answer a mistake's model gives to the puzzle a code names: a wrong answer
-    filed under ``mistake`` fits every one of them (``"0"`` often fits two). Just ``(mistake,)`` when the
-    code or the mistake says no more."""
-    try:
-        p = from_code(code)
-    except (CodeError, ValueError):
-        return (mistake,)
-    if mistake not in p.traps:
-        return (mistake,)
-    model = misconceived(p, mistake)
-    if model is None:
-        return (mistake,)
-    found = p.check(model).traps
-    return tuple(dict.fromkeys((mistake, *(t for t in found if t in p.traps))))

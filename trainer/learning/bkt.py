@@ -30,8 +30,7 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
 
-from puzzles.traps import TRAPS
-from trainer.learning.attempt import Attempt, attempt_traps, code_explains
+from trainer.learning.attempt import Attempt, attempt_traps
 from trainer.learning.states import ReviewMode
 
 TOP_LEVEL = 3
@@ -111,11 +110,12 @@ def observations(a: Attempt) -> tuple[Observation, ...]:
 
     A hinted answer is evidence for nothing. A top-level answer is evidence for its kind's general skill
     at its stage. Every trap the puzzle exposed (worked out from its code, so old answers count too)
-    gets a right answer as evidence, and a wrong one when the trap explains the answer (the answer filed
-    under it, or under another trap whose model answer this trap's model gives too: ``0`` often fits two).
-    A wrong answer no trap explains (a slip, a guess) says nothing about a misconception, nor one that
-    only another trap explains: it is evidence against the general skill alone. A warm-up drill comes
-    after a teaching episode: its traps learn at the taught rate."""
+    gets a right answer as evidence, and a wrong one only the trap it was filed under: the one the child
+    was told about, the likeliest for this child of those whose model gives that answer (``0`` often
+    fits two; blaming each of them would hold down a trap the child never gets wrong on its own). A wrong
+    answer no trap explains (a slip, a guess) says nothing about a misconception: it is evidence against
+    the general skill alone. A warm-up drill comes after a teaching episode: its traps learn at the
+    taught rate."""
     if a.hinted:
         return ()
     out: list[Observation] = []
@@ -123,9 +123,8 @@ def observations(a: Attempt) -> tuple[Observation, ...]:
         out.append(Observation(general_skill(a.kind, a.stage), a.correct))
     resource = Resource.TAUGHT if a.review is ReviewMode.DRILL else Resource.PRACTICE
     traps = attempt_traps(a)
-    fits = code_explains(a.code, a.mistake) if not a.correct and a.mistake in TRAPS else ()
     for t in traps:
-        if a.correct or t in fits:
+        if a.correct or t == a.mistake:
             out.append(Observation(t, a.correct, resource))
     return tuple(out)
 

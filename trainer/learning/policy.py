@@ -38,15 +38,18 @@ class Policy:
     fluent_window: int = 3
     fluent_right: int = 2
     """Fluent: at least 2 of the kind's last 3 answers at the top level right within its time bar."""
-    steady_window: int = 8
-    steady_wrong: int = 1
-    steady_least: int = 6
+    steady_window: int = 10
+    steady_wrong: int = 2
+    steady_least: int = 4
+    """Steady: no more than 2 wrong among the kind's last 10 answers at the top level, at least 6 of them,
+    and as few in proportion while there are fewer than 10 (1 of 6 to 9). p(known) takes a learner right
+    two times in three for one who knows and slips; the record of answers does not: such a child is never
+    steady, one who slips now and then mostly is. A stage's kinds must all be steady (now, not once) to
+    look mastered."""
+    shaky_window: int = 8
     shaky_wrong: int = 3
-    """...and a mastered kind drops (to Proficient, or less) when 3 of those 8 are wrong, or one of its skills
-    falls below :attr:`drops_below`."""
-    """Steady: no more than 1 wrong among the kind's last 8 answers at the top level (and at least 6 of
-    them). p(known) takes a learner right 60% of the time for one who knows and slips; the record of
-    answers does not. A stage's kinds must all be steady (now, not once) for it to be mastered."""
+    """...and a mastered kind drops (to Proficient, or less) when 3 of its last 8 answers at the top level
+    are wrong, or one of its skills falls below :attr:`drops_below`."""
     kind_retention: float = 0.9
     """A mastered kind comes back in review when FSRS says its recall has fallen to this (py-fsrs's
     default desired retention): each answer at the top level is a review of its card."""
@@ -75,6 +78,10 @@ class Policy:
     """The level the coach starts a new stage at, after the one before looked mastered."""
     stage_review_every: int = 8
     """Every this many coached puzzles, one comes from a stage mastered earlier (spaced review)."""
+    earlier_review_gap: int = 4
+    """After a coached puzzle from an earlier stage (a kind due by FSRS, or the spaced review above), at
+    least this many of the coach's stage before the next: reviews never crowd out the stage being learnt
+    (at most one coached puzzle in five), and a due kind waits a few puzzles, not days."""
     step_every: int = 4
     """While a stage's facts are not fluent, the coach steps to them every this many puzzles..."""
     step_every_when_facts_hold: int = 1

@@ -38,6 +38,9 @@ from trainer.words.mastery import notice as coach_notice
 COACH = "coach"
 """The kind choice that lets the coach decide."""
 
+CONFIRM_CHOICES = 8
+"""Puzzles made to choose from while a stage is being confirmed (the one asking about most traps wins)."""
+
 
 class TeachStep(enum.StrEnum):
     """The steps of a teaching plan, in order (a plan without a named trap has EXAMPLE and RETRY only)."""
@@ -191,9 +194,10 @@ class Practice:
             return
         self.wrong_run += 1
         parked = self.progress.parked(day_of(self.clock()))
-        for t in verdict.traps:
-            self.named[t] = self.named.get(t, 0) + 1
-        again = [t for t in verdict.traps if self.named[t] >= self.policy.same_mistake_teaches and t not in parked]
+        if verdict.mistake in verdict.traps:  # the trap the child was told about (the likeliest of those that fit)
+            self.named[verdict.mistake] = self.named.get(verdict.mistake, 0) + 1
+        again = [t for t in verdict.traps[:1] if self.named.get(t, 0) >= self.policy.same_mistake_teaches
+                 and t not in parked]
         if parked.intersection(verdict.traps) and not again:
             self.wrong_run = 0  # the coach has moved on from this trap today: no more teaching on it
         if again:
@@ -255,15 +259,34 @@ class Practice:
         """A puzzle of ``kind`` exposing ``trap`` (if any) and none of the traps the coach moved on from today
         (a few seeds are tried; a puzzle with none of the learner's traps at all will do)."""
         avoid = self.progress.parked(day_of(self.clock()))
+        confirming = self.progress.confirming(stage, self.clock())
+        if confirming and not avoid:
+            return self._confirming_puzzle(kind, stage, level, trap, confirming)
         puzzle = None
-        for _ in range(12 if avoid else 1):
-            seed = self.seed_source.randrange(2**24)
-            puzzle = (generate_for(kind, stage=stage, level=level, trap=trap, seed=seed) if trap
-                      else generate(kind, stage=stage, level=level, seed=seed))
-            if not avoid.intersection(puzzle.traps):
-                break
+        for aim in (trap, None) if avoid and trap else (trap,):  # the trap asked for, else any puzzle
+            for _ in range(12 if avoid else 1):
+                seed = self.seed_source.randrange(2**24)
+                puzzle = (generate_for(kind, stage=stage, level=level, trap=aim, seed=seed) if aim
+                          else generate(kind, stage=stage, level=level, seed=seed))
+                if not avoid.intersection(puzzle.traps):
+                    return puzzle
         assert puzzle is not None
         return puzzle
+
+    def _confirming_puzzle(self, kind: str, stage: str, level: int, trap: str | None,
+                           wanted: dict[str, int]) -> Puzzle:
+        """While a stage is being confirmed: of a few puzzles at ``level``, the one that asks about the most
+        traps still wanted (so a confirmation takes a few puzzles, not one per trap); one that exposes
+        ``trap`` (made for it) when none of them asks about any."""
+        best: Puzzle | None = None
+        for _ in range(CONFIRM_CHOICES):
+            p = generate(kind, stage=stage, level=level, seed=self.seed_source.randrange(2**24))
+            if best is None or len(wanted.keys() & set(p.traps)) > len(wanted.keys() & set(best.traps)):
+                best = p
+        assert best is not None
+        if trap is not None and not wanted.keys() & set(best.traps):
+            return generate_for(kind, stage=stage, level=level, trap=trap, seed=self.seed_source.randrange(2**24))
+        return best
 
     def try_similar(self) -> Puzzle:
         """A puzzle like the one on screen: the same kind, stage, level and trap."""

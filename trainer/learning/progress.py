@@ -80,6 +80,10 @@ TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {
 }
 """The number facts under a trap: a rounding remainder is the nearest five, counting ends is adding."""
 
+TEACHING_REACH = 40
+"""How far back (in answers) a drill's answer looks for the missed puzzle it was taught from."""
+
+
 class StageReport(TypedDict):
     """Where each kind stands at a stage (:meth:`Progress.mastery_report`)."""
 
@@ -183,8 +187,8 @@ class Progress:
         before = skill.step
         observed = self.knowledge.add(attempt)
         if attempt.review is ReviewMode.DRILL and not attempt.hinted:
-            t = code_trap(attempt.code)  # the drill is made for the trap being taught
-            if t is not None and t in attempt_traps(attempt):
+            t = self._taught_trap(attempt)
+            if t is not None:
                 taught = self.teachings.setdefault(t, [])
                 if (answer_day(attempt.at), attempt.code) not in taught:
                     taught.append((answer_day(attempt.at), attempt.code))
@@ -206,8 +210,8 @@ class Progress:
         ok = self.meets_mastery(stage, facts=False)
         held = ok or self.meets_mastery(stage, facts=False, steady=False)  # a slip does not undo it
         first = self.pending.get(stage)
-        if ok and stage not in self.mastered:
-            fluent = not self.facts.not_fluent(STAGE_FACTS[stage], at)  # the facts as they are now
+        if held and stage not in self.mastered:
+            fluent = ok and not self.facts.not_fluent(STAGE_FACTS[stage], at)  # the facts as they are now
             if fluent and day is None and confirm:  # the time is not known: at once
                 mastered = stage
             elif fluent and first is None and day is not None:
@@ -215,7 +219,7 @@ class Progress:
                 self.pending[stage] = self.looked.setdefault(stage, day)
                 unlocked = self._move_on(stage)
             elif confirm and first is not None and day is not None and day > first and self.confirmation_done(stage):
-                mastered = stage
+                mastered = stage  # the later day's right answers confirm it: a slip since does not hold it back
             if mastered:
                 self.pending.pop(stage, None)
                 self.confirmed.pop(stage, None)
@@ -327,20 +331,43 @@ class Progress:
         got = self.confirmed.get(stage, {})
         return {k: n - got.get(k, 0) for k, n in self.confirm_skills(stage).items() if got.get(k, 0) < n}
 
+    def confirming(self, stage: str, now: float | None) -> dict[str, int]:
+        """What confirming ``stage`` still asks (:meth:`confirmation_left`), on a later day than it first
+        looked mastered; empty when it is not being confirmed now."""
+        first, today = self.pending.get(stage), answer_day(now)
+        if first is None or today is None or today <= first:
+            return {}
+        return self.confirmation_left(stage)
+
     def confirmation_done(self, stage: str) -> bool:
         return not self.confirmation_left(stage)
 
     def _tally(self, a: Attempt, observed: tuple[Observation, ...]) -> None:
         """Count an answer toward confirming its stage, on a later day than it first looked mastered: a right
-        answer counts for each skill it was evidence for, a wrong one starts those skills' counts again."""
+        answer counts for each skill it was evidence for, a wrong one starts those skills' counts again. A
+        skill that has its right answers keeps them (a slip after that is the stage's own business: it is
+        lost if a skill falls below :attr:`Policy.drops_below`)."""
         first, day = self.pending.get(a.stage), answer_day(a.at)
         if first is None or day is None or day <= first or a.hinted:
             return
         got = self.confirmed.setdefault(a.stage, {})
         wanted = self.confirm_skills(a.stage)
         for o in observed:
-            if o.skill in wanted:
+            if o.skill in wanted and got.get(o.skill, 0) < wanted[o.skill]:
                 got[o.skill] = got.get(o.skill, 0) + 1 if o.correct else 0
+
+    def _taught_trap(self, drill: Attempt) -> str | None:
+        """The trap a drill answer was taught for: the one the missed puzzle it comes from was wrong by
+        (the mistake the child was told about), when the drill exposes it; else the trap the drill was
+        made to set first."""
+        traps = attempt_traps(drill)
+        for earlier in reversed(self.attempts[-TEACHING_REACH:-1]):
+            if earlier.code == drill.origin and not earlier.correct and earlier.review is not ReviewMode.DRILL:
+                if earlier.mistake in traps:
+                    return earlier.mistake
+                break
+        t = code_trap(drill.code)
+        return t if t in traps else None
 
     def likeliest(self, traps: tuple[str, ...]) -> tuple[str, ...]:
         """Traps that all explain one wrong answer, the one this learner most likely holds first (the lowest
@@ -451,14 +478,17 @@ class Progress:
         for waiting, first in self.pending.items():
             if today is not None and today > first:
                 return self.confirm_kind(waiting), waiting, TOP_LEVEL
+        gap = self.policy.earlier_review_gap
+        recent = [a for a in self.attempts[-4 * gap:] if not a.review.is_follow_up][-gap:]
+        rested = not any(STAGES.index(a.stage) < STAGES.index(stage) for a in recent)  # no earlier stage lately
         due = [(self.skill(k, s).last_seen, k, s) for (k, s) in self.skills
-               if STAGES.index(s) <= STAGES.index(stage) and self.kind_due(k, s, now)]
+               if (STAGES.index(s) < STAGES.index(stage) and rested or s == stage) and self.kind_due(k, s, now)]
         if due:
             _, kind_, where = min(due)
             return kind_, where, TOP_LEVEL if where != stage else self.coach_level[stage]
         coached = sum(1 for a in self.attempts if not a.review.is_follow_up)
         earlier = [s for s in self.mastered if STAGES.index(s) < STAGES.index(stage)]
-        if earlier and coached and coached % self.policy.stage_review_every == 0:
+        if earlier and rested and coached and coached % self.policy.stage_review_every == 0:
             old = min((self.skill(k, s).last_seen, k, s) for s in earlier for k in CORE_KINDS)
             return old[1], old[2], TOP_LEVEL
         here = [a for a in self.attempts if a.stage == stage]

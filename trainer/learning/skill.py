@@ -54,7 +54,7 @@ class Skill:
     recent: deque[bool] = field(init=False)
     """Right or wrong, the last :attr:`Policy.familiar_window` unhinted answers."""
     top: deque[tuple[bool, bool]] = field(init=False)
-    """(right, fluent) of the last :attr:`Policy.steady_window` unhinted answers at the top level."""
+    """(right, fluent) of the last unhinted answers at the top level (as many as the longest window needs)."""
     last_seen: int = -1
     answered: int = 0
     right: int = 0
@@ -63,7 +63,7 @@ class Skill:
 
     def __post_init__(self) -> None:
         self.recent = deque(maxlen=self.policy.familiar_window)
-        self.top = deque(maxlen=max(self.policy.steady_window, self.policy.fluent_window))
+        self.top = deque(maxlen=max(self.policy.steady_window, self.policy.shaky_window, self.policy.fluent_window))
 
     def p(self, skill: str) -> float:
         return self.knowledge.p(skill)
@@ -92,14 +92,16 @@ class Skill:
     def is_shaky(self) -> bool:
         """Wrong in :attr:`Policy.shaky_wrong` of its last answers at the top level: a mastered kind is
         no longer (BKT without forgetting would need a long run of wrong answers to say so)."""
-        last = list(self.top)[-self.policy.steady_window:]
+        last = list(self.top)[-self.policy.shaky_window:]
         return sum(not ok for ok, _ in last) >= self.policy.shaky_wrong
 
     @property
     def is_steady(self) -> bool:
-        """Its last answers at the top level right but for at most one (see :attr:`Policy.steady_window`)."""
+        """Its last answers at the top level right but for at most :attr:`Policy.steady_wrong` of them (see
+        :attr:`Policy.steady_window`)."""
         last = list(self.top)[-self.policy.steady_window:]
-        return len(last) >= self.policy.steady_least and sum(not ok for ok, _ in last) <= self.policy.steady_wrong
+        allowed = self.policy.steady_wrong * len(last) // self.policy.steady_window  # in proportion, while short
+        return len(last) >= self.policy.steady_least and sum(not ok for ok, _ in last) <= allowed
 
     @property
     def weakest(self) -> float:
