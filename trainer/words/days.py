@@ -25,7 +25,9 @@ GREEN_MARK = "★"
 
 
 def month_name(year: int, month: int) -> str:
-    return _("{month} {year}").format(month=MONTHS[month - 1], year=year)
+    """A month and its year, as a calendar's title (capitalised: Spanish writes its months in lower case)."""
+    text = _("{month} {year}").format(month=MONTHS[month - 1], year=year)
+    return text[:1].upper() + text[1:]
 
 
 def weekday_names() -> list[str]:
