@@ -27,8 +27,7 @@ def show(step: NextStep, *, key: str, named: bool = False) -> None:
     ``named``: the next stage's name is said just above already, as in Practice's mastery news)."""
     if step.goal is NextGoal.STAGE and step.stage is not None:
         name = ui.STAGE_LABELS[step.stage]
-        said = words.coach_will_start()
-        st.markdown(said if named else f"{words.next_stage(name)} {said}")
+        st.markdown(words.coach_will_start() if named else words.next_stage(name))
         if st.button(words.start_stage(name), type="primary", icon=":material/arrow_forward:", key=key,
                      on_click=coach_at, args=(step.stage,)):
             st.switch_page(ui.page_path("practice"))

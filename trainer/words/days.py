@@ -88,12 +88,12 @@ def mastered_stage(stage: str) -> str:
 
 
 def next_stage(stage: str) -> str:
-    """After a mastery, with a stage still to go: its name."""
-    return _("Next: **{stage}**.").format(stage=stage)
+    """After a mastery, with a stage still to go: its name, and who starts it."""
+    return _("Next: **{stage}**. **Coach me** will start it.").format(stage=stage)
 
 
 def coach_will_start() -> str:
-    """Who starts the next stage (said after its name)."""
+    """Who starts the next stage, where its name was said just before (Practice's mastery news)."""
     return _("**Coach me** will start it.")
 
 
