@@ -265,6 +265,12 @@ def _day(at: float, utc_offset_hours: float = 0.0) -> dt.date:
     return dt.datetime.fromtimestamp(at + utc_offset_hours * 3600, tz=dt.UTC).date()
 
 
+def green_light(quick: int, policy: Policy = DEFAULT_POLICY) -> bool:
+    """The daily green light's one rule, for today (:meth:`SprintHistory.goal_done`) and for the days
+    before (:mod:`trainer.learning.days`): a whole round's worth of right, quick answers on one day."""
+    return quick >= policy.round_facts
+
+
 @dataclass
 class SprintHistory:
     """A learner's sprint answers in order, and everything worked out from them (a fold, like
@@ -337,7 +343,7 @@ class SprintHistory:
 
     def goal_done(self, now: float) -> bool:
         """The daily green light: a whole round's worth of right, quick answers today."""
-        return self.quick_on(now) >= self.policy.round_facts
+        return green_light(self.quick_on(now), self.policy)
 
     def left_today(self, now: float) -> int:
         """How many more right, quick answers today turn the light green."""

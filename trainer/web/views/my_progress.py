@@ -5,12 +5,18 @@ import time
 import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
+from trainer.learning.days import month_calendar, practice_days, previous_month
+from trainer.learning.next_step import latest
+from trainer.learning.progress import Progress
+from trainer.learning.sprint import day_of
 from trainer.render import charts
-from trainer.web import spotted, ui
+from trainer.web import next_step, spotted, ui
+from trainer.web.day_calendar import day_calendar
 from trainer.web.fact_grid import fact_grid
 from trainer.web.ui import CHART, STEP_COLOURS, STEP_MARKS
 from trainer.words import Said
 from trainer.words import charts as chart_words
+from trainer.words import days as day_words
 from trainer.words import progress_page as words
 from trainer.words import sprint as sprint_words
 from trainer.words.mastery import STEP_NAMES
@@ -27,6 +33,7 @@ def show() -> None:
     if not progress.answered:
         st.info(words.nothing_yet())
         st.page_link(ui.page_path("practice"), label=words.go_to_practice(), icon=":material/edit:")
+        my_days(progress)
         if ui.learner().games.chances:
             spotted.learner_panel(ui.learner().games)
         st.stop()
@@ -46,6 +53,9 @@ def show() -> None:
         else:
             st.markdown(words.stage_so_far(name, rep["core_mastered"], rep["core_count"]))
         st.progress(rep["share"])
+    whats_next(progress)
+
+    my_days(progress)
 
     spotted.learner_panel(ui.learner().games)
 
@@ -80,6 +90,33 @@ def show() -> None:
         mime="text/csv",
         key="csv",
     )
+
+
+def whats_next(progress: Progress) -> None:
+    """After a mastery: what comes next, with the one button that goes there."""
+    step = latest(progress)
+    if step is None:
+        return
+    st.markdown(f"#### :material/celebration: {day_words.whats_next()}")
+    st.markdown(day_words.mastered_stage(ui.STAGE_LABELS[step.mastered]))
+    next_step.show(step, key="mp_next")
+
+
+def my_days(progress: Progress) -> None:
+    """The calendar of this month's days (the month before folded under it), with the count in words."""
+    today = day_of(time.time())
+    days = practice_days(progress.attempts, progress.facts.answers, policy=progress.policy)
+    st.subheader(day_words.heading())
+    st.caption(day_words.legend())
+    this = month_calendar(days, today.year, today.month, today=today)
+    st.markdown(day_calendar(this), unsafe_allow_html=True)
+    st.markdown(day_words.month_count(this.practised, this.green, this_month=True) if this.practised
+                else day_words.nothing_this_month())
+    year, month = previous_month(today.year, today.month)
+    before = month_calendar(days, year, month, today=today)
+    with st.expander(day_words.last_month(day_words.month_name(year, month)), icon=":material/calendar_month:"):
+        st.markdown(day_calendar(before), unsafe_allow_html=True)
+        st.markdown(day_words.month_count(before.practised, before.green, this_month=False))
 
 
 def skill_grid(progress) -> str:

@@ -6,9 +6,10 @@ import functools
 import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, pictures, similar, worked
+from trainer.learning.next_step import after_mastery
 from trainer.learning.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
 from trainer.learning.states import ReviewMode
-from trainer.web import answers, language, markup, pagestate, session, sprintui, ui
+from trainer.web import answers, language, markup, next_step, pagestate, session, sprintui, ui
 from trainer.web.pagestate import PracticeState
 from trainer.words import answering, said
 from trainer.words import pages as page_words
@@ -326,6 +327,8 @@ def feedback(pr: Practice, p: Puzzle) -> None:
     assert v is not None
     news = celebrate(pr)  # in the verdict's own box, right under the puzzle
     (st.success if v.correct else st.error)(f"{v.message}\n\n{news}" if news else v.message)
+    if pr.outcome is not None and pr.outcome.mastered:  # what comes next, with the one button that goes there
+        next_step.show(after_mastery(pr.outcome.mastered, pr.progress.mastered), key="whats_next", named=True)
     if pr.hinted:
         st.caption(words.hinted())
     gave_up = not v.correct and not pr.must_answer and pr.review in (ReviewMode.DRILL, ReviewMode.RETEACH)
