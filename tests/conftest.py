@@ -2,6 +2,7 @@ import os
 import sys
 
 import pytest
+from hypothesis import settings as _hypothesis
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
@@ -12,8 +13,6 @@ if TESTS not in sys.path:
 
 # property tests: fresh examples on every run here; the same examples every time in CI, where a test
 # that fails must fail again for whoever reads the log (FIVES_HYPOTHESIS=ci, set by .ci/run)
-from hypothesis import settings as _hypothesis
-
 _hypothesis.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("FIVES_HYPOTHESIS") == "ci":
     _hypothesis.load_profile("ci")
