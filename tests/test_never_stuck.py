@@ -176,3 +176,30 @@ def test_a_childs_own_trap_is_named_once_its_answers_tell_the_traps_apart():
     assert late and late.count("missed-combination") / len(late) >= 0.9
     assert pr.progress.knowledge.p("double-once") > pr.progress.knowledge.p("missed-combination")
     assert sum(ok for _, ok, _ in answers[-60:]) >= 30
+
+
+def test_the_trap_named_is_the_one_this_childs_answers_got_wrong_on_its_own():
+    """Answers to puzzles that set one of the traps without the other tell them apart: the trap this child
+    got wrong there is named, even when the model's p(known) would point at the other (just after a
+    teaching, say)."""
+    from puzzles import generate_for as made_for
+    from trainer.learning.attempt import Attempt
+
+    p, model, fits = _two_trap_puzzle()
+    holds, other = fits[0], fits[1]
+    pr = Practice(seed_source=random.Random(1), clock=Clock())
+    progress = pr.progress
+    for seed in range(60):  # puzzles setting one trap and not the other, answered as a child holding `holds`
+        for t, right in ((holds, False), (other, True)):
+            q = made_for(p.kind, stage=p.stage, level=p.level, trap=t, seed=seed)
+            if len(set(q.traps) & set(fits)) == 1:
+                progress.record(Attempt(q.kind, q.stage, q.level, right, 5.0, q.code, None if right else t))
+    progress.knowledge.set(holds, 0.9)
+    progress.knowledge.set(other, 0.1)
+    assert progress.likeliest(fits)[0] == holds
+    pr.show(p)
+    assert pr.answer(model).mistake == holds
+    fresh = Practice(seed_source=random.Random(1), clock=Clock())  # no answers: the lowest p(known)
+    fresh.progress.knowledge.set(holds, 0.9)
+    fresh.progress.knowledge.set(other, 0.1)
+    assert fresh.progress.likeliest(fits)[0] == other

@@ -80,6 +80,10 @@ TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {
 }
 """The number facts under a trap: a rounding remainder is the nearest five, counting ends is adding."""
 
+LIKELY_REACH, LIKELY_ANSWERS = 80, 6
+"""Which of several traps a wrong answer fits is named from the learner's last 6 answers (within their
+last 80) to puzzles that set it alone."""
+
 TEACHING_REACH = 40
 """How far back (in answers) a drill's answer looks for the missed puzzle it was taught from."""
 
@@ -370,9 +374,25 @@ class Progress:
         return t if t in traps else None
 
     def likeliest(self, traps: tuple[str, ...]) -> tuple[str, ...]:
-        """Traps that all explain one wrong answer, the one this learner most likely holds first (the lowest
-        p(known); the puzzle's own order between equals)."""
-        return tuple(sorted(traps, key=lambda t: (self.knowledge.p(t), traps.index(t))))
+        """Traps that all explain one wrong answer, the one this learner most likely holds first: the one
+        their own answers lately got wrong most often on puzzles that set it without the others (so they
+        tell the traps apart), then the lowest p(known) (all a new learner has: the fitted start), then
+        the puzzle's own order."""
+        return tuple(sorted(traps, key=lambda t: (-self._held_lately(t, traps), self.knowledge.p(t), traps.index(t))))
+
+    def _held_lately(self, trap: str, among: tuple[str, ...]) -> float:
+        """How often the learner's last answers to puzzles setting ``trap`` but none of the other traps of
+        ``among`` were wrong by it (its share, with one right and one wrong added: 0.5 with none)."""
+        others = set(among) - {trap}
+        wrong = seen = 0
+        for a in reversed(self.attempts[-LIKELY_REACH:]):
+            traps = attempt_traps(a) if not a.hinted else ()
+            if trap in traps and not others.intersection(traps):
+                seen += 1
+                wrong += not a.correct and a.mistake == trap
+                if seen == LIKELY_ANSWERS:
+                    break
+        return (wrong + 1) / (seen + 2)
 
     def parked(self, today: dt.date | None) -> frozenset[str]:
         """Traps taught :attr:`Policy.stuck_after_teaching` times today without becoming known: the coach
