@@ -132,6 +132,10 @@ def test_a_kind_due_by_days_is_the_coachs_next_puzzle():
     assert all(stage == "all-fives" for _, stage in picks)
     due = min(p.kinds_memory.card(f"{k}@muggins").due for k in CORE_KINDS).timestamp()
     picks = {p.coach_pick(random.Random(i), due)[:2] for i in range(5)}
+    assert all(stage == "all-fives" for _, stage in picks)  # the last puzzles were Muggins': the stage first
+    for i in range(DEFAULT_POLICY.earlier_review_gap):  # a few puzzles of the stage being learnt
+        answer(p, CORE_KINDS[i % 3], due + i, level=1, stage="all-fives")
+    picks = {p.coach_pick(random.Random(i), due + 10)[:2] for i in range(5)}
     assert all(stage == "muggins" for _, stage in picks)  # then a mastered kind is due, by its card
 
 

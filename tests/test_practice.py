@@ -113,7 +113,7 @@ def test_simulated_learners_small():
     """A few learners per profile through the real coach (the benchmark runs 300)."""
     from benchmarks.learners import simulate
 
-    quick = [simulate(0.9, 6.0, puzzles=150, seed=i) for i in range(6)]
+    quick = [simulate(0.9, 6.0, puzzles=200, seed=i) for i in range(6)]
     assert sum("muggins" in r.mastered_after for r in quick) >= 5
     assert all(r.flips == 0 for r in quick)
     guess = [simulate(0.5, 6.0, puzzles=150, seed=i) for i in range(6)]

@@ -42,7 +42,7 @@ class Policy:
     steady_wrong: int = 2
     steady_least: int = 4
     """Steady: no more than 2 wrong among the kind's last 10 answers at the top level, at least 4 of them,
-    and as few in proportion while there are fewer than 10 (none of 4, 1 of 5 to 9). p(known) takes a learner right
+    and as few in proportion while there are fewer than 10 (none of 4 or 5, 1 of 6 to 9). p(known) takes a learner right
     two times in three for one who knows and slips; the record of answers does not: such a child is never
     steady, one who slips now and then mostly is. A stage's kinds must all be steady (now, not once) to
     look mastered."""

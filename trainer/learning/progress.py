@@ -46,8 +46,9 @@ from puzzles import CORE_KINDS, KINDS, STAGES, mastery_traps
 from puzzles.traps import COUNTING, MISSED_COMBINATION, MISSED_LOWERING, ROUNDING
 from trainer.learning.attempt import Attempt as Attempt
 from trainer.learning.attempt import attempt_traps as attempt_traps
-from trainer.learning.attempt import code_trap, code_traps
+from trainer.learning.attempt import code_traps
 from trainer.learning.bkt import Knowledge, Observation, general_skill
+from trainer.learning.history import held_lately, taught_trap
 from trainer.learning.policy import DEFAULT_POLICY, Policy
 from trainer.learning.skill import FAMILIAR as FAMILIAR
 from trainer.learning.skill import FLUENCY_SECONDS as FLUENCY_SECONDS
@@ -79,14 +80,6 @@ TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {
     MISSED_LOWERING.id: (FactKind.IS_MULTIPLE,),
 }
 """The number facts under a trap: a rounding remainder is the nearest five, counting ends is adding."""
-
-LIKELY_REACH, LIKELY_ANSWERS = 80, 6
-"""Which of several traps a wrong answer fits is named from the learner's last 6 answers (within their
-last 80) to puzzles that set it alone."""
-
-TEACHING_REACH = 40
-"""How far back (in answers) a drill's answer looks for the missed puzzle it was taught from."""
-
 
 class StageReport(TypedDict):
     """Where each kind stands at a stage (:meth:`Progress.mastery_report`)."""
@@ -191,7 +184,7 @@ class Progress:
         before = skill.step
         observed = self.knowledge.add(attempt)
         if attempt.review is ReviewMode.DRILL and not attempt.hinted:
-            t = self._taught_trap(attempt)
+            t = taught_trap(self.attempts, attempt)
             if t is not None:
                 taught = self.teachings.setdefault(t, [])
                 if (answer_day(attempt.at), attempt.code) not in taught:
@@ -336,12 +329,9 @@ class Progress:
         return {k: n - got.get(k, 0) for k, n in self.confirm_skills(stage).items() if got.get(k, 0) < n}
 
     def confirming(self, stage: str, now: float | None) -> dict[str, int]:
-        """What confirming ``stage`` still asks (:meth:`confirmation_left`), on a later day than it first
-        looked mastered; empty when it is not being confirmed now."""
+        """What confirming ``stage`` still asks, on a later day than it looked mastered (else nothing)."""
         first, today = self.pending.get(stage), answer_day(now)
-        if first is None or today is None or today <= first:
-            return {}
-        return self.confirmation_left(stage)
+        return self.confirmation_left(stage) if first is not None and today is not None and today > first else {}
 
     def confirmation_done(self, stage: str) -> bool:
         return not self.confirmation_left(stage)
@@ -360,39 +350,11 @@ class Progress:
             if o.skill in wanted and got.get(o.skill, 0) < wanted[o.skill]:
                 got[o.skill] = got.get(o.skill, 0) + 1 if o.correct else 0
 
-    def _taught_trap(self, drill: Attempt) -> str | None:
-        """The trap a drill answer was taught for: the one the missed puzzle it comes from was wrong by
-        (the mistake the child was told about), when the drill exposes it; else the trap the drill was
-        made to set first."""
-        traps = attempt_traps(drill)
-        for earlier in reversed(self.attempts[-TEACHING_REACH:-1]):
-            if earlier.code == drill.origin and not earlier.correct and earlier.review is not ReviewMode.DRILL:
-                if earlier.mistake in traps:
-                    return earlier.mistake
-                break
-        t = code_trap(drill.code)
-        return t if t in traps else None
-
     def likeliest(self, traps: tuple[str, ...]) -> tuple[str, ...]:
-        """Traps that all explain one wrong answer, the one this learner most likely holds first: the one
-        their own answers lately got wrong most often on puzzles that set it without the others (so they
-        tell the traps apart), then the lowest p(known) (all a new learner has: the fitted start), then
-        the puzzle's own order."""
-        return tuple(sorted(traps, key=lambda t: (-self._held_lately(t, traps), self.knowledge.p(t), traps.index(t))))
-
-    def _held_lately(self, trap: str, among: tuple[str, ...]) -> float:
-        """How often the learner's last answers to puzzles setting ``trap`` but none of the other traps of
-        ``among`` were wrong by it (its share, with one right and one wrong added: 0.5 with none)."""
-        others = set(among) - {trap}
-        wrong = seen = 0
-        for a in reversed(self.attempts[-LIKELY_REACH:]):
-            traps = attempt_traps(a) if not a.hinted else ()
-            if trap in traps and not others.intersection(traps):
-                seen += 1
-                wrong += not a.correct and a.mistake == trap
-                if seen == LIKELY_ANSWERS:
-                    break
-        return (wrong + 1) / (seen + 2)
+        """Traps that all explain one wrong answer, likeliest held first: by the learner's own answers to
+        puzzles setting each alone (:func:`held_lately`), then the lowest p(known), then the puzzle's order."""
+        return tuple(sorted(traps, key=lambda t: (-held_lately(self.attempts, t, traps), self.knowledge.p(t),
+                                                  traps.index(t))))
 
     def parked(self, today: dt.date | None) -> frozenset[str]:
         """Traps taught :attr:`Policy.stuck_after_teaching` times today without becoming known: the coach

@@ -100,7 +100,8 @@ class Skill:
         """Its last answers at the top level right but for at most :attr:`Policy.steady_wrong` of them (see
         :attr:`Policy.steady_window`)."""
         last = list(self.top)[-self.policy.steady_window:]
-        allowed = self.policy.steady_wrong * len(last) // self.policy.steady_window  # in proportion, while short
+        window = self.policy.steady_window  # in proportion while short: none of the first half, then fewer
+        allowed = 0 if len(last) <= window // 2 else self.policy.steady_wrong * len(last) // window
         return len(last) >= self.policy.steady_least and sum(not ok for ok, _ in last) <= allowed
 
     @property
