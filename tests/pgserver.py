@@ -61,7 +61,7 @@ class PgServer:
     def resume(self) -> None:
         """Start the server again on the same port, with the same data."""
         self._as_postgres(os.path.join(pg_bin() or "", "pg_ctl"), "-D", self.data, "-l",
-                          os.path.join(self.folder, "log"), "-o", self._options, "-w", "start")
+                          os.path.join(self.folder, "log"), "-o", self._options, "-w", "-t", "170", "start")
 
     @property
     def _options(self) -> str:
@@ -73,8 +73,9 @@ class PgServer:
 
     @staticmethod
     def _as_postgres(*args: str, check: bool = True) -> None:
+        # generous: a start after an immediate stop recovers first, which is slow on a busy machine
         subprocess.run(["runuser", "-u", "postgres", "--", *args], check=check, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.PIPE, timeout=60)
+                       stderr=subprocess.PIPE, timeout=180)
 
 
 def start() -> PgServer:
