@@ -31,7 +31,7 @@ CALENDAR_CSS = (
     ".fives-days th{font-size:0.95rem;font-weight:600;text-align:center;padding:0.1rem}"
     ".fives-days td{width:3.2rem;min-width:2.9rem;height:3.2rem;text-align:center;vertical-align:middle;"
     "border-radius:8px;font-weight:600;line-height:1.15;padding:0.1rem;border:3px solid transparent}"
-    ".fives-days td.today{border-color:#1F2933}.fives-days td.future{opacity:0.55}"
+    ".fives-days td.today{box-shadow:inset 0 0 0 3px #1F2933}.fives-days td.future{opacity:0.55}"
     ".fives-days td small{display:block;font-size:1rem;min-height:1.1rem}</style>")
 
 
