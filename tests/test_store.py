@@ -111,12 +111,17 @@ def test_deleting_a_class_leaves_nothing_of_it(store):
     store.join_lesson(me.code)
     rnd = store.show_puzzle(keys.code, keys.teacher_key, "CQT6-QX36")
     assert store.live_answer(me.code, rnd, "12", False, "missed-end")
+    table = store.open_table({"game": "muggins", "seats": 2}, class_code=keys.code)
+    store.sit(table, 2, learner_code=me.code, nickname="")
+    store.sit(table, 2, learner_code=None, nickname="Guest")
+    assert store.add_move(table, 0, 0, "start")
     before = store.row_counts()
     assert all(before[t] for t in before)
     store.delete_class(keys.code, keys.teacher_key)
     after = store.row_counts()
     assert after == {"classes": 1, "learners": 1, "attempts": 1, "games": 0, "lessons": 0, "lesson_members": 0,
-                     "live_answers": 0, "sprint_answers": 0, "decisions": 0}
+                     "live_answers": 0, "sprint_answers": 0, "decisions": 0, "game_tables": 0, "table_seats": 0,
+                     "table_moves": 0}
     assert store.learner(me.code) is None and store.class_name(keys.code) is None
     assert store.attempts(kept.code) == [attempt()]
 

@@ -149,6 +149,46 @@ decisions = Table(
 )
 """The learner's decisions on Play a hand (see :mod:`trainer.learning.transfer`)."""
 
-TABLES = (classes, learners, attempts, games, lessons, lesson_members, live_answers, sprint_answers, decisions)
+game_tables = Table(
+    "game_tables",
+    metadata,
+    Column("code", String(8), primary_key=True),
+    Column("class_code", String(CLASS_CODE), ForeignKey("classes.code", ondelete="CASCADE"), nullable=True),
+    Column("setup", Text, nullable=False),
+    Column("opened", Float, nullable=False),
+    Column("ended", Float, nullable=True),
+    Column("deal", String(8), nullable=True),
+    Index("ix_game_tables_class", "class_code"),
+)
+"""Tables of children playing each other (see :mod:`trainer.games.table`): the setup as JSON; ``deal``
+names the tables opened together with the same deal."""
+
+table_seats = Table(
+    "table_seats",
+    metadata,
+    Column("table_code", String(8), ForeignKey("game_tables.code", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), nullable=True),
+    Column("nickname", String(40), nullable=False),
+    Column("seen", Float, nullable=False),
+    Index("ix_table_seats_learner", "learner_code"),
+)
+"""Who sits where, and when their device was last seen (an idle seat is played by a computer player)."""
+
+table_moves = Table(
+    "table_moves",
+    metadata,
+    Column("table_code", String(8), ForeignKey("game_tables.code", ondelete="CASCADE"), primary_key=True),
+    Column("number", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("token", String(40), nullable=False),
+    Column("by_computer", Boolean, nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""Every move at a table under its number: the primary key keeps one move a number, so a second move
+for the same turn is refused whichever process serves it."""
+
+TABLES = (classes, learners, attempts, games, lessons, lesson_members, live_answers, sprint_answers, decisions,
+          game_tables, table_seats, table_moves)
 """Every table of learners' data, parents first (deleting goes the other way). The rate limits'
 ``guards`` hold no learner's data and are not among them."""

@@ -36,13 +36,17 @@ from trainer.store.schema import (
     attempts,
     classes,
     decisions,
+    game_tables,
     games,
     learners,
     lesson_members,
     lessons,
     live_answers,
     sprint_answers,
+    table_moves,
+    table_seats,
 )
+from trainer.store.tables import TableStore
 from trainer.store.values import ClassKeys, Learner, LessonState, ReportRow, Tally
 
 log = logging.getLogger("fives_trainer")
@@ -55,7 +59,7 @@ def _hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
-class Store(DecisionStore, Preferences):
+class Store(DecisionStore, Preferences, TableStore):
     """Open with :func:`open_store`. Safe to share between threads; many processes may open the
     same database."""
 
@@ -322,7 +326,7 @@ class Store(DecisionStore, Preferences):
                                                                     learners.c.class_code == code))).scalar()
             if found is None:
                 raise StoreError("not-in-class")
-            for table in (live_answers, lesson_members, games, attempts, sprint_answers, decisions):
+            for table in (live_answers, lesson_members, games, attempts, sprint_answers, decisions, table_seats):
                 conn.execute(delete(table).where(table.c.learner_code == learner_code))
             conn.execute(delete(learners).where(learners.c.code == learner_code))
 
@@ -339,6 +343,11 @@ class Store(DecisionStore, Preferences):
             conn.execute(delete(attempts).where(attempts.c.learner_code.in_(members)))
             conn.execute(delete(sprint_answers).where(sprint_answers.c.learner_code.in_(members)))
             conn.execute(delete(decisions).where(decisions.c.learner_code.in_(members)))
+            conn.execute(delete(table_seats).where(table_seats.c.learner_code.in_(members)))
+            ours = select(game_tables.c.code).where(game_tables.c.class_code == code).scalar_subquery()
+            conn.execute(delete(table_moves).where(table_moves.c.table_code.in_(ours)))
+            conn.execute(delete(table_seats).where(table_seats.c.table_code.in_(ours)))
+            conn.execute(delete(game_tables).where(game_tables.c.class_code == code))
             conn.execute(delete(learners).where(learners.c.class_code == code))
             conn.execute(delete(classes).where(classes.c.code == code))
 

@@ -64,6 +64,9 @@ _STORE: dict[str, Callable[..., str]] = {
     "not-in-class": lambda **f: _("That learner is not in this class."),
     "no-live-lesson": lambda **f: _("Start a live lesson first."),
     "teacher-key": lambda **f: _("That class code and teacher key do not match."),
+    "no-table": lambda **f: _("There is no table with that code. Check it with the child who opened the table."),
+    "table-full": lambda **f: _("That table is full. Ask for another table, or wait for the next game."),
+    "table-ended": lambda **f: _("That table has ended. Open a new one, or join another."),
 }
 STORE_REASONS = frozenset(_STORE)
 """Every reason the store (and the sign-in steps) may give."""

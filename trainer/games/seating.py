@@ -1,0 +1,134 @@
+"""Tables served from the store: opening, sitting down, making a move, and computer players standing in
+for children who are away.
+
+Each device's session keeps its own copy of its table's game (:class:`TableGame`, in its
+:class:`Seating`, never shared between threads) and brings it up to date from the store's moves before
+it answers; a move is checked against that position and then kept under its number, and the store
+refuses a second move for the same number. So any process can serve any seat,
+and a move made twice (a double tap, a reload, two devices) is kept once.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from trainer.games.table import IDLE_SECONDS, START, Move, Refusal, TableGame, TableSetup
+from trainer.store import Store
+from trainer.store.errors import StoreError
+from trainer.store.tables import TableRow
+
+MOST_STAND_IN_MOVES = 400
+"""The most moves computer players make in one go (a whole game of four computers is fewer)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened to a move: kept, or refused and why (with who moved first, for "Sam played first.")."""
+
+    kept: bool
+    refusal: Refusal | None = None
+    first: str | None = None
+    """The nickname of the seat whose move took the number (a refusal :attr:`Refusal.TAKEN`)."""
+
+
+@dataclass
+class Seating:
+    """The tables of one store, as one device's session sees them (one a session: its games are
+    brought up to date in place)."""
+
+    store: Store
+    clock: Callable[[], float] = time.time
+    _games: dict[str, TableGame] = field(default_factory=dict)
+
+    # ----- opening and sitting -----
+
+    def open(self, setup: TableSetup, *, class_code: str | None = None, deal: str | None = None) -> str:
+        """A new table; ``ValueError`` for a setup that cannot be played."""
+        setup.check()
+        return self.store.open_table(setup.to_record(), class_code=class_code, deal=deal)
+
+    def open_same_deal(self, setup: TableSetup, tables: int, *, class_code: str) -> list[str]:
+        """``tables`` tables with one deal (duplicate dominoes): the hands can be compared afterwards."""
+        seed = random.SystemRandom().randrange(1, 2**31)
+        deal = f"{seed:08x}"[-8:]
+        same = TableSetup(**{**setup.__dict__, "seed": seed})
+        return [self.open(same, class_code=class_code, deal=deal) for _ in range(max(1, tables))]
+
+    def row(self, code: str) -> TableRow:
+        """The table, or :class:`StoreError` "no-table"."""
+        row = self.store.table(code)
+        if row is None:
+            raise StoreError("no-table")
+        return row
+
+    def setup_of(self, row: TableRow) -> TableSetup:
+        return TableSetup.from_record(row.setup)
+
+    # ----- the game -----
+
+    def game(self, code: str) -> TableGame:
+        """The table's game after every move kept so far (this process's copy, brought up to date)."""
+        mine = self._games.get(code)
+        if mine is None:
+            mine = self._games[code] = TableGame(self.setup_of(self.row(code)))
+        fresh = self.store.table_moves(code, since=mine.number)
+        mine.extend(Move(m.number, m.seat, m.token, m.by_computer) for m in fresh)
+        return mine
+
+    def play(self, code: str, seat: int, token: str, number: int) -> Outcome:
+        """A child's move from ``seat``, made in the position before move ``number``."""
+        game = self.game(code)
+        problem = game.refusal(seat, token, number)
+        if problem is Refusal.STALE and number < game.number:
+            return Outcome(False, Refusal.TAKEN, self._mover(code, game, number))
+        if problem is not None:
+            return Outcome(False, problem)
+        if self.store.add_move(code, number, seat, token):
+            self.game(code)
+            return Outcome(True)
+        return Outcome(False, Refusal.TAKEN, self._mover(code, self.game(code), number))
+
+    def _mover(self, code: str, game: TableGame, number: int) -> str | None:
+        if number >= len(game.moves):
+            return None
+        seat = game.moves[number].seat
+        row = self.store.table(code)
+        names = {s.seat: s.nickname for s in row.seats} if row else {}
+        return names.get(seat)
+
+    def start(self, code: str) -> Outcome:
+        """The opener starts the game (seats still empty get computer players)."""
+        return self.play(code, 0, START, 0)
+
+    # ----- who is here -----
+
+    def away(self, row: TableRow, seat: int) -> bool:
+        """Whether ``seat`` is played by a computer now: no child sits there, or their device has not been
+        seen for :data:`IDLE_SECONDS`."""
+        now = self.clock()
+        held = next((s for s in row.seats if s.seat == seat), None)
+        return held is None or now - held.seen > IDLE_SECONDS
+
+    def stand_in(self, code: str) -> int:
+        """Computer players make the moves of the seats whose children are away, until a child is to move
+        (or the hand or game ends); returns how many moves were kept. Two processes doing this at once
+        work out the same moves, and the store keeps each once."""
+        made = 0
+        for _ in range(MOST_STAND_IN_MOVES):
+            row = self.row(code)
+            if row.ended is not None:
+                return made
+            game = self.game(code)
+            seat = game.current_seat
+            if seat is None or not self.away(row, seat):
+                return made
+            move = game.computer_move()
+            if self.store.add_move(code, move.number, move.seat, move.token, by_computer=True):
+                made += 1
+        return made
+
+
+__all__ = ["Outcome", "Seating"]

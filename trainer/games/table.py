@@ -1,0 +1,245 @@
+"""A game at a table of children: two to four seats, each played from its own device (or one tablet
+passed round), the moves kept in order with their numbers.
+
+Pure Python. The game is rebuilt from its setup and its moves alone (the deal is seeded), so any app
+process can serve any seat: it reads the moves kept so far, checks a child's move against the position
+they made it in, and keeps it under the next number. A second move for the same number is refused
+(:class:`Refusal`), so nothing is played twice; a seat left empty is played by a computer player whose
+move is worked out from the position and the move's number alone, so two processes standing in for the
+same seat make the same move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from puzzles import STAGES
+from trainer.bots import BotLevel, make_bot
+from trainer.rules import PRESETS, Game, HandResult, IllegalPlay, MugginsCall, PlayerView, RuleSet, parse_action
+
+START = "start"
+"""The first move of every table: the game begins (seats still empty are played by computer players)."""
+NEXT_HAND = "next-hand"
+"""The move that deals the next hand once everyone has seen the last one's count."""
+SEATS = (2, 3, 4)
+"""How many children (and stand-ins) a table seats."""
+IDLE_SECONDS = 60.0
+"""A seat whose child has not been seen for this long is played by a computer player until they return."""
+
+
+class Call(StrEnum):
+    """What a table asks of a child after a scoring play."""
+
+    OFF = "off"
+    """Every score counts by itself."""
+    SAY = "say"
+    """Say your score: a score not said, or said wrong, is lost."""
+    MUGGINS = "muggins"
+    """The muggins call: an opponent may call "Muggins!" and take a score not said."""
+
+    @property
+    def rule(self) -> MugginsCall:
+        return {Call.OFF: MugginsCall.OFF, Call.SAY: MugginsCall.LOSE, Call.MUGGINS: MugginsCall.STRICT}[self]
+
+
+class Refusal(StrEnum):
+    """Why a move was not kept (each has its own kind sentence on the page)."""
+
+    NOT_YOUR_TURN = "not-your-turn"
+    STALE = "stale"
+    """The move was made in a position that has moved on (another device, or a second tap)."""
+    ILLEGAL = "illegal"
+    NOT_STARTED = "not-started"
+    OVER = "over"
+    TAKEN = "taken"
+    """Another move got the same number first."""
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """What the table's opener chose. Kept as a JSON record with the table."""
+
+    game: str = "muggins"
+    """A stage (``"muggins"``, ``"all-fives"``, ``"five-up"``) or ``"preset:<id>"`` (docs/rules.md)."""
+    seats: int = 2
+    partners: bool = True
+    """At four seats: seats 0 and 2 play 1 and 3."""
+    stand_in: BotLevel = BotLevel.GREEDY
+    """The computer player that plays an empty seat."""
+    hints: bool = True
+    call: Call = Call.OFF
+    seed: int = 0
+    """The deal: tables opened together with the same seed get the same deal (duplicate dominoes)."""
+
+    def rules(self) -> RuleSet:
+        """The rule set of the table's game; ``ValueError`` for a game we do not know."""
+        preset = self.game.removeprefix("preset:")
+        if self.game in STAGES:
+            base = RuleSet.trainer(self.game)
+        elif preset in PRESETS:
+            base = PRESETS[preset]
+        else:
+            raise ValueError(f"'{self.game}' is not a game we know")
+        return base.with_options(teams=self.partners and self.seats == 4, muggins_call=self.call.rule)
+
+    def check(self) -> None:
+        """``ValueError`` if the table cannot be played (its game, or its number of seats for that game)."""
+        if self.seats not in SEATS:
+            raise ValueError("a table seats 2, 3 or 4")
+        if not isinstance(self.stand_in, BotLevel) or not isinstance(self.call, Call):
+            raise ValueError("a table's stand-in and call are chosen from their lists")
+        self.rules().check_players(self.seats)
+
+    def to_record(self) -> dict[str, Any]:
+        return {**asdict(self), "stand_in": self.stand_in.value, "call": self.call.value}
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> TableSetup:
+        """The setup kept with a table; ``ValueError`` for a record that is not one."""
+        try:
+            values = dict(record)
+            values["stand_in"] = BotLevel.parse(str(values.get("stand_in", BotLevel.GREEDY)))
+            values["call"] = Call(str(values.get("call", Call.OFF)))
+            setup = cls(**values)
+        except (TypeError, ValueError) as err:
+            raise ValueError("that table's setup could not be read") from err
+        setup.check()
+        return setup
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move kept at a table: its number (0, 1, 2 … with no gaps), the seat, the action's token."""
+
+    number: int
+    seat: int
+    token: str
+    by_computer: bool = False
+    """Made by the stand-in for a child who was away."""
+
+
+@dataclass
+class TableGame:
+    """The game at a table after the moves kept so far (:meth:`extend` with the newer ones)."""
+
+    setup: TableSetup
+    game: Game = field(init=False)
+    moves: list[Move] = field(default_factory=list)
+    started: bool = False
+    """The first move (:data:`START`) has been made."""
+    between_hands: bool = False
+    """A hand has just ended and the next is not dealt yet (everyone sees the count first)."""
+    last_result: HandResult | None = None
+
+    def __post_init__(self) -> None:
+        self.setup.check()
+        self.game = Game(self.setup.rules(), self.setup.seats, seed=self.setup.seed)
+        kept, self.moves = self.moves, []
+        self.extend(kept)
+
+    @classmethod
+    def replay(cls, setup: TableSetup, moves: Iterable[Move]) -> TableGame:
+        return cls(setup, moves=list(moves))
+
+    # ----- where the game is -----
+
+    @property
+    def number(self) -> int:
+        """The number the next move will be kept under."""
+        return len(self.moves)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat to move; ``None`` before the start, between hands (anyone may deal on) and once the
+        game is over."""
+        if not self.started or self.between_hands or self.game.is_over:
+            return None
+        return self.game.current_player
+
+    def view(self, seat: int) -> PlayerView:
+        """What one seat may see: its own hand, never another's."""
+        return self.game.hand.view(seat)
+
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(h) for h in self.game.hand.hands)
+
+    # ----- checking and making moves -----
+
+    def refusal(self, seat: int, token: str, number: int) -> Refusal | None:
+        """Why ``token`` from ``seat``, made in the position before move ``number``, cannot be kept
+        (``None``: it can)."""
+        if number != self.number:
+            return Refusal.STALE
+        if self.game.is_over:
+            return Refusal.OVER
+        if not 0 <= seat < self.setup.seats:
+            return Refusal.NOT_YOUR_TURN
+        if not self.started:
+            return None if token == START else Refusal.NOT_STARTED
+        if token == START:
+            return Refusal.STALE
+        if token == NEXT_HAND:
+            return None if self.between_hands else Refusal.STALE
+        if self.between_hands or self.game.current_player != seat:
+            return Refusal.NOT_YOUR_TURN
+        try:
+            action = parse_action(token)
+        except IllegalPlay:
+            return Refusal.ILLEGAL
+        if action not in self.game.legal_actions():
+            return Refusal.ILLEGAL
+        return None
+
+    def extend(self, moves: Iterable[Move]) -> None:
+        """Apply moves kept after the ones already applied (a move already applied is skipped);
+        ``ValueError`` for a move that does not fit (a gap, or one the game refuses)."""
+        for move in moves:
+            if move.number < self.number:
+                continue
+            problem = self.refusal(move.seat, move.token, move.number)
+            if problem is not None:
+                raise ValueError(f"move {move.number} ({move.token!r} by seat {move.seat}) does not fit: {problem}")
+            self._apply(move)
+
+    def _apply(self, move: Move) -> None:
+        if move.token == START:
+            self.started = True
+        elif move.token == NEXT_HAND:
+            self.between_hands = False
+        else:
+            hands = len(self.game.results)
+            self.game.apply(move.token, player=move.seat)
+            if len(self.game.results) > hands:
+                self.last_result = self.game.results[-1]
+                self.between_hands = not self.game.is_over
+        self.moves.append(move)
+
+    def computer_move(self) -> Move:
+        """The stand-in's move for the seat to move: the same position and number give the same move,
+        whichever process works it out. ``ValueError`` when no seat is to move."""
+        seat = self.current_seat
+        if seat is None:
+            raise ValueError("no seat is to move")
+        bot = make_bot(self.setup.stand_in)
+        rng = random.Random(f"{self.setup.seed}:{self.number}")
+        action = bot.choose(self.view(seat), rng)
+        return Move(self.number, seat, str(action), by_computer=True)
+
+
+def partners_of(setup: TableSetup, seat: int) -> tuple[int, ...]:
+    """The seats on ``seat``'s side (itself included)."""
+    if setup.partners and setup.seats == 4:
+        return (seat % 2, seat % 2 + 2)
+    return (seat,)
+
+
+__all__ = ["IDLE_SECONDS", "NEXT_HAND", "SEATS", "START", "Call", "Move", "Refusal", "TableGame", "TableSetup",
+           "partners_of"]

@@ -1,0 +1,265 @@
+"""The store's side of tables of children playing each other: the tables, who sits where, and every
+move under its number.
+
+A move is kept only under the number after the last one kept: the primary key (table, number) lets
+one move have each number, so two devices (or two app processes) sending a move for the same turn get
+one kept and one refused, on SQLite and PostgreSQL alike. What the moves mean is not known here
+(:mod:`trainer.games.table` checks them); this module keeps them in order and never loses one.
+
+Table codes are two groups (``"KQ7M-XR4"``, seven characters with a check character), so a table code
+never looks like a learner, class or puzzle code; a code that names no table counts against the
+session and address like every other code (:mod:`trainer.store.limits`).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, and_, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from puzzles.codes import ALPHABET
+from trainer.store import codes, limits
+from trainer.store.base import StoreBase, _calm
+from trainer.store.errors import LearnerGone, StoreError
+from trainer.store.nicknames import check_nickname
+from trainer.store.schema import game_tables, learners, table_moves, table_seats
+
+TABLE_LENGTH = 7
+"""Six random characters and a check character: 23**6, about 148 million codes."""
+TOKEN_LENGTH = 40
+
+
+def new_table_code() -> str:
+    """A fresh table code like ``"KQ7M-XR4"``."""
+    body = "".join(secrets.choice(ALPHABET) for _ in range(TABLE_LENGTH - 1))
+    plain = body + codes._check(body)
+    return f"{plain[:4]}-{plain[4:]}"
+
+
+def normalise_table(text: object) -> str | None:
+    """A table code in its stored form from anything typed (case, spaces and dashes do not matter), or
+    ``None`` if it cannot be one.
+
+    >>> code = new_table_code()
+    >>> normalise_table(code.lower().replace("-", " ")) == code
+    True
+    >>> normalise_table("KQ7M-XR4P") is None   # a learner code's length
+    True
+    """
+    plain = codes._plain(text)
+    if plain is None or len(plain) != TABLE_LENGTH or not codes._fits(plain):
+        return None
+    return f"{plain[:4]}-{plain[4:]}"
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    learner_code: str | None
+    """``None`` for a seat taken on a shared tablet by a child without a learner code."""
+    nickname: str
+    seen: float
+
+
+@dataclass(frozen=True)
+class TableRow:
+    code: str
+    class_code: str | None
+    setup: dict[str, Any]
+    opened: float
+    ended: float | None
+    deal: str | None
+    seats: tuple[SeatRow, ...]
+
+    def seat_of(self, learner_code: str | None) -> int | None:
+        """The seat a learner holds here (``None``: none)."""
+        if learner_code is None:
+            return None
+        return next((s.seat for s in self.seats if s.learner_code == learner_code), None)
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    number: int
+    seat: int
+    token: str
+    by_computer: bool
+    at: float
+
+
+class TableStore(StoreBase):
+    """Tables, seats and moves (mixed into :class:`trainer.store.Store`)."""
+
+    @_calm
+    def open_table(self, setup: dict[str, Any], *, class_code: str | None = None, deal: str | None = None) -> str:
+        """A new table with no one seated; returns its code. ``class_code`` lists it on the class's
+        page; ``deal`` groups the tables opened together with one deal."""
+        record = json.dumps(setup, sort_keys=True)
+        for _ in range(20):
+            code = new_table_code()
+            try:
+                with self._tx() as conn:
+                    conn.execute(insert(game_tables).values(code=code, class_code=class_code, setup=record,
+                                                            opened=self.clock(), ended=None, deal=deal))
+                return code
+            except IntegrityError:
+                if class_code is not None and self._class_gone(class_code):
+                    raise StoreError(codes.NO_CLASS) from None
+                continue
+        raise RuntimeError("could not find a free table code")
+
+    def _class_gone(self, class_code: str) -> bool:
+        from trainer.store.schema import classes
+        with self._read() as conn:
+            return conn.execute(select(classes.c.code).where(classes.c.code == class_code)).first() is None
+
+    @_calm
+    def find_table(self, text: object, *, clients: Sequence[str] = ()) -> TableRow:
+        """The table a typed code names; :class:`StoreError` ("no-table") otherwise, counted against the
+        clients like a wrong class code (:class:`TooManyTries` once they must wait)."""
+        who = limits.as_clients(clients)
+        self._not_waiting(who)  # type: ignore[attr-defined]
+        code = normalise_table(text)
+        found = self.table(code) if code is not None else None
+        if found is None:
+            if not codes.is_blank(text):
+                self._missed(who)  # type: ignore[attr-defined]
+            raise StoreError("no-table")
+        return found
+
+    @_calm
+    def table(self, code: str) -> TableRow | None:
+        """A table and its seats, or ``None``."""
+        with self._read() as conn:
+            row = conn.execute(select(game_tables).where(game_tables.c.code == code)).first()
+            if row is None:
+                return None
+            seats = self._seats(conn, [code]).get(code, ())
+        return _table_row(row, seats)
+
+    @_calm
+    def class_tables(self, class_code: str, *, since: float = 0.0) -> list[TableRow]:
+        """The class's tables opened since ``since``, newest first (ended ones too)."""
+        with self._read() as conn:
+            rows = conn.execute(select(game_tables).where(and_(game_tables.c.class_code == class_code,
+                                                               game_tables.c.opened >= since))
+                                .order_by(game_tables.c.opened.desc())).all()
+            seats = self._seats(conn, [r.code for r in rows])
+        return [_table_row(r, seats.get(r.code, ())) for r in rows]
+
+    @staticmethod
+    def _seats(conn: Connection, codes_: Sequence[str]) -> dict[str, tuple[SeatRow, ...]]:
+        if not codes_:
+            return {}
+        out: dict[str, list[SeatRow]] = {}
+        for r in conn.execute(select(table_seats).where(table_seats.c.table_code.in_(list(codes_)))
+                              .order_by(table_seats.c.seat)):
+            out.setdefault(r.table_code, []).append(SeatRow(r.seat, r.learner_code, r.nickname, r.seen))
+        return {k: tuple(v) for k, v in out.items()}
+
+    @_calm
+    def sit(self, code: str, seats: int, *, learner_code: str | None, nickname: str) -> int:
+        """Seat a child at the first free seat and return it; a learner already seated gets their own
+        seat back (a reload, or the same learner code on another device). :class:`StoreError`:
+        "table-full", "table-ended", "no-table"; :class:`LearnerGone` for a learner code not in use."""
+        name = check_nickname(nickname) if learner_code is None else nickname
+        for _ in range(5):
+            table = self.table(code)
+            if table is None:
+                raise StoreError("no-table")
+            if table.ended is not None:
+                raise StoreError("table-ended")
+            mine = table.seat_of(learner_code)
+            if mine is not None:
+                self.seen(code, mine)
+                return mine
+            taken = {s.seat for s in table.seats}
+            free = [s for s in range(seats) if s not in taken]
+            if not free:
+                raise StoreError("table-full")
+            try:
+                with self._tx() as conn:
+                    if learner_code is not None:
+                        row = conn.execute(select(learners.c.nickname).where(learners.c.code == learner_code)).first()
+                        if row is None:
+                            raise LearnerGone()
+                        name = row.nickname
+                    conn.execute(insert(table_seats).values(table_code=code, seat=free[0], learner_code=learner_code,
+                                                            nickname=name, seen=self.clock()))
+                return free[0]
+            except IntegrityError:  # another child took that seat at the same moment: look again
+                continue
+        raise StoreError("table-full")
+
+    @_calm
+    def seen(self, code: str, seat: int) -> None:
+        """The seat's device is here now (a seat not seen for a minute is played by a computer player)."""
+        with self._tx() as conn:
+            conn.execute(update(table_seats).where(and_(table_seats.c.table_code == code, table_seats.c.seat == seat))
+                         .values(seen=self.clock()))
+
+    @_calm
+    def leave(self, code: str, seat: int) -> None:
+        """The child left on purpose: the computer player takes the seat at once (they can come back)."""
+        with self._tx() as conn:
+            conn.execute(update(table_seats).where(and_(table_seats.c.table_code == code, table_seats.c.seat == seat))
+                         .values(seen=0.0))
+
+    @_calm
+    def table_moves(self, code: str, *, since: int = 0) -> list[MoveRow]:
+        """The moves from number ``since`` on, in order."""
+        with self._read() as conn:
+            rows = conn.execute(select(table_moves).where(and_(table_moves.c.table_code == code,
+                                                               table_moves.c.number >= since))
+                                .order_by(table_moves.c.number)).all()
+        return [MoveRow(r.number, r.seat, r.token, r.by_computer, r.at) for r in rows]
+
+    @_calm
+    def add_move(self, code: str, number: int, seat: int, token: str, *, by_computer: bool = False) -> bool:
+        """Keep a move under ``number`` if no move has that number yet and the one before it is kept;
+        ``False`` when another move got there first. :class:`StoreError` "table-ended" once the table
+        has ended, "no-table" when it is gone."""
+        if not 0 < len(token) <= TOKEN_LENGTH or number < 0:
+            raise ValueError("a move is a token of 1 to 40 characters under a number from 0")
+        try:
+            with self._tx() as conn:
+                row = conn.execute(select(game_tables.c.ended).where(game_tables.c.code == code)).first()
+                if row is None:
+                    raise StoreError("no-table")
+                if row.ended is not None:
+                    raise StoreError("table-ended")
+                kept = conn.execute(select(func.count()).select_from(table_moves)
+                                    .where(table_moves.c.table_code == code)).scalar_one()
+                if kept != number:
+                    return False
+                conn.execute(insert(table_moves).values(table_code=code, number=number, seat=seat, token=token,
+                                                        by_computer=by_computer, at=self.clock()))
+            return True
+        except IntegrityError:
+            return False
+
+    @_calm
+    def end_table(self, code: str) -> None:
+        """The table ends (the teacher ended it, or its game is over): no move is kept after this."""
+        with self._tx() as conn:
+            conn.execute(update(game_tables).where(and_(game_tables.c.code == code, game_tables.c.ended.is_(None)))
+                         .values(ended=self.clock()))
+
+    @_calm
+    def delete_table(self, code: str) -> None:
+        with self._tx() as conn:
+            conn.execute(delete(game_tables).where(game_tables.c.code == code))
+
+
+def _table_row(row: Any, seats: tuple[SeatRow, ...]) -> TableRow:
+    try:
+        setup = json.loads(row.setup)
+    except ValueError:
+        setup = {}
+    return TableRow(row.code, row.class_code, setup if isinstance(setup, dict) else {}, row.opened, row.ended,
+                    row.deal, seats)
