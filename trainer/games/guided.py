@@ -16,6 +16,7 @@ from puzzles import STAGES
 from trainer.bots import BotLevel, make_bot, suggest
 from trainer.bots.hints import Suggestion
 from trainer.bots.players import Bot
+from trainer.games.story import Story, working
 from trainer.learning.transfer import Decision, decide
 from trainer.rules import (
     DRAW,
@@ -26,11 +27,8 @@ from trainer.rules import (
     Action,
     Claim,
     Ending,
-    Event,
-    EventKind,
     Game,
     HandResult,
-    HandState,
     IllegalPlay,
     Layout,
     MugginsCall,
@@ -46,7 +44,7 @@ from trainer.rules import (
     play_points,
     round_to_five,
 )
-from trainer.words import _, calls, narration
+from trainer.words import _, narration
 from trainer.words.feedback import sentences
 from trainer.words.games import BOT_TITLES, GAME_SOURCES, GAME_TITLES, GUIDANCE_TITLES, game_name
 from trainer.words.narration import seat_name
@@ -56,8 +54,6 @@ NAMES = narration.NAMES
 GUIDANCE = ("off", "playable", "where", "suggest")
 BOT_LEVELS = tuple(BotLevel)
 """The computer players' levels, in the order the Play page offers them."""
-_AFTER_A_PLAY = (EventKind.PLAY, EventKind.CLAIM, EventKind.MUGGINS, EventKind.LET_GO)
-"""The events after which, in the chaining games, the same player may go on."""
 
 
 def possessive(name: str) -> str:
@@ -67,22 +63,6 @@ def possessive(name: str) -> str:
 
 _MOST_AT_AN_END = {"end": 6, "beside": 6, "double": 12, "sniff-end": 12}
 """The most each kind of open end can add to the total (:attr:`OpenEnd.kind <trainer.rules.OpenEnd.kind>`)."""
-_COUNTED_ENDS = ("end", "beside", "double", "sniff-end")
-"""The open ends whose number counts in the total (a spinner's empty ends and the sniff's long sides
-add 0 whatever their number, so the story leaves them out)."""
-
-
-def working(layout: Layout) -> str:
-    """The sum behind a layout's total, every counted end said, a 0 too: ``"0 + 6 = 6"`` (a bare
-    ``"6"`` would leave the 0-end out)."""
-    parts = [str(e.value) for e in layout.open_ends if e.kind in _COUNTED_ENDS]
-    if not parts:
-        return str(layout.total)
-    if len(parts) == 1:
-        return parts[0]
-    return f"{' + '.join(parts)} = {layout.total}"
-
-
 NEXT_HAND = "next-hand"
 """The move that deals the next hand after a settlement (in :attr:`GuidedGame.moves`)."""
 FORGETFUL = 0.35
@@ -160,12 +140,6 @@ class GuidedGame:
     game: Game = field(init=False)
     bots: list[Bot | None] = field(init=False)
     rng: random.Random = field(init=False)
-    log: list[str] = field(default_factory=list)
-    unscored: str = ""
-    """The learner's last play told without its score, while the learner is still to call it."""
-    muggins_story: list[str] = field(default_factory=list, compare=False, repr=False)
-    """The story as the learner sees it while deciding whether to call Muggins!: the missed play and
-    its call told without the score (the child counts it)."""
     finished: HandResult | None = None
     """The result of a hand that just ended, until the learner moves on."""
     finished_hand: int = -1
@@ -184,9 +158,8 @@ class GuidedGame:
     clock: Callable[[], float] = field(default=time.time, compare=False, repr=False)
     past: list[list[str]] = field(default_factory=list, compare=False, repr=False)
     """The story of every hand already moved on from, in order (the game log; :attr:`log` is this hand's)."""
-    _draws: int = 0
-    _went_again: bool = False
-    """The player whose turn it is has gone again (the chaining games): the story says why it stops."""
+    story_so_far: Story = field(init=False, repr=False)
+    """This hand's story, from the learner's seat."""
     _hint: tuple[tuple[int, int], Suggestion | None] | None = None
 
     def __post_init__(self) -> None:
@@ -196,9 +169,24 @@ class GuidedGame:
         forget = FORGETFUL if self.setup.bot_level is BotLevel.BEGINNER else 0.0
         self.bots = [None] + [make_bot(self.setup.bot_level, forget=forget) for _ in range(self.setup.players - 1)]
         self.rng = random.Random(self.setup.seed * 31 + 7)
-        self.log = []
+        self.story_so_far = Story(rules, self.name, self.side_name)
         self.past = []
         self.advance()
+
+    @property
+    def log(self) -> list[str]:
+        """This hand's story so far (every line, the learner's own scores told)."""
+        return self.story_so_far.log
+
+    @property
+    def unscored(self) -> str:
+        """The learner's last play told without its score, while the learner is still to call it."""
+        return self.story_so_far.unscored
+
+    @property
+    def muggins_story(self) -> list[str]:
+        """The story as the learner sees it while deciding whether to call Muggins!."""
+        return self.story_so_far.muggins_story
 
     # ----- who is who -----
 
@@ -314,8 +302,7 @@ class GuidedGame:
     def next_hand(self) -> None:
         """After the settlement walkthrough: deal on."""
         self.finished = None
-        self.past.append(self.log)
-        self.log = []
+        self.past.append(self.story_so_far.new_hand())
         self.this_hand = []
         self.moves.append(NEXT_HAND)
         self.advance()
@@ -357,113 +344,12 @@ class GuidedGame:
         before = hand.layout
         ev = self.game.apply(action, player=player)
         hand_now = self.game.hands[index - 1]
-        self._narrate(ev, before, hand_now)
-        if self.rules.chain and not hand_now.is_terminal and ev.kind in _AFTER_A_PLAY:
-            self._chain_words(ev, hand_now)
+        self.story_so_far.tell(ev, before, hand_now, self.game)
         if hand_now.is_terminal:
             res = hand_now.result
             assert res is not None
-            if self._draws:  # the last tiles drawn fitted nowhere, and the hand blocked on them
-                self.log.append(narration.drew_the_last(self.name(ev.player), self._draws))
-            self._draws = 0  # the next hand's story starts from nothing
-            self._went_again = False
             self.finished = res
             self.finished_hand = index - 1
-            self.log.append(self._ending_words(res))
-
-    def _chain_words(self, ev: Event, hand: HandState) -> None:
-        """The chaining games: the same player goes on after a score or a double, and once a turn that
-        went on stops, the story says why."""
-        if hand.phase_name is not Phase.TURN:
-            return  # a call is still to come
-        if hand.current_player == ev.player == hand.cur:
-            self.log.append(narration.go_again(self.name(ev.player), you=ev.player == 0))
-            self._went_again = True
-            return
-        if not self._went_again:
-            return
-        self._went_again = False
-        last = next((e for e in reversed(hand.history) if e.kind is EventKind.PLAY), None)
-        if last is None or last.play is None:
-            return
-        who = self.name(last.player)
-        at = hand.history.index(last)
-        before = hand.history[at - 1] if at else None
-        if before is not None and before.kind is EventKind.DRAW and before.player == last.player:
-            self.log.append(narration.turn_ends_drawn(who, you=last.player == 0))
-        elif last.score == 0 and not last.play.tile.is_double:
-            self.log.append(narration.turn_ends_no_score(who, you=last.player == 0))
-        else:
-            self.log.append(narration.turn_ends_nothing_fits(who, you=last.player == 0))
-
-    def _score_words(self, total: int, score: int) -> str:
-        return calls.made(total, score, self.rules.unit)
-
-    def _narrate(self, ev: Event, before: Layout, hand: HandState) -> None:
-        who = self.name(ev.player)
-        if ev.kind is EventKind.DRAW:
-            self._draws += 1  # told together with the play or pass that ends the drawing
-            return
-        drew = self._draws
-        self._draws = 0
-        self.unscored = ""
-        if ev.kind is EventKind.PASS and before.is_empty:
-            self.log.append(narration.passed_the_lead(who))
-        elif ev.kind is EventKind.PASS:
-            self.log.append(narration.passed(who, drew=drew))
-        elif ev.kind is EventKind.PLAY:
-            play = ev.play
-            assert play is not None
-            after = before.play(play)
-            target = None if play.target is None else str(play.target)
-            number = after.placements[-1].number
-            self.log.append(narration.played(who, str(play.tile), number, target, working(after),
-                                             self._score_words(ev.total, ev.score), beside=play.beside, drew=drew))
-            told = narration.played_unscored(who, str(play.tile), number, target, beside=play.beside, drew=drew)
-            self.unscored = told if ev.player == 0 else ""
-            if self.rules.muggins_call is MugginsCall.STRICT:  # kept in case the learner may call Muggins! on it
-                self.muggins_story = self.log[:-1] + [told]
-        elif ev.kind is EventKind.CLAIM:
-            missed = hand.pending if hand.phase_name is Phase.MUGGINS and hand.caller >= 0 else 0
-            made = self._made(hand)
-            unit = self.rules.unit
-            if ev.credited:
-                self.log.append(calls.called(who, ev.score, unit))
-            elif ev.score == 0 and made:
-                self.log.append(calls.learner_said_no_score(made, unit) if ev.player == 0
-                                else calls.forgot(who, made, unit))
-            elif ev.score != made:
-                self.log.append(calls.called_wrong(who, ev.score, made, unit))
-            if missed:
-                self.log.append(calls.may_call(self.name(hand.caller)))
-                # the learner may be the one to call: their story keeps the score for them to count
-                self.muggins_story.append(calls.called_only(who, ev.score, unit))
-        elif ev.kind is EventKind.MUGGINS:
-            self.log.append(calls.took(who, ev.score, self.rules.unit))
-        elif ev.kind is EventKind.LET_GO:
-            self.log.append(calls.let_go(who, ev.score, self.rules.unit))
-            if hand.phase_name is Phase.MUGGINS:  # another opponent may still call (muggins_caller="any")
-                self.log.append(narration.may_still_call(self.name(hand.caller)))
-
-    @staticmethod
-    def _made(hand: HandState) -> int:
-        """What the last play scored (for judging a call)."""
-        for ev in reversed(hand.history):
-            if ev.kind is EventKind.PLAY:
-                return ev.score
-        return 0
-
-    def _ending_words(self, res: HandResult) -> str:
-        if res.dominoed:
-            assert res.winner is not None
-            return narration.domino(self.name(res.winner), you=res.winner == 0)
-        if res.blocked:
-            return narration.blocked()
-        if self.rules.exact_target:
-            return narration.target_hit()
-        reached = max(range(len(res.sides)), key=lambda side: self.game.scores[side])
-        return narration.target_reached(self.side_name(reached), self.game.target, self.rules.unit,
-                                        you=0 in res.sides[reached])
 
     def claim_choices(self) -> list[int]:
         """Every score the learner may say after a play: no score, and each score up to the most the
@@ -546,7 +432,7 @@ class GuidedGame:
 __all__ = [
     "BOT_LEVELS", "BOT_TITLES", "DRAW", "GAME_SOURCES", "GAME_TITLES", "GUIDANCE", "GUIDANCE_TITLES", "LET_GO",
     "MUGGINS", "NAMES", "PASS",
-    "Claim", "GuidedGame", "Setup",
+    "Claim", "GuidedGame", "Setup", "working",
 ]
 
 

@@ -1,0 +1,166 @@
+"""The story of a hand, told as it is played: every play with its working and score, the draws and
+passes, the calls, and how the hand ended, from one player's seat (their own moves are "You …", and
+their own score stays untold while they are still to call it).
+
+Play a hand tells it from the learner's seat against computer players; a table tells it from each
+child's seat, with their classmates' names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from trainer.rules import Event, EventKind, Game, HandResult, HandState, Layout, MugginsCall, Phase, RuleSet
+from trainer.words import calls, narration
+
+_COUNTED_ENDS = ("end", "beside", "double", "sniff-end")
+"""The open ends whose number counts in the total (a spinner's empty ends and the sniff's long sides
+add 0 whatever their number, so the story leaves them out)."""
+
+
+def working(layout: Layout) -> str:
+    """The sum behind a layout's total, every counted end said, a 0 too: ``"0 + 6 = 6"`` (a bare
+    ``"6"`` would leave the 0-end out)."""
+    parts = [str(e.value) for e in layout.open_ends if e.kind in _COUNTED_ENDS]
+    if not parts:
+        return str(layout.total)
+    if len(parts) == 1:
+        return parts[0]
+    return f"{' + '.join(parts)} = {layout.total}"
+
+
+_AFTER_A_PLAY = (EventKind.PLAY, EventKind.CLAIM, EventKind.MUGGINS, EventKind.LET_GO)
+"""The events after which, in the chaining games, the same player may go on."""
+
+
+@dataclass
+class Story:
+    """This hand's story from ``viewer``'s seat (``name(seat)`` and ``side_name(side)`` say who is who)."""
+
+    rules: RuleSet
+    name: Callable[[int], str] = field(compare=False, repr=False)
+    side_name: Callable[[int], str] = field(compare=False, repr=False)
+    viewer: int = 0
+    log: list[str] = field(default_factory=list)
+    unscored: str = ""
+    """The viewer's last play told without its score, while they are still to call it."""
+    muggins_story: list[str] = field(default_factory=list)
+    """The story as the viewer sees it while deciding whether to call Muggins!: the missed play and
+    its call told without the score (the child counts it)."""
+    _draws: int = 0
+    _went_again: bool = False
+    """The player whose turn it is has gone again (the chaining games): the story says why it stops."""
+
+    def tell(self, ev: Event, before: Layout, hand: HandState, game: Game) -> None:
+        """Add what ``ev`` (made on ``before``, leaving ``hand``) did to the story."""
+        self._narrate(ev, before, hand)
+        if self.rules.chain and not hand.is_terminal and ev.kind in _AFTER_A_PLAY:
+            self._chain_words(ev, hand)
+        if hand.is_terminal:
+            res = hand.result
+            assert res is not None
+            if self._draws:  # the last tiles drawn fitted nowhere, and the hand blocked on them
+                self.log.append(narration.drew_the_last(self.name(ev.player), self._draws))
+            self._draws = 0  # the next hand's story starts from nothing
+            self._went_again = False
+            self.log.append(self._ending_words(res, game))
+
+    def new_hand(self) -> list[str]:
+        """Start the next hand's story; returns the one just told."""
+        told, self.log = self.log, []
+        return told
+
+    def _chain_words(self, ev: Event, hand: HandState) -> None:
+        """The chaining games: the same player goes on after a score or a double, and once a turn that
+        went on stops, the story says why."""
+        if hand.phase_name is not Phase.TURN:
+            return  # a call is still to come
+        if hand.current_player == ev.player == hand.cur:
+            self.log.append(narration.go_again(self.name(ev.player), you=ev.player == self.viewer))
+            self._went_again = True
+            return
+        if not self._went_again:
+            return
+        self._went_again = False
+        last = next((e for e in reversed(hand.history) if e.kind is EventKind.PLAY), None)
+        if last is None or last.play is None:
+            return
+        who = self.name(last.player)
+        at = hand.history.index(last)
+        before = hand.history[at - 1] if at else None
+        if before is not None and before.kind is EventKind.DRAW and before.player == last.player:
+            self.log.append(narration.turn_ends_drawn(who, you=last.player == self.viewer))
+        elif last.score == 0 and not last.play.tile.is_double:
+            self.log.append(narration.turn_ends_no_score(who, you=last.player == self.viewer))
+        else:
+            self.log.append(narration.turn_ends_nothing_fits(who, you=last.player == self.viewer))
+
+    def _score_words(self, total: int, score: int) -> str:
+        return calls.made(total, score, self.rules.unit)
+
+    def _narrate(self, ev: Event, before: Layout, hand: HandState) -> None:
+        who = self.name(ev.player)
+        if ev.kind is EventKind.DRAW:
+            self._draws += 1  # told together with the play or pass that ends the drawing
+            return
+        drew = self._draws
+        self._draws = 0
+        self.unscored = ""
+        if ev.kind is EventKind.PASS and before.is_empty:
+            self.log.append(narration.passed_the_lead(who))
+        elif ev.kind is EventKind.PASS:
+            self.log.append(narration.passed(who, drew=drew))
+        elif ev.kind is EventKind.PLAY:
+            play = ev.play
+            assert play is not None
+            after = before.play(play)
+            target = None if play.target is None else str(play.target)
+            number = after.placements[-1].number
+            self.log.append(narration.played(who, str(play.tile), number, target, working(after),
+                                             self._score_words(ev.total, ev.score), beside=play.beside, drew=drew))
+            told = narration.played_unscored(who, str(play.tile), number, target, beside=play.beside, drew=drew)
+            self.unscored = told if ev.player == self.viewer else ""
+            if self.rules.muggins_call is MugginsCall.STRICT:  # kept in case the learner may call Muggins! on it
+                self.muggins_story = self.log[:-1] + [told]
+        elif ev.kind is EventKind.CLAIM:
+            missed = hand.pending if hand.phase_name is Phase.MUGGINS and hand.caller >= 0 else 0
+            made = self._made(hand)
+            unit = self.rules.unit
+            if ev.credited:
+                self.log.append(calls.called(who, ev.score, unit))
+            elif ev.score == 0 and made:
+                self.log.append(calls.learner_said_no_score(made, unit) if ev.player == self.viewer
+                                else calls.forgot(who, made, unit))
+            elif ev.score != made:
+                self.log.append(calls.called_wrong(who, ev.score, made, unit))
+            if missed:
+                self.log.append(calls.may_call(self.name(hand.caller)))
+                # the learner may be the one to call: their story keeps the score for them to count
+                self.muggins_story.append(calls.called_only(who, ev.score, unit))
+        elif ev.kind is EventKind.MUGGINS:
+            self.log.append(calls.took(who, ev.score, self.rules.unit))
+        elif ev.kind is EventKind.LET_GO:
+            self.log.append(calls.let_go(who, ev.score, self.rules.unit))
+            if hand.phase_name is Phase.MUGGINS:  # another opponent may still call (muggins_caller="any")
+                self.log.append(narration.may_still_call(self.name(hand.caller)))
+
+    @staticmethod
+    def _made(hand: HandState) -> int:
+        """What the last play scored (for judging a call)."""
+        for ev in reversed(hand.history):
+            if ev.kind is EventKind.PLAY:
+                return ev.score
+        return 0
+
+    def _ending_words(self, res: HandResult, game: Game) -> str:
+        if res.dominoed:
+            assert res.winner is not None
+            return narration.domino(self.name(res.winner), you=res.winner == 0)
+        if res.blocked:
+            return narration.blocked()
+        if self.rules.exact_target:
+            return narration.target_hit()
+        reached = max(range(len(res.sides)), key=lambda side: game.scores[side])
+        return narration.target_reached(self.side_name(reached), game.target, self.rules.unit,
+                                        you=self.viewer in res.sides[reached])
