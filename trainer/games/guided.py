@@ -16,7 +16,7 @@ from puzzles import STAGES
 from trainer.bots import BotLevel, make_bot, suggest
 from trainer.bots.hints import Suggestion
 from trainer.bots.players import Bot
-from trainer.games.story import Story, working
+from trainer.games.story import Story, settlement_lines, working
 from trainer.learning.transfer import Decision, decide
 from trainer.rules import (
     DRAW,
@@ -26,7 +26,6 @@ from trainer.rules import (
     PRESETS,
     Action,
     Claim,
-    Ending,
     Game,
     HandResult,
     IllegalPlay,
@@ -37,15 +36,11 @@ from trainer.rules import (
     PlayerView,
     Reason,
     RuleSet,
-    Settlement,
     Tile,
     Unit,
     parse_action,
-    play_points,
-    round_to_five,
 )
 from trainer.words import _, narration
-from trainer.words.feedback import sentences
 from trainer.words.games import BOT_TITLES, GAME_SOURCES, GAME_TITLES, GUIDANCE_TITLES, game_name
 from trainer.words.narration import seat_name
 from trainer.words.reasons import error_words
@@ -389,44 +384,7 @@ class GuidedGame:
 
     def settlement_lines(self, res: HandResult) -> list[str]:
         """The walkthrough: remaining tiles, pips, rounding, points and who scores."""
-        lines = []
-        for p, tiles in enumerate(res.hands):
-            name = self.name(p)
-            if tiles:
-                pips = " + ".join(str(t.pips) for t in tiles)
-                lines.append(narration.tiles_left(name, ", ".join(str(t) for t in tiles), pips, res.pips[p]))
-            else:
-                lines.append(narration.no_tiles_left(name))
-        unit_pts = res.unit is Unit.POINTS
-        for side, members in enumerate(res.sides):
-            if len(members) > 1:
-                lines.append(narration.hold_together(self.side_name(side), res.side_pips[side]))
-        method = res.method
-        if method is Settlement.EACH_SUBTRACTS_OWN:
-            for side in range(len(res.sides)):
-                rounded = res.rounded[side]
-                lines.append(narration.each_loses(self.side_name(side), res.side_pips[side], rounded,
-                                                  play_points(rounded, res.unit), res.unit))
-            return lines
-        if res.winning_side is None:
-            if res.tied and len(res.sides) == 3 and any(res.settlement):
-                lines.append(narration.shared_count())
-            elif res.ending is not Ending.TARGET:
-                lines.append(narration.nobody_scores())
-            return lines
-        win = res.winning_side
-        every = method is Settlement.WINNER_TAKES_ALL
-        if every:
-            pot = sum(res.side_pips)
-        else:
-            pot = sum(res.side_pips[i] for i in range(len(res.sides)) if i != win)
-        rounded = round_to_five(pot)
-        pts = res.settlement[win]
-        winners = self.side_name(win)
-        they = 0 in res.sides[win] or len(res.sides[win]) > 1  # "You score", "Leo & Sam score", "Leo scores"
-        lines.append(sentences(narration.hands_hold(pot, narration.rounds(pot, rounded), every_hand=every),
-                               narration.winners_score(winners, rounded, pts, points_unit=unit_pts, plural=they)))
-        return lines
+        return settlement_lines(res, self.name, self.side_name, learner=0)
 
 
 __all__ = [

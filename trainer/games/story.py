@@ -11,8 +11,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from trainer.rules import Event, EventKind, Game, HandResult, HandState, Layout, MugginsCall, Phase, RuleSet
+from trainer.rules import (
+    Ending,
+    Event,
+    EventKind,
+    Game,
+    HandResult,
+    HandState,
+    Layout,
+    MugginsCall,
+    Phase,
+    RuleSet,
+    Settlement,
+    Unit,
+    play_points,
+    round_to_five,
+)
 from trainer.words import calls, narration
+from trainer.words.feedback import sentences
 
 _COUNTED_ENDS = ("end", "beside", "double", "sniff-end")
 """The open ends whose number counts in the total (a spinner's empty ends and the sniff's long sides
@@ -164,3 +180,47 @@ class Story:
         reached = max(range(len(res.sides)), key=lambda side: game.scores[side])
         return narration.target_reached(self.side_name(reached), game.target, self.rules.unit,
                                         you=self.viewer in res.sides[reached])
+
+
+def settlement_lines(res: HandResult, name: Callable[[int], str], side_name: Callable[[int], str], *,
+                     learner: int | None) -> list[str]:
+    """The count at the end of a hand: remaining tiles, pips, rounding, points and who scores (``learner``:
+    the seat told as "You", if any)."""
+    lines = []
+    for p, tiles in enumerate(res.hands):
+        who = name(p)
+        if tiles:
+            pips = " + ".join(str(t.pips) for t in tiles)
+            lines.append(narration.tiles_left(who, ", ".join(str(t) for t in tiles), pips, res.pips[p]))
+        else:
+            lines.append(narration.no_tiles_left(who))
+    unit_pts = res.unit is Unit.POINTS
+    for side, members in enumerate(res.sides):
+        if len(members) > 1:
+            lines.append(narration.hold_together(side_name(side), res.side_pips[side]))
+    method = res.method
+    if method is Settlement.EACH_SUBTRACTS_OWN:
+        for side in range(len(res.sides)):
+            rounded = res.rounded[side]
+            lines.append(narration.each_loses(side_name(side), res.side_pips[side], rounded,
+                                              play_points(rounded, res.unit), res.unit))
+        return lines
+    if res.winning_side is None:
+        if res.tied and len(res.sides) == 3 and any(res.settlement):
+            lines.append(narration.shared_count())
+        elif res.ending is not Ending.TARGET:
+            lines.append(narration.nobody_scores())
+        return lines
+    win = res.winning_side
+    every = method is Settlement.WINNER_TAKES_ALL
+    if every:
+        pot = sum(res.side_pips)
+    else:
+        pot = sum(res.side_pips[i] for i in range(len(res.sides)) if i != win)
+    rounded = round_to_five(pot)
+    pts = res.settlement[win]
+    winners = side_name(win)
+    they = learner in res.sides[win] or len(res.sides[win]) > 1  # "You score", "Leo & Sam score", "Leo scores"
+    lines.append(sentences(narration.hands_hold(pot, narration.rounds(pot, rounded), every_hand=every),
+                           narration.winners_score(winners, rounded, pts, points_unit=unit_pts, plural=they)))
+    return lines

@@ -19,7 +19,11 @@ from typing import Any
 
 from puzzles import STAGES
 from trainer.bots import BotLevel, make_bot
+from trainer.games.story import Story
 from trainer.rules import PRESETS, Game, HandResult, IllegalPlay, MugginsCall, PlayerView, RuleSet, parse_action
+from trainer.words import narration
+from trainer.words.game_tables import seat_label
+from trainer.words.narration import seat_name
 
 START = "start"
 """The first move of every table: the game begins (seats still empty are played by computer players)."""
@@ -129,6 +133,14 @@ class TableGame:
     setup: TableSetup
     game: Game = field(init=False)
     moves: list[Move] = field(default_factory=list)
+    viewer: int = 0
+    """The seat whose story this copy tells (their own moves are "You …")."""
+    names: tuple[str, ...] = ()
+    """The children's names by seat (a seat without one is "Seat 2")."""
+    story: Story = field(init=False, repr=False)
+    """This hand's story from :attr:`viewer`'s seat."""
+    past: list[list[str]] = field(default_factory=list, repr=False)
+    """The stories of the hands before this one."""
     started: bool = False
     """The first move (:data:`START`) has been made."""
     between_hands: bool = False
@@ -138,12 +150,31 @@ class TableGame:
     def __post_init__(self) -> None:
         self.setup.check()
         self.game = Game(self.setup.rules(), self.setup.seats, seed=self.setup.seed)
+        self.story = Story(self.game.rules, self.name, self.side_name, viewer=self.viewer)
+        self.past = []
         kept, self.moves = self.moves, []
         self.extend(kept)
 
     @classmethod
-    def replay(cls, setup: TableSetup, moves: Iterable[Move]) -> TableGame:
-        return cls(setup, moves=list(moves))
+    def replay(cls, setup: TableSetup, moves: Iterable[Move], *, viewer: int = 0,
+               names: tuple[str, ...] = ()) -> TableGame:
+        return cls(setup, moves=list(moves), viewer=viewer, names=names)
+
+    # ----- who is who -----
+
+    def name(self, seat: int) -> str:
+        """``"You"`` for the viewer, else the child's name at that seat."""
+        if seat == self.viewer:
+            return seat_name(0)
+        if 0 <= seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return seat_label(seat)
+
+    def side_name(self, side: int) -> str:
+        members = self.game.hand.sides[side]
+        if len(members) == 1:
+            return self.name(members[0])
+        return narration.partners([self.name(p) for p in members])
 
     # ----- where the game is -----
 
@@ -214,9 +245,12 @@ class TableGame:
             self.started = True
         elif move.token == NEXT_HAND:
             self.between_hands = False
+            self.past.append(self.story.new_hand())
         else:
             hands = len(self.game.results)
-            self.game.apply(move.token, player=move.seat)
+            hand, before = self.game.hand, self.game.hand.layout
+            ev = self.game.apply(move.token, player=move.seat)
+            self.story.tell(ev, before, hand, self.game)
             if len(self.game.results) > hands:
                 self.last_result = self.game.results[-1]
                 self.between_hands = not self.game.is_over
