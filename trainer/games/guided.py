@@ -58,6 +58,13 @@ def possessive(name: str) -> str:
 
 _MOST_AT_AN_END = {"end": 6, "beside": 6, "double": 12, "sniff-end": 12}
 """The most each kind of open end can add to the total (:attr:`OpenEnd.kind <trainer.rules.OpenEnd.kind>`)."""
+def claim_choices(view: PlayerView) -> list[int]:
+    """Every score a player may say after a play: no score, and each score up to the most the layout's
+    open ends could count, so the buttons do not give the score away."""
+    most = sum(_MOST_AT_AN_END.get(end.kind, 0) for end in view.layout.open_ends)
+    return [view.rules.points(total) for total in range(0, most + 1, 5)]
+
+
 NEXT_HAND = "next-hand"
 """The move that deals the next hand after a settlement (in :attr:`GuidedGame.moves`)."""
 FORGETFUL = 0.35
@@ -350,8 +357,7 @@ class GuidedGame:
         """Every score the learner may say after a play: no score, and each score up to the most the
         layout's open ends could count (a plain end at most 6, a double or the sniff's ends at most 12),
         so even six open ends of Five-Up have their 45 and more, and the buttons do not give the score away."""
-        most = sum(_MOST_AT_AN_END.get(end.kind, 0) for end in self.view().layout.open_ends)
-        return [self.rules.points(total) for total in range(0, most + 1, 5)]
+        return claim_choices(self.view())
 
     # ----- guidance -----
 

@@ -158,10 +158,11 @@ game_tables = Table(
     Column("opened", Float, nullable=False),
     Column("ended", Float, nullable=True),
     Column("deal", String(8), nullable=True),
+    Column("rematch", String(8), nullable=True),
     Index("ix_game_tables_class", "class_code"),
 )
 """Tables of children playing each other (see :mod:`trainer.games.table`): the setup as JSON; ``deal``
-names the tables opened together with the same deal."""
+names the tables opened together with the same deal; ``rematch`` the table the same children went on to."""
 
 table_seats = Table(
     "table_seats",

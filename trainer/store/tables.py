@@ -75,6 +75,8 @@ class TableRow:
     ended: float | None
     deal: str | None
     seats: tuple[SeatRow, ...]
+    rematch: str | None = None
+    """The table the same children went on to play at, once one of them asked for a rematch."""
 
     def seat_of(self, learner_code: str | None) -> int | None:
         """The seat a learner holds here (``None``: none)."""
@@ -251,6 +253,33 @@ class TableStore(StoreBase):
                          .values(ended=self.clock()))
 
     @_calm
+    def rematch(self, code: str, setup: dict[str, Any]) -> str:
+        """The table the same children play their next game at, with ``setup`` (a new deal): made by the
+        first child to ask, with everyone in the same seat; the others are sent to the same one.
+        :class:`StoreError` "no-table" when the table is gone."""
+        old = self.table(code)
+        if old is None:
+            raise StoreError("no-table")
+        if old.rematch is not None:
+            return old.rematch
+        self.end_table(code)
+        fresh = self.open_table(setup, class_code=old.class_code)
+        with self._tx() as conn:
+            won = conn.execute(update(game_tables).where(and_(game_tables.c.code == code,
+                                                              game_tables.c.rematch.is_(None)))
+                               .values(rematch=fresh)).rowcount
+            if won:
+                for s in old.seats:
+                    conn.execute(insert(table_seats).values(table_code=fresh, seat=s.seat, learner_code=s.learner_code,
+                                                            nickname=s.nickname, seen=self.clock()))
+        if won:
+            return fresh
+        self.delete_table(fresh)  # another child asked at the same moment: theirs is the one
+        again = self.table(code)
+        assert again is not None and again.rematch is not None
+        return again.rematch
+
+    @_calm
     def delete_table(self, code: str) -> None:
         with self._tx() as conn:
             conn.execute(delete(game_tables).where(game_tables.c.code == code))
@@ -262,4 +291,4 @@ def _table_row(row: Any, seats: tuple[SeatRow, ...]) -> TableRow:
     except ValueError:
         setup = {}
     return TableRow(row.code, row.class_code, setup if isinstance(setup, dict) else {}, row.opened, row.ended,
-                    row.deal, seats)
+                    row.deal, seats, row.rematch)

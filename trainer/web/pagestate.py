@@ -31,6 +31,7 @@ import streamlit as st
 
 from puzzles import KINDS, STAGES, Puzzle
 from trainer.games.guided import GameSaver, GuidedGame, Setup
+from trainer.games.seating import Seating
 from trainer.learning.practice import COACH
 
 T = TypeVar("T")
@@ -200,6 +201,32 @@ class PlayState:
 
 
 @dataclass
+class TableState:
+    """Play at a table (``"tables"``): the table this device sits at and the seats it plays. All of it
+    belongs to the learner: signing in or out leaves the table (a signed-in learner gets their seat
+    back from the store by joining again)."""
+
+    code: str | None = None
+    seats: tuple[int, ...] = ()
+    """The seats this device plays: one, or every seat on a shared tablet (pass and play)."""
+    names: tuple[str, ...] = ()
+    """A shared tablet's players, by seat."""
+    shown_to: int | None = None
+    """Pass and play: the seat whose tiles are showing (after the hand-off screen)."""
+    seating: Seating | None = None
+    """This device's copy of its table's game (brought up to date from the store on every run)."""
+    message: str | None = None
+    seen_at: float = 0.0
+    """When this device last told the store it is here (every few seconds, not on every run)."""
+    decided: int = 0
+    """The moves of this device's game already turned into decisions for the learner."""
+
+    def forget_learner(self) -> None:
+        self.code, self.seats, self.names, self.shown_to, self.message = None, (), (), None, None
+        self.seen_at, self.decided = 0.0, 0
+
+
+@dataclass
 class SignInState:
     """The Sign in page (``"sign_in"``): the suggested nicknames, how the child signs in, and its notices."""
 
@@ -297,6 +324,7 @@ PAGES: tuple[Page, ...] = (
     Page("practice", ":material/edit:", Section.LEARN, ("practice_page", PracticeState), default=True),
     Page("sprint", ":material/bolt:", Section.LEARN, ("sprint", SprintState)),
     Page("play", ":material/casino:", Section.LEARN, ("play", PlayState)),
+    Page("tables", ":material/groups:", Section.LEARN, ("tables", TableState)),
     Page("my_progress", ":material/monitoring:", Section.LEARN),
     Page("live", ":material/cast_for_education:", Section.LEARN, ("live", LiveState)),
     Page("me", ":material/person:", Section.LEARN, ("sign_in", SignInState)),
@@ -332,6 +360,10 @@ def session() -> SessionState:
 
 def language() -> LanguageState:
     return get("language", LanguageState)
+
+
+def tables() -> TableState:
+    return get("tables", TableState)
 
 
 def practice_page() -> PracticeState:

@@ -1,11 +1,245 @@
-"""Tables of children playing each other: every sentence of the Tables page and of a table on My class
-and the projector."""
+"""Tables of children playing each other: every sentence of the Tables page."""
 
 from __future__ import annotations
 
-from trainer.words import _
+from trainer.words import _, ngettext
 
 
 def seat_label(seat: int) -> str:
     """A seat no child has named yet: ``"Seat 2"`` (seats counted from 1)."""
     return _("Seat {n}").format(n=seat + 1)
+
+
+def title() -> str:
+    return _("Play at a table")
+
+
+def not_working() -> str:
+    return _("Tables need the progress store, and it is not answering right now. Try again in a minute.")
+
+
+def seats_for_game(game: str, seats: tuple[int, ...]) -> str:
+    counts = ", ".join(str(n) for n in seats)
+    return _("{game} is played by {counts} players: choose one of those.").format(game=game, counts=counts)
+
+
+def intro() -> str:
+    return _("Play a real game with your classmates: each on their own tablet, or passing one tablet round.")
+
+
+# ----- opening and joining -----
+
+def open_heading() -> str:
+    return _("Open a table")
+
+
+def join_heading() -> str:
+    return _("Join a table")
+
+
+def seats_label() -> str:
+    return _("Players")
+
+
+def partners_label() -> str:
+    return _("Partners at four (the players opposite play together)")
+
+
+def stand_in_label() -> str:
+    return _("If someone leaves, the computer plays for them as")
+
+
+def hints_label() -> str:
+    return _("Show where tiles go")
+
+
+def call_label() -> str:
+    return _("After a score")
+
+
+def call_off() -> str:
+    return _("Every score counts")
+
+
+def call_say() -> str:
+    return _("Say your score")
+
+
+def call_muggins() -> str:
+    return _("Say your score, or hear “Muggins!”")
+
+
+def pass_and_play() -> str:
+    return _("Pass and play: everyone on this tablet")
+
+
+def player_name(n: int) -> str:
+    return _("Player {n}'s name").format(n=n)
+
+
+def your_name() -> str:
+    return _("Your name")
+
+
+def open_button() -> str:
+    return _("Open the table")
+
+
+def code_label() -> str:
+    return _("Table code")
+
+
+def code_help() -> str:
+    return _("Seven letters and numbers, like KQ7M-XR4: the child who opened the table has it.")
+
+
+def code_example() -> str:
+    return "KQ7M-XR4"  # a code, the same in every language
+
+
+def join_button() -> str:
+    return _("Join")
+
+
+def class_tables() -> str:
+    return _("Your class's tables")
+
+
+def no_class_tables() -> str:
+    return _("No table is open in your class right now. Open one!")
+
+
+def join_this(code: str, names: str) -> str:
+    return _("Join {code} ({names})").format(code=code, names=names)
+
+
+def nobody_yet() -> str:
+    return _("nobody yet")
+
+
+def sign_in_or_name() -> str:
+    return _("Type your name to join, or sign in so the table keeps your seat on any tablet.")
+
+
+# ----- the waiting room -----
+
+def table_heading(code: str) -> str:
+    return _("Table {code}").format(code=code)
+
+
+def tell_the_code() -> str:
+    return _("Tell your friends this code: they type it on Play at a table.")
+
+
+def seat_line(seat: int, name: str) -> str:
+    return _("Seat {n}: {name}").format(n=seat + 1, name=name)
+
+
+def seat_empty(seat: int) -> str:
+    return _("Seat {n}: empty — the computer plays here").format(n=seat + 1)
+
+
+def start_button() -> str:
+    return _("Start the game")
+
+
+def waiting_for_start(name: str) -> str:
+    return _("Waiting for {name} to start the game…").format(name=name)
+
+
+def leave_button() -> str:
+    return _("Leave the table")
+
+
+def back_to_tables() -> str:
+    return _("Back to the tables")
+
+
+# ----- playing -----
+
+def your_turn() -> str:
+    return _("Your turn!")
+
+
+def turn_of(name: str) -> str:
+    return _("{name}'s turn").format(name=name)
+
+
+def tiles_held(name: str, n: int) -> str:
+    return ngettext("{name}: {n} tile", "{name}: {n} tiles", n).format(name=name, n=n)
+
+
+def away(name: str) -> str:
+    return _("{name} is away: the computer plays for them until they come back.").format(name=name)
+
+
+def hand_off(name: str) -> str:
+    return _("Give the tablet to {name}").format(name=name)
+
+
+def hand_off_note() -> str:
+    return _("Everyone else: look away! Your tiles are hidden until it is your turn.")
+
+
+def show_my_tiles(name: str) -> str:
+    return _("I'm {name}: show my tiles").format(name=name)
+
+
+def your_tiles() -> str:
+    return _("Your tiles")
+
+
+def waiting_for(name: str) -> str:
+    return _("Waiting for {name} to play…").format(name=name)
+
+
+def hand_over(number: int) -> str:
+    return _("Hand {n} is over.").format(n=number)
+
+
+def deal_next() -> str:
+    return _("Deal the next hand")
+
+
+def game_over() -> str:
+    return _("The game is over!")
+
+
+def rematch() -> str:
+    return _("Play again")
+
+
+def table_ended() -> str:
+    return _("This table has ended.")
+
+
+def scores_heading() -> str:
+    return _("Scores")
+
+
+# ----- a move that was not kept -----
+
+def played_first(name: str | None) -> str:
+    if name:
+        return _("{name} played first.").format(name=name)
+    return _("Someone else played first.")
+
+
+def not_your_turn() -> str:
+    return _("Wait for your turn.")
+
+
+def moved_on() -> str:
+    return _("The game moved on: look at the table again.")
+
+
+def not_allowed() -> str:
+    return _("That move can't be made now. Try another tile.")
+
+
+def not_started() -> str:
+    return _("The game hasn't started yet.")
+
+
+def over() -> str:
+    return _("This game is over.")

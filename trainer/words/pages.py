@@ -33,6 +33,7 @@ def menu_titles() -> dict[str, str]:
         "practice": _("Practice"),
         "sprint": _("Fives Sprint"),
         "play": _("Play a hand"),
+        "tables": _("Play at a table"),
         "my_progress": _("My progress"),
         "live": _("Live lesson"),
         "me": _("Sign in"),

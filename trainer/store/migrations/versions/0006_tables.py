@@ -22,6 +22,7 @@ def upgrade() -> None:
         sa.Column("opened", sa.Float, nullable=False),
         sa.Column("ended", sa.Float, nullable=True),
         sa.Column("deal", sa.String(8), nullable=True),
+        sa.Column("rematch", sa.String(8), nullable=True),
     )
     op.create_index("ix_game_tables_class", "game_tables", ["class_code"])
     op.create_table(

@@ -1,0 +1,489 @@
+"""Play at a table: children play each other, each on their own device (or passing one tablet round).
+
+The page draws the game as this device's seat sees it: its own hand only, the layout, whose turn it is,
+every seat's tile count and the scores. A move goes through the store under its number
+(:mod:`trainer.games.seating`), so any app process can serve any seat; a small fragment asks the store
+every second whether the game has moved on and redraws the page when it has. A seat whose child is
+away is played by a computer player until they come back.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from puzzles import pictures, responses
+from trainer.bots import BotLevel
+from trainer.bots.hints import name_of
+from trainer.games.guided import BOT_TITLES, GAME_TITLES, claim_choices
+from trainer.games.seating import Outcome, Seating
+from trainer.games.story import settlement_lines
+from trainer.games.table import SEATS, Call, Refusal, TableGame, TableSetup
+from trainer.learning.transfer import decide
+from trainer.render import render_hand, render_layout
+from trainer.render.taps import BoardMode
+from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, IllegalPlay, Phase, Play, Tile
+from trainer.store import StoreError
+from trainer.store.tables import TableRow
+from trainer.web import pagestate, session, ui
+from trainer.web.pagestate import TableState
+from trainer.words import game_tables as words
+from trainer.words import narration
+from trainer.words import play_page as play_words
+
+POLL_SECONDS = 1.0
+"""How often a device asks the store whether the game has moved on."""
+SEEN_EVERY = 10.0
+"""How often a device tells the store it is still here (a seat unseen for a minute gets a computer player)."""
+GAMES = list(GAME_TITLES)
+CALLS = {Call.OFF: words.call_off, Call.SAY: words.call_say, Call.MUGGINS: words.call_muggins}
+
+
+def record() -> TableState:
+    return pagestate.tables()
+
+
+def seating() -> Seating:
+    ts = record()
+    s = session.store()
+    if ts.seating is None or ts.seating.store is not s:
+        assert s is not None
+        ts.seating = Seating(s)
+    return ts.seating
+
+
+# ----- opening and joining -----
+
+def chosen_setup() -> TableSetup:
+    get = st.session_state.get
+    seats = get("tb_seats") or 2
+    return TableSetup(game=get("tb_game") or "muggins", seats=seats, partners=bool(get("tb_partners", True)),
+                      stand_in=BotLevel.parse(get("tb_stand_in") or BotLevel.GREEDY), hints=bool(get("tb_hints", True)),
+                      call=Call(get("tb_call") or Call.OFF))
+
+
+@ui.guarded
+def open_table() -> None:
+    ts, s = record(), session.store()
+    me = session.me()
+    setup = chosen_setup()
+    shared = bool(st.session_state.get("tb_shared"))
+    names = tuple((st.session_state.get(f"tb_name_{i}") or "").strip() for i in range(setup.seats))
+    if me is None and not shared and not (st.session_state.get("tb_my_name") or "").strip():
+        ts.message = words.sign_in_or_name()
+        return
+    try:
+        setup.check()
+    except ValueError:
+        ts.message = words.seats_for_game(GAME_TITLES[setup.game], TableSetup(game=setup.game).rules().seats)
+        return
+    assert s is not None
+    code = seating().open(TableSetup(**{**setup.__dict__, "seed": _fresh_seed()}),
+                          class_code=me.class_code if me is not None else None)
+    try:
+        if shared:
+            seats = tuple(s.sit(code, setup.seats, learner_code=None,
+                                nickname=names[i] or words.seat_label(i)) for i in range(setup.seats))
+            ts.names = tuple(names[i] or words.seat_label(i) for i in range(setup.seats))
+        else:
+            seats = (sit_me(code, setup.seats),)
+    except StoreError as err:
+        s.delete_table(code)
+        ts.message = str(err)
+        return
+    ts.code, ts.seats, ts.shown_to, ts.message = code, seats, None, None
+
+
+def _fresh_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
+def sit_me(code: str, seats: int) -> int:
+    me, s = session.me(), session.store()
+    assert s is not None
+    if me is not None:
+        return s.sit(code, seats, learner_code=me.code, nickname=me.nickname)
+    return s.sit(code, seats, learner_code=None, nickname=st.session_state.get("tb_my_name") or "")
+
+
+@ui.guarded
+def join(code_text: str | None = None) -> None:
+    ts, s = record(), session.store()
+    assert s is not None
+    if session.me() is None and not (st.session_state.get("tb_my_name") or "").strip():
+        ts.message = words.sign_in_or_name()
+        return
+    try:
+        row = s.find_table(code_text if code_text is not None else st.session_state.get("tb_code"),
+                           clients=session.clients())
+        seat = sit_me(row.code, seating().setup_of(row).seats)
+    except (StoreError, ValueError) as err:
+        ts.message = str(err)
+        return
+    ts.code, ts.seats, ts.shown_to, ts.message, ts.names = row.code, (seat,), None, None, ()
+
+
+def choose() -> None:
+    """Not at a table: open one, or join one by its code or from the class's list."""
+    ts = record()
+    st.markdown(words.intro())
+    if ts.message:
+        st.warning(ts.message)
+        ts.message = None
+    me, s = session.me(), session.store()
+    assert s is not None
+    if me is None:
+        st.text_input(words.your_name(), key="tb_my_name", max_chars=20)
+    join_tab, open_tab = st.tabs([words.join_heading(), words.open_heading()])
+    with join_tab:
+        with st.form("tb_join", border=False):
+            st.text_input(words.code_label(), key="tb_code", max_chars=12, help=words.code_help(),
+                          placeholder=words.code_example())
+            st.form_submit_button(words.join_button(), type="primary", on_click=join)
+        if me is not None and me.class_code:
+            st.markdown(f"**{words.class_tables()}**")
+            open_ones = [t for t in s.class_tables(me.class_code) if t.ended is None]
+            if not open_ones:
+                st.caption(words.no_class_tables())
+            for t in open_ones[:12]:
+                names = ", ".join(seat.nickname for seat in t.seats) or words.nobody_yet()
+                st.button(words.join_this(t.code, names), key=f"tb_join_{t.code}", on_click=join, args=(t.code,))
+    with open_tab:
+        open_form()
+
+
+def open_form() -> None:
+    st.selectbox(play_words.game(), GAMES, key="tb_game", format_func=lambda g: GAME_TITLES[g])
+    c1, c2 = st.columns(2)
+    c1.segmented_control(words.seats_label(), list(SEATS), key="tb_seats", default=2, required=True)
+    c2.checkbox(words.partners_label(), key="tb_partners", value=True)
+    st.segmented_control(words.stand_in_label(), list(BotLevel), key="tb_stand_in", default=BotLevel.GREEDY,
+                         required=True, format_func=lambda b: BOT_TITLES[b])
+    st.radio(words.call_label(), list(Call), key="tb_call", format_func=lambda c: CALLS[c](), horizontal=True)
+    st.checkbox(words.hints_label(), key="tb_hints", value=True)
+    shared = st.checkbox(words.pass_and_play(), key="tb_shared")
+    if shared:
+        cols = st.columns(2)
+        for i in range(st.session_state.get("tb_seats") or 2):
+            cols[i % 2].text_input(words.player_name(i + 1), key=f"tb_name_{i}", max_chars=20)
+    st.button(words.open_button(), type="primary", on_click=open_table, key="tb_open")
+
+
+# ----- at the table -----
+
+def show() -> None:
+    st.title(words.title())
+    ts, s = record(), session.store()
+    if s is None or session.state().waiting:
+        st.warning(words.not_working())
+        return
+    if ts.code is None:
+        choose()
+        return
+    row = s.table(ts.code)
+    if row is None:
+        ts.code, ts.message = None, str(StoreError("no-table"))
+        choose()
+        return
+    game = seating().game(ts.code)
+    names = tuple(name_at(row, seat) for seat in range(game.setup.seats))
+    here(row)
+    message, ts.message = ts.message, None
+    if row.ended is not None and not game.is_over:
+        st.info(words.table_ended())
+        st.button(words.back_to_tables(), on_click=leave, key="tb_back")
+        return
+    if not game.started:
+        waiting_room(row, game, names)
+    elif game.is_over:
+        over(row, game, names)
+    elif game.between_hands:
+        between_hands(game, names)
+    else:
+        playing(row, game, names, message)
+    if message and game.started and not game.is_over:
+        st.warning(message)
+    if game.started:
+        story(game, names)
+    if not game.is_over:
+        st.button(words.leave_button(), on_click=leave, key="tb_leave")
+    watch(ts.code, game.number, tuple(s.seat for s in row.seats))
+
+
+def name_at(row: TableRow, seat: int) -> str:
+    held = next((s for s in row.seats if s.seat == seat), None)
+    return held.nickname if held is not None else words.seat_label(seat)
+
+
+def here(row: TableRow) -> None:
+    """Tell the store this device is here, every few seconds."""
+    ts, s = record(), session.store()
+    now = seating().clock()
+    if s is None or now - ts.seen_at < SEEN_EVERY or row.ended is not None:
+        return
+    for seat in ts.seats:
+        s.seen(row.code, seat)
+    ts.seen_at = now
+
+
+def leave() -> None:
+    ts, s = record(), session.store()
+    if ts.code is not None and s is not None:
+        try:
+            for seat in ts.seats:
+                s.leave(ts.code, seat)
+        except StoreError:
+            pass
+    ts.forget_learner()
+
+
+def waiting_room(row: TableRow, game: TableGame, names: tuple[str, ...]) -> None:
+    ts = record()
+    st.markdown(f"## {words.table_heading(row.code)}")
+    if len(ts.seats) == 1:
+        st.markdown(words.tell_the_code())
+    held = {s.seat for s in row.seats}
+    st.markdown("\n".join(f"- {words.seat_line(i, names[i]) if i in held else words.seat_empty(i)}"
+                          for i in range(game.setup.seats)))
+    if 0 in ts.seats:
+        st.button(words.start_button(), type="primary", on_click=send, args=("start", 0, 0), key="tb_start")
+    else:
+        st.info(words.waiting_for_start(names[0]))
+
+
+def scoreboard(game: TableGame, names: tuple[str, ...]) -> None:
+    hand = game.game.hand
+    scores = hand.scores
+    cols = st.columns(hand.n_sides)
+    for side in range(hand.n_sides):
+        members = hand.sides[side]
+        label = " & ".join(names[p] for p in members)
+        cols[side].metric(label, scores[side])
+    st.caption(" · ".join(words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)))
+
+
+def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str | None) -> None:
+    ts = record()
+    scoreboard(game, names)
+    turn = game.current_seat
+    assert turn is not None
+    mine = turn in ts.seats
+    shared = len(ts.seats) > 1
+    st.markdown(f"### {words.your_turn() if mine and not shared else words.turn_of(names[turn])}")
+    if seating().away(row, turn) and not mine:
+        st.caption(words.away(names[turn]))
+    if mine and shared and ts.shown_to != turn:
+        hand_off(game, names, turn)
+        return
+    if mine:
+        my_move(game, turn)
+        return
+    layout = game.view(turn).layout
+    if not layout.is_empty:
+        svg = render_layout(layout, letters=False)
+        ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
+    if not shared and ts.seats:
+        own = game.view(ts.seats[0]).hand
+        ui.picture(render_hand(own, width=pictures.hand_width(len(own))),
+                   max_width=f"{pictures.hand_width(len(own))}px", caption=words.your_tiles())
+        st.info(words.waiting_for(names[turn]))
+
+
+def hand_off(game: TableGame, names: tuple[str, ...], seat: int) -> None:
+    """Pass and play: the tablet goes to the next child; no hand shows until they say it is them."""
+    layout = game.view(seat).layout
+    if not layout.is_empty:
+        svg = render_layout(layout, letters=False)
+        ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
+    st.markdown(f"## {words.hand_off(names[seat])}")
+    st.caption(words.hand_off_note())
+    st.button(words.show_my_tiles(names[seat]), type="primary", on_click=show_to, args=(seat,), key="tb_show")
+
+
+def show_to(seat: int) -> None:
+    record().shown_to = seat
+
+
+def my_move(game: TableGame, seat: int) -> None:
+    view = game.view(seat)
+    number = game.number
+    if view.phase is Phase.CLAIM:
+        st.markdown(f"**{play_words.say_your_score()}**")
+        svg = render_layout(view.layout)
+        ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
+        legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
+        st.markdown(play_words.what_did_it_score(view.rules.unit.value == "points"))
+        with st.container(horizontal=True):
+            for v in [v for v in claim_choices(view) if v in legal]:
+                st.button(play_words.no_score() if v == 0 else str(v), key=f"tb_claim_{v}_{number}", on_click=send,
+                          args=(str(legal[v]), seat, number))
+        return
+    if view.phase is Phase.MUGGINS:
+        said = next((e.score for e in reversed(game.game.hand.history) if e.kind is EventKind.CLAIM), 0)
+        who = game.name(game.game.hand.cur)
+        st.markdown(f"### {play_words.call_muggins_hidden(who)}")
+        svg = render_layout(view.layout)
+        ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
+        st.markdown(play_words.muggins_count_yourself(who, said, view.rules.unit))
+        c1, c2 = st.columns(2)
+        c1.button(play_words.muggins(), type="primary", on_click=send, args=(str(MUGGINS), seat, number),
+                  key=f"tb_muggins_{number}")
+        c2.button(play_words.let_it_go(), on_click=send, args=(str(LET_GO), seat, number), key=f"tb_letgo_{number}")
+        return
+    plays = [a for a in view.legal_actions if isinstance(a, Play)]
+    hints = game.setup.hints
+    playable = sorted({str(a.tile) for a in plays}) if hints else None
+    hand_svg = render_hand(view.hand, playable=playable, width=pictures.hand_width(len(view.hand)))
+    layout_svg = render_layout(view.layout, letters=True) if not view.layout.is_empty else ""
+    if plays:
+        mode = BoardMode.LEAD if view.layout.is_empty else BoardMode.PLAY
+        pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"tb_board_{number}",
+                        layout_width=ui.natural_width(layout_svg, scale=2.0) if layout_svg else "")
+        if pick:
+            token = picked(game, seat, pick)
+            if token:
+                send(token, seat, number)
+            st.rerun()
+    else:
+        if layout_svg:
+            ui.picture(layout_svg, max_width=ui.natural_width(layout_svg, scale=2.0))
+        ui.picture(hand_svg, max_width=f"{pictures.hand_width(len(view.hand))}px", caption=words.your_tiles())
+    if DRAW in view.legal_actions and not plays:
+        st.info(play_words.nothing_fits_draw())
+        st.button(play_words.draw(), type="primary", on_click=send, args=("draw", seat, number), key=f"tb_draw_{number}")
+    elif PASS in view.legal_actions:
+        st.info(play_words.cannot_lead() if view.layout.is_empty else play_words.nothing_fits_pass())
+        st.button(play_words.pass_the_lead() if view.layout.is_empty else play_words.pass_(), type="primary",
+                  on_click=send, args=("pass", seat, number), key=f"tb_pass_{number}")
+    elif hints and plays:
+        st.markdown(play_words.where_tiles_go())
+        with st.container(horizontal=True):
+            for play in plays:
+                label = play_words.lead(str(play.tile)) if play.target is None else name_of(view.layout, play)
+                st.button(label, on_click=send, args=(str(play), seat, number), key=f"tb_opt_{play}_{number}")
+
+
+def picked(game: TableGame, seat: int, pick: dict) -> str | None:
+    """The move a tap on the picture makes: a tile then an end, or a lead."""
+    if pick.get("end"):
+        end = str(pick["end"])
+        mark = "^" if "^" in end else ">"
+        target, _sep, number = end.partition("^" if mark == "^" else ":")
+        try:
+            tile = Tile.parse(str(pick.get("tile")))
+            n = int(number)
+        except (IllegalPlay, ValueError):
+            record().message = narration.tap_tile_then_end()
+            return None
+        if not tile.has(n):
+            record().message = narration.no_such_end(str(tile), n)
+            return None
+        return f"{tile}{mark}{target}"
+    return responses.play_from_pick(pick)
+
+
+@ui.guarded
+def send(token: str, seat: int, number: int) -> None:
+    """A move from this device, made in the position before move ``number``."""
+    ts, me = record(), session.me()
+    if ts.code is None:
+        return
+    game = seating().game(ts.code)
+    decision = None
+    if me is not None and len(ts.seats) == 1 and number == game.number and game.current_seat == seat:
+        decision = decide(game.view(seat), token, uid=f"{ts.code}-{number}", at=seating().clock(),
+                          game=game.setup.game)
+    try:
+        outcome = seating().play(ts.code, seat, token, number)
+    except (StoreError, ValueError) as err:
+        ts.message = str(err)
+        return
+    if outcome.kept:
+        if len(ts.seats) > 1:
+            ts.shown_to = None  # pass and play: hide this hand before the tablet moves on
+        if decision is not None:
+            session.practice().record_decision(decision)
+        return
+    ts.message = refusal_words(outcome)
+
+
+def refusal_words(outcome: Outcome) -> str:
+    return {
+        Refusal.TAKEN: lambda: words.played_first(outcome.first),
+        Refusal.NOT_YOUR_TURN: words.not_your_turn,
+        Refusal.STALE: words.moved_on,
+        Refusal.ILLEGAL: words.not_allowed,
+        Refusal.NOT_STARTED: words.not_started,
+        Refusal.OVER: words.over,
+    }[outcome.refusal or Refusal.STALE]()
+
+
+def between_hands(game: TableGame, names: tuple[str, ...]) -> None:
+    ts = record()
+    res = game.last_result
+    assert res is not None
+    st.markdown(f"### {words.hand_over(len(game.game.results))}")
+    ended = game.game.hands[len(game.game.results) - 1]
+    svg = render_layout(ended.layout, working=True)
+    ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
+    viewer = ts.seats[0] if len(ts.seats) == 1 else None
+    for line in settlement_lines(res, game.name, game.side_name, learner=viewer):
+        st.markdown(f"- {line}")
+    seat = ts.seats[0] if ts.seats else 0
+    st.button(words.deal_next(), type="primary", on_click=send, args=("next-hand", seat, game.number),
+              key=f"tb_next_{game.number}")
+
+
+def over(row: TableRow, game: TableGame, names: tuple[str, ...]) -> None:
+    st.markdown(f"## {words.game_over()}")
+    st.markdown("\n".join(f"- {game.side_name(i)}: **{s}**" for i, s in enumerate(game.game.scores)))
+    for line in game.story.log[-1:]:
+        st.success(line)
+    with st.container(horizontal=True):
+        st.button(words.rematch(), type="primary", on_click=rematch, args=(row.code,), key="tb_rematch")
+        st.button(words.back_to_tables(), on_click=leave, key="tb_done")
+
+
+@ui.guarded
+def rematch(code: str) -> None:
+    ts, s = record(), session.store()
+    assert s is not None
+    setup = seating().setup_of(seating().row(code))
+    fresh = s.rematch(code, TableSetup(**{**setup.__dict__, "seed": _fresh_seed()}).to_record())
+    ts.code, ts.shown_to = fresh, None
+
+
+def story(game: TableGame, names: tuple[str, ...]) -> None:
+    with st.container(border=True):
+        st.markdown(f"**{play_words.what_happened()}** :gray[{play_words.newest_first()}]")
+        lines = "\n".join(f"- {line}" for line in reversed(game.story.log)) or play_words.just_dealt()
+        with st.container(height=260 if len(game.story.log) > 8 else "content", key="tb_story"):
+            st.markdown(lines)
+
+
+@st.fragment(run_every=POLL_SECONDS)
+def watch(code: str, seen: int, seated: tuple[int, ...]) -> None:
+    """Ask the store whether the game moved on (and let computer players stand in for children away);
+    redraw the page only when something changed."""
+    s = session.store()
+    if s is None:
+        return
+    try:
+        row = s.table(code)
+        if row is None:
+            st.rerun(scope="app")
+            return
+        if row.rematch is not None and row.rematch != code:
+            record().code = row.rematch
+            st.rerun(scope="app")
+            return
+        seating().stand_in(code)
+        fresh = s.table_moves(code, since=seen)
+    except StoreError:
+        return  # asked again in a moment
+    if fresh or tuple(x.seat for x in row.seats) != seated:
+        st.rerun(scope="app")
+
+
+ui.run_page("tables", show)
