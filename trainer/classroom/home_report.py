@@ -20,14 +20,17 @@ import datetime as dt
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from puzzles import CORE_KINDS, KINDS, STAGES, TRAPS
 from puzzles.registry import TrapFamily, trap
 from puzzles.worksheet import address_problem
+from trainer.classroom.report import LearnerRecord
 from trainer.learning.attempt import Attempt
 from trainer.learning.days import month_calendar, practice_days
 from trainer.learning.progress import MASTERED, Progress
 from trainer.learning.sprint import SprintAnswer
+from trainer.store.errors import StoreError
 from trainer.words import DEFAULT, normalise_language
 
 LOCAL_ADDRESS = "http://localhost:8501/"
@@ -136,7 +139,13 @@ def along(progress: Progress, stage: str) -> Along:
 def home_report(nickname: str, code: str, attempts: Sequence[Attempt], facts: Sequence[SprintAnswer], *,
                 language: object, day: dt.date, app_address: str) -> HomeReport:
     """Gather a child's report from their answers and Sprint answers, in the order given."""
-    progress = Progress.from_attempts(attempts, facts)
+    return report_of(Progress.from_attempts(attempts, facts), nickname, code, language=language, day=day,
+                     app_address=app_address)
+
+
+def report_of(progress: Progress, nickname: str, code: str, *, language: object, day: dt.date,
+              app_address: str) -> HomeReport:
+    """A child's report from their progress as it is folded already (My progress has it in the session)."""
     mastered = tuple(s for s in STAGES if progress.is_mastered(s))
     working = next((s for s in STAGES if s not in mastered), None)
     kinds = sorted(KINDS, key=lambda k: (k not in CORE_KINDS, KINDS.index(k)))
@@ -151,3 +160,27 @@ def home_report(nickname: str, code: str, attempts: Sequence[Attempt], facts: Se
         sure_of=sure, trap=learning_trap(progress), days_this_month=calendar.practised,
         practised_days=tuple(d.day.day for d in calendar.days if d.practised),
         link=None if address_problem(link, with_query=True) else link)
+
+
+class Source(Protocol):
+    """What a report reads from the store besides a class's rows (:class:`trainer.store.Store` has it)."""
+
+    def sprint_answers(self, learner_code: str) -> list[SprintAnswer]: ...
+
+    def language(self, learner_code: object) -> str | None: ...
+
+
+def class_reports(source: Source, learners: Sequence[LearnerRecord], *, language: str, day: dt.date,
+                  app_address: str) -> list[HomeReport]:
+    """A report for each learner, in the order given, each in the learner's own language (their choice, else
+    their class's, else ``language``: the teacher's). While the store is away a report is still made, from
+    the puzzle answers alone, in ``language``: a teacher at the printer gets pages, not an error."""
+    out = []
+    for lr in learners:
+        try:
+            facts, own = source.sprint_answers(lr.code), source.language(lr.code)
+        except StoreError:
+            facts, own = [], None
+        out.append(home_report(lr.nickname, lr.code, lr.attempts, facts, language=own or language, day=day,
+                               app_address=app_address))
+    return out
