@@ -14,7 +14,7 @@ import pytest
 from apptest import app, make_class, sign_up
 from pypdf import PdfReader
 
-from puzzles import CORE_KINDS, KINDS, STAGES, TRAPS, generate, generate_for, mastery_traps
+from puzzles import CORE_KINDS, KINDS, STAGES, TRAPS, from_code, generate, generate_for, mastery_traps
 from trainer import words
 from trainer.classroom import home_report_pdf as printed
 from trainer.classroom.home_report import (
@@ -27,6 +27,7 @@ from trainer.classroom.home_report import (
     learning_trap,
     practice_link,
     report_of,
+    trap_example,
 )
 from trainer.classroom.home_report_pdf import home_report_pdf
 from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
@@ -72,8 +73,9 @@ def report(p: Progress, nickname: str = "Blue Fox", *, language: str = "en", add
 LONGEST = HomeReport(
     nickname="Wwwwwwwwwwwwwwwwwwww", code="KQ7M-XR4P", language="es", day=DAY, answered=400,
     mastered=("muggins", "all-fives"), working_on="five-up", along=Along.PAST_HALFWAY,
-    sure_of=tuple(k for k in KINDS if k != "hand-rounding"), trap="missed-combination", days_this_month=26,
-    practised_days=tuple(range(1, 27)), link=practice_link(ADDRESS, "KQ7M-XR4P", "es"))
+    sure_of=tuple(k for k in KINDS if k != "hand-rounding"), trap="missed-lowering", days_this_month=26,
+    practised_days=tuple(range(1, 27)), link=practice_link(ADDRESS, "KQ7M-XR4P", "es"),
+    example=trap_example("missed-lowering"))
 """The most a page ever says: two stages learned, six skills sure, a mistake, the widest nickname, in Spanish."""
 
 
@@ -110,12 +112,22 @@ def test_the_mistake_is_the_latest_wrong_answers_trap_until_it_is_known():
     p = Progress()
     code = generate_for("hand-rounding", stage="muggins", level=1, trap="round-2", seed=0).code
     answer(p, "hand-rounding", "muggins", level=1, correct=False, code=code, mistake="round-2")
-    assert learning_trap(p) == "round-2" and report(p).trap_family.value == "rounding"
+    assert learning_trap(p).mistake == "round-2" and report(p).trap_family.value == "rounding"
+    assert report(p).example == code  # the puzzle the child missed is the example
     answer(p, "open-total", "muggins", level=1, correct=False, mistake="missed-end")  # names no trap
-    assert learning_trap(p) == "round-2"
+    assert learning_trap(p).code == code
     for _ in range(6):
         answer(p, "hand-rounding", "muggins", level=1, code=code)
-    assert learning_trap(p) is None  # known now: grown out of it
+    assert learning_trap(p) is None and report(p).trap is None  # known now: grown out of it
+
+
+@pytest.mark.parametrize("trap", TRAPS)
+def test_every_trap_has_an_example_whose_reason_says_why_it_is_wrong(trap):
+    example = trap_example(trap, "not a code")
+    assert example is not None and trap in from_code(example).traps
+    for lang in words.LANGUAGES:
+        with words.speaking(lang):
+            assert printed.trap_reason(trap, example)
 
 
 def test_a_stage_waiting_for_its_later_day_is_said_as_being_checked():
@@ -189,12 +201,12 @@ def test_a_class_gets_a_report_each_in_each_childs_language_and_still_gets_them_
 def test_every_stage_kind_trap_and_step_has_words_for_a_parent(lang):
     with words.speaking(lang):
         said = [home_words.stage_mastered(s) for s in STAGES] + [home_words.working_on(s) for s in STAGES]
-        said += [home_words.sure_of([k]) for k in KINDS] + [home_words.along(a.value) for a in Along]
-        said += [home_words.trap_slip(t) for t in TRAPS] + [home_words.trap_right(t) for t in TRAPS]
+        said += [home_words.along(a.value) for a in Along] + [home_words.trap_slip("Blue Fox", t) for t in TRAPS]
     assert all(said) and len(set(said)) == len(said)
     if lang == "es":
         with words.speaking("en"):
-            english = [home_words.stage_mastered(s) for s in STAGES] + [home_words.trap_slip(t) for t in TRAPS]
+            english = [home_words.stage_mastered(s) for s in STAGES] + [home_words.trap_slip("Blue Fox", t)
+                                                                        for t in TRAPS]
         assert not set(english) & set(said)
 
 
@@ -234,7 +246,9 @@ def test_one_page_per_child_with_the_name_the_date_what_is_learned_and_the_mista
     assert len(text) == 3
     assert "How Blue Fox is doing" in text[0] and "26 November 2026" in text[0]
     assert "adds the two open ends of a line of dominoes and spots a multiple of five" in text[0]
-    assert "Counting a spinner that is covered on both sides" in text[0] and "a spinner counts nothing" in text[0]
+    assert "Blue Fox sometimes counts a spinner whose sides are both covered." in text[0]
+    assert "The right way, for example: The spinner" in text[0] and "has both sides covered: it counts 0." in text[0]
+    assert "Already sure of these puzzles" not in text[0]  # none of All Fives yet
     assert "practised on 5 days in November 2026" in text[0]
     assert "Blue Fox" not in text[1] + text[2] and "Zorro Azul" not in text[0] + text[2]  # no other child's name
     assert "has not answered any puzzles yet" in text[2] and "KQ7M-XR4P" in text[2]
@@ -324,7 +338,8 @@ def test_every_mistake_and_step_fits_with_everything_else_a_page_can_say(lang):
     with words.speaking(lang):
         for trap in TRAPS:
             for step in Along:
-                r = dataclasses.replace(LONGEST, language=lang, trap=trap, along=step, sure_of=KINDS)
+                r = dataclasses.replace(LONGEST, language=lang, trap=trap, along=step, sure_of=KINDS,
+                                        example=trap_example(trap))
                 blocks = printed.sections(r)
                 scale = printed.fitting_scale(pdf, blocks)
                 assert scale >= 0.84 and printed._height(pdf, blocks, scale) <= room, (trap, step)

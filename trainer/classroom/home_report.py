@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import datetime as dt
 import enum
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from puzzles import CORE_KINDS, KINDS, STAGES, TRAPS
+from puzzles import CORE_KINDS, KINDS, STAGES, TRAPS, CodeError, all_kinds, from_code, generate_for, kind
 from puzzles.registry import TrapFamily, trap
 from puzzles.worksheet import address_problem
 from trainer.classroom.report import LearnerRecord
@@ -81,6 +82,8 @@ class HomeReport:
     link: str | None
     """The address that opens the trainer signed in as the child (``None``: too long or not an address a QR
     code can carry; the page then gives the code alone)."""
+    example: str | None = None
+    """The code of a puzzle on which to say why :attr:`trap` is wrong (:func:`trap_example`)."""
 
     @property
     def trap_family(self) -> TrapFamily | None:
@@ -117,14 +120,35 @@ def practice_link(address: str, code: str, language: str) -> str:
     return f"{base}?me={code}" + (f"&lang={language}" if language != DEFAULT else "")
 
 
-def learning_trap(progress: Progress) -> str | None:
-    """The trap the child is growing out of: the one named by their latest wrong answer that names a trap,
+def learning_trap(progress: Progress) -> Attempt | None:
+    """The wrong answer whose trap the child is growing out of: their latest wrong answer that names a trap,
     while that trap is not known yet (its p(known) under the policy's mastery bar). ``None`` otherwise."""
     for a in reversed(progress.attempts):
         if not a.correct and a.mistake in TRAPS:
-            if progress.knowledge.p(a.mistake) < progress.policy.mastered_at:
-                return a.mistake
-            return None
+            return a if progress.knowledge.p(a.mistake) < progress.policy.mastered_at else None
+    return None
+
+
+def trap_example(trap_id: str, missed: str = "") -> str | None:
+    """The code of a puzzle on which the trap's reason can be said (:attr:`puzzles.registry.Kind.trap_reason`):
+    the puzzle the child missed (``missed``, its code) when it exposes the trap, else one made to show it."""
+    try:
+        p = from_code(missed) if missed else None
+    except (CodeError, ValueError):
+        p = None
+    if p is not None and trap_id in p.traps and kind(p.kind).trap_reason is not None:
+        return p.code
+    return _made_example(trap_id)
+
+
+@functools.cache
+def _made_example(trap_id: str) -> str | None:
+    """A puzzle made to show the trap, at the first stage it can happen (the same one every time)."""
+    for record in all_kinds():
+        if trap_id in record.mastery_traps and record.trap_reason is not None:
+            p = generate_for(record.id, stage=trap(trap_id).stages[0], level=1, trap=trap_id, seed=0)
+            if trap_id in p.traps:
+                return p.code
     return None
 
 
@@ -154,10 +178,13 @@ def report_of(progress: Progress, nickname: str, code: str, *, language: object,
                               day.year, day.month, today=day)
     lang = normalise_language(language)
     link = practice_link(app_address, code, lang)
+    missed = learning_trap(progress)
+    slip = missed.mistake if missed is not None else None
     return HomeReport(
         nickname=nickname, code=code, language=lang, day=day, answered=progress.answered, mastered=mastered,
         working_on=working, along=along(progress, working) if working is not None else Along.NEARLY_THERE,
-        sure_of=sure, trap=learning_trap(progress), days_this_month=calendar.practised,
+        sure_of=sure, trap=slip, example=trap_example(slip, missed.code) if missed and slip else None,
+        days_this_month=calendar.practised,
         practised_days=tuple(d.day.day for d in calendar.days if d.practised),
         link=None if address_problem(link, with_query=True) else link)
 

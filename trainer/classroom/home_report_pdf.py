@@ -21,14 +21,15 @@ import segno
 from fpdf import FPDF
 from fpdf.enums import MethodReturnValue
 
+from puzzles import KIND_TITLES, CodeError, from_code, kind
 from puzzles.print_pictures import draw_hand
 from puzzles.worksheet import _text
 from trainer.classroom.home_report import HomeReport
 from trainer.learning.days import month_calendar
 from trainer.rules import Tile
-from trainer.words import speaking
 from trainer.words import days as day_words
 from trainer.words import home_report as words
+from trainer.words import speaking
 
 BLUE = (0, 114, 178)
 """Headings: the app's own blue (the mastery grid's darkest step)."""
@@ -83,10 +84,12 @@ def sections(report: HomeReport) -> list[Block]:
         if report.answered:
             out.append(Block(Style.TEXT, words.along(report.along.value)))
         if report.sure_of:
-            out.append(Block(Style.TICK, words.sure_of(list(report.sure_of))))
+            out.append(Block(Style.TICK, words.sure_of([KIND_TITLES[k] for k in report.sure_of])))
     if report.trap is not None:
-        out += [Block(Style.HEADING, words.trap_heading()), Block(Style.TEXT, words.trap_slip(report.trap)),
-                Block(Style.TEXT, words.trap_right(report.trap))]
+        out += [Block(Style.HEADING, words.trap_heading()), Block(Style.TEXT, words.trap_slip(name, report.trap))]
+        reason = trap_reason(report.trap, report.example)
+        if reason:
+            out.append(Block(Style.TEXT, words.trap_right(reason)))
     out += [Block(Style.HEADING, words.days_heading()),
             Block(Style.TEXT, words.days_line(name, report.days_this_month, words.month_in_sentence(report.day))
                   if report.days_this_month else words.no_days_yet(words.month_in_sentence(report.day))),
@@ -95,6 +98,18 @@ def sections(report: HomeReport) -> list[Block]:
                                                     report.working_on, name, started=report.answered > 0)
                   + " " + words.little_and_often())]
     return out
+
+
+def trap_reason(trap_id: str, example: str | None) -> str:
+    """Why the trap is wrong on the example puzzle, in the current language (``""`` without one)."""
+    if example is None:
+        return ""
+    try:
+        p = from_code(example)
+    except (CodeError, ValueError):
+        return ""
+    say = kind(p.kind).trap_reason
+    return say(p, trap_id) if say is not None else ""
 
 
 class _Pdf(FPDF):
@@ -108,7 +123,7 @@ class _Pdf(FPDF):
     def lines(self, text: str, width: float, line_h: float) -> int:
         """How many lines ``text`` takes at ``width`` in the current font."""
         got = self.multi_cell(width, line_h, text, dry_run=True, output=MethodReturnValue.LINES)
-        return len(got)
+        return len(got) if isinstance(got, list) else 1
 
 
 def _sizes(scale: float) -> tuple[float, float, float, float]:

@@ -19,6 +19,7 @@ import datetime as dt
 from trainer.words import N_, Said, _, ngettext
 from trainer.words.days import MONTHS
 from trainer.words.feedback import listing
+from trainer.words.mistakes import trap_words
 
 STAGE_DONE = Said({
     "muggins": N_("Muggins: adds the two open ends of a line of dominoes and spots a multiple of five."),
@@ -38,16 +39,6 @@ STAGE_NOW = Said({
 })
 """What a child works on at each stage, for a parent."""
 
-KIND_SKILLS = Said({
-    "open-total": N_("adding the open ends"),
-    "best-play": N_("finding the play that scores most"),
-    "hand-rounding": N_("rounding a hand's dots to the nearest five"),
-    "play-score": N_("telling whether a play scores"),
-    "counted-ends": N_("seeing which ends count"),
-    "nearest-five": N_("rounding a number to the nearest five"),
-    "make-five": N_("making a multiple of five"),
-})
-"""Each kind of puzzle as the skill it practises, for a parent."""
 
 ALONG = Said({
     "starting": N_("Just starting."),
@@ -57,34 +48,6 @@ ALONG = Said({
     "checking": N_("Learned! The trainer checks it once more on another day before it counts."),
 })
 """How far along the stage being learned is (:class:`trainer.classroom.home_report.Along`, by value)."""
-
-TRAP_SLIP = Said({
-    "spinner-once": N_("Counting the spinner once while it still has a free side."),
-    "double-once": N_("Counting a double at the end of a line once."),
-    "covered-spinner": N_("Counting a spinner that is covered on both sides."),
-    "counted-covered": N_("Still counting an end after a domino is played on it."),
-    "round-1": N_("Rounding a number 1 past a five up (11 to 15)."),
-    "round-2": N_("Rounding a number 2 past a five up (12 to 15)."),
-    "round-3": N_("Rounding a number 3 past a five down (13 to 10)."),
-    "round-4": N_("Rounding a number 4 past a five down (14 to 10)."),
-    "missed-combination": N_("Missing a five made without a 5, like 4 + 6 = 10."),
-    "missed-lowering": N_("Missing a play that scores by making the total smaller."),
-})
-"""The mistake a child is learning out of, as a parent reads it."""
-
-TRAP_RIGHT = Said({
-    "spinner-once": N_("The right way: a spinner with a free side counts both halves, so 5-5 counts 10."),
-    "double-once": N_("The right way: a double at the end counts both halves, so 4-4 counts 8."),
-    "covered-spinner": N_("The right way: once both its sides are covered, a spinner counts nothing."),
-    "counted-covered": N_("The right way: a covered end adds nothing; only the open ends count."),
-    "round-1": N_("The right way: 1 or 2 past a five goes down, so 11 rounds to 10."),
-    "round-2": N_("The right way: 1 or 2 past a five goes down, so 12 rounds to 10."),
-    "round-3": N_("The right way: 3 or 4 past a five goes up, so 13 rounds to 15."),
-    "round-4": N_("The right way: 3 or 4 past a five goes up, so 14 rounds to 15."),
-    "missed-combination": N_("The right way: any ends that add up to 5, 10, 15 or 20 score."),
-    "missed-lowering": N_("The right way: a play that brings the total down to a five scores too."),
-})
-"""What is right instead of each mistake, with an example."""
 
 
 def long_date(day: dt.date) -> str:
@@ -136,9 +99,9 @@ def along(value: str) -> str:
     return ALONG[value]
 
 
-def sure_of(kinds: list[str]) -> str:
-    """The skills of the stage already mastered, in one sentence."""
-    return _("Already sure of: {skills}.").format(skills=listing([KIND_SKILLS[k] for k in kinds]))
+def sure_of(titles: list[str]) -> str:
+    """The kinds of puzzle of the stage already mastered (``titles``: how the app asks them), in one sentence."""
+    return _("Already sure of these puzzles: {titles}.").format(titles=listing([f"“{t}”" for t in titles]))
 
 
 def every_stage_done(nickname: str) -> str:
@@ -154,12 +117,15 @@ def trap_heading() -> str:
     return _("A mistake to grow out of")
 
 
-def trap_slip(trap: str) -> str:
-    return TRAP_SLIP[trap] if trap in TRAP_SLIP else ""
+def trap_slip(nickname: str, trap: str) -> str:
+    """The mistake, as the teacher's report names it (:func:`trainer.words.mistakes.trap_words`)."""
+    return _("{nickname} sometimes {mistake}.").format(nickname=nickname, mistake=trap_words(trap))
 
 
-def trap_right(trap: str) -> str:
-    return TRAP_RIGHT[trap] if trap in TRAP_RIGHT else ""
+def trap_right(reason: str) -> str:
+    """What is right instead, on an example: ``reason`` is why the trap is wrong on one puzzle (its record's
+    reason, :attr:`puzzles.registry.Kind.trap_reason`), as the child reads it after the mistake."""
+    return _("The right way, for example: {reason}").format(reason=reason)
 
 
 def days_heading() -> str:
