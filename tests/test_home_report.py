@@ -405,8 +405,10 @@ def test_an_address_no_qr_code_can_carry_is_refused_in_words_and_the_buttons_wai
     assert not teacher.exception and "http://" in teacher.warning[0].value
     ours = [e for e in teacher.get("download_button") if e.proto.label in (home_words.whole_class(), "Blue Fox")]
     assert len(ours) == 2 and all(e.proto.disabled for e in ours)
+    teacher.text_input(key="t_home_address").set_value("http://localhost:8501/").run()
+    assert not teacher.warning and "will not work at home" in teacher.info[0].value
     teacher.text_input(key="t_home_address").set_value("https://fives.school.example/").run()
-    assert not teacher.warning
+    assert not teacher.warning and not teacher.info
     pdf = downloads[f"fives-home-{code}.pdf"]()
     assert b"%PDF" == pdf[:4]
 

@@ -22,6 +22,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
+from urllib.parse import urlsplit
 
 from puzzles import CORE_KINDS, KINDS, STAGES, TRAPS, CodeError, all_kinds, from_code, generate_for, kind
 from puzzles.registry import TrapFamily, trap
@@ -105,6 +106,17 @@ def app_address(page_url: str | None, page: str) -> str:
     if not base:
         return LOCAL_ADDRESS
     return base if base.endswith("/") else base + "/"
+
+
+def is_local(address: str) -> bool:
+    """Whether ``address`` names the computer it is opened on (``localhost``, ``127.…``, ``::1``): a QR code
+    carrying it opens nothing at home.
+
+    >>> is_local("http://127.0.0.1:8501/"), is_local("http://192.168.1.20:8501/"), is_local("")
+    (True, False, True)
+    """
+    host = urlsplit(address.strip() or LOCAL_ADDRESS).hostname or ""
+    return host == "localhost" or host.startswith("127.") or host == "::1"
 
 
 def practice_link(address: str, code: str, language: str) -> str:

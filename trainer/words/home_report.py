@@ -230,6 +230,12 @@ def home_address_help() -> str:
              "address; a computer's own address (localhost) works only on that computer.")
 
 
+def local_address() -> str:
+    """Under the address, when it is this computer's own."""
+    return _("This address opens the trainer on this computer only: the QR codes will not work at home. Type "
+             "the address families use, like https://fives.school.example/.")
+
+
 def my_report() -> str:
     """The button on My progress."""
     return _("A report for home")

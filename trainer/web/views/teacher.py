@@ -272,6 +272,8 @@ def home_reports(s, code: str, rows) -> None:
     problem = address_problem(address)
     if problem:
         st.warning(problem)
+    elif home_report.is_local(address):
+        st.info(home_words.local_address())
     made = functools.partial(home_pdf, s, language=language_now(), day=day_of(time.time()), address=address)
     st.download_button(home_words.whole_class(), data=functools.partial(made, rows), file_name=f"fives-home-{code}.pdf",
                        mime="application/pdf", icon=":material/print:", key="t_home_all", disabled=bool(problem))
