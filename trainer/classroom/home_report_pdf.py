@@ -223,7 +223,7 @@ def _band(pdf: _Pdf, report: HomeReport) -> None:
         qr.seek(0)
         pdf.image(qr, x=x0 + 4, y=BAND_TOP + (BAND - QR_SIZE) / 2, w=QR_SIZE, h=QR_SIZE)
         text_x = x0 + QR_SIZE + 8
-    text_w = 122 - text_x + x0 if report.link is not None else 112.0
+    text_w = x0 + 122 - text_x  # the month's calendar is to the right
     pdf.set_xy(text_x, BAND_TOP + 5)
     pdf.set_font("Helvetica", "B", 14)
     pdf.set_text_color(*BLUE)

@@ -171,7 +171,7 @@ def help_for_family(family: str | None, stage: str | None, nickname: str, *, sta
 
 
 def little_and_often() -> str:
-    return _("A few minutes on most days helps more than a long time once a week. Praise the effort!")
+    return _("A few minutes on most days helps more than a long time once a week.")
 
 
 def qr_heading() -> str:
