@@ -27,7 +27,6 @@ from urllib.parse import urlsplit
 from puzzles import CORE_KINDS, KINDS, STAGES, TRAPS, CodeError, all_kinds, from_code, generate_for, kind
 from puzzles.registry import TrapFamily, trap
 from puzzles.worksheet import address_problem
-from trainer.classroom.report import LearnerRecord
 from trainer.learning.attempt import Attempt
 from trainer.learning.days import month_calendar, practice_days
 from trainer.learning.progress import MASTERED, Progress
@@ -201,6 +200,19 @@ def report_of(progress: Progress, nickname: str, code: str, *, language: object,
         link=None if address_problem(link, with_query=True) else link)
 
 
+class Learner(Protocol):
+    """What a report needs of a learner of a class, read only (the store's report rows have it)."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def nickname(self) -> str: ...
+
+    @property
+    def attempts(self) -> Sequence[Attempt]: ...
+
+
 class Source(Protocol):
     """What a report reads from the store besides a class's rows (:class:`trainer.store.Store` has it)."""
 
@@ -209,7 +221,7 @@ class Source(Protocol):
     def language(self, learner_code: object) -> str | None: ...
 
 
-def class_reports(source: Source, learners: Sequence[LearnerRecord], *, language: str, day: dt.date,
+def class_reports(source: Source, learners: Sequence[Learner], *, language: str, day: dt.date,
                   app_address: str) -> list[HomeReport]:
     """A report for each learner, in the order given, each in the learner's own language (their choice, else
     their class's, else ``language``: the teacher's). While the store is away a report is still made, from

@@ -3,6 +3,7 @@ and downloads or deletes the class's data. Everything needs the class's teacher 
 
 from __future__ import annotations
 
+import datetime
 import functools
 import time
 
@@ -16,7 +17,7 @@ from trainer.classroom.cards import teacher_card
 from trainer.classroom.home_report_pdf import home_report_pdf
 from trainer.learning.sprint import SprintHistory, day_of
 from trainer.render import charts
-from trainer.store import StoreError
+from trainer.store import ReportRow, Store, StoreError
 from trainer.web import device, language, markup, pagestate, session, spotted, ui
 from trainer.web.fact_grid import class_fact_grid
 from trainer.web.pagestate import ClassState
@@ -261,7 +262,7 @@ def class_page(s, code: str, key: str) -> None:
     manage(s, code, key, rows)
 
 
-def home_reports(s, code: str, rows) -> None:
+def home_reports(s: Store, code: str, rows: list[ReportRow]) -> None:
     """A report for home for each child, and the class's in one PDF: made when its button is clicked (a page
     each, in each child's language), so drawing My class stays quick."""
     st.subheader(home_words.reports_heading())
@@ -285,7 +286,7 @@ def home_reports(s, code: str, rows) -> None:
                                icon=":material/description:", key=f"t_home_{r.code}", disabled=bool(problem))
 
 
-def home_pdf(s, rows, *, language: str, day, address: str) -> bytes:
+def home_pdf(s: Store, rows: list[ReportRow], *, language: str, day: datetime.date, address: str) -> bytes:
     """The reports of ``rows``, one page each (run when the teacher clicks, outside the page's run)."""
     return home_report_pdf(home_report.class_reports(s, rows, language=language, day=day, app_address=address))
 
