@@ -397,6 +397,22 @@ def test_my_class_has_a_report_for_each_child_and_the_whole_class(store, downloa
     assert len(one) == 1 and "Zorro Azul" in one[0] and "Blue Fox" not in one[0]
 
 
+def test_a_nickname_on_its_button_is_shown_as_typed(store, downloads):
+    from trainer.web.markup import literal
+
+    teacher, code, key = make_class()
+    learner = store.learner(store.join(code, "Blue Fox"))
+    with store.engine.begin() as conn:  # a nickname that reached the database another way
+        from sqlalchemy import update
+
+        from trainer.store.schema import learners
+        conn.execute(update(learners).where(learners.c.code == learner.code).values(nickname="$x^2$ *Fox*"))
+    teacher.run()
+    assert not teacher.exception
+    assert literal("$x^2$ *Fox*") in [e.proto.label for e in teacher.get("download_button")]
+    assert "How $x^2$ *Fox* is doing" in pages_text(downloads[f"fives-home-{learner.code}.pdf"]())[0]
+
+
 def test_an_address_no_qr_code_can_carry_is_refused_in_words_and_the_buttons_wait(store, downloads):
     teacher, code, key = make_class()
     store.join(code, "Blue Fox")
