@@ -233,7 +233,7 @@ def home_address_help() -> str:
 def local_address() -> str:
     """Under the address, when it is this computer's own."""
     return _("This address opens the trainer on this computer only: the QR codes will not work at home. Type "
-             "the address families use, like https://fives.school.example/.")
+             "the address families use to reach the trainer.")
 
 
 def my_report() -> str:
