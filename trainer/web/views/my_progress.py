@@ -1,22 +1,26 @@
 """My progress: how practice is going, in numbers and charts."""
 
+import functools
 import time
 
 import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
+from trainer.classroom.home_report import app_address, report_of
+from trainer.classroom.home_report_pdf import home_report_pdf
 from trainer.learning.days import month_calendar, practice_days, previous_month
 from trainer.learning.next_step import latest
 from trainer.learning.progress import Progress
 from trainer.learning.sprint import day_of
 from trainer.render import charts
-from trainer.web import next_step, spotted, ui
+from trainer.web import next_step, session, spotted, ui
 from trainer.web.day_calendar import day_calendar
 from trainer.web.fact_grid import fact_grid
 from trainer.web.ui import CHART, STEP_COLOURS, STEP_MARKS
-from trainer.words import Said
+from trainer.words import Said, language
 from trainer.words import charts as chart_words
 from trainer.words import days as day_words
+from trainer.words import home_report as home_words
 from trainer.words import progress_page as words
 from trainer.words import sprint as sprint_words
 from trainer.words.mastery import STEP_NAMES
@@ -90,6 +94,19 @@ def show() -> None:
         mime="text/csv",
         key="csv",
     )
+    report_for_home(progress)
+
+
+def report_for_home(progress: Progress) -> None:
+    """A signed-in child's report for home (a guest has no code for its QR code to sign in with)."""
+    me = session.me()
+    if me is None:
+        return
+    report = report_of(progress, me.nickname, me.code, language=language(), day=day_of(time.time()),
+                       app_address=app_address(st.context.url, "my_progress"))
+    st.download_button(home_words.my_report(), data=functools.partial(home_report_pdf, [report]),
+                       file_name=f"fives-home-{me.code}.pdf", mime="application/pdf", icon=":material/print:",
+                       help=home_words.my_report_help(), key="mp_home")
 
 
 def whats_next(progress: Progress) -> None:

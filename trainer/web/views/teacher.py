@@ -3,22 +3,29 @@ and downloads or deletes the class's data. Everything needs the class's teacher 
 
 from __future__ import annotations
 
+import datetime
+import functools
 import time
 
 import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
+from puzzles.worksheet import MAX_ADDRESS, address_problem
+from trainer.classroom import home_report
 from trainer.classroom import report as classroom
 from trainer.classroom.cards import teacher_card
-from trainer.learning.sprint import SprintHistory
+from trainer.classroom.home_report_pdf import home_report_pdf
+from trainer.learning.sprint import SprintHistory, day_of
 from trainer.render import charts
-from trainer.store import StoreError
+from trainer.store import ReportRow, Store, StoreError
 from trainer.web import device, language, markup, pagestate, session, spotted, ui
 from trainer.web.fact_grid import class_fact_grid
 from trainer.web.pagestate import ClassState
 from trainer.web.ui import CHART, STEP_COLOURS, STEP_MARKS
 from trainer.words import Said
 from trainer.words import charts as chart_words
+from trainer.words import home_report as home_words
+from trainer.words import language as language_now
 from trainer.words import sprint as sprint_words
 from trainer.words import teacher as words
 from trainer.words.mastery import STEP_NAMES
@@ -248,9 +255,40 @@ def class_page(s, code: str, key: str) -> None:
             st.page_link(ui.page_path("projector"), label=words.show_contrast(),
                          icon=":material/compare_arrows:", query_params={"code": x.puzzle, "contrast": x.trap})
 
+    home_reports(s, code, rows)
+
     st.download_button(words.download_answers(), classroom.csv_text(rows), file_name=f"class-{code}.csv",
                        mime="text/csv", icon=":material/download:", key="t_csv")
     manage(s, code, key, rows)
+
+
+def home_reports(s: Store, code: str, rows: list[ReportRow]) -> None:
+    """A report for home for each child, and the class's in one PDF: made when its button is clicked (a page
+    each, in each child's language), so drawing My class stays quick."""
+    st.subheader(home_words.reports_heading())
+    st.caption(home_words.reports_caption())
+    address = st.text_input(home_words.home_address(), value=home_report.app_address(st.context.url, "teacher"),
+                            key="t_home_address", max_chars=MAX_ADDRESS,
+                            help=home_words.home_address_help()).strip()
+    problem = address_problem(address)
+    if problem:
+        st.warning(problem)
+    elif home_report.is_local(address):
+        st.info(home_words.local_address())
+    made = functools.partial(home_pdf, s, language=language_now(), day=day_of(time.time()), address=address)
+    st.download_button(home_words.whole_class(), data=functools.partial(made, rows), file_name=f"fives-home-{code}.pdf",
+                       mime="application/pdf", icon=":material/print:", key="t_home_all", disabled=bool(problem))
+    st.caption(home_words.one_child())
+    with st.container(horizontal=True, gap="small"):
+        for r in rows:
+            st.download_button(markup.literal(r.nickname), data=functools.partial(made, [r]),
+                               file_name=f"fives-home-{r.code}.pdf", mime="application/pdf",
+                               icon=":material/description:", key=f"t_home_{r.code}", disabled=bool(problem))
+
+
+def home_pdf(s: Store, rows: list[ReportRow], *, language: str, day: datetime.date, address: str) -> bytes:
+    """The reports of ``rows``, one page each (run when the teacher clicks, outside the page's run)."""
+    return home_report_pdf(home_report.class_reports(s, rows, language=language, day=day, app_address=address))
 
 
 def grid_html(grid: list[classroom.GridRow], stage: str) -> str:

@@ -1,0 +1,84 @@
+"""The report for home in a real browser: on My class the whole class's PDF and one child's download as
+files (each made when its button is clicked), each child's page in the child's language; a signed-in child
+downloads their own from My progress. Screenshots of the section at a laptop and a tablet size go to
+tests/artifacts/."""
+
+from __future__ import annotations
+
+import io
+import tempfile
+
+import appserver
+import chromium
+import pytest
+from chromium import shot
+from pypdf import PdfReader
+
+from puzzles import generate
+from trainer.learning.progress import Attempt
+from trainer.store import open_store
+
+pytestmark = [pytest.mark.browser, chromium.needs_chromium]
+
+
+@pytest.fixture(scope="module")
+def world():
+    """A class of two children with answers, the second reading Spanish."""
+    database = f"sqlite:///{tempfile.mkdtemp(prefix='fives-home-')}/fives.db"
+    store = open_store(database)
+    keys = store.create_class("Room 4")
+    fox, zorro = store.join(keys.code, "Blue Fox"), store.join(keys.code, "Zorro Azul")
+    store.set_language(zorro, "es")
+    code = generate("open-total", stage="muggins", level=1, seed=3).code
+    for i in range(6):
+        store.record(fox, Attempt("open-total", "muggins", 1, i % 2 == 0, 5.0, code))
+        store.record(zorro, Attempt("open-total", "muggins", 1, True, 4.0, code))
+    return {"database": database, "keys": keys, "fox": fox, "zorro": zorro}
+
+
+@pytest.fixture(scope="module")
+def server(world):
+    app = appserver.start(FIVES_DATABASE_URL=world["database"])
+    yield app.url
+    app.stop()
+
+
+def downloaded(page, button) -> bytes:
+    """Click a download button and give the file the browser saves."""
+    button.scroll_into_view_if_needed()
+    with page.expect_download(timeout=60000) as got:
+        button.click()
+    with open(got.value.path(), "rb") as f:
+        return f.read()
+
+
+def texts(pdf: bytes) -> list[str]:
+    return [" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(pdf)).pages]
+
+
+@pytest.mark.parametrize("size", [(1280, 900), (768, 1024)], ids=["laptop", "tablet"])
+def test_my_class_downloads_the_class_and_one_child(browser, server, world, size):
+    keys = world["keys"]
+    context = browser.new_context(viewport={"width": size[0], "height": size[1]}, accept_downloads=True)
+    page = context.new_page()
+    chromium.follow_old_teacher_link(page, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}", keys.code)
+    heading = page.get_by_role("heading", name="Reports for home")
+    heading.scroll_into_view_if_needed()
+    chromium.steady(page, heading)
+    shot(page, f"home-report-{size[0]}.png")
+    whole = texts(downloaded(page, page.get_by_role("button", name="The whole class (a page each)")))
+    assert len(whole) == 2 and "How Blue Fox is doing" in whole[0] and "Cómo le va a Zorro Azul" in whole[1]
+    one = texts(downloaded(page, page.get_by_role("button", name="Zorro Azul", exact=True)))
+    assert len(one) == 1 and "Zorro Azul" in one[0] and "Blue Fox" not in one[0]
+    assert f"?me={world['zorro']}" not in one[0] and world["zorro"] in one[0]  # the code is printed, for typing
+    context.close()
+
+
+def test_a_child_downloads_their_own_report_from_my_progress(browser, server, world):
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, accept_downloads=True)
+    page = chromium.open_page(context, f"{server}/my_progress?me={world['zorro']}")
+    button = page.get_by_role("button", name="Un informe para casa")
+    button.wait_for(timeout=30000)
+    own = texts(downloaded(page, button))
+    assert len(own) == 1 and "Cómo le va a Zorro Azul" in own[0] and "Días de práctica" in own[0]
+    context.close()
