@@ -3,7 +3,7 @@ sessions on one store), and what a child is told when a code, a turn or a table 
 
 from __future__ import annotations
 
-from apptest import app, notices, sign_up, texts
+from apptest import app, make_class, notices, sign_up, texts
 
 from trainer.games.table import TableGame
 
@@ -125,3 +125,77 @@ def test_a_move_from_a_stale_position_is_refused_with_who_played_first():
     assert other.play(ts.code, seat, token, game.number).kept
     out = other.play(ts.code, seat, token, game.number)
     assert not out.kept and out.first == f"Seat {seat + 1}"
+
+
+# ----- the teacher: My class and the projector -----
+
+def _class_with_children(n: int = 4):
+    from trainer.store import open_store
+
+    at, code, key = make_class("Room 9")
+    s = open_store()
+    kids = [s.join(code, name) for name in ("Maya", "Sam", "Ana", "Leo")[:n]]
+    at.run()
+    return at, code, key, s, kids
+
+
+def test_the_teacher_opens_tables_with_one_deal_and_sees_each_one():
+    at, code, _key, s, _kids = _class_with_children()
+    at.segmented_control(key="ct_seats").set_value(2)
+    at.number_input(key="ct_count").set_value(3)
+    at.button(key="ct_open").click().run()
+    assert not at.exception, at.exception
+    tables = s.class_tables(code)
+    assert len(tables) == 3 and len({t.deal for t in tables}) == 1 and tables[0].deal
+    assert len({t.setup["seed"] for t in tables}) == 1
+    shown = texts(at)
+    assert all(t.code in shown for t in tables) and "waiting to start" in shown
+    first = tables[0].code
+    at.button(key=f"ct_start_{first}").click().run()
+    assert not at.exception
+    assert "waiting to start" in texts(at)  # the other two
+    at.button(key=f"ct_end_{first}").click().run()
+    assert s.table(first).ended is not None
+    assert not any(b.key == f"ct_end_{first}" for b in at.button)
+
+
+def test_the_projector_shows_a_table_without_any_hand_and_compares_one_deal():
+    from trainer.bots import BotLevel
+    from trainer.games.seating import Seating
+    from trainer.games.table import TableSetup
+
+    at, code, _key, s, kids = _class_with_children(2)
+    seats = Seating(s)
+    codes = []
+    for level in (BotLevel.GREEDY, BotLevel.BEGINNER):  # one deal, two ways to play it
+        t = s.open_table(TableSetup(game="all-fives", seats=2, stand_in=level, seed=77).to_record(),
+                         class_code=code, deal="d77")
+        codes.append(t)
+        s.sit(t, 2, learner_code=kids[0], nickname="")
+    watch = app()
+    watch.session_state["session"].teacher = at.session_state["session"].teacher
+    watch.query_params["watch"] = codes[0]
+    watch.switch_page("views/tables.py").run()
+    assert not watch.exception, watch.exception
+    assert f"Table {codes[0]}" in texts(watch) and "waiting to start" in texts(watch)
+    for t in codes:  # nobody is here: the computer players play the whole hand
+        seats.start(t)
+        s.leave(t, 0)
+        seats.stand_in(t)
+    watch.run()
+    shown = texts(watch)
+    assert "Hand 1 is over" in shown and "Hand 1 at every table" in shown
+    assert "played alike for" in shown or "played this hand the same way" in shown
+    # never a hand: no tile buttons, no hand's caption
+    assert not any(b.key and b.key.startswith("tb_") for b in watch.button)
+    assert "Your tiles" not in shown
+
+
+def test_the_projector_needs_the_tables_class_to_be_open():
+    at, code, _key, s, kids = _class_with_children(1)
+    t = s.open_table({"game": "muggins", "seats": 2}, class_code=code)
+    watch = app()
+    watch.query_params["watch"] = t
+    watch.switch_page("views/tables.py").run()
+    assert not watch.exception
+    assert "Open your class on My class first" in texts(watch)

@@ -69,11 +69,17 @@ class Seating:
 
     # ----- the game -----
 
-    def game(self, code: str) -> TableGame:
-        """The table's game after every move kept so far (this process's copy, brought up to date)."""
+    def game(self, code: str, *, viewer: int | None = None, names: tuple[str, ...] | None = None) -> TableGame:
+        """The table's game after every move kept so far (this session's copy, brought up to date), its story
+        told from ``viewer``'s seat (``-1``: nobody's, as the projector tells it) with the children's
+        ``names`` by seat; either left out keeps what this copy had."""
         mine = self._games.get(code)
-        if mine is None:
-            mine = self._games[code] = TableGame(self.setup_of(self.row(code)))
+        want_viewer = viewer if viewer is not None else (mine.viewer if mine is not None else -1)
+        want_names = names if names is not None else (mine.names if mine is not None else ())
+        if mine is None or (mine.viewer, mine.names) != (want_viewer, want_names):
+            setup = mine.setup if mine is not None else self.setup_of(self.row(code))
+            kept = mine.moves if mine is not None else []
+            mine = self._games[code] = TableGame.replay(setup, kept, viewer=want_viewer, names=want_names)
         fresh = self.store.table_moves(code, since=mine.number)
         mine.extend(Move(m.number, m.seat, m.token, m.by_computer) for m in fresh)
         return mine

@@ -151,6 +151,10 @@ def leave_button() -> str:
     return _("Leave the table")
 
 
+def seat_gone() -> str:
+    return _("Your seat at that table is gone. Join a table again, or ask your teacher.")
+
+
 def back_to_tables() -> str:
     return _("Back to the tables")
 
@@ -243,3 +247,82 @@ def not_started() -> str:
 
 def over() -> str:
     return _("This game is over.")
+
+
+# ----- the teacher: My class and the projector -----
+
+def status_waiting() -> str:
+    return _("waiting to start")
+
+
+def tables_heading() -> str:
+    return _("Tables")
+
+
+def tables_caption() -> str:
+    return _("Children play each other at tables of two to four, each on their own tablet. Open tables here, "
+             "or let the children open their own on Play at a table.")
+
+
+def open_for_class() -> str:
+    return _("Open tables for the class")
+
+
+def how_many_tables() -> str:
+    return _("How many tables")
+
+
+def same_deal() -> str:
+    return _("The same deal at every table")
+
+
+def same_deal_help() -> str:
+    return _("Every table gets the same tiles, so after a hand the projector can compare what each table did.")
+
+
+def open_tables() -> str:
+    return _("Open the tables")
+
+
+def no_tables_yet() -> str:
+    return _("No tables yet today.")
+
+
+def show_on_projector() -> str:
+    return _("Show on the projector")
+
+
+def end_table() -> str:
+    return _("End this table")
+
+
+def watch_needs_class() -> str:
+    return _("Open your class on My class first, then show one of its tables from there.")
+
+
+def open_my_class() -> str:
+    return _("Open My class")
+
+
+def compare_heading(hand: int) -> str:
+    return _("Hand {n} at every table").format(n=hand)
+
+
+def table_column() -> str:
+    return _("Table")
+
+
+def played_alike() -> str:
+    return _("Every table played this hand the same way.")
+
+
+def parted_after(moves: int) -> str:
+    return ngettext("The tables played alike for {n} move, then:", "The tables played alike for {n} moves, then:",
+                    moves).format(n=moves)
+
+
+def choice_line(codes: str, move: str, score: int) -> str:
+    if score:
+        return ngettext("{tables}: {move}, {n} point", "{tables}: {move}, {n} points", score).format(
+            tables=codes, move=move, n=score)
+    return _("{tables}: {move}, no score").format(tables=codes, move=move)

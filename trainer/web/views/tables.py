@@ -24,7 +24,7 @@ from trainer.render.taps import BoardMode
 from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, IllegalPlay, Phase, Play, Tile
 from trainer.store import StoreError
 from trainer.store.tables import TableRow
-from trainer.web import pagestate, session, ui
+from trainer.web import class_tables, pagestate, session, ui
 from trainer.web.pagestate import TableState
 from trainer.words import game_tables as words
 from trainer.words import narration
@@ -173,6 +173,10 @@ def open_form() -> None:
 # ----- at the table -----
 
 def show() -> None:
+    watched = st.query_params.get("watch")
+    if watched:
+        class_tables.watch_page(str(watched))
+        return
     st.title(words.title())
     ts, s = record(), session.store()
     if s is None or session.state().waiting:
@@ -186,8 +190,16 @@ def show() -> None:
         ts.code, ts.message = None, str(StoreError("no-table"))
         choose()
         return
-    game = seating().game(ts.code)
-    names = tuple(name_at(row, seat) for seat in range(game.setup.seats))
+    me = session.me()
+    if me is not None and len(ts.seats) == 1 and row.seat_of(me.code) is None and row.ended is None:
+        ts.forget_learner()  # the teacher took this child off the class (or the table lost the seat)
+        ts.message = words.seat_gone()
+        choose()
+        return
+    setup = seating().setup_of(row)
+    names = tuple(name_at(row, seat) for seat in range(setup.seats))
+    viewer = ts.seats[0] if len(ts.seats) == 1 else (ts.shown_to if ts.shown_to is not None else -1)
+    game = seating().game(ts.code, viewer=viewer, names=names)
     here(row)
     message, ts.message = ts.message, None
     if row.ended is not None and not game.is_over:
@@ -351,7 +363,8 @@ def my_move(game: TableGame, seat: int) -> None:
         ui.picture(hand_svg, max_width=f"{pictures.hand_width(len(view.hand))}px", caption=words.your_tiles())
     if DRAW in view.legal_actions and not plays:
         st.info(play_words.nothing_fits_draw())
-        st.button(play_words.draw(), type="primary", on_click=send, args=("draw", seat, number), key=f"tb_draw_{number}")
+        st.button(play_words.draw(), type="primary", on_click=send, args=("draw", seat, number),
+                  key=f"tb_draw_{number}")
     elif PASS in view.legal_actions:
         st.info(play_words.cannot_lead() if view.layout.is_empty else play_words.nothing_fits_pass())
         st.button(play_words.pass_the_lead() if view.layout.is_empty else play_words.pass_(), type="primary",
@@ -457,8 +470,9 @@ def rematch(code: str) -> None:
 def story(game: TableGame, names: tuple[str, ...]) -> None:
     with st.container(border=True):
         st.markdown(f"**{play_words.what_happened()}** :gray[{play_words.newest_first()}]")
-        lines = "\n".join(f"- {line}" for line in reversed(game.story.log)) or play_words.just_dealt()
-        with st.container(height=260 if len(game.story.log) > 8 else "content", key="tb_story"):
+        told = game.told()
+        lines = "\n".join(f"- {line}" for line in reversed(told)) or play_words.just_dealt()
+        with st.container(height=260 if len(told) > 8 else "content", key="tb_story"):
             st.markdown(lines)
 
 

@@ -18,7 +18,7 @@ from trainer.classroom.home_report_pdf import home_report_pdf
 from trainer.learning.sprint import SprintHistory, day_of
 from trainer.render import charts
 from trainer.store import ReportRow, Store, StoreError
-from trainer.web import device, language, markup, pagestate, session, spotted, ui
+from trainer.web import class_tables, device, language, markup, pagestate, session, spotted, ui
 from trainer.web.fact_grid import class_fact_grid
 from trainer.web.pagestate import ClassState
 from trainer.web.ui import CHART, STEP_COLOURS, STEP_MARKS
@@ -243,6 +243,7 @@ def class_page(s, code: str, key: str) -> None:
                          icon=":material/co_present:", query_params={"code": m.example})
 
     spotted.class_panel([(r.code, r.nickname) for r in rows], s.class_decisions(code, key))
+    class_tables.section(s, code)
 
     stuck = classroom.stuck(rows)
     st.subheader(words.who_is_stuck())
