@@ -49,6 +49,7 @@ from trainer.learning.attempt import attempt_traps as attempt_traps
 from trainer.learning.attempt import code_traps
 from trainer.learning.bkt import Knowledge, Observation, general_skill
 from trainer.learning.history import held_lately, taught_trap
+from trainer.learning.placement import Placement
 from trainer.learning.policy import DEFAULT_POLICY, Policy
 from trainer.learning.skill import FAMILIAR as FAMILIAR
 from trainer.learning.skill import FLUENCY_SECONDS as FLUENCY_SECONDS
@@ -145,6 +146,12 @@ class Progress:
     teachings: dict[str, list[tuple[dt.date | None, str]]] = field(default_factory=dict)
     """Per trap: each time it was taught (a warm-up drill after its contrast pair and example), as the day
     and the drill's code (a drill answered again is the same teaching)."""
+    placement: Placement | None = None
+    """What the placement check showed (:mod:`trainer.learning.placement`), once the child took or skipped it."""
+    placed: dict[str, dt.date] = field(default_factory=dict)
+    """Stages the placement check showed and the coach skipped over, by the check's day: each also waits in
+    :attr:`pending`, for its confirmation on a later day, until it is mastered (the same evidence as any
+    stage) or the placement is taken back (:meth:`placement_refuted`)."""
     policy: Policy = field(default=DEFAULT_POLICY, kw_only=True)
     """The thresholds every answer is folded with (the Sprint answers' too)."""
 
@@ -155,17 +162,45 @@ class Progress:
 
     @classmethod
     def from_attempts(cls, attempts: Iterable[Attempt], facts: Iterable[SprintAnswer] = (), *,
-                      policy: Policy = DEFAULT_POLICY) -> Progress:
-        """Rebuild a learner's progress from their answers (and their Sprint answers), in time order."""
+                      policy: Policy = DEFAULT_POLICY, placement: Placement | None = None) -> Progress:
+        """Rebuild a learner's progress from their answers (and their Sprint answers, and what their placement
+        check showed), in time order."""
         progress = cls(policy=policy)
-        both: Iterable[tuple[float, int, Attempt | SprintAnswer]] = heapq.merge(
-            ((a.at or 0.0, 0, a) for a in attempts), ((f.at, 1, f) for f in facts), key=lambda e: (e[0], e[1]))
+        placed = () if placement is None else ((placement.at, 2, placement),)
+        both: Iterable[tuple[float, int, Attempt | SprintAnswer | Placement]] = heapq.merge(
+            ((a.at or 0.0, 0, a) for a in attempts), ((f.at, 1, f) for f in facts), placed,
+            key=lambda e: (e[0], e[1]))
         for _, _, item in both:
             if isinstance(item, Attempt):
                 progress.record(item)
-            else:
+            elif isinstance(item, SprintAnswer):
                 progress.record_fact(item)
+            else:
+                progress.place(item)
         return progress
+
+    def place(self, placement: Placement) -> None:
+        """Fold in what the placement check showed: the coach starts at its stage (at level 2 at least, as after
+        a stage that looked mastered), and every stage it skips over waits for its confirmation on a later day
+        (:attr:`placed`). Nothing is mastered here, and a stage already mastered or waiting keeps its state."""
+        self.placement = placement
+        if placement.skipped or placement.start == STAGES[0]:
+            return
+        day = answer_day(placement.at)
+        assert day is not None
+        for stage in placement.placed:
+            if stage not in self.mastered and stage not in self.pending:
+                self.placed[stage] = self.pending[stage] = day
+        if STAGES.index(placement.start) > STAGES.index(self.coach_stage):
+            self.coach_stage = placement.start
+            self.coach_level[placement.start] = max(self.coach_level[placement.start], self.policy.next_stage_level)
+
+    def placement_refuted(self, stage: str) -> bool:
+        """A placed stage's last two answers (after the check; not hinted, not a warm-up drill) were both wrong:
+        the check was wrong about it."""
+        since = [a for a in self.attempts if a.stage == stage and not a.hinted
+                 and a.review not in (ReviewMode.PLACEMENT, ReviewMode.DRILL)][-2:]
+        return len(since) == 2 and not any(a.correct for a in since)
 
     def record_fact(self, answer: SprintAnswer) -> Outcome:
         """Add a Sprint answer: number facts becoming fluent may complete a stage (confirmed on a later day)."""
@@ -207,6 +242,12 @@ class Progress:
         ok = self.meets_mastery(stage, facts=False)
         held = ok or self.meets_mastery(stage, facts=False, steady=False)  # a slip does not undo it
         first = self.pending.get(stage)
+        placed = stage in self.placed
+        if placed and stage not in self.mastered and self.facts.not_fluent(STAGE_FACTS[stage], at):
+            held = False  # a placed stage never looked mastered with its number facts: they are asked now
+        if placed and not held and self.placement_refuted(stage):
+            del self.placed[stage]  # the check was wrong: the stage is learnt as any other (below)
+            placed = False
         if held and stage not in self.mastered:
             fluent = ok and not self.facts.not_fluent(STAGE_FACTS[stage], at)  # the facts as they are now
             if fluent and day is None and confirm:  # the time is not known: at once
@@ -220,8 +261,11 @@ class Progress:
             if mastered:
                 self.pending.pop(stage, None)
                 self.confirmed.pop(stage, None)
+                self.placed.pop(stage, None)
                 self.mastered.append(stage)
                 unlocked = self._move_on(stage)
+        elif placed:
+            pass  # placed, not mastered yet: it waits for its confirmation and its evidence
         elif not held and (stage in self.mastered or first is not None):
             if stage in self.mastered:
                 self.mastered.remove(stage)
@@ -458,7 +502,7 @@ class Progress:
         stage = self.coach_stage
         today = answer_day(now)
         for waiting, first in self.pending.items():
-            if today is not None and today > first:
+            if today is not None and today > first and not (waiting in self.placed and self.confirmation_done(waiting)):
                 return self.confirm_kind(waiting), waiting, TOP_LEVEL
         gap = self.policy.earlier_review_gap
         recent = [a for a in self.attempts[-4 * gap:] if not a.review.is_follow_up][-gap:]
@@ -468,6 +512,13 @@ class Progress:
         if due:
             _, kind_, where = min(due)
             return kind_, where, TOP_LEVEL if where != stage else self.coach_level[stage]
+        # a placed stage confirmed but not yet mastered: its least known core kind, as an earlier stage's review
+        settling = [s for s in self.placed if rested and today is not None and today > self.placed[s]]
+        if settling:
+            where = settling[0]
+            kind_ = min(CORE_KINDS, key=lambda k: (self.step(k, where) == MASTERED, self.knowledge.p(
+                general_skill(k, where)), self.skill(k, where).last_seen))
+            return kind_, where, TOP_LEVEL
         coached = sum(1 for a in self.attempts if not a.review.is_follow_up)
         earlier = [s for s in self.mastered if STAGES.index(s) < STAGES.index(stage)]
         if earlier and rested and coached and coached % self.policy.stage_review_every == 0:

@@ -149,6 +149,17 @@ decisions = Table(
 )
 """The learner's decisions on Play a hand (see :mod:`trainer.learning.transfer`)."""
 
-TABLES = (classes, learners, attempts, games, lessons, lesson_members, live_answers, sprint_answers, decisions)
+placements = Table(
+    "placements",
+    metadata,
+    Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), primary_key=True),
+    Column("start", String(12), nullable=False),
+    Column("at", Float, nullable=False),
+    Column("skipped", Boolean, nullable=False),
+)
+"""What a learner's placement check showed, once (see :mod:`trainer.learning.placement`)."""
+
+TABLES = (classes, learners, attempts, games, lessons, lesson_members, live_answers, sprint_answers, decisions,
+          placements)
 """Every table of learners' data, parents first (deleting goes the other way). The rate limits'
 ``guards`` hold no learner's data and are not among them."""
