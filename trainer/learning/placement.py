@@ -123,6 +123,14 @@ def start_stage(answers: Iterable[Attempt]) -> str:
     return STAGES[-1]
 
 
+def refuted(attempts: Sequence[Attempt], stage: str) -> bool:
+    """A placed stage's last two answers after the check (not hinted, not a warm-up drill) were both wrong: the
+    check was wrong about it, and the stage is learnt as any other."""
+    since = [a for a in attempts if a.stage == stage and not a.hinted
+             and a.review not in (ReviewMode.PLACEMENT, ReviewMode.DRILL)][-2:]
+    return len(since) == 2 and not any(a.correct for a in since)
+
+
 def is_offered(attempts: Sequence[Attempt], placement: Placement | None) -> bool:
     """The check is for a child who has not been placed and has answered nothing but the check itself (a
     child part-way through it, after a reload, goes on where they were)."""

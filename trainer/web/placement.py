@@ -22,10 +22,11 @@ BIG_BUTTONS = ("<style>.st-key-pc_start button,.st-key-pc_skip button,.st-key-pc
 
 def wanted(pr: Practice) -> bool:
     """The check (or its end screen) is what Practice shows now: a signed-in child not placed yet who has
-    answered nothing but the check (a guest has nowhere to keep the result, and is not offered it)."""
+    answered nothing but the check, and has no puzzle open (a shared puzzle link, say, stays up). A guest has
+    nowhere to keep the result, and is not offered it."""
     if pagestate.practice_page().welcome is not None:
         return True
-    return session.me() is not None and pr.check_offered
+    return session.me() is not None and pr.check_offered and (pr.check is not None or pr.puzzle is None)
 
 
 def spot(code: str) -> answers.Spot:
