@@ -11,22 +11,29 @@ from trainer.learning.attempt import Attempt
 from trainer.learning.placement import CHECK_LENGTH, Placement
 from trainer.learning.practice import COACH, Practice
 from trainer.store import StoreError
-from trainer.web import answers, pagestate, session, ui
+from trainer.web import answers, markup, pagestate, session, ui
 from trainer.words import placement as words
+from trainer.words import practice_page as practice_words
 
 BIG_BUTTONS = ("<style>.st-key-pc_start button,.st-key-pc_skip button,.st-key-pc_go button{min-height:3.6rem;"
                "font-size:1.3rem;padding:0.6rem 1.6rem}.st-key-pc_start p,.st-key-pc_skip p,.st-key-pc_go p"
                "{font-size:1.3rem}</style>")
 """The offer's and the end screen's buttons, big enough for a small finger on a tablet."""
+LINE_CSS = ("<style>[data-testid='stProgress'] p{font-size:1.2rem;font-weight:600}"
+            "[data-testid='stProgress'] [role='progressbar']{height:0.7rem}</style>")
+"""The line that says how far along the check is, read at a glance."""
 
 
 def wanted(pr: Practice) -> bool:
     """The check (or its end screen) is what Practice shows now: a signed-in child not placed yet who has
     answered nothing but the check, and has no puzzle open (a shared puzzle link, say, stays up). A guest has
-    nowhere to keep the result, and is not offered it."""
+    nowhere to keep the result, and is not offered it; nor is a child signed in while the store is away (their
+    answers are not known yet)."""
     if pagestate.practice_page().welcome is not None:
         return True
-    return session.me() is not None and pr.check_offered and (pr.check is not None or pr.puzzle is None)
+    if session.me() is None or session.state().waiting:
+        return False
+    return pr.check_offered and (pr.check is not None or pr.puzzle is None)
 
 
 def spot(code: str) -> answers.Spot:
@@ -104,8 +111,11 @@ def go_on() -> None:
 # ----- the screens -----
 
 def show(pr: Practice) -> None:
-    """The offer, a puzzle of the check, or the end screen."""
+    """The offer, a puzzle of the check, or the end screen, under the line that says who is practising."""
     ps = pagestate.practice_page()
+    who = session.me()
+    if who is not None:
+        markup.show_html(practice_words.as_learner(markup.literal(who.nickname)), css=ui.CAPTION_CSS)
     if ps.welcome is not None:
         end_screen(ps.welcome)
         return
@@ -138,6 +148,7 @@ def question(pr: Practice) -> None:
     assert p is not None
     ps = pagestate.practice_page()
     line = words.question_of(check.number, check.about)
+    st.html(LINE_CSS)
     st.markdown(f"### {words.check_title()}")
     where = words.stage_now(ui.STAGE_LABELS[p.stage])
     st.progress(min(1.0, (check.number - 1) / check.about), text=f"{line} · {where}")
@@ -158,7 +169,8 @@ def question(pr: Practice) -> None:
         st.button(words.dont_know(), key=f"pc-dont-{p.code}", on_click=dont_know, icon=":material/help:")
 
     answers.answer_widgets(p, spot(p.code), give, lambda text: problem(p.code, text), extra=not_sure)
-    st.button(words.stop_here(), key="pc_stop", on_click=stop, help=words.stop_help(), type="tertiary")
+    st.button(words.stop_here(), key="pc_stop", on_click=stop, help=words.stop_help(), type="tertiary",
+              icon=":material/stop_circle:")
 
 
 def end_screen(start: str) -> None:
