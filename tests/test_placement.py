@@ -5,6 +5,7 @@ two wrong answers there take the placement back; the result folds back from the 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -21,6 +22,7 @@ from trainer.learning.placement import (
     next_question,
     start_stage,
 )
+from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.practice import COACH, Practice
 from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
 from trainer.learning.sprint import fluent_answers
@@ -247,3 +249,10 @@ def test_the_coach_takes_up_an_interrupted_check_where_its_answers_left_it():
     assert again.check_offered
     resumed = again.start_check()
     assert resumed.number == 3 and resumed.ask().kind == CORE_KINDS[2] and resumed.ask().stage == "muggins"
+
+
+def test_a_practice_with_its_own_policy_keeps_the_placement():
+    pr = placed_at_all_fives()
+    again = Practice(progress=pr.progress, policy=dataclasses.replace(DEFAULT_POLICY, daily_goal=10))
+    assert again.progress is not pr.progress and again.progress.placement == pr.progress.placement
+    assert again.progress.coach_stage == "all-fives" and "muggins" in again.progress.placed

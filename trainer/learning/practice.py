@@ -133,7 +133,8 @@ class Practice:
             self.policy = self.progress.policy
         else:
             given = self.progress
-            self.progress = Progress.from_attempts(given.attempts, given.facts.answers, policy=self.policy)
+            self.progress = Progress.from_attempts(given.attempts, given.facts.answers, policy=self.policy,
+                                                   placement=given.placement)
             self.progress.facts.band = given.facts.band
 
     # ----- teaching -----
