@@ -256,3 +256,15 @@ def test_a_practice_with_its_own_policy_keeps_the_placement():
     again = Practice(progress=pr.progress, policy=dataclasses.replace(DEFAULT_POLICY, daily_goal=10))
     assert again.progress is not pr.progress and again.progress.placement == pr.progress.placement
     assert again.progress.coach_stage == "all-fives" and "muggins" in again.progress.placed
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.booleans(), min_size=1, max_size=12), st.integers(0, 2**16))
+def test_nothing_is_mastered_on_the_checks_day_whatever_follows(later, seed):
+    """Right or wrong, the coach's puzzles on the check's own day never master a stage the check placed."""
+    pr = Practice(seed_source=random.Random(seed), clock=Clock())
+    take_check(pr, [True] * CHECK_LENGTH)
+    assert pr.progress.coach_stage == "five-up" and set(pr.progress.placed) == {"muggins", "all-fives"}
+    for right in later:
+        coached(pr, right)
+        assert pr.progress.mastered == []
