@@ -239,3 +239,21 @@ def test_projector_with_a_class_in_a_live_lesson(teacher, world, axe_source):
     chromium.until_shown(page, lambda: reveal.click(), chart)
     chart.locator("svg.main-svg").first.wait_for(timeout=30000)
     check(page, axe_source, "projector-revealed")
+
+
+def test_the_placement_check_offered_taken_and_its_end(browser, server, world, axe_source):
+    """A new child's placement check on a tablet: the offer, a puzzle of the check, and the end screen."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    me = world["store"].new_learner("Kind Seal")
+    page = chromium.open_page(context, f"{server}/?me={me}")
+    start = page.locator("[class*='st-key-pc_start'] button").first
+    start.wait_for(timeout=30000)
+    check(page, axe_source, "placement-offer")
+    line = page.get_by_text("Question 1 of about 6").first
+    chromium.until_shown(page, lambda: start.click(), line)
+    page.locator("svg.fives-layout:visible").first.wait_for(state="visible", timeout=30000)
+    check(page, axe_source, "placement-question")
+    end = page.get_by_text("You start at Muggins!").first
+    chromium.until_shown(page, lambda: page.get_by_role("button", name="I don't know").first.click(), end)
+    check(page, axe_source, "placement-end")
+    context.close()

@@ -14,6 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import event, select
 
+from trainer.learning.placement import Placement
 from trainer.learning.progress import Attempt
 from trainer.learning.sprint import SprintAnswer
 from trainer.learning.transfer import Decision
@@ -173,6 +174,8 @@ def public_calls(store: Store, code: str, key: str, me: str) -> dict:
         "decisions": lambda: store.decisions(me),
         "class_decisions": lambda: store.class_decisions(code, key),
         "game_puzzles_practised": lambda: store.game_puzzles_practised(me),
+        "record_placement": lambda: store.record_placement(me, Placement("all-fives", 1.0)),
+        "placement": lambda: store.placement(me),
         "language": lambda: store.language(me),
         "set_language": lambda: store.set_language(me, "es"),
         "class_language": lambda: store.class_language(code),

@@ -149,6 +149,16 @@ decisions = Table(
 )
 """The learner's decisions on Play a hand (see :mod:`trainer.learning.transfer`)."""
 
+placements = Table(
+    "placements",
+    metadata,
+    Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), primary_key=True),
+    Column("start", String(12), nullable=False),
+    Column("at", Float, nullable=False),
+    Column("skipped", Boolean, nullable=False),
+)
+"""What a learner's placement check showed, once (see :mod:`trainer.learning.placement`)."""
+
 game_tables = Table(
     "game_tables",
     metadata,
@@ -190,6 +200,6 @@ table_moves = Table(
 for the same turn is refused whichever process serves it."""
 
 TABLES = (classes, learners, attempts, games, lessons, lesson_members, live_answers, sprint_answers, decisions,
-          game_tables, table_seats, table_moves)
+          placements, game_tables, table_seats, table_moves)
 """Every table of learners' data, parents first (deleting goes the other way). The rate limits'
 ``guards`` hold no learner's data and are not among them."""

@@ -30,6 +30,7 @@ from trainer.store.errors import LearnerGone, StoreError, TooManyTries, WrongTea
 from trainer.store.names import check_class_name, has_hidden
 from trainer.store.nicknames import check_nickname
 from trainer.store.once import UID_LENGTH, fit, is_uid, write_once
+from trainer.store.placements import PlacementStore
 from trainer.store.preferences import Preferences
 from trainer.store.schema import (
     TABLES,
@@ -42,6 +43,7 @@ from trainer.store.schema import (
     lesson_members,
     lessons,
     live_answers,
+    placements,
     sprint_answers,
     table_moves,
     table_seats,
@@ -59,7 +61,7 @@ def _hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
-class Store(DecisionStore, Preferences, TableStore):
+class Store(DecisionStore, Preferences, PlacementStore, TableStore):
     """Open with :func:`open_store`. Safe to share between threads; many processes may open the
     same database."""
 
@@ -326,7 +328,8 @@ class Store(DecisionStore, Preferences, TableStore):
                                                                     learners.c.class_code == code))).scalar()
             if found is None:
                 raise StoreError("not-in-class")
-            for table in (live_answers, lesson_members, games, attempts, sprint_answers, decisions, table_seats):
+            for table in (live_answers, lesson_members, games, attempts, sprint_answers, decisions, placements,
+                          table_seats):
                 conn.execute(delete(table).where(table.c.learner_code == learner_code))
             conn.execute(delete(learners).where(learners.c.code == learner_code))
 
@@ -343,6 +346,7 @@ class Store(DecisionStore, Preferences, TableStore):
             conn.execute(delete(attempts).where(attempts.c.learner_code.in_(members)))
             conn.execute(delete(sprint_answers).where(sprint_answers.c.learner_code.in_(members)))
             conn.execute(delete(decisions).where(decisions.c.learner_code.in_(members)))
+            conn.execute(delete(placements).where(placements.c.learner_code.in_(members)))
             conn.execute(delete(table_seats).where(table_seats.c.learner_code.in_(members)))
             ours = select(game_tables.c.code).where(game_tables.c.class_code == code).scalar_subquery()
             conn.execute(delete(table_moves).where(table_moves.c.table_code.in_(ours)))

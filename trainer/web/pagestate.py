@@ -127,6 +127,11 @@ class PracticeState:
     """The puzzle code the notice belongs to."""
     example_step: int = 0
     examples_done: set[str] = field(default_factory=set)
+    welcome: str | None = None
+    """The placement check has just ended: its end screen says the child starts at this stage."""
+
+    def forget_learner(self) -> None:
+        self.welcome = None
 
     def say(self, text: str, code: str | None) -> None:
         self.notice, self.notice_for = text, code

@@ -9,7 +9,7 @@ from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, pictures, similar,
 from trainer.learning.next_step import after_mastery
 from trainer.learning.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
 from trainer.learning.states import ReviewMode
-from trainer.web import answers, language, markup, next_step, pagestate, session, sprintui, ui
+from trainer.web import answers, language, markup, next_step, pagestate, placement, session, sprintui, ui
 from trainer.web.pagestate import PracticeState
 from trainer.words import answering, said
 from trainer.words import pages as page_words
@@ -103,6 +103,9 @@ def show() -> None:
     ps = state()
     # a shared link (?code=…) opens exactly that puzzle, once
     code = st.query_params.get("code")
+    if not (code and ps.opened_code != code) and placement.wanted(pr):  # a new child: where do they start?
+        placement.show(pr)
+        return
     if code and ps.opened_code != code:
         ps.opened_code = code
         problem = pr.open_code(code)

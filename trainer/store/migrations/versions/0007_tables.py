@@ -1,14 +1,14 @@
 """Tables of children playing each other: the tables, their seats and their numbered moves.
 
-Revision ID: 0006_tables
-Revises: 0005
+Revision ID: 0007_tables
+Revises: 0006_placement
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_tables"
-down_revision = "0005"
+revision = "0007_tables"
+down_revision = "0006_placement"
 branch_labels = None
 depends_on = None
 
