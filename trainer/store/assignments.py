@@ -54,10 +54,12 @@ class AssignmentStore(StoreBase):
         with self._tx() as conn:
             if chosen is not None and self._members(conn, code, chosen) != set(chosen):
                 raise AssignmentProblem(Problem.CHILD_GONE)
-            new_id = conn.execute(insert(assignments).values(
+            made = conn.execute(insert(assignments).values(
                 class_code=code, work=work.value, stages=",".join(stages), kinds=",".join(kinds), trap=trap,
                 count=int(count), due=due, set_at=now, everyone=chosen is None, closed_at=None,
-            )).inserted_primary_key[0]
+            )).inserted_primary_key
+            assert made is not None
+            new_id = int(made[0])
             if chosen:
                 conn.execute(insert(assignment_learners),
                              [{"assignment_id": new_id, "learner_code": c} for c in chosen])
@@ -149,7 +151,7 @@ def _assignment(row: Row[Any], chosen: list[str]) -> Assignment:
     due = row.due if isinstance(row.due, dt.date) else dt.date.fromisoformat(str(row.due))
     return Assignment(
         id=row.id, class_code=row.class_code, work=Work(row.work), stages=_ids(row.stages), kinds=_ids(row.kinds),
-        trap=row.trap, count=row.count, due=due, set_at=row.set_at,
+        trap=row.trap, count=row._mapping["count"], due=due, set_at=row.set_at,
         learners=None if row.everyone else tuple(sorted(chosen)), closed_at=row.closed_at)
 
 

@@ -31,6 +31,7 @@ import streamlit as st
 
 from puzzles import KINDS, STAGES, Puzzle
 from trainer.games.guided import GameSaver, GuidedGame, Setup
+from trainer.learning.assignment import Assignment
 from trainer.learning.practice import COACH
 
 T = TypeVar("T")
@@ -126,6 +127,13 @@ class PracticeState:
     """The puzzle code the notice belongs to."""
     example_step: int = 0
     examples_done: set[str] = field(default_factory=set)
+    work: Assignment | None = None
+    """The teacher's work the child is doing now: its puzzles come next (:mod:`trainer.web.from_teacher`)."""
+    finished: int | None = None
+    """The teacher's work just finished (its id): said once, with a friendly word."""
+
+    def forget_learner(self) -> None:
+        self.work = self.finished = None
 
     def say(self, text: str, code: str | None) -> None:
         self.notice, self.notice_for = text, code
@@ -233,6 +241,10 @@ class ClassState:
     device_tried: bool = False
     link: tuple[str | None, str | None] | None = None
     """An old teacher link (``?class=…&key=…``) already followed."""
+    work_said: str | None = None
+    """What setting, closing or deleting a piece of work did, said once beside the work."""
+    work_problem: str | None = None
+    """Why a piece of work was not set (0 puzzles, no stage, a past due day), said once beside the form."""
 
 
 @dataclass

@@ -181,7 +181,7 @@ def due_on(when: dt.date, today: dt.date) -> str:
 
 
 def status_done() -> str:
-    return _("done ✓")
+    return _("done")
 
 
 def status_progress(done: int, total: int) -> str:

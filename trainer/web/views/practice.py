@@ -9,7 +9,7 @@ from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, pictures, similar,
 from trainer.learning.next_step import after_mastery
 from trainer.learning.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
 from trainer.learning.states import ReviewMode
-from trainer.web import answers, language, markup, next_step, pagestate, session, sprintui, ui
+from trainer.web import answers, from_teacher, language, markup, next_step, pagestate, session, sprintui, ui
 from trainer.web.pagestate import PracticeState
 from trainer.words import answering, said
 from trainer.words import pages as page_words
@@ -30,6 +30,8 @@ def fresh(step: bool = False) -> None:
     s = state()
     s.notice = None
     pr = ui.learner()
+    if s.work is not None and from_teacher.next_puzzle(pr, s.work):  # the teacher's work, while the child does it
+        return
     pr.new_puzzle(s.kind, s.stage, s.level)
     if step and pr.coached and not pr.review.is_follow_up:
         kinds = pr.coach_step()  # the coach steps to number facts first (before Muggins, after a trap)
@@ -44,12 +46,14 @@ def take(name: str) -> bool:
 
 def choose(name: str) -> None:
     if take(name):
+        state().work = None  # chosen by hand: the child's own practice
         fresh()
 
 
 def choose_stage() -> None:
     if not take("stage"):
         return
+    state().work = None
     if state().kind == COACH:
         ui.learner().progress.coach_stage = state().stage  # a stage chosen by hand is where the coach works now
     fresh()
@@ -131,6 +135,7 @@ def show() -> None:
             markup.show_html(words.as_learner(markup.literal(who.nickname)), css=ui.CAPTION_CSS)
         if pr.progress.streak >= 2:
             st.markdown(answering.streak(pr.progress.streak), width="content")
+    from_teacher.card(pr)  # the teacher's work first
 
     if pr.coached:  # the stage chooser shows where the coach is
         ps.stage = p.stage
