@@ -4,6 +4,7 @@ progress on each in a grid, and the form that sets new work (what, how much, for
 from __future__ import annotations
 
 import datetime as dt
+import html
 import time
 from collections.abc import Sequence
 
@@ -76,7 +77,7 @@ def number_mark(i: int) -> str:
 
 def grid_html(table: list[WorkRow], rows: Sequence[ReportRow]) -> str:
     """Children × work, each cell a standing in words, by mark and colour (names escaped)."""
-    head = "".join(f"<th title='{markup.literal(work_report.summary(r.work))}'>{number_mark(i)}</th>"
+    head = "".join(f"<th title='{html.escape(work_report.summary(r.work))}'>{number_mark(i)}</th>"
                    for i, r in enumerate(table))
     body = []
     for child in rows:
@@ -87,7 +88,7 @@ def grid_html(table: list[WorkRow], rows: Sequence[ReportRow]) -> str:
                 cells.append(f"<td data-status='none'>{words.not_for_them()}</td>")
                 continue
             back, fore, mark = STATUS_LOOK[st_.status]
-            text = markup.literal(work_report.status_words(st_))
+            text = html.escape(work_report.status_words(st_))  # our own words (a nickname is made literal)
             cells.append(f"<td data-status='{st_.status.value}' style='background:{back};color:{fore}'>"
                          f"{mark} {text}</td>")
         body.append(f"<tr><th scope='row'>{markup.literal(child.nickname)}</th>{''.join(cells)}</tr>")
