@@ -14,7 +14,7 @@ from puzzles import KIND_TITLES, KINDS, STAGES, TRAPS, trap_words
 from puzzles.stages import STAGE_LABELS
 from trainer.classroom import assignments as work_report
 from trainer.classroom.assignments import WorkRow
-from trainer.learning.assignment import MOST_PUZZLES, Status, Work, this_friday
+from trainer.learning.assignment import MOST_PUZZLES, Assignment, Status, Work, this_friday
 from trainer.learning.sprint import day_of
 from trainer.store import Store, StoreError
 from trainer.store.values import ReportRow
@@ -58,7 +58,7 @@ def panel(s: Store, code: str, key: str, rows: Sequence[ReportRow]) -> list[Work
     return table
 
 
-def work_line(code: str, key: str, w, now: float, number: int) -> None:
+def work_line(code: str, key: str, w: Assignment, now: float, number: int) -> None:
     """One piece of work: what, for whom, its due day; Close (while open) and Delete."""
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
         head = f"**{number_mark(number)} {work_report.summary(w)}** · {work_report.for_whom(w)}"
