@@ -7,6 +7,7 @@ import datetime as dt
 import html
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import streamlit as st
 
@@ -54,7 +55,7 @@ def panel(s: Store, code: str, key: str, rows: Sequence[ReportRow]) -> list[Work
     if works and rows:
         st.markdown(grid_html(table, rows), unsafe_allow_html=True)
         st.caption(words.grid_legend())
-    form(code, key, rows)
+    form(s, code, key, rows)
     return table
 
 
@@ -98,60 +99,74 @@ def grid_html(table: list[WorkRow], rows: Sequence[ReportRow]) -> str:
             "text-align:left}</style>")
 
 
-def form(code: str, key: str, rows: Sequence[ReportRow]) -> None:
-    """The form that sets new work (open when the class has none yet)."""
+def form(s: Store, code: str, key: str, rows: Sequence[ReportRow]) -> None:
+    """The form that sets new work. What and for whom come first (they decide what else the form asks);
+    the rest is sent at once with **Set the work**."""
     cs = pagestate.my_class()
     problem, cs.work_problem = cs.work_problem, None
     today = day_of(time.time())
     with st.expander(words.set_heading(), icon=":material/add_task:", expanded=bool(problem)):
+        work = Work(st.segmented_control(words.what(), list(Work), key="ta_work", default=Work.PUZZLES, required=True,
+                                         format_func=lambda w: words.WORK_NAMES[w.value]) or Work.PUZZLES)
+        who = {"all": words.whole_class(), "some": words.some_children()}
+        some = st.radio(words.for_whom(), list(who), key="ta_who", format_func=who.__getitem__,
+                        horizontal=True) == "some"
+        with st.form("ta_form", border=False):
+            stages: Sequence[str] = ()
+            kinds: Sequence[str] = ()
+            trap, count = None, 0
+            if work is not Work.SPRINT:
+                stages = st.pills(words.stages(), STAGES, key="ta_stages", selection_mode="multi",
+                                  format_func=lambda s: STAGE_LABELS[s])
+            if work is Work.PUZZLES:
+                kinds = st.multiselect(words.kinds(), KINDS, key="ta_kinds", placeholder=words.every_kind(),
+                                       format_func=lambda k: KIND_TITLES[k])
+            if work is Work.TRAP:
+                trap = st.selectbox(words.trap(), TRAPS, key="ta_trap", index=None, placeholder=words.choose_trap(),
+                                    format_func=trap_words)
+            if work is not Work.SPRINT:
+                count = st.number_input(words.how_many(), min_value=0, max_value=MOST_PUZZLES * 5,
+                                        value=DEFAULT_COUNT, step=1, key="ta_count")
+            due = st.date_input(words.due(), value=this_friday(today), key="ta_due")
+            names = cs.roster if cs.roster is not None else {r.code: r.nickname for r in rows}
+            cs.roster = {r.code: r.nickname for r in rows}  # offered from the next run on
+            chosen = st.multiselect(words.children(), list(names), key="ta_children", format_func=names.__getitem__,
+                                    placeholder=words.choose_children()) if some else None
+            sent = st.form_submit_button(words.set_it(), type="primary", key="ta_set", icon=":material/send:")
         if problem:
             st.warning(problem)
-        st.segmented_control(words.what(), list(Work), key="ta_work", default=Work.PUZZLES, required=True,
-                             format_func=lambda w: words.WORK_NAMES[w.value])
-        work = Work(st.session_state.get("ta_work") or Work.PUZZLES)
-        if work is not Work.SPRINT:
-            st.pills(words.stages(), STAGES, key="ta_stages", selection_mode="multi",
-                     format_func=lambda s: STAGE_LABELS[s])
-        if work is Work.PUZZLES:
-            st.multiselect(words.kinds(), KINDS, key="ta_kinds", placeholder=words.every_kind(),
-                           format_func=lambda k: KIND_TITLES[k])
-        if work is Work.TRAP:
-            st.selectbox(words.trap(), TRAPS, key="ta_trap", index=None, placeholder=words.choose_trap(),
-                         format_func=trap_words)
-        if work is not Work.SPRINT:
-            st.number_input(words.how_many(), min_value=0, max_value=MOST_PUZZLES * 5, value=DEFAULT_COUNT, step=1,
-                            key="ta_count")
-        st.date_input(words.due(), value=this_friday(today), key="ta_due")
-        who = {"all": words.whole_class(), "some": words.some_children()}
-        st.radio(words.for_whom(), list(who), key="ta_who", format_func=who.__getitem__, horizontal=True)
-        if st.session_state.get("ta_who") == "some":
-            names = {r.code: r.nickname for r in rows}
-            st.multiselect(words.children(), list(names), key="ta_children", format_func=names.__getitem__,
-                           placeholder=words.choose_children())
-        st.button(words.set_it(), type="primary", key="ta_set", on_click=set_it, args=(code, key),
-                  icon=":material/send:")
+    if sent:
+        day = due if isinstance(due, dt.date) else this_friday(today)
+        draft = Draft(work, tuple(stages or ()), tuple(kinds or ()), trap, int(count or 0), day,
+                      None if chosen is None else tuple(chosen))
+        set_it(s, code, key, draft)
+        st.rerun()  # the new work (or the reason it was not set) shows in its place
 
 
-@ui.guarded
-def set_it(code: str, key: str) -> None:
-    cs, s = pagestate.my_class(), session.store()
-    if s is None:
-        return
-    get = st.session_state.get
-    work = Work(get("ta_work") or Work.PUZZLES)
-    due = get("ta_due")
+@dataclass(frozen=True)
+class Draft:
+    """The form as the teacher sent it."""
+
+    work: Work
+    stages: tuple[str, ...]
+    kinds: tuple[str, ...]
+    trap: str | None
+    count: int
+    due: dt.date
+    children: tuple[str, ...] | None
+    """The children chosen; ``None``: the whole class."""
+
+
+def set_it(s: Store, code: str, key: str, draft: Draft) -> None:
+    """Set the work; a reason it cannot be set is kept for the form to say."""
+    cs = pagestate.my_class()
     try:
-        s.set_assignment(
-            code, key, work, stages=tuple(get("ta_stages") or ()), kinds=tuple(get("ta_kinds") or ()),
-            trap=get("ta_trap"), count=int(get("ta_count") or 0),
-            due=due if isinstance(due, dt.date) else this_friday(day_of(time.time())),
-            learners_chosen=list(get("ta_children") or []) if get("ta_who") == "some" else None)
+        s.set_assignment(code, key, draft.work, stages=draft.stages, kinds=draft.kinds, trap=draft.trap,
+                         count=draft.count, due=draft.due, learners_chosen=draft.children)
     except (StoreError, PermissionError) as err:
         cs.work_problem = str(err)
         return
     cs.work_said = words.was_set()
-    for name in ("ta_stages", "ta_kinds", "ta_trap", "ta_children"):
-        st.session_state.pop(name, None)
 
 
 @ui.guarded
