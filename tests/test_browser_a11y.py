@@ -240,7 +240,7 @@ def test_my_class_setting_work(teacher, axe_source):
 
 def test_practice_from_your_teacher_on_a_tablet(browser, server, world, axe_source):
     context = browser.new_context(viewport={"width": 768, "height": 1024})
-    page = chromium.open_page(context, f"{server}/practice?me={world['jade']}")
+    page = chromium.open_page(context, f"{server}/?me={world['jade']}")
     page.get_by_text("From your teacher").first.wait_for(timeout=30000)
     page.get_by_text("5 puzzles to go").first.wait_for(timeout=30000)
     check(page, axe_source, "practice-from-teacher")

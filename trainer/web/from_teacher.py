@@ -18,8 +18,12 @@ from trainer.web import pagestate, session, ui
 from trainer.words import assignments as words
 
 CARD_CSS = ("<style>.st-key-from-teacher{background:#FFF8E1;border:2px solid #F0B429;border-radius:0.8rem;"
-            "padding:0.8rem 1rem}.st-key-from-teacher h3{padding:0 0 0.2rem 0}</style>")
-"""The card stands out from the puzzle below it: a warm yellow, a strong border (text stays dark on it)."""
+            "padding:0.8rem 1rem}.st-key-from-teacher h3{padding:0 0 0.2rem 0}"
+            ".st-key-from-teacher [data-testid=stBaseButton-primary]{min-height:3.2rem;padding:0.5rem 0.8rem}"
+            ".st-key-from-teacher [data-testid=stBaseButton-primary] p{font-size:1.2rem;font-weight:600;"
+            "white-space:normal;text-overflow:clip;overflow:visible}</style>")
+"""The card stands out from the puzzle below it: a warm yellow, a strong border (text stays dark on it), and
+its button is big enough for a small finger."""
 
 
 def open_work(pr: Practice) -> list[Assignment]:
@@ -102,20 +106,24 @@ def card(pr: Practice) -> None:
 
 
 def one(pr: Practice, work: Assignment) -> None:
-    """One piece of work on the card: what it is, how much is left, its due day, and its button."""
+    """One piece of work on the card, on one line from a tablet up: what it is and its due day, how much is
+    left, and its button."""
     now = standing_of(pr, work)
     due = words.due_on(work.due, day_of(pr.clock()))
-    with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
-        st.markdown(f"**{summary(work)}**  \n{due}", width="content")
-        if now.status is Status.DONE:
-            st.markdown(f":material/check_circle: **{words.all_done()}**", width="content")
-            return
-        st.markdown(f"#### {left_words(work, now)}", width="content")
-        if work.work is Work.SPRINT:
-            if not now.today and st.button(words.start_sprint(), type="primary", key=f"ft_go_{work.id}",
-                                           icon=":material/bolt:"):
-                st.switch_page(ui.page_path("sprint"))
-            return
-        label = words.keep_going() if now.done else words.start()
-        st.button(label, type="primary", key=f"ft_go_{work.id}", on_click=start, args=(work,),
-                  icon=":material/play_arrow:")
+    what, left, go = st.columns([4, 3, 3], vertical_alignment="center")
+    what.markdown(f"**{summary(work)}**  \n{due}")
+    if now.status is Status.DONE:
+        left.markdown(f":material/check_circle: **{words.all_done()}**")
+        return
+    if work.work is Work.SPRINT:  # today's green light big, the days done under it
+        left.markdown(f"#### {words.sprint_today(now.today)}\n{words.sprint_days(now.done, now.total)}")
+    else:
+        left.markdown(f"#### {left_words(work, now)}")
+    if work.work is Work.SPRINT:
+        if not now.today and go.button(words.start_sprint(), type="primary", key=f"ft_go_{work.id}",
+                                       icon=":material/bolt:", width="stretch"):
+            st.switch_page(ui.page_path("sprint"))
+        return
+    label = words.keep_going() if now.done else words.start()
+    go.button(label, type="primary", key=f"ft_go_{work.id}", on_click=start, args=(work,),
+              icon=":material/play_arrow:", width="stretch")

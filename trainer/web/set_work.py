@@ -62,7 +62,7 @@ def panel(s: Store, code: str, key: str, rows: Sequence[ReportRow]) -> list[Work
 def work_line(code: str, key: str, w: Assignment, now: float, number: int) -> None:
     """One piece of work: what, for whom, its due day; Close (while open) and Delete."""
     with st.container(horizontal=True, vertical_alignment="center", gap="small"):
-        head = f"**{number_mark(number)} {work_report.summary(w)}** · {work_report.for_whom(w)}"
+        head = f":blue-background[**{number_mark(number)}**] **{work_report.summary(w)}** · {work_report.for_whom(w)}"
         st.markdown(f"{head} · {work_report.state_words(w, now)}", width="content")
         if not w.closed:
             st.button(words.close(), key=f"ta_close_{w.id}", on_click=close, args=(code, key, w.id),
@@ -126,8 +126,8 @@ def form(s: Store, code: str, key: str, rows: Sequence[ReportRow]) -> None:
                                     format_func=trap_words)
             if work is not Work.SPRINT:
                 count = st.number_input(words.how_many(), min_value=0, max_value=MOST_PUZZLES * 5,
-                                        value=DEFAULT_COUNT, step=1, key="ta_count")
-            due = st.date_input(words.due(), value=this_friday(today), key="ta_due")
+                                        value=DEFAULT_COUNT, step=1, key="ta_count", width=240)
+            due = st.date_input(words.due(), value=this_friday(today), key="ta_due", width=240)
             names = cs.roster if cs.roster is not None else {r.code: r.nickname for r in rows}
             cs.roster = {r.code: r.nickname for r in rows}  # offered from the next run on
             chosen = st.multiselect(words.children(), list(names), key="ta_children", format_func=names.__getitem__,
