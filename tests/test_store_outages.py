@@ -3,6 +3,7 @@ sleeps through a wait), PostgreSQL stopped mid-run, a SQLite file deleted or mad
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import event, select
 
+from trainer.learning.assignment import Work
 from trainer.learning.progress import Attempt
 from trainer.learning.sprint import SprintAnswer
 from trainer.learning.transfer import Decision
@@ -197,6 +199,12 @@ def public_calls(store: Store, code: str, key: str, me: str) -> dict:
         "live_answer": lambda: store.live_answer(me, 1, "5", True, None),
         "my_live_answer": lambda: store.my_live_answer(me, 1),
         "tally": lambda: store.tally(code),
+        "set_assignment": lambda: store.set_assignment(code, key, Work.SPRINT, due=dt.date(2026, 11, 27)),
+        "class_assignments": lambda: store.class_assignments(code, key),
+        "assignments_for": lambda: store.assignments_for(me),
+        "close_assignment": lambda: store.close_assignment(code, key, 1),
+        "delete_assignment": lambda: store.delete_assignment(code, key, 1),
+        "assignment_counts": store.assignment_counts,
     }
     public = {n for n in dir(Store) if not n.startswith("_") and callable(getattr(Store, n))} - {"health"}
     assert public == set(calls), "a public method the outage tests do not call"
