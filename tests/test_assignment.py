@@ -4,14 +4,19 @@ stuck on a trap, a Sprint a day, the next puzzle it asks for, and bad work refus
 
 from __future__ import annotations
 
+import csv
 import dataclasses
 import datetime as dt
+import io
 import random
+from dataclasses import dataclass, field
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles import KINDS, STAGES, generate, generate_for
+from trainer.classroom.assignments import class_work, csv_columns, status_words, summary
+from trainer.classroom.report import csv_text
 from trainer.learning.assignment import (
     Assignment,
     Problem,
@@ -30,6 +35,15 @@ from trainer.learning.sprint import SprintAnswer
 MONDAY = dt.datetime(2026, 11, 23, 9, 0, tzinfo=dt.UTC).timestamp()
 FRIDAY = dt.date(2026, 11, 27)
 DAY = 86400.0
+
+
+@dataclass
+class Child:
+    """A learner as the class's report reads one."""
+
+    code: str
+    nickname: str
+    attempts: list = field(default_factory=list)
 
 
 def work(kind: Work = Work.PUZZLES, **kw) -> Assignment:
@@ -169,3 +183,22 @@ def test_bad_work_is_refused_with_its_reason():
         assert check(**{**ok, **change}) is reason, change
     assert check(**{**ok, "due": today}) is None  # due today is fine
     assert check(**{**ok, "work": Work.SPRINT, "stages": (), "count": 0}) is None
+
+
+def test_the_class_grid_and_the_csv_say_each_childs_standing():
+    kids = [Child("AAAA-AAAA", "Jade Gecko", [answer(MONDAY + i) for i in range(5)]),
+            Child("BBBB-BBBB", "=Blue Fox", [answer(MONDAY + 1)]), Child("CCCC-CCCC", "Red Panda")]
+    works = [work(count=5), work(id=2, count=4, learners=("BBBB-BBBB",)), work(Work.SPRINT, id=3, stages=())]
+    rows = class_work(works, kids, {}, MONDAY + DAY)
+    said = [[status_words(r.standings[k.code]) for r in rows] for k in kids]
+    assert said == [["done", "—", "not started"], ["in progress (1 of 5)", "in progress (1 of 4)", "not started"],
+                    ["not started", "—", "not started"]]
+    assert rows[0].count(Status.DONE) == 1 and summary(works[0]) == "5 puzzles · Muggins · Total"
+    table = list(csv.reader(io.StringIO(csv_text(kids, csv_columns(rows)))))
+    assert table[0][-3:] == ["5 puzzles · Muggins · Total (due Fri 27 November)",
+                             "4 puzzles · Muggins · Total (due Fri 27 November)",
+                             "A Sprint a day (due Fri 27 November)"]
+    assert [r[0] for r in table[1:]] == ["Jade Gecko"] * 5 + ["'=Blue Fox", "Red Panda"]  # a child without answers too
+    assert table[-1][2] == "0" and table[-1][-3:] == ["not started", "—", "not started"]
+    assert table[6][-2] == "in progress (1 of 4)"
+    assert csv_text(kids) == csv_text(kids, None) and len(list(csv.reader(io.StringIO(csv_text(kids))))) == 7

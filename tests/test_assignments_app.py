@@ -52,10 +52,10 @@ def work_grid(teacher) -> str:
     return next(m.value for m in teacher.markdown if "fives-work" in m.value)
 
 
-def card_first(child) -> bool:
+def card_first(child, heading: str = "From your teacher") -> bool:
     """"From your teacher" comes before the puzzle's question on the page."""
     said = [m.value for m in child.markdown]
-    at = next(i for i, m in enumerate(said) if "From your teacher" in m)
+    at = next(i for i, m in enumerate(said) if heading in m)
     question = child.session_state["practice"].puzzle.question
     return at < next(i for i, m in enumerate(said) if question in m)
 
@@ -171,3 +171,16 @@ def test_a_sprint_a_day_sends_the_child_to_the_sprint(store):
     child.button(key=next(b.key for b in child.button if b.key.startswith("ft_go_"))).click().run()
     assert not child.exception, child.exception
     assert "sp_start" in [b.key for b in child.button]
+
+
+def test_from_your_teacher_in_spanish(store):
+    keys = store.create_class("Aula 3")
+    me = store.join(keys.code, "Nutria Alegre")
+    store.set_assignment(keys.code, keys.teacher_key, Work.PUZZLES, stages=("muggins",), count=1,
+                         due=dt.date.today() + dt.timedelta(days=9))
+    child = app(me=me, lang="es")
+    assert card_first(child, "De tu maestro")
+    page = texts(child)
+    assert "De tu maestro" in page and "Te queda 1 reto" in page and "Para el" in page
+    assert "From your teacher" not in page and "puzzle to go" not in page
+    assert [b.label for b in child.button if b.key.startswith("ft_go_")] == ["Empezar"]
