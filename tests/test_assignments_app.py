@@ -155,6 +155,10 @@ def test_a_child_removed_meanwhile_closed_and_deleted_work(store):
     assert "Closed" in texts(teacher) and "closed" in texts(teacher)
     child.run()
     assert "From your teacher" not in texts(child)
+    teacher.button(key=f"ta_ask_{work.id}").click().run()
+    teacher.button(key=f"ta_keep_{work.id}").click().run()  # asked, and kept
+    assert len(store.class_assignments(code, key)) == 1
+    teacher.button(key=f"ta_ask_{work.id}").click().run()
     teacher.button(key=f"ta_delete_{work.id}").click().run()
     assert store.class_assignments(code, key) == [] and "No work set yet" in texts(teacher)
 

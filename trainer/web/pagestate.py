@@ -245,6 +245,8 @@ class ClassState:
     """What setting, closing or deleting a piece of work did, said once beside the work."""
     work_problem: str | None = None
     """Why a piece of work was not set (0 puzzles, no stage, a past due day), said once beside the form."""
+    deleting: int | None = None
+    """The piece of work whose Delete was pressed once: the page asks to delete it for good."""
     roster: dict[str, str] | None = None
     """The children the work form offered when last drawn (learner code → nickname): a child removed
     meanwhile is still what the teacher chose, and the store says they are gone."""

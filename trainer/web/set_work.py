@@ -67,8 +67,13 @@ def work_line(code: str, key: str, w: Assignment, now: float, number: int) -> No
         if not w.closed:
             st.button(words.close(), key=f"ta_close_{w.id}", on_click=close, args=(code, key, w.id),
                       help=words.close_help(), icon=":material/lock:")
-        st.button(words.delete(), key=f"ta_delete_{w.id}", on_click=delete, args=(code, key, w.id),
-                  icon=":material/delete:")
+        if pagestate.my_class().deleting == w.id:  # asked once: delete for good, or keep it
+            st.button(words.delete_for_good(), type="primary", key=f"ta_delete_{w.id}", on_click=delete,
+                      args=(code, key, w.id), icon=":material/delete_forever:")
+            st.button(words.keep_it(), key=f"ta_keep_{w.id}", on_click=keep)
+        else:
+            st.button(words.delete(), key=f"ta_ask_{w.id}", on_click=ask_delete, args=(w.id,),
+                      icon=":material/delete:")
 
 
 def number_mark(i: int) -> str:
@@ -174,8 +179,17 @@ def close(code: str, key: str, work_id: int) -> None:
     _change(code, key, work_id, closing=True)
 
 
+def ask_delete(work_id: int) -> None:
+    pagestate.my_class().deleting = work_id
+
+
+def keep() -> None:
+    pagestate.my_class().deleting = None
+
+
 @ui.guarded
 def delete(code: str, key: str, work_id: int) -> None:
+    pagestate.my_class().deleting = None
     _change(code, key, work_id, closing=False)
 
 

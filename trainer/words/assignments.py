@@ -126,6 +126,14 @@ def delete() -> str:
     return _("Delete")
 
 
+def delete_for_good() -> str:
+    return _("Delete it for good")
+
+
+def keep_it() -> str:
+    return _("Keep it")
+
+
 def closed_now() -> str:
     return _("Closed. Children no longer see it.")
 
