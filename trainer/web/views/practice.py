@@ -137,7 +137,7 @@ def show() -> None:
             st.markdown(answering.streak(pr.progress.streak), width="content")
     from_teacher.card(pr)  # the teacher's work first
 
-    if pr.coached:  # the stage chooser shows where the coach is
+    if pr.coached or ps.work is not None:  # the stage chooser shows where the coach (or the teacher's work) is
         ps.stage = p.stage
     # the choosers (and a first puzzle's worked example) fold away, so the puzzle and its answer fit a
     # tablet's screen; the label says what is chosen now
@@ -175,7 +175,7 @@ def warming_up(pr: Practice) -> bool:
 def kind_named(pr: Practice, p: Puzzle) -> str:
     """The kind the folded choosers' label names: the puzzle on screen (a warm-up's own kind, not the
     kind of the puzzle before it), or the coach when it chooses."""
-    if state().kind == COACH and not warming_up(pr):
+    if state().kind == COACH and not warming_up(pr) and state().work is None:
         return words.coach_me()
     return KIND_TITLES[p.kind]
 
