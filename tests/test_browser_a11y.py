@@ -10,6 +10,7 @@ Screenshots are saved under tests/artifacts/.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import sys
@@ -21,6 +22,7 @@ import pytest
 from chromium import shot
 
 from puzzles import generate
+from trainer.learning.assignment import Work, this_friday
 from trainer.learning.progress import Attempt
 from trainer.store import open_store
 
@@ -57,6 +59,12 @@ def world():
         store.record(fox, Attempt("best-play", "muggins", 1, i % 2 == 0, 6.0 + i, "CQT6-QX36",
                                   None if i % 2 == 0 else "missed-end"))
     live = generate("open-total", stage="muggins", level=1, seed=5)
+    friday = this_friday(dt.datetime.now(dt.UTC).date())
+    store.set_assignment(keys.code, keys.teacher_key, Work.PUZZLES, stages=("muggins",), kinds=("open-total",),
+                         count=8, due=friday)  # work for the class: Jade has begun it, Blue Fox has not
+    store.set_assignment(keys.code, keys.teacher_key, Work.SPRINT, due=friday, learners_chosen=[jade])
+    for _ in range(3):
+        store.record(jade, Attempt("open-total", "muggins", 1, True, 4.0, "CQT6-QX36"))
     store.start_lesson(keys.code, keys.teacher_key)
     store.show_puzzle(keys.code, keys.teacher_key, live.code)
     return {"database": database, "store": store, "keys": keys, "jade": jade, "fox": fox}
@@ -219,6 +227,24 @@ def test_my_class(teacher, axe_source):
     chart.scroll_into_view_if_needed()
     chart.locator("svg.main-svg").first.wait_for(timeout=30000)
     check(page, axe_source, "my-class")
+
+
+def test_my_class_setting_work(teacher, axe_source):
+    _, page = teacher
+    page.get_by_text("Work for the class").first.wait_for(timeout=30000)
+    form = page.get_by_text("Set new work").first
+    chromium.until_shown(page, lambda: form.click(), page.get_by_role("button", name="Set the work"))
+    page.get_by_role("button", name="Set the work").scroll_into_view_if_needed()
+    check(page, axe_source, "my-class-work")
+
+
+def test_practice_from_your_teacher_on_a_tablet(browser, server, world, axe_source):
+    context = browser.new_context(viewport={"width": 768, "height": 1024})
+    page = chromium.open_page(context, f"{server}/?me={world['jade']}")
+    page.get_by_text("From your teacher").first.wait_for(timeout=30000)
+    page.get_by_text("5 puzzles to go").first.wait_for(timeout=30000)
+    check(page, axe_source, "practice-from-teacher")
+    context.close()
 
 
 def test_projector_with_a_class_in_a_live_lesson(teacher, world, axe_source):

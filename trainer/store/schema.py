@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy import (
     Boolean,
     Column,
+    Date,
     Float,
     ForeignKey,
     Index,
@@ -199,7 +200,38 @@ table_moves = Table(
 """Every move at a table under its number: the primary key keeps one move a number, so a second move
 for the same turn is refused whichever process serves it."""
 
+assignments = Table(
+    "assignments",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("class_code", String(CLASS_CODE), ForeignKey("classes.code", ondelete="CASCADE"), nullable=False),
+    Column("work", String(10), nullable=False),
+    Column("stages", String(60), nullable=False),
+    Column("kinds", String(200), nullable=False),
+    Column("trap", String(30), nullable=True),
+    Column("count", Integer, nullable=False),
+    Column("due", Date, nullable=False),
+    Column("set_at", Float, nullable=False),
+    Column("everyone", Boolean, nullable=False),
+    Column("closed_at", Float, nullable=True),
+    Index("ix_assignments_class", "class_code", "id"),
+)
+"""Work a teacher set (see :mod:`trainer.learning.assignment`): stages and kinds as comma-separated ids."""
+
+assignment_learners = Table(
+    "assignment_learners",
+    metadata,
+    Column("assignment_id", Integer, ForeignKey("assignments.id", ondelete="CASCADE"), nullable=False),
+    Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), nullable=False),
+    UniqueConstraint("assignment_id", "learner_code", name="uq_assignment_learners"),
+    Index("ix_assignment_learners_learner", "learner_code"),
+)
+"""The children a piece of work is for, when it is not for the whole class."""
+
+ASSIGNMENT_TABLES = (assignments, assignment_learners)
+"""The teacher's work for the class, parents first (counted by :meth:`trainer.store.Store.assignment_counts`)."""
+
 TABLES = (classes, learners, attempts, games, lessons, lesson_members, live_answers, sprint_answers, decisions,
-          placements, game_tables, table_seats, table_moves)
+          placements, game_tables, table_seats, table_moves, assignments, assignment_learners)
 """Every table of learners' data, parents first (deleting goes the other way). The rate limits'
 ``guards`` hold no learner's data and are not among them."""

@@ -24,6 +24,7 @@ from sqlalchemy.exc import IntegrityError
 from trainer.learning.progress import Attempt
 from trainer.learning.sprint import SprintAnswer
 from trainer.store import codes, limits
+from trainer.store.assignments import AssignmentStore
 from trainer.store.base import STORE_ERRORS, _calm
 from trainer.store.decisions import DecisionStore
 from trainer.store.errors import LearnerGone, StoreError, TooManyTries, WrongTeacherKey
@@ -61,7 +62,7 @@ def _hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
-class Store(DecisionStore, Preferences, PlacementStore, TableStore):
+class Store(DecisionStore, Preferences, PlacementStore, TableStore, AssignmentStore):
     """Open with :func:`open_store`. Safe to share between threads; many processes may open the
     same database."""
 
@@ -328,6 +329,7 @@ class Store(DecisionStore, Preferences, PlacementStore, TableStore):
                                                                     learners.c.class_code == code))).scalar()
             if found is None:
                 raise StoreError("not-in-class")
+            self._forget_learner(conn, learner_code)
             for table in (live_answers, lesson_members, games, attempts, sprint_answers, decisions, placements,
                           table_seats):
                 conn.execute(delete(table).where(table.c.learner_code == learner_code))
@@ -339,6 +341,7 @@ class Store(DecisionStore, Preferences, PlacementStore, TableStore):
         code = self._teacher(class_code, teacher_key)
         with self._tx() as conn:
             members = select(learners.c.code).where(learners.c.class_code == code).scalar_subquery()
+            self._forget_class(conn, code)
             conn.execute(delete(live_answers).where(live_answers.c.class_code == code))
             conn.execute(delete(lesson_members).where(lesson_members.c.class_code == code))
             conn.execute(delete(lessons).where(lessons.c.class_code == code))

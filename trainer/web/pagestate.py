@@ -32,6 +32,7 @@ import streamlit as st
 from puzzles import KINDS, STAGES, Puzzle
 from trainer.games.guided import GameSaver, GuidedGame, Setup
 from trainer.games.seating import Seating
+from trainer.learning.assignment import Assignment
 from trainer.learning.practice import COACH
 
 T = TypeVar("T")
@@ -129,9 +130,14 @@ class PracticeState:
     examples_done: set[str] = field(default_factory=set)
     welcome: str | None = None
     """The placement check has just ended: its end screen says the child starts at this stage."""
+    work: Assignment | None = None
+    """The teacher's work the child is doing now: its puzzles come next (:mod:`trainer.web.from_teacher`)."""
+    finished: int | None = None
+    """The teacher's work just finished (its id): said once, with a friendly word."""
 
     def forget_learner(self) -> None:
         self.welcome = None
+        self.work = self.finished = None
 
     def say(self, text: str, code: str | None) -> None:
         self.notice, self.notice_for = text, code
@@ -265,6 +271,15 @@ class ClassState:
     device_tried: bool = False
     link: tuple[str | None, str | None] | None = None
     """An old teacher link (``?class=…&key=…``) already followed."""
+    work_said: str | None = None
+    """What setting, closing or deleting a piece of work did, said once beside the work."""
+    work_problem: str | None = None
+    """Why a piece of work was not set (0 puzzles, no stage, a past due day), said once beside the form."""
+    deleting: int | None = None
+    """The piece of work whose Delete was pressed once: the page asks to delete it for good."""
+    roster: dict[str, str] | None = None
+    """The children the work form offered when last drawn (learner code → nickname): a child removed
+    meanwhile is still what the teacher chose, and the store says they are gone."""
 
 
 @dataclass
