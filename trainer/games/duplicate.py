@@ -23,6 +23,8 @@ class TableHand:
     sides: tuple[str, ...]
     """Each side's name (partners together)."""
     totals: tuple[int, ...]
+    players: tuple[str, ...] = ()
+    """Each seat's name."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +72,8 @@ def compare(games: Mapping[str, TableGame], hand: int = 0) -> Comparison:
     if len(seeds) > 1:
         raise ValueError("only tables with the same deal can be compared")
     hands = tuple(TableHand(code, tuple(g.side_name(s) for s in range(len(g.game.scores))),
-                            tuple(g.game.results[hand].totals)) for code, g in done.items())
+                            tuple(g.game.results[hand].totals), tuple(g.name(p) for p in range(g.setup.seats)))
+                  for code, g in done.items())
     histories = {code: g.game.hands[hand].history for code, g in done.items()}
     if len(histories) < 2:
         return Comparison(hands, None, None, ())

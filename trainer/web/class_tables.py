@@ -14,7 +14,7 @@ from trainer.games.table import SEATS, Call, TableGame, TableSetup
 from trainer.render import render_layout
 from trainer.store import Store, StoreError
 from trainer.store.tables import TableRow
-from trainer.web import pagestate, session, ui
+from trainer.web import pagestate, session, teacher_class, ui
 from trainer.words import game_tables as words
 from trainer.words import play_page as play_words
 
@@ -152,6 +152,7 @@ def end(code: str) -> None:
 def watch_page(code: str) -> None:
     """One table on the projector: the layout big, the scores, whose turn; never a hand."""
     s = session.store()
+    teacher_class.find_class()
     opened = session.opened_class()
     if s is None:
         st.warning(words.not_working())
@@ -174,7 +175,7 @@ def watch_page(code: str) -> None:
     layout = hand.layout if not game.between_hands else game.game.hands[len(game.game.results) - 1].layout
     if not layout.is_empty:
         svg = render_layout(layout, style="projector", working=game.between_hands or game.is_over)
-        ui.picture(svg, max_width=ui.natural_width(svg, scale=3.0))
+        ui.picture(svg, max_width=ui.natural_width(svg, scale=5.0))  # read from the back of the room
     told = game.told()
     if told:
         st.markdown("\n".join(f"- {line}" for line in told[-3:]))
@@ -204,13 +205,16 @@ def show_comparison(c: Comparison) -> None:
     if c.at is None:
         st.markdown(words.played_alike())
         return
-    st.markdown(words.parted_after(c.at))
+    st.markdown(words.parted_after(c.at) if c.at else words.parted_at_once())
+    players = {h.code: h.players for h in c.hands}
     cols = st.columns(max(1, len(c.choices)))
     for col, choice in zip(cols, c.choices):
         with col:
-            svg = render_layout(choice.after, working=True)
-            ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
-            st.markdown(words.choice_line(", ".join(choice.codes), choice.move, choice.score))
+            svg = render_layout(choice.after, working=True, style="projector")
+            ui.picture(svg, max_width=ui.natural_width(svg, scale=4.0))
+            who = players.get(choice.codes[0], ())
+            name = who[choice.player] if choice.player < len(who) else words.seat_label(choice.player)
+            st.markdown(f"#### {words.choice_line(', '.join(choice.codes), name, choice.move, choice.score)}")
 
 
 @st.fragment(run_every=WATCH_POLL_SECONDS)

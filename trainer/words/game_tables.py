@@ -321,8 +321,13 @@ def parted_after(moves: int) -> str:
                     moves).format(n=moves)
 
 
-def choice_line(codes: str, move: str, score: int) -> str:
+def parted_at_once() -> str:
+    return _("The tables played differently from the very first move:")
+
+
+def choice_line(codes: str, name: str, move: str, score: int) -> str:
+    """What one group of tables did where the tables parted: ``"AB12-CD3: Maya played 3-4>4-4, 2 points"``."""
     if score:
-        return ngettext("{tables}: {move}, {n} point", "{tables}: {move}, {n} points", score).format(
-            tables=codes, move=move, n=score)
-    return _("{tables}: {move}, no score").format(tables=codes, move=move)
+        return ngettext("{tables}: {name} played {move}, {n} point", "{tables}: {name} played {move}, {n} points",
+                        score).format(tables=codes, name=name, move=move, n=score)
+    return _("{tables}: {name} played {move}, no score").format(tables=codes, name=name, move=move)

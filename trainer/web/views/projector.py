@@ -16,7 +16,7 @@ from puzzles.worksheet import MIX, address_problem, answer_key_pdf, build_pdf, m
 from trainer.classroom import report as classroom
 from trainer.render import charts, render_hand
 from trainer.store import StoreError
-from trainer.web import answers, device, markup, pagestate, session, ui
+from trainer.web import answers, markup, pagestate, session, teacher_class, ui
 from trainer.web.pagestate import ProjectorState
 from trainer.words import pages as page_words
 from trainer.words import pictures as picture_words
@@ -110,32 +110,10 @@ def sidebar(ps: ProjectorState) -> None:
         live_sidebar()
 
 
-def find_class() -> None:
-    """A reload starts a new session, which no longer knows the class the teacher opened; this browser
-    keeps it (My class asked it to), so the live lesson finds its class again. Tried once a session,
-    as My class does (the key checks are rate-limited); a key that no longer fits is forgotten here."""
-    cs = pagestate.my_class()  # the session's one try with the browser's class, shared with My class
-    if session.opened_class() is not None or cs.device_tried:
-        return
-    kept, s = device.remembered_teacher(), session.store()
-    if kept is None or s is None:  # the store away: the class is kept for when it is back
-        return
-    cs.device_tried = True
-    login = classroom.class_login(*kept)
-    try:
-        fits = login is not None and s.check_teacher(*login, clients=session.clients())
-    except StoreError:  # too many tries, or the store is away: the side panel says what to do
-        return
-    if fits and login is not None:
-        session.teach(*login)
-    else:
-        device.forget_teacher()
-
-
 def show() -> None:
     """Draw the page (on every rerun)."""
     ps = state()
-    find_class()
+    teacher_class.find_class()
     follow_code(ps)
     sidebar(ps)
     if ps.puzzle is None:
