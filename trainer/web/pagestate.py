@@ -245,6 +245,8 @@ class LiveState:
     """When each (lesson, round) was first shown, for the time to answer."""
     verdicts: dict[tuple[int, int], str] = field(default_factory=dict)
     notice: str | None = None
+    names: list[str] = field(default_factory=list)
+    """Nicknames offered on the join form a class's QR code opens (nobody's yet)."""
 
     def forget_learner(self) -> None:
         self.joined, self.seen, self.verdicts, self.notice = None, {}, {}, None
