@@ -72,9 +72,10 @@ def is_local(link: str) -> bool:
 
 
 def qr_data_uri(link: str) -> str:
-    """The link's QR code as an SVG data URI (black on white, a quiet border), to scale to any size.
+    """The link's QR code as an SVG data URI (black on white, a quiet border) with no size of its own, so it
+    fills the width the page gives it.
 
     >>> qr_data_uri("http://192.168.1.20:8501/live?join=KQ7-MXR-4PD").startswith("data:image/svg+xml")
     True
     """
-    return segno.make(link, error="m").svg_data_uri(scale=1, border=2)
+    return segno.make(link, error="m").svg_data_uri(scale=1, border=2, omitsize=True)

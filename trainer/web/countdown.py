@@ -43,7 +43,8 @@ def ring_html(left: float, total: int, *, size: str) -> str:
 
 
 def show_ring(left: float, total: int, *, size: str = "6rem") -> None:
-    st.html(STYLE + ring_html(left, total, size=size))
+    st.html(STYLE)  # a style on its own: Streamlit keeps it (beside other HTML it would be dropped)
+    st.html(ring_html(left, total, size=size))
 
 
 def chime(key: str) -> None:

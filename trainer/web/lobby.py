@@ -66,7 +66,7 @@ def show(lesson: LessonState) -> None:
         return
     st.html(STYLE)
     link = join_link(st.context.url, t[0], st.session_state.get(ADDRESS_KEY) or "")
-    left, right = st.columns([3, 2], vertical_alignment="center")
+    left, right = st.columns([5, 3], vertical_alignment="center")
     with left:
         st.markdown(f"# {words.join_title()}")
         address = words.go_to(markup.literal(shown_address(link)))
@@ -80,7 +80,7 @@ def show(lesson: LessonState) -> None:
         st.caption(words.scan())
     if is_local(link) or st.session_state.get(ADDRESS_KEY):
         st.caption(words.local_address())
-        st.text_input(words.children_address(), key=ADDRESS_KEY, placeholder="http://192.168.1.20:8501/")
+        st.text_input(words.children_address(), key=ADDRESS_KEY, placeholder="http://192.168.1.20:8501/", width=560)
     with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
         st.button(words.start(), type="primary", on_click=begin, key="pj_lobby_go", icon=":material/play_arrow:")
         choices(lesson, where="pj_lobby")
