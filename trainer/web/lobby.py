@@ -6,6 +6,7 @@ sound, and **Start**. Puzzles go to the children's devices only after Start (see
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
 import streamlit as st
 
@@ -25,13 +26,6 @@ ADDRESS_KEY = "pj_lobby_base"
 
 def countdown_label(seconds: int) -> str:
     return words.countdown_off() if seconds == 0 else words.seconds(seconds)
-
-
-@ui.guarded
-def begin() -> None:
-    t, s = session.opened_class(), session.store()
-    if t and s is not None:
-        s.begin_lesson(*t)
 
 
 @ui.guarded
@@ -59,8 +53,8 @@ def choices(lesson: LessonState, *, where: str) -> None:
     st.toggle(words.sound(), key=sound_key, on_change=choose_sound, args=(sound_key,))
 
 
-def show(lesson: LessonState) -> None:
-    """The lobby, drawn instead of the puzzle until the teacher presses Start."""
+def show(lesson: LessonState, on_start: Callable[[], None]) -> None:
+    """The lobby, drawn instead of the puzzle until the teacher presses Start (``on_start``)."""
     t = session.opened_class()
     if t is None:
         return
@@ -82,7 +76,7 @@ def show(lesson: LessonState) -> None:
         st.caption(words.local_address())
         st.text_input(words.children_address(), key=ADDRESS_KEY, placeholder="http://192.168.1.20:8501/", width=560)
     with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
-        st.button(words.start(), type="primary", on_click=begin, key="pj_lobby_go", icon=":material/play_arrow:")
+        st.button(words.start(), type="primary", on_click=on_start, key="pj_lobby_go", icon=":material/play_arrow:")
         choices(lesson, where="pj_lobby")
     st.caption(words.join_later())
     roster(t[0])

@@ -158,7 +158,7 @@ def show() -> None:
         ui.release_keys()  # the code box gives the keys A and N back
     lesson = live_lesson()
     if lesson is not None and not lesson.begun:
-        lobby.show(lesson)  # the puzzle waits for Start
+        lobby.show(lesson, on_start=begin)  # the puzzle waits for Start
         return
     big_screen(ps, p)
 
@@ -275,6 +275,15 @@ def start_live() -> None:
     if t and s is not None:
         s.start_lesson(*t, lobby=True)
         state().live = True
+
+
+@ui.guarded
+def begin() -> None:
+    """The lobby's Start: the lesson begins with the puzzle on screen, or a fresh one if this one's answer
+    is already showing."""
+    t, s = session.opened_class(), session.store()
+    if t and s is not None and s.begin_lesson(*t) and state().revealed:
+        fresh()
 
 
 def resume_live() -> None:
