@@ -15,6 +15,7 @@ from apptest import app, make_class, texts
 from sqlalchemy import create_engine, insert
 
 from puzzles import generate
+from trainer import words
 from trainer.store import open_store
 from trainer.store.lobby import LATE_GRACE
 from trainer.store.schema import classes, lessons
@@ -221,3 +222,44 @@ def test_a_countdown_locks_answers_by_the_stores_clock_and_the_chime_follows_the
     assert s.lesson(code).deadline is None and "Time's up!" not in shown(teacher)
     slow.run()
     assert slow.text_input and "Time's up" not in texts(slow)
+
+
+def test_start_on_a_revealed_puzzle_begins_with_a_fresh_one_and_a_late_joiner_gets_it(store):
+    teacher, code, key = make_class("Room 8")
+    p = generate("open-total", stage="muggins", level=1, seed=35)
+    teacher.switch_page("views/projector.py").run()
+    teacher.query_params["code"] = p.code
+    teacher.run()
+    teacher.button(key="reveal").click().run()  # the answer is showing when the lesson starts
+    teacher.button(key="pj_live_start").click().run()
+    assert "Join the lesson!" in shown(teacher) and not store.lesson(code).begun
+    teacher.button(key="pj_lobby_go").click().run()
+    lesson = store.lesson(code)
+    assert lesson.begun and lesson.round == 1 and lesson.puzzle_code != p.code and not lesson.revealed
+    assert teacher.button(key="reveal").proto.disabled is False
+    late = child_joins(code, "Coral Robin")  # after Start: straight to the puzzle under way
+    assert store.lesson_nicknames(code, key) == ["Coral Robin"]
+    assert teacher.session_state["projector"].puzzle.question in texts(late)
+
+
+def test_the_lobby_and_the_waiting_screen_in_spanish(store):
+    keys = store.create_class("Aula 2")
+    code = keys.code
+    teacher = app(page="teacher", lang="es")
+    teacher.text_input(key="t_code").set_value(code).run()
+    teacher.text_input(key="t_key").set_value(keys.teacher_key).run()
+    teacher.button(key="t_open").click().run()
+    teacher.switch_page("views/projector.py").run()
+    with words.speaking("es"):  # the widgets' values are said as the page says them
+        teacher.button(key="pj_live_start").click().run()
+    assert not teacher.exception, teacher.exception
+    child = app(page="live", join=code, lang="es")
+    assert "Únete a" in shown(child)
+    child.text_input(key="live_typed").set_value("Zorro Azul").run()
+    child.button(key="live_join").click().run()
+    assert "¡Ya estás dentro, Zorro Azul!" in shown(child) and "Esperando a que tu maestro empiece" in shown(child)
+    with words.speaking("es"):
+        teacher.run()
+    page = shown(teacher)
+    assert "¡Únete a la clase!" in page and "1 niño aquí" in page and "Zorro Azul" in page
+    assert teacher.segmented_control(key="pj_lobby_countdown").label == "Tiempo para cada reto"
