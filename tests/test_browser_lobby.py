@@ -86,7 +86,7 @@ def join(browser, server: str, code: str, nickname: str, network: SlowNetwork | 
     if network is not None:
         context.route_web_socket("**/_stcore/stream", network.route)
     page = chromium.open_page(context, f"{server}/live?join={code}")
-    page.get_by_text("Join Room 4").first.wait_for(timeout=30000)
+    page.get_by_text("Join the live lesson").first.wait_for(timeout=30000)
     page.get_by_role("textbox", name="Or type your own").fill(nickname)
     page.get_by_role("textbox", name="Or type your own").press("Tab")
     button = page.get_by_role("button", name="Join", exact=True)

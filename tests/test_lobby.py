@@ -118,7 +118,7 @@ def projector_lobby(teacher, p):
 def child_joins(code: str, nickname: str):
     """A child opens the join link (the QR code's address) and joins with a typed nickname."""
     child = app(page="live", join=code)
-    assert "Join" in texts(child) and child.button(key="live_join")
+    assert "Join the live lesson" in texts(child) and code in texts(child) and child.button(key="live_join")
     child.text_input(key="live_typed").set_value(nickname).run()
     child.button(key="live_join").click().run()
     assert not child.exception, child.exception
@@ -169,12 +169,16 @@ def test_the_lobby_lists_the_children_as_they_join_and_start_sends_the_first_puz
         assert p.question in texts(kid) and "countdown" not in html(kid)  # no countdown: off by default
 
 
-def test_a_join_link_that_opens_no_class_says_so_kindly():
+def test_a_join_link_that_opens_no_class_says_so_kindly_on_join():
     at = app(page="live", join="NOPE-NOPE")
-    assert "doesn't open a class" in texts(at) and "Sign in first" in texts(at)
+    assert "Join the live lesson" in texts(at) and "NOPE-NOPE" in texts(at)
+    at.text_input(key="live_typed").set_value("Pink Seal").run()
+    at.button(key="live_join").click().run()
+    assert not at.exception and "me" not in at.session_state and at.button(key="live_join")
+    assert "class code" in texts(at).lower()  # the store's own words for a code that opens no class
     at = app(page="live", join=make_class("Room 6")[1])
     at.button(key="live_join").click().run()  # no nickname picked or typed
-    assert not at.exception and "me" not in at.session_state and at.button(key="live_join")
+    assert not at.exception and "me" not in at.session_state and "nickname" in texts(at).lower()
 
 
 def test_a_countdown_locks_answers_by_the_stores_clock_and_the_chime_follows_the_switch(monkeypatch):
@@ -254,7 +258,7 @@ def test_the_lobby_and_the_waiting_screen_in_spanish(store):
         teacher.button(key="pj_live_start").click().run()
     assert not teacher.exception, teacher.exception
     child = app(page="live", join=code, lang="es")
-    assert "Únete a" in shown(child)
+    assert "Unirme a la clase en vivo" in shown(child)
     child.text_input(key="live_typed").set_value("Zorro Azul").run()
     child.button(key="live_join").click().run()
     assert "¡Ya estás dentro, Zorro Azul!" in shown(child) and "Esperando a que tu maestro empiece" in shown(child)

@@ -129,10 +129,11 @@ def too_late() -> str:
              "No problem: watch the big screen!")
 
 
-def join_class(name_html: str) -> str:
-    """The heading over the join form a QR code opens (the class's name made safe as HTML)."""
-    return _("Join <b>{name}</b>").format(name=name_html)
+def join_lesson() -> str:
+    """The heading over the join form a QR code opens."""
+    return _("Join the live lesson")
 
 
-def join_link_wrong() -> str:
-    return _("This join link doesn't open a class. Ask your teacher for the class code.")
+def with_code(code_html: str) -> str:
+    """Under it, the class code the link carries (made safe as HTML)."""
+    return _("Class code: <b>{code}</b>").format(code=code_html)

@@ -45,7 +45,7 @@ def show() -> None:
         st.warning(words.not_working())
         return
     if me is None:
-        if not join_form(s):
+        if not join_form():
             st.info(words.sign_in_first())
             st.page_link(ui.page_path("me"), label=words.sign_in(), icon=":material/person:")
         return
@@ -181,17 +181,15 @@ def answer_widgets(p: Puzzle, lesson: int, round_no: int, started: float) -> Non
 
 # ----- joining from the big screen's QR code -----
 
-def join_form(s: Store) -> bool:
+def join_form() -> bool:
     """A join link's form for a child who is not signed in: a nickname, then Join. ``False`` when the
     address holds no join link (the page then says how to sign in)."""
     code = st.query_params.get(JOIN)
     if not code:
         return False
-    name = s.class_name(code)
-    if name is None:
-        st.warning(lobby_words.join_link_wrong())
-        return False
-    markup.show_html(lobby_words.join_class(markup.literal(name)), tag="h2")
+    # the class is looked up only on Join, where wrong codes count against the asker (the store's limits)
+    st.markdown(f"## {lobby_words.join_lesson()}")
+    markup.show_html(lobby_words.with_code(markup.literal(code[:16])))
     problem, record().notice = record().notice, None
     if problem:
         st.warning(problem)
