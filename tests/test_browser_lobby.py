@@ -81,8 +81,10 @@ def save(page, name: str) -> None:
 
 
 def join(browser, server: str, code: str, nickname: str, network: SlowNetwork | None = None):
-    """A child's own browser opens the join link and joins with a typed nickname: their waiting screen."""
-    context = browser.new_context(viewport=TABLET, has_touch=True)
+    """A child's own browser opens the join link and joins with a typed nickname: their waiting screen.
+    Gold Lynx's tablet asks for reduced motion."""
+    motion = "reduce" if nickname == "Gold Lynx" else "no-preference"
+    context = browser.new_context(viewport=TABLET, has_touch=True, reduced_motion=motion)
     if network is not None:
         context.route_web_socket("**/_stcore/stream", network.route)
     page = chromium.open_page(context, f"{server}/live?join={code}")
@@ -143,9 +145,12 @@ def test_three_children_join_the_lobby_start_sends_the_puzzle_and_a_late_answer_
     until(lambda: store.lesson(keys.code).countdown == 10)
     go = teacher.locator(".st-key-pj_lobby_go button").first
     chromium.until_shown(teacher, lambda: go.click(), teacher.get_by_test_id("live-count"))
-    for _, child in children:
+    for (_, child), name in zip(children, NAMES):
         child.get_by_text(p.question).first.wait_for(timeout=30000)
         child.get_by_test_id("countdown").wait_for(timeout=30000)
+        timing = child.locator(".fives-countdown .fives-ring").first.evaluate(
+            "e => getComputedStyle(e).animationTimingFunction")
+        assert timing.startswith("steps(") == (name == "Gold Lynx"), (name, timing)  # calm: no sweep
     lesson = store.lesson(keys.code)
     assert lesson.begun and lesson.round == 1 and lesson.deadline is not None
     teacher.get_by_test_id("countdown").wait_for(timeout=30000)  # the ring on the big screen too
