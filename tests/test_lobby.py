@@ -267,3 +267,20 @@ def test_the_lobby_and_the_waiting_screen_in_spanish(store):
     page = shown(teacher)
     assert "¡Únete a la clase!" in page and "1 niño aquí" in page and "Zorro Azul" in page
     assert teacher.segmented_control(key="pj_lobby_countdown").label == "Tiempo para cada reto"
+
+
+def test_the_teacher_types_the_address_the_tablets_use_and_the_qr_code_follows(store):
+    teacher, code, key = make_class("Room 9")
+    projector_lobby(teacher, generate("open-total", stage="muggins", level=1, seed=37))
+    assert "works only on this computer" in texts(teacher)  # AppTest's page is on localhost
+    teacher.text_input(key="pj_lobby_base").set_value("school.example").run()
+    assert "must start with http://" in texts(teacher) and "localhost:8501/live" in shown(teacher)
+    teacher.text_input(key="pj_lobby_base").set_value("http://192.168.1.20:8501/").run()
+    qr = next(m.value for m in teacher.markdown if "lobby-qr" in m.value)
+    assert f'data-link="http://192.168.1.20:8501/live?join={code}"' in qr and "192.168.1.20:8501/live" in shown(teacher)
+    # a reload of the projector in the lobby goes back to the lobby, and nothing has gone to the devices
+    again = app(page="projector")
+    again.session_state["session"].teacher = (code, key)
+    again.run()
+    again.button(key="pj_live_resume").click().run()
+    assert not again.exception and "Join the lesson!" in shown(again) and store.lesson(code).round == 0

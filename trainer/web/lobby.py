@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import streamlit as st
 
+from puzzles.worksheet import address_problem
 from trainer.classroom.joining import is_local, join_link, qr_data_uri, shown_address
 from trainer.store import Countdown, LessonState, StoreError
 from trainer.web import markup, session, ui
@@ -53,6 +54,16 @@ def choices(lesson: LessonState, *, where: str) -> None:
     st.toggle(words.sound(), key=sound_key, on_change=choose_sound, args=(sound_key,))
 
 
+def address_box() -> None:
+    """In the side panel while the lobby is open: the address the children's tablets use, for a projector
+    that runs on this computer's own address (``localhost``); the join address and its QR code follow it."""
+    st.text_input(words.children_address(), key=ADDRESS_KEY, placeholder="http://192.168.1.20:8501/")
+    typed = (st.session_state.get(ADDRESS_KEY) or "").strip()
+    problem = address_problem(typed) if typed else None
+    if problem:  # the join address stays the page's own until this one can go in a QR code
+        st.warning(problem, icon=":material/qr_code:")
+
+
 def show(lesson: LessonState, on_start: Callable[[], None]) -> None:
     """The lobby, drawn instead of the puzzle until the teacher presses Start (``on_start``)."""
     t = session.opened_class()
@@ -63,7 +74,8 @@ def show(lesson: LessonState, on_start: Callable[[], None]) -> None:
     left, right = st.columns([5, 3], vertical_alignment="center")
     with left:
         st.markdown(f"# {words.join_title()}")
-        address = words.go_to(markup.literal(shown_address(link)))
+        # a long address breaks after a slash or a colon, never inside a word
+        address = words.go_to(markup.literal(shown_address(link)).replace("/", "/<wbr>").replace("&#58;", "&#58;<wbr>"))
         st.markdown(f'<p class="fives-lobby-address" data-testid="lobby-address">{address}</p>'
                     f'<p class="fives-lobby-label">{markup.literal(words.class_code())}</p>', unsafe_allow_html=True)
         st.markdown(f'<p class="fives-lobby-code" data-testid="lobby-code">{markup.literal(t[0])}</p>',
@@ -72,12 +84,12 @@ def show(lesson: LessonState, on_start: Callable[[], None]) -> None:
         st.markdown(f'<img class="fives-lobby-qr" src="{qr_data_uri(link)}" alt="{html.escape(words.qr_alt())}" '
                     f'data-testid="lobby-qr" data-link="{html.escape(link)}">', unsafe_allow_html=True)
         st.caption(words.scan())
-    if is_local(link) or st.session_state.get(ADDRESS_KEY):
+    if is_local(link):
         st.caption(words.local_address())
-        st.text_input(words.children_address(), key=ADDRESS_KEY, placeholder="http://192.168.1.20:8501/", width=560)
-    with st.container(horizontal=True, vertical_alignment="bottom", gap="large"):
+    with st.container(horizontal=True, vertical_alignment="center", gap="large"):
         st.button(words.start(), type="primary", on_click=on_start, key="pj_lobby_go", icon=":material/play_arrow:")
-        choices(lesson, where="pj_lobby")
+        with st.container(width="content", gap="small"):  # the teacher's choices, one above the other
+            choices(lesson, where="pj_lobby")
     st.caption(words.join_later())
     roster(t[0])
 

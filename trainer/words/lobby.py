@@ -54,8 +54,8 @@ def count_back_soon() -> str:
 
 def local_address() -> str:
     """The page was opened as localhost: the children's tablets cannot reach that address."""
-    return _("This address works only on this computer. Type the address the children's tablets use, "
-             "like http://192.168.1.20:8501/.")
+    return _("This address works only on this computer: type the address the children's tablets use in the "
+             "side panel, like http://192.168.1.20:8501/.")
 
 
 def children_address() -> str:

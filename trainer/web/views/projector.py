@@ -322,6 +322,8 @@ def live_sidebar() -> None:
         markup.show_html(words.live_with(name))
         if lesson.begun:  # in the lobby these choices stand beside Start
             lobby.choices(lesson, where="pj")
+        else:
+            lobby.address_box()
         st.button(words.end_live(), on_click=end_live, key="pj_live_end")
     elif s.lesson(t[0]) is not None:  # this projector was reloaded during a lesson
         st.button(words.go_on_live(name), type="primary", on_click=resume_live,
