@@ -83,7 +83,7 @@ def show(lesson: LessonState, on_start: Callable[[], None]) -> None:
     with right:
         st.markdown(f'<img class="fives-lobby-qr" src="{qr_data_uri(link)}" alt="{html.escape(words.qr_alt())}" '
                     f'data-testid="lobby-qr" data-link="{html.escape(link)}">', unsafe_allow_html=True)
-        st.caption(words.scan())
+        st.markdown(f'<p class="fives-lobby-scan">{html.escape(words.scan())}</p>', unsafe_allow_html=True)
     if is_local(link):
         st.caption(words.local_address())
     with st.container(horizontal=True, vertical_alignment="center", gap="large"):
