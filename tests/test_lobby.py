@@ -219,6 +219,11 @@ def test_a_countdown_locks_answers_by_the_stores_clock_and_the_chime_follows_the
     assert not s.lesson(code).sound and s.lesson(code).countdown == 20
     teacher.button(key="next").click().run()
     assert 'data-left="20"' in html(teacher)
+    teacher.button(key="pj_lock").click().run()  # answers stopped by hand: the ring goes
+    assert "countdown" not in html(teacher) and s.lesson(code).locked
+    teacher.button(key="pj_unlock").click().run()
+    teacher.button(key="next").click().run()
+    assert 'data-left="20"' in html(teacher)
     clock.t += 21
     teacher.run()
     assert "Time's up!" in shown(teacher) and not chimes(teacher)

@@ -17,7 +17,7 @@ import streamlit as st
 
 from puzzles import CodeError, Puzzle, from_code, pictures
 from puzzles.registry import answer_words
-from trainer.store import LessonState, Store, StoreError
+from trainer.store import Learner, LessonState, Store, StoreError
 from trainer.store.nicknames import suggest
 from trainer.web import answers, countdown, markup, pagestate, session, signin, ui
 from trainer.web.pagestate import LiveState
@@ -83,7 +83,7 @@ def moment(s: Store, state: LessonState | None) -> tuple | None:
     return state.lesson, state.round, state.begun, state.locked, state.revealed, state.time_up(s.clock())
 
 
-def puzzle_screen(s: Store, me, state: LessonState, ls: LiveState) -> None:
+def puzzle_screen(s: Store, me: Learner, state: LessonState, ls: LiveState) -> None:
     """The teacher's puzzle: the ring while time runs, the answer once, then the verdict on reveal."""
     try:
         p = from_code(state.puzzle_code)

@@ -355,13 +355,13 @@ def timer(lesson: LessonState) -> None:
     """Beside the question: the ring while the countdown runs; the chime (unless the sound is off) just
     after it ends."""
     s = session.store()
-    if s is None or lesson.deadline is None:
+    if s is None or lesson.deadline is None or lesson.locked:  # answers stopped by hand: no ring, no chime
         return
     now = s.clock()
     left = lesson.seconds_left(now)
     if left:
         countdown.show_ring(left, lesson.countdown, size="8.5rem")
-    elif countdown.should_chime(now - lesson.deadline, lesson.sound) and not lesson.locked:
+    elif countdown.should_chime(now - lesson.deadline, lesson.sound):
         countdown.chime(f"{lesson.lesson}-{lesson.round}")
 
 
