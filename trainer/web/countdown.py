@@ -11,14 +11,22 @@ from __future__ import annotations
 
 import html
 import math
+import os
 
 import streamlit as st
 
 from trainer.web import ui
 from trainer.words import lobby as words
 
-STYLE = f"<style>{ui._static('countdown.css')}</style>"
-chime_component = st.components.v2.component("fives_chime", js=ui._static("chime.js"))
+
+def static_text(name: str) -> str:
+    """One of the app's static files (``trainer/web/static``): read once, at import, by the modules that use it."""
+    with open(os.path.join(ui.STATIC, name), encoding="utf-8") as f:
+        return f.read()
+
+
+STYLE = f"<style>{static_text('countdown.css')}</style>"
+chime_component = st.components.v2.component("fives_chime", js=static_text("chime.js"))
 CHIME_WINDOW = 6.0
 """Seconds after the end of time the projector may still chime (a reload long after stays quiet)."""
 

@@ -14,9 +14,10 @@ from puzzles.worksheet import address_problem
 from trainer.classroom.joining import is_local, join_link, qr_data_uri, shown_address
 from trainer.store import Countdown, LessonState, StoreError
 from trainer.web import markup, session, ui
+from trainer.web.countdown import static_text
 from trainer.words import lobby as words
 
-STYLE = f"<style>{ui._static('lobby.css')}</style>"
+STYLE = f"<style>{static_text('lobby.css')}</style>"
 POLL_SECONDS = 1.0
 """How often the lobby reads who has joined."""
 COUNTDOWNS = tuple(int(c) for c in Countdown)
