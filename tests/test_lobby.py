@@ -289,3 +289,8 @@ def test_the_teacher_types_the_address_the_tablets_use_and_the_qr_code_follows(s
     again.run()
     again.button(key="pj_live_resume").click().run()
     assert not again.exception and "Join the lesson!" in shown(again) and store.lesson(code).round == 0
+    # the typed address stays for the class's next lesson
+    teacher.button(key="pj_lobby_go").click().run()
+    teacher.button(key="pj_live_end").click().run()
+    teacher.button(key="pj_live_start").click().run()
+    assert "192.168.1.20:8501/live" in shown(teacher) and "works only on this computer" not in texts(teacher)

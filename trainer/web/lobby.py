@@ -13,7 +13,7 @@ import streamlit as st
 from puzzles.worksheet import address_problem
 from trainer.classroom.joining import is_local, join_link, qr_data_uri, shown_address
 from trainer.store import Countdown, LessonState, StoreError
-from trainer.web import markup, session, ui
+from trainer.web import markup, pagestate, session, ui
 from trainer.web.countdown import static_text
 from trainer.words import lobby as words
 
@@ -55,11 +55,17 @@ def choices(lesson: LessonState, *, where: str) -> None:
     st.toggle(words.sound(), key=sound_key, on_change=choose_sound, args=(sound_key,))
 
 
+def keep_address() -> None:
+    pagestate.projector().children_address = st.session_state.get(ADDRESS_KEY) or ""
+
+
 def address_box() -> None:
     """In the side panel while the lobby is open: the address the children's tablets use, for a projector
     that runs on this computer's own address (``localhost``); the join address and its QR code follow it."""
-    st.text_input(words.children_address(), key=ADDRESS_KEY, placeholder="http://192.168.1.20:8501/")
-    typed = (st.session_state.get(ADDRESS_KEY) or "").strip()
+    st.session_state[ADDRESS_KEY] = pagestate.projector().children_address  # as typed for an earlier lesson
+    st.text_input(words.children_address(), key=ADDRESS_KEY, placeholder="http://192.168.1.20:8501/",
+                  on_change=keep_address)
+    typed = pagestate.projector().children_address.strip()
     problem = address_problem(typed) if typed else None
     if problem:  # the join address stays the page's own until this one can go in a QR code
         st.warning(problem, icon=":material/qr_code:")
@@ -71,7 +77,7 @@ def show(lesson: LessonState, on_start: Callable[[], None]) -> None:
     if t is None:
         return
     st.html(STYLE)
-    link = join_link(st.context.url, t[0], st.session_state.get(ADDRESS_KEY) or "")
+    link = join_link(st.context.url, t[0], pagestate.projector().children_address)
     left, right = st.columns([5, 3], vertical_alignment="center")
     with left:
         st.markdown(f"# {words.join_title()}")

@@ -169,6 +169,8 @@ class ProjectorState:
     worksheet: WorksheetState = field(default_factory=WorksheetState)
     contrast: str | None = None
     """A trap whose contrast pair stands above the puzzle (a teacher's link from My class)."""
+    children_address: str = ""
+    """The address the children's tablets use, typed in a live lesson's lobby (kept for the next lesson)."""
 
     def show(self, puzzle: Puzzle) -> None:
         self.puzzle, self.revealed, self.step, self.contrast = puzzle, False, 0, None
