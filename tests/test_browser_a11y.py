@@ -283,3 +283,32 @@ def test_the_placement_check_offered_taken_and_its_end(browser, server, world, a
     chromium.until_shown(page, lambda: page.get_by_role("button", name="I don't know").first.click(), end)
     check(page, axe_source, "placement-end")
     context.close()
+
+
+def test_the_live_lessons_lobby_its_join_form_and_a_countdown(browser, server, teacher, world, axe_source):
+    _, page = teacher  # the projector of the test above, its lesson revealed: the teacher starts a new one
+    keys = world["keys"]
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    end = page.get_by_role("button", name="End the live lesson")
+    start = page.get_by_role("button", name="Start a live lesson with Room 4")
+    chromium.until_shown(page, lambda: end.click(), start)
+    chromium.until_shown(page, lambda: start.click(), page.get_by_test_id("lobby-code"))
+    tablet = browser.new_context(viewport={"width": 768, "height": 1024})
+    child = chromium.open_page(tablet, f"{server}/live?me={world['jade']}")
+    child.get_by_text("Waiting for your teacher to start").first.wait_for(timeout=30000)
+    check(child, axe_source, "live-lobby-child")
+    page.get_by_test_id("lobby-names").filter(has_text="Jade Gecko").wait_for(timeout=30000)
+    check(page, axe_source, "projector-lobby")
+    newcomer = browser.new_context(viewport={"width": 768, "height": 1024})
+    join = chromium.open_page(newcomer, f"{server}/live?join={keys.code}")
+    join.get_by_role("button", name="Join", exact=True).wait_for(timeout=30000)
+    check(join, axe_source, "live-join")
+    newcomer.close()
+    thirty = page.locator(".st-key-pj_lobby_countdown button", has_text="30 s").first
+    with chromium.rerun(page):
+        thirty.click()
+    go = page.locator(".st-key-pj_lobby_go button").first
+    chromium.until_shown(page, lambda: go.click(), page.get_by_test_id("countdown"))
+    child.get_by_test_id("countdown").wait_for(timeout=30000)
+    check(child, axe_source, "live-countdown")
+    tablet.close()

@@ -16,6 +16,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    true,
 )
 
 metadata = MetaData()
@@ -81,6 +82,11 @@ lessons = Table(
     Column("revealed", Boolean, nullable=False),
     Column("open", Boolean, nullable=False),
     Column("started", Float, nullable=False),
+    # the lobby and the countdown (migration 0009_lobby)
+    Column("begun", Boolean, nullable=False, server_default=true()),
+    Column("countdown", Integer, nullable=False, server_default="0"),
+    Column("deadline", Float, nullable=True),
+    Column("sound", Boolean, nullable=False, server_default=true()),
 )
 
 lesson_members = Table(
@@ -88,6 +94,7 @@ lesson_members = Table(
     Column("class_code", String(CLASS_CODE), ForeignKey("classes.code", ondelete="CASCADE"), nullable=False),
     Column("lesson", Integer, nullable=False),
     Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), nullable=False),
+    Column("joined", Float, nullable=True),
     UniqueConstraint("class_code", "lesson", "learner_code", name="uq_lesson_members"),
 )
 

@@ -181,6 +181,8 @@ class ProjectorState:
     worksheet: WorksheetState = field(default_factory=WorksheetState)
     contrast: str | None = None
     """A trap whose contrast pair stands above the puzzle (a teacher's link from My class)."""
+    children_address: str = ""
+    """The address the children's tablets use, typed in a live lesson's lobby (kept for the next lesson)."""
 
     def show(self, puzzle: Puzzle) -> None:
         self.puzzle, self.revealed, self.step, self.contrast = puzzle, False, 0, None
@@ -292,6 +294,8 @@ class LiveState:
     """When each (lesson, round) was first shown, for the time to answer."""
     verdicts: dict[tuple[int, int], str] = field(default_factory=dict)
     notice: str | None = None
+    names: list[str] = field(default_factory=list)
+    """Nicknames offered on the join form a class's QR code opens (nobody's yet)."""
 
     def forget_learner(self) -> None:
         self.joined, self.seen, self.verdicts, self.notice = None, {}, {}, None
