@@ -312,3 +312,37 @@ def test_the_live_lessons_lobby_its_join_form_and_a_countdown(browser, server, t
     child.get_by_test_id("countdown").wait_for(timeout=30000)
     check(child, axe_source, "live-countdown")
     tablet.close()
+
+
+def test_play_at_a_table_passed_round_a_tablet(browser, server, axe_source):
+    """Play at a table on a tablet: the choice of tables, the waiting room, the hand-off screen and a turn."""
+    context = browser.new_context(viewport={"width": 768, "height": 1024})
+    page = chromium.open_page(context, f"{server}/tables")
+    opened = page.get_by_role("button", name="Open a table").first
+    opened.wait_for(timeout=30000)
+    check(page, axe_source, "tables-choose")
+    shared = page.get_by_text("Pass and play: everyone on this tablet").first
+    chromium.until_shown(page, lambda: opened.click(), shared)
+    with chromium.rerun(page):
+        shared.click()
+    start = page.get_by_role("button", name="Start the game").first
+    chromium.until_shown(page, lambda: page.get_by_role("button", name="Open the table").first.click(), start)
+    check(page, axe_source, "tables-waiting-room")
+    show = page.locator("[class*='st-key-tb_show'] button").first
+    chromium.until_shown(page, lambda: start.click(), show)
+    check(page, axe_source, "tables-hand-off")
+    chromium.until_shown(page, lambda: show.click(), page.locator(".fives-board").first)
+    check(page, axe_source, "tables-turn")
+    context.close()
+
+
+def test_a_table_on_the_projector(teacher, world, server, axe_source):
+    """A table of the class on the projector: the layout and the scores, never a hand."""
+    _, page = teacher
+    store, keys = world["store"], world["keys"]
+    code = store.open_table({"game": "all-fives", "seats": 2, "seed": 5}, class_code=keys.code)
+    store.sit(code, 2, learner_code=world["jade"], nickname="")
+    store.add_move(code, 0, 0, "start")
+    chromium.goto(page, f"{server}/tables?watch={code}")
+    page.get_by_text(f"Table {code}").first.wait_for(timeout=30000)
+    check(page, axe_source, "tables-projector")

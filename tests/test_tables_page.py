@@ -18,6 +18,12 @@ def press(at, key: str) -> None:
     assert not at.exception, at.exception
 
 
+def opening(at) -> None:
+    """Open a table, rather than join one."""
+    at.segmented_control(key="tb_mode").set_value("open").run()
+    assert not at.exception, at.exception
+
+
 def any_move(at, game: TableGame, seat: int) -> None:
     """Make a legal move from the page's own buttons (a draw, a pass, a claim, a hinted play)."""
     n = game.number
@@ -49,6 +55,7 @@ def test_a_guest_sees_join_and_open_and_must_give_a_name():
 
 def test_pass_and_play_hides_each_hand_until_the_tablet_is_handed_on():
     at = app(page="tables")
+    opening(at)
     at.checkbox(key="tb_shared").check().run()
     at.text_input(key="tb_name_0").set_value("Maya")
     at.text_input(key="tb_name_1").set_value("Sam").run()
@@ -75,6 +82,7 @@ def test_two_children_on_two_devices_play_one_game():
     maya = app(page="tables")
     sign_up(maya, "Maya Fox")
     maya.switch_page("views/tables.py").run()
+    opening(maya)
     press(maya, "tb_open")
     code = maya.session_state["tables"].code
     assert code in texts(maya)
@@ -114,6 +122,7 @@ def test_a_move_from_a_stale_position_is_refused_with_who_played_first():
     from trainer.games.seating import Seating
 
     maya = app(page="tables")
+    opening(maya)
     maya.checkbox(key="tb_shared").check().run()
     press(maya, "tb_open")
     press(maya, "tb_start")

@@ -29,6 +29,10 @@ def intro() -> str:
 
 # ----- opening and joining -----
 
+def join_or_open() -> str:
+    return _("Join a table or open one")
+
+
 def open_heading() -> str:
     return _("Open a table")
 

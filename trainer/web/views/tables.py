@@ -135,22 +135,24 @@ def choose() -> None:
     assert s is not None
     if me is None:
         st.text_input(words.your_name(), key="tb_my_name", max_chars=20)
-    join_tab, open_tab = st.tabs([words.join_heading(), words.open_heading()])
-    with join_tab:
-        with st.form("tb_join", border=False):
-            st.text_input(words.code_label(), key="tb_code", max_chars=12, help=words.code_help(),
-                          placeholder=words.code_example())
-            st.form_submit_button(words.join_button(), type="primary", on_click=join)
-        if me is not None and me.class_code:
-            st.markdown(f"**{words.class_tables()}**")
-            open_ones = [t for t in s.class_tables(me.class_code) if t.ended is None]
-            if not open_ones:
-                st.caption(words.no_class_tables())
-            for t in open_ones[:12]:
-                names = ", ".join(seat.nickname for seat in t.seats) or words.nobody_yet()
-                st.button(words.join_this(t.code, names), key=f"tb_join_{t.code}", on_click=join, args=(t.code,))
-    with open_tab:
+    modes = {"join": words.join_heading, "open": words.open_heading}
+    mode = st.segmented_control(words.join_or_open(), list(modes), key="tb_mode", default="join", required=True,
+                                format_func=lambda m: modes[m](), label_visibility="collapsed")
+    if mode == "open":  # a choice kept across reruns (a tab would jump back to the first on every tap)
         open_form()
+        return
+    with st.form("tb_join", border=False):
+        st.text_input(words.code_label(), key="tb_code", max_chars=12, help=words.code_help(),
+                      placeholder=words.code_example())
+        st.form_submit_button(words.join_button(), type="primary", on_click=join)
+    if me is not None and me.class_code:
+        st.markdown(f"**{words.class_tables()}**")
+        open_ones = [t for t in s.class_tables(me.class_code) if t.ended is None]
+        if not open_ones:
+            st.caption(words.no_class_tables())
+        for t in open_ones[:12]:
+            names = ", ".join(seat.nickname for seat in t.seats) or words.nobody_yet()
+            st.button(words.join_this(t.code, names), key=f"tb_join_{t.code}", on_click=join, args=(t.code,))
 
 
 def open_form() -> None:
