@@ -69,11 +69,15 @@ class Seating:
 
     # ----- the game -----
 
-    def game(self, code: str) -> TableGame:
-        """The table's game after every move kept so far (this process's copy, brought up to date)."""
+    def game(self, code: str, *, viewer: int | None = None, names: tuple[str, ...] | None = None) -> TableGame:
+        """The table's game after every move kept so far (this process's copy, brought up to date).
+        ``viewer`` (the seat whose story the copy tells, ``-1`` for nobody's) and ``names`` (the children's,
+        by seat), when given, stay with the copy: moves it takes in later are told with them too."""
         mine = self._games.get(code)
-        if mine is None:
-            mine = self._games[code] = TableGame(self.setup_of(self.row(code)))
+        if mine is None or (viewer is not None and viewer != mine.viewer):
+            mine = self._games[code] = TableGame(self.setup_of(self.row(code)), viewer=viewer or 0, names=names or ())
+        if names is not None:
+            mine.names = names
         fresh = self.store.table_moves(code, since=mine.number)
         mine.extend(Move(m.number, m.seat, m.token, m.by_computer) for m in fresh)
         return mine

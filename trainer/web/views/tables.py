@@ -135,7 +135,8 @@ def choose() -> None:
     assert s is not None
     if me is None:
         st.text_input(words.your_name(), key="tb_my_name", max_chars=20)
-    join_tab, open_tab = st.tabs([words.join_heading(), words.open_heading()])
+    # tracked, so a choice made while opening a table does not send the child back to the first tab
+    join_tab, open_tab = st.tabs([words.join_heading(), words.open_heading()], key="tb_tab", on_change="rerun")
     with join_tab:
         with st.form("tb_join", border=False):
             st.text_input(words.code_label(), key="tb_code", max_chars=12, help=words.code_help(),
@@ -186,8 +187,9 @@ def show() -> None:
         ts.code, ts.message = None, str(StoreError("no-table"))
         choose()
         return
-    game = seating().game(ts.code)
-    names = tuple(name_at(row, seat) for seat in range(game.setup.seats))
+    names = tuple(name_at(row, seat) for seat in range(seating().setup_of(row).seats))
+    # the story told from this child's seat ("You played…", "Sam played…"); a shared tablet's in names only
+    game = seating().game(ts.code, viewer=ts.seats[0] if len(ts.seats) == 1 else -1, names=names)
     here(row)
     message, ts.message = ts.message, None
     if row.ended is not None and not game.is_over:
@@ -351,7 +353,8 @@ def my_move(game: TableGame, seat: int) -> None:
         ui.picture(hand_svg, max_width=f"{pictures.hand_width(len(view.hand))}px", caption=words.your_tiles())
     if DRAW in view.legal_actions and not plays:
         st.info(play_words.nothing_fits_draw())
-        st.button(play_words.draw(), type="primary", on_click=send, args=("draw", seat, number), key=f"tb_draw_{number}")
+        st.button(play_words.draw(), type="primary", on_click=send, args=("draw", seat, number),
+                  key=f"tb_draw_{number}")
     elif PASS in view.legal_actions:
         st.info(play_words.cannot_lead() if view.layout.is_empty else play_words.nothing_fits_pass())
         st.button(play_words.pass_the_lead() if view.layout.is_empty else play_words.pass_(), type="primary",
