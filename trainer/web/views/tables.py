@@ -467,8 +467,8 @@ def story(game: TableGame, names: tuple[str, ...]) -> None:
 
 @st.fragment(run_every=POLL_SECONDS)
 def watch(code: str, seen: int, seated: tuple[int, ...]) -> None:
-    """Ask the store whether the game moved on (and let computer players stand in for children away);
-    redraw the page only when something changed."""
+    """Tell the store this device is still here, ask whether the game moved on (and let computer players
+    stand in for children away); redraw the page only when something changed."""
     s = session.store()
     if s is None:
         return
@@ -481,6 +481,7 @@ def watch(code: str, seen: int, seated: tuple[int, ...]) -> None:
             record().code = row.rematch
             st.rerun(scope="app")
             return
+        here(row)  # a child thinking over a turn, with nothing new to draw, is still here
         seating().stand_in(code)
         fresh = s.table_moves(code, since=seen)
     except StoreError:
