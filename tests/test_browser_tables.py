@@ -36,6 +36,8 @@ CHILDREN = ("Maya", "Sam", "Lena", "Omar")
 """By seat: Maya opens the table (seat 0) and the others join in turn; partners sit opposite."""
 RELOADS, LEAVES = 1, 2
 """Sam reloads his page mid-hand; Lena leaves the table and comes back."""
+RELOAD_AT, LEAVE_AT = 3, 4
+"""The first moves after which they do (a hand of Five-Up for four is at least 17 moves)."""
 GAME = "Five-Up — every double spins (learning rules)"
 """Five tiles each at four: a hand is about twenty moves."""
 MOVE_KEY = r"^st-key-tb_(?:opt|draw|pass|claim|letgo)_(?:.*_)?{n}$"
@@ -62,14 +64,14 @@ def served():
     cluster = Cluster(count=2, port=free_port(), host="127.0.0.1", quiet=True)
     try:
         cluster.start()
+        yield cluster, url
     finally:
         if before is None:
             del os.environ["FIVES_DATABASE_URL"]
         else:
             os.environ["FIVES_DATABASE_URL"] = before
-    yield cluster, url
-    cluster.stop()
-    pg.stop()
+        cluster.stop()
+        pg.stop()
 
 
 def tablet(browser, cluster: Cluster, process: int):
@@ -197,11 +199,14 @@ def test_four_children_on_two_processes_play_a_hand_with_a_reload_and_a_child_aw
         seat, number = game.current_seat, game.number
         if left and not back and seat == LEAVES:
             game = until_moved(seating, code, number)  # the computer plays for Lena
-            if game.moves[number].by_computer:
-                back = come_back(browser, cluster, pages, codes, code, seating)
+            assert game.moves[number].by_computer
+            tablets[LEAVES].close()
+            tablets[LEAVES] = tablet(browser, cluster, 2)
+            pages[LEAVES] = come_back(tablets[LEAVES], cluster, pages, codes, code, seating)
+            back = True
             continue
         page = pages[seat]
-        if seat == RELOADS and not reloaded and number >= 6:
+        if seat == RELOADS and not reloaded and number >= RELOAD_AT:
             reloaded = reload_and_sit_again(page, code, game, seat)
         if seat == 0 and "turn" not in shots:
             calm(page)
@@ -213,24 +218,25 @@ def test_four_children_on_two_processes_play_a_hand_with_a_reload_and_a_child_aw
             shot(maya, "tables-waiting.png", full_page=True)
             shots.add("waiting")
         game = play_my_turn(page, seating, code, game)
-        if seat == LEAVES and not left and number >= 8 and game.current_seat is not None:
-            leave(page, maya, game)
+        if seat == LEAVES and not left and number >= LEAVE_AT and game.current_seat is not None:
+            leave(page)
             left = True
-    assert reloaded and left, "the hand ended before Sam's reload and Lena's leaving (a very short deal)"
+    assert reloaded and back, "the hand ended before Sam's reload and Lena's coming back (a very short deal)"
 
-    # every tablet shows the hand's count
-    for page in pages.values():
+    # every tablet shows the hand's count, told from its own seat with the children's names
+    for seat, page in pages.items():
         page.get_by_text("Hand 1 is over.").wait_for(timeout=30000)
+        said = page.locator("[data-testid='stMain']").inner_text()
+        assert "You:" in said and "Seat " not in said and f"{CHILDREN[seat]}:" not in said, said
     calm(maya)
     shot(maya, "tables-hand-over.png", full_page=True)
 
     moves = store.table_moves(code)
     assert [m.number for m in moves] == list(range(len(moves)))
-    replayed = TableGame.replay(TableGame(seating.setup_of(store.table(code))).setup,
+    replayed = TableGame.replay(seating.setup_of(seating.row(code)),
                                 [Move(m.number, m.seat, m.token, m.by_computer) for m in moves])
     assert replayed.between_hands and replayed.last_result is not None
-    by_computer = {m.seat for m in moves if m.by_computer}
-    assert by_computer <= {LEAVES} and (not back or LEAVES in by_computer), by_computer
+    assert {m.seat for m in moves if m.by_computer} == {LEAVES}  # the computer played for Lena alone
     assert store.table(code).seat_of(codes[LEAVES]) == LEAVES
     for context in tablets.values():
         context.close()
@@ -253,7 +259,7 @@ def reload_and_sit_again(page, code: str, game: TableGame, seat: int) -> bool:
     return True
 
 
-def leave(page, maya, game: TableGame) -> None:
+def leave(page) -> None:
     """Lena presses Leave the table just after her move; the page goes back to the tables."""
     calm(page)
     page.locator(".st-key-tb_leave button").click()
@@ -262,23 +268,21 @@ def leave(page, maya, game: TableGame) -> None:
     shot(page, "tables-left.png", full_page=True)
 
 
-def come_back(browser, cluster: Cluster, pages: dict, codes: list[str], code: str, seating: Seating) -> bool:
+def come_back(context, cluster: Cluster, pages: dict, codes: list[str], code: str, seating: Seating):
     """Once the computer has played for Lena, the others' tablets show the game going on, and Lena comes
-    back on a tablet served by the other process: she types the code and sits in her own seat."""
+    back on another tablet (``context``), served by the other process: signed in by her learner code,
+    she types the table's code and sits in her own seat, her hand as it was."""
     game = seating.game(code)
     if game.current_seat is not None:  # (the computer's move may have ended the hand)
         count = game.hand_sizes()[LEAVES]
         for seat in (0, 1, 3):
             pages[seat].get_by_text(re.compile(rf"Lena: {count} tiles?\b")).first.wait_for(timeout=30000)
-    pages[LEAVES].context.close()
-    context = tablet(browser, cluster, 2)
     page = open_tables(context, cluster, codes[LEAVES], 2)
     join(page, code)
-    pages[LEAVES] = page
     row = seating.row(code)
     assert row.seat_of(codes[LEAVES]) == LEAVES and len(row.seats) == 4
     calm(page)
     game = seating.game(code)
     assert hand_on(page) == tiles(game, LEAVES)
     shot(page, "tables-back.png", full_page=True)
-    return True
+    return page
