@@ -247,6 +247,7 @@ def reload_and_sit_again(page, code: str, game: TableGame, seat: int) -> bool:
     seat and hand back."""
     my_buttons(page, game.number)
     before = hand_on(page)
+    assert page.get_by_text(f"Table {code}").count() == 1  # the code to come back with stays on the page
     page.reload()
     chromium.connected(page, 60000)
     button = page.locator(f".st-key-tb_join_{code} button")

@@ -156,9 +156,8 @@ def choose() -> None:
 
 def open_form() -> None:
     st.selectbox(play_words.game(), GAMES, key="tb_game", format_func=lambda g: GAME_TITLES[g])
-    c1, c2 = st.columns(2)
-    c1.segmented_control(words.seats_label(), list(SEATS), key="tb_seats", default=2, required=True)
-    c2.checkbox(words.partners_label(), key="tb_partners", value=True)
+    st.segmented_control(words.seats_label(), list(SEATS), key="tb_seats", default=2, required=True)
+    st.checkbox(words.partners_label(), key="tb_partners", value=True)  # its own line: read whole on a tablet
     st.segmented_control(words.stand_in_label(), list(BotLevel), key="tb_stand_in", default=BotLevel.GREEDY,
                          required=True, format_func=lambda b: BOT_TITLES[b])
     st.radio(words.call_label(), list(Call), key="tb_call", format_func=lambda c: CALLS[c](), horizontal=True)
@@ -210,6 +209,8 @@ def show() -> None:
         story(game, names)
     if not game.is_over:
         st.button(words.leave_button(), on_click=leave, key="tb_leave")
+    if game.started and not game.is_over:
+        st.caption(words.table_heading(row.code))  # the code to come back with, after a reload or on another tablet
     watch(ts.code, game.number, tuple(s.seat for s in row.seats))
 
 
