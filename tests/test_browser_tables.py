@@ -123,6 +123,7 @@ def open_table(page) -> str:
 
 def hand_on(page) -> list[str]:
     """The tiles of the hand this page shows (every hand picture's description, which names its tiles)."""
+    page.locator("svg.fives-hand desc").first.wait_for(state="attached", timeout=30000)
     texts = page.locator("svg.fives-hand desc").all_text_contents()
     assert len(texts) == 1, texts  # one hand on the page: this child's own
     return sorted(texts[0].split(":", 1)[1].strip(" .").split(", "))
@@ -288,6 +289,9 @@ def come_back(context, cluster: Cluster, pages: dict, codes: list[str], code: st
     assert row.seat_of(codes[LEAVES]) == LEAVES and len(row.seats) == 4
     calm(page)
     game = seating.game(code)
-    assert hand_on(page) == tiles(game, LEAVES)
+    if game.current_seat is not None:  # her hand as it was, and why the story says she played
+        assert hand_on(page) == tiles(game, LEAVES)
+        assert page.get_by_text("While you were away, the computer played for you.").count() == 1
     shot(page, "tables-back.png", full_page=True)
+    page.locator(".st-key-tb_story").screenshot(path=os.path.join(chromium.ARTIFACTS, "tables-back-story.png"))
     return page

@@ -17,7 +17,7 @@ from trainer.bots.hints import name_of
 from trainer.games.guided import BOT_TITLES, GAME_TITLES, claim_choices
 from trainer.games.seating import Outcome, Seating
 from trainer.games.story import settlement_lines
-from trainer.games.table import SEATS, Call, Refusal, TableGame, TableSetup
+from trainer.games.table import NEXT_HAND, SEATS, START, Call, Refusal, TableGame, TableSetup
 from trainer.learning.transfer import decide
 from trainer.render import render_hand, render_layout
 from trainer.render.taps import BoardMode
@@ -276,6 +276,8 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
     st.markdown(f"### {words.your_turn() if mine and not shared else words.turn_of(names[turn])}")
     if seating().away(row, turn) and not mine:
         st.caption(words.away(names[turn]))
+    if not shared and ts.seats and played_for(game, ts.seats[0]):
+        st.info(words.played_for_you())  # the story's "You played…" lines of that time were the computer's
     if mine and shared and ts.shown_to != turn:
         hand_off(game, names, turn)
         return
@@ -291,6 +293,16 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
         ui.picture(render_hand(own, width=pictures.hand_width(len(own))),
                    max_width=f"{pictures.hand_width(len(own))}px", caption=words.your_tiles())
         st.info(words.waiting_for(names[turn]))
+
+
+def played_for(game: TableGame, seat: int) -> bool:
+    """Whether the seat's last move this hand was the computer's (its child is just back)."""
+    for move in reversed(game.moves):
+        if move.token in (START, NEXT_HAND):
+            return False
+        if move.seat == seat:
+            return move.by_computer
+    return False
 
 
 def hand_off(game: TableGame, names: tuple[str, ...], seat: int) -> None:
