@@ -277,7 +277,8 @@ def leave(page) -> None:
 def come_back(context, cluster: Cluster, pages: dict, codes: list[str], code: str, seating: Seating):
     """Once the computer has played for Lena, the others' tablets show the game going on, and Lena comes
     back on another tablet (``context``), served by the other process: signed in by her learner code,
-    she types the table's code and sits in her own seat, her hand as it was."""
+    she types the table's code and sits in her own seat, with her hand (less the computer's plays) and a
+    line saying the computer played for her."""
     game = seating.game(code)
     if game.current_seat is not None:  # (the computer's move may have ended the hand)
         count = game.hand_sizes()[LEAVES]
