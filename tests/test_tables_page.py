@@ -111,6 +111,14 @@ def test_two_children_on_two_devices_play_one_game():
         any_move(mover, game_of(mover), turn)
         kept += 1
     assert kept >= 4
+    # each device tells the story from its own seat, with the children's names: never "Seat 1", and
+    # never "You" for another child's move
+    for device, me, other in ((maya, "Maya Fox", "Sam"), (sam, "Sam", "Maya Fox")):
+        device.run()
+        story = [m.value for m in device.markdown if m.value.startswith("- ")]
+        lines = " ".join(story)
+        assert story and "Seat " not in lines and f"{me} " not in lines, story
+        assert "You " in lines and f"{other} " in lines, story
     # a stale button on the other device: its move is refused kindly, nothing is played twice
     game = game_of(maya)
     number = game.number

@@ -181,6 +181,10 @@ def away(name: str) -> str:
     return _("{name} is away: the computer plays for them until they come back.").format(name=name)
 
 
+def played_for_you() -> str:
+    return _("While you were away, the computer played for you.")
+
+
 def hand_off(name: str) -> str:
     return _("Give the tablet to {name}").format(name=name)
 

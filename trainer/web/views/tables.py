@@ -17,7 +17,7 @@ from trainer.bots.hints import name_of
 from trainer.games.guided import BOT_TITLES, GAME_TITLES, claim_choices
 from trainer.games.seating import Outcome, Seating
 from trainer.games.story import settlement_lines
-from trainer.games.table import SEATS, Call, Refusal, TableGame, TableSetup
+from trainer.games.table import NEXT_HAND, SEATS, START, Call, Refusal, TableGame, TableSetup
 from trainer.learning.transfer import decide
 from trainer.render import render_hand, render_layout
 from trainer.render.taps import BoardMode
@@ -157,9 +157,8 @@ def choose() -> None:
 
 def open_form() -> None:
     st.selectbox(play_words.game(), GAMES, key="tb_game", format_func=lambda g: GAME_TITLES[g])
-    c1, c2 = st.columns(2)
-    c1.segmented_control(words.seats_label(), list(SEATS), key="tb_seats", default=2, required=True)
-    c2.checkbox(words.partners_label(), key="tb_partners", value=True)
+    st.segmented_control(words.seats_label(), list(SEATS), key="tb_seats", default=2, required=True)
+    st.checkbox(words.partners_label(), key="tb_partners", value=True)  # its own line: read whole on a tablet
     st.segmented_control(words.stand_in_label(), list(BotLevel), key="tb_stand_in", default=BotLevel.GREEDY,
                          required=True, format_func=lambda b: BOT_TITLES[b])
     st.radio(words.call_label(), list(Call), key="tb_call", format_func=lambda c: CALLS[c](), horizontal=True)
@@ -222,6 +221,8 @@ def show() -> None:
         story(game, names)
     if not game.is_over:
         st.button(words.leave_button(), on_click=leave, key="tb_leave")
+    if game.started and not game.is_over:
+        st.caption(words.table_heading(row.code))  # the code to come back with, after a reload or on another tablet
     watch(ts.code, game.number, tuple(s.seat for s in row.seats))
 
 
@@ -287,6 +288,8 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
     st.markdown(f"### {words.your_turn() if mine and not shared else words.turn_of(names[turn])}")
     if seating().away(row, turn) and not mine:
         st.caption(words.away(names[turn]))
+    if not shared and ts.seats and played_for(game, ts.seats[0]):
+        st.info(words.played_for_you())  # the story's "You played…" lines of that time were the computer's
     if mine and shared and ts.shown_to != turn:
         hand_off(game, names, turn)
         return
@@ -302,6 +305,16 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
         ui.picture(render_hand(own, width=pictures.hand_width(len(own))),
                    max_width=f"{pictures.hand_width(len(own))}px", caption=words.your_tiles())
         st.info(words.waiting_for(names[turn]))
+
+
+def played_for(game: TableGame, seat: int) -> bool:
+    """Whether the seat's last move this hand was the computer's (its child is just back)."""
+    for move in reversed(game.moves):
+        if move.token in (START, NEXT_HAND):
+            return False
+        if move.seat == seat:
+            return move.by_computer
+    return False
 
 
 def hand_off(game: TableGame, names: tuple[str, ...], seat: int) -> None:
@@ -480,8 +493,8 @@ def story(game: TableGame, names: tuple[str, ...]) -> None:
 
 @st.fragment(run_every=POLL_SECONDS)
 def watch(code: str, seen: int, seated: tuple[int, ...]) -> None:
-    """Ask the store whether the game moved on (and let computer players stand in for children away);
-    redraw the page only when something changed."""
+    """Tell the store this device is still here, ask whether the game moved on (and let computer players
+    stand in for children away); redraw the page only when something changed."""
     s = session.store()
     if s is None:
         return
@@ -494,6 +507,7 @@ def watch(code: str, seen: int, seated: tuple[int, ...]) -> None:
             record().code = row.rematch
             st.rerun(scope="app")
             return
+        here(row)  # a child thinking over a turn, with nothing new to draw, is still here
         seating().stand_in(code)
         fresh = s.table_moves(code, since=seen)
     except StoreError:
