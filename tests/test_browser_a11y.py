@@ -318,7 +318,7 @@ def test_play_at_a_table_passed_round_a_tablet(browser, server, axe_source):
     """Play at a table on a tablet: the choice of tables, the waiting room, the hand-off screen and a turn."""
     context = browser.new_context(viewport={"width": 768, "height": 1024})
     page = chromium.open_page(context, f"{server}/tables")
-    opened = page.get_by_role("button", name="Open a table").first
+    opened = page.locator(".st-key-tb_mode button").filter(has_text="Open a table").first
     opened.wait_for(timeout=30000)
     check(page, axe_source, "tables-choose")
     shared = page.get_by_text("Pass and play: everyone on this tablet").first

@@ -88,7 +88,7 @@ def open_tables(context, cluster: Cluster, learner: str, process: int):
     answer = page.goto(f"http://127.0.0.1:{cluster.port}/tables?me={learner}")
     assert answer is not None and answer.headers.get("x-fives-server") == cluster.processes[process - 1].cookie
     chromium.connected(page, 60000)
-    page.get_by_role("tab", name="Join a table").wait_for(timeout=60000)
+    page.locator(".st-key-tb_mode button").filter(has_text="Join a table").wait_for(timeout=60000)
     return page
 
 
@@ -269,7 +269,7 @@ def leave(page) -> None:
     """Lena presses Leave the table just after her move; the page goes back to the tables."""
     calm(page)
     page.locator(".st-key-tb_leave button").click()
-    page.get_by_role("tab", name="Join a table").wait_for(timeout=30000)
+    page.locator(".st-key-tb_mode button").filter(has_text="Join a table").wait_for(timeout=30000)
     calm(page)
     shot(page, "tables-left.png", full_page=True)
 

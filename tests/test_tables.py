@@ -165,7 +165,9 @@ def test_a_table_in_the_store(url):
         assert [t.code for t in store.class_tables(klass)] == [code]
         assert store.sit(code, 2, learner_code=maya, nickname="ignored") == 0
         assert store.sit(code, 2, learner_code=maya, nickname="ignored") == 0  # a reload: the same seat
-        assert store.sit(code, 2, learner_code=sam, nickname="") == 1
+        assert store.sit(code, 2, learner_code=sam, nickname="", key="sams-tablet") == 1
+        assert store.seats_held(code, "sams-tablet") == (1,) and store.seats_held(code, "someone-else") == ()
+        assert store.seats_held(code, "") == () and store.seats_held(code, "x" * 99) == ()
         with pytest.raises(StoreError) as full:
             store.sit(code, 2, learner_code=None, nickname="Ana")
         assert full.value.reason == "table-full"

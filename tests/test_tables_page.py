@@ -216,3 +216,20 @@ def test_the_projector_needs_the_tables_class_to_be_open():
     watch.switch_page("views/tables.py").run()
     assert not watch.exception
     assert "Open your class on My class first" in texts(watch)
+
+
+def test_a_reload_comes_back_to_the_same_seat_and_a_wrong_key_does_not():
+    ana = app(page="tables")
+    ana.text_input(key="tb_my_name").set_value("Ana").run()
+    opening(ana)
+    press(ana, "tb_open")
+    ts = ana.session_state["tables"]
+    code, key = ts.code, ts.key
+    assert ana.query_params.get("table") in (code, [code]) and ana.query_params.get("tk") in (key, [key])
+    again = app(page="tables", table=code, tk=key)  # the same address in a new session: a reload
+    assert again.session_state["tables"].code == code and again.session_state["tables"].seats == (0,)
+    assert "Seat 1: Ana" in texts(again)
+    stranger = app(page="tables", table=code, tk="not-the-key")
+    assert stranger.session_state["tables"].code is None and "tk" not in stranger.query_params
+    press(again, "tb_leave")
+    assert again.session_state["tables"].code is None and "table" not in again.query_params

@@ -190,6 +190,7 @@ table_seats = Table(
     Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), nullable=True),
     Column("nickname", String(40), nullable=False),
     Column("seen", Float, nullable=False),
+    Column("key", String(24), nullable=True),
     Index("ix_table_seats_learner", "learner_code"),
 )
 """Who sits where, and when their device was last seen (an idle seat is played by a computer player)."""

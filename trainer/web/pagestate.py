@@ -233,10 +233,13 @@ class TableState:
     """When this device last told the store it is here (every few seconds, not on every run)."""
     decided: int = 0
     """The moves of this device's game already turned into decisions for the learner."""
+    key: str | None = None
+    """This device's secret for its seats, kept in the address too (``?table=…&tk=…``), so a reload
+    finds the seats again."""
 
     def forget_learner(self) -> None:
         self.code, self.seats, self.names, self.shown_to, self.message = None, (), (), None, None
-        self.seen_at, self.decided = 0.0, 0
+        self.seen_at, self.decided, self.key = 0.0, 0, None
 
 
 @dataclass

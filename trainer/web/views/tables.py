@@ -9,6 +9,8 @@ away is played by a computer player until they come back.
 
 from __future__ import annotations
 
+import secrets
+
 import streamlit as st
 
 from puzzles import pictures, responses
@@ -81,8 +83,8 @@ def open_table() -> None:
                           class_code=me.class_code if me is not None else None)
     try:
         if shared:
-            seats = tuple(s.sit(code, setup.seats, learner_code=None,
-                                nickname=names[i] or words.seat_label(i)) for i in range(setup.seats))
+            seats = tuple(s.sit(code, setup.seats, learner_code=None, nickname=names[i] or words.seat_label(i),
+                                key=device_key()) for i in range(setup.seats))
             ts.names = tuple(names[i] or words.seat_label(i) for i in range(setup.seats))
         else:
             seats = (sit_me(code, setup.seats),)
@@ -94,8 +96,6 @@ def open_table() -> None:
 
 
 def _fresh_seed() -> int:
-    import secrets
-
     return secrets.randbelow(2**31)
 
 
@@ -103,8 +103,46 @@ def sit_me(code: str, seats: int) -> int:
     me, s = session.me(), session.store()
     assert s is not None
     if me is not None:
-        return s.sit(code, seats, learner_code=me.code, nickname=me.nickname)
-    return s.sit(code, seats, learner_code=None, nickname=st.session_state.get("tb_my_name") or "")
+        return s.sit(code, seats, learner_code=me.code, nickname=me.nickname, key=device_key())
+    return s.sit(code, seats, learner_code=None, nickname=st.session_state.get("tb_my_name") or "", key=device_key())
+
+
+def device_key() -> str:
+    """This device's secret for the seats it takes (made once a session)."""
+    ts = record()
+    if ts.key is None:
+        ts.key = secrets.token_urlsafe(12)
+    return ts.key
+
+
+def back_to_seats() -> None:
+    """A reload: the address still names the table and this device's key, so the device sits again."""
+    ts, s = record(), session.store()
+    code, key = st.query_params.get("table"), st.query_params.get("tk")
+    if ts.code is not None or s is None or not code or not key:
+        return
+    try:
+        row = s.table(str(code))
+        held = s.seats_held(str(code), str(key)) if row is not None and row.ended is None else ()
+    except StoreError:
+        return
+    if not held or row is None:
+        for name in ("table", "tk"):
+            st.query_params.pop(name, None)
+        return
+    ts.code, ts.seats, ts.key, ts.shown_to = row.code, held, str(key), None
+    ts.names = tuple(name_at(row, seat) for seat in held) if len(held) > 1 else ()
+
+
+def keep_in_address() -> None:
+    """The table and this device's key in the address, so a reload comes back to the same seats."""
+    ts = record()
+    if ts.code is None or ts.key is None:
+        return
+    if st.query_params.get("table") != ts.code:
+        st.query_params["table"] = ts.code
+    if st.query_params.get("tk") != ts.key:
+        st.query_params["tk"] = ts.key
 
 
 @ui.guarded
@@ -183,9 +221,11 @@ def show() -> None:
     if s is None or session.state().waiting:
         st.warning(words.not_working())
         return
+    back_to_seats()
     if ts.code is None:
         choose()
         return
+    keep_in_address()
     row = s.table(ts.code)
     if row is None:
         ts.code, ts.message = None, str(StoreError("no-table"))
@@ -251,6 +291,8 @@ def leave() -> None:
         except StoreError:
             pass
     ts.forget_learner()
+    for name in ("table", "tk"):
+        st.query_params.pop(name, None)
 
 
 def waiting_room(row: TableRow, game: TableGame, names: tuple[str, ...]) -> None:

@@ -33,6 +33,7 @@ def upgrade() -> None:
         sa.Column("learner_code", sa.String(10), sa.ForeignKey("learners.code", ondelete="CASCADE"), nullable=True),
         sa.Column("nickname", sa.String(40), nullable=False),
         sa.Column("seen", sa.Float, nullable=False),
+        sa.Column("key", sa.String(24), nullable=True),
     )
     op.create_index("ix_table_seats_learner", "table_seats", ["learner_code"])
     op.create_table(
