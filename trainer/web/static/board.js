@@ -35,7 +35,9 @@ export default function(component) {
     const box = root.querySelector('.layout');
     if (tall && view && view.height > 0 && box) {
       const natural = parseFloat(data.layout_width) || Infinity;
-      const wide = Math.min(natural, tall * view.width / view.height);
+      // never narrower than the layout's own least width (its tiles' least length), or it would scroll
+      const least = parseFloat((data.layout_min || '').split(' ')[0]) || 0;
+      const wide = Math.max(least, Math.min(natural, tall * view.width / view.height));
       box.style.flexBasis = Math.ceil(wide) + 'px';
       box.style.maxWidth = Math.ceil(wide) + 'px';
     }
