@@ -231,6 +231,8 @@ def scoreboard(g: GuidedGame) -> None:
         cols[side].metric(g.side_name(side), scores[side])
     if done:
         cols[-1].markdown(f":gray[{words.hand_over(number, g.game.target, g.rules.unit)}]", unsafe_allow_html=True)
+        with cols[-1]:
+            sound_switch()
         return
     others = " · ".join(words.holds(g.name(p), len(hand.hands[p])) for p in range(1, hand.n))
     cols[-1].markdown(f":gray[{words.hand_on(number, g.game.target, hand.boneyard_size, g.rules.unit)}<br>{others}]",

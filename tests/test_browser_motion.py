@@ -1,0 +1,142 @@
+"""Play a hand as a game that moves, in a real browser: on a laptop (1280×800) the layout's tiles are at least
+60 px long, measured on the page; on a tablet (768×1024) and a phone (390×844) the page never scrolls sideways;
+the tile just played slides in (its computed animation is the slide), and with motion reduced nothing is
+animated and each score is still said in words; after a score the page asks for the score's sound while the
+sound is on, and never once the child has switched it off. Screenshots go to tests/artifacts/
+(motion-<screen>.png)."""
+
+import re
+
+import chromium
+import pytest
+from chromium import shot
+
+pytestmark = [pytest.mark.browser, chromium.needs_chromium]
+
+LONGEST = "els => els.map(e => { const b = e.getBoundingClientRect(); return Math.max(b.width, b.height); })"
+ANIMATIONS = "els => els.map(e => getComputedStyle(e).animationName)"
+SIDEWAYS = "() => document.documentElement.scrollWidth - window.innerWidth"
+SCORED = re.compile(r"(You|Leo) scored \d+ points?[.!]")
+
+
+def start(page) -> None:
+    hand = page.locator(".fives-board .hand [data-tile]")
+    chromium.until_shown(page, lambda: page.get_by_role("button", name="Start the game").click(), hand.first)
+
+
+def move(page) -> None:
+    """The learner's move by the page's own buttons: a play that fits, else draw, pass or deal on."""
+    chromium.settled(page, 60000)
+    for name in (r" → total ", r"^Lead ", r"^Draw a tile", r"^Pass the lead", r"^Pass$", r"^Next hand",
+                 r"^See who won"):
+        button = page.get_by_role("button", name=re.compile(name))
+        if button.count():
+            with chromium.rerun(page):
+                button.first.click()
+            return
+    raise AssertionError("no move on the page")
+
+
+def tiles(page) -> list[float]:
+    return page.locator(".fives-layout g[data-tile]").evaluate_all(LONGEST)
+
+
+def sounds(page) -> list[str]:
+    """The marks of the score sounds the page asked the browser for (the sound's own element keeps it)."""
+    return page.locator(".fives-sound").evaluate_all("els => els.map(e => e.dataset.mark || '')")
+
+
+def test_a_laptops_tiles_are_long_and_the_tile_just_played_slides_in(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = chromium.open_page(context, f"{server}/play")
+    start(page)
+    measured, slid = 0, 0
+    for _ in range(8):
+        move(page)
+        chromium.settled(page, 60000)
+        longest = tiles(page)
+        if longest:
+            measured += 1
+            assert min(longest) >= 60, longest
+        names = page.locator(".fives-layout .fives-slide").evaluate_all(ANIMATIONS)
+        slid += bool(names)
+        assert all(n == "fives-slide" for n in names), names
+        assert page.evaluate(SIDEWAYS) <= 0
+    assert measured >= 4 and slid >= 3, (measured, slid)
+    shot(page, "motion-laptop.png")
+    context.close()
+
+
+@pytest.mark.parametrize("size", [(768, 1024), (390, 844)], ids=["tablet", "phone"])
+def test_a_tablet_and_a_phone_never_scroll_sideways(browser, server, size):
+    width, height = size
+    phone = width < 500
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
+    page = chromium.open_page(context, f"{server}/play")
+    start(page)
+    measured = 0
+    for _ in range(8):
+        move(page)
+        chromium.settled(page, 60000)
+        measured += bool(tiles(page))
+        assert page.evaluate(SIDEWAYS) <= 0, page.evaluate(SIDEWAYS)
+        if not phone:  # a tablet's layout fits its width: no scrolling inside the picture either
+            boxes = page.locator(".fives-board .layout").evaluate_all("els => els.map(e => e.scrollWidth - e.clientWidth)")
+            assert all(b <= 1 for b in boxes), boxes
+    assert measured >= 4, measured
+    shot(page, f"motion-{'phone' if phone else 'tablet'}.png")
+    context.close()
+
+
+def test_with_motion_reduced_nothing_moves_and_the_score_is_said_in_words(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    page = chromium.open_page(context, f"{server}/play")
+    start(page)
+    seen, said = 0, 0
+    for _ in range(14):
+        move(page)
+        chromium.settled(page, 60000)
+        names = page.locator(".fives-layout .fives-slide, .fives-layout .fives-lit").evaluate_all(ANIMATIONS)
+        seen += bool(names)
+        assert all(n == "none" for n in names), names
+        pops = page.locator(".fives-layout .fives-pop").evaluate_all("els => els.map(e => getComputedStyle(e).display)")
+        assert all(p == "none" for p in pops), pops
+        if pops:
+            assert page.get_by_text(SCORED).count(), "a score with no words"
+            said += 1
+        if seen >= 3 and said >= 1:
+            break
+    assert seen >= 3 and said >= 1, (seen, said)
+    context.close()
+
+
+def test_the_score_sound_is_asked_for_after_a_score_and_never_once_switched_off(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = chromium.open_page(context, f"{server}/play")
+    start(page)
+    switch = page.get_by_role("switch", name=re.compile("Sound"))
+    assert switch.count() == 1 and switch.is_checked()
+    asked = []
+    for _ in range(24):
+        move(page)
+        chromium.settled(page, 60000)
+        asked = sounds(page)
+        if page.get_by_text(SCORED).count():
+            assert asked and all(asked), "a score, and no sound asked for"
+            break
+        assert not asked, asked
+    assert asked, "no score in 24 moves"
+    heard = set(asked)
+    with chromium.rerun(page):
+        switch.uncheck(force=True)  # the switch's drawn knob lies over its box: the tap lands on the label
+    assert not switch.is_checked()
+    scores = 0
+    for _ in range(24):
+        move(page)
+        chromium.settled(page, 60000)
+        scores += bool(page.get_by_text(SCORED).count())
+        assert set(sounds(page)) <= heard, sounds(page)
+        if scores >= 1:
+            break
+    assert scores >= 1, "no score with the sound off in 24 moves"
+    context.close()
