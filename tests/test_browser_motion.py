@@ -16,6 +16,8 @@ pytestmark = [pytest.mark.browser, chromium.needs_chromium]
 LONGEST = "els => els.map(e => { const b = e.getBoundingClientRect(); return Math.max(b.width, b.height); })"
 ANIMATIONS = "els => els.map(e => getComputedStyle(e).animationName)"
 SIDEWAYS = "() => document.documentElement.scrollWidth - window.innerWidth"
+INSIDE = "els => els.map(e => e.scrollWidth - e.clientWidth)"
+"""How far each layout's own box scrolls sideways."""
 SCORED = re.compile(r"(You|Leo) scored \d+ points?[.!]")
 
 
@@ -81,7 +83,7 @@ def test_a_tablet_and_a_phone_never_scroll_sideways(browser, server, size):
         measured += bool(tiles(page))
         assert page.evaluate(SIDEWAYS) <= 0, page.evaluate(SIDEWAYS)
         if not phone:  # a tablet's layout fits its width: no scrolling inside the picture either
-            boxes = page.locator(".fives-board .layout").evaluate_all("els => els.map(e => e.scrollWidth - e.clientWidth)")
+            boxes = page.locator(".fives-board .layout").evaluate_all(INSIDE)
             assert all(b <= 1 for b in boxes), boxes
     assert measured >= 4, measured
     shot(page, f"motion-{'phone' if phone else 'tablet'}.png")

@@ -2,8 +2,8 @@
 page asks the browser for the score sound only after a move that brought a score, never with the switch off;
 every fresh score is said in words under the layout as well."""
 
-from apptest import learner_move, start_game
 from apptest import app as open_app
+from apptest import learner_move, start_game
 
 from trainer.words import motion as words
 
