@@ -73,15 +73,15 @@ class Motion:
 
 STYLE = """<style>
 @keyframes fives-slide{from{transform:translate(0,var(--fives-dy));opacity:.35}to{transform:none;opacity:1}}
-@keyframes fives-glow{0%{opacity:0}25%{opacity:1}55%{opacity:.35}80%{opacity:1}100%{opacity:.85}}
+@keyframes fives-glow{0%{opacity:0}15%{opacity:1}40%{opacity:.45}60%{opacity:1}85%{opacity:1}100%{opacity:0}}
 @keyframes fives-pop{0%{opacity:0;transform:translate(0,6px) scale(.5)}
 18%{opacity:1;transform:translate(0,0) scale(1.15)}30%{transform:scale(1)}75%{opacity:1}
 100%{opacity:0;transform:translate(0,-14px)}}
 .fives-slide{animation:fives-slide .55s cubic-bezier(.2,.8,.3,1.1) both}
-.fives-lit{opacity:.85;animation:fives-glow 1.6s ease-out both}
+.fives-lit{opacity:0;animation:fives-glow 2.2s ease-out both}
 .fives-pop{opacity:0;transform-box:fill-box;transform-origin:center;animation:fives-pop 1.8s ease-out both}
 @media (prefers-reduced-motion:reduce){.fives-slide,.fives-lit,.fives-pop{animation:none}
-.fives-pop{display:none}}
+.fives-lit{opacity:.9}.fives-pop{display:none}}
 </style>"""
 """The picture's own animations: one rule each, and the reduced-motion rule that stops them all."""
 
@@ -115,11 +115,11 @@ def lit_ends(lay: Layout, g: Geometry, motion: Motion, colour: str, cell: float)
                 free = [h for h in pt.halves if h.number == e.number]
                 box = (free[-1] if free else pt.halves[-1]).box
             x0, y0, x1, y1 = (v * cell for v in box)
-            pad = cell * 0.3
-            out.append(f'<rect class="fives-lit" data-lit="{escape(eid)}" x="{x0 - pad:.1f}" y="{y0 - pad:.1f}" '
-                       f'width="{x1 - x0 + 2 * pad:.1f}" height="{y1 - y0 + 2 * pad:.1f}" rx="{cell * 0.6:.1f}" '
-                       f'fill="none" stroke="{colour}" stroke-width="{cell * 0.45:.1f}" '
-                       f'style="animation-delay:{motion.landed(pop.index):.2f}s"/>')
+            line = cell * 0.3  # inside the tile's edge, clear of its pips: nothing spills past the picture
+            out.append(f'<rect class="fives-lit" data-lit="{escape(eid)}" x="{x0 + line / 2:.1f}" '
+                       f'y="{y0 + line / 2:.1f}" width="{x1 - x0 - line:.1f}" height="{y1 - y0 - line:.1f}" '
+                       f'rx="{cell * 0.3:.1f}" fill="{colour}" fill-opacity="0.16" stroke="{colour}" '
+                       f'stroke-width="{line:.1f}" style="animation-delay:{motion.landed(pop.index):.2f}s"/>')
     return "".join(out)
 
 
