@@ -239,7 +239,11 @@ def picture_html(svg: str, *, max_width: str = "", caption: str = "", min_tile: 
     label = f'<div class="fives-caption" style="opacity:0.7;font-size:0.9em">{caption}</div>' if caption else ""
     if 'class="fives-layout' in svg:
         mw, mh = layout_min_size(svg, min_tile)
-        svg = f'<div style="min-width:{mw}px;min-height:{mh}px">{svg}</div>'
+        fw, fh = layout_min_size(svg)
+        if min_tile > MIN_TILE:  # as long as asked where there is room, else the room's width (down to MIN_TILE)
+            svg = f'<div style="min-width:min({mw}px,max(100%,{fw}px));min-height:{fh}px">{svg}</div>'
+        else:
+            svg = f'<div style="min-width:{mw}px;min-height:{mh}px">{svg}</div>'
         scroll = f"max-width:{max_width};overflow-x:auto"  # a scrolling picture takes the keyboard's focus too
         return f'{label}<div class="fives-picture" tabindex="0" style="{scroll}">{svg}</div>'
     return f'{label}<div class="fives-picture" style="max-width:{max_width}">{svg}</div>'
@@ -270,9 +274,12 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, c
     # dataframe, which cost a third of a practice rerun
     speak = speak or {}
     layout_min = "{}px {}px".format(*layout_min_size(layout_svg, min_tile)) if layout_svg else ""
+    # a layout too wide for the room at ``min_tile`` shrinks to the room, down to ``MIN_TILE``
+    layout_floor = "{}px {}px".format(*layout_min_size(layout_svg)) if layout_svg and min_tile > MIN_TILE else ""
     result = board_component(
         data={"layout": layout_svg, "hand": hand_svg or "", "mode": mode, "chosen": " ".join(chosen or []),
-              "layout_width": layout_width, "layout_min": layout_min, "hand_tile": str(HAND_TILE),
+              "layout_width": layout_width, "layout_min": layout_min, "layout_floor": layout_floor,
+              "hand_tile": str(HAND_TILE),
               "extra": extra, "hand_width": hand_width, **words.board_words(),
               "hand_caption": hand_caption, "hint": hint, "layout_height": layout_height,
               "speak_text": speak.get("text", ""),

@@ -350,8 +350,8 @@ def learner_turn(g: GuidedGame, message: str | None = None) -> None:
 
 
 PLAY_TILE = 64
-"""Pixels: a layout's tile on Play a hand is never shorter than this (at least 60 px long on a laptop; a
-phone's picture scrolls sideways in its own box rather than shrink it)."""
+"""Pixels: a layout's tile on Play a hand is at least this long where the page has the room (a laptop's
+tiles are then over 60 px long); a layout wider than that shrinks to the page, down to ``ui.MIN_TILE``."""
 LAYOUT_SCALE = 2.4
 """A small layout's width on Play a hand: this many px per unit of its picture (a tile 115 px long)."""
 LAYOUT_HEIGHT = "72vh"
