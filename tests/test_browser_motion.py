@@ -63,6 +63,9 @@ def test_a_laptops_tiles_are_long_and_the_tile_just_played_slides_in(browser, se
         names = page.locator(".fives-layout .fives-slide").evaluate_all(ANIMATIONS)
         slid += bool(names)
         assert all(n == "fives-slide" for n in names), names
+        chromium.at_rest(page)
+        assert not page.locator(".fives-layout .fives-pop").evaluate_all(
+            "els => els.filter(e => getComputedStyle(e).opacity !== '0')"), "a score's number stays up"
         assert page.evaluate(SIDEWAYS) <= 0
     assert measured >= 4 and slid >= 3, (measured, slid)
     shot(page, "motion-laptop.png")
