@@ -16,6 +16,7 @@ from puzzles import STAGES
 from trainer.bots import BotLevel, make_bot, suggest
 from trainer.bots.hints import Suggestion
 from trainer.bots.players import Bot
+from trainer.games.news import News, Placed, Scored, news_since
 from trainer.learning.transfer import Decision, decide
 from trainer.rules import (
     DRAW,
@@ -152,40 +153,6 @@ class Setup:
         return fitted, narration.players_fill(game_name(self.game), fitted.players)
 
 
-@dataclass(frozen=True)
-class Placed:
-    """A tile played since the learner last moved (the learner's own last play included)."""
-
-    index: int
-    """Its place in the layout's order of play (:attr:`Layout.placements`)."""
-    player: int
-    """Who played it: the learner is seat 0, so it came from the hand below the table; anyone else's from above."""
-
-
-@dataclass(frozen=True)
-class Scored:
-    """A score since the learner last moved: a play's, a call's or a Muggins! taken."""
-
-    player: int
-    side: int
-    points: int
-    """What went on the scoreboard (in the game's unit)."""
-    index: int
-    """The place in the order of play of the tile whose play made the score."""
-    ends: tuple[str, ...]
-    """The open ends that counted (end ids), while the layout is still as that play left it; else empty."""
-
-
-@dataclass(frozen=True)
-class News:
-    """What happened since the learner last moved, for a page that shows it moving: the tiles played and
-    the scores made, in order. :attr:`mark` names this news, so a page plays it once."""
-
-    placed: tuple[Placed, ...] = ()
-    scored: tuple[Scored, ...] = ()
-    mark: str = ""
-
-
 @dataclass
 class GuidedGame:
     """The game, the computer players and the story so far."""
@@ -311,27 +278,11 @@ class GuidedGame:
 
     def news(self) -> News:
         """The tiles played and the scores made since the learner's last move began (in a new hand: since
-        it was dealt), in order; a score's ends are given while the layout is still as its play left it."""
-        hands, _moves = self._news_from
-        hand = self.game.hand
-        start = self._news_from[1] if hands == len(self.game.hands) else 0
-        history = hand.history
-        plays = sum(1 for ev in history[:start] if ev.kind is EventKind.PLAY)
-        placed: list[Placed] = []
-        scored: list[Scored] = []
-        last = plays - 1
-        for ev in history[start:]:
-            if ev.kind is EventKind.PLAY:
-                last += 1
-                placed.append(Placed(last, ev.player))
-            if ev.credited > 0 and last >= 0:
-                scored.append(Scored(ev.player, ev.side, ev.credited, last, ()))
-        layout = hand.layout
-        if scored and scored[-1].index == len(layout) - 1:
-            counted = tuple(e.id for e in layout.open_ends if e.value > 0)
-            scored[-1] = replace(scored[-1], ends=counted)
-        mark = f"{self.key}-{len(self.game.hands)}-{len(history)}" if placed or scored else ""
-        return News(tuple(placed), tuple(scored), mark)
+        it was dealt), in order (:func:`trainer.games.news.news_since`)."""
+        hands, start = self._news_from
+        if hands != len(self.game.hands):
+            start = 0
+        return news_since(self.game.hand, start, mark=f"{self.key}-{len(self.game.hands)}")
 
     def take_decisions(self) -> list[Decision]:
         """The learner's decisions since the last call (the page keeps them for the learner)."""
