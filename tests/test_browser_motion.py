@@ -125,10 +125,12 @@ def test_the_score_sound_is_asked_for_after_a_score_and_never_once_switched_off(
     for _ in range(24):
         move(page)
         chromium.settled(page, 60000)
-        asked = sounds(page)
         if page.get_by_text(SCORED).count():
+            page.locator(".fives-sound[data-mark]").first.wait_for(state="attached", timeout=15000)
+            asked = sounds(page)
             assert asked and all(asked), "a score, and no sound asked for"
             break
+        asked = sounds(page)
         assert not asked, asked
     assert asked, "no score in 24 moves"
     heard = set(asked)

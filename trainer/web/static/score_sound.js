@@ -13,11 +13,12 @@ export default function (component) {
     parentElement.appendChild(note);
   }
   const mark = data.mark || '';
-  const heard = window.__fivesScoresHeard || (window.__fivesScoresHeard = new Set());
+  const heard = window.__fivesScoresHeard || (window.__fivesScoresHeard = new Set(kept()));
   if (!mark || heard.has(mark)) {
     return;
   }
   heard.add(mark);
+  keep(heard);
   note.dataset.mark = mark;
   const Context = window.AudioContext || window.webkitAudioContext;
   if (!Context) {
@@ -46,5 +47,24 @@ export default function (component) {
     note.dataset.sound = 'played';
   } catch (err) {
     note.dataset.sound = 'none'; // no sound here: the score is on the page all the same
+  }
+}
+
+// The marks already sounded, kept for this tab (a reload shows the same score again, silently).
+const KEY = 'fives-scores-heard';
+
+function kept() {
+  try {
+    return JSON.parse(window.sessionStorage.getItem(KEY) || '[]');
+  } catch (err) {
+    return [];
+  }
+}
+
+function keep(heard) {
+  try {
+    window.sessionStorage.setItem(KEY, JSON.stringify(Array.from(heard).slice(-30)));
+  } catch (err) {
+    // no storage here: the sound may come again after a reload, nothing else changes
   }
 }
