@@ -3,13 +3,22 @@
 the tile just played slides in (its computed animation is the slide), and with motion reduced nothing is
 animated and each score is still said in words; after a score the page asks for the score's sound while the
 sound is on, and never once the child has switched it off. Screenshots go to tests/artifacts/
-(motion-<screen>.png)."""
+(motion-<screen>.png). Under `make serve`'s own server, with its Content-Security-Policy, the sound's script
+runs and nothing is blocked."""
 
+import os
 import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
 
 import chromium
 import pytest
 from chromium import shot
+
+from trainer.serving.serve import free_port, haproxy_path, healthy
 
 pytestmark = [pytest.mark.browser, chromium.needs_chromium]
 
@@ -146,4 +155,54 @@ def test_the_score_sound_is_asked_for_after_a_score_and_never_once_switched_off(
         if scores >= 1:
             break
     assert scores >= 1, "no score with the sound off in 24 moves"
+    context.close()
+
+
+CSP_WATCH = """
+window.__csp = [];
+document.addEventListener('securitypolicyviolation', e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));
+"""
+"""Every script, style or sound the page's Content-Security-Policy blocks, kept for the test to read."""
+
+
+@pytest.fixture(scope="module")
+def served():
+    """The app as `make serve` runs it (``python -m trainer.serving``: the balancer in front, with the
+    Content-Security-Policy), one app process; skipped where HAProxy is missing."""
+    if haproxy_path() is None:
+        pytest.skip("HAProxy is not installed")
+    port, out = free_port(), tempfile.mkdtemp(prefix="fives-motion-")
+    marker = os.path.join(out, "run-dir")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(out, "log"), "wb") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "trainer.serving", "--processes", "1", "--port", str(port),
+                                 "--host", "127.0.0.1", "--run-dir-file", marker], cwd=root, stdout=log,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.time() + 90
+        while not (os.path.exists(marker) and healthy(port)):
+            if proc.poll() is not None or time.time() > deadline:
+                pytest.fail("trainer.serving did not start")
+            time.sleep(0.3)  # fixed on purpose: polling the server's health while it starts (no page yet)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        os.kill(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
+
+
+def test_under_the_content_security_policy_the_sound_and_the_motion_run(browser, served):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(CSP_WATCH)
+    page = chromium.open_page(context, f"{served}/play")
+    start(page)
+    for _ in range(30):
+        move(page)
+        chromium.settled(page, 60000)
+        if page.get_by_text(SCORED).count():
+            break
+    sound = page.locator(".fives-sound[data-sound]").first
+    sound.wait_for(state="attached", timeout=15000)
+    assert sound.get_attribute("data-sound") in ("played", "none")  # the script ran: it made its sound, or said why not
+    assert page.locator(".fives-layout .fives-slide").count(), "nothing slid in"
+    assert page.evaluate("window.__csp") == []
     context.close()
