@@ -36,8 +36,9 @@ export default function(component) {
     const box = root.querySelector('.layout');
     if (tall && view && view.height > 0 && box) {
       const natural = parseFloat(data.layout_width) || Infinity;
-      // never narrower than the layout's own least width (its tiles' least length), or it would scroll
-      const wide = Math.max(least ? least[0] : 0, Math.min(natural, tall * view.width / view.height));
+      // Play a hand (which gives a floor): never narrower than the layout's own least width, or it would scroll
+      const fewest = data.layout_floor && least ? least[0] : 0;
+      const wide = Math.max(fewest, Math.min(natural, tall * view.width / view.height));
       box.style.flexBasis = Math.ceil(wide) + 'px';
       box.style.maxWidth = Math.ceil(wide) + 'px';
     }
