@@ -60,3 +60,24 @@ def test_switched_off_the_page_never_asks_for_the_sound_and_still_says_the_score
 
     assert play(at, g, 40, check) >= 2
     assert at.toggle(key="g_sound").value is False  # remembered through the moves
+
+
+def test_the_board_slides_in_the_learners_tile_from_below_and_the_others_from_above():
+    at = open_app()
+    g = start_game(at, game="all-fives", players=3, bots="greedy", seed=11)
+    checked = 0
+    for _ in range(30):
+        if g.finished is not None or g.game.is_over:
+            break
+        learner_move(at, g)
+        news = g.news()
+        boards = [str(c.proto) for c in at.get("bidi_component") if "fives-layout" in str(getattr(c, "proto", ""))]
+        if not (boards and news.placed and g.waiting_for_learner and g.view().phase == "turn"):
+            continue
+        board = boards[0].replace('\\\\"', '"').replace('\\"', '"')
+        for p in news.placed:
+            side = "below" if p.player == 0 else "above"
+            assert f'class="fives-slide from-{side}" data-slide="{p.index}"' in board, (p, side)
+        assert board.count('class="fives-slide ') == len(news.placed)  # only the tiles just played
+        checked += 1
+    assert checked >= 3
