@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import re
 import sys
 import tempfile
 
@@ -163,7 +164,13 @@ def test_play_a_hand(browser, server, axe_source):
     hand = page.locator(".fives-board .hand [data-tile]")
     chromium.until_shown(page, lambda: page.get_by_role("button", name="Start the game").click(), hand.first)
     chromium.settled(page, 60000)
+    switch = page.get_by_role("switch", name=re.compile("Sound"))  # the child's one switch for the score sound
+    assert switch.count() == 1 and switch.is_checked()
     check(page, axe_source, "play")
+    move = page.get_by_role("button", name=re.compile(r" → total |^Draw a tile|^Pass")).first
+    with chromium.rerun(page):  # after a move: its tiles sliding in, a score's number popping up
+        move.click()
+    check(page, axe_source, "play-moved")
     context.close()
 
 

@@ -207,6 +207,8 @@ class PlayState:
     """Quit this game was tapped once: the page asks whether to quit."""
     widened: str | None = None
     """The game for which a tablet's side menu was closed (once a game: the page's reruns send nothing)."""
+    sound: bool = True
+    """The score sound is on (a child's one switch; kept for the session)."""
 
     def forget_learner(self) -> None:
         self.game, self.saver, self.checked, self.message = None, GameSaver(), False, None

@@ -384,7 +384,7 @@ def my_move(game: TableGame, seat: int) -> None:
         legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
         st.markdown(play_words.what_did_it_score(view.rules.unit.value == "points"))
         with st.container(horizontal=True):
-            for v in [v for v in claim_choices(view) if v in legal]:
+            for v in [v for v in claim_choices(view.layout, view.rules) if v in legal]:
                 st.button(play_words.no_score() if v == 0 else str(v), key=f"tb_claim_{v}_{number}", on_click=send,
                           args=(str(legal[v]), seat, number))
         return
