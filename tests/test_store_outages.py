@@ -221,6 +221,7 @@ def public_calls(store: Store, code: str, key: str, me: str) -> dict:
         "end_table": lambda: store.end_table("KQ7M-XR4"),
         "rematch": lambda: store.rematch("KQ7M-XR4", {"game": "muggins", "seats": 2}),
         "delete_table": lambda: store.delete_table("KQ7M-XR4"),
+        "seats_held": lambda: store.seats_held("KQ7M-XR4", "a-key"),
         "begin_lesson": lambda: store.begin_lesson(code, key),
         "set_countdown": lambda: store.set_countdown(code, key, 10),
         "set_sound": lambda: store.set_sound(code, key, False),
