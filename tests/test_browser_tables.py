@@ -82,12 +82,16 @@ def tablet(browser, cluster: Cluster, process: int):
     return context
 
 
-def open_tables(context, cluster: Cluster, learner: str, process: int):
-    """The Play at a table page, signed in as ``learner`` through the address; checks the process."""
+def open_tables(context, cluster: Cluster, learner: str, process: int, *, seated: str | None = None):
+    """The Play at a table page, signed in as ``learner`` through the address; checks the process. A child
+    who holds a seat at table ``seated`` goes straight back to it; anyone else sees the choice of tables."""
     page = context.new_page()
     answer = page.goto(f"http://127.0.0.1:{cluster.port}/tables?me={learner}")
     assert answer is not None and answer.headers.get("x-fives-server") == cluster.processes[process - 1].cookie
     chromium.connected(page, 60000)
+    if seated is not None:
+        page.get_by_text(f"Table {seated}").first.wait_for(timeout=60000)
+        return page
     page.locator(".st-key-tb_mode button").filter(has_text="Join a table").wait_for(timeout=60000)
     return page
 
@@ -274,15 +278,14 @@ def leave(page) -> None:
 def come_back(context, cluster: Cluster, pages: dict, codes: list[str], code: str, seating: Seating):
     """Once the computer has played for Lena, the others' tablets show the game going on, and Lena comes
     back on another tablet (``context``), served by the other process: signed in by her learner code,
-    she types the table's code and sits in her own seat, with her hand (less the computer's plays) and a
+    she is back in her own seat at once, with her hand (less the computer's plays) and a
     line saying the computer played for her."""
     game = seating.game(code)
     if game.current_seat is not None:  # (the computer's move may have ended the hand)
         count = game.hand_sizes()[LEAVES]
         for seat in (0, 1, 3):
             pages[seat].get_by_text(re.compile(rf"Lena: {count} tiles?\b")).first.wait_for(timeout=30000)
-    page = open_tables(context, cluster, codes[LEAVES], 2)
-    join(page, code)
+    page = open_tables(context, cluster, codes[LEAVES], 2, seated=code)  # straight back to her seat
     row = seating.row(code)
     assert row.seat_of(codes[LEAVES]) == LEAVES and len(row.seats) == 4
     calm(page)

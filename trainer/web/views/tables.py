@@ -122,7 +122,7 @@ def back_to_seats() -> None:
     if ts.code is not None or s is None:
         return
     if not code or not key:
-        mine(s)
+        seat_held_elsewhere(s)
         return
     try:
         row = s.table(str(code))
@@ -137,7 +137,7 @@ def back_to_seats() -> None:
     ts.names = tuple(name_at(row, seat) for seat in held) if len(held) > 1 else ()
 
 
-def mine(s: Store) -> None:
+def seat_held_elsewhere(s: Store) -> None:
     """A signed-in child who holds a seat at an open table (from another device) goes back to it, once a
     session: leaving the table, or choosing another, is theirs to do."""
     ts, me = record(), session.me()
