@@ -73,6 +73,10 @@ class Session:
     """Fragments the page asked to rerun on a timer (``st.fragment(run_every=…)``): id → seconds."""
     headers: dict[str, str] | None = None
     """Extra request headers of the websocket's opening request."""
+    runs: int = 0
+    """Whole-page runs seen so far (a click's, or one a fragment asked for with ``st.rerun(scope="app")``)."""
+    run_started: float = 0.0
+    """When the last whole-page run began (wall clock, ``time.time()``: the server had started it by then)."""
 
     async def connect(self, timeout: float = 30.0) -> None:
         parts = urlsplit(self.url)
@@ -155,6 +159,9 @@ class Session:
             if kind == "navigation":
                 self.page_hash = msg.navigation.page_script_hash  # the page on screen, sent back as the browser does
             elif kind == "new_session":
+                if not msg.metadata.run.fragment_ids:
+                    self.runs += 1
+                    self.run_started = time.time()
                 if fresh_run and not msg.metadata.run.fragment_ids:
                     self.elements.clear()
                     self.auto.clear()
