@@ -46,6 +46,8 @@ THINK = (1.0, 3.0)
 SEEN_TARGET = 1.5
 """p95 of a move seen on the other devices, in seconds."""
 CODE = re.compile(r"\b[A-Z0-9]{4}-[A-Z0-9]{3}\b")
+SEAT_TOLD = re.compile(r"^- Seat \d ", re.MULTILINE)
+"""A story line naming a seat, not its child (every seat here has a child with a name)."""
 MOVE_KEYS = ("tb_draw_", "tb_pass_", "tb_letgo_", "tb_claim_", "tb_opt_")
 
 
@@ -78,6 +80,8 @@ class Child:
     """Every whole-page run: when it began, when it ended (``time.time()``)."""
     refused: int = 0
     clicks: int = 0
+    misnamed: int = 0
+    """Pages whose story named a seat instead of the child sitting there."""
     errors: list[str] = field(default_factory=list)
 
 
@@ -180,6 +184,7 @@ async def page_run(child: Child, step) -> None:
     await step
     if s.runs != before:
         child.runs.append((s.run_started, time.time()))
+        child.misnamed += bool(SEAT_TOLD.search(s.texts()))
     if s.exceptions:
         child.errors.extend(s.exceptions)
         s.exceptions.clear()
@@ -363,9 +368,10 @@ def rows(out: dict, children: list[Child], tables: int, seconds: float) -> list[
          f"{sum(c.refused for c in children)} clicks refused kindly of {sum(c.clicks for c in children)}; "
          "target 0 / 0: " + ("met" if faults == 0 else "MISSED")),
         (f"tables ({where}): illegal states", f"{len(out['illegal'])}",
-         f"{out['tables']} tables replayed; {len(errors)} page errors"
+         f"{out['tables']} tables replayed; {len(errors)} page errors, "
+         f"{sum(c.misnamed for c in children)} pages telling a seat for a child"
          + (f" (first: {errors[0][:80]})" if errors else "") + "; target 0: "
-         + ("met" if not out["illegal"] and not errors else "MISSED")),
+         + ("met" if not out["illegal"] and not errors and not any(c.misnamed for c in children) else "MISSED")),
         (f"tables ({where}): server CPU per move (ms)", f"{out['cpu_per_move'] * 1000:.0f}",
          f"idle CPU taken off; the servers were busy {out['cpu_share'] * 100:.0f}% of one core "
          f"({out['moves'] / seconds:.1f} moves/s)"),

@@ -41,6 +41,9 @@ class Seating:
 
     store: Store
     clock: Callable[[], float] = time.time
+    viewer: int = 0
+    """The seat this device plays, whose moves its story tells as "You …" (-1: a tablet passed round,
+    where every seat is told by its child's name)."""
     _games: dict[str, TableGame] = field(default_factory=dict)
 
     # ----- opening and sitting -----
@@ -69,11 +72,17 @@ class Seating:
 
     # ----- the game -----
 
-    def game(self, code: str) -> TableGame:
-        """The table's game after every move kept so far (this process's copy, brought up to date)."""
+    def game(self, code: str, *, row: TableRow | None = None) -> TableGame:
+        """The table's game after every move kept so far (this process's copy, brought up to date), its
+        story told from :attr:`viewer`'s seat; ``row``, the table as just read, gives the story the
+        children's names (a child may sit down after the game was first read)."""
         mine = self._games.get(code)
-        if mine is None:
-            mine = self._games[code] = TableGame(self.setup_of(self.row(code)))
+        if mine is None or mine.viewer != self.viewer:
+            row = row or self.row(code)
+            mine = self._games[code] = TableGame(self.setup_of(row), viewer=self.viewer)
+        if row is not None:
+            mine.names = tuple(next((s.nickname for s in row.seats if s.seat == seat), "")
+                               for seat in range(mine.setup.seats))
         fresh = self.store.table_moves(code, since=mine.number)
         mine.extend(Move(m.number, m.seat, m.token, m.by_computer) for m in fresh)
         return mine
@@ -121,7 +130,7 @@ class Seating:
             row = self.row(code)
             if row.ended is not None:
                 return made
-            game = self.game(code)
+            game = self.game(code, row=row)
             seat = game.current_seat
             if seat is None or not self.away(row, seat):
                 return made

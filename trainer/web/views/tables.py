@@ -48,6 +48,7 @@ def seating() -> Seating:
     if ts.seating is None or ts.seating.store is not s:
         assert s is not None
         ts.seating = Seating(s)
+    ts.seating.viewer = ts.seats[0] if len(ts.seats) == 1 else -1  # a shared tablet: every child by name
     return ts.seating
 
 
@@ -186,7 +187,7 @@ def show() -> None:
         ts.code, ts.message = None, str(StoreError("no-table"))
         choose()
         return
-    game = seating().game(ts.code)
+    game = seating().game(ts.code, row=row)
     names = tuple(name_at(row, seat) for seat in range(game.setup.seats))
     here(row)
     message, ts.message = ts.message, None
@@ -351,7 +352,8 @@ def my_move(game: TableGame, seat: int) -> None:
         ui.picture(hand_svg, max_width=f"{pictures.hand_width(len(view.hand))}px", caption=words.your_tiles())
     if DRAW in view.legal_actions and not plays:
         st.info(play_words.nothing_fits_draw())
-        st.button(play_words.draw(), type="primary", on_click=send, args=("draw", seat, number), key=f"tb_draw_{number}")
+        st.button(play_words.draw(), type="primary", on_click=send, args=("draw", seat, number),
+                  key=f"tb_draw_{number}")
     elif PASS in view.legal_actions:
         st.info(play_words.cannot_lead() if view.layout.is_empty else play_words.nothing_fits_pass())
         st.button(play_words.pass_the_lead() if view.layout.is_empty else play_words.pass_(), type="primary",
