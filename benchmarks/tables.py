@@ -260,11 +260,14 @@ async def click(child: Child, store: Store, key: str, button: Element) -> None:
 
 async def child_life(child: Child, url: str, cookie: str, store: Store, until: float,
                      codes: list[asyncio.Future], joined: list[int]) -> None:
+    step = "sitting down"
     try:
         await sit_down(child, url, cookie, store, codes, joined)
+        step = "playing"
         await play(child, store, until, joined)
     except Exception as err:  # counted, never hidden
-        child.errors.append(f"{type(err).__name__}: {err}")
+        left = until - time.monotonic()
+        child.errors.append(f"{type(err).__name__} {step}, {left:.0f} s before the end: {err}")
         for f in codes:
             if not f.done() and child.opener:
                 f.set_exception(RuntimeError("the opener could not open the table"))
@@ -296,7 +299,8 @@ def check(store: Store, children: list[Child]) -> dict:
     lost = sum(1 for (code, n), (a, _c) in acked.items()
                if not any(m.number == n and m.seat == a.seat and (a.token is None or m.token == a.token)
                           for m in stored.get(code, [])))
-    unasked = sum(1 for code, moves in stored.items() for m in moves if (code, m.number) not in acked)
+    unasked = sum(1 for code, moves in stored.items() for m in moves
+                  if (code, m.number) not in acked and not m.by_computer)
     illegal = []
     for code in tables:
         row = store.table(code)
@@ -361,7 +365,9 @@ def rows(out: dict, children: list[Child], tables: int, seconds: float) -> list[
     return [
         (f"tables ({where}): move seen on the other devices, p95 (ms)", f"{p95 * 1000:.0f}",
          f"p50 {pct(seen, 0.5) * 1000:.0f} ms, slowest {max(seen, default=float('nan')) * 1000:.0f} ms, "
-         f"{len(seen)} sightings, {out['unseen']} not seen by the end; target ≤ {SEEN_TARGET * 1000:.0f} ms: "
+         f"{len(seen)} sightings, {out['unseen']} not seen by the end, "
+         f"{sum(c.session.dropped for c in children if c.session)} polls the server never began; "
+         f"target ≤ {SEEN_TARGET * 1000:.0f} ms: "
          + ("met" if p95 <= SEEN_TARGET and out["unseen"] <= len(children) else "MISSED")),
         (f"tables ({where}): moves lost / doubled", f"{out['lost']} / {out['doubled'] + out['unasked']}",
          f"{out['acked']} answered moves of {out['moves']} stored ({out['by_computer']} by computer players), "
