@@ -121,14 +121,13 @@ class Seating:
         held = next((s for s in row.seats if s.seat == seat), None)
         return held is None or now - held.seen > IDLE_SECONDS
 
-    def stand_in(self, code: str, *, row: TableRow | None = None) -> int:
+    def stand_in(self, code: str) -> int:
         """Computer players make the moves of the seats whose children are away, until a child is to move
         (or the hand or game ends); returns how many moves were kept. Two processes doing this at once
-        work out the same moves, and the store keeps each once. ``row``: the table as just read (saves
-        reading it again when no seat is away, as on every poll of a page)."""
+        work out the same moves, and the store keeps each once."""
         made = 0
         for _ in range(MOST_STAND_IN_MOVES):
-            row = row or self.row(code)
+            row = self.row(code)
             if row.ended is not None:
                 return made
             game = self.game(code, row=row)
@@ -138,7 +137,6 @@ class Seating:
             move = game.computer_move()
             if self.store.add_move(code, move.number, move.seat, move.token, by_computer=True):
                 made += 1
-            row = None  # read again: a child may have come back
         return made
 
 

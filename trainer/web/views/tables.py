@@ -480,11 +480,11 @@ def watch(code: str, seen: int, seated: tuple[int, ...]) -> None:
             record().code = row.rematch
             st.rerun(scope="app")
             return
-        seating().stand_in(code, row=row)
-        moved = seating().game(code, row=row).number > seen  # this device's copy, brought up to date
+        seating().stand_in(code)
+        fresh = s.table_moves(code, since=seen)
     except StoreError:
         return  # asked again in a moment
-    if moved or tuple(x.seat for x in row.seats) != seated:
+    if fresh or tuple(x.seat for x in row.seats) != seated:
         st.rerun(scope="app")
 
 
