@@ -480,6 +480,7 @@ def watch(code: str, seen: int, seated: tuple[int, ...]) -> None:
             record().code = row.rematch
             st.rerun(scope="app")
             return
+        here(row)  # a page only polling (the waiting room, a classmate's long think) is still here
         seating().stand_in(code)
         fresh = s.table_moves(code, since=seen)
     except StoreError:
