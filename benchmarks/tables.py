@@ -198,6 +198,9 @@ async def sit_down(child: Child, url: str, cookie: str, store: Store, codes: lis
     assert box is not None, "no name box on the tables page"
     await s.rerun([(box.widget_id, "string_value", f"Child {child.index}")], timeout=60)
     if child.opener:
+        mode = s.find("button_group", key_part="tb_mode")
+        if mode is not None:  # join or open: a switch
+            await s.choose(mode, words.open_heading(), timeout=60)
         seats = s.find("button_group", key_part="tb_seats")
         assert seats is not None, "no choice of players"
         await s.choose(seats, str(SEATS), timeout=60)

@@ -135,3 +135,29 @@ def learner_move(at: AppTest, g) -> None:
             at.selectbox(key="g_end").set_value(letter)
         at.form_submit_button[-1].click().run()
     assert not at.exception, at.exception
+
+
+def skip_check(at: AppTest) -> None:
+    """A new child skips the placement check Practice offers them (tests of the coach start where every child
+    started before the check), if it is offered."""
+    if any(b.key == "pc_skip" for b in at.button):
+        at.button(key="pc_skip").click().run()
+        assert not at.exception, at.exception
+
+
+def answer_check(at: AppTest, right: bool | None = True) -> None:
+    """Answer the placement check's puzzle through the page: right, or "I don't know" (``None``)."""
+    p = at.session_state["practice"].check.puzzle
+    if right is None:
+        at.button(key=f"pc-dont-{p.code}").click().run()
+    elif isinstance(p.answer, dict):  # a hand's rounding: three boxes
+        for name in ("pips", "rounded", "points"):
+            at.text_input(key=f"pc-{name}-{p.code}").set_value(str(p.answer[name]))
+        at.button(key=f"FormSubmitter:pc-f-{p.code}-Check").click().run()
+    elif isinstance(p.answer, (list, tuple)):  # the play that scores most: its choice's button
+        choice = next(c for c in p.choices if p.check(c.value).correct)
+        at.button(key=f"pc-play-{p.code}-{choice.label}").click().run()
+    else:
+        at.text_input(key=f"pc-n-{p.code}").set_value(str(p.answer))
+        at.button(key=f"FormSubmitter:pc-f-{p.code}-Check").click().run()
+    assert not at.exception, at.exception

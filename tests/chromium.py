@@ -116,6 +116,21 @@ def steady(page, locator, *, quiet: float = 0.2, timeout: float = 30000) -> None
     page.wait_for_function(_STEADY, arg=[handle, quiet * 1000], polling=50, timeout=timeout)
 
 
+_AT_REST = """() => {
+  const roots = [document];
+  document.querySelectorAll('*').forEach(e => { if (e.shadowRoot) roots.push(e.shadowRoot); });
+  return roots.every(r => r.getAnimations().every(a => !(a.animationName || '').startsWith('fives-')
+                                                       || a.playState !== 'running'));
+}"""
+"""No animation of ours running, in the page or in a component's shadow root (the board draws there)."""
+
+
+def at_rest(page, timeout: float = 15000) -> None:
+    """Wait until no picture of ours is moving (Play a hand's tiles slide in and its scores pop up): what
+    is measured then is where things stay."""
+    page.wait_for_function(_AT_REST, polling=100, timeout=timeout)
+
+
 def until_shown(page, act: Callable[[], None], shown, *, tries: int = 3, wait: float = 20000) -> None:
     """Do ``act`` (taps on the page) once the page has settled, until ``shown`` appears. On a very
     busy machine a tap can go unanswered; then, with the page settled again, it is done again, as

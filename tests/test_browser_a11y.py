@@ -10,8 +10,10 @@ Screenshots are saved under tests/artifacts/.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
+import re
 import sys
 import tempfile
 
@@ -21,6 +23,7 @@ import pytest
 from chromium import shot
 
 from puzzles import generate
+from trainer.learning.assignment import Work, this_friday
 from trainer.learning.progress import Attempt
 from trainer.store import open_store
 
@@ -57,6 +60,12 @@ def world():
         store.record(fox, Attempt("best-play", "muggins", 1, i % 2 == 0, 6.0 + i, "CQT6-QX36",
                                   None if i % 2 == 0 else "missed-end"))
     live = generate("open-total", stage="muggins", level=1, seed=5)
+    friday = this_friday(dt.datetime.now(dt.UTC).date())
+    store.set_assignment(keys.code, keys.teacher_key, Work.PUZZLES, stages=("muggins",), kinds=("open-total",),
+                         count=8, due=friday)  # work for the class: Jade has begun it, Blue Fox has not
+    store.set_assignment(keys.code, keys.teacher_key, Work.SPRINT, due=friday, learners_chosen=[jade])
+    for _ in range(3):
+        store.record(jade, Attempt("open-total", "muggins", 1, True, 4.0, "CQT6-QX36"))
     store.start_lesson(keys.code, keys.teacher_key)
     store.show_puzzle(keys.code, keys.teacher_key, live.code)
     return {"database": database, "store": store, "keys": keys, "jade": jade, "fox": fox}
@@ -155,7 +164,13 @@ def test_play_a_hand(browser, server, axe_source):
     hand = page.locator(".fives-board .hand [data-tile]")
     chromium.until_shown(page, lambda: page.get_by_role("button", name="Start the game").click(), hand.first)
     chromium.settled(page, 60000)
+    switch = page.get_by_role("switch", name=re.compile("Sound"))  # the child's one switch for the score sound
+    assert switch.count() == 1 and switch.is_checked()
     check(page, axe_source, "play")
+    move = page.get_by_role("button", name=re.compile(r" → total |^Draw a tile|^Pass")).first
+    with chromium.rerun(page):  # after a move: its tiles sliding in, a score's number popping up
+        move.click()
+    check(page, axe_source, "play-moved")
     context.close()
 
 
@@ -221,6 +236,24 @@ def test_my_class(teacher, axe_source):
     check(page, axe_source, "my-class")
 
 
+def test_my_class_setting_work(teacher, axe_source):
+    _, page = teacher
+    page.get_by_text("Work for the class").first.wait_for(timeout=30000)
+    form = page.get_by_text("Set new work").first
+    chromium.until_shown(page, lambda: form.click(), page.get_by_role("button", name="Set the work"))
+    page.get_by_role("button", name="Set the work").scroll_into_view_if_needed()
+    check(page, axe_source, "my-class-work")
+
+
+def test_practice_from_your_teacher_on_a_tablet(browser, server, world, axe_source):
+    context = browser.new_context(viewport={"width": 768, "height": 1024})
+    page = chromium.open_page(context, f"{server}/?me={world['jade']}")
+    page.get_by_text("From your teacher").first.wait_for(timeout=30000)
+    page.get_by_text("5 puzzles to go").first.wait_for(timeout=30000)
+    check(page, axe_source, "practice-from-teacher")
+    context.close()
+
+
 def test_projector_with_a_class_in_a_live_lesson(teacher, world, axe_source):
     _, page = teacher  # the class is open in this tab: the teacher goes on to the projector from My class
     store, keys = world["store"], world["keys"]
@@ -239,3 +272,84 @@ def test_projector_with_a_class_in_a_live_lesson(teacher, world, axe_source):
     chromium.until_shown(page, lambda: reveal.click(), chart)
     chart.locator("svg.main-svg").first.wait_for(timeout=30000)
     check(page, axe_source, "projector-revealed")
+
+
+def test_the_placement_check_offered_taken_and_its_end(browser, server, world, axe_source):
+    """A new child's placement check on a tablet: the offer, a puzzle of the check, and the end screen."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    me = world["store"].new_learner("Kind Seal")
+    page = chromium.open_page(context, f"{server}/?me={me}")
+    start = page.locator("[class*='st-key-pc_start'] button").first
+    start.wait_for(timeout=30000)
+    check(page, axe_source, "placement-offer")
+    line = page.get_by_text("Question 1 of about 6").first
+    chromium.until_shown(page, lambda: start.click(), line)
+    page.locator("svg.fives-layout:visible").first.wait_for(state="visible", timeout=30000)
+    check(page, axe_source, "placement-question")
+    end = page.get_by_text("You start at Muggins!").first
+    chromium.until_shown(page, lambda: page.get_by_role("button", name="I don't know").first.click(), end)
+    check(page, axe_source, "placement-end")
+    context.close()
+
+
+def test_the_live_lessons_lobby_its_join_form_and_a_countdown(browser, server, teacher, world, axe_source):
+    _, page = teacher  # the projector of the test above, its lesson revealed: the teacher starts a new one
+    keys = world["keys"]
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    end = page.get_by_role("button", name="End the live lesson")
+    start = page.get_by_role("button", name="Start a live lesson with Room 4")
+    chromium.until_shown(page, lambda: end.click(), start)
+    chromium.until_shown(page, lambda: start.click(), page.get_by_test_id("lobby-code"))
+    tablet = browser.new_context(viewport={"width": 768, "height": 1024})
+    child = chromium.open_page(tablet, f"{server}/live?me={world['jade']}")
+    child.get_by_text("Waiting for your teacher to start").first.wait_for(timeout=30000)
+    check(child, axe_source, "live-lobby-child")
+    page.get_by_test_id("lobby-names").filter(has_text="Jade Gecko").wait_for(timeout=30000)
+    check(page, axe_source, "projector-lobby")
+    newcomer = browser.new_context(viewport={"width": 768, "height": 1024})
+    join = chromium.open_page(newcomer, f"{server}/live?join={keys.code}")
+    join.get_by_role("button", name="Join", exact=True).wait_for(timeout=30000)
+    check(join, axe_source, "live-join")
+    newcomer.close()
+    thirty = page.locator(".st-key-pj_lobby_countdown button", has_text="30 s").first
+    with chromium.rerun(page):
+        thirty.click()
+    go = page.locator(".st-key-pj_lobby_go button").first
+    chromium.until_shown(page, lambda: go.click(), page.get_by_test_id("countdown"))
+    child.get_by_test_id("countdown").wait_for(timeout=30000)
+    check(child, axe_source, "live-countdown")
+    tablet.close()
+
+
+def test_play_at_a_table_passed_round_a_tablet(browser, server, axe_source):
+    """Play at a table on a tablet: the choice of tables, the waiting room, the hand-off screen and a turn."""
+    context = browser.new_context(viewport={"width": 768, "height": 1024})
+    page = chromium.open_page(context, f"{server}/tables")
+    opened = page.locator(".st-key-tb_mode button").filter(has_text="Open a table").first
+    opened.wait_for(timeout=30000)
+    check(page, axe_source, "tables-choose")
+    shared = page.get_by_text("Pass and play: everyone on this tablet").first
+    chromium.until_shown(page, lambda: opened.click(), shared)
+    with chromium.rerun(page):
+        shared.click()
+    start = page.get_by_role("button", name="Start the game").first
+    chromium.until_shown(page, lambda: page.get_by_role("button", name="Open the table").first.click(), start)
+    check(page, axe_source, "tables-waiting-room")
+    show = page.locator("[class*='st-key-tb_show'] button").first
+    chromium.until_shown(page, lambda: start.click(), show)
+    check(page, axe_source, "tables-hand-off")
+    chromium.until_shown(page, lambda: show.click(), page.locator(".fives-board").first)
+    check(page, axe_source, "tables-turn")
+    context.close()
+
+
+def test_a_table_on_the_projector(teacher, world, server, axe_source):
+    """A table of the class on the projector: the layout and the scores, never a hand."""
+    _, page = teacher
+    store, keys = world["store"], world["keys"]
+    code = store.open_table({"game": "all-fives", "seats": 2, "seed": 5}, class_code=keys.code)
+    store.sit(code, 2, learner_code=world["jade"], nickname="")
+    store.add_move(code, 0, 0, "start")
+    chromium.goto(page, f"{server}/tables?watch={code}")
+    page.get_by_text(f"Table {code}").first.wait_for(timeout=30000)
+    check(page, axe_source, "tables-projector")

@@ -176,7 +176,9 @@ def test_the_projector_finds_its_class_after_a_reload_and_reads_from_the_back(se
     resume = page.get_by_role("button", name="Go on with the live lesson of Room 4")
     resume.wait_for(timeout=30000)
     assert not page.get_by_text("Open your class on").count()
-    chromium.until_shown(page, lambda: resume.click(), page.get_by_test_id("live-count"))
+    chromium.until_shown(page, lambda: resume.click(), page.get_by_test_id("lobby-code"))
+    start = page.locator(".st-key-pj_lobby_go button").first  # the lobby's Start: the first puzzle goes out
+    chromium.until_shown(page, lambda: start.click(), page.get_by_test_id("live-count"))
     lesson = store.lesson(keys.code)
     assert lesson is not None and lesson.round >= 1
     assert store.live_answer(world["fox"], lesson.round, "7", False, "missed-end")

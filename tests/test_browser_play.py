@@ -84,6 +84,7 @@ def test_play_for_four_draws_letters_clear_of_tiles_and_tiles_big_enough(server,
     most_tiles = 0
     for step in range(14):
         chromium.settled(page, 60000)
+        chromium.at_rest(page)  # the tiles just played have slid into their places
         m = measure(page)
         if m["tiles"]:
             measured += 1

@@ -199,6 +199,7 @@ def test_a_live_lesson_from_the_projector_to_a_child_and_back(store):
     teacher.run()
     teacher.button(key="pj_live_start").click().run()
     assert not teacher.exception, teacher.exception
+    teacher.button(key="pj_lobby_go").click().run()  # the lobby's Start: the first puzzle goes out
     assert store.lesson(code).puzzle_code == p.code
     assert "0 of 0 answered" in " ".join(m.value for m in teacher.markdown).replace("<b>", "").replace("</b>", "")
 

@@ -59,6 +59,7 @@ def test_signing_out_leaves_nothing_of_the_learner(store):
     teacher.button(key="t_open").click().run()
     teacher.switch_page("views/projector.py").run()
     teacher.button(key="pj_live_start").click().run()
+    teacher.button(key="pj_lobby_go").click().run()  # the lobby's Start: the first puzzle goes out
 
     at = app(page="me")
     at.segmented_control(key="me_way").set_value("class").run()

@@ -55,6 +55,8 @@ def test_a_child_on_one_server_shows_on_the_projector_of_the_other(two_servers, 
 
     teacher.get_by_role("link", name="Start a live lesson on the Projector").click()
     teacher.get_by_role("button", name="Start a live lesson with Room 4").click()
+    teacher.wait_for_selector("[data-testid='lobby-code']", timeout=30000)
+    teacher.locator(".st-key-pj_lobby_go button").first.click()  # the lobby's Start: the first puzzle goes out
     teacher.wait_for_selector("[data-testid='live-count']", timeout=30000)
     assert "0 of" in teacher.locator("[data-testid='live-count']").inner_text()
 

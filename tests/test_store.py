@@ -3,6 +3,7 @@ PostgreSQL's server is missing)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import random
 import signal
@@ -19,6 +20,8 @@ from hypothesis import strategies as st
 from sqlalchemy import create_engine, insert, inspect, select
 
 from puzzles.codes import ALPHABET
+from trainer.learning.assignment import Work
+from trainer.learning.placement import Placement
 from trainer.learning.practice import COACH, Practice
 from trainer.learning.progress import Attempt, Progress
 from trainer.learning.sprint import SprintAnswer
@@ -107,6 +110,7 @@ def test_deleting_a_class_leaves_nothing_of_it(store):
         store.record_sprint(me.code, [SprintAnswer("make10:3", True, 2.0, 1.0, 4.0)])
         store.record_decision(me.code, Decision("g1-0", 1.0, "muggins", "muggins", "3-4", ("4-6", "2-3"),
                                                 (("2-3>3-4", 2), ("4-6>3-4", 0)), "4-6>3-4", 0, 2))
+        store.record_placement(me.code, Placement("all-fives", 1.0))
     store.start_lesson(keys.code, keys.teacher_key)
     store.join_lesson(me.code)
     rnd = store.show_puzzle(keys.code, keys.teacher_key, "CQT6-QX36")
@@ -115,13 +119,16 @@ def test_deleting_a_class_leaves_nothing_of_it(store):
     store.sit(table, 2, learner_code=me.code, nickname="")
     store.sit(table, 2, learner_code=None, nickname="Guest")
     assert store.add_move(table, 0, 0, "start")
+    store.record_placement(me.code, Placement("all-fives", 1_700_000_000.0))
+    store.set_assignment(keys.code, keys.teacher_key, Work.PUZZLES, stages=("muggins",), kinds=("open-total",),
+                         count=5, due=dt.date.today() + dt.timedelta(days=3), learners_chosen=[me.code])
     before = store.row_counts()
     assert all(before[t] for t in before)
     store.delete_class(keys.code, keys.teacher_key)
     after = store.row_counts()
     assert after == {"classes": 1, "learners": 1, "attempts": 1, "games": 0, "lessons": 0, "lesson_members": 0,
-                     "live_answers": 0, "sprint_answers": 0, "decisions": 0, "game_tables": 0, "table_seats": 0,
-                     "table_moves": 0}
+                     "live_answers": 0, "sprint_answers": 0, "decisions": 0, "placements": 0, "game_tables": 0,
+                     "table_seats": 0, "table_moves": 0, "assignments": 0, "assignment_learners": 0}
     assert store.learner(me.code) is None and store.class_name(keys.code) is None
     assert store.attempts(kept.code) == [attempt()]
 

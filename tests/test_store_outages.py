@@ -3,6 +3,7 @@ sleeps through a wait), PostgreSQL stopped mid-run, a SQLite file deleted or mad
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import subprocess
 import sys
@@ -14,6 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from sqlalchemy import event, select
 
+from trainer.learning.assignment import Work
+from trainer.learning.placement import Placement
 from trainer.learning.progress import Attempt
 from trainer.learning.sprint import SprintAnswer
 from trainer.learning.transfer import Decision
@@ -21,6 +24,7 @@ from trainer.store import LearnerGone, Store, StoreError, StoreUnavailable, TooM
 from trainer.store.codes import new_class_code, new_learner_code
 from trainer.store.limits import ADDRESS, POLICIES, SESSION
 from trainer.store.schema import guards
+from trainer.store.tables import new_table_code
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CALM = "Saving is not working right now."
@@ -173,6 +177,8 @@ def public_calls(store: Store, code: str, key: str, me: str) -> dict:
         "decisions": lambda: store.decisions(me),
         "class_decisions": lambda: store.class_decisions(code, key),
         "game_puzzles_practised": lambda: store.game_puzzles_practised(me),
+        "record_placement": lambda: store.record_placement(me, Placement("all-fives", 1.0)),
+        "placement": lambda: store.placement(me),
         "language": lambda: store.language(me),
         "set_language": lambda: store.set_language(me, "es"),
         "class_language": lambda: store.class_language(code),
@@ -197,12 +203,37 @@ def public_calls(store: Store, code: str, key: str, me: str) -> dict:
         "live_answer": lambda: store.live_answer(me, 1, "5", True, None),
         "my_live_answer": lambda: store.my_live_answer(me, 1),
         "tally": lambda: store.tally(code),
+        "set_assignment": lambda: store.set_assignment(code, key, Work.SPRINT, due=dt.date(2026, 11, 27)),
+        "class_assignments": lambda: store.class_assignments(code, key),
+        "assignments_for": lambda: store.assignments_for(me),
+        "close_assignment": lambda: store.close_assignment(code, key, 1),
+        "delete_assignment": lambda: store.delete_assignment(code, key, 1),
+        "assignment_counts": store.assignment_counts,
+        "open_table": lambda: store.open_table({"game": "muggins", "seats": 2}),
+        "find_table": lambda: store.find_table(TABLE_CODE),
+        "table": lambda: store.table("KQ7M-XR4"),
+        "class_tables": lambda: store.class_tables(code),
+        "sit": lambda: store.sit("KQ7M-XR4", 2, learner_code=me, nickname=""),
+        "seen": lambda: store.seen("KQ7M-XR4", 0),
+        "leave": lambda: store.leave("KQ7M-XR4", 0),
+        "table_moves": lambda: store.table_moves("KQ7M-XR4"),
+        "add_move": lambda: store.add_move("KQ7M-XR4", 0, 0, "start"),
+        "end_table": lambda: store.end_table("KQ7M-XR4"),
+        "rematch": lambda: store.rematch("KQ7M-XR4", {"game": "muggins", "seats": 2}),
+        "delete_table": lambda: store.delete_table("KQ7M-XR4"),
+        "seats_held": lambda: store.seats_held("KQ7M-XR4", "a-key"),
+        "begin_lesson": lambda: store.begin_lesson(code, key),
+        "set_countdown": lambda: store.set_countdown(code, key, 10),
+        "set_sound": lambda: store.set_sound(code, key, False),
+        "lesson_nicknames": lambda: store.lesson_nicknames(code, key),
     }
     public = {n for n in dir(Store) if not n.startswith("_") and callable(getattr(Store, n))} - {"health"}
     assert public == set(calls), "a public method the outage tests do not call"
     return calls
 
 
+TABLE_CODE = new_table_code()
+"""A table code that passes its check character, so looking it up reaches the database."""
 DECISION = Decision("d1", 1.0, "muggins", "muggins", "3-4", ("4-6",), (("4-6>3-4", 0),), "4-6>3-4", 0, 0)
 
 

@@ -3,7 +3,7 @@ sessions on one store), and what a child is told when a code, a turn or a table 
 
 from __future__ import annotations
 
-from apptest import app, notices, sign_up, texts
+from apptest import app, make_class, notices, sign_up, texts
 
 from trainer.games.table import TableGame
 
@@ -15,6 +15,12 @@ def game_of(at) -> TableGame:
 
 def press(at, key: str) -> None:
     at.button(key=key).click().run()
+    assert not at.exception, at.exception
+
+
+def opening(at) -> None:
+    """Open a table, rather than join one."""
+    at.segmented_control(key="tb_mode").set_value("open").run()
     assert not at.exception, at.exception
 
 
@@ -49,6 +55,7 @@ def test_a_guest_sees_join_and_open_and_must_give_a_name():
 
 def test_pass_and_play_hides_each_hand_until_the_tablet_is_handed_on():
     at = app(page="tables")
+    opening(at)
     at.checkbox(key="tb_shared").check().run()
     at.text_input(key="tb_name_0").set_value("Maya")
     at.text_input(key="tb_name_1").set_value("Sam").run()
@@ -75,6 +82,7 @@ def test_two_children_on_two_devices_play_one_game():
     maya = app(page="tables")
     sign_up(maya, "Maya Fox")
     maya.switch_page("views/tables.py").run()
+    opening(maya)
     press(maya, "tb_open")
     code = maya.session_state["tables"].code
     assert code in texts(maya)
@@ -103,6 +111,14 @@ def test_two_children_on_two_devices_play_one_game():
         any_move(mover, game_of(mover), turn)
         kept += 1
     assert kept >= 4
+    # each device tells the story from its own seat, with the children's names: never "Seat 1", and
+    # never "You" for another child's move
+    for device, me, other in ((maya, "Maya Fox", "Sam"), (sam, "Sam", "Maya Fox")):
+        device.run()
+        story = [m.value for m in device.markdown if m.value.startswith("- ")]
+        lines = " ".join(story)
+        assert story and "Seat " not in lines and f"{me} " not in lines, story
+        assert "You " in lines and f"{other} " in lines, story
     # a stale button on the other device: its move is refused kindly, nothing is played twice
     game = game_of(maya)
     number = game.number
@@ -114,6 +130,7 @@ def test_a_move_from_a_stale_position_is_refused_with_who_played_first():
     from trainer.games.seating import Seating
 
     maya = app(page="tables")
+    opening(maya)
     maya.checkbox(key="tb_shared").check().run()
     press(maya, "tb_open")
     press(maya, "tb_start")
@@ -131,6 +148,7 @@ def test_each_child_hears_the_story_from_their_own_seat_with_their_classmates_na
     maya = app(page="tables")
     sign_up(maya, "Maya Fox")
     maya.switch_page("views/tables.py").run()
+    opening(maya)
     press(maya, "tb_open")
     code = maya.session_state["tables"].code
     sam = app(page="tables")
@@ -156,3 +174,94 @@ def test_each_child_hears_the_story_from_their_own_seat_with_their_classmates_na
     sam.run()
     for me, other in ((maya, "Sam"), (sam, "Maya Fox")):
         assert "- You " in story(me) and f"- {other} " in story(me) and "Seat " not in story(me), story(me)
+
+
+# ----- the teacher: My class and the projector -----
+
+def _class_with_children(n: int = 4):
+    from trainer.store import open_store
+
+    at, code, key = make_class("Room 9")
+    s = open_store()
+    kids = [s.join(code, name) for name in ("Maya", "Sam", "Ana", "Leo")[:n]]
+    at.run()
+    return at, code, key, s, kids
+
+
+def test_the_teacher_opens_tables_with_one_deal_and_sees_each_one():
+    at, code, _key, s, _kids = _class_with_children()
+    at.segmented_control(key="ct_seats").set_value(2)
+    at.number_input(key="ct_count").set_value(3)
+    at.button(key="ct_open").click().run()
+    assert not at.exception, at.exception
+    tables = s.class_tables(code)
+    assert len(tables) == 3 and len({t.deal for t in tables}) == 1 and tables[0].deal
+    assert len({t.setup["seed"] for t in tables}) == 1
+    shown = texts(at)
+    assert all(t.code in shown for t in tables) and "waiting to start" in shown
+    first = tables[0].code
+    at.button(key=f"ct_start_{first}").click().run()
+    assert not at.exception
+    assert "waiting to start" in texts(at)  # the other two
+    at.button(key=f"ct_end_{first}").click().run()
+    assert s.table(first).ended is not None
+    assert not any(b.key == f"ct_end_{first}" for b in at.button)
+
+
+def test_the_projector_shows_a_table_without_any_hand_and_compares_one_deal():
+    from trainer.bots import BotLevel
+    from trainer.games.seating import Seating
+    from trainer.games.table import TableSetup
+
+    at, code, _key, s, kids = _class_with_children(2)
+    seats = Seating(s)
+    codes = []
+    for level in (BotLevel.GREEDY, BotLevel.BEGINNER):  # one deal, two ways to play it
+        t = s.open_table(TableSetup(game="all-fives", seats=2, stand_in=level, seed=77).to_record(),
+                         class_code=code, deal="d77")
+        codes.append(t)
+        s.sit(t, 2, learner_code=kids[0], nickname="")
+    watch = app()
+    watch.session_state["session"].teacher = at.session_state["session"].teacher
+    watch.query_params["watch"] = codes[0]
+    watch.switch_page("views/tables.py").run()
+    assert not watch.exception, watch.exception
+    assert f"Table {codes[0]}" in texts(watch) and "waiting to start" in texts(watch)
+    for t in codes:  # nobody is here: the computer players play the whole hand
+        seats.start(t)
+        s.leave(t, 0)
+        seats.stand_in(t)
+    watch.run()
+    shown = texts(watch)
+    assert "Hand 1 is over" in shown and "Hand 1 at every table" in shown
+    assert any(w in shown for w in ("played alike for", "played differently", "played this hand the same way"))
+    # never a hand: no tile buttons, no hand's caption
+    assert not any(b.key and b.key.startswith("tb_") for b in watch.button)
+    assert "Your tiles" not in shown
+
+
+def test_the_projector_needs_the_tables_class_to_be_open():
+    at, code, _key, s, kids = _class_with_children(1)
+    t = s.open_table({"game": "muggins", "seats": 2}, class_code=code)
+    watch = app()
+    watch.query_params["watch"] = t
+    watch.switch_page("views/tables.py").run()
+    assert not watch.exception
+    assert "Open your class on My class first" in texts(watch)
+
+
+def test_a_reload_comes_back_to_the_same_seat_and_a_wrong_key_does_not():
+    ana = app(page="tables")
+    ana.text_input(key="tb_my_name").set_value("Ana").run()
+    opening(ana)
+    press(ana, "tb_open")
+    ts = ana.session_state["tables"]
+    code, key = ts.code, ts.key
+    assert ana.query_params.get("table") in (code, [code]) and ana.query_params.get("tk") in (key, [key])
+    again = app(page="tables", table=code, tk=key)  # the same address in a new session: a reload
+    assert again.session_state["tables"].code == code and again.session_state["tables"].seats == (0,)
+    assert "Seat 1: Ana" in texts(again)
+    stranger = app(page="tables", table=code, tk="not-the-key")
+    assert stranger.session_state["tables"].code is None and "tk" not in stranger.query_params
+    press(again, "tb_leave")
+    assert again.session_state["tables"].code is None and "table" not in again.query_params

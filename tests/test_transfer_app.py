@@ -7,7 +7,7 @@ import datetime as dt
 import random
 
 import pytest
-from apptest import NOTICES, app, new_app
+from apptest import NOTICES, app, new_app, skip_check
 from apptest import texts as page_texts
 
 from puzzles.positions import is_position_code
@@ -66,6 +66,7 @@ def play_until_a_miss(at, now: list[float], seed: int = 5) -> None:
 def serve_next(at) -> None:
     """Answer the puzzle on Practice (if it is not answered) and ask for the next one."""
     at.switch_page("views/practice.py").run()
+    skip_check(at)  # a new child is offered the placement check first (tests/test_placement_page.py)
     pr = at.session_state["practice"]
     if not pr.answered:
         pr.answer(pr.puzzle.answer)
@@ -119,6 +120,7 @@ def test_a_signed_in_learner_keeps_decisions_through_a_reload_and_the_class_sees
     made = at.session_state["practice"].games.decisions
     assert store.decisions(me.code) == made  # each kept as it was made
     again = app(me=me.code)  # a reload, on a later day (the game was played on the fake clock's day)
+    skip_check(again)  # no puzzle answered yet: the placement check is offered first
     pr = again.session_state["practice"]
     assert pr.games.decisions == made  # from the store
     assert pr.review == ReviewMode.GAME and pr.puzzle.code == next(d for d in made if d.missed).puzzle().code

@@ -27,9 +27,14 @@ from trainer.words.tables import csv_headers
 class LearnerRecord(Protocol):
     """What the report needs of a learner (the store's report rows have it)."""
 
-    code: str
-    nickname: str
-    attempts: Sequence[Attempt]
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def nickname(self) -> str: ...
+
+    @property
+    def attempts(self) -> Sequence[Attempt]: ...
 
 
 @dataclass(frozen=True)
@@ -165,7 +170,7 @@ def stuck(learners: Iterable[LearnerRecord]) -> list[Stuck]:
                     runs.pop(t, None)
                 elif a.mistake == t or a.mistake not in TRAPS:
                     runs.setdefault(t, []).append(a)
-        parked = _parked(lr.attempts)
+        parked = parked_lately(lr.attempts)
         for t in sorted(set(runs) | parked, key=lambda t: (-len(runs.get(t, ())), t)):
             wrong = runs.get(t, [])
             if len(wrong) < STUCK_AFTER and t not in parked:
@@ -177,7 +182,7 @@ def stuck(learners: Iterable[LearnerRecord]) -> list[Stuck]:
     return out
 
 
-def _parked(attempts: Sequence[Attempt]) -> frozenset[str]:
+def parked_lately(attempts: Sequence[Attempt]) -> frozenset[str]:
     """The traps the coach moved on from on the child's last day of practice."""
     last = next((a.at for a in reversed(attempts) if a.at is not None), None)
     if last is None or not any(a.review is ReviewMode.DRILL for a in attempts):
@@ -189,15 +194,21 @@ CSV_FIELDS = ("nickname", "learner_code", "number", "kind", "stage", "level", "c
               "mistake", "hinted", "review")
 
 
-def csv_text(learners: Iterable[LearnerRecord]) -> str:
-    """Every answer of the class, a row each (opens in any spreadsheet)."""
+def csv_text(learners: Iterable[LearnerRecord], extra: tuple[Sequence[str], dict[str, list[str]]] | None = None) -> str:
+    """Every answer of the class, a row each (opens in any spreadsheet). ``extra``: more columns (their
+    headings, and each learner's cells, repeated on each of their rows): with them, a learner without
+    answers has a row too, so that their cells show (the work a teacher set, :mod:`.assignments`)."""
+    heads, cells = extra if extra is not None else ((), {})
     out = io.StringIO()
     w = csv.writer(out)
-    w.writerow(csv_headers(CSV_FIELDS))
+    w.writerow(csv_headers(CSV_FIELDS) + [_cell(h) for h in heads])
     for lr in learners:
+        more = cells.get(lr.code, [""] * len(heads))
+        if extra is not None and not lr.attempts:
+            w.writerow([_cell(lr.nickname), lr.code, 0] + [""] * (len(CSV_FIELDS) - 3) + more)
         for i, a in enumerate(lr.attempts, start=1):
             w.writerow([_cell(lr.nickname), lr.code, i, a.kind, a.stage, a.level, a.correct, a.seconds, a.code,
-                        a.mistake or "", a.hinted, a.review])
+                        a.mistake or "", a.hinted, a.review] + more)
     return out.getvalue()
 
 

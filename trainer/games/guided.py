@@ -16,6 +16,7 @@ from puzzles import STAGES
 from trainer.bots import BotLevel, make_bot, suggest
 from trainer.bots.hints import Suggestion
 from trainer.bots.players import Bot
+from trainer.games.news import News, Placed, Scored, news_since
 from trainer.games.story import Story, settlement_lines, working
 from trainer.learning.transfer import Decision, decide
 from trainer.rules import (
@@ -58,11 +59,13 @@ def possessive(name: str) -> str:
 
 _MOST_AT_AN_END = {"end": 6, "beside": 6, "double": 12, "sniff-end": 12}
 """The most each kind of open end can add to the total (:attr:`OpenEnd.kind <trainer.rules.OpenEnd.kind>`)."""
-def claim_choices(view: PlayerView) -> list[int]:
+
+
+def claim_choices(layout: Layout, rules: RuleSet) -> list[int]:
     """Every score a player may say after a play: no score, and each score up to the most the layout's
     open ends could count, so the buttons do not give the score away."""
-    most = sum(_MOST_AT_AN_END.get(end.kind, 0) for end in view.layout.open_ends)
-    return [view.rules.points(total) for total in range(0, most + 1, 5)]
+    most = sum(_MOST_AT_AN_END.get(end.kind, 0) for end in layout.open_ends)
+    return [rules.points(total) for total in range(0, most + 1, 5)]
 
 
 NEXT_HAND = "next-hand"
@@ -163,6 +166,8 @@ class GuidedGame:
     story_so_far: Story = field(init=False, repr=False)
     """This hand's story, from the learner's seat."""
     _hint: tuple[tuple[int, int], Suggestion | None] | None = None
+    _news_from: tuple[int, int] = (0, 0)
+    """Where the learner's last move started (:attr:`move_number` before it): the news is what came after."""
 
     def __post_init__(self) -> None:
         self.setup.check()
@@ -245,6 +250,7 @@ class GuidedGame:
             return narration.your_turn_first()
         try:
             act = parse_action(action)
+            start = self.move_number
             decision = decide(self.view(), act, uid=f"{self.key}-{len(self.moves)}", at=self.clock(),
                               game=self.setup.game)
             self._apply(act, 0)
@@ -255,11 +261,20 @@ class GuidedGame:
                 return narration.wait_for(self.name(err.turn_of), you=err.turn_of == 0)
             return error_words(err)
         self.moves.append(str(act))
+        self._news_from = start
         if decision is not None:
             self.decided.append(decision)
             self.this_hand.append(decision)
         self.advance()
         return None
+
+    def news(self) -> News:
+        """The tiles played and the scores made since the learner's last move began (in a new hand: since
+        it was dealt), in order (:func:`trainer.games.news.news_since`)."""
+        hands, start = self._news_from
+        if hands != len(self.game.hands):
+            start = 0
+        return news_since(self.game.hand, start, mark=f"{self.key}-{len(self.game.hands)}")
 
     def take_decisions(self) -> list[Decision]:
         """The learner's decisions since the last call (the page keeps them for the learner)."""
@@ -307,6 +322,7 @@ class GuidedGame:
         self.past.append(self.story_so_far.new_hand())
         self.this_hand = []
         self.moves.append(NEXT_HAND)
+        self._news_from = (-1, 0)  # the news of a new hand: everything since its deal
         self.advance()
 
     # ----- saving and replaying -----
@@ -357,7 +373,7 @@ class GuidedGame:
         """Every score the learner may say after a play: no score, and each score up to the most the
         layout's open ends could count (a plain end at most 6, a double or the sniff's ends at most 12),
         so even six open ends of Five-Up have their 45 and more, and the buttons do not give the score away."""
-        return claim_choices(self.view())
+        return claim_choices(self.view().layout, self.rules)
 
     # ----- guidance -----
 
@@ -396,7 +412,7 @@ class GuidedGame:
 __all__ = [
     "BOT_LEVELS", "BOT_TITLES", "DRAW", "GAME_SOURCES", "GAME_TITLES", "GUIDANCE", "GUIDANCE_TITLES", "LET_GO",
     "MUGGINS", "NAMES", "PASS",
-    "Claim", "GuidedGame", "Setup", "working",
+    "Claim", "GuidedGame", "News", "Placed", "Scored", "Setup", "working",
 ]
 
 

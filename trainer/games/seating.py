@@ -41,9 +41,6 @@ class Seating:
 
     store: Store
     clock: Callable[[], float] = time.time
-    viewer: int = 0
-    """The seat this device plays, whose moves its story tells as "You …" (-1: a tablet passed round,
-    where every seat is told by its child's name)."""
     _games: dict[str, TableGame] = field(default_factory=dict)
 
     # ----- opening and sitting -----
@@ -72,17 +69,17 @@ class Seating:
 
     # ----- the game -----
 
-    def game(self, code: str, *, row: TableRow | None = None) -> TableGame:
-        """The table's game after every move kept so far (this process's copy, brought up to date), its
-        story told from :attr:`viewer`'s seat; ``row``, the table as just read, gives the story the
-        children's names (a child may sit down after the game was first read)."""
+    def game(self, code: str, *, viewer: int | None = None, names: tuple[str, ...] | None = None) -> TableGame:
+        """The table's game after every move kept so far (this session's copy, brought up to date), its story
+        told from ``viewer``'s seat (``-1``: nobody's, as the projector tells it) with the children's
+        ``names`` by seat; either left out keeps what this copy had."""
         mine = self._games.get(code)
-        if mine is None or mine.viewer != self.viewer:
-            row = row or self.row(code)
-            mine = self._games[code] = TableGame(self.setup_of(row), viewer=self.viewer)
-        if row is not None:
-            mine.names = tuple(next((s.nickname for s in row.seats if s.seat == seat), "")
-                               for seat in range(mine.setup.seats))
+        want_viewer = viewer if viewer is not None else (mine.viewer if mine is not None else -1)
+        want_names = names if names is not None else (mine.names if mine is not None else ())
+        if mine is None or (mine.viewer, mine.names) != (want_viewer, want_names):
+            setup = mine.setup if mine is not None else self.setup_of(self.row(code))
+            kept = mine.moves if mine is not None else []
+            mine = self._games[code] = TableGame.replay(setup, kept, viewer=want_viewer, names=want_names)
         fresh = self.store.table_moves(code, since=mine.number)
         mine.extend(Move(m.number, m.seat, m.token, m.by_computer) for m in fresh)
         return mine
@@ -130,7 +127,7 @@ class Seating:
             row = self.row(code)
             if row.ended is not None:
                 return made
-            game = self.game(code, row=row)
+            game = self.game(code)
             seat = game.current_seat
             if seat is None or not self.away(row, seat):
                 return made

@@ -20,7 +20,17 @@ from typing import Any
 from puzzles import STAGES
 from trainer.bots import BotLevel, make_bot
 from trainer.games.story import Story
-from trainer.rules import PRESETS, Game, HandResult, IllegalPlay, MugginsCall, PlayerView, RuleSet, parse_action
+from trainer.rules import (
+    PRESETS,
+    Game,
+    HandResult,
+    IllegalPlay,
+    MugginsCall,
+    Phase,
+    PlayerView,
+    RuleSet,
+    parse_action,
+)
 from trainer.words import narration
 from trainer.words.game_tables import seat_label
 from trainer.words.narration import seat_name
@@ -133,8 +143,8 @@ class TableGame:
     setup: TableSetup
     game: Game = field(init=False)
     moves: list[Move] = field(default_factory=list)
-    viewer: int = 0
-    """The seat whose story this copy tells (their own moves are "You …")."""
+    viewer: int = -1
+    """The seat whose story this copy tells (their own moves are "You …"; ``-1``: nobody's)."""
     names: tuple[str, ...] = ()
     """The children's names by seat (a seat without one is "Seat 2")."""
     story: Story = field(init=False, repr=False)
@@ -156,7 +166,7 @@ class TableGame:
         self.extend(kept)
 
     @classmethod
-    def replay(cls, setup: TableSetup, moves: Iterable[Move], *, viewer: int = 0,
+    def replay(cls, setup: TableSetup, moves: Iterable[Move], *, viewer: int = -1,
                names: tuple[str, ...] = ()) -> TableGame:
         return cls(setup, moves=list(moves), viewer=viewer, names=names)
 
@@ -169,6 +179,19 @@ class TableGame:
         if 0 <= seat < len(self.names) and self.names[seat]:
             return self.names[seat]
         return seat_label(seat)
+
+    def told(self) -> list[str]:
+        """This hand's story as the viewer may read it now: while they are to say their own score, their
+        play is told without it; while they may call Muggins!, the missed score is not told."""
+        story = self.story
+        if self.current_seat != self.viewer or self.viewer < 0:
+            return list(story.log)
+        phase = self.view(self.viewer).phase
+        if phase is Phase.CLAIM and story.unscored and story.log:
+            return story.log[:-1] + [story.unscored]
+        if phase is Phase.MUGGINS and story.muggins_story:
+            return list(story.muggins_story)
+        return list(story.log)
 
     def side_name(self, side: int) -> str:
         members = self.game.hand.sides[side]

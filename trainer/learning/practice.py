@@ -26,6 +26,7 @@ from puzzles import CodeError, Puzzle, Step, Verdict, from_code, generate, gener
 from puzzles.contrast import Contrast, contrast
 from puzzles.traps import drill_kind
 from puzzles.worked import worked_example
+from trainer.learning.placement import Placement, PlacementCheck, check_answers, is_offered
 from trainer.learning.policy import DEFAULT_POLICY, Policy
 from trainer.learning.progress import Attempt, Outcome, Progress
 from trainer.learning.sprint import FactKind, FactVerdict, SprintAnswer, SprintRound, day_of
@@ -120,6 +121,8 @@ class Practice:
     """The learner's decisions in real games (Play a hand): missed scores come back as puzzles."""
     on_decision: Callable[[Decision], None] | None = None
     """Called with every new decision (a progress store saves it)."""
+    check: PlacementCheck | None = None
+    """The placement check, while a new child takes it (:mod:`trainer.learning.placement`)."""
 
     def __post_init__(self) -> None:
         """One policy for the practice and its progress: a practice given its own rebuilds the progress
@@ -130,7 +133,8 @@ class Practice:
             self.policy = self.progress.policy
         else:
             given = self.progress
-            self.progress = Progress.from_attempts(given.attempts, given.facts.answers, policy=self.policy)
+            self.progress = Progress.from_attempts(given.attempts, given.facts.answers, policy=self.policy,
+                                                   placement=given.placement)
             self.progress.facts.band = given.facts.band
 
     # ----- teaching -----
@@ -421,6 +425,34 @@ class Practice:
         """Keep a decision from a real game (once per uid) and hand it to :attr:`on_decision`."""
         if self.games.add(decision) and self.on_decision is not None:
             self.on_decision(decision)
+
+    # ----- the placement check -----
+
+    @property
+    def check_offered(self) -> bool:
+        """The placement check is for this child now (not placed yet, nothing answered but the check)."""
+        return is_offered(self.progress.attempts, self.progress.placement)
+
+    def start_check(self) -> PlacementCheck:
+        """The placement check, begun or taken up again where the stored answers left it."""
+        if self.check is None:
+            self.check = PlacementCheck(check_answers(self.progress.attempts), self.seed_source, self.clock)
+        return self.check
+
+    def record_check(self, attempt: Attempt | None) -> None:
+        """Record one of the check's answers as every answer is (the progress, then :attr:`on_attempt`)."""
+        if attempt is None:
+            return
+        self.progress.record(attempt)
+        if self.on_attempt is not None:
+            self.on_attempt(attempt)
+
+    def place(self, placement: Placement) -> None:
+        """The check is over (or skipped): its result goes into the progress, and the coach's first puzzle
+        comes from where it starts."""
+        self.check = None
+        self.progress.place(placement)
+        self.puzzle, self.verdict, self.outcome = None, None, None
 
     # ----- a live lesson's answers -----
 

@@ -27,7 +27,8 @@ toward mastery. A trap taught twice in a day without becoming known is left unti
 
 Before Muggins, and whenever a trap maps to a number fact, the coach steps to the Sprint's facts
 (:meth:`Progress.coach_facts`); a day's practice has a goal (:attr:`Policy.daily_goal`), after which the
-coach says so and offers free play.
+coach says so and offers free play. A new child's placement check (:mod:`trainer.learning.placement`) may
+start the coach further on: each stage it skips over waits for its confirmation, never mastered by the check.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ import random
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypedDict
+from typing import Any
 
 from puzzles import CORE_KINDS, KINDS, STAGES, mastery_traps
 from puzzles.traps import COUNTING, MISSED_COMBINATION, MISSED_LOWERING, ROUNDING
@@ -49,6 +50,10 @@ from trainer.learning.attempt import attempt_traps as attempt_traps
 from trainer.learning.attempt import code_traps
 from trainer.learning.bkt import Knowledge, Observation, general_skill
 from trainer.learning.history import held_lately, taught_trap
+from trainer.learning.outcomes import Outcome as Outcome
+from trainer.learning.outcomes import Review as Review
+from trainer.learning.outcomes import StageReport as StageReport
+from trainer.learning.placement import Placement, refuted
 from trainer.learning.policy import DEFAULT_POLICY, Policy
 from trainer.learning.skill import FAMILIAR as FAMILIAR
 from trainer.learning.skill import FLUENCY_SECONDS as FLUENCY_SECONDS
@@ -81,43 +86,6 @@ TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {
 }
 """The number facts under a trap: a rounding remainder is the nearest five, counting ends is adding."""
 
-class StageReport(TypedDict):
-    """Where each kind stands at a stage (:meth:`Progress.mastery_report`)."""
-
-    steps: dict[str, MasteryStep]
-    share: float
-    """How far the stage is along, 0–1."""
-    core_mastered: int
-    core_count: int
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What recording an answer changed."""
-
-    mastered: str | None = None
-    """The stage this answer mastered, if any."""
-    unlocked: str | None = None
-    """The stage the learning path goes on to because of it, if any (nothing is ever locked)."""
-    level_change: int = 0
-    """+1 or -1 when the coach moved the level at this stage."""
-    lost: str | None = None
-    """The stage whose mastery this answer lost in review, if any."""
-    step: tuple[int, int] = (0, 0)
-    """The kind's mastery step at the stage before and after this answer."""
-
-
-@dataclass(frozen=True)
-class Review:
-    """A puzzle the coach owes the learner: the same code again, or a similar one."""
-
-    code: str
-    due: int
-    """The number of answers after which it is due."""
-    how: ReviewMode
-    """:attr:`ReviewMode.RETRY` (the same puzzle) or :attr:`ReviewMode.SIMILAR` (a sibling with the same trap)."""
-
-
 @dataclass
 class Progress:
     """One learner's answers, mastery and coach state: a fold over :attr:`attempts`."""
@@ -145,6 +113,10 @@ class Progress:
     teachings: dict[str, list[tuple[dt.date | None, str]]] = field(default_factory=dict)
     """Per trap: each time it was taught (a warm-up drill after its contrast pair and example), as the day
     and the drill's code (a drill answered again is the same teaching)."""
+    placement: Placement | None = None
+    """What the placement check showed (:mod:`trainer.learning.placement`), once it was taken or skipped."""
+    placed: dict[str, dt.date] = field(default_factory=dict)
+    """Stages the check skipped over, by its day: each waits in :attr:`pending` too, until it is mastered."""
     policy: Policy = field(default=DEFAULT_POLICY, kw_only=True)
     """The thresholds every answer is folded with (the Sprint answers' too)."""
 
@@ -155,17 +127,33 @@ class Progress:
 
     @classmethod
     def from_attempts(cls, attempts: Iterable[Attempt], facts: Iterable[SprintAnswer] = (), *,
-                      policy: Policy = DEFAULT_POLICY) -> Progress:
-        """Rebuild a learner's progress from their answers (and their Sprint answers), in time order."""
+                      policy: Policy = DEFAULT_POLICY, placement: Placement | None = None) -> Progress:
+        """Rebuild a learner's progress from their answers (and their Sprint answers, and what their placement
+        check showed), in time order."""
         progress = cls(policy=policy)
-        both: Iterable[tuple[float, int, Attempt | SprintAnswer]] = heapq.merge(
-            ((a.at or 0.0, 0, a) for a in attempts), ((f.at, 1, f) for f in facts), key=lambda e: (e[0], e[1]))
+        placed = () if placement is None else ((placement.at, 2, placement),)
+        both: Iterable[tuple[float, int, Attempt | SprintAnswer | Placement]] = heapq.merge(
+            ((a.at or 0.0, 0, a) for a in attempts), ((f.at, 1, f) for f in facts), placed,
+            key=lambda e: (e[0], e[1]))
         for _, _, item in both:
             if isinstance(item, Attempt):
                 progress.record(item)
-            else:
+            elif isinstance(item, SprintAnswer):
                 progress.record_fact(item)
+            else:
+                progress.place(item)
         return progress
+
+    def place(self, placement: Placement) -> None:
+        """Fold in what the placement check showed: the coach starts at its stage (at level 2 at least, as after
+        a stage that looked mastered); each stage skipped over waits for its confirmation (:attr:`placed`)."""
+        self.placement = placement
+        for stage in placement.placed:  # nothing is mastered here; one mastered or waiting already stays so
+            if stage not in self.mastered and stage not in self.pending:
+                self.placed[stage] = self.pending[stage] = day_of(placement.at)
+        if STAGES.index(placement.start) > STAGES.index(self.coach_stage):
+            self.coach_stage = placement.start
+            self.coach_level[placement.start] = max(self.coach_level[placement.start], self.policy.next_stage_level)
 
     def record_fact(self, answer: SprintAnswer) -> Outcome:
         """Add a Sprint answer: number facts becoming fluent may complete a stage (confirmed on a later day)."""
@@ -207,6 +195,12 @@ class Progress:
         ok = self.meets_mastery(stage, facts=False)
         held = ok or self.meets_mastery(stage, facts=False, steady=False)  # a slip does not undo it
         first = self.pending.get(stage)
+        placed = stage in self.placed
+        if placed and stage not in self.mastered and self.facts.not_fluent(STAGE_FACTS[stage], at):
+            held = False  # a placed stage never looked mastered with its number facts: they are asked now
+        if placed and not held and refuted(self.attempts, stage):
+            del self.placed[stage]  # the check was wrong: the stage is learnt as any other (below)
+            placed = False
         if held and stage not in self.mastered:
             fluent = ok and not self.facts.not_fluent(STAGE_FACTS[stage], at)  # the facts as they are now
             if fluent and day is None and confirm:  # the time is not known: at once
@@ -220,9 +214,10 @@ class Progress:
             if mastered:
                 self.pending.pop(stage, None)
                 self.confirmed.pop(stage, None)
+                self.placed.pop(stage, None)
                 self.mastered.append(stage)
                 unlocked = self._move_on(stage)
-        elif not held and (stage in self.mastered or first is not None):
+        elif not held and not placed and (stage in self.mastered or first is not None):  # (placed: it waits)
             if stage in self.mastered:
                 self.mastered.remove(stage)
                 lost = stage
@@ -458,7 +453,7 @@ class Progress:
         stage = self.coach_stage
         today = answer_day(now)
         for waiting, first in self.pending.items():
-            if today is not None and today > first:
+            if today is not None and today > first and not (waiting in self.placed and self.confirmation_done(waiting)):
                 return self.confirm_kind(waiting), waiting, TOP_LEVEL
         gap = self.policy.earlier_review_gap
         recent = [a for a in self.attempts[-4 * gap:] if not a.review.is_follow_up][-gap:]
@@ -468,6 +463,10 @@ class Progress:
         if due:
             _, kind_, where = min(due)
             return kind_, where, TOP_LEVEL if where != stage else self.coach_level[stage]
+        # a placed stage confirmed but not yet mastered: its least known core kind, as an earlier stage's review
+        for where in (s for s in self.placed if rested and today is not None and today > self.placed[s]):
+            return min(CORE_KINDS, key=lambda k: (self.step(k, where) == MASTERED, self.knowledge.p(
+                general_skill(k, where)), self.skill(k, where).last_seen)), where, TOP_LEVEL
         coached = sum(1 for a in self.attempts if not a.review.is_follow_up)
         earlier = [s for s in self.mastered if STAGES.index(s) < STAGES.index(stage)]
         if earlier and rested and coached and coached % self.policy.stage_review_every == 0:

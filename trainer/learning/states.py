@@ -34,6 +34,9 @@ class ReviewMode(enum.StrEnum):
     """Teaching a mistake: the missed puzzle again, answered until right."""
     GAME = "game"
     """A missed score from the learner's own game (:mod:`trainer.learning.transfer`)."""
+    PLACEMENT = "placement"
+    """A puzzle of the placement check a new child takes (:mod:`trainer.learning.placement`): evidence, but
+    it neither moves the coach's level nor comes back as a retry."""
 
     @property
     def is_follow_up(self) -> bool:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from html import escape
 
-from trainer.render.geometry import Geometry, layout_geometry
+from trainer.render import motion as moving
+from trainer.render.geometry import Geometry, PlacedTile, layout_geometry
 from trainer.render.markers import SIDE_OF, Marker, marker_spots
 from trainer.rules import Layout, OpenEnd, Tile, TileLike, end_letters
 from trainer.words import pictures
@@ -272,13 +273,15 @@ def render_layout(
     title: str | None = None,
     highlight: Collection[str] = (),
     ringed: Collection[str] = (),
+    motion: moving.Motion | None = None,
 ) -> str:
     """Draw a layout. ``working=True`` marks each counted end with its value and the ends that
     do not count with a grey 0; ``letters=True`` letters every open end (A, B, C… in order of
     play), or pass ``{end id: letter}``. ``highlight`` (end ids) shows the working of just those
     ends, each in a heavy ring: one step of a hint or a worked example. ``ringed`` (end ids) rings
     those ends with no number in the ring: the end a question names ("the 3 on 2-3"), which a number
-    would make read as a count of pips. Every open end is a ``<g data-end="a-b:n">``."""
+    would make read as a count of pips. Every open end is a ``<g data-end="a-b:n">``. ``motion`` (Play a
+    hand) slides the tiles just played in and pops up their scores (:mod:`trainer.render.motion`)."""
     hl = frozenset(highlight)
     named = frozenset(ringed) - hl
     st = _style(style)
@@ -311,7 +314,20 @@ def render_layout(
     if highlight_last and len(lay) > 1:
         desc += " " + pictures.played_last(lay.placements[-1].tile)
     head = _svg_open(view, width, title or pictures.layout_title(lay.total), desc, st, "fives-layout")
+    if motion is not None:
+        return head + _moving(lay, g, st, highlight_last, marks, view, motion) + "</svg>"
     return head + _tiles(lay, g, st, highlight_last) + "".join(marks) + "</svg>"
+
+
+def _moving(lay: Layout, g: Geometry, st: Style, highlight_last: bool, marks: list[str],
+            view: tuple[float, float, float, float], motion: moving.Motion) -> str:
+    """The layout's body with its motion: its own style, the tiles (those just played sliding in), the
+    glow on the ends that counted, the marks, then each score's number on top."""
+    c = CELL
+    tiles = _tiles(lay, g, st, highlight_last, lambda svg, pt: moving.slide_wrap(svg, pt, motion,
+                                                                                  (view[1], view[1] + view[3]), c))
+    return (moving.STYLE + tiles + moving.lit_ends(lay, g, motion, st.letter_fill, c) + "".join(marks)
+            + moving.pops(g, motion, view, st.count_fill, c))
 
 
 def _empty_layout(g: Geometry, width: int | None, title: str | None, st: Style) -> str:
@@ -326,8 +342,10 @@ def _empty_layout(g: Geometry, width: int | None, title: str | None, st: Style) 
     return head + msg + "</svg>"
 
 
-def _tiles(lay: Layout, g: Geometry, st: Style, highlight_last: bool) -> str:
-    """Every tile of the layout where the geometry put it; the one played last outlined."""
+def _tiles(lay: Layout, g: Geometry, st: Style, highlight_last: bool,
+           wrap: Callable[[str, PlacedTile], str] | None = None) -> str:
+    """Every tile of the layout where the geometry put it; the one played last outlined; ``wrap`` puts a
+    tile's group in another (a slide)."""
     c = CELL
     last_index = len(lay) - 1
     places = lay.placements
@@ -337,8 +355,9 @@ def _tiles(lay: Layout, g: Geometry, st: Style, highlight_last: bool) -> str:
         halves = [(h.number, (h.box[0] * c, h.box[1] * c, h.box[2] * c, h.box[3] * c)) for h in pt.halves]
         spin = places[pt.index].is_spinner
         is_last = highlight_last and pt.index == last_index and len(lay) > 1
-        body.append(_tile_svg(pt.tile, box, halves, st, spinner=spin, mark="last" if is_last else "",
-                              extra=f' data-index="{pt.index}"'))
+        svg = _tile_svg(pt.tile, box, halves, st, spinner=spin, mark="last" if is_last else "",
+                        extra=f' data-index="{pt.index}"')
+        body.append(wrap(svg, pt) if wrap is not None else svg)
     return "".join(body)
 
 

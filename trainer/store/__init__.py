@@ -14,7 +14,7 @@ True
 from trainer.store.errors import LearnerGone, StoreError, StoreUnavailable, TooManyTries
 from trainer.store.opening import default_url, migrate, open_store
 from trainer.store.store import Store
-from trainer.store.values import ClassKeys, Learner, LessonState, ReportRow, Tally
+from trainer.store.values import ClassKeys, Countdown, Learner, LessonState, ReportRow, Tally
 
-__all__ = ["ClassKeys", "Learner", "LearnerGone", "LessonState", "ReportRow", "Store", "StoreError",
+__all__ = ["ClassKeys", "Countdown", "Learner", "LearnerGone", "LessonState", "ReportRow", "Store", "StoreError",
            "StoreUnavailable", "Tally", "TooManyTries", "default_url", "migrate", "open_store"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy import (
     Boolean,
     Column,
+    Date,
     Float,
     ForeignKey,
     Index,
@@ -15,6 +16,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    true,
 )
 
 metadata = MetaData()
@@ -80,6 +82,11 @@ lessons = Table(
     Column("revealed", Boolean, nullable=False),
     Column("open", Boolean, nullable=False),
     Column("started", Float, nullable=False),
+    # the lobby and the countdown (migration 0009_lobby)
+    Column("begun", Boolean, nullable=False, server_default=true()),
+    Column("countdown", Integer, nullable=False, server_default="0"),
+    Column("deadline", Float, nullable=True),
+    Column("sound", Boolean, nullable=False, server_default=true()),
 )
 
 lesson_members = Table(
@@ -87,6 +94,7 @@ lesson_members = Table(
     Column("class_code", String(CLASS_CODE), ForeignKey("classes.code", ondelete="CASCADE"), nullable=False),
     Column("lesson", Integer, nullable=False),
     Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), nullable=False),
+    Column("joined", Float, nullable=True),
     UniqueConstraint("class_code", "lesson", "learner_code", name="uq_lesson_members"),
 )
 
@@ -149,6 +157,16 @@ decisions = Table(
 )
 """The learner's decisions on Play a hand (see :mod:`trainer.learning.transfer`)."""
 
+placements = Table(
+    "placements",
+    metadata,
+    Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), primary_key=True),
+    Column("start", String(12), nullable=False),
+    Column("at", Float, nullable=False),
+    Column("skipped", Boolean, nullable=False),
+)
+"""What a learner's placement check showed, once (see :mod:`trainer.learning.placement`)."""
+
 game_tables = Table(
     "game_tables",
     metadata,
@@ -172,6 +190,7 @@ table_seats = Table(
     Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), nullable=True),
     Column("nickname", String(40), nullable=False),
     Column("seen", Float, nullable=False),
+    Column("key", String(24), nullable=True),
     Index("ix_table_seats_learner", "learner_code"),
 )
 """Who sits where, and when their device was last seen (an idle seat is played by a computer player)."""
@@ -189,7 +208,38 @@ table_moves = Table(
 """Every move at a table under its number: the primary key keeps one move a number, so a second move
 for the same turn is refused whichever process serves it."""
 
+assignments = Table(
+    "assignments",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("class_code", String(CLASS_CODE), ForeignKey("classes.code", ondelete="CASCADE"), nullable=False),
+    Column("work", String(10), nullable=False),
+    Column("stages", String(60), nullable=False),
+    Column("kinds", String(200), nullable=False),
+    Column("trap", String(30), nullable=True),
+    Column("count", Integer, nullable=False),
+    Column("due", Date, nullable=False),
+    Column("set_at", Float, nullable=False),
+    Column("everyone", Boolean, nullable=False),
+    Column("closed_at", Float, nullable=True),
+    Index("ix_assignments_class", "class_code", "id"),
+)
+"""Work a teacher set (see :mod:`trainer.learning.assignment`): stages and kinds as comma-separated ids."""
+
+assignment_learners = Table(
+    "assignment_learners",
+    metadata,
+    Column("assignment_id", Integer, ForeignKey("assignments.id", ondelete="CASCADE"), nullable=False),
+    Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), nullable=False),
+    UniqueConstraint("assignment_id", "learner_code", name="uq_assignment_learners"),
+    Index("ix_assignment_learners_learner", "learner_code"),
+)
+"""The children a piece of work is for, when it is not for the whole class."""
+
+ASSIGNMENT_TABLES = (assignments, assignment_learners)
+"""The teacher's work for the class, parents first (counted by :meth:`trainer.store.Store.assignment_counts`)."""
+
 TABLES = (classes, learners, attempts, games, lessons, lesson_members, live_answers, sprint_answers, decisions,
-          game_tables, table_seats, table_moves)
+          placements, game_tables, table_seats, table_moves, assignments, assignment_learners)
 """Every table of learners' data, parents first (deleting goes the other way). The rate limits'
 ``guards`` hold no learner's data and are not among them."""

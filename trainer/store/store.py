@@ -24,12 +24,15 @@ from sqlalchemy.exc import IntegrityError
 from trainer.learning.progress import Attempt
 from trainer.learning.sprint import SprintAnswer
 from trainer.store import codes, limits
+from trainer.store.assignments import AssignmentStore
 from trainer.store.base import STORE_ERRORS, _calm
 from trainer.store.decisions import DecisionStore
 from trainer.store.errors import LearnerGone, StoreError, TooManyTries, WrongTeacherKey
+from trainer.store.lobby import LATE_GRACE, LobbyStore
 from trainer.store.names import check_class_name, has_hidden
 from trainer.store.nicknames import check_nickname
 from trainer.store.once import UID_LENGTH, fit, is_uid, write_once
+from trainer.store.placements import PlacementStore
 from trainer.store.preferences import Preferences
 from trainer.store.schema import (
     TABLES,
@@ -42,6 +45,7 @@ from trainer.store.schema import (
     lesson_members,
     lessons,
     live_answers,
+    placements,
     sprint_answers,
     table_moves,
     table_seats,
@@ -59,7 +63,7 @@ def _hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
-class Store(DecisionStore, Preferences, TableStore):
+class Store(DecisionStore, Preferences, PlacementStore, TableStore, AssignmentStore, LobbyStore):
     """Open with :func:`open_store`. Safe to share between threads; many processes may open the
     same database."""
 
@@ -326,7 +330,9 @@ class Store(DecisionStore, Preferences, TableStore):
                                                                     learners.c.class_code == code))).scalar()
             if found is None:
                 raise StoreError("not-in-class")
-            for table in (live_answers, lesson_members, games, attempts, sprint_answers, decisions, table_seats):
+            self._forget_learner(conn, learner_code)
+            for table in (live_answers, lesson_members, games, attempts, sprint_answers, decisions, placements,
+                          table_seats):
                 conn.execute(delete(table).where(table.c.learner_code == learner_code))
             conn.execute(delete(learners).where(learners.c.code == learner_code))
 
@@ -336,6 +342,7 @@ class Store(DecisionStore, Preferences, TableStore):
         code = self._teacher(class_code, teacher_key)
         with self._tx() as conn:
             members = select(learners.c.code).where(learners.c.class_code == code).scalar_subquery()
+            self._forget_class(conn, code)
             conn.execute(delete(live_answers).where(live_answers.c.class_code == code))
             conn.execute(delete(lesson_members).where(lesson_members.c.class_code == code))
             conn.execute(delete(lessons).where(lessons.c.class_code == code))
@@ -343,6 +350,7 @@ class Store(DecisionStore, Preferences, TableStore):
             conn.execute(delete(attempts).where(attempts.c.learner_code.in_(members)))
             conn.execute(delete(sprint_answers).where(sprint_answers.c.learner_code.in_(members)))
             conn.execute(delete(decisions).where(decisions.c.learner_code.in_(members)))
+            conn.execute(delete(placements).where(placements.c.learner_code.in_(members)))
             conn.execute(delete(table_seats).where(table_seats.c.learner_code.in_(members)))
             ours = select(game_tables.c.code).where(game_tables.c.class_code == code).scalar_subquery()
             conn.execute(delete(table_moves).where(table_moves.c.table_code.in_(ours)))
@@ -392,13 +400,15 @@ class Store(DecisionStore, Preferences, TableStore):
     # ----- live lessons -----
 
     @_calm
-    def start_lesson(self, class_code: str, teacher_key: str) -> LessonState:
-        """A new live lesson for the class (any open one ends)."""
+    def start_lesson(self, class_code: str, teacher_key: str, *, lobby: bool = False) -> LessonState:
+        """A new live lesson for the class (any open one ends). With ``lobby``, it waits in its lobby
+        (children join, no puzzle yet) until :meth:`begin_lesson`. The countdown and the sound the
+        teacher chose for the class's last lesson are kept."""
         code = self._teacher(class_code, teacher_key)
         with self._tx() as conn:
             last = conn.execute(select(lessons.c.lesson).where(lessons.c.class_code == code)).scalar()
             values = {"lesson": (last or 0) + 1, "round": 0, "puzzle_code": "", "locked": False, "revealed": False,
-                      "open": True, "started": time.time()}
+                      "open": True, "started": time.time(), "begun": not lobby, "deadline": None}
             if last is None:
                 conn.execute(insert(lessons).values(class_code=code, **values))
             else:
@@ -409,20 +419,24 @@ class Store(DecisionStore, Preferences, TableStore):
 
     @_calm
     def show_puzzle(self, class_code: str, teacher_key: str, puzzle_code: str) -> int:
-        """The class's devices show this puzzle: a new round, open for answers. Returns its number."""
+        """The class's devices show this puzzle: a new round, open for answers (until its deadline, by the
+        store's clock, when the lesson has a countdown). The lesson has begun. Returns its number."""
         code = self._teacher(class_code, teacher_key)
         with self._tx() as conn:
-            now = conn.execute(select(lessons.c.round).where(and_(lessons.c.class_code == code, lessons.c.open))
-                               .with_for_update()).scalar()
-            if now is None:
+            row = conn.execute(select(lessons.c.round, lessons.c.countdown)
+                               .where(and_(lessons.c.class_code == code, lessons.c.open)).with_for_update()).first()
+            if row is None:
                 raise StoreError("no-live-lesson")
+            deadline = self.clock() + row.countdown if row.countdown else None
             conn.execute(update(lessons).where(lessons.c.class_code == code)
-                         .values(round=now + 1, puzzle_code=puzzle_code, locked=False, revealed=False))
-        return now + 1
+                         .values(round=row.round + 1, puzzle_code=puzzle_code, locked=False, revealed=False,
+                                 begun=True, deadline=deadline))
+        return row.round + 1
 
     @_calm
     def set_locked(self, class_code: str, teacher_key: str, locked: bool) -> None:
-        self._set(class_code, teacher_key, locked=bool(locked))
+        """Stop answers, or open answering again (then with no countdown: the teacher gave more time)."""
+        self._set(class_code, teacher_key, locked=bool(locked), **({} if locked else {"deadline": None}))
 
     @_calm
     def set_revealed(self, class_code: str, teacher_key: str, revealed: bool) -> None:
@@ -433,7 +447,7 @@ class Store(DecisionStore, Preferences, TableStore):
     def end_lesson(self, class_code: str, teacher_key: str) -> None:
         self._set(class_code, teacher_key, open=False)
 
-    def _set(self, class_code: str, teacher_key: str, **values: bool) -> None:
+    def _set(self, class_code: str, teacher_key: str, **values: object) -> None:
         code = self._teacher(class_code, teacher_key)
         with self._tx() as conn:
             conn.execute(update(lessons).where(and_(lessons.c.class_code == code, lessons.c.open)).values(**values))
@@ -448,7 +462,8 @@ class Store(DecisionStore, Preferences, TableStore):
             row = conn.execute(select(lessons).where(and_(lessons.c.class_code == code, lessons.c.open))).first()
         if row is None:
             return None
-        return LessonState(row.lesson, row.round, row.puzzle_code, row.locked, row.revealed, row.started)
+        return LessonState(row.lesson, row.round, row.puzzle_code, row.locked, row.revealed, row.started,
+                           begun=row.begun, countdown=row.countdown, deadline=row.deadline, sound=row.sound)
 
     def _my_lesson(self, learner_code: str) -> tuple[Learner, LessonState] | None:
         """The learner and their class's open lesson, if both exist."""
@@ -474,7 +489,7 @@ class Store(DecisionStore, Preferences, TableStore):
                 try:
                     with conn.begin_nested():
                         conn.execute(insert(lesson_members).values(class_code=me.class_code, lesson=state.lesson,
-                                                                   learner_code=me.code))
+                                                                   learner_code=me.code, joined=self.clock()))
                 except IntegrityError:
                     pass  # the same child on two devices at once
         return state
@@ -483,7 +498,8 @@ class Store(DecisionStore, Preferences, TableStore):
     def live_answer(self, learner_code: str, round_no: int, answer: str, correct: bool,
                     mistake: str | None, attempt: Attempt | None = None) -> bool:
         """A child's answer to the live round ``round_no``. ``False`` (nothing kept) when that round is
-        not the current one, answering is locked, or the child has answered it already. With
+        not the current one, answering is locked, its countdown ended (by the store's clock, a moment's
+        grace for the network), or the child has answered it already. With
         ``attempt``, the answer is also recorded as practice, in the same transaction.
         :class:`LearnerGone` when the learner code is no longer in use."""
         me = self._learner_or_gone(learner_code)
@@ -493,6 +509,8 @@ class Store(DecisionStore, Preferences, TableStore):
             row = conn.execute(select(lessons).where(and_(lessons.c.class_code == me.class_code,
                                                           lessons.c.open))).first()
             if row is None or row.round != round_no or row.locked or round_no < 1:
+                return False
+            if row.deadline is not None and self.clock() > row.deadline + LATE_GRACE:
                 return False
             try:
                 with conn.begin_nested():

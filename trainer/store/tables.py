@@ -32,6 +32,8 @@ from trainer.store.schema import game_tables, learners, table_moves, table_seats
 TABLE_LENGTH = 7
 """Six random characters and a check character: 23**6, about 148 million codes."""
 TOKEN_LENGTH = 40
+KEY_LENGTH = 24
+"""A seat's key: the device's own secret for finding its seat again after a reload."""
 
 
 def new_table_code() -> str:
@@ -165,10 +167,12 @@ class TableStore(StoreBase):
         return {k: tuple(v) for k, v in out.items()}
 
     @_calm
-    def sit(self, code: str, seats: int, *, learner_code: str | None, nickname: str) -> int:
+    def sit(self, code: str, seats: int, *, learner_code: str | None, nickname: str, key: str | None = None) -> int:
         """Seat a child at the first free seat and return it; a learner already seated gets their own
-        seat back (a reload, or the same learner code on another device). :class:`StoreError`:
-        "table-full", "table-ended", "no-table"; :class:`LearnerGone` for a learner code not in use."""
+        seat back (a reload, or the same learner code on another device). ``key`` is the device's own
+        secret for the seat: with it, :meth:`seats_held` finds the seat again after a reload, for a child
+        without a learner code too. :class:`StoreError`: "table-full", "table-ended", "no-table";
+        :class:`LearnerGone` for a learner code not in use."""
         name = check_nickname(nickname) if learner_code is None else nickname
         for _ in range(5):
             table = self.table(code)
@@ -192,11 +196,21 @@ class TableStore(StoreBase):
                             raise LearnerGone()
                         name = row.nickname
                     conn.execute(insert(table_seats).values(table_code=code, seat=free[0], learner_code=learner_code,
-                                                            nickname=name, seen=self.clock()))
+                                                            nickname=name, seen=self.clock(), key=key))
                 return free[0]
             except IntegrityError:  # another child took that seat at the same moment: look again
                 continue
         raise StoreError("table-full")
+
+    @_calm
+    def seats_held(self, code: str, key: str) -> tuple[int, ...]:
+        """The seats at the table that the device holding ``key`` sat down in (none for a wrong key)."""
+        if not key or len(key) > KEY_LENGTH:
+            return ()
+        with self._read() as conn:
+            rows = conn.execute(select(table_seats.c.seat, table_seats.c.key)
+                                .where(table_seats.c.table_code == code).order_by(table_seats.c.seat)).all()
+        return tuple(r.seat for r in rows if r.key is not None and secrets.compare_digest(r.key, key))
 
     @_calm
     def seen(self, code: str, seat: int) -> None:
@@ -269,9 +283,12 @@ class TableStore(StoreBase):
                                                               game_tables.c.rematch.is_(None)))
                                .values(rematch=fresh)).rowcount
             if won:
+                keys = {r.seat: r.key for r in conn.execute(select(table_seats.c.seat, table_seats.c.key)
+                                                             .where(table_seats.c.table_code == code))}
                 for s in old.seats:
                     conn.execute(insert(table_seats).values(table_code=fresh, seat=s.seat, learner_code=s.learner_code,
-                                                            nickname=s.nickname, seen=self.clock()))
+                                                            nickname=s.nickname, seen=self.clock(),
+                                                            key=keys.get(s.seat)))
         if won:
             return fresh
         self.delete_table(fresh)  # another child asked at the same moment: theirs is the one

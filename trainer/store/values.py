@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field
+from enum import IntEnum
 
 from trainer.learning.progress import Attempt
 
@@ -53,6 +54,35 @@ class LessonState:
     locked: bool
     revealed: bool
     started: float
+    begun: bool = True
+    """``False`` while the lesson waits in its lobby: children join, no puzzle yet."""
+    countdown: int = 0
+    """Seconds each new puzzle gives to answer (a :class:`Countdown`; 0: no countdown)."""
+    deadline: float | None = None
+    """When answering the current puzzle ends, by the store's clock (``None``: no countdown)."""
+    sound: bool = True
+    """Whether the projector chimes when the time ends."""
+
+    def seconds_left(self, now: float) -> float | None:
+        """How long answering stays open, at the store's time ``now`` (``None``: no countdown).
+
+        >>> LessonState(1, 1, "CQT6-QX36", False, False, 0.0, deadline=110.0).seconds_left(102.5)
+        7.5
+        """
+        return None if self.deadline is None else max(0.0, self.deadline - now)
+
+    def time_up(self, now: float) -> bool:
+        """Whether the current puzzle's countdown has ended (answers are then refused)."""
+        return self.deadline is not None and now >= self.deadline
+
+
+class Countdown(IntEnum):
+    """The time a teacher may give each puzzle of a live lesson, in seconds (off by default)."""
+
+    OFF = 0
+    SHORT = 10
+    MEDIUM = 20
+    LONG = 30
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ import streamlit as st
 from puzzles import KINDS, STAGES, Puzzle
 from trainer.games.guided import GameSaver, GuidedGame, Setup
 from trainer.games.seating import Seating
+from trainer.learning.assignment import Assignment
 from trainer.learning.practice import COACH
 
 T = TypeVar("T")
@@ -127,6 +128,16 @@ class PracticeState:
     """The puzzle code the notice belongs to."""
     example_step: int = 0
     examples_done: set[str] = field(default_factory=set)
+    welcome: str | None = None
+    """The placement check has just ended: its end screen says the child starts at this stage."""
+    work: Assignment | None = None
+    """The teacher's work the child is doing now: its puzzles come next (:mod:`trainer.web.from_teacher`)."""
+    finished: int | None = None
+    """The teacher's work just finished (its id): said once, with a friendly word."""
+
+    def forget_learner(self) -> None:
+        self.welcome = None
+        self.work = self.finished = None
 
     def say(self, text: str, code: str | None) -> None:
         self.notice, self.notice_for = text, code
@@ -170,6 +181,8 @@ class ProjectorState:
     worksheet: WorksheetState = field(default_factory=WorksheetState)
     contrast: str | None = None
     """A trap whose contrast pair stands above the puzzle (a teacher's link from My class)."""
+    children_address: str = ""
+    """The address the children's tablets use, typed in a live lesson's lobby (kept for the next lesson)."""
 
     def show(self, puzzle: Puzzle) -> None:
         self.puzzle, self.revealed, self.step, self.contrast = puzzle, False, 0, None
@@ -194,6 +207,8 @@ class PlayState:
     """Quit this game was tapped once: the page asks whether to quit."""
     widened: str | None = None
     """The game for which a tablet's side menu was closed (once a game: the page's reruns send nothing)."""
+    sound: bool = True
+    """The score sound is on (a child's one switch; kept for the session)."""
 
     def forget_learner(self) -> None:
         self.game, self.saver, self.checked, self.message = None, GameSaver(), False, None
@@ -220,10 +235,13 @@ class TableState:
     """When this device last told the store it is here (every few seconds, not on every run)."""
     decided: int = 0
     """The moves of this device's game already turned into decisions for the learner."""
+    key: str | None = None
+    """This device's secret for its seats, kept in the address too (``?table=…&tk=…``), so a reload
+    finds the seats again."""
 
     def forget_learner(self) -> None:
         self.code, self.seats, self.names, self.shown_to, self.message = None, (), (), None, None
-        self.seen_at, self.decided = 0.0, 0
+        self.seen_at, self.decided, self.key = 0.0, 0, None
 
 
 @dataclass
@@ -260,6 +278,15 @@ class ClassState:
     device_tried: bool = False
     link: tuple[str | None, str | None] | None = None
     """An old teacher link (``?class=…&key=…``) already followed."""
+    work_said: str | None = None
+    """What setting, closing or deleting a piece of work did, said once beside the work."""
+    work_problem: str | None = None
+    """Why a piece of work was not set (0 puzzles, no stage, a past due day), said once beside the form."""
+    deleting: int | None = None
+    """The piece of work whose Delete was pressed once: the page asks to delete it for good."""
+    roster: dict[str, str] | None = None
+    """The children the work form offered when last drawn (learner code → nickname): a child removed
+    meanwhile is still what the teacher chose, and the store says they are gone."""
 
 
 @dataclass
@@ -272,6 +299,8 @@ class LiveState:
     """When each (lesson, round) was first shown, for the time to answer."""
     verdicts: dict[tuple[int, int], str] = field(default_factory=dict)
     notice: str | None = None
+    names: list[str] = field(default_factory=list)
+    """Nicknames offered on the join form a class's QR code opens (nobody's yet)."""
 
     def forget_learner(self) -> None:
         self.joined, self.seen, self.verdicts, self.notice = None, {}, {}, None

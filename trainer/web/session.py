@@ -45,8 +45,8 @@ def store() -> Store | None:
 
 
 def learner_progress(s: Store, code: str) -> Progress:
-    """A learner's progress rebuilt from their stored answers and Sprint answers."""
-    return Progress.from_attempts(s.attempts(code), s.sprint_answers(code))
+    """A learner's progress rebuilt from their stored answers, Sprint answers and placement check."""
+    return Progress.from_attempts(s.attempts(code), s.sprint_answers(code), placement=s.placement(code))
 
 
 def saver() -> AnswerSaver | None:

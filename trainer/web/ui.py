@@ -199,10 +199,10 @@ def _view(svg: str) -> tuple[float, float]:
         return 0.0, 0.0
 
 
-def layout_min_size(svg: str) -> tuple[int, int]:
-    """The smallest size (px) a layout picture is drawn at: its tiles at least ``MIN_TILE`` long."""
+def layout_min_size(svg: str, min_tile: int = MIN_TILE) -> tuple[int, int]:
+    """The smallest size (px) a layout picture is drawn at: its tiles at least ``min_tile`` long."""
     w, h = _view(svg)
-    k = MIN_TILE / (4 * CELL)
+    k = min_tile / (4 * CELL)
     return round(w * k + 0.5), round(h * k + 0.5)
 
 
@@ -232,22 +232,26 @@ def hand_rows(count: int, screen: int) -> tuple[int, int, float]:
     return per, rows, slot * 2 / 3
 
 
-def picture_html(svg: str, *, max_width: str = "", caption: str = "") -> str:
+def picture_html(svg: str, *, max_width: str = "", caption: str = "", min_tile: int = MIN_TILE) -> str:
     """A picture (with an optional caption) as HTML for st.markdown. A layout keeps its tiles at least
-    ``MIN_TILE`` px long and scrolls sideways on a narrow screen."""
+    ``min_tile`` px long and scrolls sideways on a narrow screen."""
     max_width = max_width or natural_width(svg)
     label = f'<div class="fives-caption" style="opacity:0.7;font-size:0.9em">{caption}</div>' if caption else ""
     if 'class="fives-layout' in svg:
-        mw, mh = layout_min_size(svg)
-        svg = f'<div style="min-width:{mw}px;min-height:{mh}px">{svg}</div>'
+        mw, mh = layout_min_size(svg, min_tile)
+        fw, fh = layout_min_size(svg)
+        if min_tile > MIN_TILE:  # as long as asked where there is room, else the room's width (down to MIN_TILE)
+            svg = f'<div style="min-width:min({mw}px,max(100%,{fw}px));min-height:{fh}px">{svg}</div>'
+        else:
+            svg = f'<div style="min-width:{mw}px;min-height:{mh}px">{svg}</div>'
         scroll = f"max-width:{max_width};overflow-x:auto"  # a scrolling picture takes the keyboard's focus too
         return f'{label}<div class="fives-picture" tabindex="0" style="{scroll}">{svg}</div>'
     return f'{label}<div class="fives-picture" style="max-width:{max_width}">{svg}</div>'
 
 
-def picture(svg: str, *, max_width: str = "", caption: str = "") -> None:
+def picture(svg: str, *, max_width: str = "", caption: str = "", min_tile: int = MIN_TILE) -> None:
     """Show SVG text (st.markdown keeps a bare <svg>; st.html would drop it)."""
-    st.markdown(picture_html(svg, max_width=max_width, caption=caption), unsafe_allow_html=True)
+    st.markdown(picture_html(svg, max_width=max_width, caption=caption, min_tile=min_tile), unsafe_allow_html=True)
 
 
 def pictures(*parts: str) -> None:
@@ -257,20 +261,25 @@ def pictures(*parts: str) -> None:
 
 def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, chosen: list[str] | None = None,
           layout_width: str = "", extra: str = "", hand_width: str = "", hand_caption: str = "",
-          speak: dict[str, str] | None = None, hint: str = "", layout_height: str = "") -> Any:
+          speak: dict[str, str] | None = None, hint: str = "", layout_height: str = "",
+          min_tile: int = MIN_TILE) -> Any:
     """The picture in one element: clickable (``mode``) or just shown (:attr:`BoardMode.VIEW`). Returns
     the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``. ``layout_width``
     caps the layout's width (small layouts stay small); ``extra`` is another picture under the layout
     (a number line); ``speak`` adds a "Read it to me" button (:func:`spoken`); ``hint`` is the line under
     a clickable picture (each tap on a letter in ``"ends"`` mode sends the whole selection);
-    ``layout_height`` caps the layout's height (a CSS length; 55vh when empty)."""
+    ``layout_height`` caps the layout's height (a CSS length; 55vh when empty); ``min_tile`` (px) is the
+    shortest a layout's tile is ever drawn."""
     # only strings go to the component: Streamlit inspects any list or dict in the data for a
     # dataframe, which cost a third of a practice rerun
     speak = speak or {}
-    layout_min = "{}px {}px".format(*layout_min_size(layout_svg)) if layout_svg else ""
+    layout_min = "{}px {}px".format(*layout_min_size(layout_svg, min_tile)) if layout_svg else ""
+    # a layout too wide for the room at ``min_tile`` shrinks to the room, down to ``MIN_TILE``
+    layout_floor = "{}px {}px".format(*layout_min_size(layout_svg)) if layout_svg and min_tile > MIN_TILE else ""
     result = board_component(
         data={"layout": layout_svg, "hand": hand_svg or "", "mode": mode, "chosen": " ".join(chosen or []),
-              "layout_width": layout_width, "layout_min": layout_min, "hand_tile": str(HAND_TILE),
+              "layout_width": layout_width, "layout_min": layout_min, "layout_floor": layout_floor,
+              "hand_tile": str(HAND_TILE),
               "extra": extra, "hand_width": hand_width, **words.board_words(),
               "hand_caption": hand_caption, "hint": hint, "layout_height": layout_height,
               "speak_text": speak.get("text", ""),

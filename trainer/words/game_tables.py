@@ -29,6 +29,10 @@ def intro() -> str:
 
 # ----- opening and joining -----
 
+def join_or_open() -> str:
+    return _("Join a table or open one")
+
+
 def open_heading() -> str:
     return _("Open a table")
 
@@ -151,6 +155,10 @@ def leave_button() -> str:
     return _("Leave the table")
 
 
+def seat_gone() -> str:
+    return _("Your seat at that table is gone. Join a table again, or ask your teacher.")
+
+
 def back_to_tables() -> str:
     return _("Back to the tables")
 
@@ -171,6 +179,10 @@ def tiles_held(name: str, n: int) -> str:
 
 def away(name: str) -> str:
     return _("{name} is away: the computer plays for them until they come back.").format(name=name)
+
+
+def played_for_you() -> str:
+    return _("While you were away, the computer played for you.")
 
 
 def hand_off(name: str) -> str:
@@ -243,3 +255,87 @@ def not_started() -> str:
 
 def over() -> str:
     return _("This game is over.")
+
+
+# ----- the teacher: My class and the projector -----
+
+def status_waiting() -> str:
+    return _("waiting to start")
+
+
+def tables_heading() -> str:
+    return _("Tables")
+
+
+def tables_caption() -> str:
+    return _("Children play each other at tables of two to four, each on their own tablet. Open tables here, "
+             "or let the children open their own on Play at a table.")
+
+
+def open_for_class() -> str:
+    return _("Open tables for the class")
+
+
+def how_many_tables() -> str:
+    return _("How many tables")
+
+
+def same_deal() -> str:
+    return _("The same deal at every table")
+
+
+def same_deal_help() -> str:
+    return _("Every table gets the same tiles, so after a hand the projector can compare what each table did.")
+
+
+def open_tables() -> str:
+    return _("Open the tables")
+
+
+def no_tables_yet() -> str:
+    return _("No tables yet today.")
+
+
+def show_on_projector() -> str:
+    return _("Show on the projector")
+
+
+def end_table() -> str:
+    return _("End this table")
+
+
+def watch_needs_class() -> str:
+    return _("Open your class on My class first, then show one of its tables from there.")
+
+
+def open_my_class() -> str:
+    return _("Open My class")
+
+
+def compare_heading(hand: int) -> str:
+    return _("Hand {n} at every table").format(n=hand)
+
+
+def table_column() -> str:
+    return _("Table")
+
+
+def played_alike() -> str:
+    return _("Every table played this hand the same way.")
+
+
+def parted_after(moves: int) -> str:
+    return ngettext("The tables played alike for {n} move, then:", "The tables played alike for {n} moves, then:",
+                    moves).format(n=moves)
+
+
+def parted_at_once() -> str:
+    return _("The tables played differently from the very first move:")
+
+
+def choice_line(codes: str, name: str, move: str, score: int) -> str:
+    """What one group of tables did where the tables parted: ``"AB12-CD3: Maya played 3-4>4-4, 2 points"``."""
+    if score:
+        return ngettext("{tables}: {name} played {move}, {n} point", "{tables}: {name} played {move}, {n} points",
+                        score).format(tables=codes, name=name, move=move, n=score)
+    return _("{tables}: {name} played {move}, no score").format(tables=codes, name=name, move=move)

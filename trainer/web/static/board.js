@@ -27,6 +27,7 @@ export default function(component) {
   // a phone: the layout's tiles stay big enough to see (the picture scrolls sideways) and a long hand
   // wraps into rows, each tile big enough to tap (the arithmetic of trainer.ui.hand_rows)
   const layoutSvg = root.querySelector('.layout svg');
+  const least = leastSize(root.querySelector('.layout'), data);
   if (layoutSvg && data.layout_height) {
     layoutSvg.style.maxHeight = data.layout_height;
     // a layout its height limits is narrower than its natural width: the hand may stand beside it
@@ -35,15 +36,16 @@ export default function(component) {
     const box = root.querySelector('.layout');
     if (tall && view && view.height > 0 && box) {
       const natural = parseFloat(data.layout_width) || Infinity;
-      const wide = Math.min(natural, tall * view.width / view.height);
+      // Play a hand (which gives a floor): never narrower than the layout's own least width, or it would scroll
+      const fewest = data.layout_floor && least ? least[0] : 0;
+      const wide = Math.max(fewest, Math.min(natural, tall * view.width / view.height));
       box.style.flexBasis = Math.ceil(wide) + 'px';
       box.style.maxWidth = Math.ceil(wide) + 'px';
     }
   }
-  if (layoutSvg && data.layout_min) {
-    const [minW, minH] = data.layout_min.split(' ');
-    layoutSvg.style.minWidth = minW;
-    layoutSvg.style.minHeight = minH;
+  if (layoutSvg && least) {
+    layoutSvg.style.minWidth = least[0] + 'px';
+    layoutSvg.style.minHeight = least[1] + 'px';
   }
   const layoutBox = root.querySelector('.layout');
   if (layoutBox && data.scroll_cue) {
@@ -136,6 +138,17 @@ function speaker(button, speak, data) {
     }
     voice.speak(words);
   };
+}
+
+// The least size (px) of the layout's picture: its tiles as long as the page asks (`layout_min`); where that
+// is wider than the room there is, as wide as the room, but never below `layout_floor` (then it scrolls).
+function leastSize(box, data) {
+  if (!data.layout_min) { return null; }
+  const [w, h] = data.layout_min.split(' ').map(parseFloat);
+  const floor = data.layout_floor ? parseFloat(data.layout_floor.split(' ')[0]) : w;
+  const room = box ? (box.parentElement || box).clientWidth : 0;
+  const shown = room && floor < w ? Math.max(floor, Math.min(w, room)) : w;
+  return [Math.round(shown), Math.round(h * shown / w)];
 }
 
 // A hand whose tiles would be narrower than `least` px in one row is laid out again in rows.

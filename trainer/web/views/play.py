@@ -24,13 +24,17 @@ from trainer.games.guided import (
     PASS,
     Claim,
     GuidedGame,
+    News,
     Setup,
 )
 from trainer.render import render_hand, render_layout
+from trainer.render.motion import Came, Motion, Pop, Slide
 from trainer.render.taps import BoardMode
 from trainer.rules import EventKind, MugginsCall, Play
 from trainer.web import device, pagestate, session, ui
 from trainer.web.pagestate import PlayState
+from trainer.web.score_sound import Whose, score_sound
+from trainer.words import motion as motion_words
 from trainer.words import play_page as words
 from trainer.words import transfer as transfer_words
 
@@ -227,10 +231,14 @@ def scoreboard(g: GuidedGame) -> None:
         cols[side].metric(g.side_name(side), scores[side])
     if done:
         cols[-1].markdown(f":gray[{words.hand_over(number, g.game.target, g.rules.unit)}]", unsafe_allow_html=True)
+        with cols[-1]:
+            sound_switch()
         return
     others = " · ".join(words.holds(g.name(p), len(hand.hands[p])) for p in range(1, hand.n))
     cols[-1].markdown(f":gray[{words.hand_on(number, g.game.target, hand.boneyard_size, g.rules.unit)}<br>{others}]",
                       unsafe_allow_html=True)
+    with cols[-1]:
+        sound_switch()
 
 
 def say_your_score(g: GuidedGame, message: str | None) -> None:
@@ -238,7 +246,8 @@ def say_your_score(g: GuidedGame, message: str | None) -> None:
     layout's ends can make (so the buttons give nothing away)."""
     view = g.view()
     st.markdown(f"### {words.say_your_score()}")
-    ui.picture(render_layout(view.layout), max_width=ui.natural_width(render_layout(view.layout), scale=2.0))
+    svg = render_layout(view.layout, motion=motion_of(g.news(), scores=False))
+    ui.picture(svg, max_width=ui.natural_width(svg, scale=LAYOUT_SCALE), min_tile=PLAY_TILE)
     if message:
         st.warning(message)
     legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
@@ -257,8 +266,8 @@ def muggins_chance(g: GuidedGame, message: str | None) -> None:
     who = g.name(g.game.hand.cur)
     said = next((e.score for e in reversed(g.game.hand.history) if e.kind is EventKind.CLAIM), 0)
     st.markdown(f"### {words.call_muggins_hidden(who)}")
-    missed_svg = render_layout(view.layout)
-    ui.picture(missed_svg, max_width=ui.natural_width(missed_svg, scale=2.0))
+    missed_svg = render_layout(view.layout, motion=motion_of(g.news(), scores=False))
+    ui.picture(missed_svg, max_width=ui.natural_width(missed_svg, scale=LAYOUT_SCALE), min_tile=PLAY_TILE)
     if message:
         st.warning(message)
     st.markdown(words.muggins_count_yourself(who, said, g.rules.unit))
@@ -282,11 +291,13 @@ def learner_turn(g: GuidedGame, message: str | None = None) -> None:
     layout_letters = ui.end_letters(view.layout)
     playable = g.playable() if guidance != "off" else None
     hand_svg = render_hand(view.hand, playable=playable, width=pictures.hand_width(len(view.hand)))
-    layout_svg = render_layout(view.layout, letters=True) if not view.layout.is_empty else ""
+    news = g.news()
+    layout_svg = render_layout(view.layout, letters=True, motion=motion_of(news)) if not view.layout.is_empty else ""
     if plays:
         mode = BoardMode.LEAD if view.layout.is_empty else BoardMode.PLAY
         pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"g_board_{len(g.game.hands)}_{len(g.game.hand.history)}",
-                        layout_width=ui.natural_width(layout_svg, scale=2.0) if layout_svg else "")
+                        layout_width=ui.natural_width(layout_svg, scale=LAYOUT_SCALE) if layout_svg else "",
+                        layout_height=LAYOUT_HEIGHT if layout_svg else "", min_tile=PLAY_TILE)
         if pick:
             if pick.get("end"):
                 state().message = g.act_at(str(pick.get("tile")), str(pick["end"]))
@@ -297,8 +308,9 @@ def learner_turn(g: GuidedGame, message: str | None = None) -> None:
             st.rerun()
     else:
         if layout_svg:
-            ui.picture(layout_svg, max_width=ui.natural_width(layout_svg, scale=2.0))
+            ui.picture(layout_svg, max_width=ui.natural_width(layout_svg, scale=LAYOUT_SCALE), min_tile=PLAY_TILE)
         ui.picture(hand_svg, max_width=f"{pictures.hand_width(len(view.hand))}px", caption=words.your_hand())
+    fresh_scores(g, news)
     if message:
         st.warning(message)  # beside the hand that was tapped, not above the screen
     if DRAW in view.legal_actions and not plays:
@@ -335,6 +347,45 @@ def learner_turn(g: GuidedGame, message: str | None = None) -> None:
         c3.form_submit_button(words.play(), on_click=play_chosen)
     if DRAW in view.legal_actions:
         st.button(words.draw_instead(), on_click=act, args=(DRAW,), key="g_draw_free")
+
+
+PLAY_TILE = 64
+"""Pixels: a layout's tile on Play a hand is at least this long where the page has the room (a laptop's
+tiles are then over 60 px long); a layout wider than that shrinks to the page, down to ``ui.MIN_TILE``."""
+LAYOUT_SCALE = 2.4
+"""A small layout's width on Play a hand: this many px per unit of its picture (a tile 115 px long)."""
+LAYOUT_HEIGHT = "72vh"
+"""A tall layout's height on Play a hand: most of the screen, with the hand beside it where there is room."""
+
+
+def motion_of(news: News, *, scores: bool = True) -> Motion:
+    """The picture's motion for the news: each tile played since the learner's last move slides in from
+    the learner's hand (below) or across the table (above), in order; each score (unless ``scores`` is
+    off: the learner is still to say it) pops up as its tile lands, the ends that counted lit."""
+    slides = tuple(Slide(p.index, Came.BELOW if p.player == 0 else Came.ABOVE) for p in news.placed)
+    pops = tuple(Pop(s.index, motion_words.pop(s.points), s.ends) for s in news.scored) if scores else ()
+    return Motion(slides, pops)
+
+
+def fresh_scores(g: GuidedGame, news: News) -> None:
+    """Each score since the learner's last move, in words (the picture's popping number shows it for a
+    moment; with motion reduced, these words alone), and its short sound when the sound is on."""
+    if not news.scored:
+        return
+    lines = [motion_words.scored(g.name(s.player), s.points, g.rules.unit, you=s.player == 0)
+             for s in news.scored]
+    with st.container(key="g_scored"):
+        st.markdown(f":material/stars: **{' '.join(lines)}**")
+    if state().sound:
+        mine = any(s.side == g.learner_side for s in news.scored)
+        score_sound(news.mark, Whose.MINE if mine else Whose.THEIRS)
+
+
+def sound_switch() -> None:
+    """The child's one switch for the score sound (kept for the session)."""
+    st.toggle(f":material/volume_up: {motion_words.sound()}", value=state().sound, key="g_sound",
+              help=motion_words.sound_help(), on_change=lambda: setattr(state(), "sound",
+                                                                         bool(st.session_state.get("g_sound"))))
 
 
 def walkthrough(g: GuidedGame) -> None:

@@ -9,7 +9,7 @@ from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, pictures, similar,
 from trainer.learning.next_step import after_mastery
 from trainer.learning.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
 from trainer.learning.states import ReviewMode
-from trainer.web import answers, language, markup, next_step, pagestate, session, sprintui, ui
+from trainer.web import answers, from_teacher, language, markup, next_step, pagestate, placement, session, sprintui, ui
 from trainer.web.pagestate import PracticeState
 from trainer.words import answering, said
 from trainer.words import pages as page_words
@@ -30,6 +30,8 @@ def fresh(step: bool = False) -> None:
     s = state()
     s.notice = None
     pr = ui.learner()
+    if s.work is not None and from_teacher.next_puzzle(pr, s.work):  # the teacher's work, while the child does it
+        return
     pr.new_puzzle(s.kind, s.stage, s.level)
     if step and pr.coached and not pr.review.is_follow_up:
         kinds = pr.coach_step()  # the coach steps to number facts first (before Muggins, after a trap)
@@ -44,12 +46,14 @@ def take(name: str) -> bool:
 
 def choose(name: str) -> None:
     if take(name):
+        state().work = None  # chosen by hand: the child's own practice
         fresh()
 
 
 def choose_stage() -> None:
     if not take("stage"):
         return
+    state().work = None
     if state().kind == COACH:
         ui.learner().progress.coach_stage = state().stage  # a stage chosen by hand is where the coach works now
     fresh()
@@ -103,6 +107,9 @@ def show() -> None:
     ps = state()
     # a shared link (?code=…) opens exactly that puzzle, once
     code = st.query_params.get("code")
+    if not (code and ps.opened_code != code) and placement.wanted(pr) and not from_teacher.open_work(pr):
+        placement.show(pr)  # a new child: where do they start? (the teacher's work, if any, comes first)
+        return
     if code and ps.opened_code != code:
         ps.opened_code = code
         problem = pr.open_code(code)
@@ -131,8 +138,9 @@ def show() -> None:
             markup.show_html(words.as_learner(markup.literal(who.nickname)), css=ui.CAPTION_CSS)
         if pr.progress.streak >= 2:
             st.markdown(answering.streak(pr.progress.streak), width="content")
+    from_teacher.card(pr)  # the teacher's work first
 
-    if pr.coached:  # the stage chooser shows where the coach is
+    if pr.coached or ps.work is not None:  # the stage chooser shows where the coach (or the teacher's work) is
         ps.stage = p.stage
     # the choosers (and a first puzzle's worked example) fold away, so the puzzle and its answer fit a
     # tablet's screen; the label says what is chosen now
@@ -170,7 +178,7 @@ def warming_up(pr: Practice) -> bool:
 def kind_named(pr: Practice, p: Puzzle) -> str:
     """The kind the folded choosers' label names: the puzzle on screen (a warm-up's own kind, not the
     kind of the puzzle before it), or the coach when it chooses."""
-    if state().kind == COACH and not warming_up(pr):
+    if state().kind == COACH and not warming_up(pr) and state().work is None:
         return words.coach_me()
     return KIND_TITLES[p.kind]
 

@@ -1,9 +1,12 @@
 """Projector: one big puzzle for the class; reveal the answer, then the next. Nothing is recorded.
 
-In a live lesson (the side panel, once the teacher has opened their class on My class) the puzzle also
-goes to the children's devices, and their answers come back as a count and a chart, each wrong bar
-named by its mistake; no child's name is ever on the big screen. The side panel also makes a printable
-worksheet for the stage and level on screen."""
+In a live lesson (the side panel, once the teacher has opened their class on My class) the big screen
+first shows the lobby (:mod:`trainer.web.lobby`): how to join, the children's nicknames as they come in,
+and Start. Then each puzzle also goes to the children's devices, with a countdown if the teacher chose
+one (a calm ring; the projector chimes when it ends unless the sound is off), and their answers come
+back as a count and a chart, each wrong bar named by its mistake; no child's name is on the big screen
+once the lesson has begun. The side panel also makes a printable worksheet for the stage and level on
+screen."""
 
 import streamlit as st
 
@@ -15,9 +18,10 @@ from puzzles.traps import TRAPS
 from puzzles.worksheet import MIX, address_problem, answer_key_pdf, build_pdf, make_sheet, worksheet_pdf
 from trainer.classroom import report as classroom
 from trainer.render import charts, render_hand
-from trainer.store import StoreError
-from trainer.web import answers, device, markup, pagestate, session, ui
+from trainer.store import LessonState, StoreError
+from trainer.web import answers, countdown, lobby, markup, pagestate, session, teacher_class, ui
 from trainer.web.pagestate import ProjectorState
+from trainer.words import lobby as lobby_words
 from trainer.words import pages as page_words
 from trainer.words import pictures as picture_words
 from trainer.words import projector as words
@@ -110,32 +114,10 @@ def sidebar(ps: ProjectorState) -> None:
         live_sidebar()
 
 
-def find_class() -> None:
-    """A reload starts a new session, which no longer knows the class the teacher opened; this browser
-    keeps it (My class asked it to), so the live lesson finds its class again. Tried once a session,
-    as My class does (the key checks are rate-limited); a key that no longer fits is forgotten here."""
-    cs = pagestate.my_class()  # the session's one try with the browser's class, shared with My class
-    if session.opened_class() is not None or cs.device_tried:
-        return
-    kept, s = device.remembered_teacher(), session.store()
-    if kept is None or s is None:  # the store away: the class is kept for when it is back
-        return
-    cs.device_tried = True
-    login = classroom.class_login(*kept)
-    try:
-        fits = login is not None and s.check_teacher(*login, clients=session.clients())
-    except StoreError:  # too many tries, or the store is away: the side panel says what to do
-        return
-    if fits and login is not None:
-        session.teach(*login)
-    else:
-        device.forget_teacher()
-
-
 def show() -> None:
     """Draw the page (on every rerun)."""
     ps = state()
-    find_class()
+    teacher_class.find_class()
     follow_code(ps)
     sidebar(ps)
     if ps.puzzle is None:
@@ -152,6 +134,10 @@ def show() -> None:
     if ps.blur:
         ps.blur = False
         ui.release_keys()  # the code box gives the keys A and N back
+    lesson = live_lesson()
+    if lesson is not None and not lesson.begun:
+        lobby.show(lesson, on_start=begin)  # the puzzle waits for Start
+        return
     big_screen(ps, p)
 
 
@@ -160,11 +146,16 @@ def big_screen(ps: ProjectorState, p: Puzzle) -> None:
     working after Reveal (beside the class's answers in a live lesson), and the two big buttons."""
     step = ps.step  # a rounding answer is revealed one part at a time
     revealed = ps.revealed
-    live = is_live()
-    if live:
-        sync(p, revealed)
+    lesson = sync(p, revealed) if is_live() else None
+    live = lesson is not None
     st.html(FIT_CSS)
-    st.markdown(f"# {answers.big_screen_question(p, step, revealed)}")
+    question = f"# {answers.big_screen_question(p, step, revealed)}"
+    if lesson is not None and not revealed:
+        with st.container(horizontal=True, vertical_alignment="center"):
+            st.markdown(question)
+            timer(lesson)
+    else:
+        st.markdown(question)
     st.markdown(f"#### {words.puzzle_code(p.code)}")
     if ps.contrast and not revealed:
         contrast_pair(p, ps.contrast)
@@ -181,10 +172,10 @@ def big_screen(ps: ProjectorState, p: Puzzle) -> None:
             st.markdown(f"### {p.explanation}")
         if chart is not None:
             with chart:
-                status(revealed)
+                status(revealed, lesson)
 
     if live and not revealed:
-        status(revealed)
+        status(revealed, lesson)
     cols = st.columns(2)
     label = answers.reveal_label(p, step)
     cols[0].button(label, type="primary", shortcut="A", on_click=reveal, disabled=revealed,
@@ -243,17 +234,34 @@ def worksheet_panel(stage: str, level: int) -> None:
 
 # ----- the live panel: the class's live lesson -----
 
-def is_live() -> bool:
+def live_lesson() -> LessonState | None:
+    """The class's open lesson while this projector runs it, else ``None``."""
     t, s = session.opened_class(), session.store()
-    return bool(t and s is not None and state().live and s.lesson(t[0]) is not None)
+    if not (t and s is not None and state().live):
+        return None
+    return s.lesson(t[0])
+
+
+def is_live() -> bool:
+    return live_lesson() is not None
 
 
 @ui.guarded
 def start_live() -> None:
+    """A new lesson, in its lobby until the teacher presses Start there."""
     t, s = session.opened_class(), session.store()
     if t and s is not None:
-        s.start_lesson(*t)
+        s.start_lesson(*t, lobby=True)
         state().live = True
+
+
+@ui.guarded
+def begin() -> None:
+    """The lobby's Start: the lesson begins with the puzzle on screen, or a fresh one if this one's answer
+    is already showing."""
+    t, s = session.opened_class(), session.store()
+    if t and s is not None and s.begin_lesson(*t) and state().revealed:
+        fresh()
 
 
 def resume_live() -> None:
@@ -287,8 +295,13 @@ def live_sidebar() -> None:
         st.page_link(ui.page_path("teacher"), label=words.my_class(), icon=":material/school:")
         return
     name = markup.literal(s.class_name(t[0]) or t[0])
-    if is_live():
+    lesson = live_lesson()
+    if lesson is not None:
         markup.show_html(words.live_with(name))
+        if lesson.begun:  # in the lobby these choices stand beside Start
+            lobby.choices(lesson, where="pj")
+        else:
+            lobby.address_box()
         st.button(words.end_live(), on_click=end_live, key="pj_live_end")
     elif s.lesson(t[0]) is not None:  # this projector was reloaded during a lesson
         st.button(words.go_on_live(name), type="primary", on_click=resume_live,
@@ -298,35 +311,55 @@ def live_sidebar() -> None:
         st.button(words.start_live(name), type="primary", on_click=start_live, key="pj_live_start")
 
 
-def sync(p: Puzzle, revealed: bool) -> None:
-    """Send the projector's puzzle (a new round) and its reveal to the children's devices."""
+def sync(p: Puzzle, revealed: bool) -> LessonState | None:
+    """Send the projector's puzzle (a new round) and its reveal to the children's devices; gives the
+    lesson as it then is."""
     t, s = session.opened_class(), session.store()
     if not t or s is None:
-        return
+        return None
     lesson = s.lesson(t[0])
     if lesson is None:
-        return
+        return None
     if lesson.puzzle_code != p.code or lesson.round == 0:
         s.show_puzzle(*t, p.code)
     elif revealed and not lesson.revealed:
         s.set_revealed(*t, True)
+    else:
+        return lesson
+    return s.lesson(t[0])
 
 
-def status(revealed: bool) -> None:
+def timer(lesson: LessonState) -> None:
+    """Beside the question: the ring while the countdown runs; the chime (unless the sound is off) just
+    after it ends."""
+    s = session.store()
+    if s is None or lesson.deadline is None or lesson.locked:  # answers stopped by hand: no ring, no chime
+        return
+    now = s.clock()
+    left = lesson.seconds_left(now)
+    if left:
+        countdown.show_ring(left, lesson.countdown, size="8.5rem")
+    elif countdown.should_chime(now - lesson.deadline, lesson.sound):
+        countdown.chime(f"{lesson.lesson}-{lesson.round}")
+
+
+def status(revealed: bool, lesson: LessonState | None) -> None:
     """Under the puzzle: the count while answers come in, the spread of answers after the reveal."""
-    t = session.opened_class()
+    t, s = session.opened_class(), session.store()
     if not t:
         return
     if revealed:
-        s = session.store()
         if s is not None:
             spread(s.tally(t[0]))
     else:
-        waiting(t[0])
+        up = lesson is not None and s is not None and lesson.time_up(s.clock()) and not lesson.locked
+        waiting(t[0], up)
 
 
 @st.fragment(run_every=POLL_SECONDS)
-def waiting(class_code: str) -> None:
+def waiting(class_code: str, time_was_up: bool) -> None:
+    """The count while answers come in; the whole page is drawn again when the countdown ends (the
+    ring gives way to the chime and the words)."""
     s = session.store()
     try:
         lesson = s.lesson(class_code) if s is not None else None
@@ -334,13 +367,20 @@ def waiting(class_code: str) -> None:
     except StoreError:
         st.caption(words.count_back_soon())
         return
-    if lesson is None or tally is None:
+    if lesson is None or tally is None or s is None:
         return
+    up = lesson.time_up(s.clock()) and not lesson.locked
+    if up != time_was_up and not lesson.revealed:
+        st.rerun(scope="app")
     with st.container(horizontal=True, vertical_alignment="center"):
         count = words.answered_of(tally.answered, tally.joined)
         st.markdown(f'<p style="font-size:2.6rem;margin:0" data-testid="live-count">{count}</p>',
                     unsafe_allow_html=True)
-        if lesson.locked:
+        if up:
+            st.markdown(f'<p style="font-size:2.2rem;margin:0" data-testid="time-up">'
+                        f'{lobby_words.time_up_teacher()}</p>', unsafe_allow_html=True)
+            st.button(words.open_answering(), on_click=set_locked, args=(False,), key="pj_unlock")
+        elif lesson.locked:
             st.button(words.open_answering(), on_click=set_locked, args=(False,), key="pj_unlock")
         else:
             st.button(words.stop_answers(), on_click=set_locked, args=(True,), key="pj_lock")

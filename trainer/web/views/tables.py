@@ -9,6 +9,8 @@ away is played by a computer player until they come back.
 
 from __future__ import annotations
 
+import secrets
+
 import streamlit as st
 
 from puzzles import pictures, responses
@@ -17,14 +19,14 @@ from trainer.bots.hints import name_of
 from trainer.games.guided import BOT_TITLES, GAME_TITLES, claim_choices
 from trainer.games.seating import Outcome, Seating
 from trainer.games.story import settlement_lines
-from trainer.games.table import SEATS, Call, Refusal, TableGame, TableSetup
+from trainer.games.table import NEXT_HAND, SEATS, START, Call, Refusal, TableGame, TableSetup
 from trainer.learning.transfer import decide
 from trainer.render import render_hand, render_layout
 from trainer.render.taps import BoardMode
 from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, IllegalPlay, Phase, Play, Tile
 from trainer.store import StoreError
 from trainer.store.tables import TableRow
-from trainer.web import pagestate, session, ui
+from trainer.web import class_tables, pagestate, session, ui
 from trainer.web.pagestate import TableState
 from trainer.words import game_tables as words
 from trainer.words import narration
@@ -48,7 +50,6 @@ def seating() -> Seating:
     if ts.seating is None or ts.seating.store is not s:
         assert s is not None
         ts.seating = Seating(s)
-    ts.seating.viewer = ts.seats[0] if len(ts.seats) == 1 else -1  # a shared tablet: every child by name
     return ts.seating
 
 
@@ -82,8 +83,8 @@ def open_table() -> None:
                           class_code=me.class_code if me is not None else None)
     try:
         if shared:
-            seats = tuple(s.sit(code, setup.seats, learner_code=None,
-                                nickname=names[i] or words.seat_label(i)) for i in range(setup.seats))
+            seats = tuple(s.sit(code, setup.seats, learner_code=None, nickname=names[i] or words.seat_label(i),
+                                key=device_key()) for i in range(setup.seats))
             ts.names = tuple(names[i] or words.seat_label(i) for i in range(setup.seats))
         else:
             seats = (sit_me(code, setup.seats),)
@@ -95,8 +96,6 @@ def open_table() -> None:
 
 
 def _fresh_seed() -> int:
-    import secrets
-
     return secrets.randbelow(2**31)
 
 
@@ -104,8 +103,46 @@ def sit_me(code: str, seats: int) -> int:
     me, s = session.me(), session.store()
     assert s is not None
     if me is not None:
-        return s.sit(code, seats, learner_code=me.code, nickname=me.nickname)
-    return s.sit(code, seats, learner_code=None, nickname=st.session_state.get("tb_my_name") or "")
+        return s.sit(code, seats, learner_code=me.code, nickname=me.nickname, key=device_key())
+    return s.sit(code, seats, learner_code=None, nickname=st.session_state.get("tb_my_name") or "", key=device_key())
+
+
+def device_key() -> str:
+    """This device's secret for the seats it takes (made once a session)."""
+    ts = record()
+    if ts.key is None:
+        ts.key = secrets.token_urlsafe(12)
+    return ts.key
+
+
+def back_to_seats() -> None:
+    """A reload: the address still names the table and this device's key, so the device sits again."""
+    ts, s = record(), session.store()
+    code, key = st.query_params.get("table"), st.query_params.get("tk")
+    if ts.code is not None or s is None or not code or not key:
+        return
+    try:
+        row = s.table(str(code))
+        held = s.seats_held(str(code), str(key)) if row is not None and row.ended is None else ()
+    except StoreError:
+        return
+    if not held or row is None:
+        for name in ("table", "tk"):
+            st.query_params.pop(name, None)
+        return
+    ts.code, ts.seats, ts.key, ts.shown_to = row.code, held, str(key), None
+    ts.names = tuple(name_at(row, seat) for seat in held) if len(held) > 1 else ()
+
+
+def keep_in_address() -> None:
+    """The table and this device's key in the address, so a reload comes back to the same seats."""
+    ts = record()
+    if ts.code is None or ts.key is None:
+        return
+    if st.query_params.get("table") != ts.code:
+        st.query_params["table"] = ts.code
+    if st.query_params.get("tk") != ts.key:
+        st.query_params["tk"] = ts.key
 
 
 @ui.guarded
@@ -136,29 +173,30 @@ def choose() -> None:
     assert s is not None
     if me is None:
         st.text_input(words.your_name(), key="tb_my_name", max_chars=20)
-    join_tab, open_tab = st.tabs([words.join_heading(), words.open_heading()])
-    with join_tab:
-        with st.form("tb_join", border=False):
-            st.text_input(words.code_label(), key="tb_code", max_chars=12, help=words.code_help(),
-                          placeholder=words.code_example())
-            st.form_submit_button(words.join_button(), type="primary", on_click=join)
-        if me is not None and me.class_code:
-            st.markdown(f"**{words.class_tables()}**")
-            open_ones = [t for t in s.class_tables(me.class_code) if t.ended is None]
-            if not open_ones:
-                st.caption(words.no_class_tables())
-            for t in open_ones[:12]:
-                names = ", ".join(seat.nickname for seat in t.seats) or words.nobody_yet()
-                st.button(words.join_this(t.code, names), key=f"tb_join_{t.code}", on_click=join, args=(t.code,))
-    with open_tab:
+    modes = {"join": words.join_heading, "open": words.open_heading}
+    mode = st.segmented_control(words.join_or_open(), list(modes), key="tb_mode", default="join", required=True,
+                                format_func=lambda m: modes[m](), label_visibility="collapsed")
+    if mode == "open":  # a choice kept across reruns (a tab would jump back to the first on every tap)
         open_form()
+        return
+    with st.form("tb_join", border=False):
+        st.text_input(words.code_label(), key="tb_code", max_chars=12, help=words.code_help(),
+                      placeholder=words.code_example())
+        st.form_submit_button(words.join_button(), type="primary", on_click=join)
+    if me is not None and me.class_code:
+        st.markdown(f"**{words.class_tables()}**")
+        open_ones = [t for t in s.class_tables(me.class_code) if t.ended is None]
+        if not open_ones:
+            st.caption(words.no_class_tables())
+        for t in open_ones[:12]:
+            names = ", ".join(seat.nickname for seat in t.seats) or words.nobody_yet()
+            st.button(words.join_this(t.code, names), key=f"tb_join_{t.code}", on_click=join, args=(t.code,))
 
 
 def open_form() -> None:
     st.selectbox(play_words.game(), GAMES, key="tb_game", format_func=lambda g: GAME_TITLES[g])
-    c1, c2 = st.columns(2)
-    c1.segmented_control(words.seats_label(), list(SEATS), key="tb_seats", default=2, required=True)
-    c2.checkbox(words.partners_label(), key="tb_partners", value=True)
+    st.segmented_control(words.seats_label(), list(SEATS), key="tb_seats", default=2, required=True)
+    st.checkbox(words.partners_label(), key="tb_partners", value=True)  # its own line: read whole on a tablet
     st.segmented_control(words.stand_in_label(), list(BotLevel), key="tb_stand_in", default=BotLevel.GREEDY,
                          required=True, format_func=lambda b: BOT_TITLES[b])
     st.radio(words.call_label(), list(Call), key="tb_call", format_func=lambda c: CALLS[c](), horizontal=True)
@@ -174,21 +212,35 @@ def open_form() -> None:
 # ----- at the table -----
 
 def show() -> None:
+    watched = st.query_params.get("watch")
+    if watched:
+        class_tables.watch_page(str(watched))
+        return
     st.title(words.title())
     ts, s = record(), session.store()
     if s is None or session.state().waiting:
         st.warning(words.not_working())
         return
+    back_to_seats()
     if ts.code is None:
         choose()
         return
+    keep_in_address()
     row = s.table(ts.code)
     if row is None:
         ts.code, ts.message = None, str(StoreError("no-table"))
         choose()
         return
-    game = seating().game(ts.code, row=row)
-    names = tuple(name_at(row, seat) for seat in range(game.setup.seats))
+    me = session.me()
+    if me is not None and len(ts.seats) == 1 and row.seat_of(me.code) is None and row.ended is None:
+        ts.forget_learner()  # the teacher took this child off the class (or the table lost the seat)
+        ts.message = words.seat_gone()
+        choose()
+        return
+    setup = seating().setup_of(row)
+    names = tuple(name_at(row, seat) for seat in range(setup.seats))
+    viewer = ts.seats[0] if len(ts.seats) == 1 else (ts.shown_to if ts.shown_to is not None else -1)
+    game = seating().game(ts.code, viewer=viewer, names=names)
     here(row)
     message, ts.message = ts.message, None
     if row.ended is not None and not game.is_over:
@@ -209,6 +261,8 @@ def show() -> None:
         story(game, names)
     if not game.is_over:
         st.button(words.leave_button(), on_click=leave, key="tb_leave")
+    if game.started and not game.is_over:
+        st.caption(words.table_heading(row.code))  # the code to come back with, after a reload or on another tablet
     watch(ts.code, game.number, tuple(s.seat for s in row.seats))
 
 
@@ -237,6 +291,8 @@ def leave() -> None:
         except StoreError:
             pass
     ts.forget_learner()
+    for name in ("table", "tk"):
+        st.query_params.pop(name, None)
 
 
 def waiting_room(row: TableRow, game: TableGame, names: tuple[str, ...]) -> None:
@@ -274,6 +330,8 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
     st.markdown(f"### {words.your_turn() if mine and not shared else words.turn_of(names[turn])}")
     if seating().away(row, turn) and not mine:
         st.caption(words.away(names[turn]))
+    if not shared and ts.seats and played_for(game, ts.seats[0]):
+        st.info(words.played_for_you())  # the story's "You played…" lines of that time were the computer's
     if mine and shared and ts.shown_to != turn:
         hand_off(game, names, turn)
         return
@@ -289,6 +347,16 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
         ui.picture(render_hand(own, width=pictures.hand_width(len(own))),
                    max_width=f"{pictures.hand_width(len(own))}px", caption=words.your_tiles())
         st.info(words.waiting_for(names[turn]))
+
+
+def played_for(game: TableGame, seat: int) -> bool:
+    """Whether the seat's last move this hand was the computer's (its child is just back)."""
+    for move in reversed(game.moves):
+        if move.token in (START, NEXT_HAND):
+            return False
+        if move.seat == seat:
+            return move.by_computer
+    return False
 
 
 def hand_off(game: TableGame, names: tuple[str, ...], seat: int) -> None:
@@ -316,7 +384,7 @@ def my_move(game: TableGame, seat: int) -> None:
         legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
         st.markdown(play_words.what_did_it_score(view.rules.unit.value == "points"))
         with st.container(horizontal=True):
-            for v in [v for v in claim_choices(view) if v in legal]:
+            for v in [v for v in claim_choices(view.layout, view.rules) if v in legal]:
                 st.button(play_words.no_score() if v == 0 else str(v), key=f"tb_claim_{v}_{number}", on_click=send,
                           args=(str(legal[v]), seat, number))
         return
@@ -459,15 +527,16 @@ def rematch(code: str) -> None:
 def story(game: TableGame, names: tuple[str, ...]) -> None:
     with st.container(border=True):
         st.markdown(f"**{play_words.what_happened()}** :gray[{play_words.newest_first()}]")
-        lines = "\n".join(f"- {line}" for line in reversed(game.story.log)) or play_words.just_dealt()
-        with st.container(height=260 if len(game.story.log) > 8 else "content", key="tb_story"):
+        told = game.told()
+        lines = "\n".join(f"- {line}" for line in reversed(told)) or play_words.just_dealt()
+        with st.container(height=260 if len(told) > 8 else "content", key="tb_story"):
             st.markdown(lines)
 
 
 @st.fragment(run_every=POLL_SECONDS)
 def watch(code: str, seen: int, seated: tuple[int, ...]) -> None:
-    """Ask the store whether the game moved on (and let computer players stand in for children away);
-    redraw the page only when something changed."""
+    """Tell the store this device is still here, ask whether the game moved on (and let computer players
+    stand in for children away); redraw the page only when something changed."""
     s = session.store()
     if s is None:
         return
@@ -480,7 +549,7 @@ def watch(code: str, seen: int, seated: tuple[int, ...]) -> None:
             record().code = row.rematch
             st.rerun(scope="app")
             return
-        here(row)  # a page only polling (the waiting room, a classmate's long think) is still here
+        here(row)  # a child thinking over a turn, with nothing new to draw, is still here
         seating().stand_in(code)
         fresh = s.table_moves(code, since=seen)
     except StoreError:

@@ -13,12 +13,13 @@ from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
 from puzzles.worksheet import MAX_ADDRESS, address_problem
 from trainer.classroom import home_report
 from trainer.classroom import report as classroom
+from trainer.classroom.assignments import csv_columns
 from trainer.classroom.cards import teacher_card
 from trainer.classroom.home_report_pdf import home_report_pdf
 from trainer.learning.sprint import SprintHistory, day_of
 from trainer.render import charts
 from trainer.store import ReportRow, Store, StoreError
-from trainer.web import device, language, markup, pagestate, session, spotted, ui
+from trainer.web import class_tables, device, language, markup, pagestate, session, set_work, spotted, ui
 from trainer.web.fact_grid import class_fact_grid
 from trainer.web.pagestate import ClassState
 from trainer.web.ui import CHART, STEP_COLOURS, STEP_MARKS
@@ -207,6 +208,7 @@ def class_page(s, code: str, key: str) -> None:
     rows = s.class_report(code, key)
     if not rows:
         st.info(words.nobody_yet())
+        set_work.panel(s, code, key, rows)
         manage(s, code, key, rows)
         return
 
@@ -217,6 +219,7 @@ def class_page(s, code: str, key: str) -> None:
     stage = state().stage
     st.markdown(grid_html(classroom.grid(rows), stage), unsafe_allow_html=True)
     st.caption(words.grid_legend())
+    work = set_work.panel(s, code, key, rows)
 
     kinds = classroom.kind_summaries(rows)
     if kinds:
@@ -243,6 +246,7 @@ def class_page(s, code: str, key: str) -> None:
                          icon=":material/co_present:", query_params={"code": m.example})
 
     spotted.class_panel([(r.code, r.nickname) for r in rows], s.class_decisions(code, key))
+    class_tables.section(s, code)
 
     stuck = classroom.stuck(rows)
     st.subheader(words.who_is_stuck())
@@ -257,7 +261,8 @@ def class_page(s, code: str, key: str) -> None:
 
     home_reports(s, code, rows)
 
-    st.download_button(words.download_answers(), classroom.csv_text(rows), file_name=f"class-{code}.csv",
+    st.download_button(words.download_answers(), classroom.csv_text(rows, csv_columns(work) if work else None),
+                       file_name=f"class-{code}.csv",
                        mime="text/csv", icon=":material/download:", key="t_csv")
     manage(s, code, key, rows)
 

@@ -1,14 +1,14 @@
 """Tables of children playing each other: the tables, their seats and their numbered moves.
 
-Revision ID: 0006_tables
-Revises: 0005
+Revision ID: 0007_tables
+Revises: 0006_placement
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0006_tables"
-down_revision = "0005"
+revision = "0007_tables"
+down_revision = "0006_placement"
 branch_labels = None
 depends_on = None
 
@@ -33,6 +33,7 @@ def upgrade() -> None:
         sa.Column("learner_code", sa.String(10), sa.ForeignKey("learners.code", ondelete="CASCADE"), nullable=True),
         sa.Column("nickname", sa.String(40), nullable=False),
         sa.Column("seen", sa.Float, nullable=False),
+        sa.Column("key", sa.String(24), nullable=True),
     )
     op.create_index("ix_table_seats_learner", "table_seats", ["learner_code"])
     op.create_table(

@@ -1,0 +1,184 @@
+"""The live lesson's lobby in real browsers: a teacher opens the lobby on the projector, three children
+join from their own browsers with the join link (the QR code's address) and their nicknames, the
+projector lists all three, the teacher chooses a 10-second countdown and presses Start, the children see
+the first puzzle, and an answer that reaches the server after the time is refused kindly (the store
+decides, not the child's browser). Screenshots go to tests/artifacts/ and /tmp/lobby/."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+
+import appserver
+import chromium
+import pytest
+from chromium import shot
+
+from puzzles import generate
+from trainer.store import open_store
+from trainer.store.lobby import LATE_GRACE
+
+pytestmark = [pytest.mark.browser, chromium.needs_chromium]
+PROJECTOR = {"width": 1920, "height": 1080}
+TABLET = {"width": 768, "height": 1024}
+NAMES = ("Misty Owl", "Gold Lynx", "Red Panda")
+PICTURES = "/tmp/lobby"
+
+
+@pytest.fixture(scope="module")
+def world():
+    database = f"sqlite:///{tempfile.mkdtemp(prefix='fives-lobby-')}/fives.db"
+    store = open_store(database)
+    return {"database": database, "store": store, "keys": store.create_class("Room 4")}
+
+
+@pytest.fixture(scope="module")
+def server(world):
+    app = appserver.start(FIVES_DATABASE_URL=world["database"])
+    yield app.url
+    app.stop()
+
+
+class SlowNetwork:
+    """A tablet's connection that holds what it sends: while held, its timed polls are lost and a tap's
+    message waits, then arrives late (after the countdown has ended on the server)."""
+
+    def __init__(self) -> None:
+        self.held = False
+        self.waiting: list = []
+        self.server = None
+
+    def route(self, ws) -> None:
+        self.server = ws.connect_to_server()
+        self.server.on_message(ws.send)
+        ws.on_message(self.from_page)
+
+    def from_page(self, message) -> None:
+        if not self.held or not isinstance(message, bytes):
+            self.server.send(message)
+            return
+        from streamlit.proto.BackMsg_pb2 import BackMsg
+
+        msg = BackMsg()
+        msg.ParseFromString(message)
+        if msg.WhichOneof("type") != "rerun_script":
+            self.server.send(message)
+        elif not msg.rerun_script.is_auto_rerun:  # a tap: it waits
+            self.waiting.append(message)
+
+    def release(self) -> None:
+        self.held = False
+        for message in self.waiting:
+            self.server.send(message)
+        self.waiting.clear()
+
+
+def save(page, name: str) -> None:
+    os.makedirs(PICTURES, exist_ok=True)
+    page.screenshot(path=os.path.join(PICTURES, name))
+    shot(page, name)
+
+
+def join(browser, server: str, code: str, nickname: str, network: SlowNetwork | None = None):
+    """A child's own browser opens the join link and joins with a typed nickname: their waiting screen.
+    Gold Lynx's tablet asks for reduced motion."""
+    motion = "reduce" if nickname == "Gold Lynx" else "no-preference"
+    context = browser.new_context(viewport=TABLET, has_touch=True, reduced_motion=motion)
+    if network is not None:
+        context.route_web_socket("**/_stcore/stream", network.route)
+    page = chromium.open_page(context, f"{server}/live?join={code}")
+    page.get_by_text("Join the live lesson").first.wait_for(timeout=30000)
+    page.get_by_role("textbox", name="Or type your own").fill(nickname)
+    page.get_by_role("textbox", name="Or type your own").press("Tab")
+    button = page.get_by_role("button", name="Join", exact=True)
+    chromium.until_shown(page, lambda: button.click(), page.get_by_text(f"You're in, {nickname}!"))
+    page.get_by_text("Waiting for your teacher to start").first.wait_for(timeout=30000)
+    return context, page
+
+
+def until(condition, timeout: float = 30.0) -> None:
+    deadline = time.time() + timeout
+    while not condition():
+        if time.time() > deadline:
+            raise AssertionError("the store never got there")
+        time.sleep(0.2)
+
+
+def answer(page, value: int) -> None:
+    page.get_by_test_id("stTextInputField").first.fill(str(value))
+    page.get_by_role("button", name="Send").click()
+
+
+def test_three_children_join_the_lobby_start_sends_the_puzzle_and_a_late_answer_is_refused(browser, server, world):
+    store, keys = world["store"], world["keys"]
+    p = generate("open-total", stage="muggins", level=1, seed=41)
+    context = browser.new_context(viewport=PROJECTOR)
+    teacher = context.new_page()
+    chromium.follow_old_teacher_link(teacher, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}",
+                                     keys.code)
+    chromium.goto(teacher, f"{server}/projector?code={p.code}")
+    start = teacher.get_by_role("button", name="Start a live lesson with Room 4")
+    chromium.until_shown(teacher, lambda: start.click(), teacher.get_by_test_id("lobby-code"))
+    assert keys.code in teacher.get_by_test_id("lobby-code").inner_text()
+    qr = teacher.get_by_test_id("lobby-qr")
+    assert qr.get_attribute("data-link") == f"{server}/live?join={keys.code}"
+    assert qr.evaluate("img => img.complete && img.naturalWidth > 0") and qr.bounding_box()["height"] >= 300
+    code_size = teacher.get_by_test_id("lobby-code").evaluate("p => parseFloat(getComputedStyle(p).fontSize)")
+    assert code_size >= 96, f"the class code is {code_size:.0f} px: too small to read at 8 m"
+    assert store.lesson(keys.code).round == 0
+
+    slow = SlowNetwork()
+    children = [join(browser, server, keys.code, name, slow if name == "Red Panda" else None) for name in NAMES]
+    teacher.wait_for_function(
+        "names => { const l = document.querySelector(\"[data-testid='lobby-names']\");"
+        " return !!l && names.every(n => l.innerText.includes(n)); }", arg=list(NAMES), timeout=30000)
+    teacher.get_by_test_id("lobby-count").filter(has_text="3 children here").wait_for(timeout=30000)
+    chromium.settled(teacher, 60000)
+    save(teacher, "lobby-projector-1920.png")
+    save(children[0][1], "lobby-child-waiting-768.png")
+    assert p.question not in children[0][1].locator("[data-testid='stMain']").inner_text()
+
+    ten = teacher.locator(".st-key-pj_lobby_countdown button", has_text="10 s").first
+    with chromium.rerun(teacher):
+        ten.click()
+    until(lambda: store.lesson(keys.code).countdown == 10)
+    go = teacher.locator(".st-key-pj_lobby_go button").first
+    chromium.until_shown(teacher, lambda: go.click(), teacher.get_by_test_id("live-count"))
+    for (_, child), name in zip(children, NAMES):
+        child.get_by_text(p.question).first.wait_for(timeout=30000)
+        child.get_by_test_id("countdown").wait_for(timeout=30000)
+        timing = child.locator(".fives-countdown .fives-ring").first.evaluate(
+            "e => getComputedStyle(e).animationTimingFunction")
+        assert timing.startswith("steps(") == (name == "Gold Lynx"), (name, timing)  # calm: no sweep
+    lesson = store.lesson(keys.code)
+    assert lesson.begun and lesson.round == 1 and lesson.deadline is not None
+    teacher.get_by_test_id("countdown").wait_for(timeout=30000)  # the ring on the big screen too
+    save(teacher, "lobby-projector-countdown-1920.png")
+
+    quick = children[0][1]
+    chromium.settled(quick, 60000)
+    answer(quick, p.answer)
+    quick.get_by_text("look at the big screen").first.wait_for(timeout=30000)
+
+    late = children[2][1]
+    chromium.settled(late, 60000)
+    slow.held = True  # the tablet's messages stop getting through: its tap waits in the network
+    answer(late, p.answer)
+    late.wait_for_function(f"() => Date.now() / 1000 > {lesson.deadline + LATE_GRACE + 0.5}",
+                           timeout=60000, polling=200)
+    slow.release()
+    late.get_by_text("doesn't count").first.wait_for(timeout=30000)
+    late.get_by_text("Time's up for this one").first.wait_for(timeout=30000)
+    assert not late.get_by_role("button", name="Send").count()
+    assert store.tally(keys.code).answered == 1 and store.my_live_answer(store.learner(
+        late.evaluate("() => new URLSearchParams(location.search).get('me')")).code, 1) is None
+    save(late, "lobby-child-too-late-768.png")
+
+    teacher.get_by_test_id("time-up").wait_for(timeout=30000)
+    assert "1 of 3" in teacher.get_by_test_id("live-count").inner_text()
+    teacher.wait_for_function("() => (window.__fivesChimes || 0) >= 1", timeout=30000)  # the sound is on
+    save(teacher, "lobby-projector-time-up-1920.png")
+    for child_context, _ in children:
+        child_context.close()
+    context.close()

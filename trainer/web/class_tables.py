@@ -1,0 +1,230 @@
+"""A class's tables, as the teacher sees them: on My class, open tables for the class (the same deal at
+each, if chosen), see who plays where, the score and whose turn, start or end a table; on the projector,
+one table's layout and scores (never a hand), and after a hand of one deal, the tables compared."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from trainer.bots import BotLevel
+from trainer.games.duplicate import Comparison, compare, finished_hand
+from trainer.games.guided import BOT_TITLES, GAME_TITLES
+from trainer.games.seating import Seating
+from trainer.games.table import SEATS, Call, TableGame, TableSetup
+from trainer.render import render_layout
+from trainer.store import Store, StoreError
+from trainer.store.tables import TableRow
+from trainer.web import pagestate, session, teacher_class, ui
+from trainer.words import game_tables as words
+from trainer.words import play_page as play_words
+
+WATCH_POLL_SECONDS = 1.5
+"""How often the projector asks the store whether its table has moved on."""
+RECENT_SECONDS = 3 * 3600.0
+"""My class lists the tables opened in the last three hours."""
+GAMES = list(GAME_TITLES)
+CALLS = {Call.OFF: words.call_off, Call.SAY: words.call_say, Call.MUGGINS: words.call_muggins}
+MOST_TABLES = 10
+
+
+def seating(s: Store) -> Seating:
+    ts = pagestate.tables()
+    if ts.seating is None or ts.seating.store is not s:
+        ts.seating = Seating(s)
+    return ts.seating
+
+
+def names_of(row: TableRow, seats: int) -> tuple[str, ...]:
+    held = {s.seat: s.nickname for s in row.seats}
+    return tuple(held.get(i, words.seat_label(i)) for i in range(seats))
+
+
+def game_of(s: Store, row: TableRow) -> TableGame:
+    setup = seating(s).setup_of(row)
+    return seating(s).game(row.code, viewer=-1, names=names_of(row, setup.seats))
+
+
+def status(game: TableGame, names: tuple[str, ...]) -> str:
+    """Where a table's game is, in a few words."""
+    if not game.started:
+        return words.status_waiting()
+    if game.is_over:
+        return words.game_over()
+    if game.between_hands:
+        return words.hand_over(len(game.game.results))
+    turn = game.current_seat
+    return words.turn_of(names[turn]) if turn is not None else ""
+
+
+# ----- My class -----
+
+def section(s: Store, class_code: str) -> None:
+    """My class's tables: open some for the class, and each table's players, score and turn."""
+    st.subheader(words.tables_heading())
+    st.caption(words.tables_caption())
+    problem, pagestate.tables().message = pagestate.tables().message, None
+    with st.expander(words.open_for_class(), icon=":material/groups:", expanded=problem is not None):
+        if problem:
+            st.warning(problem)
+        open_form(class_code)
+    now = seating(s).clock()
+    rows = [r for r in s.class_tables(class_code, since=now - RECENT_SECONDS)]
+    if not rows:
+        st.markdown(words.no_tables_yet())
+        return
+    for row in rows[:24]:
+        try:
+            game = game_of(s, row)
+        except ValueError:
+            continue
+        names = names_of(row, game.setup.seats)
+        scores = " · ".join(f"{game.side_name(i)} {v}" for i, v in enumerate(game.game.scores))
+        ended = row.ended is not None
+        with st.container(border=True, horizontal=True, vertical_alignment="center"):
+            st.markdown(f"**{row.code}** · {GAME_TITLES.get(game.setup.game, game.setup.game)} · "
+                        f"{words.table_ended() if ended and not game.is_over else status(game, names)}  \n"
+                        f"{scores}")
+            st.page_link(ui.page_path("tables"), label=words.show_on_projector(), icon=":material/co_present:",
+                         query_params={"watch": row.code})
+            if not game.started and not ended:
+                st.button(words.start_button(), key=f"ct_start_{row.code}", on_click=start, args=(row.code,))
+            if not ended:
+                st.button(words.end_table(), key=f"ct_end_{row.code}", on_click=end, args=(row.code,))
+
+
+def open_form(class_code: str) -> None:
+    st.selectbox(play_words.game(), GAMES, key="ct_game", format_func=lambda g: GAME_TITLES[g])
+    c1, c2, c3 = st.columns(3)
+    c1.segmented_control(words.seats_label(), list(SEATS), key="ct_seats", default=4, required=True)
+    c2.number_input(words.how_many_tables(), 1, MOST_TABLES, 2, key="ct_count")
+    c3.checkbox(words.partners_label(), key="ct_partners", value=True)
+    st.segmented_control(words.stand_in_label(), list(BotLevel), key="ct_stand_in", default=BotLevel.GREEDY,
+                         required=True, format_func=lambda b: BOT_TITLES[b])
+    st.radio(words.call_label(), list(Call), key="ct_call", format_func=lambda c: CALLS[c](), horizontal=True)
+    st.checkbox(words.hints_label(), key="ct_hints", value=True)
+    st.checkbox(words.same_deal(), key="ct_same", value=True, help=words.same_deal_help())
+    st.button(words.open_tables(), type="primary", key="ct_open", on_click=open_tables, args=(class_code,))
+
+
+@ui.guarded
+def open_tables(class_code: str) -> None:
+    s = session.store()
+    if s is None:
+        return
+    get = st.session_state.get
+    setup = TableSetup(game=get("ct_game") or "muggins", seats=get("ct_seats") or 4,
+                       partners=bool(get("ct_partners", True)),
+                       stand_in=BotLevel.parse(get("ct_stand_in") or BotLevel.GREEDY),
+                       hints=bool(get("ct_hints", True)), call=Call(get("ct_call") or Call.OFF))
+    count = max(1, min(MOST_TABLES, int(get("ct_count") or 1)))
+    try:
+        setup.check()
+    except ValueError:
+        pagestate.tables().message = words.seats_for_game(GAME_TITLES[setup.game],
+                                                          TableSetup(game=setup.game).rules().seats)
+        return
+    if get("ct_same", True):
+        seating(s).open_same_deal(setup, count, class_code=class_code)
+    else:
+        import secrets
+
+        for _ in range(count):
+            seating(s).open(TableSetup(**{**setup.__dict__, "seed": secrets.randbelow(2**31)}),
+                            class_code=class_code)
+
+
+@ui.guarded
+def start(code: str) -> None:
+    s = session.store()
+    if s is not None:
+        seating(s).start(code)
+
+
+@ui.guarded
+def end(code: str) -> None:
+    s = session.store()
+    if s is not None:
+        s.end_table(code)
+
+
+# ----- the projector -----
+
+def watch_page(code: str) -> None:
+    """One table on the projector: the layout big, the scores, whose turn; never a hand."""
+    s = session.store()
+    teacher_class.find_class()
+    opened = session.opened_class()
+    if s is None:
+        st.warning(words.not_working())
+        return
+    row = s.table(code) if isinstance(code, str) else None
+    if opened is None or row is None or row.class_code != opened[0]:
+        st.info(words.watch_needs_class())
+        st.page_link(ui.page_path("teacher"), label=words.open_my_class(), icon=":material/school:")
+        return
+    game = game_of(s, row)
+    names = names_of(row, game.setup.seats)
+    st.markdown(f"# {words.table_heading(row.code)}")
+    hand = game.game.hand
+    cols = st.columns(len(game.game.scores))
+    for side, value in enumerate(hand.scores if not game.is_over else game.game.scores):
+        cols[side].metric(game.side_name(side), value)
+    st.markdown(f"## {status(game, names)}")
+    if game.started and not game.between_hands and not game.is_over:
+        st.markdown(" · ".join(words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)))
+    layout = hand.layout if not game.between_hands else game.game.hands[len(game.game.results) - 1].layout
+    if not layout.is_empty:
+        svg = render_layout(layout, style="projector", working=game.between_hands or game.is_over)
+        ui.picture(svg, max_width=ui.natural_width(svg, scale=5.0))  # read from the back of the room
+    told = game.told()
+    if told:
+        st.markdown("\n".join(f"- {line}" for line in told[-3:]))
+    if row.deal:
+        compared(s, row, game)
+    watch_fragment(code, game.number)
+
+
+def compared(s: Store, row: TableRow, game: TableGame) -> None:
+    """After a hand of one deal: every table that has finished it, compared."""
+    if not game.game.results:
+        return
+    hand = len(game.game.results) - 1  # the last hand this table finished
+    mates = [r for r in s.class_tables(row.class_code or "", since=row.opened - RECENT_SECONDS) if r.deal == row.deal]
+    games = {r.code: game_of(s, r) for r in mates}
+    if sum(finished_hand(g, hand) for g in games.values()) < 2:
+        return
+    st.markdown(f"## {words.compare_heading(hand + 1)}")
+    show_comparison(compare(games, hand))
+
+
+def show_comparison(c: Comparison) -> None:
+    lines = [f"| {words.table_column()} | {words.scores_heading()} |", "|---|---|"]
+    for h in c.hands:
+        lines.append(f"| {h.code} | " + " · ".join(f"{n} {v}" for n, v in zip(h.sides, h.totals)) + " |")
+    st.markdown("\n".join(lines))
+    if c.at is None:
+        st.markdown(words.played_alike())
+        return
+    st.markdown(words.parted_after(c.at) if c.at else words.parted_at_once())
+    players = {h.code: h.players for h in c.hands}
+    cols = st.columns(max(1, len(c.choices)))
+    for col, choice in zip(cols, c.choices):
+        with col:
+            svg = render_layout(choice.after, working=True, style="projector")
+            ui.picture(svg, max_width=ui.natural_width(svg, scale=4.0))
+            who = players.get(choice.codes[0], ())
+            name = who[choice.player] if choice.player < len(who) else words.seat_label(choice.player)
+            st.markdown(f"#### {words.choice_line(', '.join(choice.codes), name, choice.move, choice.score)}")
+
+
+@st.fragment(run_every=WATCH_POLL_SECONDS)
+def watch_fragment(code: str, seen: int) -> None:
+    s = session.store()
+    if s is None:
+        return
+    try:
+        fresh = s.table_moves(code, since=seen)
+    except StoreError:
+        return
+    if fresh:
+        st.rerun(scope="app")
