@@ -265,3 +265,19 @@ def test_a_reload_comes_back_to_the_same_seat_and_a_wrong_key_does_not():
     assert stranger.session_state["tables"].code is None and "tk" not in stranger.query_params
     press(again, "tb_leave")
     assert again.session_state["tables"].code is None and "table" not in again.query_params
+
+
+def test_the_same_learner_code_on_another_device_goes_back_to_the_seat():
+    maya = app(page="tables")
+    sign_up(maya, "Maya Fox")
+    maya.switch_page("views/tables.py").run()
+    opening(maya)
+    press(maya, "tb_open")
+    code = maya.session_state["tables"].code
+    me = maya.session_state["me"].code
+    other = app(page="tables", me=me)  # signed in by her code on another tablet
+    assert other.session_state["tables"].code == code and other.session_state["tables"].seats == (0,)
+    assert "Seat 1: Maya Fox" in texts(other)
+    press(other, "tb_leave")  # leaving is hers to do: the page does not pull her back this session
+    other.run()
+    assert other.session_state["tables"].code is None

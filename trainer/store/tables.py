@@ -203,6 +203,17 @@ class TableStore(StoreBase):
         raise StoreError("table-full")
 
     @_calm
+    def open_seat_of(self, learner_code: str) -> tuple[str, int] | None:
+        """The table (code) and seat a learner holds at a table still open, the newest if several: the
+        same learner code on another device goes back there."""
+        with self._read() as conn:
+            row = conn.execute(select(table_seats.c.table_code, table_seats.c.seat)
+                               .join(game_tables, game_tables.c.code == table_seats.c.table_code)
+                               .where(and_(table_seats.c.learner_code == learner_code, game_tables.c.ended.is_(None)))
+                               .order_by(game_tables.c.opened.desc())).first()
+        return (row.table_code, row.seat) if row is not None else None
+
+    @_calm
     def seats_held(self, code: str, key: str) -> tuple[int, ...]:
         """The seats at the table that the device holding ``key`` sat down in (none for a wrong key)."""
         if not key or len(key) > KEY_LENGTH:

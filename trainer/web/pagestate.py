@@ -238,6 +238,8 @@ class TableState:
     key: str | None = None
     """This device's secret for its seats, kept in the address too (``?table=…&tk=…``), so a reload
     finds the seats again."""
+    looked_for: str | None = None
+    """The learner whose seat at an open table this session looked for (once a session)."""
 
     def forget_learner(self) -> None:
         self.code, self.seats, self.names, self.shown_to, self.message = None, (), (), None, None

@@ -24,7 +24,7 @@ from trainer.learning.transfer import decide
 from trainer.render import render_hand, render_layout
 from trainer.render.taps import BoardMode
 from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, IllegalPlay, Phase, Play, Tile
-from trainer.store import StoreError
+from trainer.store import Store, StoreError
 from trainer.store.tables import TableRow
 from trainer.web import class_tables, pagestate, session, ui
 from trainer.web.pagestate import TableState
@@ -119,7 +119,10 @@ def back_to_seats() -> None:
     """A reload: the address still names the table and this device's key, so the device sits again."""
     ts, s = record(), session.store()
     code, key = st.query_params.get("table"), st.query_params.get("tk")
-    if ts.code is not None or s is None or not code or not key:
+    if ts.code is not None or s is None:
+        return
+    if not code or not key:
+        mine(s)
         return
     try:
         row = s.table(str(code))
@@ -132,6 +135,22 @@ def back_to_seats() -> None:
         return
     ts.code, ts.seats, ts.key, ts.shown_to = row.code, held, str(key), None
     ts.names = tuple(name_at(row, seat) for seat in held) if len(held) > 1 else ()
+
+
+def mine(s: Store) -> None:
+    """A signed-in child who holds a seat at an open table (from another device) goes back to it, once a
+    session: leaving the table, or choosing another, is theirs to do."""
+    ts, me = record(), session.me()
+    if me is None or ts.looked_for == me.code:
+        return
+    ts.looked_for = me.code
+    try:
+        held = s.open_seat_of(me.code)
+    except StoreError:
+        return
+    if held is not None:
+        ts.code, ts.seats, ts.shown_to, ts.names = held[0], (held[1],), None, ()
+        device_key()
 
 
 def keep_in_address() -> None:
