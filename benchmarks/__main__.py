@@ -1,16 +1,27 @@
-"""Run every benchmark and print one table."""
+"""Run every benchmark and print one table.
+
+``python -m benchmarks [section …] [--seconds S] [--tables N]``: the options reach the sections whose
+``run`` takes them (``tables``: how long the children play, and at how many tables)."""
 
 from __future__ import annotations
 
+import argparse
 import importlib
+import inspect
 import sys
 
 SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "mastery", "sprint",
-            "spacing", "worksheet", "classroom", "store", "transfer"]
+            "spacing", "worksheet", "classroom", "store", "transfer", "tables"]
 
 
 def main(argv: list[str]) -> int:
-    wanted = argv or SECTIONS
+    parser = argparse.ArgumentParser(prog="python -m benchmarks")
+    parser.add_argument("sections", nargs="*", metavar="section")
+    parser.add_argument("--seconds", type=float, help="how long a timed load runs (tables: 300)")
+    parser.add_argument("--tables", type=int, help="tables of four children (tables: 8)")
+    args = parser.parse_args(argv)
+    options = {k: v for k, v in (("seconds", args.seconds), ("tables", args.tables)) if v is not None}
+    wanted = args.sections or SECTIONS
     rows: list[tuple[str, str, str]] = []
     for name in wanted:
         if name not in SECTIONS:
@@ -18,7 +29,8 @@ def main(argv: list[str]) -> int:
             return 2
         mod = importlib.import_module(f"benchmarks.{name}")  # a section that fails to import fails loudly
         print(f"running {name} …", file=sys.stderr, flush=True)
-        rows.extend(mod.run())
+        takes = inspect.signature(mod.run).parameters
+        rows.extend(mod.run(**{k: v for k, v in options.items() if k in takes}))
     w0 = max(len(r[0]) for r in rows)
     w1 = max(len(r[1]) for r in rows)
     print(f"{'benchmark':<{w0}}  {'result':>{w1}}  note")

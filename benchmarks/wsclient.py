@@ -23,6 +23,10 @@ WIDGET_TYPES = ("text_input", "button", "button_group", "selectbox", "checkbox",
                 "segmented_control")
 
 
+START_WITHIN = 5.0
+"""Seconds a timed fragment rerun may take to begin before it counts as dropped (:attr:`Session.dropped`)."""
+
+
 class ProtocolError(RuntimeError):
     """The server said something the client did not expect (an exception on the page, a timeout)."""
 
@@ -73,6 +77,12 @@ class Session:
     """Fragments the page asked to rerun on a timer (``st.fragment(run_every=…)``): id → seconds."""
     headers: dict[str, str] | None = None
     """Extra request headers of the websocket's opening request."""
+    runs: int = 0
+    """Whole-page runs seen so far (a click's, or one a fragment asked for with ``st.rerun(scope="app")``)."""
+    run_started: float = 0.0
+    """When the last whole-page run began (wall clock, ``time.time()``: the server had started it by then)."""
+    dropped: int = 0
+    """Timed fragment reruns the server never started (:meth:`tick`): a browser's timer just fires again."""
 
     async def connect(self, timeout: float = 30.0) -> None:
         parts = urlsplit(self.url)
@@ -118,26 +128,41 @@ class Session:
         return msg.SerializeToString()
 
     async def rerun(self, widget_states: list[tuple[str, str, Any]] | None = None, timeout: float = 30.0,
-                    fragment_id: str = "") -> float:
+                    fragment_id: str = "", start_within: float | None = None) -> float:
         """Send a rerun (with widget changes) and read until the script has finished; returns the
-        seconds from sending to the end of the run."""
+        seconds from sending to the end of the run. ``start_within``: a run not begun by then was
+        dropped by the server (it may drop a timed fragment rerun that races a run ending): stop
+        waiting, as a browser's timer does not wait either."""
         start = time.perf_counter()
         await self.ws.send(self._back(widget_states, fragment_id))
         # triggers fire once; values stay
         for wid, kind, value in widget_states or []:
             if kind != "trigger_value":
                 self.widgets[wid] = (kind, value)
-        await self._read_until_finished(timeout)
+        if not await self._read_until_finished(timeout, start_within):
+            self.dropped += 1
         return time.perf_counter() - start
 
-    async def _read_until_finished(self, timeout: float) -> None:
+    async def _read_until_finished(self, timeout: float, start_within: float | None = None) -> bool:
+        """Read until the run finishes (``True``), or until ``start_within`` seconds pass with no run
+        begun (``False``)."""
         deadline = time.monotonic() + timeout
+        begin_by = None if start_within is None else time.monotonic() + start_within
         fresh_run = True
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise ProtocolError("the page did not finish in time")
-            raw = await asyncio.wait_for(self.ws.recv(), left)
+            if begin_by is not None:
+                left = min(left, begin_by - time.monotonic())
+                if left <= 0:
+                    return False
+            try:
+                raw = await asyncio.wait_for(self.ws.recv(), left)
+            except TimeoutError:
+                if begin_by is not None and time.monotonic() >= begin_by:
+                    return False
+                raise ProtocolError("the page did not finish in time") from None
             msg = ForwardMsg()
             msg.ParseFromString(raw)
             self.messages += 1
@@ -155,9 +180,15 @@ class Session:
             if kind == "navigation":
                 self.page_hash = msg.navigation.page_script_hash  # the page on screen, sent back as the browser does
             elif kind == "new_session":
+                begin_by = None
+                if not msg.metadata.run.fragment_ids:
+                    self.runs += 1
+                    self.run_started = time.time()
+                    # every whole-page run registers its timed fragments afresh (their ids follow where the
+                    # page calls them) and the server forgets the others: a stale id's reruns are ignored
+                    self.auto.clear()
                 if fresh_run and not msg.metadata.run.fragment_ids:
                     self.elements.clear()
-                    self.auto.clear()
                     fresh_run = False
             elif kind == "auto_rerun":
                 self.auto[msg.auto_rerun.fragment_id] = msg.auto_rerun.interval
@@ -171,7 +202,7 @@ class Session:
                               ForwardMsg.FINISHED_WITH_COMPILE_ERROR):
                     if status == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
                         raise ProtocolError("the page did not compile")
-                    return
+                    return True
 
     def _apply(self, msg: ForwardMsg) -> None:
         path = tuple(msg.metadata.delta_path)
@@ -235,7 +266,7 @@ class Session:
         then rerun as a whole)."""
         if not self.auto:
             raise ProtocolError("this page has no timed fragment")
-        return await self.rerun(fragment_id=next(iter(self.auto)), timeout=timeout)
+        return await self.rerun(fragment_id=next(iter(self.auto)), timeout=timeout, start_within=START_WITHIN)
 
     async def choose(self, group: Element, option: str, timeout: float = 30.0) -> float:
         """Pick an option of pills or a segmented control by its text."""

@@ -144,6 +144,38 @@ def test_a_move_from_a_stale_position_is_refused_with_who_played_first():
     assert not out.kept and out.first == f"Seat {seat + 1}"
 
 
+def test_each_child_hears_the_story_from_their_own_seat_with_their_classmates_names():
+    maya = app(page="tables")
+    sign_up(maya, "Maya Fox")
+    maya.switch_page("views/tables.py").run()
+    opening(maya)
+    press(maya, "tb_open")
+    code = maya.session_state["tables"].code
+    sam = app(page="tables")
+    sam.text_input(key="tb_my_name").set_value("Sam").run()
+    sam.text_input(key="tb_code").set_value(code)
+    sam.form_submit_button[0].click().run()
+    maya.run()
+    press(maya, "tb_start")
+    devices = {0: maya, 1: sam}
+
+    def story(at) -> str:
+        return "\n".join(m.value for m in at.markdown if m.value.startswith("- "))
+
+    for _ in range(12):  # until each has played or passed (draws are told with the play after them)
+        maya.run()
+        if "- You " in story(maya) and "- Sam " in story(maya):
+            break
+        turn = game_of(maya).current_seat
+        if turn is None:
+            break
+        devices[turn].run()
+        any_move(devices[turn], game_of(devices[turn]), turn)
+    sam.run()
+    for me, other in ((maya, "Sam"), (sam, "Maya Fox")):
+        assert "- You " in story(me) and f"- {other} " in story(me) and "Seat " not in story(me), story(me)
+
+
 # ----- the teacher: My class and the projector -----
 
 def _class_with_children(n: int = 4):

@@ -172,7 +172,7 @@ class Story:
     def _ending_words(self, res: HandResult, game: Game) -> str:
         if res.dominoed:
             assert res.winner is not None
-            return narration.domino(self.name(res.winner), you=res.winner == 0)
+            return narration.domino(self.name(res.winner), you=res.winner == self.viewer)
         if res.blocked:
             return narration.blocked()
         if self.rules.exact_target:

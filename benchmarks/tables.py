@@ -1,0 +1,407 @@
+"""Tables over the wire: tables of four children play each other on ``make serve``, every child its own
+websocket session (:mod:`benchmarks.wsclient`, no browsers).
+
+One child at each table opens it on the page (four players), the other three join with its code, the
+opener starts; then every child plays when it is their turn after 1–3 s of thought (a legal move from the
+buttons on their own page: a draw, a pass, or one of the places a tile goes), deals the next hand and asks
+for a rematch when a game ends. Every child's page polls the store every second, as a browser's does.
+
+Measured, each beside its target:
+
+- a move seen on the other devices: from the mover's click being answered to each other device's page
+  having been drawn again after the move was kept (its whole-page run began after the move's time in the
+  store); p50 / p95 / slowest;
+- moves lost or doubled: every move a child's page answered without a refusal is in the store under its
+  number, with its seat and token, and every move in the store is one a child's page answered;
+- illegal states: every table's stored moves replayed with :meth:`TableGame.replay`;
+- server CPU per move: the app processes' (and HAProxy's) CPU during the run, their idle rate taken off.
+
+Loopback only; the run is bounded in time (``--seconds``; 5 minutes by default).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+from streamlit.proto.Alert_pb2 import Alert
+
+from benchmarks.classroom import Served, cpu_seconds, pct
+from benchmarks.wsclient import Element, Session
+from trainer.games.table import NEXT_HAND, START, Move, TableGame, TableSetup
+from trainer.serving.serve import haproxy_path
+from trainer.store import Store, open_store
+from trainer.words import game_tables as words
+
+SECONDS = 300.0
+"""How long the children play (``--seconds``)."""
+TABLES = 8
+SEATS = 4
+THINK = (1.0, 3.0)
+"""A child's thought before each click, in seconds."""
+SEEN_TARGET = 1.5
+"""p95 of a move seen on the other devices, in seconds."""
+CODE = re.compile(r"\b[A-Z0-9]{4}-[A-Z0-9]{3}\b")
+SEAT_TOLD = re.compile(r"^- Seat \d ", re.MULTILINE)
+"""A story line naming a seat, not its child (every seat here has a child with a name)."""
+MOVE_KEYS = ("tb_draw_", "tb_pass_", "tb_letgo_", "tb_claim_", "tb_opt_")
+
+
+@dataclass(frozen=True)
+class Ack:
+    """A move a child's page answered without a refusal."""
+
+    code: str
+    number: int
+    seat: int
+    token: str | None
+    """``None`` when the button does not say its token (a call's score)."""
+    at: float
+    """When the page's answer arrived (``time.time()``)."""
+
+
+@dataclass
+class Child:
+    index: int
+    table: int
+    opener: bool
+    rng: random.Random
+    session: Session | None = None
+    seat: int = -1
+    """The seat the store gave this child."""
+    root: str = ""
+    """The code of the table this child sat down at first (rematches follow from it)."""
+    acks: list[Ack] = field(default_factory=list)
+    runs: list[tuple[float, float]] = field(default_factory=list)
+    """Every whole-page run: when it began, when it ended (``time.time()``)."""
+    refused: int = 0
+    clicks: int = 0
+    misnamed: int = 0
+    """Pages whose story named a seat instead of the child sitting there."""
+    errors: list[str] = field(default_factory=list)
+
+
+def key_of(el: Element) -> str:
+    """The key a page gave a widget (the end of its id)."""
+    wid = el.widget_id
+    at = wid.rfind("tb_")
+    return wid[at:] if at >= 0 else ""
+
+
+def buttons(s: Session) -> dict[str, Element]:
+    return {key_of(el): el for el in s.elements.values() if el.type == "button" and key_of(el)}
+
+
+def action(s: Session) -> tuple[str, Element] | None:
+    """The click this child's page offers now: a move when it is their turn, dealing on, a rematch, or
+    (the opener) the start; ``None``: nothing to do but watch."""
+    found = buttons(s)
+    for prefix in MOVE_KEYS:
+        mine = sorted(k for k in found if k.startswith(prefix))
+        if mine:
+            return mine[0], found[mine[0]]
+    for key in sorted(found):
+        if key.startswith("tb_next_") or key in ("tb_rematch", "tb_start"):
+            return key, found[key]
+    return None
+
+
+def choose_move(s: Session, child: Child) -> tuple[str, Element] | None:
+    """Like :func:`action`, but a tile to play is picked at random among the places the page offers."""
+    found = buttons(s)
+    options = sorted(k for k in found if k.startswith("tb_opt_"))
+    if options and not any(k.startswith(("tb_draw_", "tb_pass_")) for k in found):
+        pick = child.rng.choice(options)
+        return pick, found[pick]
+    return action(s)
+
+
+def move_of(key: str) -> tuple[int, str | None] | None:
+    """The number and token a button's key says (``None``: not a move, e.g. a rematch)."""
+    if key == "tb_start":
+        return 0, START
+    head, _sep, number = key.rpartition("_")
+    if not number.isdigit():
+        return None
+    n = int(number)
+    if head == "tb_next":
+        return n, NEXT_HAND
+    if head == "tb_draw":
+        return n, "draw"
+    if head == "tb_pass":
+        return n, "pass"
+    if head.startswith("tb_opt_"):
+        return n, head.removeprefix("tb_opt_")
+    return n, None
+
+
+def current_table(store: Store, root: str) -> str:
+    """The table the children of ``root`` play at now (the last of its rematches)."""
+    code = root
+    for _ in range(1000):
+        row = store.table(code)
+        if row is None or row.rematch is None:
+            return code
+        code = row.rematch
+    return code
+
+
+def refused(s: Session) -> bool:
+    return any(fmt == Alert.WARNING for fmt, _ in s.alerts())
+
+
+class Clock:
+    """A child's page polls the store every second, as the browser's fragment timer does, whatever the
+    child is doing."""
+
+    def __init__(self, s: Session) -> None:
+        self.s = s
+        self.next = time.monotonic() + self.interval()
+
+    def interval(self) -> float:
+        return next(iter(self.s.auto.values()), 1.0) if self.s.auto else 1.0
+
+    def wait(self) -> float:
+        return max(0.0, self.next - time.monotonic())
+
+    async def tick(self) -> None:
+        self.next += self.interval()
+        if self.next < time.monotonic():  # fell behind (a slow run): the browser's timer does not queue up
+            self.next = time.monotonic() + self.interval()
+        if self.s.auto:
+            await self.s.tick(timeout=60)
+
+
+async def page_run(child: Child, step) -> None:
+    """One request of the child's page; a whole-page run it caused is noted."""
+    s = child.session
+    assert s is not None
+    before = s.runs
+    await step
+    if s.runs != before:
+        child.runs.append((s.run_started, time.time()))
+        child.misnamed += bool(SEAT_TOLD.search(s.texts()))
+    if s.exceptions:
+        child.errors.extend(s.exceptions)
+        s.exceptions.clear()
+
+
+async def sit_down(child: Child, url: str, cookie: str, store: Store, codes: list[asyncio.Future],
+                   joined: list[int]) -> None:
+    s = child.session = Session(url, cookies=cookie, page="tables")
+    await s.connect(timeout=60)
+    box = s.find("text_input", key_part="tb_my_name")
+    assert box is not None, "no name box on the tables page"
+    await s.rerun([(box.widget_id, "string_value", f"Child {child.index}")], timeout=60)
+    if child.opener:
+        mode = s.find("button_group", key_part="tb_mode")
+        if mode is not None:  # join or open: a switch
+            await s.choose(mode, words.open_heading(), timeout=60)
+        seats = s.find("button_group", key_part="tb_seats")
+        assert seats is not None, "no choice of players"
+        await s.choose(seats, str(SEATS), timeout=60)
+        await s.click(buttons(s)["tb_open"], timeout=60)
+        found = CODE.search(s.texts())
+        if found is None:
+            raise RuntimeError(f"no table code on the opener's page: {s.texts()[:200]!r}")
+        codes[child.table].set_result(found.group(0))
+    code = await codes[child.table]
+    child.root = code
+    if not child.opener:
+        box = s.find("text_input", key_part="tb_code")
+        submit = s.find("button", label=words.join_button())
+        assert box is not None and submit is not None, "no join form"
+        await s.type_and_submit(box, code, submit, timeout=60)
+        joined[child.table] += 1
+    row = store.table(code)
+    child.seat = next(seat.seat for seat in (row.seats if row else ()) if seat.nickname == f"Child {child.index}")
+
+
+async def play(child: Child, store: Store, until: float, joined: list[int]) -> None:
+    """Watch the page every second; when it offers this child something to do, think, then click."""
+    s = child.session
+    assert s is not None
+    clock = Clock(s)
+    planned: tuple[str, float] | None = None
+    while time.monotonic() < until:
+        offer = action(s)
+        if offer is not None and offer[0] == "tb_start" and joined[child.table] < SEATS - 1:
+            offer = None  # the opener waits for every classmate before starting
+        if offer is None:
+            planned = None
+        elif planned is None or planned[0] != offer[0]:
+            planned = (offer[0], time.monotonic() + child.rng.uniform(*THINK))
+        if planned is not None and time.monotonic() >= planned[1]:
+            picked = choose_move(s, child)
+            planned = None
+            if picked is not None:
+                await click(child, store, *picked)
+            continue
+        left = clock.wait() if planned is None else min(clock.wait(), planned[1] - time.monotonic())
+        await asyncio.sleep(max(0.0, min(left, until - time.monotonic())))
+        if clock.wait() <= 0:
+            await page_run(child, clock.tick())
+
+
+async def click(child: Child, store: Store, key: str, button: Element) -> None:
+    s = child.session
+    assert s is not None
+    move = move_of(key)
+    child.clicks += 1
+    await page_run(child, s.click(button, timeout=60))
+    if refused(s):
+        child.refused += 1
+        return
+    if move is not None:
+        code = current_table(store, child.root)
+        child.acks.append(Ack(code, move[0], child.seat, move[1], time.time()))
+
+
+async def child_life(child: Child, url: str, cookie: str, store: Store, until: float,
+                     codes: list[asyncio.Future], joined: list[int]) -> None:
+    step = "sitting down"
+    try:
+        await sit_down(child, url, cookie, store, codes, joined)
+        step = "playing"
+        await play(child, store, until, joined)
+    except Exception as err:  # counted, never hidden
+        left = until - time.monotonic()
+        child.errors.append(f"{type(err).__name__} {step}, {left:.0f} s before the end: {err}")
+        for f in codes:
+            if not f.done() and child.opener:
+                f.set_exception(RuntimeError("the opener could not open the table"))
+    finally:
+        if child.session is not None:
+            await child.session.close()
+
+
+def chains(store: Store, roots: list[str]) -> dict[str, list[str]]:
+    """Each first table's codes, the first and every rematch after it."""
+    out = {}
+    for root in roots:
+        codes, code = [root], root
+        while (row := store.table(code)) is not None and row.rematch is not None:
+            code = row.rematch
+            codes.append(code)
+        out[root] = codes
+    return out
+
+
+def check(store: Store, children: list[Child]) -> dict:
+    """Compare the children's answered moves with the store's, replay every table, and time every move's
+    arrival on the other pages."""
+    roots = sorted({c.root for c in children if c.root})
+    tables = [code for codes in chains(store, roots).values() for code in codes]
+    stored = {code: store.table_moves(code) for code in tables}
+    acked = {(a.code, a.number): (a, c) for c in children for a in c.acks}
+    doubled = sum(1 for c in children for a in c.acks) - len(acked)
+    lost = sum(1 for (code, n), (a, _c) in acked.items()
+               if not any(m.number == n and m.seat == a.seat and (a.token is None or m.token == a.token)
+                          for m in stored.get(code, [])))
+    unasked = sum(1 for code, moves in stored.items() for m in moves
+                  if (code, m.number) not in acked and not m.by_computer)
+    illegal = []
+    for code in tables:
+        row = store.table(code)
+        assert row is not None
+        try:
+            TableGame.replay(TableSetup.from_record(row.setup),
+                             (Move(m.number, m.seat, m.token, m.by_computer) for m in stored[code]))
+        except ValueError as err:
+            illegal.append(f"{code}: {err}")
+    seen, unseen = [], 0
+    by_root: dict[str, list[Child]] = {}
+    for c in children:
+        by_root.setdefault(c.root, []).append(c)
+    for (code, n), (a, mover) in acked.items():
+        kept = next((m for m in stored.get(code, []) if m.number == n), None)
+        if kept is None:
+            continue
+        for other in by_root[mover.root]:
+            if other is mover:
+                continue
+            shown = next((end for began, end in other.runs if began > kept.at), None)
+            if shown is None:
+                unseen += 1
+            else:
+                seen.append(max(0.0, shown - a.at))
+    return {"tables": len(tables), "moves": sum(len(m) for m in stored.values()),
+            "by_computer": sum(1 for ms in stored.values() for m in ms if m.by_computer),
+            "acked": len(acked), "doubled": doubled, "lost": lost, "unasked": unasked, "illegal": illegal,
+            "seen": seen, "unseen": unseen}
+
+
+def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict, list[Child]]:
+    children = [Child(i, i // SEATS, i % SEATS == 0, random.Random(i)) for i in range(tables * SEATS)]
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        codes = [loop.create_future() for _ in range(tables)]
+        joined = [0] * tables
+        cookies = [server.cookie() for _ in children]
+        until = time.monotonic() + seconds
+        await asyncio.gather(*(child_life(c, server.url, cookies[c.index], store, until, codes, joined)
+                               for c in children))
+
+    idle_from, t0 = cpu_seconds(server.pids), time.perf_counter()
+    time.sleep(3.0)
+    idle_rate = (cpu_seconds(server.pids) - idle_from) / (time.perf_counter() - t0)
+    before, t1 = cpu_seconds(server.pids), time.perf_counter()
+    asyncio.run(asyncio.wait_for(main(), seconds + 300))
+    busy = cpu_seconds(server.pids) - before - idle_rate * (time.perf_counter() - t1)
+    out = check(store, children)
+    out["cpu_per_move"] = max(0.0, busy) / max(1, out["moves"])
+    out["cpu_share"] = max(0.0, busy) / (time.perf_counter() - t1)
+    return out, children
+
+
+def rows(out: dict, children: list[Child], tables: int, seconds: float) -> list[tuple[str, str, str]]:
+    seen = out["seen"]
+    p95 = pct(seen, 0.95)
+    errors = [e for c in children for e in c.errors]
+    faults = out["lost"] + out["doubled"] + out["unasked"]
+    where = f"{tables} tables of {SEATS}, {seconds:.0f} s"
+    return [
+        (f"tables ({where}): move seen on the other devices, p95 (ms)", f"{p95 * 1000:.0f}",
+         f"p50 {pct(seen, 0.5) * 1000:.0f} ms, slowest {max(seen, default=float('nan')) * 1000:.0f} ms, "
+         f"{len(seen)} sightings, {out['unseen']} not seen by the end, "
+         f"{sum(c.session.dropped for c in children if c.session)} polls the server never began; "
+         f"target ≤ {SEEN_TARGET * 1000:.0f} ms: "
+         + ("met" if p95 <= SEEN_TARGET and out["unseen"] <= len(children) else "MISSED")),
+        (f"tables ({where}): moves lost / doubled", f"{out['lost']} / {out['doubled'] + out['unasked']}",
+         f"{out['acked']} answered moves of {out['moves']} stored ({out['by_computer']} by computer players), "
+         f"{sum(c.refused for c in children)} clicks refused kindly of {sum(c.clicks for c in children)}; "
+         "target 0 / 0: " + ("met" if faults == 0 else "MISSED")),
+        (f"tables ({where}): illegal states", f"{len(out['illegal'])}",
+         f"{out['tables']} tables replayed; {len(errors)} page errors, "
+         f"{sum(c.misnamed for c in children)} pages telling a seat for a child"
+         + (f" (first: {errors[0][:80]})" if errors else "") + "; target 0: "
+         + ("met" if not out["illegal"] and not errors and not any(c.misnamed for c in children) else "MISSED")),
+        (f"tables ({where}): server CPU per move (ms)", f"{out['cpu_per_move'] * 1000:.0f}",
+         f"idle CPU taken off; the servers were busy {out['cpu_share'] * 100:.0f}% of one core "
+         f"({out['moves'] / seconds:.1f} moves/s)"),
+    ]
+
+
+def run(seconds: float = SECONDS, tables: int = TABLES) -> list[tuple[str, str, str]]:
+    if haproxy_path() is None:
+        return [("tables make serve", "skipped", "HAProxy is not installed")]
+    folder = tempfile.mkdtemp(prefix="fives-bench-")
+    db = f"sqlite:///{folder}/fives.db"
+    store = open_store(db)  # migrations done before the servers start
+    served = Served(db)
+    try:
+        out, children = table_load(served, store, tables, seconds)
+    finally:
+        served.stop()
+        store.engine.dispose()
+    return rows(out, children, tables, seconds)
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(*row, sep="  ")
