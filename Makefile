@@ -45,15 +45,15 @@ serve: $(STAMP)
 	$(PY) -m trainer.serving --port $(PORT) $(if $(N),--processes $(N),)
 
 # axe-core fetched if it is missing (make axe), the import contracts and mypy (as in lint), everything but the
-# real-browser tests in two workers, then the real-browser tests, a file per
-# worker (a browser page is slow to answer on a machine busy with everything else); a real-browser
-# test that fails is run again, up to twice, and the report says so
+# real-browser tests in two workers, then the real-browser tests in four workers, a file per worker
+# (they mostly wait on pages and timers, so four fit two cores; a file keeps its one app server); a
+# real-browser test that fails is run again, up to twice, and the report says so
 test: $(STAMP)
 	-@$(MAKE) --no-print-directory axe
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -n 2 -q -m "not browser" README.md docs tests trainer puzzles
-	$(PY) -m pytest -n 2 --dist loadfile -q -m browser --reruns 2 --reruns-delay 2 -rR tests
+	$(PY) -m pytest -n 4 --dist loadfile -q -m browser --reruns 2 --reruns-delay 2 -rR tests
 
 bench: $(STAMP)
 	$(PY) -m benchmarks
