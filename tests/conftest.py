@@ -49,6 +49,17 @@ def postgres():
     server.stop()
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request, tmp_path):
+    """A fresh, empty database for a store test: SQLite, then PostgreSQL (skipped, with the reason, where
+    its server programs are missing)."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/fives.db"
+    import uuid
+
+    return request.getfixturevalue("postgres").new_database("t" + uuid.uuid4().hex[:12])
+
+
 @pytest.fixture(scope="module")
 def browser():
     """Debian's Chromium for a real-browser test file (see ``chromium.launch_browser``)."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import uuid
 
 import pytest
 from alembic import command
@@ -31,14 +30,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/fives.db"
-    server = request.getfixturevalue("postgres")
-    return server.new_database("t" + uuid.uuid4().hex[:12])
 
 
 @pytest.fixture

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import time
-import uuid
 
 import pytest
 from alembic import command
@@ -22,13 +21,6 @@ from trainer.store.schema import classes, lessons
 from trainer.web import session as session_module
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/fives.db"
-    return request.getfixturevalue("postgres").new_database("l" + uuid.uuid4().hex[:12])
 
 
 class Clock:

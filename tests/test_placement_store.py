@@ -6,7 +6,6 @@ with the learner or their class."""
 from __future__ import annotations
 
 import os
-import uuid
 
 import pytest
 from alembic import command
@@ -19,14 +18,6 @@ from trainer.learning.states import ReviewMode
 from trainer.store import LearnerGone, open_store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/fives.db"
-    server = request.getfixturevalue("postgres")
-    return server.new_database("t" + uuid.uuid4().hex[:12])
 
 
 @pytest.fixture

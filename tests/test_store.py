@@ -10,7 +10,6 @@ import signal
 import subprocess
 import sys
 import time
-import uuid
 
 import pytest
 from alembic import command
@@ -35,14 +34,6 @@ from trainer.store.schema import attempts, classes, learners, metadata
 from trainer.store.store import _attempt_row, _hash
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/fives.db"
-    server = request.getfixturevalue("postgres")
-    return server.new_database("t" + uuid.uuid4().hex[:12])
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 import threading
 import time
-import uuid
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -38,14 +37,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path):
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path}/fives.db"
-    server = request.getfixturevalue("postgres")
-    return server.new_database("t" + uuid.uuid4().hex[:12])
 
 
 def play_to_the_end(game: TableGame, limit: int = 3000) -> None:

@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 from puzzles import CORE_KINDS, KINDS, STAGES, TRAPS, CodeError, all_kinds, from_code, generate_for, kind
 from puzzles.registry import TrapFamily, trap
 from puzzles.worksheet import address_problem
+from trainer.classroom.report import LearnerRecord
 from trainer.learning.attempt import Attempt
 from trainer.learning.days import month_calendar, practice_days
 from trainer.learning.progress import MASTERED, Progress
@@ -200,17 +201,8 @@ def report_of(progress: Progress, nickname: str, code: str, *, language: object,
         link=None if address_problem(link, with_query=True) else link)
 
 
-class Learner(Protocol):
-    """What a report needs of a learner of a class, read only (the store's report rows have it)."""
-
-    @property
-    def code(self) -> str: ...
-
-    @property
-    def nickname(self) -> str: ...
-
-    @property
-    def attempts(self) -> Sequence[Attempt]: ...
+Learner = LearnerRecord
+"""What a report needs of a learner of a class, read only (the store's report rows have it)."""
 
 
 class Source(Protocol):
