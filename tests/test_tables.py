@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import threading
 import time
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -128,6 +129,8 @@ def test_setups_round_trip_and_bad_ones_are_refused():
     setup = TableSetup(game="preset:all-fives", seats=4, partners=True, stand_in=BotLevel.EXPERT, hints=False,
                        call=Call.MUGGINS, seed=5)
     assert TableSetup.from_record(setup.to_record()) == setup
+    fresh = setup.dealt_anew()
+    assert replace(fresh, seed=setup.seed) == setup and 0 <= fresh.seed < 2**31
     assert partners_of(setup, 1) == (1, 3) and partners_of(TableSetup(seats=3), 1) == (1,)
     for bad in ({"game": "chess"}, {"seats": 5}, {"call": "shout"}, {"stand_in": "grandmaster"}, {"colour": 1}):
         with pytest.raises(ValueError):

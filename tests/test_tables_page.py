@@ -78,7 +78,9 @@ def test_pass_and_play_hides_each_hand_until_the_tablet_is_handed_on():
     assert "What happened" in texts(at)
 
 
-def test_two_children_on_two_devices_play_one_game():
+def maya_opens_and_sam_joins():
+    """Maya (signed in) opens a table on her tablet; Sam (a guest) types its code, as a child types it
+    (small letters, a space for the dash), on his. Returns both pages and the code."""
     maya = app(page="tables")
     sign_up(maya, "Maya Fox")
     maya.switch_page("views/tables.py").run()
@@ -90,6 +92,11 @@ def test_two_children_on_two_devices_play_one_game():
     sam.text_input(key="tb_my_name").set_value("Sam").run()
     sam.text_input(key="tb_code").set_value(code.lower().replace("-", " "))
     sam.form_submit_button[0].click().run()
+    return maya, sam, code
+
+
+def test_two_children_on_two_devices_play_one_game():
+    maya, sam, _code = maya_opens_and_sam_joins()
     assert sam.session_state["tables"].seats == (1,)
     assert "Waiting for Maya Fox to start" in texts(sam)
     maya.run()
@@ -145,16 +152,7 @@ def test_a_move_from_a_stale_position_is_refused_with_who_played_first():
 
 
 def test_each_child_hears_the_story_from_their_own_seat_with_their_classmates_names():
-    maya = app(page="tables")
-    sign_up(maya, "Maya Fox")
-    maya.switch_page("views/tables.py").run()
-    opening(maya)
-    press(maya, "tb_open")
-    code = maya.session_state["tables"].code
-    sam = app(page="tables")
-    sam.text_input(key="tb_my_name").set_value("Sam").run()
-    sam.text_input(key="tb_code").set_value(code)
-    sam.form_submit_button[0].click().run()
+    maya, sam, _code = maya_opens_and_sam_joins()
     maya.run()
     press(maya, "tb_start")
     devices = {0: maya, 1: sam}

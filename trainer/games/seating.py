@@ -10,7 +10,6 @@ and a move made twice (a double tap, a reload, two devices) is kept once.
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -52,9 +51,8 @@ class Seating:
 
     def open_same_deal(self, setup: TableSetup, tables: int, *, class_code: str) -> list[str]:
         """``tables`` tables with one deal (duplicate dominoes): the hands can be compared afterwards."""
-        seed = random.SystemRandom().randrange(1, 2**31)
-        deal = f"{seed:08x}"[-8:]
-        same = TableSetup(**{**setup.__dict__, "seed": seed})
+        same = setup.dealt_anew()
+        deal = f"{same.seed:08x}"[-8:]
         return [self.open(same, class_code=class_code, deal=deal) for _ in range(max(1, tables))]
 
     def row(self, code: str) -> TableRow:

@@ -12,8 +12,9 @@ same seat make the same move.
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -99,6 +100,10 @@ class TableSetup:
         else:
             raise ValueError(f"'{self.game}' is not a game we know")
         return base.with_options(teams=self.partners and self.seats == 4, muggins_call=self.call.rule)
+
+    def dealt_anew(self) -> TableSetup:
+        """The same table on a fresh random deal (a new table, a rematch)."""
+        return replace(self, seed=secrets.randbelow(2**31))
 
     def check(self) -> None:
         """``ValueError`` if the table cannot be played (its game, or its number of seats for that game)."""

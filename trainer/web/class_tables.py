@@ -126,11 +126,8 @@ def open_tables(class_code: str) -> None:
     if get("ct_same", True):
         seating(s).open_same_deal(setup, count, class_code=class_code)
     else:
-        import secrets
-
         for _ in range(count):
-            seating(s).open(TableSetup(**{**setup.__dict__, "seed": secrets.randbelow(2**31)}),
-                            class_code=class_code)
+            seating(s).open(setup.dealt_anew(), class_code=class_code)
 
 
 @ui.guarded

@@ -233,8 +233,6 @@ class TableState:
     message: str | None = None
     seen_at: float = 0.0
     """When this device last told the store it is here (every few seconds, not on every run)."""
-    decided: int = 0
-    """The moves of this device's game already turned into decisions for the learner."""
     key: str | None = None
     """This device's secret for its seats, kept in the address too (``?table=…&tk=…``), so a reload
     finds the seats again."""
@@ -243,7 +241,7 @@ class TableState:
 
     def forget_learner(self) -> None:
         self.code, self.seats, self.names, self.shown_to, self.message = None, (), (), None, None
-        self.seen_at, self.decided, self.key = 0.0, 0, None
+        self.seen_at, self.key = 0.0, None
 
 
 @dataclass

@@ -79,7 +79,7 @@ def open_table() -> None:
         ts.message = words.seats_for_game(GAME_TITLES[setup.game], TableSetup(game=setup.game).rules().seats)
         return
     assert s is not None
-    code = seating().open(TableSetup(**{**setup.__dict__, "seed": _fresh_seed()}),
+    code = seating().open(setup.dealt_anew(),
                           class_code=me.class_code if me is not None else None)
     try:
         if shared:
@@ -93,10 +93,6 @@ def open_table() -> None:
         ts.message = str(err)
         return
     ts.code, ts.seats, ts.shown_to, ts.message = code, seats, None, None
-
-
-def _fresh_seed() -> int:
-    return secrets.randbelow(2**31)
 
 
 def sit_me(code: str, seats: int) -> int:
@@ -269,15 +265,15 @@ def show() -> None:
     if not game.started:
         waiting_room(row, game, names)
     elif game.is_over:
-        over(row, game, names)
+        over(row, game)
     elif game.between_hands:
-        between_hands(game, names)
+        between_hands(game)
     else:
         playing(row, game, names, message)
     if message and game.started and not game.is_over:
         st.warning(message)
     if game.started:
-        story(game, names)
+        story(game)
     if not game.is_over:
         st.button(words.leave_button(), on_click=leave, key="tb_leave")
     if game.started and not game.is_over:
@@ -508,7 +504,7 @@ def refusal_words(outcome: Outcome) -> str:
     }[outcome.refusal or Refusal.STALE]()
 
 
-def between_hands(game: TableGame, names: tuple[str, ...]) -> None:
+def between_hands(game: TableGame) -> None:
     ts = record()
     res = game.last_result
     assert res is not None
@@ -524,7 +520,7 @@ def between_hands(game: TableGame, names: tuple[str, ...]) -> None:
               key=f"tb_next_{game.number}")
 
 
-def over(row: TableRow, game: TableGame, names: tuple[str, ...]) -> None:
+def over(row: TableRow, game: TableGame) -> None:
     st.markdown(f"## {words.game_over()}")
     st.markdown("\n".join(f"- {game.side_name(i)}: **{s}**" for i, s in enumerate(game.game.scores)))
     for line in game.story.log[-1:]:
@@ -539,11 +535,11 @@ def rematch(code: str) -> None:
     ts, s = record(), session.store()
     assert s is not None
     setup = seating().setup_of(seating().row(code))
-    fresh = s.rematch(code, TableSetup(**{**setup.__dict__, "seed": _fresh_seed()}).to_record())
+    fresh = s.rematch(code, setup.dealt_anew().to_record())
     ts.code, ts.shown_to = fresh, None
 
 
-def story(game: TableGame, names: tuple[str, ...]) -> None:
+def story(game: TableGame) -> None:
     with st.container(border=True):
         st.markdown(f"**{play_words.what_happened()}** :gray[{play_words.newest_first()}]")
         told = game.told()
