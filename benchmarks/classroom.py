@@ -21,6 +21,7 @@ import tempfile
 import time
 import urllib.request
 
+from benchmarks import school
 from benchmarks.wsclient import Session
 from puzzles import from_code
 from trainer.serving.serve import Cluster, cores, free_port, haproxy_path, healthy, launch_app
@@ -101,6 +102,7 @@ class Served:
         self.cluster = Cluster(count=cores(), port=free_port(), host="127.0.0.1", quiet=True)
         self.cluster.start()
         apps = [p.proc.pid for p in self.cluster.processes if p.proc is not None]
+        self.app_pids = apps
         self.pids = [*apps, self.cluster.balancer.pid]  # HAProxy's work is the servers' work too
         warm(self, 2 * len(apps))  # the balancer takes turns: every process gets two
 
@@ -122,7 +124,7 @@ def warm(server, sessions: int) -> None:
     async def one() -> None:
         s = Session(server.url, cookies=server.cookie())
         await s.connect()
-        await s.choose(s.find("button_group", label="Puzzle"), "What's the open-end total?")
+        await s.choose_puzzle("What's the open-end total?")
         p = from_code(s.param("code"))
         await s.type_and_submit(s.find("text_input"), str(p.answer), s.find("button", label="Check"))
         await s.close()
@@ -138,8 +140,8 @@ async def practice_learner(server, rng: random.Random, until: float, out: dict) 
     s = Session(server.url, cookies=server.cookie())
     try:
         await s.connect()
-        await s.choose(s.find("button_group", label="Puzzle"), "What's the open-end total?")
-        out["reruns"] += 2
+        await s.choose_puzzle("What's the open-end total?")
+        out["reruns"] += 3
         clicks = 0
         while time.monotonic() < until and clicks < 40:
             await asyncio.sleep(rng.uniform(*THINK))
@@ -282,7 +284,33 @@ def live_rows(alone: dict, class_: dict, children: int) -> list[tuple[str, str, 
     ]
 
 
-def run() -> list[tuple[str, str, str]]:
+def school_rows(learners: int, ramp: float) -> list[tuple[str, str, str]]:
+    """A school on ``make serve``: ``learners`` opening over ``ramp`` seconds (:mod:`benchmarks.school`)."""
+    if haproxy_path() is None:
+        return [("school", "skipped", "HAProxy is not installed")]
+    folder = tempfile.mkdtemp(prefix="fives-bench-")
+    db = f"sqlite:///{folder}/fives.db"
+    open_store(db).engine.dispose()
+    served = Served(db)
+    try:
+        return school.rows(school.school(served, learners, ramp, cpu_seconds), pct)
+    finally:
+        served.stop()
+
+
+def run(learners: int | None = None, ramp: float | None = None) -> list[tuple[str, str, str]]:
+    """The classes above, then a school's morning (3,000 learners over 300 s) and its bell (1,000 opening
+    within 10 s); with ``learners``, only a school of that many, opening over ``ramp`` seconds (a tenth
+    of a second a learner unless given)."""
+    if learners is not None:
+        return school_rows(learners, ramp if ramp is not None else learners / 10)
+    rows = classes()
+    rows += school_rows(3000, 300.0)
+    rows += school_rows(1000, 10.0)
+    return rows
+
+
+def classes() -> list[tuple[str, str, str]]:
     rows: list[tuple[str, str, str]] = []
     folder = tempfile.mkdtemp(prefix="fives-bench-")
     db = f"sqlite:///{folder}/fives.db"

@@ -20,7 +20,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 LOOPBACK = ("127.0.0.1", "localhost")
 WIDGET_TYPES = ("text_input", "button", "button_group", "selectbox", "checkbox", "radio", "number_input",
-                "segmented_control")
+                "segmented_control", "expander")
 
 
 START_WITHIN = 5.0
@@ -219,6 +219,11 @@ class Session:
             # a block's old children go when it is redrawn
             for p in [p for p in self.elements if p[: len(path)] == path and len(p) > len(path)]:
                 del self.elements[p]
+            block = d.add_block
+            if block.WhichOneof("type") == "expandable" and block.expandable.id:  # a folded part the page tracks
+                self.elements[path] = Element("expander", block.expandable, path)
+            else:
+                self.elements.pop(path, None)
 
     # ----- reading the page -----
 
@@ -271,6 +276,19 @@ class Session:
     async def choose(self, group: Element, option: str, timeout: float = 30.0) -> float:
         """Pick an option of pills or a segmented control by its text."""
         return await self.rerun([(group.widget_id, "string_array_value", [option])], timeout)
+
+    async def unfold(self, expander: Element, timeout: float = 30.0) -> float:
+        """Open a folded part of the page that is drawn only while open (``st.expander(on_change="rerun")``)."""
+        return await self.rerun([(expander.widget_id, "bool_value", True)], timeout)
+
+    async def choose_puzzle(self, kind: str, timeout: float = 30.0) -> float:
+        """On Practice, as a child does: open the folded choosers, then pick the puzzle ``kind`` by its name;
+        returns the seconds of both runs."""
+        took = await self.unfold(self.find("expander", key_part="p_choosers"), timeout)
+        group = self.find("button_group", label="Puzzle")
+        if group is None:
+            raise ProtocolError("the choosers did not open")
+        return took + await self.choose(group, kind, timeout)
 
     async def click(self, button: Element, timeout: float = 30.0) -> float:
         return await self.rerun([(button.widget_id, "trigger_value", True)], timeout)

@@ -14,7 +14,7 @@ import dataclasses
 import functools
 import random
 
-from puzzles import registry
+from puzzles import found, registry
 from puzzles.codes import GENERATOR, SEED_SPACE, CodeError, decode, encode, seed_space
 from puzzles.kinds import CORE_KINDS, KIND_TITLES, KINDS
 from puzzles.positions import is_position_code, position_puzzle, puzzle_from_position
@@ -73,6 +73,21 @@ def generate_for(kind: str, *, stage: str, level: int, trap: str, seed: int) -> 
     """A puzzle that exposes ``trap``: the first of a seeded run of seeds whose puzzle does, at
     ``level`` or else at the nearest level where one turns up. Its code opens it like any puzzle.
     Without any such puzzle, the plain puzzle of ``seed``."""
+    return _generate_for(kind, stage, level, trap, seed, language())  # its sentences are in the reader's language
+
+
+@functools.lru_cache(maxsize=2048)
+def _generate_for(kind: str, stage: str, level: int, trap: str, seed: int, lang: str = "") -> Puzzle:
+    """:func:`generate_for`, kept for reuse: the search for a puzzle that exposes a trap can take a hundred
+    puzzles, and the coach asks again for the same few (:data:`trainer.learning.practice.TRAP_SEEDS`). The
+    searches a new learner's first puzzles need were made once and written down (:mod:`puzzles.found`):
+    their puzzle is made straight from its code."""
+    code = found.code_for(kind, stage, level, trap, seed)
+    return from_code(code) if code is not None else search_for(kind, stage, level, trap, seed)
+
+
+def search_for(kind: str, stage: str, level: int, trap: str, seed: int) -> Puzzle:
+    """The search behind :func:`generate_for`, done now."""
     rng = random.Random(f"trap/{kind}/{stage}/{level}/{trap}/{seed}")
     levels = sorted((1, 2, 3), key=lambda x: (abs(x - level), -x))
     for lv in levels:

@@ -1,4 +1,7 @@
-"""Print puzzles for a teacher: ``python -m puzzles --kind best-play --stage five-up --level 2``."""
+"""Print puzzles for a teacher: ``python -m puzzles --kind best-play --stage five-up --level 2``.
+
+``python -m puzzles worksheet …`` makes a worksheet; ``python -m puzzles found`` writes down the searches
+for trap puzzles a new learner's first puzzles need (:mod:`puzzles.found`)."""
 
 from __future__ import annotations
 
@@ -60,6 +63,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["worksheet"]:
         return worksheet(argv[1:])
+    if argv[:1] == ["found"]:  # write down the searches for a new learner's first trap puzzles
+        from puzzles import found
+
+        return found.main(argv[1:])
     ap = argparse.ArgumentParser(prog="python -m puzzles", description="Print Fives Trainer puzzles.")
     ap.add_argument("--kind", choices=KINDS, default="open-total")
     ap.add_argument("--stage", choices=STAGES, default="muggins")

@@ -46,6 +46,13 @@ def app(page: str | None = None, **params: str) -> AppTest:
     return at
 
 
+def open_choosers(at: AppTest) -> AppTest:
+    """Open Practice's folded choosers, as a child taps them open (their widgets are drawn only then);
+    a choice that changes the puzzle folds them again, as its label changes."""
+    at.session_state["p_choosers"] = True
+    return at.run()
+
+
 def texts(at: AppTest, kinds: Sequence[str] = TEXT) -> str:
     """Everything of ``kinds`` the page shows, as one string to look for words in."""
     return " ".join(e.value for kind in kinds for e in getattr(at, kind))

@@ -4,10 +4,10 @@ import random
 import time
 
 import pytest
-from apptest import PAGE_NAMES, app, end_letters, learner_move, start_game
+from apptest import PAGE_NAMES, app, end_letters, learner_move, open_choosers, start_game
 from apptest import notices as texts  # this file reads the notices and markdown, not the captions
 
-from puzzles import CORE_KINDS, generate, generate_for, mastery_traps
+from puzzles import CORE_KINDS, generate, generate_for, mastery_traps, similar
 from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
 from trainer.learning.sprint import fluent_answers
 
@@ -116,15 +116,23 @@ def test_first_puzzle_of_a_kind_opens_with_a_worked_example():
     p = generate("make-five", stage="muggins", level=2, seed=1)
     at = app(code=p.code)
 
-    def folded():  # the example is folded beside the choosers (its label says the step)
+    def folded():  # the example is folded beside the choosers
         return " ".join(e.label for e in at.expander)
+
+    def captions():
+        return " ".join(c.value for c in at.caption)
 
     assert "Watch how it works first" in folded()
     assert at.text_input(key=f"n-{p.code}")  # the puzzle is there at once, the example does not push it down
-    steps = len(generate("make-five", stage="muggins", level=2, seed=1).steps)
+    # folded, the example is not even made: no step of it is on the page
+    assert not [b for b in at.button if b.key == f"ex-next-{p.code}"] and "Step 1 of" not in captions()
+    at.session_state[f"ex-{p.code}"] = True  # the child opens it
+    at.run()
+    steps = len(similar(p, 0).steps)
+    assert "Step 1 of" in captions()
     for _ in range(steps - 1):
         at.button(key=f"ex-next-{p.code}").click().run()
-    assert f"step {steps} of" in folded()
+    assert f"Step {steps} of {steps}" in captions()
     at.button(key=f"ex-done-{p.code}").click().run()
     assert "Watch how it works first" not in folded()
     assert practice(at).progress.answered == 0
@@ -549,7 +557,7 @@ def test_a_chooser_that_comes_back_empty_keeps_its_choice_and_the_puzzle():
     # a tap on the chosen option, or a page caught in the middle of a run, can report a chooser
     # as empty: the shared puzzle stays and every chooser keeps what it showed
     p = generate("open-total", stage="all-fives", level=2, seed=3)
-    at = app(code=p.code)
+    at = open_choosers(app(code=p.code))
     assert at.pills(key="p_kind").value == "open-total"
     at.pills(key="p_kind").set_value(None).run()
     assert not at.exception
@@ -562,10 +570,18 @@ def test_a_chooser_that_comes_back_empty_keeps_its_choice_and_the_puzzle():
     assert at.segmented_control(key="p_level").value == 2
     at.segmented_control(key="p_level").set_value(3).run()  # a real choice still changes the puzzle
     assert practice(at).puzzle.level == 3 and practice(at).puzzle.stage == "all-fives"
+    assert not [e for e in at.segmented_control if e.key == "p_level"]  # and the choosers fold again
+
+
+def test_the_choosers_are_drawn_only_when_opened():
+    at = app()
+    assert at.expander[0].label and not [e for e in at.pills if e.key == "p_kind"]
+    open_choosers(at)
+    assert at.pills(key="p_kind").value == "coach" and not at.exception
 
 
 def test_the_coach_keeps_going_when_its_chooser_comes_back_empty():
-    at = app()
+    at = open_choosers(app())
     first = practice(at).puzzle.code
     at.pills(key="p_kind").set_value(None).run()
     assert practice(at).puzzle.code == first and at.pills(key="p_kind").value == "coach"

@@ -9,7 +9,7 @@ import time
 import uuid
 
 import pytest
-from apptest import PAGE_NAMES, answer, app, new_app, sign_up, skip_check, texts
+from apptest import PAGE_NAMES, answer, app, new_app, open_choosers, sign_up, skip_check, texts
 
 from puzzles import generate
 from trainer.learning import outbox as outbox_module
@@ -27,6 +27,7 @@ def forget_page_widgets(at) -> None:
     widgets of the page left behind, and the address no longer holds the puzzle's code."""
     for key in ("p_stage", "p_level", "p_kind"):
         at.session_state[key] = None  # as the browser reports a widget it no longer has
+    at.session_state["p_choosers"] = True  # the choosers open, to see what they show
     if "code" in at.query_params:
         del at.query_params["code"]
 
@@ -61,7 +62,7 @@ def test_practice_works_after_signing_in_and_after_signing_out(store):
 
 
 def test_a_chooser_forgotten_while_away_keeps_the_choice():
-    at = app()
+    at = open_choosers(app())
     at.pills(key="p_kind").set_value("nearest-five").run()
     forget_page_widgets(at)
     at.session_state["practice"].puzzle = None  # as after a sign-in: no puzzle yet
@@ -334,7 +335,7 @@ def test_practice_links_stay_in_the_tab_and_carry_no_learner_code(store):
     sign_in = next(link for label, link in links.items() if "Sign in" in label)
     assert sign_in.page.endswith("me")
     assert "](me)" not in texts(guest)
-    signed = app(code=p.code, me=me.code)
+    signed = open_choosers(app(code=p.code, me=me.code))  # the puzzle's own links are among the choosers
     links = {link.proto.label: link.proto for link in signed.get("page_link")}
     assert "Show it on the projector" in links
     assert me.code not in texts(signed).replace(f"?me={me.code}", "")

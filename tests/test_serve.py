@@ -104,7 +104,7 @@ def test_sessions_stick_to_their_process_survive_restarts_and_the_class_always_h
         b = Session(url, cookies=cookies["app2"])
         for s in (a, b):
             await s.connect()
-            await s.choose(s.find("button_group", label="Puzzle"), "What's the open-end total?")
+            await s.choose_puzzle("What's the open-end total?")
         assert (name[served_by(a)], name[served_by(b)]) == ("app1", "app2")
         await answer_and_next(a, right=False)  # the client tells a wrong verdict from a right one
         for _ in range(3):
@@ -135,7 +135,7 @@ def test_sessions_stick_to_their_process_survive_restarts_and_the_class_always_h
         fresh = Session(url, cookies=cookies["app1"])
         await fresh.connect()
         assert name[served_by(fresh)] == "app1"
-        await fresh.choose(fresh.find("button_group", label="Puzzle"), "What's the open-end total?")
+        await fresh.choose_puzzle("What's the open-end total?")
         await answer_and_next(fresh)
         for s in (a, b, fresh):
             await s.close()
@@ -157,7 +157,7 @@ def a_process_that_dies_comes_back_and_a_rolling_restart_never_leaves_the_class_
     async def lands_on(cookie: str) -> str:
         s = Session(url, cookies=cookie)
         await s.connect()
-        await s.choose(s.find("button_group", label="Puzzle"), "What's the open-end total?")
+        await s.choose_puzzle("What's the open-end total?")
         await answer_and_next(s)
         await s.close()
         return served_by(s)

@@ -4,9 +4,10 @@ and the browser's outbox copy holds, read and written by :meth:`Attempt.to_row` 
 from __future__ import annotations
 
 import functools
+import threading
 from dataclasses import dataclass, field
 
-from puzzles import KINDS, STAGES, CodeError, from_code
+from puzzles import KINDS, STAGES, CodeError, Puzzle, from_code
 from trainer.learning.rows import row_values
 from trainer.learning.states import ReviewMode
 
@@ -69,10 +70,30 @@ _ATTEMPT_REQUIRED = ("kind", "stage", "level", "correct", "seconds")
 _REVIEW_TEXTS = frozenset(m.value for m in ReviewMode)
 
 
-@functools.lru_cache(maxsize=8192)
+_SHOWN: dict[str, tuple[str, tuple[str, ...]]] = {}
+"""What :func:`code_traps` says of the puzzles shown lately (:func:`shown`), by code."""
+SHOWN_KEPT = 4096
+_SHOWN_LOCK = threading.Lock()
+
+
+def shown(puzzle: Puzzle) -> None:
+    """A puzzle is on a screen: what :func:`code_traps` says of its code is known already, so its answer is
+    not worked out again by making the puzzle a second time (the most recent ones are kept)."""
+    with _SHOWN_LOCK:  # pages of many sessions run at once
+        if len(_SHOWN) >= SHOWN_KEPT:
+            del _SHOWN[next(iter(_SHOWN))]
+        _SHOWN[puzzle.code] = (f"{puzzle.kind}/{puzzle.stage}", puzzle.traps)
+
+
 def code_traps(code: str) -> tuple[str, tuple[str, ...]]:
     """The kind and stage of the puzzle a code names (``"kind/stage"``) and the traps it exposes
     (``("", ())`` for a bad code)."""
+    known = _SHOWN.get(code)
+    return known if known is not None else _code_traps(code)
+
+
+@functools.lru_cache(maxsize=8192)
+def _code_traps(code: str) -> tuple[str, tuple[str, ...]]:
     try:
         p = from_code(code)
     except (CodeError, ValueError):

@@ -26,6 +26,7 @@ from puzzles import CodeError, Puzzle, Step, Verdict, from_code, generate, gener
 from puzzles.contrast import Contrast, contrast
 from puzzles.traps import drill_kind
 from puzzles.worked import worked_example
+from trainer.learning.attempt import shown as puzzle_shown
 from trainer.learning.placement import Placement, PlacementCheck, check_answers, is_offered
 from trainer.learning.policy import DEFAULT_POLICY, Policy
 from trainer.learning.progress import Attempt, Outcome, Progress
@@ -40,6 +41,10 @@ COACH = "coach"
 """The kind choice that lets the coach decide."""
 
 CONFIRM_CHOICES = 8
+TRAP_SEEDS = 256
+"""The coach's puzzles made to expose a trap come from this many seeds per kind, stage, level and trap: a
+child meets a trap's puzzle only now and then, so 256 rarely repeat, and each is searched for once per
+server process (:func:`puzzles.generate_for` keeps them), where a search can take a hundred puzzles."""
 """Puzzles made to choose from while a stage is being confirmed (the one asking about most traps wins)."""
 
 
@@ -269,7 +274,7 @@ class Practice:
         puzzle = None
         for aim in (trap, None) if avoid and trap else (trap,):  # the trap asked for, else any puzzle
             for _ in range(12 if avoid else 1):
-                seed = self.seed_source.randrange(2**24)
+                seed = self.seed_source.randrange(TRAP_SEEDS if aim else 2**24)
                 puzzle = (generate_for(kind, stage=stage, level=level, trap=aim, seed=seed) if aim
                           else generate(kind, stage=stage, level=level, seed=seed))
                 if not avoid.intersection(puzzle.traps):
@@ -289,7 +294,7 @@ class Practice:
                 best = p
         assert best is not None
         if trap is not None and not wanted.keys() & set(best.traps):
-            return generate_for(kind, stage=stage, level=level, trap=trap, seed=self.seed_source.randrange(2**24))
+            return generate_for(kind, stage=stage, level=level, trap=trap, seed=self.seed_source.randrange(TRAP_SEEDS))
         return best
 
     def try_similar(self) -> Puzzle:
@@ -304,6 +309,7 @@ class Practice:
     def show(self, puzzle: Puzzle, *, review: ReviewMode = ReviewMode.NEW, origin: str = "", notice: str = "",
              coached: bool | None = None) -> Puzzle:
         self.puzzle = puzzle
+        puzzle_shown(puzzle)
         self.started = self.clock()
         self.verdict = None
         self.outcome = None

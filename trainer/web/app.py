@@ -21,7 +21,7 @@ from trainer.words import pages as words  # noqa: E402
 st.set_page_config(page_title=words.app_name(), page_icon=PAGE_ICON, layout="wide")
 
 
-from trainer.web import language, session, signin  # noqa: E402
+from trainer.web import language, session, signin, theme_once  # noqa: E402
 from trainer.web.pagestate import PAGES, Page, Section  # noqa: E402
 
 
@@ -40,12 +40,16 @@ def pages(me_title: str) -> dict[str, list[st.Page]]:
         titles = {**words.menu_titles(), "me": me_title}
         sections = {Section.LEARN: words.menu_learn(), Section.TEACH: words.menu_teach()}
         menu: dict[str, list[st.Page]] = {}
+        by_name: dict[str, st.Page] = {}
         for entry in PAGES:
-            menu.setdefault(sections[entry.section], []).append(page(entry, titles[entry.name]))
+            by_name[entry.name] = page(entry, titles[entry.name])
+            menu.setdefault(sections[entry.section], []).append(by_name[entry.name])
         built = ((me_title, language.current()), menu)
-        here.menu = built
+        here.menu, here.menu_pages = built, by_name
     return built[1]
 
+
+theme_once.install()  # under `streamlit run trainer/web/app.py` too (asgi.py does it at start)
 
 # the sign-in page is named for the learner once they are signed in (a reload signs in from ?me=)
 signin.follow_address()

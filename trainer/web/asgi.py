@@ -15,8 +15,11 @@ from starlette.routing import Route
 
 from trainer import words
 from trainer.serving.index import index_html, link_page
+from trainer.web import theme_once
 from trainer.web.pagestate import PAGES as MENU
 from trainer.words import teacher as teacher_words
+
+theme_once.install()  # the theme's settings read once, not on every rerun
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 APP = os.path.join(HERE, "app.py")

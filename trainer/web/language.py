@@ -10,6 +10,7 @@ a page change or a shared link keeps it; :mod:`trainer.words` makes every senten
 from __future__ import annotations
 
 import logging
+import threading
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -50,11 +51,28 @@ def current() -> str:
     return here.chosen or here.learner or here.device or words.DEFAULT
 
 
+class _ThisRun(threading.local):
+    """The page session's language record, kept for the run this thread is making: every sentence asks
+    for the language (a hundred and more a run), and reading the session's state each time cost more
+    than the page's own work."""
+
+    run: object = None
+    record: LanguageState | None = None
+
+
+_this_run = _ThisRun()
+
+
 def _session_language() -> str | None:
     """The language of the page session this thread runs for (a run, a callback or a fragment)."""
-    if get_script_run_ctx(suppress_warning=True) is None:
+    ctx = get_script_run_ctx(suppress_warning=True)
+    if ctx is None:
         return None
-    return current()
+    here = _this_run.record
+    if _this_run.run is not ctx or here is None:
+        here = state()
+        _this_run.run, _this_run.record = ctx, here
+    return here.chosen or here.learner or here.device or words.DEFAULT
 
 
 words.resolve_with(_session_language)

@@ -81,6 +81,9 @@ class SessionState:
     """How many times the keys were given back to the page's shortcuts."""
     menu: tuple[tuple[str, str], Any] | None = None
     """The menu built for this session, with the title of the sign-in page and the language it was built for."""
+    menu_pages: dict[str, Any] = field(default_factory=dict)
+    """That menu's pages by name (``st.Page``): a link to one of them names it directly, where a link to its
+    file would look the file up on the disk on every run."""
 
     def forget_learner(self) -> None:
         self.waiting = False

@@ -162,9 +162,11 @@ def store_notice(*, for_learner: bool, saved_again: bool = False) -> None:
             st.warning(error_words.class_list_away(), icon=":material/cloud_off:")
 
 
-def page_path(name: str) -> str:
-    """The file of a page, for st.page_link."""
-    return os.path.join(os.path.dirname(os.path.abspath(__file__)), "views", f"{name}.py")
+def page_path(name: str) -> Any:
+    """A page, for st.page_link: the session's menu page of that name (``st.Page``), else its file."""
+    found = session.state().menu_pages.get(name)
+    return found if found is not None else os.path.join(os.path.dirname(os.path.abspath(__file__)), "views",
+                                                        f"{name}.py")
 
 
 def natural_width(svg: str, scale: float = 2.4) -> str:

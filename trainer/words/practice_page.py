@@ -50,8 +50,12 @@ def practise_more(stage: str) -> str:
     return _("Let's practise {stage} a little more.").format(stage=stage)
 
 
-def watch_first(step: int, steps: int) -> str:
-    return _("**Watch how it works first** · step {step} of {steps}").format(step=step, steps=steps)
+def watch_first() -> str:
+    return _("**Watch how it works first**")
+
+
+def example_step(step: int, steps: int) -> str:
+    return _("Step {step} of {steps}").format(step=step, steps=steps)
 
 
 def next_step() -> str:

@@ -19,6 +19,8 @@ from trainer.words import sprint as sprint_words
 
 CHOOSER_KEYS = {"stage": "p_stage", "level": "p_level", "kind": "p_kind"}
 """The choosers' widget keys, by the field of :class:`PracticeState` each one sets."""
+CHOOSERS_KEY = "p_choosers"
+"""The folded choosers' own key: open (``True``) or not."""
 
 
 def state() -> PracticeState:
@@ -148,9 +150,12 @@ def show() -> None:
     facts_now = pr.sprint is not None and pr.sprint_coached and not pr.sprint_over  # the coach's number facts
     example = not facts_now and pr.first_time and not pr.answered and p.code not in ps.examples_done
     with st.container(horizontal=True, vertical_alignment="top", gap="small"):
-        with st.expander(label, icon=":material/tune:"):
-            choosers(pr, [COACH, *KINDS])
-            puzzle_links(pr, p)
+        # drawn only while open: most runs are an answer or a Next, and the choosers were a fifth of each
+        tune = st.expander(label, icon=":material/tune:", key=CHOOSERS_KEY, on_change="rerun")
+        with tune:
+            if tune.open:
+                choosers(pr, [COACH, *KINDS])
+                puzzle_links(pr, p)
         if example:
             worked_example(p)
     if facts_now and ps.notice_on(p.code):
@@ -252,13 +257,18 @@ def celebrate(pr: Practice) -> str:
 
 
 def worked_example(p: Puzzle) -> None:
-    """The first puzzle of a kind at a stage opens with a worked example, one step at a time."""
-    example = similar(p, 0)
-    steps = example.steps
-    at = max(0, min(state().example_step, len(steps) - 1))
+    """The first puzzle of a kind at a stage opens with a worked example, one step at a time. It stays
+    folded, so the puzzle stays on the first screen, and is made only once the child opens it (making an
+    example like the puzzle can take as long as the rest of the page)."""
     # folded, so the puzzle stays on the first screen; the child opens it to watch
-    with st.expander(words.watch_first(at + 1, len(steps)), icon=":material/school:",
-                     expanded=state().example_step > 0):
+    folded = st.expander(words.watch_first(), icon=":material/school:", key=f"ex-{p.code}", on_change="rerun")
+    with folded:
+        if not folded.open:
+            return
+        example = similar(p, 0)
+        steps = example.steps
+        at = max(0, min(state().example_step, len(steps) - 1))
+        st.caption(words.example_step(at + 1, len(steps)))
         st.markdown(f"*{example.question}*")
         shown = steps[: at + 1]
         marks = tuple(e for s in shown for e in s.ends)

@@ -1,0 +1,177 @@
+"""A school on one machine, over the wire: thousands of learners on ``make serve``.
+
+Each simulated learner is its own websocket session (:mod:`benchmarks.wsclient`, no browser): it
+opens the page (the HTML page, then the websocket and the first run), opens the folded choosers and
+chooses the open-end total, then answers and presses Next four times, thinking 5–15 s before each
+click. Learners arrive evenly
+over the ramp (3,000 over 300 s is a school's morning; 1,000 over 10 s is every class of a school
+opening the page at the bell). Printed: answer and Next p50/p95, page-open p95, errors, server CPU
+per request (HAProxy's too, the servers' idle CPU taken off) and memory per session.
+
+``python -m benchmarks classroom --learners N [--ramp S]`` runs one such load alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+import urllib.request
+from dataclasses import dataclass, field
+
+from benchmarks.wsclient import Session
+from puzzles import from_code
+
+THINK = (5.0, 15.0)
+ROUNDS = 4
+"""Answer + Next, this many times per learner."""
+ANSWER_P95 = 0.100
+OPEN_P95 = 2.0
+OPEN_BURST = 10.0
+"""A ramp this short or shorter is a burst of openings: its page-open p95 is held to :data:`OPEN_P95`."""
+PUZZLE = "What's the open-end total?"
+
+
+@dataclass
+class Load:
+    """What one school load measured."""
+
+    learners: int
+    ramp: float
+    answers: list[float] = field(default_factory=list)
+    """Seconds from sending an answer or a Next to the end of its run."""
+    opens: list[float] = field(default_factory=list)
+    """Seconds from asking for the page to the end of its first run."""
+    requests: int = 0
+    wrong: int = 0
+    errors: list[str] = field(default_factory=list)
+    open_now: int = 0
+    peak_open: int = 0
+    cpu_per_request: float = 0.0
+    rss_base: int = 0
+    rss_peak: int = 0
+    rss_at_peak_open: int = 0
+    seconds: float = 0.0
+
+
+def rss(pids: list[int]) -> int:
+    """Resident memory of these processes, in bytes."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/statm") as f:
+                total += int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def page_html(url: str) -> str:
+    """The HTML page, as a browser asks for it first: returns the balancer's cookie for this browser."""
+    with urllib.request.urlopen(url + "/", timeout=30) as r:
+        r.read()
+        return r.headers.get("Set-Cookie", "").split(";", 1)[0]
+
+
+async def learner(url: str, rng: random.Random, load: Load) -> None:
+    s = Session(url)
+    try:
+        t0 = time.perf_counter()
+        s.cookies = await asyncio.to_thread(page_html, url)
+        await s.connect(timeout=60)
+        load.opens.append(time.perf_counter() - t0)
+        load.open_now += 1
+        load.peak_open = max(load.peak_open, load.open_now)
+        await asyncio.sleep(rng.uniform(*THINK))
+        await s.choose_puzzle(PUZZLE, timeout=60)  # the folded choosers opened, then the kind chosen
+        load.requests += 3
+        for _ in range(ROUNDS):
+            await asyncio.sleep(rng.uniform(*THINK))
+            p = from_code(s.param("code") or "")
+            box, check = s.find("text_input"), s.find("button", label="Check")
+            if box is None or check is None:
+                raise RuntimeError("no answer box on the page")
+            load.answers.append(await s.type_and_submit(box, str(p.answer), check, timeout=60))
+            load.requests += 1
+            load.wrong += not s.said_right()
+            await asyncio.sleep(rng.uniform(*THINK))
+            nxt = s.find("button", label="Next puzzle")
+            if nxt is None:
+                raise RuntimeError("no Next button after the answer")
+            load.answers.append(await s.click(nxt, timeout=60))
+            load.requests += 1
+        if s.exceptions:
+            load.errors.append("the page showed an exception: " + s.exceptions[0][:80])
+    except Exception as err:  # counted, never hidden
+        load.errors.append(f"{type(err).__name__}: {err}"[:200])
+    finally:
+        if s.ws is not None:
+            load.open_now -= 1
+        try:
+            await s.close()
+        except Exception:
+            pass
+
+
+def school(server, learners: int, ramp: float, cpu_seconds) -> Load:
+    """``learners`` arriving evenly over ``ramp`` seconds on ``server`` (a :class:`~benchmarks.classroom.Served`)."""
+    load = Load(learners, ramp)
+    pids = server.app_pids
+
+    async def watch(stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            now = rss(pids)
+            load.rss_peak = max(load.rss_peak, now)
+            if load.open_now >= load.peak_open:
+                load.rss_at_peak_open = max(load.rss_at_peak_open, now)
+            await asyncio.sleep(1.0)
+
+    async def main() -> None:
+        stop = asyncio.Event()
+        watcher = asyncio.create_task(watch(stop))
+        start = time.monotonic()
+        tasks = []
+        for i in range(learners):
+            await asyncio.sleep(max(0.0, start + ramp * i / learners - time.monotonic()))
+            tasks.append(asyncio.create_task(learner(server.url, random.Random(i), load)))
+        await asyncio.gather(*tasks)
+        stop.set()
+        await watcher
+
+    idle_from, t0 = cpu_seconds(server.pids), time.perf_counter()
+    time.sleep(3.0)
+    idle_rate = (cpu_seconds(server.pids) - idle_from) / (time.perf_counter() - t0)
+    load.rss_base = rss(pids)
+    before, t1 = cpu_seconds(server.pids), time.perf_counter()
+    asyncio.run(asyncio.wait_for(main(), ramp + 20 * ROUNDS * THINK[1] + 300))
+    load.seconds = time.perf_counter() - t1
+    busy = cpu_seconds(server.pids) - before - idle_rate * load.seconds
+    load.cpu_per_request = max(0.0, busy) / max(1, load.requests)
+    return load
+
+
+def rows(load: Load, pct) -> list[tuple[str, str, str]]:
+    name = f"school: {load.learners:,} learners opening over {load.ramp:g} s"
+    p50, p95 = pct(load.answers, 0.5), pct(load.answers, 0.95)
+    open50, open95 = pct(load.opens, 0.5), pct(load.opens, 0.95)
+    burst = load.ramp <= OPEN_BURST
+    per_session = (load.rss_at_peak_open - load.rss_base) / max(1, load.peak_open)
+    out = [
+        (f"{name}, answer + Next p50 / p95 (ms)", f"{p50 * 1000:.0f} / {p95 * 1000:.0f}",
+         f"{len(load.answers):,} clicks with 5–15 s of thought; target p95 ≤ {ANSWER_P95 * 1000:.0f} ms: "
+         + ("met" if p95 <= ANSWER_P95 else "MISSED")),
+        (f"{name}, page open p50 / p95 (s)", f"{open50:.2f} / {open95:.2f}",
+         "HTML page, websocket and first run" + (f"; target p95 ≤ {OPEN_P95:g} s: "
+                                                 + ("met" if open95 <= OPEN_P95 else "MISSED") if burst else "")),
+        (f"{name}, errors / wrong verdicts", f"{len(load.errors)} / {load.wrong}",
+         f"{load.requests:,} requests; target 0: " + ("met" if not load.errors and not load.wrong else "MISSED")
+         + (f" (first: {load.errors[0]})" if load.errors else "")),
+        (f"{name}, server CPU per request (ms)", f"{load.cpu_per_request * 1000:.1f}",
+         "app processes and HAProxy, idle CPU taken off; target ≤ 5 ms: "
+         + ("met" if load.cpu_per_request <= 0.005 else "MISSED")),
+        (f"{name}, memory per open session (MB)", f"{per_session / 2**20:.2f}",
+         f"{load.peak_open:,} sessions open at once; app processes {load.rss_base / 2**20:.0f} MB before, "
+         f"{load.rss_peak / 2**20:.0f} MB at most"),
+    ]
+    return out
