@@ -58,6 +58,21 @@ def wanted() -> list[tuple[str, str, int, str]]:
     return [(k, s, 1, mastery_traps(k, s)[0]) for k in CORE_KINDS for s in STAGES if mastery_traps(k, s)]
 
 
+def warm(seeds: int, stage: str = "muggins") -> int:
+    """Make the first ``seeds`` written-down puzzles of ``stage`` (where a new learner starts) now, so that
+    :func:`puzzles.generate_for` has them at hand; returns how many were made."""
+    from puzzles import generate_for
+
+    made = 0
+    for kind, where, level, trap in wanted():
+        if where != stage:
+            continue
+        for seed in range(min(seeds, SEEDS)):
+            generate_for(kind, stage=where, level=level, trap=trap, seed=seed)
+            made += 1
+    return made
+
+
 def make(seeds: int = SEEDS) -> dict[str, object]:
     """The table, searched afresh."""
     from puzzles import search_for

@@ -55,3 +55,20 @@ def test_a_table_of_other_puzzle_makers_is_not_used(monkeypatch, tmp_path):
         assert found.code_for(kind, stage, level, trap, 0) is None
     finally:
         found._table.cache_clear()
+
+
+def test_warming_makes_a_new_learners_first_puzzles_before_anyone_asks(monkeypatch):
+    puzzles._generate_for.cache_clear()
+    made = found.warm(2)
+    first = [w for w in found.wanted() if w[1] == "muggins"]
+    assert made == 2 * len(first)
+
+    def nothing_made(*_args, **_kwargs):
+        raise AssertionError("a warmed puzzle was made again")
+
+    monkeypatch.setattr(puzzles, "from_code", nothing_made)
+    monkeypatch.setattr(puzzles, "search_for", nothing_made)
+    for kind, stage, level, trap in first:
+        assert generate_for(kind, stage=stage, level=level, trap=trap, seed=1).code == found.code_for(kind, stage,
+                                                                                                      level, trap, 1)
+    puzzles._generate_for.cache_clear()

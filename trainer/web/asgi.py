@@ -6,6 +6,7 @@ Streamlit's own page with the server's address set in advance (see :mod:`trainer
 from __future__ import annotations
 
 import os
+import threading
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -13,13 +14,17 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
+from puzzles import found
 from trainer import words
+from trainer.learning.practice import TRAP_SEEDS
 from trainer.serving.index import index_html, link_page
 from trainer.web import theme_once
 from trainer.web.pagestate import PAGES as MENU
 from trainer.words import teacher as teacher_words
 
 theme_once.install()  # the theme's settings read once, not on every rerun
+# a new learner's first puzzles, made while the server starts (a second or two, beside its first pages)
+threading.Thread(target=found.warm, args=(TRAP_SEEDS,), name="fives-warm-puzzles", daemon=True).start()
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 APP = os.path.join(HERE, "app.py")
