@@ -2,12 +2,15 @@
 (``/_stcore/stream``, ``BackMsg`` up and ``ForwardMsg`` down, as protobuf), keeps the page's
 elements, honours the client-side message cache, and sets widgets the way the browser does.
 
-Loopback only: it refuses any host but 127.0.0.1 / localhost, and every wait is bounded.
+Loopback only: it refuses any host but 127.0.0.1 / localhost, unless a session is given private
+addresses it may talk to (``allow``: the test's own network namespaces, 10.x, never a public address);
+every wait is bounded. A session reconnects as a browser does (:meth:`Session.reconnect`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +28,17 @@ WIDGET_TYPES = ("text_input", "button", "button_group", "selectbox", "checkbox",
 
 START_WITHIN = 5.0
 """Seconds a timed fragment rerun may take to begin before it counts as dropped (:attr:`Session.dropped`)."""
+
+
+def allowed(host: str, allow: tuple[str, ...] = ()) -> bool:
+    """This machine, or one of ``allow`` that is a private address (a test's own network, never the
+    internet)."""
+    if host in LOOPBACK:
+        return True
+    try:
+        return host in allow and ipaddress.ip_address(host).is_private
+    except ValueError:
+        return False
 
 
 class ProtocolError(RuntimeError):
@@ -83,11 +97,32 @@ class Session:
     """When the last whole-page run began (wall clock, ``time.time()``: the server had started it by then)."""
     dropped: int = 0
     """Timed fragment reruns the server never started (:meth:`tick`): a browser's timer just fires again."""
+    allow: tuple[str, ...] = ()
+    """Private addresses besides this machine's that this session may talk to (:func:`allowed`)."""
 
     async def connect(self, timeout: float = 30.0) -> None:
+        await self._open(timeout)
+        self.query_string = self.query
+        await self.rerun(timeout=timeout)
+
+    async def reconnect(self, timeout: float = 30.0) -> None:
+        """What a browser does when its websocket closes: open it again with the same cookies and address
+        (the balancer may now send it to another server) and run the page again with the query string it
+        shows and the widget values it holds."""
+        if self.ws is not None:
+            try:
+                await asyncio.wait_for(self.ws.close(), 2.0)
+            except (OSError, TimeoutError, websockets.WebSocketException):
+                pass  # already gone: that is why we are here
+        self.elements.clear()
+        await self._open(timeout)
+        await self.rerun(timeout=timeout)
+
+    async def _open(self, timeout: float) -> None:
         parts = urlsplit(self.url)
-        if parts.hostname not in LOOPBACK:
-            raise ValueError("the load client only talks to this machine (127.0.0.1)")
+        if not allowed(parts.hostname or "", self.allow):
+            raise ValueError("the load client only talks to this machine (127.0.0.1) or the private addresses "
+                             "it is given")
         ws_url = f"ws://{parts.hostname}:{parts.port}/_stcore/stream"
         headers = {**(self.headers or {}), **({"Cookie": self.cookies} if self.cookies else {})} or None
         self.ws = await asyncio.wait_for(
@@ -95,8 +130,16 @@ class Session:
                                origin=f"http://{parts.hostname}:{parts.port}",  # as a browser's page would
                                max_size=2**25, open_timeout=timeout, compression=None),
             timeout)
-        self.query_string = self.query
-        await self.rerun(timeout=timeout)
+        self._keep_cookies(self.ws.response.headers.get_all("Set-Cookie"))
+
+    def _keep_cookies(self, set_cookies: list[str]) -> None:
+        """Cookies the server set (the balancer names the server it chose), kept as a browser keeps them."""
+        jar = dict(c.split("=", 1) for c in self.cookies.split("; ") if "=" in c)
+        for header in set_cookies:
+            name, _, value = header.split(";", 1)[0].strip().partition("=")
+            if name:
+                jar[name] = value
+        self.cookies = "; ".join(f"{k}={v}" for k, v in jar.items())
 
     async def close(self) -> None:
         if self.ws is not None:
