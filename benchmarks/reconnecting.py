@@ -52,9 +52,12 @@ class Tally:
     """What no learner should see: an exception, an error message, a wrong verdict for a right answer."""
     refused: int = 0
     """Reconnects the balancer refused before one went through (a browser just tries again)."""
+    log: list[str] = field(default_factory=list)
+    """Each acknowledged answer: when, whose, which puzzle, which server (to explain a lost one)."""
 
-    def ack(self, learner: str, puzzle: str) -> None:
+    def ack(self, learner: str, puzzle: str, server: str = "") -> None:
         self.acked.setdefault(learner, []).append(puzzle)
+        self.log.append(f"{time.monotonic():.2f} {learner} {puzzle} {server}")
 
     def answers(self) -> int:
         return sum(len(v) for v in self.acked.values())
@@ -99,6 +102,8 @@ class Browser:
             await asyncio.sleep(wait)
             wait = min(1.0, wait * 1.5)
         outage.back_at, outage.after = time.monotonic(), self.server
+        self.tally.log.append(f"{outage.lost_at:.2f} {self.name} lost {outage.before}, back on {outage.after} "
+                              f"at {outage.back_at:.2f}")
 
     async def act(self, action) -> bool:
         """Do one thing on the page (a coroutine function of the session); ``False`` when the server went
@@ -109,8 +114,8 @@ class Browser:
             await self.recover()
             self.check()
             return False
-        except AttributeError as err:  # a widget the page should have shown is missing
-            self.tally.errors.append(f"{self.name}: the page lacks what it should show ({err})")
+        except AttributeError:  # a widget the page should have shown is missing
+            self.check_shows("a widget it should have")
             return False
         self.check()
         return True
@@ -126,6 +131,12 @@ class Browser:
             return
         await self.recover()
         self.check()
+
+    def check_shows(self, what: str) -> None:
+        """The page lacks ``what``: an error, with what it shows instead."""
+        shown = sorted({f"{e.type}:{e.label}" for e in self.s.elements.values() if e.widget_id})
+        self.tally.errors.append(f"{self.name}: the page lacks {what}; it shows {shown} ({self.s.query_string})")
+        self.tally.log.append(f"{time.monotonic():.2f} {self.name} error: the page lacks {what}")
 
     def check(self) -> None:
         """Nothing a learner should never see: an exception, or an error message of the page's own."""
@@ -152,6 +163,10 @@ async def practise(b: Browser, code: str, rng: random.Random, done: asyncio.Even
         if b.s.find("button", key_part="pc_skip") is not None:  # a new learner's placement check: skipped
             await b.act(lambda s: s.click(s.find("button", key_part="pc_skip")))
             continue
+        if b.s.find("button", key_part="sp_choice0") is not None:  # the coach's round of number facts: tapped
+            await asyncio.sleep(0.3)
+            await b.act(lambda s: s.click(s.find("button", key_part="sp_choice0")))
+            continue
         if not on_open_totals(b.s):
             # the coach picks the kind when a page lands on a new server and moves on: pick it again (by way
             # of another kind, as the chooser may still show this one)
@@ -159,9 +174,19 @@ async def practise(b: Browser, code: str, rng: random.Random, done: asyncio.Even
             await b.act(lambda s: s.choose(s.find("button_group", label="Puzzle"), OPEN_TOTAL))
             continue
         await b.think(rng.uniform(*THINK))
-        if await answer_right(b, code):
-            await b.think(rng.uniform(*THINK))
-            await b.act(lambda s: s.click(s.find("button", label="Next puzzle")))
+        if not on_open_totals(b.s):
+            continue  # its server went away meanwhile, and the page came back showing something else
+        if not await answer_right(b, code):
+            continue
+        outages = len(b.tally.outages)
+        await b.think(rng.uniform(*THINK))
+        if len(b.tally.outages) > outages:
+            continue  # back on another server, which shows the puzzle unanswered: answered again there
+        if b.s.find("button", label="Next puzzle") is None:
+            b.check_shows("a Next puzzle button after a right answer")
+            await b.act(lambda s: s.reconnect())  # a browser would reload the page
+            continue
+        await b.act(lambda s: s.click(s.find("button", label="Next puzzle")))
 
 
 async def answer_right(b: Browser, learner: str) -> bool:
@@ -175,10 +200,11 @@ async def answer_right(b: Browser, learner: str) -> bool:
 
     if not await b.act(answer):
         return False
-    if not b.s.said_right():
-        b.tally.errors.append(f"{b.name}: no right verdict for a right answer ({b.s.alerts()})")
+    if not (b.s.said_right() and b.s.find("button", label="Next puzzle") is not None):
+        b.check_shows(f"a right verdict for the right answer to {puzzle} (it says {b.s.alerts()}, "
+                      f"{b.s.texts()[:300]!r})")
         return False
-    b.tally.ack(learner, puzzle)
+    b.tally.ack(learner, puzzle, b.server)
     b.tally.latency.append(took[0])
     return True
 
@@ -265,7 +291,7 @@ async def child_answers(b: Browser, code: str, lesson: Lesson, rng: random.Rando
         if SENT in b.s.texts():
             return  # it had arrived; the verdict did not (not acknowledged, and not sent twice)
     if SENT in b.s.texts():
-        b.tally.ack(code, puzzle)
+        b.tally.ack(code, puzzle, b.server)
         b.tally.latency.append(took[-1])
     else:
         b.tally.errors.append(f"{b.name}: no 'sent' screen after answering")
@@ -304,14 +330,16 @@ def projector_count(text: str) -> int:
 
 # ----- afterwards -----
 
-def lost_answers(tally: Tally, store) -> tuple[int, int]:
-    """Acknowledged answers the store does not hold (0 is the target), and answers it holds that were
-    never acknowledged (sent as a server went away: kept, though the learner did not see the verdict)."""
-    lost = extra = 0
+def lost_answers(tally: Tally, store) -> tuple[list[str], int]:
+    """Acknowledged answers the store does not hold (learner and puzzle; none is the target), and how many
+    it holds that were never acknowledged (sent as a server went away: kept, though the learner did not
+    see the verdict)."""
+    lost: list[str] = []
+    extra = 0
     for learner, puzzles in tally.acked.items():
         stored = Counter(a.code for a in store.attempts(learner))
         seen = Counter(puzzles)
-        lost += sum((seen - stored).values())
+        lost += [f"{learner} {puzzle}" for puzzle in (seen - stored).elements()]
         extra += sum((stored - seen).values())
     return lost, extra
 

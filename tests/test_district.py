@@ -12,6 +12,7 @@ browser phase, in a worker of its own."""
 from __future__ import annotations
 
 import asyncio
+import os
 import subprocess
 import time
 
@@ -20,6 +21,7 @@ import pytest
 from benchmarks import district
 from benchmarks.hosts import HostedDistrict, why_not
 
+ARTIFACTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "artifacts")
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(why_not() is not None, reason=str(why_not()))]
 
 
@@ -36,13 +38,17 @@ def test_a_host_dies_mid_lesson_and_a_rolling_update_lose_no_acknowledged_answer
     left = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
     assert tag not in left and tag not in subprocess.run(["ip", "link"], capture_output=True, text=True).stdout
     summary = "\n".join("  ".join(row) for row in district.rows(report, 3, 9))
+    # what happened, in order, for whoever reads a failure (the assertion messages are cut short)
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    with open(os.path.join(ARTIFACTS, "district.log"), "w") as f:
+        f.write("\n".join([summary, "lost:", *report.lost, "errors:", *report.errors, "log:", *report.log]) + "\n")
 
     # the dead host's pages (at least the projector's neighbours) came back, each within a few seconds
     assert report.on_dead_host >= 1, summary
     assert len(report.back) >= report.on_dead_host, summary
     assert max(report.back) <= district.BACK_WITHIN, summary
     # every acknowledged answer is in PostgreSQL; what it holds beyond them was never acknowledged
-    assert report.lost == 0, summary
+    assert report.lost == [], (report.lost, report.errors[:5], report.log, summary)
     assert report.stored == report.answers + report.unacknowledged, summary
     assert report.lesson_carried_on, (report.counts, summary)
     # the learners kept answering through the rolling update, losing nothing, seeing no error
