@@ -76,7 +76,8 @@ async def scenario(d: HostedDistrict, *, learners: int, children: int, rounds: i
     done = asyncio.Event()
     practising = [Browser(Session(d.url, query=f"me={c}", allow=d.allow), tally, f"learner {i}")
                   for i, c in enumerate(codes)]
-    tasks = [asyncio.ensure_future(_practise(b, c, random.Random(i), done))
+    # a class does not open its pages in the same instant: one every 20 ms
+    tasks = [asyncio.ensure_future(_practise(b, c, random.Random(i), done, i * 0.02))
              for i, (b, c) in enumerate(zip(practising, codes))]
     lesson = await reconnecting.open_lesson(d.url, d.allow, store, children, tally)
     rng = random.Random(7)
@@ -137,7 +138,8 @@ async def _round_with_a_death(d: HostedDistrict, lesson: reconnecting.Lesson, pr
     return dead
 
 
-async def _practise(b: Browser, code: str, rng: random.Random, done: asyncio.Event) -> None:
+async def _practise(b: Browser, code: str, rng: random.Random, done: asyncio.Event, after: float) -> None:
+    await asyncio.sleep(after)
     try:
         await reconnecting.practise(b, code, rng, done)
     except Exception as err:  # counted, never hidden
