@@ -272,7 +272,8 @@ async def child_answers(b: Browser, code: str, lesson: Lesson, rng: random.Rando
             break
         if SENT in b.s.texts() and len(b.tally.outages) > outages:
             return  # its answer arrived just as its server went away: kept, but never acknowledged
-        await b.act(lambda s: s.tick())
+        # the waiting page's own timer; a page drawn without one is run again as a whole
+        await b.act(lambda s: s.tick() if s.auto else s.rerun())
         await asyncio.sleep(0.25)
     else:
         b.tally.errors.append(f"{b.name}: the puzzle never came")
