@@ -169,9 +169,11 @@ def is_ip(host: str) -> bool:
     return True
 
 
-HEALTH = "inter 1s fastinter 250ms downinter 1s fall 2 rise 1"
-"""How HAProxy watches each app process: every second, every quarter second once a check has failed, out
-of service after two failures (a dead machine: about two seconds), back after one success."""
+HEALTH = "inter 500ms fastinter 250ms downinter 1s fall 2 rise 1"
+"""How HAProxy watches each app process: twice a second, every quarter second once a check has failed, out
+of service after two failures, back after one success. A check's connection waits at most ``inter`` (a
+machine that is gone never answers it), so a dead machine is out within about two seconds; a busy process
+has ``timeout check`` (2 s) to answer once connected."""
 
 
 def haproxy_config(*, host: str, port: int, backends: list[int] | list[str] | list[int | str], run_dir: str,
@@ -219,7 +221,7 @@ defaults
     option redispatch 1
     retries 2
     timeout connect 5s
-    timeout check 1s
+    timeout check 2s
     timeout client 1h
     timeout server 1h
     timeout tunnel 1h
