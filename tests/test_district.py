@@ -22,7 +22,8 @@ from benchmarks import district
 from benchmarks.hosts import HostedDistrict, why_not
 
 ARTIFACTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "artifacts")
-pytestmark = [pytest.mark.browser, pytest.mark.skipif(why_not() is not None, reason=str(why_not()))]
+REASON = why_not()
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(REASON is not None, reason=str(REASON))]
 
 
 def test_a_host_dies_mid_lesson_and_a_rolling_update_lose_no_acknowledged_answer():

@@ -9,7 +9,8 @@ each process's health, restarts a process that dies, and stops everything on Ctr
 browsers, it is restarted, and it takes browsers again once healthy; the other processes' sessions
 go on untouched. ``python -m trainer.serving restart`` (or ``kill -HUP`` to the supervisor) restarts
 every process that way, one at a time. The progress store (``FIVES_DATABASE_URL``) is the only state
-the processes share, so the same layout runs as replicas on several machines behind one balancer.
+the processes share, so the same app runs on several machines behind one balancer: a district
+(:mod:`trainer.serving.district`, each machine's part in :mod:`trainer.serving.roles`).
 """
 
 from __future__ import annotations
