@@ -35,6 +35,7 @@ class Outage:
     """One page that lost its server: when it noticed, which server it was on, when it was served again
     (``time.monotonic()``) and by which server."""
 
+    name: str
     lost_at: float
     before: str
     back_at: float = 0.0
@@ -85,7 +86,7 @@ class Browser:
 
     async def recover(self) -> None:
         """Reconnect until a server runs the page again (backing off a little each time)."""
-        outage = Outage(time.monotonic(), self.server)
+        outage = Outage(self.name, time.monotonic(), self.server)
         self.tally.outages.append(outage)
         wait = 0.1
         deadline = time.monotonic() + 60
@@ -242,7 +243,7 @@ class Lesson:
     class_code: str
     rounds_done: int = 0
     counts: list[tuple[int, int]] = field(default_factory=list)
-    """Per round: the count the projector showed, and the answers acknowledged."""
+    """Per round: the count the projector showed, and the answers the store holds for it."""
 
 
 async def open_lesson(url: str, allow: tuple[str, ...], store, children: int, tally: Tally) -> Lesson:
@@ -250,8 +251,10 @@ async def open_lesson(url: str, allow: tuple[str, ...], store, children: int, ta
     their Live lesson page."""
     keys = store.create_class("District class")
     kids = [store.join(keys.code, f"Child {i}") for i in range(children)]
-    t = Browser(Session(url, page="teacher", query=f"class={keys.code}&key={keys.teacher_key}", allow=allow),
-                tally, "projector")
+    # the teacher's browser keeps the class it opened (as the app asks it to), so the projector finds it
+    # again when it lands on another server
+    t = Browser(Session(url, page="teacher", query=f"class={keys.code}&key={keys.teacher_key}", allow=allow,
+                        storage={}), tally, "projector")
     await t.open()
     t.s.page, t.s.query_string, t.s.page_hash = "projector", "", ""
     await t.s.rerun()
@@ -300,25 +303,32 @@ async def child_answers(b: Browser, code: str, lesson: Lesson, rng: random.Rando
 
 async def lesson_round(lesson: Lesson, rng: random.Random) -> None:
     """Every child answers; the projector's count catches up; Reveal; Next puzzle."""
-    def children_acked() -> int:
-        return sum(len(lesson.teacher.tally.acked.get(k, [])) for _, k in lesson.children)
-
-    before = children_acked()
+    round_no = lesson.store.lesson(lesson.class_code).round
     await asyncio.gather(*(child_answers(b, k, lesson, rng) for b, k in lesson.children))
-    acked = children_acked() - before
+    # what the lesson holds: every acknowledged answer, and any that arrived as its server went away
+    held = sum(lesson.store.my_live_answer(k, round_no) is not None for _, k in lesson.children)
     t = lesson.teacher
     shown = -1
     for _ in range(40):
+        await go_on(t)
         shown = projector_count(t.s.texts())
-        if shown >= acked:
+        if shown >= held:
             break
         await asyncio.sleep(0.25)
         if t.s.auto:
             await t.act(lambda s: s.tick())
-    lesson.counts.append((shown, acked))
+    lesson.counts.append((shown, held))
+    await go_on(t)
     await t.act(lambda s: s.click(s.find("button", key_part="reveal")))
     await t.act(lambda s: s.click(s.find("button", key_part="next")))
     lesson.rounds_done += 1
+
+
+async def go_on(t: Browser) -> None:
+    """A projector that came back on another server found its class again, and offers to go on with the
+    lesson: the teacher does."""
+    if t.s.find("button", key_part="pj_live_resume") is not None:
+        await t.act(lambda s: s.click(s.find("button", key_part="pj_live_resume")))
 
 
 def projector_count(text: str) -> int:
@@ -345,7 +355,8 @@ def lost_answers(tally: Tally, store) -> tuple[list[str], int]:
     return lost, extra
 
 
-def back_within(tally: Tally, since: float, server: str) -> list[float]:
-    """Seconds from ``since`` until each page that was on ``server`` and lost it then was served again."""
+def back_within(tally: Tally, since: float, server: str, *, who: str = "") -> list[float]:
+    """Seconds from ``since`` until each page (of ``who``, or every page) that was on ``server`` and lost it
+    then was served again."""
     return [o.back_at - since for o in tally.outages
-            if o.before == server and o.lost_at >= since and o.back_at]
+            if o.before == server and o.lost_at >= since and o.back_at and o.name.startswith(who)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -99,6 +100,12 @@ class Session:
     """Timed fragment reruns the server never started (:meth:`tick`): a browser's timer just fires again."""
     allow: tuple[str, ...] = ()
     """Private addresses besides this machine's that this session may talk to (:func:`allowed`)."""
+    storage: dict[str, str] | None = None
+    """What this browser keeps for the app's device component (``trainer/web/static/device.js``): the class
+    a teacher opened, handed back when a page asks, as on a reload. ``None``: a client that keeps nothing
+    and never answers (the page then stops asking)."""
+    asked: str = ""
+    """The device component that asked, in the last run, what this browser keeps (answered after the run)."""
 
     async def connect(self, timeout: float = 30.0) -> None:
         await self._open(timeout)
@@ -180,10 +187,15 @@ class Session:
         await self.ws.send(self._back(widget_states, fragment_id))
         # triggers fire once; values stay
         for wid, kind, value in widget_states or []:
-            if kind != "trigger_value":
+            if not kind.endswith("trigger_value"):
                 self.widgets[wid] = (kind, value)
         if not await self._read_until_finished(timeout, start_within):
             self.dropped += 1
+        if self.asked and self.storage is not None:  # the browser answers at once, in a run of its own
+            trigger = f"$$STREAMLIT_INTERNAL_KEY_{self.asked}__events"
+            payload = json.dumps([{"event": "remembered", "value": dict(self.storage)}])
+            self.asked = ""
+            await self.rerun([(trigger, "json_trigger_value", payload)], timeout)
         return time.perf_counter() - start
 
     async def _read_until_finished(self, timeout: float, start_within: float | None = None) -> bool:
@@ -258,10 +270,28 @@ class Session:
             self.elements[path] = Element(t or "", proto, path)
             if t == "exception":
                 self.exceptions.append(proto.message)
+            elif t == "bidi_component" and self.storage is not None:
+                self._device(proto)
         elif which == "add_block":
             # a block's old children go when it is redrawn
             for p in [p for p in self.elements if p[: len(path)] == path and len(p) > len(path)]:
                 del self.elements[p]
+
+    def _device(self, proto: Any) -> None:
+        """What the app's device component asks of this browser: keep or forget the teacher's class, or say
+        what it keeps (:attr:`storage`)."""
+        try:
+            data = json.loads(proto.json) if proto.json else {}
+        except ValueError:
+            return
+        if not isinstance(data, dict) or self.storage is None:
+            return
+        if isinstance(data.get("save_teacher"), str):
+            self.storage["teacher"] = data["save_teacher"]
+        if data.get("forget_teacher"):
+            self.storage.pop("teacher", None)
+        if data.get("read"):
+            self.asked = proto.id
 
     # ----- reading the page -----
 

@@ -1,8 +1,9 @@
 """A district on several machines: five hosts, each a network namespace of this machine (three app hosts,
 HAProxy, PostgreSQL), each running what ``trainer.serving.district`` says. Over the bridge, as tablets
-would: a teacher's projector runs a live lesson with nine children while three learners practise; one
-app host dies mid-lesson (off the network, its processes killed) and its pages are served again by the
-others within seconds, knowing their learners (``?me=``); every acknowledged answer is in PostgreSQL;
+would: a teacher's projector runs a live lesson with nine children while three learners practise; the
+projector's app host dies mid-lesson (off the network, its processes killed) and its pages are served
+again by the others within seconds, knowing their learners (``?me=``), the projector its class (from
+what its browser keeps) so the lesson goes on; every acknowledged answer is in PostgreSQL;
 then a rolling update (each app host drained, stopped, started again, made ready) loses nothing and shows
 no learner an error. The benchmark ``python -m benchmarks district`` runs the same scenario, bigger.
 
@@ -12,6 +13,7 @@ browser phase, in a worker of its own."""
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import subprocess
 import time
@@ -51,6 +53,8 @@ def test_a_host_dies_mid_lesson_and_a_rolling_update_lose_no_acknowledged_answer
     # every acknowledged answer is in PostgreSQL; what it holds beyond them was never acknowledged
     assert report.lost == [], (report.lost, report.errors[:5], report.log, summary)
     assert report.stored == report.answers + report.unacknowledged, summary
+    # the projector was on the host that died: it came back, found its class and the lesson went on
+    assert math.isfinite(report.projector_back), summary
     assert report.lesson_carried_on, (report.counts, summary)
     # the learners kept answering through the rolling update, losing nothing, seeing no error
     assert report.rolling_answers > 0 and report.rolling_lost == 0, summary
