@@ -12,7 +12,7 @@ import inspect
 import sys
 
 SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "mastery", "sprint",
-            "spacing", "worksheet", "classroom", "store", "transfer", "tables"]
+            "spacing", "worksheet", "classroom", "store", "transfer", "tables", "district"]
 
 
 def main(argv: list[str]) -> int:

@@ -2,12 +2,16 @@
 (``/_stcore/stream``, ``BackMsg`` up and ``ForwardMsg`` down, as protobuf), keeps the page's
 elements, honours the client-side message cache, and sets widgets the way the browser does.
 
-Loopback only: it refuses any host but 127.0.0.1 / localhost, and every wait is bounded.
+Loopback only: it refuses any host but 127.0.0.1 / localhost, unless a session is given private
+addresses it may talk to (``allow``: the test's own network namespaces, 10.x, never a public address);
+every wait is bounded. A session reconnects as a browser does (:meth:`Session.reconnect`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import ipaddress
+import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +29,17 @@ WIDGET_TYPES = ("text_input", "button", "button_group", "selectbox", "checkbox",
 
 START_WITHIN = 5.0
 """Seconds a timed fragment rerun may take to begin before it counts as dropped (:attr:`Session.dropped`)."""
+
+
+def allowed(host: str, allow: tuple[str, ...] = ()) -> bool:
+    """This machine, or one of ``allow`` that is a private address (a test's own network, never the
+    internet)."""
+    if host in LOOPBACK:
+        return True
+    try:
+        return host in allow and ipaddress.ip_address(host).is_private
+    except ValueError:
+        return False
 
 
 class ProtocolError(RuntimeError):
@@ -83,11 +98,38 @@ class Session:
     """When the last whole-page run began (wall clock, ``time.time()``: the server had started it by then)."""
     dropped: int = 0
     """Timed fragment reruns the server never started (:meth:`tick`): a browser's timer just fires again."""
+    allow: tuple[str, ...] = ()
+    """Private addresses besides this machine's that this session may talk to (:func:`allowed`)."""
+    storage: dict[str, str] | None = None
+    """What this browser keeps for the app's device component (``trainer/web/static/device.js``): the class
+    a teacher opened, handed back when a page asks, as on a reload. ``None``: a client that keeps nothing
+    and never answers (the page then stops asking)."""
+    asked: str = ""
+    """The device component that asked, in the last run, what this browser keeps (answered after the run)."""
 
     async def connect(self, timeout: float = 30.0) -> None:
+        await self._open(timeout)
+        self.query_string = self.query
+        await self.rerun(timeout=timeout)
+
+    async def reconnect(self, timeout: float = 30.0) -> None:
+        """What a browser does when its websocket closes: open it again with the same cookies and address
+        (the balancer may now send it to another server) and run the page again with the query string it
+        shows and the widget values it holds."""
+        if self.ws is not None:
+            try:
+                await asyncio.wait_for(self.ws.close(), 2.0)
+            except (OSError, TimeoutError, websockets.WebSocketException):
+                pass  # already gone: that is why we are here
+        self.elements.clear()
+        await self._open(timeout)
+        await self.rerun(timeout=timeout)
+
+    async def _open(self, timeout: float) -> None:
         parts = urlsplit(self.url)
-        if parts.hostname not in LOOPBACK:
-            raise ValueError("the load client only talks to this machine (127.0.0.1)")
+        if not allowed(parts.hostname or "", self.allow):
+            raise ValueError("the load client only talks to this machine (127.0.0.1) or the private addresses "
+                             "it is given")
         ws_url = f"ws://{parts.hostname}:{parts.port}/_stcore/stream"
         headers = {**(self.headers or {}), **({"Cookie": self.cookies} if self.cookies else {})} or None
         self.ws = await asyncio.wait_for(
@@ -95,8 +137,16 @@ class Session:
                                origin=f"http://{parts.hostname}:{parts.port}",  # as a browser's page would
                                max_size=2**25, open_timeout=timeout, compression=None),
             timeout)
-        self.query_string = self.query
-        await self.rerun(timeout=timeout)
+        self._keep_cookies(self.ws.response.headers.get_all("Set-Cookie"))
+
+    def _keep_cookies(self, set_cookies: list[str]) -> None:
+        """Cookies the server set (the balancer names the server it chose), kept as a browser keeps them."""
+        jar = dict(c.split("=", 1) for c in self.cookies.split("; ") if "=" in c)
+        for header in set_cookies:
+            name, _, value = header.split(";", 1)[0].strip().partition("=")
+            if name:
+                jar[name] = value
+        self.cookies = "; ".join(f"{k}={v}" for k, v in jar.items())
 
     async def close(self) -> None:
         if self.ws is not None:
@@ -137,10 +187,15 @@ class Session:
         await self.ws.send(self._back(widget_states, fragment_id))
         # triggers fire once; values stay
         for wid, kind, value in widget_states or []:
-            if kind != "trigger_value":
+            if not kind.endswith("trigger_value"):
                 self.widgets[wid] = (kind, value)
         if not await self._read_until_finished(timeout, start_within):
             self.dropped += 1
+        if self.asked and self.storage is not None:  # the browser answers at once, in a run of its own
+            trigger = f"$$STREAMLIT_INTERNAL_KEY_{self.asked}__events"
+            payload = json.dumps([{"event": "remembered", "value": dict(self.storage)}])
+            self.asked = ""
+            await self.rerun([(trigger, "json_trigger_value", payload)], timeout)
         return time.perf_counter() - start
 
     async def _read_until_finished(self, timeout: float, start_within: float | None = None) -> bool:
@@ -215,6 +270,8 @@ class Session:
             self.elements[path] = Element(t or "", proto, path)
             if t == "exception":
                 self.exceptions.append(proto.message)
+            elif t == "bidi_component" and self.storage is not None:
+                self._device(proto)
         elif which == "add_block":
             # a block's old children go when it is redrawn
             for p in [p for p in self.elements if p[: len(path)] == path and len(p) > len(path)]:
@@ -224,6 +281,22 @@ class Session:
                 self.elements[path] = Element("expander", block.expandable, path)
             else:
                 self.elements.pop(path, None)
+
+    def _device(self, proto: Any) -> None:
+        """What the app's device component asks of this browser: keep or forget the teacher's class, or say
+        what it keeps (:attr:`storage`)."""
+        try:
+            data = json.loads(proto.json) if proto.json else {}
+        except ValueError:
+            return
+        if not isinstance(data, dict) or self.storage is None:
+            return
+        if isinstance(data.get("save_teacher"), str):
+            self.storage["teacher"] = data["save_teacher"]
+        if data.get("forget_teacher"):
+            self.storage.pop("teacher", None)
+        if data.get("read"):
+            self.asked = proto.id
 
     # ----- reading the page -----
 

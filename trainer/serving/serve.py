@@ -9,12 +9,14 @@ each process's health, restarts a process that dies, and stops everything on Ctr
 browsers, it is restarted, and it takes browsers again once healthy; the other processes' sessions
 go on untouched. ``python -m trainer.serving restart`` (or ``kill -HUP`` to the supervisor) restarts
 every process that way, one at a time. The progress store (``FIVES_DATABASE_URL``) is the only state
-the processes share, so the same layout runs as replicas on several machines behind one balancer.
+the processes share, so the same app runs on several machines behind one balancer: a district
+(:mod:`trainer.serving.district`, each machine's part in :mod:`trainer.serving.roles`).
 """
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
 import os
 import secrets
@@ -49,24 +51,32 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def healthy(port: int, timeout: float = 2.0) -> bool:
+def healthy(port: int, timeout: float = 2.0, host: str = "127.0.0.1") -> bool:
     try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/_stcore/health", timeout=timeout) as r:
+        with urllib.request.urlopen(f"http://{host}:{port}/_stcore/health", timeout=timeout) as r:
             return r.read().decode().strip() == "ok"
     except OSError:
         return False
+
+
+def app_command(port: int, host: str = "127.0.0.1") -> list[str]:
+    """The command of one app process: Streamlit serving the app on ``host:port``."""
+    return [sys.executable, "-m", "streamlit", "run", APP, "--server.headless", "true",
+            "--server.address", host, "--server.port", str(port), "--browser.gatherUsageStats", "false"]
+
+
+def app_environment(**env: str) -> dict[str, str]:
+    """This process's environment with the project on the import path and ``env`` added."""
+    return dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""), **env)
 
 
 def launch_app(port: int, *, quiet: bool = True, **env: str) -> subprocess.Popen:
     """One app process on a loopback port (``env``: extra environment variables, such as
     ``FIVES_DATABASE_URL``). It runs in its own process group, so a Ctrl+C meant for the
     supervisor reaches it only through the supervisor."""
-    full_env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""), **env)
     return subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", APP, "--server.headless", "true",
-         "--server.address", "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false"],
-        cwd=ROOT, env=full_env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL if quiet else None,
-        start_new_session=True,
+        app_command(port), cwd=ROOT, env=app_environment(**env), stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL if quiet else None, start_new_session=True,
     )
 
 
@@ -141,17 +151,54 @@ def write_error_pages(run_dir: str, headers: dict[str, str]) -> dict[int, str]:
     return paths
 
 
-def haproxy_config(*, host: str, port: int, backends: list[int], run_dir: str,
+def backend_address(backend: int | str) -> str:
+    """A backend as HAProxy's ``server`` line names it: a loopback port (``make serve``), or a
+    ``host:port`` address on another machine (a district, :mod:`trainer.serving.district`)."""
+    if isinstance(backend, int):
+        return f"127.0.0.1:{backend}"
+    host, sep, port = backend.rpartition(":")
+    if not (sep and host and port.isdigit()):
+        raise ValueError(f"a backend is host:port, not {backend!r}")
+    return backend
+
+
+def is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        return False
+    return True
+
+
+HEALTH = "inter 500ms fastinter 250ms downinter 1s fall 2 rise 1"
+"""How HAProxy watches each app process: twice a second, every quarter second once a check has failed, out
+of service after two failures, back after one success. A check's connection waits at most ``inter`` (a
+machine that is gone never answers it), so a dead machine is out within about two seconds; a busy process
+has ``timeout check`` (2 s) to answer once connected."""
+
+
+def haproxy_config(*, host: str, port: int, backends: list[int] | list[str] | list[int | str], run_dir: str,
                    cookies: list[str] | None = None, csp: str | None = None) -> str:
     """The balancer: sticky by cookie, health-checked, websockets kept open for a lesson's length,
     security headers on every answer (HAProxy's own error pages too, written to ``run_dir``), no
     ``Server`` header, the client's address passed on in ``X-Forwarded-For`` (whatever the client sent
-    there is dropped first), and an opaque cookie per process (``cookies``; random ones when not given)."""
+    there is dropped first), and an opaque cookie per process (``cookies``; random ones when not given).
+
+    ``backends``: loopback ports, or ``host:port`` addresses of app processes on other machines. A browser
+    whose cookie names a process that is gone is sent to a live one (``option redispatch``), a process
+    found dead has its websockets closed at once so its browsers reconnect elsewhere
+    (``on-marked-down shutdown-sessions``), and one may be drained or put back on the runtime socket
+    (``set server app/app2 state drain|ready|maint``, :func:`admin`). Host names are looked up again
+    while running (a container that restarts with a new address)."""
     cookies = cookies or [secrets.token_hex(8) for _ in backends]
+    addresses = [backend_address(b) for b in backends]
+    by_name = any(not is_ip(a.rpartition(":")[0]) for a in addresses)
+    dns = " resolvers dns init-addr last,libc,none" if by_name else ""
     servers = "\n".join(
-        f"    server app{i} 127.0.0.1:{p} id {i} check cookie {c} inter 1s fall 2 rise 1"
-        for i, (p, c) in enumerate(zip(backends, cookies), start=1)
+        f"    server app{i} {a} id {i} check cookie {c}{dns}"
+        for i, (a, c) in enumerate(zip(addresses, cookies), start=1)
     )
+    resolvers = "\nresolvers dns\n    parse-resolv-conf\n    hold valid 10s\n" if by_name else ""
     # which process answered, named by its opaque cookie (the browser is told it anyway)
     served_by = "\n".join(
         f"    http-response set-header X-Fives-Server {c} if {{ srv_id {i} }}"
@@ -170,7 +217,12 @@ def haproxy_config(*, host: str, port: int, backends: list[int], run_dir: str,
 
 defaults
     mode http
+    # a browser sent to a process that is gone (its cookie names it, or it died a moment ago) is sent
+    # to another one at the first retry instead of getting an error
+    option redispatch 1
+    retries 2
     timeout connect 5s
+    timeout check 2s
     timeout client 1h
     timeout server 1h
     timeout tunnel 1h
@@ -191,9 +243,36 @@ backend app
     cookie {COOKIE} insert indirect nocache httponly
     option httpchk GET /_stcore/health
     http-check expect string ok
+    default-server {HEALTH} on-marked-down shutdown-sessions
 {served_by}
 {servers}
-"""
+{resolvers}"""
+
+
+def admin(run_dir: str, command: str) -> str:
+    """A command on the runtime socket of the HAProxy whose run folder is ``run_dir`` (``set server
+    app/app2 state drain``, ``show stat``…); returns its answer."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
+        s.settimeout(5)
+        s.connect(os.path.join(run_dir, "haproxy.sock"))
+        s.sendall((command + "\n").encode())
+        chunks = []
+        while data := s.recv(65536):
+            chunks.append(data)
+    return b"".join(chunks).decode()
+
+
+def server_status(run_dir: str, index: int) -> str:
+    """What that HAProxy thinks of app process ``index``: ``UP``, ``DOWN``, ``MAINT``, ``DRAIN``…"""
+    lines = admin(run_dir, "show stat").splitlines()
+    if not lines:
+        return ""
+    head = lines[0].lstrip("# ").split(",")
+    for line in lines[1:]:
+        row = dict(zip(head, line.split(",")))
+        if row.get("pxname") == "app" and row.get("svname") == f"app{index}":
+            return row.get("status", "")
+    return ""
 
 
 @dataclass
@@ -269,14 +348,7 @@ class Cluster:
 
     def admin(self, command: str) -> str:
         """A command on HAProxy's runtime socket (``disable server app/app1``…)."""
-        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as s:
-            s.settimeout(5)
-            s.connect(os.path.join(self.run_dir, "haproxy.sock"))
-            s.sendall((command + "\n").encode())
-            chunks = []
-            while data := s.recv(65536):
-                chunks.append(data)
-        return b"".join(chunks).decode()
+        return admin(self.run_dir, command)
 
     def restart(self, index: int) -> None:
         """Restart one process: no new browsers while it restarts; the others carry on."""
@@ -298,15 +370,7 @@ class Cluster:
 
     def status(self, index: int) -> str:
         """What HAProxy thinks of process ``index``: ``UP``, ``DOWN``, ``MAINT``…"""
-        lines = self.admin("show stat").splitlines()
-        if not lines:
-            return ""
-        head = lines[0].lstrip("# ").split(",")
-        for line in lines[1:]:
-            row = dict(zip(head, line.split(",")))
-            if row.get("pxname") == "app" and row.get("svname") == f"app{index}":
-                return row.get("status", "")
-        return ""
+        return server_status(self.run_dir, index)
 
     def _wait_in_service(self, index: int, timeout: float = 15.0) -> None:
         """Until HAProxy's own health check has passed again (so browsers are sent there)."""
@@ -401,7 +465,9 @@ def request_restart(run_dir: str, index: int | None = None) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m trainer.serving", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m trainer.serving", description=__doc__.split("\n\n")[0],
+        epilog="One machine of a district: python -m trainer.serving app|balancer|state --help")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="start the processes and the balancer (the default)")
     r = sub.add_parser("restart", help="restart one process of a running server (all, one at a time, without K)")

@@ -1,0 +1,62 @@
+"""A district on several machines: five hosts, each a network namespace of this machine (three app hosts,
+HAProxy, PostgreSQL), each running what ``trainer.serving.district`` says. Over the bridge, as tablets
+would: a teacher's projector runs a live lesson with nine children while three learners practise; the
+projector's app host dies mid-lesson (off the network, its processes killed) and its pages are served
+again by the others within seconds, knowing their learners (``?me=``), the projector its class (from
+what its browser keeps) so the lesson goes on; every acknowledged answer is in PostgreSQL;
+then a rolling update (each app host drained, stopped, started again, made ready) loses nothing and shows
+no learner an error. The benchmark ``python -m benchmarks district`` runs the same scenario, bigger.
+
+Slow-ish (about a minute) and needs no browser: marked ``browser`` so ``make test`` runs it in the
+browser phase, in a worker of its own."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import os
+import subprocess
+import time
+
+import pytest
+
+from benchmarks import district
+from benchmarks.hosts import HostedDistrict, why_not
+
+ARTIFACTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "artifacts")
+REASON = why_not()
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(REASON is not None, reason=str(REASON))]
+
+
+def test_a_host_dies_mid_lesson_and_a_rolling_update_lose_no_acknowledged_answer():
+    started = time.monotonic()
+    d = HostedDistrict(apps=3)
+    try:
+        d.start()
+        report = asyncio.run(asyncio.wait_for(
+            district.scenario(d, learners=3, children=9, rounds=4, kill_round=1), 150))
+    finally:
+        d.stop()
+    tag = d.network.tag
+    left = subprocess.run(["ip", "netns", "list"], capture_output=True, text=True).stdout
+    assert tag not in left and tag not in subprocess.run(["ip", "link"], capture_output=True, text=True).stdout
+    summary = "\n".join("  ".join(row) for row in district.rows(report, 3, 9))
+    # what happened, in order, for whoever reads a failure (the assertion messages are cut short)
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    with open(os.path.join(ARTIFACTS, "district.log"), "w") as f:
+        f.write("\n".join([summary, "lost:", *report.lost, "errors:", *report.errors, "log:", *report.log]) + "\n")
+
+    # the dead host's pages (at least the projector's neighbours) came back, each within a few seconds
+    assert report.on_dead_host >= 1, summary
+    assert len(report.back) >= report.on_dead_host, summary
+    assert max(report.back) <= district.BACK_WITHIN, summary
+    # every acknowledged answer is in PostgreSQL; what it holds beyond them was never acknowledged
+    assert report.lost == [], (report.lost, report.errors[:5], report.log, summary)
+    assert report.stored == report.answers + report.unacknowledged, summary
+    # the projector was on the host that died: it came back, found its class and the lesson went on
+    assert math.isfinite(report.projector_back), summary
+    assert report.lesson_carried_on, (report.counts, summary)
+    # the learners kept answering through the rolling update, losing nothing, seeing no error
+    assert report.rolling_answers > 0 and report.rolling_lost == 0, summary
+    assert report.errors == [], (report.errors[:5], summary)
+    assert time.monotonic() - started < 120, summary
