@@ -430,3 +430,29 @@ def test_the_app_works_in_a_real_browser_under_the_content_security_policy():
     finally:
         os.kill(proc.pid, signal.SIGTERM)
         proc.wait(timeout=30)
+
+
+def test_a_school_load_runs_through_the_balancer_and_counts_what_the_benchmark_prints(served, monkeypatch):
+    """``python -m benchmarks classroom --learners N``, small: every learner opens the page, opens the choosers,
+    chooses the open-end total and answers and goes on four times; the counts and the printed rows follow."""
+    from benchmarks import school
+    from benchmarks.classroom import cpu_seconds, pct
+
+    port, run_dir = served
+    monkeypatch.setattr(school, "THINK", (0.05, 0.2))
+    apps = list(pids(run_dir).values())
+
+    class Server:
+        url = f"http://127.0.0.1:{port}"
+        app_pids = apps
+        pids = apps
+
+    load = school.school(Server(), 6, 1.0, cpu_seconds)
+    assert not load.errors and load.wrong == 0, load.errors
+    assert len(load.opens) == 6 and len(load.answers) == 6 * 2 * school.ROUNDS
+    assert load.requests == 6 * (3 + 2 * school.ROUNDS) and load.peak_open >= 1 and load.rss_base > 0
+    rows = dict((name, (result, note)) for name, result, note in school.rows(load, pct))
+    errors = next(v for k, v in rows.items() if k.endswith("errors / wrong verdicts"))
+    assert errors[0] == "0 / 0" and errors[1].endswith("target 0: met")
+    opened = next(v for k, v in rows.items() if "page open" in k)
+    assert "target p95 ≤ 2 s" in opened[1]  # a ramp of a second is a burst of openings
