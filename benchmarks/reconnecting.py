@@ -171,8 +171,8 @@ async def practise(b: Browser, code: str, rng: random.Random, done: asyncio.Even
         if not on_open_totals(b.s):
             # the coach picks the kind when a page lands on a new server and moves on: pick it again (by way
             # of another kind, as the chooser may still show this one)
-            await b.act(lambda s: s.choose(s.find("button_group", label="Puzzle"), OTHER))
-            await b.act(lambda s: s.choose(s.find("button_group", label="Puzzle"), OPEN_TOTAL))
+            await b.act(lambda s: s.choose_puzzle(OTHER))
+            await b.act(lambda s: s.choose_puzzle(OPEN_TOTAL))
             continue
         await b.think(rng.uniform(*THINK))
         if not on_open_totals(b.s):
