@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from enum import StrEnum
 from itertools import starmap
+from math import floor
 from typing import Self, Union
 
 from trainer.rules.actions import (
@@ -38,8 +39,8 @@ from trainer.rules.options import Lead, MugginsCall, MugginsCaller
 from trainer.rules.reasons import Reason
 from trainer.rules.ruleset import RuleSet
 from trainer.rules.settlement import Ending, HandResult, _settle
-from trainer.rules.table import CLAIMS, SETTING_SLOTS, table_for
-from trainer.rules.tiles import ID_OF, PAIRS, PIPS, TILES
+from trainer.rules.table import CLAIMS, SETTING_SLOTS, Table, table_for
+from trainer.rules.tiles import ID_OF, PAIRS, PIPS, TILES, Tile
 
 # where a turn stands, in the fast core (``phase``; :attr:`HandState.phase_name
 # <trainer.rules.hand.HandState.phase_name>` says it as a :class:`Phase`): plain ints, compared on every move
@@ -88,7 +89,7 @@ def lead_by_lot(rng: random.Random, players: int) -> int:
     rand = rng.random
     drawn: list[int] = []
     while len(drawn) < players:
-        t = int(rand() * 28)
+        t = floor(rand() * 28)  # as int() would, for a number that is not negative, and cheaper
         if t not in drawn:
             drawn.append(t)
     return drawn.index(max(drawn, key=_WEIGHT.__getitem__))  # no two tiles weigh the same
@@ -113,6 +114,7 @@ _NO_ARGS = ((),) * 28
 _EV_PLAY, _EV_DRAW, _EV_PASS = EventKind.PLAY, EventKind.DRAW, EventKind.PASS
 _EV_CLAIM, _EV_MUGGINS, _EV_LET_GO = EventKind.CLAIM, EventKind.MUGGINS, EventKind.LET_GO
 _HIGHEST_DOUBLE = Lead.HIGHEST_DOUBLE
+_TILE_OF, _PIPS_OF = list(TILES).__getitem__, list(PIPS).__getitem__  # a list's __getitem__ is a plain C method
 
 _NOT_LISTED: Sequence[Move] = []
 """What legal_actions listed before it was first asked (never the moves of a hand)."""
@@ -139,9 +141,11 @@ class TurnCore:
 
     def _setup(
         self, rules: RuleSet, ids: list[list[int]], bone: list[int], leader: int, must_lead: int,
-        start_scores: Sequence[int] | None, record: bool,
+        start_scores: Sequence[int] | None, record: bool, table: Table | None = None,
     ) -> None:
-        table = table_for(rules, len(ids))
+        """Set a new hand up; ``table``: ``rules`` at a table of ``len(ids)`` players, when already at hand."""
+        if table is None:
+            table = table_for(rules, len(ids))
         (self.rules, self.n, self.teams, self.n_sides, self.target, self._unit, self._score_of,
          self._reserve, self._calls, self._exact, self._stop, self._chain, self._voluntary, self._plain, self._side_of,
          self._next_seat) = table.settings  # in the order of SETTING_SLOTS
@@ -196,7 +200,10 @@ class TurnCore:
         history (for simulations: see :attr:`records`)."""
         if rng is None:
             rng = random.Random(seed)
-        size = rules.hand_size_for(players)  # refuses a player count the rule set is not for
+        table = table_for(rules, players)
+        size = table.hand_size
+        if not size:
+            rules.check_players(players)  # refuses a player count the rule set is not for
         if leader is None and rules.lead is not _HIGHEST_DOUBLE:  # by lot (a rotating lead starts so)
             leader = lead_by_lot(rng, players)
         keys = list(starmap(rng.random, _NO_ARGS))  # 28 draws, in one call
@@ -209,7 +216,7 @@ class TurnCore:
             leader = next(i for i, h in enumerate(hands) if must in h)
         assert leader is not None
         state = cls.__new__(cls)
-        state._setup(rules, hands, bone, leader, must, start_scores, record)
+        state._setup(rules, hands, bone, leader, must, start_scores, record, table)
         return state
 
     def clone(self) -> Self:
@@ -521,11 +528,15 @@ class TurnCore:
     def result(self) -> HandResult | None:
         """How the hand came out, once it is over (``None`` before)."""
         if self._result is None and self._ending is not None:
-            left = []
-            pips = []
+            left: list[tuple[Tile, ...]] = []  # each hand's tiles and pips (every simulated hand ends here)
+            pips: list[int] = []
             for h in self.hands:
-                left.append(tuple([TILES[t] for t in h]))
-                pips.append(sum([PIPS[t] for t in h]))
+                if h:
+                    left.append(tuple(map(_TILE_OF, h)))
+                    pips.append(sum(map(_PIPS_OF, h)))
+                else:  # the player who went out
+                    left.append(())
+                    pips.append(0)
             self._result = _settle(self.rules, tuple(left), self._ending, self._dominoer, self.play_scores,
                                    self.start_scores, tuple(pips))
         return self._result
