@@ -122,7 +122,7 @@ _NOT_LISTED: Sequence[Move] = []
 _STATE = (
     "board", "hands", "bone", "cur", "leader", "must_lead", "records", "history", "play_scores", "start_scores",
     "phase", "caller", "drawn", "pending", "is_terminal", "_ending", "_dominoer", "_result", "_again",
-    "_chaining", "_lead_passes", "_moves", "_actions",
+    "_chaining", "_lead_passes", "_moves", "_actions", "_can_draw",
 )
 """A hand's own fields, which play changes."""
 _SLOTS = SETTING_SLOTS + _STATE
@@ -152,6 +152,7 @@ class TurnCore:
         self.board = Board(table.spin_rule)
         self.hands: list[list[int]] = ids
         self.bone: list[int] = bone
+        self._can_draw = len(bone) > self._reserve  # whether a tile may still be drawn (kept by _draw)
         self.cur = leader
         self.leader = leader
         self.must_lead = must_lead
@@ -258,12 +259,12 @@ class TurnCore:
             # after a draw, only the tile just drawn may be played (a drawn tile that fits is played at once)
             out = b.moves(self.hands[self.cur] if not phase else (self.drawn,))
             if not out:
-                if len(self.bone) > self._reserve:
+                if self._can_draw:
                     return [DRAW]  # drawing (goes on)
                 if phase:  # the boneyard ran out on a tile that does not fit: the turn goes on as a plain one
                     return b.moves(self.hands[self.cur]) or [PASS]
                 return [PASS]
-            if self._voluntary and not phase and len(self.bone) > self._reserve and not self._chaining:
+            if self._voluntary and not phase and self._can_draw and not self._chaining:
                 return [*out, DRAW]  # drawing while holding a tile that fits (never in the middle of a chain)
             return out
         if self._ending is not None:
@@ -289,15 +290,10 @@ class TurnCore:
                 return self._claim(move.points)
             return self._muggins(move.take)
         tid, p, n = move
-        b = self.board
         cur = self.cur
         hand = self.hands[cur]
         hand.remove(tid)
-        if p < 0:
-            b.lead(tid)
-        else:
-            b.push(tid, p, n)
-        total = b.total
+        total = self.board.push(tid, p, n) if p >= 0 else self.board.lead(tid)
         score = self._score_of[total]  # play_points, as a table
         from_bone = False
         if self.phase:  # a tile just drawn is played: the turn is a plain one again
@@ -305,22 +301,25 @@ class TurnCore:
             self.phase = TURN
             self.drawn = -1
         if self._plain:  # no calls, no chaining, no exact target: the common case, in short
-            side = self._side_of[cur]
-            ended = False
-            if score:
-                scores = self.play_scores
-                scores[side] += score
-                # a game that ends the moment a side reaches the target (GameEnd.AT_TARGET)
-                ended = self._stop and scores[side] + self.start_scores[side] >= self.target and self._target_reached()
             ev = None
-            if self.records:
-                play = PLAY_BY_ID[tid * 29 + b.tiles[p] + 1] if p >= 0 and n < SNIFF_SIDE else self.action_of(move)
-                ev = _event(Event, (cur, _EV_PLAY, play, None, total, score, score, side, 0))
-                self.history.append(ev)
-            if ended:
-                self._finish(Ending.TARGET, None)
-                return ev
-            if hand and len(self.bone) > self._reserve:
+            if score or self.records:  # (a simulated play that scores nothing skips all of this)
+                side = self._side_of[cur]
+                ended = False
+                if score:
+                    scores = self.play_scores
+                    scores[side] += score
+                    # a game that ends the moment a side reaches the target (GameEnd.AT_TARGET)
+                    ended = self._stop and scores[side] + self.start_scores[side] >= self.target \
+                        and self._target_reached()
+                if self.records:
+                    tiles = self.board.tiles
+                    play = PLAY_BY_ID[tid * 29 + tiles[p] + 1] if p >= 0 and n < SNIFF_SIDE else self.action_of(move)
+                    ev = _event(Event, (cur, _EV_PLAY, play, None, total, score, score, side, 0))
+                    self.history.append(ev)
+                if ended:
+                    self._finish(Ending.TARGET, None)
+                    return ev
+            if hand and self._can_draw:
                 self.cur = self._next_seat[cur]
                 return ev
             self._after_play()
@@ -336,8 +335,7 @@ class TurnCore:
         side = self._side_of[cur]
         credited = self._credit(side, score)
         ev = self._record(cur, _EV_PLAY, self.action_of(move), None, total, score, credited, side, 0)
-        if hand and not self._exact and not (self._stop and credited) and not self._chain \
-                and len(self.bone) > self._reserve:
+        if hand and not self._exact and not (self._stop and credited) and not self._chain and self._can_draw:
             self.cur = self._next_seat[cur]  # the common case of _after_play
         else:
             self._after_play()
@@ -384,7 +382,7 @@ class TurnCore:
         if not self.hands[cur]:
             self._finish(Ending.DOMINOED, cur)
             return
-        if len(self.bone) <= self._reserve and self._nobody_can_play():
+        if not self._can_draw and self._nobody_can_play():
             self._finish(Ending.BLOCKED, None)
             return
         self.phase = TURN
@@ -435,6 +433,7 @@ class TurnCore:
 
     def _draw(self) -> Event | None:
         t = self.bone.pop()
+        self._can_draw = len(self.bone) > self._reserve
         self.hands[self.cur].append(t)
         self.phase = DRAWING
         self.drawn = t
@@ -442,7 +441,7 @@ class TurnCore:
         if self.records:
             ev = _event(Event, (self.cur, _EV_DRAW, None, TILES[t], 0, 0, 0, -1, self._open_mask()))
             self.history.append(ev)
-        if len(self.bone) <= self._reserve and not self.board.fits(t) and self._nobody_can_play():
+        if not self._can_draw and not self.board.fits(t) and self._nobody_can_play():
             self._finish(Ending.BLOCKED, None)
         return ev
 
