@@ -115,12 +115,15 @@ class Board:
             return self._push_beside(tid, p, n - SNIFF_SIDE)
         avail = self.avail
         total = self.total
-        sides = self.sides
-        if sides[p]:
-            s = sides[p] - 1
-            sides[p] = s
+        s = self.sides[p]
+        if not s and not self.ends[p]:  # the common case: a free half is covered
+            total -= n
+            avail[n].remove(p)
+            self.attach.append((p, HALF, 0 if p or PAIRS[self.tiles[0]][0] == n else 1, n))
+        elif s:
+            s -= 1
+            self.sides[p] = s
             slot = 1 - s if p == 0 else 1  # a later double's side 0 is the one it was played on
-            how = SIDE
             if s == 0:
                 if p != self.sniff:  # a crosswise sniff's ends go on counting its halves
                     total -= 2 * n
@@ -128,7 +131,8 @@ class Board:
                     self.ends[p] = 2
                 else:
                     avail[n].remove(p)
-        elif self.ends[p]:
+            self.attach.append((p, SIDE, slot, n))
+        else:
             e = self.ends[p] - 1
             self.ends[p] = e
             how = END
@@ -140,16 +144,11 @@ class Board:
                     slot = 1 - e if p == 0 else 0
             if e == 0:
                 avail[n].remove(p)
-        else:  # the common case: a free half is covered
-            how = HALF
-            total -= n
-            avail[n].remove(p)
-            slot = 0 if p or PAIRS[self.tiles[0]][0] == n else 1
+            self.attach.append((p, how, slot, n))
         tiles = self.tiles
         q = len(tiles)
         tiles.append(tid)
         self.pos_of[tid] = q
-        self.attach.append((p, how, slot, n))
         a, b = PAIRS[tid]
         if a != b:
             o = b if a == n else a
@@ -172,7 +171,7 @@ class Board:
             self.spinner[q] = True
             if rule == SNIFF_CROSSWISE:
                 self.sniff = q
-        sides[q] = 1
+        self.sides[q] = 1
         total += 2 * a
         self.total = total
         return total

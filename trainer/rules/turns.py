@@ -88,11 +88,14 @@ def lead_by_lot(rng: random.Random, players: int) -> int:
     """Each player draws a tile; the heaviest (most pips, then the higher half) leads."""
     rand = rng.random
     drawn: list[int] = []
+    heaviest = lead = -1
     while len(drawn) < players:
         t = floor(rand() * 28)  # as int() would, for a number that is not negative, and cheaper
         if t not in drawn:
+            if _WEIGHT[t] > heaviest:  # the heaviest so far (no two tiles weigh the same)
+                heaviest, lead = _WEIGHT[t], len(drawn)
             drawn.append(t)
-    return drawn.index(max(drawn, key=_WEIGHT.__getitem__))  # no two tiles weigh the same
+    return lead
 
 
 _WEIGHT = [PIPS[t] * 8 + PAIRS[t][1] for t in range(28)]
@@ -397,7 +400,11 @@ class TurnCore:
     def _target_reached(self) -> bool:
         """Whether a side has reached the target and leads alone (the game ends at once under
         :attr:`GameEnd.AT_TARGET`; a tie at the top plays on until it is broken)."""
-        now = [s + p for s, p in zip(self.start_scores, self.play_scores)]
+        start, plays = self.start_scores, self.play_scores
+        if len(plays) == 2:  # two sides (the common case, worked out without a list): level is no lead
+            a, b = start[0] + plays[0], start[1] + plays[1]
+            return a != b and (a if a > b else b) >= self.target
+        now = [s + p for s, p in zip(start, plays)]
         best = max(now)
         return best >= self.target and now.count(best) == 1
 
