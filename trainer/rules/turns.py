@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 from itertools import starmap
 from math import floor
+from operator import itemgetter
 from typing import Self, Union
 
 from trainer.rules.actions import (
@@ -32,7 +33,7 @@ from trainer.rules.actions import (
     Pass,
     _event,
 )
-from trainer.rules.board import SNIFF_SIDE, Board
+from trainer.rules.board import HALVES, SNIFF_SIDE, Board
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.layout import PLAY_BY_ID, play_of_move
 from trainer.rules.options import Lead, MugginsCall, MugginsCaller
@@ -117,7 +118,6 @@ _NO_ARGS = ((),) * 28
 _EV_PLAY, _EV_DRAW, _EV_PASS = EventKind.PLAY, EventKind.DRAW, EventKind.PASS
 _EV_CLAIM, _EV_MUGGINS, _EV_LET_GO = EventKind.CLAIM, EventKind.MUGGINS, EventKind.LET_GO
 _HIGHEST_DOUBLE = Lead.HIGHEST_DOUBLE
-_TILE_OF, _PIPS_OF = list(TILES).__getitem__, list(PIPS).__getitem__  # a list's __getitem__ is a plain C method
 
 _NOT_LISTED: Sequence[Move] = []
 """What legal_actions listed before it was first asked (never the moves of a hand)."""
@@ -260,7 +260,20 @@ class TurnCore:
         phase = self.phase
         if phase < CLAIMING and b.tiles and not self.is_terminal:  # a turn, or drawing: the common case
             # after a draw, only the tile just drawn may be played (a drawn tile that fits is played at once)
-            out = b.moves(self.hands[self.cur] if not phase else (self.drawn,))
+            # Board.moves, inline (its loop, the same plays in the same order): asked on every simulated move
+            hand = self.hands[self.cur] if not phase else (self.drawn,)
+            avail = b.avail
+            out = []
+            for t in hand:
+                a, c = HALVES[t]
+                if avail[a]:
+                    for p in avail[a]:
+                        out.append((t, p, a))
+                if avail[c]:
+                    for p in avail[c]:
+                        out.append((t, p, c))
+            if b.sniff_sides:
+                out.extend(b.beside_moves(hand))
             if not out:
                 if self._can_draw:
                     return [DRAW]  # drawing (goes on)
@@ -534,15 +547,18 @@ class TurnCore:
     def result(self) -> HandResult | None:
         """How the hand came out, once it is over (``None`` before)."""
         if self._result is None and self._ending is not None:
-            left: list[tuple[Tile, ...]] = []  # each hand's tiles and pips (every simulated hand ends here)
+            # each hand's tiles and pips, in the cheapest way measured (every simulated hand ends here)
+            left: list[tuple[Tile, ...]] = []
             pips: list[int] = []
             for h in self.hands:
-                if h:
-                    left.append(tuple(map(_TILE_OF, h)))
-                    pips.append(sum(map(_PIPS_OF, h)))
-                else:  # the player who went out
-                    left.append(())
-                    pips.append(0)
+                if len(h) > 1:
+                    left.append(itemgetter(*h)(TILES))  # a tuple of the tiles, in one call
+                else:
+                    left.append((TILES[h[0]],) if h else ())
+                n = 0
+                for t in h:
+                    n += PIPS[t]
+                pips.append(n)
             self._result = _settle(self.rules, tuple(left), self._ending, self._dominoer, self.play_scores,
                                    self.start_scores, tuple(pips))
         return self._result
