@@ -79,21 +79,22 @@ class Board:
         b.sniff_sides = self.sniff_sides
         return b
 
-    def lead(self, tid: int) -> None:
-        """Place the first tile."""
+    def lead(self, tid: int) -> int:
+        """Place the first tile; returns the open-end total."""
         a, b = PAIRS[tid]
         self.tiles.append(tid)
         self.pos_of[tid] = 0
         self.attach.append((-1, -1, -1, -1))
+        avail = self.avail
         if a == b:
             rule = self.spin_rule
+            avail[a].append(0)
+            self.total = 2 * a
             if rule == SNIFF_INLINE:  # two line ends and two long sides
                 self.sniff = 0
                 self.sniff_sides = 2
                 self.ends[0] = 2
-                self.avail[a].append(0)
-                self.total = 2 * a
-                return
+                return 2 * a
             spin = rule > 0
             self.sides[0] = 2
             self.spinner[0] = spin
@@ -101,34 +102,37 @@ class Board:
                 self.n_spinners += 1
                 if rule == SNIFF_CROSSWISE:
                     self.sniff = 0
-            self.avail[a].append(0)
-            self.total = 2 * a
-        else:
-            self.avail[a].append(0)
-            self.avail[b].append(0)
-            self.total = a + b
+            return 2 * a
+        avail[a].append(0)
+        avail[b].append(0)
+        self.total = a + b
+        return a + b
 
-    def push(self, tid: int, p: int, n: int) -> None:
+    def push(self, tid: int, p: int, n: int) -> int:
         """Set tile ``tid`` against position ``p`` on its open end numbered ``n`` (``SNIFF_SIDE + n``:
-        beside an in-line sniff)."""
+        beside an in-line sniff); returns the open-end total after it (the turn core scores it)."""
         if n >= SNIFF_SIDE:
-            self._push_beside(tid, p, n - SNIFF_SIDE)
-            return
-        sides = self.sides
+            return self._push_beside(tid, p, n - SNIFF_SIDE)
+        avail = self.avail
         total = self.total
-        if sides[p]:
-            s = sides[p] - 1
-            sides[p] = s
+        s = self.sides[p]
+        if not s and not self.ends[p]:  # the common case: a free half is covered
+            total -= n
+            avail[n].remove(p)
+            self.attach.append((p, HALF, 0 if p or PAIRS[self.tiles[0]][0] == n else 1, n))
+        elif s:
+            s -= 1
+            self.sides[p] = s
             slot = 1 - s if p == 0 else 1  # a later double's side 0 is the one it was played on
-            how = SIDE
             if s == 0:
                 if p != self.sniff:  # a crosswise sniff's ends go on counting its halves
                     total -= 2 * n
                 if self.spinner[p]:
                     self.ends[p] = 2
                 else:
-                    self.avail[n].remove(p)
-        elif self.ends[p]:
+                    avail[n].remove(p)
+            self.attach.append((p, SIDE, slot, n))
+        else:
             e = self.ends[p] - 1
             self.ends[p] = e
             how = END
@@ -139,43 +143,40 @@ class Board:
                     how = HALF
                     slot = 1 - e if p == 0 else 0
             if e == 0:
-                self.avail[n].remove(p)
-        else:
-            how = HALF
-            total -= n
-            self.avail[n].remove(p)
-            slot = 0 if p or PAIRS[self.tiles[0]][0] == n else 1
-        q = len(self.tiles)
-        self.tiles.append(tid)
+                avail[n].remove(p)
+            self.attach.append((p, how, slot, n))
+        tiles = self.tiles
+        q = len(tiles)
+        tiles.append(tid)
         self.pos_of[tid] = q
-        self.attach.append((p, how, slot, n))
         a, b = PAIRS[tid]
-        if a == b:
-            rule = self.spin_rule
-            if rule == SNIFF_INLINE and self.sniff < 0:  # in line: one free end, two long sides
-                self.sniff = q
-                self.sniff_sides = 2
-                self.ends[q] = 1
-                self.avail[a].append(q)
-                self.total = total + a
-                return
-            spin = rule == ALL_SPIN or (rule in (FIRST_SPINS, SNIFF_CROSSWISE) and self.n_spinners == 0)
-            if spin:
-                self.n_spinners += 1
-                self.spinner[q] = True
-                if rule == SNIFF_CROSSWISE:
-                    self.sniff = q
-            self.sides[q] = 1
-            self.avail[a].append(q)
-            total += 2 * a
-        else:
+        if a != b:
             o = b if a == n else a
             self.free[q] = o
-            self.avail[o].append(q)
+            avail[o].append(q)
             total += o
+            self.total = total
+            return total
+        rule = self.spin_rule
+        avail[a].append(q)
+        if rule == SNIFF_INLINE and self.sniff < 0:  # in line: one free end, two long sides
+            self.sniff = q
+            self.sniff_sides = 2
+            self.ends[q] = 1
+            total += a
+            self.total = total
+            return total
+        if rule == ALL_SPIN or (rule in (FIRST_SPINS, SNIFF_CROSSWISE) and self.n_spinners == 0):
+            self.n_spinners += 1
+            self.spinner[q] = True
+            if rule == SNIFF_CROSSWISE:
+                self.sniff = q
+        self.sides[q] = 1
+        total += 2 * a
         self.total = total
+        return total
 
-    def _push_beside(self, tid: int, p: int, n: int) -> None:
+    def _push_beside(self, tid: int, p: int, n: int) -> int:
         """Set tile ``tid`` against a long side of the in-line sniff at ``p`` (matching ``n``)."""
         a, b = PAIRS[tid]
         o = b if a == n else a
@@ -186,6 +187,7 @@ class Board:
         self.sniff_sides -= 1
         self.free[q] = o  # counted for the rest of the hand, though nothing can go on it
         self.total += o
+        return self.total
 
     def beside_moves(self, hand: Sequence[int]) -> list[tuple[int, int, int]]:
         """Every move of ``hand`` beside the in-line sniff (none once both long sides are taken)."""
@@ -195,7 +197,9 @@ class Board:
         return [(t, self.sniff, SNIFF_SIDE + n) for t in hand if n in PAIRS[t]]
 
     def moves(self, hand: Sequence[int]) -> list[tuple[int, int, int]]:
-        """Every (tile id, target position, number) for the tiles of ``hand``."""
+        """Every (tile id, target position, number) for the tiles of ``hand``.
+        :meth:`TurnCore.generate_moves <trainer.rules.turns.TurnCore.generate_moves>` runs this same
+        loop inline (a call less on every simulated move): a change here is a change there."""
         avail = self.avail
         out = []
         for t in hand:

@@ -10,7 +10,6 @@ from trainer.rules.errors import IllegalPlay
 from trainer.rules.options import Settlement, Unit
 from trainer.rules.reasons import Reason
 from trainer.rules.ruleset import RuleSet
-from trainer.rules.scoring import round_to_five
 from trainer.rules.tiles import Tile, TileLike
 
 
@@ -101,10 +100,9 @@ _PIPS, _EACH_SUBTRACTS_OWN, _TO_THE_WINNER = Unit.PIPS, Settlement.EACH_SUBTRACT
 
 _result = tuple.__new__  # builds a HandResult without NamedTuple's keyword handling (every simulated hand ends here)
 
-_SIDES = {
-    (n, teams): ((0, 2), (1, 3)) if teams else tuple((p,) for p in range(n))
-    for n in (2, 3, 4) for teams in (False, True)
-}
+_TEAMS = ((0, 2), (1, 3))
+_ALONE = {n: tuple((p,) for p in range(n)) for n in (2, 3, 4)}
+"""The players of each side: two teams at a table of four that plays in teams, else each alone."""
 
 
 def _settle(
@@ -116,17 +114,23 @@ def _settle(
     start_scores: Sequence[int] | None,
     pips: tuple[int, ...] | None = None,
 ) -> HandResult:
-    """The count itself; ``pips`` (each hand's pips) may be given when already known."""
+    """The count itself; ``pips`` (each hand's pips) may be given when already known. Every
+    simulated hand ends here, so the common cases are worked out without comprehensions, and
+    rounding is :func:`~trainer.rules.scoring.round_to_five` inline (pips are never negative)."""
     n = len(left)
-    sides = _SIDES[(n, rules.teams and n == 4)]
-    n_sides = len(sides)
     if pips is None:
         pips = tuple([sum([t.low + t.high for t in h]) for h in left])
-    side_pips = pips if n_sides == n else (pips[0] + pips[2], pips[1] + pips[3])
-    if rules.round_each_player and rules.settlement is _EACH_SUBTRACTS_OWN:
-        rounded = tuple([sum([round_to_five(pips[p]) for p in s]) for s in sides])
+    teams = n == 4 and rules.teams
+    sides: tuple[tuple[int, ...], ...] = _TEAMS if teams else _ALONE[n]
+    side_pips: tuple[int, ...] = (pips[0] + pips[2], pips[1] + pips[3]) if teams else pips
+    n_sides = len(sides)
+    method = rules.settlement
+    if rules.round_each_player and method is _EACH_SUBTRACTS_OWN:
+        rounded = tuple([sum([(pips[p] + 2) // 5 * 5 for p in s]) for s in sides])
+    elif n_sides == 2:
+        rounded = ((side_pips[0] + 2) // 5 * 5, (side_pips[1] + 2) // 5 * 5)
     else:
-        rounded = tuple([round_to_five(x) for x in side_pips])
+        rounded = tuple([(x + 2) // 5 * 5 for x in side_pips])
     plays = tuple(play_scores) if play_scores is not None else (0,) * n_sides
     unit = rules.unit
     div = 1 if unit is _PIPS else 5  # what one point is worth in pips
@@ -152,15 +156,17 @@ def _settle(
         raise IllegalPlay.because(Reason.NOT_AN_ENDING, shown=f"'{ending}'")
 
     award = [0] * n_sides
-    method = rules.settlement
     if ending != TARGET:
         if method is _EACH_SUBTRACTS_OWN:
             award = [-(r // div) for r in rounded]
         else:
-            if method is _TO_THE_WINNER:
-                pot = round_to_five(sum([x for i, x in enumerate(side_pips) if i != win_side and i not in tied]))
-            else:
-                pot = round_to_five(sum(side_pips))
+            pot = sum(side_pips)
+            if method is _TO_THE_WINNER:  # the pips of the sides that did not win (nor tie)
+                if win_side is not None:
+                    pot -= side_pips[win_side]
+                for i in tied:
+                    pot -= side_pips[i]
+            pot = (pot + 2) // 5 * 5
             if win_side is not None:
                 award[win_side] = pot // div
             elif len(tied) == 2 and n_sides == 3:

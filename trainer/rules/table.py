@@ -76,16 +76,21 @@ class Table(NamedTuple):
     spin_rule: int
     """Which doubles spin (:attr:`Variant.spin_rule <trainer.rules.variants.Variant.spin_rule>`)."""
     settings: Settings
+    hand_size: int
+    """Tiles dealt to each player (0: the rule set is not for this many players)."""
 
 
 _TABLES: dict[tuple[int, int], tuple[RuleSet, Table]] = {}
 
 
 def table_for(rules: RuleSet, n: int) -> Table:
-    """A new hand's settings for ``rules`` with ``n`` players (kept: the same objects every time)."""
+    """A new hand's settings for ``rules`` with ``n`` players (kept: the same objects every time).
+    :class:`IllegalPlay` for fewer than 2 or more than 4 players."""
     hit = _TABLES.get((id(rules), n))
     if hit is not None and hit[0] is rules:
         return hit[1]
+    if n not in (2, 3, 4):
+        rules.check_players(n)  # refuses it, as for any count the rule set is not for
     teams = rules.uses_teams(n)
     calls, exact, chain = rules.muggins_call is not MugginsCall.OFF, rules.exact_target, rules.chain
     stop = rules.game_end is GameEnd.AT_TARGET
@@ -109,6 +114,6 @@ def table_for(rules: RuleSet, n: int) -> Table:
     )
     if len(_TABLES) > 256:
         _TABLES.clear()
-    table = Table(rules.variant.spin_rule, settings)
+    table = Table(rules.variant.spin_rule, settings, rules.hand_size_for(n) if n in rules.seats else 0)
     _TABLES[(id(rules), n)] = (rules, table)
     return table

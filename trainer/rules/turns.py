@@ -15,6 +15,8 @@ import random
 from collections.abc import Sequence
 from enum import StrEnum
 from itertools import starmap
+from math import floor
+from operator import itemgetter
 from typing import Self, Union
 
 from trainer.rules.actions import (
@@ -31,15 +33,15 @@ from trainer.rules.actions import (
     Pass,
     _event,
 )
-from trainer.rules.board import SNIFF_SIDE, Board
+from trainer.rules.board import HALVES, SNIFF_SIDE, Board
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.layout import PLAY_BY_ID, play_of_move
 from trainer.rules.options import Lead, MugginsCall, MugginsCaller
 from trainer.rules.reasons import Reason
 from trainer.rules.ruleset import RuleSet
 from trainer.rules.settlement import Ending, HandResult, _settle
-from trainer.rules.table import CLAIMS, SETTING_SLOTS, table_for
-from trainer.rules.tiles import ID_OF, PAIRS, PIPS, TILES
+from trainer.rules.table import CLAIMS, SETTING_SLOTS, Table, table_for
+from trainer.rules.tiles import ID_OF, PAIRS, PIPS, TILES, Tile
 
 # where a turn stands, in the fast core (``phase``; :attr:`HandState.phase_name
 # <trainer.rules.hand.HandState.phase_name>` says it as a :class:`Phase`): plain ints, compared on every move
@@ -87,11 +89,14 @@ def lead_by_lot(rng: random.Random, players: int) -> int:
     """Each player draws a tile; the heaviest (most pips, then the higher half) leads."""
     rand = rng.random
     drawn: list[int] = []
+    heaviest = lead = -1
     while len(drawn) < players:
-        t = int(rand() * 28)
+        t = floor(rand() * 28)  # as int() would, for a number that is not negative, and cheaper
         if t not in drawn:
+            if _WEIGHT[t] > heaviest:  # the heaviest so far (no two tiles weigh the same)
+                heaviest, lead = _WEIGHT[t], len(drawn)
             drawn.append(t)
-    return drawn.index(max(drawn, key=_WEIGHT.__getitem__))  # no two tiles weigh the same
+    return lead
 
 
 _WEIGHT = [PIPS[t] * 8 + PAIRS[t][1] for t in range(28)]
@@ -120,7 +125,7 @@ _NOT_LISTED: Sequence[Move] = []
 _STATE = (
     "board", "hands", "bone", "cur", "leader", "must_lead", "records", "history", "play_scores", "start_scores",
     "phase", "caller", "drawn", "pending", "is_terminal", "_ending", "_dominoer", "_result", "_again",
-    "_chaining", "_lead_passes", "_moves", "_actions",
+    "_chaining", "_lead_passes", "_moves", "_actions", "_can_draw",
 )
 """A hand's own fields, which play changes."""
 _SLOTS = SETTING_SLOTS + _STATE
@@ -139,15 +144,18 @@ class TurnCore:
 
     def _setup(
         self, rules: RuleSet, ids: list[list[int]], bone: list[int], leader: int, must_lead: int,
-        start_scores: Sequence[int] | None, record: bool,
+        start_scores: Sequence[int] | None, record: bool, table: Table | None = None,
     ) -> None:
-        table = table_for(rules, len(ids))
+        """Set a new hand up; ``table``: ``rules`` at a table of ``len(ids)`` players, when already at hand."""
+        if table is None:
+            table = table_for(rules, len(ids))
         (self.rules, self.n, self.teams, self.n_sides, self.target, self._unit, self._score_of,
          self._reserve, self._calls, self._exact, self._stop, self._chain, self._voluntary, self._plain, self._side_of,
          self._next_seat) = table.settings  # in the order of SETTING_SLOTS
         self.board = Board(table.spin_rule)
         self.hands: list[list[int]] = ids
         self.bone: list[int] = bone
+        self._can_draw = len(bone) > self._reserve  # whether a tile may still be drawn (kept by _draw)
         self.cur = leader
         self.leader = leader
         self.must_lead = must_lead
@@ -196,7 +204,10 @@ class TurnCore:
         history (for simulations: see :attr:`records`)."""
         if rng is None:
             rng = random.Random(seed)
-        size = rules.hand_size_for(players)  # refuses a player count the rule set is not for
+        table = table_for(rules, players)
+        size = table.hand_size
+        if not size:
+            rules.check_players(players)  # refuses a player count the rule set is not for
         if leader is None and rules.lead is not _HIGHEST_DOUBLE:  # by lot (a rotating lead starts so)
             leader = lead_by_lot(rng, players)
         keys = list(starmap(rng.random, _NO_ARGS))  # 28 draws, in one call
@@ -209,7 +220,7 @@ class TurnCore:
             leader = next(i for i, h in enumerate(hands) if must in h)
         assert leader is not None
         state = cls.__new__(cls)
-        state._setup(rules, hands, bone, leader, must, start_scores, record)
+        state._setup(rules, hands, bone, leader, must, start_scores, record, table)
         return state
 
     def clone(self) -> Self:
@@ -249,14 +260,27 @@ class TurnCore:
         phase = self.phase
         if phase < CLAIMING and b.tiles and not self.is_terminal:  # a turn, or drawing: the common case
             # after a draw, only the tile just drawn may be played (a drawn tile that fits is played at once)
-            out = b.moves(self.hands[self.cur] if not phase else (self.drawn,))
+            # Board.moves, inline (its loop, the same plays in the same order): asked on every simulated move
+            hand = self.hands[self.cur] if not phase else (self.drawn,)
+            avail = b.avail
+            out = []
+            for t in hand:
+                a, c = HALVES[t]
+                if avail[a]:
+                    for p in avail[a]:
+                        out.append((t, p, a))
+                if avail[c]:
+                    for p in avail[c]:
+                        out.append((t, p, c))
+            if b.sniff_sides:
+                out.extend(b.beside_moves(hand))
             if not out:
-                if len(self.bone) > self._reserve:
+                if self._can_draw:
                     return [DRAW]  # drawing (goes on)
                 if phase:  # the boneyard ran out on a tile that does not fit: the turn goes on as a plain one
                     return b.moves(self.hands[self.cur]) or [PASS]
                 return [PASS]
-            if self._voluntary and not phase and len(self.bone) > self._reserve and not self._chaining:
+            if self._voluntary and not phase and self._can_draw and not self._chaining:
                 return [*out, DRAW]  # drawing while holding a tile that fits (never in the middle of a chain)
             return out
         if self._ending is not None:
@@ -282,15 +306,10 @@ class TurnCore:
                 return self._claim(move.points)
             return self._muggins(move.take)
         tid, p, n = move
-        b = self.board
         cur = self.cur
         hand = self.hands[cur]
         hand.remove(tid)
-        if p < 0:
-            b.lead(tid)
-        else:
-            b.push(tid, p, n)
-        total = b.total
+        total = self.board.push(tid, p, n) if p >= 0 else self.board.lead(tid)
         score = self._score_of[total]  # play_points, as a table
         from_bone = False
         if self.phase:  # a tile just drawn is played: the turn is a plain one again
@@ -298,22 +317,25 @@ class TurnCore:
             self.phase = TURN
             self.drawn = -1
         if self._plain:  # no calls, no chaining, no exact target: the common case, in short
-            side = self._side_of[cur]
-            ended = False
-            if score:
-                scores = self.play_scores
-                scores[side] += score
-                # a game that ends the moment a side reaches the target (GameEnd.AT_TARGET)
-                ended = self._stop and scores[side] + self.start_scores[side] >= self.target and self._target_reached()
             ev = None
-            if self.records:
-                play = PLAY_BY_ID[tid * 29 + b.tiles[p] + 1] if p >= 0 and n < SNIFF_SIDE else self.action_of(move)
-                ev = _event(Event, (cur, _EV_PLAY, play, None, total, score, score, side, 0))
-                self.history.append(ev)
-            if ended:
-                self._finish(Ending.TARGET, None)
-                return ev
-            if hand and len(self.bone) > self._reserve:
+            if score or self.records:  # (a simulated play that scores nothing skips all of this)
+                side = self._side_of[cur]
+                ended = False
+                if score:
+                    scores = self.play_scores
+                    scores[side] += score
+                    # a game that ends the moment a side reaches the target (GameEnd.AT_TARGET)
+                    ended = self._stop and scores[side] + self.start_scores[side] >= self.target \
+                        and self._target_reached()
+                if self.records:
+                    tiles = self.board.tiles
+                    play = PLAY_BY_ID[tid * 29 + tiles[p] + 1] if p >= 0 and n < SNIFF_SIDE else self.action_of(move)
+                    ev = _event(Event, (cur, _EV_PLAY, play, None, total, score, score, side, 0))
+                    self.history.append(ev)
+                if ended:
+                    self._finish(Ending.TARGET, None)
+                    return ev
+            if hand and self._can_draw:
                 self.cur = self._next_seat[cur]
                 return ev
             self._after_play()
@@ -329,8 +351,7 @@ class TurnCore:
         side = self._side_of[cur]
         credited = self._credit(side, score)
         ev = self._record(cur, _EV_PLAY, self.action_of(move), None, total, score, credited, side, 0)
-        if hand and not self._exact and not (self._stop and credited) and not self._chain \
-                and len(self.bone) > self._reserve:
+        if hand and not self._exact and not (self._stop and credited) and not self._chain and self._can_draw:
             self.cur = self._next_seat[cur]  # the common case of _after_play
         else:
             self._after_play()
@@ -377,7 +398,7 @@ class TurnCore:
         if not self.hands[cur]:
             self._finish(Ending.DOMINOED, cur)
             return
-        if len(self.bone) <= self._reserve and self._nobody_can_play():
+        if not self._can_draw and self._nobody_can_play():
             self._finish(Ending.BLOCKED, None)
             return
         self.phase = TURN
@@ -392,7 +413,11 @@ class TurnCore:
     def _target_reached(self) -> bool:
         """Whether a side has reached the target and leads alone (the game ends at once under
         :attr:`GameEnd.AT_TARGET`; a tie at the top plays on until it is broken)."""
-        now = [s + p for s, p in zip(self.start_scores, self.play_scores)]
+        start, plays = self.start_scores, self.play_scores
+        if len(plays) == 2:  # two sides (the common case, worked out without a list): level is no lead
+            a, b = start[0] + plays[0], start[1] + plays[1]
+            return a != b and (a if a > b else b) >= self.target
+        now = [s + p for s, p in zip(start, plays)]
         best = max(now)
         return best >= self.target and now.count(best) == 1
 
@@ -428,6 +453,7 @@ class TurnCore:
 
     def _draw(self) -> Event | None:
         t = self.bone.pop()
+        self._can_draw = len(self.bone) > self._reserve
         self.hands[self.cur].append(t)
         self.phase = DRAWING
         self.drawn = t
@@ -435,7 +461,7 @@ class TurnCore:
         if self.records:
             ev = _event(Event, (self.cur, _EV_DRAW, None, TILES[t], 0, 0, 0, -1, self._open_mask()))
             self.history.append(ev)
-        if len(self.bone) <= self._reserve and not self.board.fits(t) and self._nobody_can_play():
+        if not self._can_draw and not self.board.fits(t) and self._nobody_can_play():
             self._finish(Ending.BLOCKED, None)
         return ev
 
@@ -521,11 +547,18 @@ class TurnCore:
     def result(self) -> HandResult | None:
         """How the hand came out, once it is over (``None`` before)."""
         if self._result is None and self._ending is not None:
-            left = []
-            pips = []
+            # each hand's tiles and pips, in the cheapest way measured (every simulated hand ends here)
+            left: list[tuple[Tile, ...]] = []
+            pips: list[int] = []
             for h in self.hands:
-                left.append(tuple([TILES[t] for t in h]))
-                pips.append(sum([PIPS[t] for t in h]))
+                if len(h) > 1:
+                    left.append(itemgetter(*h)(TILES))  # a tuple of the tiles, in one call
+                else:
+                    left.append((TILES[h[0]],) if h else ())
+                n = 0
+                for t in h:
+                    n += PIPS[t]
+                pips.append(n)
             self._result = _settle(self.rules, tuple(left), self._ending, self._dominoer, self.play_scores,
                                    self.start_scores, tuple(pips))
         return self._result
