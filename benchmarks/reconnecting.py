@@ -305,6 +305,31 @@ async def lesson_round(lesson: Lesson, rng: random.Random) -> None:
     """Every child answers; the projector's count catches up; Reveal; Next puzzle."""
     round_no = lesson.store.lesson(lesson.class_code).round
     await asyncio.gather(*(child_answers(b, k, lesson, rng) for b, k in lesson.children))
+    over = asyncio.Event()  # an answered child's page waits for the next puzzle, and notices a lost server at once
+    watching = [asyncio.ensure_future(watch(b, over)) for b, _ in lesson.children]
+    try:
+        await _projector_round(lesson, round_no)
+    finally:
+        over.set()
+        await asyncio.gather(*watching, return_exceptions=True)
+
+
+async def watch(b: Browser, over: asyncio.Event) -> None:
+    """Until ``over``: a page that waits, as a browser's does, reconnecting as soon as its socket closes."""
+    while not over.is_set():
+        ws = b.s.ws
+        closed = asyncio.ensure_future(ws.wait_closed())
+        ended = asyncio.ensure_future(over.wait())
+        done, _ = await asyncio.wait({closed, ended}, return_when=asyncio.FIRST_COMPLETED)
+        for f in (closed, ended):
+            f.cancel()
+        if closed in done and not over.is_set():
+            await b.recover()
+            b.check()
+
+
+async def _projector_round(lesson: Lesson, round_no: int) -> None:
+    """The projector's part of a round: its count catches up, then Reveal and Next puzzle."""
     # what the lesson holds: every acknowledged answer, and any that arrived as its server went away
     held = sum(lesson.store.my_live_answer(k, round_no) is not None for _, k in lesson.children)
     t = lesson.teacher
