@@ -191,8 +191,22 @@ backend app
     cookie {COOKIE} insert indirect nocache httponly
     option httpchk GET /_stcore/health
     http-check expect string ok
+    # a first page load: text gzipped here (Streamlit sends its bundle uncompressed, 3.3 MB of it), and
+    # Streamlit's content-hashed bundle (/static/, 88 files for the home page) served from memory once one
+    # process has sent it, for browsers that already carry their process's cookie (one without it goes to a
+    # process, which names itself); stored before any header of a process's is added
+    compression algo gzip
+    compression type text/html text/css text/javascript application/javascript application/json image/svg+xml
+    http-request set-var(txn.bundle) bool(true) if {{ path_beg /static/ }} {{ req.cook({COOKIE}) -m found }}
+    http-request cache-use bundle if {{ var(txn.bundle) -m bool }}
+    http-response cache-store bundle if {{ var(txn.bundle) -m bool }}
 {served_by}
 {servers}
+
+cache bundle
+    total-max-size 64
+    max-object-size 4194304
+    max-age 86400
 """
 
 
