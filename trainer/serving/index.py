@@ -67,7 +67,7 @@ HOME_FONTS = ("MaterialSymbols-Rounded", "SourceSansVF-Italic")
 
 def preload_links(page: str) -> str:
     """``<link rel="modulepreload">`` for :data:`HOME_CHUNKS` and every module they import that ``page`` does not
-    already list, and ``<link rel="preload">`` for :data:`HOME_FONTS`. A name Streamlit's manifest no longer
+    already list, and ``<link rel="preload">`` for :data:`HOME_FONTS` it does not. A name Streamlit's manifest no longer
     has is left out (the page then fetches it as before)."""
     try:
         with open(os.path.join(_streamlit_folder(), "static", "manifest.json"), encoding="utf-8") as f:
@@ -85,7 +85,8 @@ def preload_links(page: str) -> str:
     fonts = sorted(v["file"] for v in manifest.values()
                    if v["file"].endswith(".woff2") and os.path.basename(v["file"]).split(".")[0] in HOME_FONTS)
     links = [f'<link rel="modulepreload" crossorigin href="./{f}">' for f in scripts if f'"./{f}"' not in page]
-    links += [f'<link rel="preload" href="./{f}" as="font" type="font/woff2" crossorigin>' for f in fonts]
+    links += [f'<link rel="preload" href="./{f}" as="font" type="font/woff2" crossorigin>' for f in fonts
+              if f'"./{f}"' not in page]
     return "".join(f"    {link}\n" for link in links)
 
 
