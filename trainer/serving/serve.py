@@ -146,7 +146,8 @@ def haproxy_config(*, host: str, port: int, backends: list[int], run_dir: str,
     """The balancer: sticky by cookie, health-checked, websockets kept open for a lesson's length,
     security headers on every answer (HAProxy's own error pages too, written to ``run_dir``), no
     ``Server`` header, the client's address passed on in ``X-Forwarded-For`` (whatever the client sent
-    there is dropped first), and an opaque cookie per process (``cookies``; random ones when not given)."""
+    there is dropped first), an opaque cookie per process (``cookies``; random ones when not given), text
+    gzipped, and Streamlit's hashed bundle kept in memory (a first page load: docs/serving.md)."""
     cookies = cookies or [secrets.token_hex(8) for _ in backends]
     servers = "\n".join(
         f"    server app{i} 127.0.0.1:{p} id {i} check cookie {c} inter 1s fall 2 rise 1"
