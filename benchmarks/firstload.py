@@ -84,9 +84,11 @@ def _settled_runs(page, timeout: float) -> list[tuple[float, str]]:
 
 
 def run(loads: int = LOADS) -> list[tuple[str, str, str]]:
-    from playwright.sync_api import sync_playwright  # only here: the other benchmarks run without it
-
     name = "first load: home page in a fresh Chromium, make serve (s)"
+    try:
+        from playwright.sync_api import sync_playwright  # only here: the other benchmarks run without it
+    except ImportError:
+        return [(name, "skipped", "Playwright is not installed (make install)")]
     if not os.path.exists(CHROMIUM):
         return [(name, "skipped", "Debian's chromium is not installed")]
     if haproxy_path() is None:
