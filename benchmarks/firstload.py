@@ -48,6 +48,12 @@ class Load:
     websocket_bytes: int
 
 
+class NetworkChanged(Exception):
+    """Chromium dropped the load's requests because the machine's network changed under it
+    (``net::ERR_NETWORK_CHANGED``: an interface came or went, as containers and test networks do on a
+    shared machine); the load says nothing about the app and is made again."""
+
+
 def first_load(browser, url: str, timeout: float = 60.0) -> Load:
     """One first visit of ``url`` in a fresh browser context."""
     context = browser.new_context()
@@ -57,17 +63,41 @@ def first_load(browser, url: str, timeout: float = 60.0) -> Load:
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
         received = {"http": 0, "ws": 0}
+        dropped: list[str] = []
         cdp.on("Network.loadingFinished", lambda e: received.__setitem__("http", received["http"]
                                                                           + int(e["encodedDataLength"])))
         cdp.on("Network.webSocketFrameReceived", lambda e: received.__setitem__("ws", received["ws"]
                                                                                 + len(e["response"]["payloadData"])))
+        cdp.on("Network.loadingFailed", lambda e: dropped.append(e.get("errorText", "")))
         page.goto(url, wait_until="commit")
-        page.wait_for_selector(CONNECTED, timeout=timeout * 1000)
-        runs = _settled_runs(page, timeout)
+        try:
+            page.wait_for_selector(CONNECTED, timeout=timeout * 1000)
+            runs = _settled_runs(page, timeout)
+        except Exception:
+            if "net::ERR_NETWORK_CHANGED" in dropped:
+                raise NetworkChanged() from None
+            raise
+        if "net::ERR_NETWORK_CHANGED" in dropped:
+            raise NetworkChanged()
         ended = [t / 1000 for t, state in runs if state == "notRunning"]
         return Load(shown=ended[0], done=ended[-1], http_bytes=received["http"], websocket_bytes=received["ws"])
     finally:
         context.close()
+
+
+def loads_of(browser, url: str, count: int) -> tuple[list[Load], int]:
+    """``count`` first loads, each one the machine's network disturbed made again (at most ``count`` times
+    in all); returns them and how many were made again."""
+    results: list[Load] = []
+    again = 0
+    while len(results) < count:
+        try:
+            results.append(first_load(browser, url))
+        except NetworkChanged:
+            again += 1
+            if again > count:
+                raise
+    return results, again
 
 
 def _settled_runs(page, timeout: float) -> list[tuple[float, str]]:
@@ -103,15 +133,15 @@ def run(loads: int = LOADS) -> list[tuple[str, str, str]]:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
             try:
-                results = [first_load(browser, f"http://127.0.0.1:{cluster.port}/") for _ in range(loads)]
+                results, again = loads_of(browser, f"http://127.0.0.1:{cluster.port}/", loads)
             finally:
                 browser.close()
     finally:
         cluster.stop()
-    return rows(results)
+    return rows(results, again)
 
 
-def rows(results: list[Load]) -> list[tuple[str, str, str]]:
+def rows(results: list[Load], again: int = 0) -> list[tuple[str, str, str]]:
     done = statistics.median(r.done for r in results)
     shown = statistics.median(r.shown for r in results)
     http = statistics.median(r.http_bytes for r in results) / 1e6
@@ -119,7 +149,9 @@ def rows(results: list[Load]) -> list[tuple[str, str, str]]:
     return [
         ("first load: home page in a fresh Chromium, make serve, median / worst (s)",
          f"{done:.2f} / {max(r.done for r in results):.2f}",
-         f"{len(results)} loads, each a fresh profile; content shown at {shown:.2f} s (median); "
+         f"{len(results)} loads, each a fresh profile"
+         + (f" ({again} made again: the machine's network changed under Chromium)" if again else "")
+         + f"; content shown at {shown:.2f} s (median); "
          f"target ≤ {TARGET} s: " + ("met" if done <= TARGET else "MISSED")),
         ("first load: bytes received (MB)", f"{http + ws:.2f}",
          f"{http:.2f} MB over HTTP (compressed by the balancer) + {ws:.2f} MB on the websocket, median"),
