@@ -46,8 +46,8 @@ def get(url: str, cookie: str = "", encoding: str = "gzip") -> tuple[dict[str, s
 
 
 @pytest.mark.skipif(haproxy_path() is None, reason="HAProxy is not installed (apt-get install haproxy)")
-def test_the_balancer_gzips_text_and_keeps_the_bundle_without_any_process_s_cookie_or_name():
-    os.environ.setdefault("FIVES_DATABASE_URL", f"sqlite:///{tempfile.mkdtemp()}/fives.db")
+def test_the_balancer_gzips_text_and_keeps_the_bundle_without_any_process_s_cookie_or_name(monkeypatch):
+    monkeypatch.setenv("FIVES_DATABASE_URL", f"sqlite:///{tempfile.mkdtemp()}/fives.db")
     cluster = Cluster(count=1, port=free_port(), host="127.0.0.1", quiet=True)
     cluster.start()
     try:
