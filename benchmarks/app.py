@@ -1,4 +1,5 @@
-"""Server time of practice interactions, beside a one-button Streamlit app (both via AppTest)."""
+"""Server time of practice interactions, beside a one-button Streamlit app (both via AppTest); and a child's
+first page load under ``make serve`` in a real browser (:mod:`benchmarks.firstload`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import statistics
 import time
 
 from streamlit.testing.v1 import AppTest
+
+from benchmarks import firstload
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 APP = os.path.join(ROOT, "trainer", "web", "app.py")
@@ -56,4 +59,5 @@ def run(cycles: int = 40, rounds: int = 7) -> list[tuple[str, str, str]]:
         ("app: practice, next puzzle (ms)", f"{med(nexts):.1f}", "new puzzle, its picture and widgets"),
         ("app: practice interaction ÷ one-button", f"{ratio:.2f}×",
          "mean of the two; target ≤ 3×: " + ("met" if ratio <= 3 else "MISSED")),
+        *firstload.run(),
     ]

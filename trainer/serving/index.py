@@ -17,6 +17,7 @@ import functools
 import hashlib
 import html
 import importlib.util
+import json
 import os
 import re
 
@@ -47,10 +48,46 @@ def _streamlit_folder() -> str:
 
 @functools.cache
 def index_html() -> str:
-    """Streamlit's own page, with the server's address set before its scripts run."""
+    """Streamlit's own page, with the server's address set before its scripts run and what the home page
+    draws fetched at once (:func:`preload_links`)."""
     with open(os.path.join(_streamlit_folder(), "static", "index.html"), encoding="utf-8") as f:
         page = f.read()
-    return page.replace("<head>", f"<head>\n    <script>{BASE_SCRIPT}</script>", 1)
+    page = page.replace("<head>", f"<head>\n    <script>{BASE_SCRIPT}</script>", 1)
+    return page.replace("</head>", preload_links(page) + "</head>", 1)
+
+
+HOME_CHUNKS = ("ButtonGroup", "Button", "TextInput", "PageLink", "Html", "BidiComponent", "rehype-raw")
+"""The parts of Streamlit's page that draw the home page's elements (choosers, buttons, the answer box, the
+menu's links, our HTML, our components, and markdown with HTML in it), by their names in Streamlit's build
+manifest. Streamlit fetches each one only once the first run has sent an element that needs it, so a first
+load waits for them after the server's run; asked for in the page itself, they arrive with the rest."""
+HOME_FONTS = ("MaterialSymbols-Rounded", "SourceSansVF-Italic")
+"""The menu's icons and the italic text of the home page: fonts the browser would fetch only once it draws them."""
+
+
+def preload_links(page: str) -> str:
+    """``<link rel="modulepreload">`` for :data:`HOME_CHUNKS` and every module they import that ``page`` does not
+    already list, and ``<link rel="preload">`` for :data:`HOME_FONTS` it does not. A name Streamlit's manifest no longer
+    has is left out (the page then fetches it as before)."""
+    try:
+        with open(os.path.join(_streamlit_folder(), "static", "manifest.json"), encoding="utf-8") as f:
+            manifest: dict[str, dict] = json.load(f)
+    except (OSError, ValueError):
+        return ""
+    wanted = [k for k, v in manifest.items() if v.get("name") in HOME_CHUNKS or k.endswith("/rehype-raw/index.js")]
+    seen: list[str] = []
+    while wanted:
+        key = wanted.pop(0)
+        if key in manifest and key not in seen:
+            seen.append(key)
+            wanted.extend(manifest[key].get("imports", []))
+    scripts = [manifest[k]["file"] for k in seen if manifest[k]["file"].endswith(".js")]
+    fonts = sorted(v["file"] for v in manifest.values()
+                   if v["file"].endswith(".woff2") and os.path.basename(v["file"]).split(".")[0] in HOME_FONTS)
+    links = [f'<link rel="modulepreload" crossorigin href="./{f}">' for f in scripts if f'"./{f}"' not in page]
+    links += [f'<link rel="preload" href="./{f}" as="font" type="font/woff2" crossorigin>' for f in fonts
+              if f'"./{f}"' not in page]
+    return "".join(f"    {link}\n" for link in links)
 
 
 def link_page(*, lang: str, title: str, button: str, note: str, target: str) -> str:

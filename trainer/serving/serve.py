@@ -182,7 +182,8 @@ def haproxy_config(*, host: str, port: int, backends: list[int] | list[str] | li
     """The balancer: sticky by cookie, health-checked, websockets kept open for a lesson's length,
     security headers on every answer (HAProxy's own error pages too, written to ``run_dir``), no
     ``Server`` header, the client's address passed on in ``X-Forwarded-For`` (whatever the client sent
-    there is dropped first), and an opaque cookie per process (``cookies``; random ones when not given).
+    there is dropped first), an opaque cookie per process (``cookies``; random ones when not given), text
+    gzipped, and Streamlit's hashed bundle kept in memory (a first page load: docs/serving.md).
 
     ``backends``: loopback ports, or ``host:port`` addresses of app processes on other machines. A browser
     whose cookie names a process that is gone is sent to a live one (``option redispatch``), a process
@@ -244,8 +245,22 @@ backend app
     option httpchk GET /_stcore/health
     http-check expect string ok
     default-server {HEALTH} on-marked-down shutdown-sessions
+    # a first page load: text gzipped here (Streamlit sends its bundle uncompressed, 3.3 MB of it), and
+    # Streamlit's content-hashed bundle (/static/, 88 files for the home page) served from memory once one
+    # process has sent it, for browsers that already carry their process's cookie (one without it goes to a
+    # process, which names itself); stored before any header of a process's is added
+    compression algo gzip
+    compression type text/html text/css text/javascript application/javascript application/json image/svg+xml
+    http-request set-var(txn.bundle) bool(true) if {{ path_beg /static/ }} {{ req.cook({COOKIE}) -m found }}
+    http-request cache-use bundle if {{ var(txn.bundle) -m bool }}
+    http-response cache-store bundle if {{ var(txn.bundle) -m bool }}
 {served_by}
 {servers}
+
+cache bundle
+    total-max-size 64
+    max-object-size 4194304
+    max-age 86400
 {resolvers}"""
 
 

@@ -20,6 +20,7 @@ from trainer.learning.practice import TRAP_SEEDS
 from trainer.serving.index import index_html, link_page
 from trainer.web import theme_once
 from trainer.web.pagestate import PAGES as MENU
+from trainer.web.warmup import warm_up
 from trainer.words import teacher as teacher_words
 
 theme_once.install()  # the theme's settings read once, not on every rerun
@@ -52,3 +53,5 @@ def old_link(request: Request) -> str:
 app = st.App(APP, routes=[Route(f"/{name}", page, methods=["GET", "HEAD"]) for name in ("", *PAGES)])
 """Every page's address, the first (``/``) too, gets Streamlit's page with the server's address set and an
 old teacher link's key moved out of the address first (:func:`trainer.serving.index.link_page`)."""
+
+warm_up()  # before the server answers its health check: no child waits for the imports of a first page
