@@ -70,3 +70,17 @@ def test_the_balancer_gzips_text_and_keeps_the_bundle_without_any_process_s_cook
         assert fresh["set-cookie"].startswith(f"{COOKIE}=") and "x-fives-server" in fresh
     finally:
         cluster.stop()
+
+
+def test_a_settled_process_keeps_its_start_out_of_the_collector_s_sight_and_collects_less_often():
+    """``warmup.settle`` (called as an app process starts): what exists then is frozen, and the thresholds are
+    the rarer ones a school's load needs (in a process of its own: freezing is for the whole process)."""
+    import subprocess
+    import sys
+
+    code = ("import gc; from trainer.web.warmup import COLLECT_EVERY, settle; before = gc.get_freeze_count(); "
+            "settle(); print(before, gc.get_freeze_count(), gc.get_threshold() == COLLECT_EVERY)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    before, after, thresholds = out.stdout.split()
+    assert int(before) == 0 and int(after) > 1000 and thresholds == "True", out.stderr

@@ -20,12 +20,19 @@ from trainer.learning.practice import TRAP_SEEDS
 from trainer.serving.index import index_html, link_page
 from trainer.web import theme_once
 from trainer.web.pagestate import PAGES as MENU
-from trainer.web.warmup import warm_up
+from trainer.web.warmup import settle, warm_up
 from trainer.words import teacher as teacher_words
 
 theme_once.install()  # the theme's settings read once, not on every rerun
-# a new learner's first puzzles, made while the server starts (a second or two, beside its first pages)
-threading.Thread(target=found.warm, args=(TRAP_SEEDS,), name="fives-warm-puzzles", daemon=True).start()
+
+
+def _warm_puzzles() -> None:
+    """A new learner's first puzzles, made while the server starts (a second or two, beside its first pages)."""
+    found.warm(TRAP_SEEDS)
+    settle()  # the warmed puzzles live as long as the process: out of the collector's sight
+
+
+threading.Thread(target=_warm_puzzles, name="fives-warm-puzzles", daemon=True).start()
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 APP = os.path.join(HERE, "app.py")
@@ -55,3 +62,4 @@ app = st.App(APP, routes=[Route(f"/{name}", page, methods=["GET", "HEAD"]) for n
 old teacher link's key moved out of the address first (:func:`trainer.serving.index.link_page`)."""
 
 warm_up()  # before the server answers its health check: no child waits for the imports of a first page
+settle()  # what is made by now lives as long as the process; the collector comes rarer (warmup.COLLECT_EVERY)
