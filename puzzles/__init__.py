@@ -103,6 +103,24 @@ def search_for(kind: str, stage: str, level: int, trap: str, seed: int) -> Puzzl
     return generate(kind, stage=stage, level=level, seed=seed)
 
 
+def warm_found(seeds: int, stage: str = "muggins") -> int:
+    """Make the first ``seeds`` written-down trap puzzles of ``stage`` (where a new learner starts) now
+    (:mod:`puzzles.found`), so that :func:`generate_for` has them at hand; returns how many were made."""
+    made = 0
+    for kind_id, where, level, trap in found.wanted():
+        if where == stage:
+            for seed in range(min(seeds, found.SEEDS)):
+                generate_for(kind_id, stage=where, level=level, trap=trap, seed=seed)
+                made += 1
+    return made
+
+
+def search_found(seeds: int = found.SEEDS) -> dict[str, object]:
+    """The table of :mod:`puzzles.found`, searched afresh."""
+    codes = {found.key(*w): [search_for(*w, seed).code for seed in range(seeds)] for w in found.wanted()}
+    return {"generator": GENERATOR, "seeds": seeds, "codes": codes}
+
+
 TRAP_TRIES = 60
 """Seeds tried per level when looking for a puzzle that exposes a trap."""
 
@@ -149,6 +167,7 @@ def from_code(code: str) -> Puzzle:
 
 
 __all__ = [
+    "search_for", "search_found", "warm_found",
     "CORE_KINDS", "GENERATOR", "KINDS", "KIND_TITLES", "LEVEL_TABLE", "STAGES", "STAGE_RECORDS", "STAGE_TITLES",
     "AnswerShape",
     "Choice", "CodeError", "Kind", "Puzzle", "Stage", "Step", "Verdict", "all_kinds", "from_code", "generate",

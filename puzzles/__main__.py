@@ -64,9 +64,10 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["worksheet"]:
         return worksheet(argv[1:])
     if argv[:1] == ["found"]:  # write down the searches for a new learner's first trap puzzles
-        from puzzles import found
+        from puzzles import found, search_found
 
-        return found.main(argv[1:])
+        found.write(search_found())
+        return 0
     ap = argparse.ArgumentParser(prog="python -m puzzles", description="Print Fives Trainer puzzles.")
     ap.add_argument("--kind", choices=KINDS, default="open-total")
     ap.add_argument("--stage", choices=STAGES, default="muggins")

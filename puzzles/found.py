@@ -10,6 +10,8 @@ straight from its code. A change to the puzzle makers changes :data:`~puzzles.co
 file is not used until it is made again::
 
     python -m puzzles found            # writes puzzles/data/found.json (a few minutes)
+
+:func:`puzzles.warm_found` makes the written-down puzzles ahead, as a server starts.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ import sys
 from pathlib import Path
 
 from puzzles.codes import GENERATOR
+from puzzles.kinds import CORE_KINDS
+from puzzles.stages import STAGES
+from puzzles.traps import mastery_traps
 
 PATH = Path(__file__).parent / "data" / "found.json"
 SEEDS = 256
@@ -53,37 +58,12 @@ def code_for(kind: str, stage: str, level: int, trap: str, seed: int) -> str | N
 def wanted() -> list[tuple[str, str, int, str]]:
     """What is written down: every core kind at every stage's first level, with its first trap (a new
     learner's first puzzle, wherever they are placed)."""
-    from puzzles import CORE_KINDS, STAGES, mastery_traps
-
     return [(k, s, 1, mastery_traps(k, s)[0]) for k in CORE_KINDS for s in STAGES if mastery_traps(k, s)]
 
 
-def warm(seeds: int, stage: str = "muggins") -> int:
-    """Make the first ``seeds`` written-down puzzles of ``stage`` (where a new learner starts) now, so that
-    :func:`puzzles.generate_for` has them at hand; returns how many were made."""
-    from puzzles import generate_for
-
-    made = 0
-    for kind, where, level, trap in wanted():
-        if where != stage:
-            continue
-        for seed in range(min(seeds, SEEDS)):
-            generate_for(kind, stage=where, level=level, trap=trap, seed=seed)
-            made += 1
-    return made
-
-
-def make(seeds: int = SEEDS) -> dict[str, object]:
-    """The table, searched afresh."""
-    from puzzles import search_for
-
-    codes = {key(*w): [search_for(*w, seed).code for seed in range(seeds)] for w in wanted()}
-    return {"generator": GENERATOR, "seeds": seeds, "codes": codes}
-
-
-def main(argv: list[str]) -> int:
+def write(table: dict[str, object]) -> None:
+    """Write the table (:func:`puzzles.search_found` makes it) where :func:`code_for` reads it."""
     PATH.parent.mkdir(parents=True, exist_ok=True)
-    PATH.write_text(json.dumps(make(), indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    PATH.write_text(json.dumps(table, indent=0, sort_keys=True) + "\n", encoding="utf-8")
     _table.cache_clear()
     print(f"wrote {PATH}", file=sys.stderr)
-    return 0

@@ -8,7 +8,7 @@ import io
 import random
 
 import pytest
-from apptest import answer, app, make_class, texts
+from apptest import answer, app, make_class, open_choosers, texts
 
 from puzzles import generate
 from trainer.classroom import report as classroom
@@ -43,7 +43,7 @@ def test_a_new_learner_is_remembered_across_a_reload(store):
 def test_a_shared_puzzle_link_never_carries_the_learner(store):
     me = store.learner(store.new_learner("Teal Otter"))
     code = generate("open-total", stage="muggins", level=2, seed=5).code
-    at = app(code=code, me=me.code)
+    at = open_choosers(app(code=code, me=me.code))  # the puzzle's link is among the choosers
     assert at.session_state["practice"].puzzle.code == code
     link = next(m.value for m in at.markdown if "link to this puzzle" in m.value)
     assert f"(?code={code})" in link and me.code not in link  # a friend who opens it is not signed in as them

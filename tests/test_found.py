@@ -8,7 +8,7 @@ import random
 import pytest
 
 import puzzles
-from puzzles import GENERATOR, found, generate_for, search_for
+from puzzles import GENERATOR, found, generate_for, search_for, warm_found
 from trainer.learning.practice import TRAP_SEEDS
 
 
@@ -59,7 +59,7 @@ def test_a_table_of_other_puzzle_makers_is_not_used(monkeypatch, tmp_path):
 
 def test_warming_makes_a_new_learners_first_puzzles_before_anyone_asks(monkeypatch):
     puzzles._generate_for.cache_clear()
-    made = found.warm(2)
+    made = warm_found(2)
     first = [w for w in found.wanted() if w[1] == "muggins"]
     assert made == 2 * len(first)
 

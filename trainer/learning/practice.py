@@ -45,7 +45,7 @@ TRAP_SEEDS = 256
 """The coach's puzzles made to expose a trap come from this many seeds per kind, stage, level and trap: a
 child meets a trap's puzzle only now and then, so 256 rarely repeat, and each is searched for once per
 server process (:func:`puzzles.generate_for` keeps them), where a search can take a hundred puzzles. A server
-makes a new learner's first ones as it starts (:func:`puzzles.found.warm`), so a whole school opening the
+makes a new learner's first ones as it starts (:func:`puzzles.warm_found`), so a whole school opening the
 page at the bell finds them ready."""
 
 """Puzzles made to choose from while a stage is being confirmed (the one asking about most traps wins)."""

@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
-from puzzles import found
+from puzzles import warm_found
 from trainer import words
 from trainer.learning.practice import TRAP_SEEDS
 from trainer.serving.index import index_html, link_page
@@ -28,7 +28,7 @@ theme_once.install()  # the theme's settings read once, not on every rerun
 
 def _warm_puzzles() -> None:
     """A new learner's first puzzles, made while the server starts (a second or two, beside its first pages)."""
-    found.warm(TRAP_SEEDS)
+    warm_found(TRAP_SEEDS)
     settle()  # the warmed puzzles live as long as the process: out of the collector's sight
 
 
