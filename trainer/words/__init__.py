@@ -21,6 +21,7 @@ each read their own:
 
 from __future__ import annotations
 
+import gettext
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -95,8 +96,13 @@ def _catalogue(lang: str) -> dict[object, object]:
             continue
         if isinstance(message.id, tuple):
             forms = tuple(message.string or ())
-            if forms and all(forms):
-                table[message.id[0]] = forms
+            if forms and forms[0]:
+                # a form left empty says what the form before it says: Babel's newer rules give Spanish a
+                # third form (for millions) that a catalogue written for two leaves empty
+                filled = [forms[0]]
+                for form in forms[1:]:
+                    filled.append(form or filled[-1])
+                table[message.id[0]] = tuple(filled)
         elif message.string:
             table[message.id] = message.string
     return table
@@ -112,7 +118,13 @@ def _plural_index(lang: str, n: int) -> int:
     expr = _catalogue(lang).get("__plural__")
     if not isinstance(expr, str):
         return 0 if n == 1 else 1
-    return int(eval(expr, {"__builtins__": {}}, {"n": n}))  # the catalogue's own C-like rule
+    return int(_plural_rule(expr)(n))
+
+
+@cache
+def _plural_rule(expr: str) -> Callable[[int], int]:
+    """The catalogue's own rule for its plural forms (C's syntax, ``n == 1 ? 0 : 1`` too), as Python."""
+    return gettext.c2py(expr)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
