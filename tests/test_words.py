@@ -237,3 +237,26 @@ def test_a_catalogue_carries_the_sentences_into_another_language(tmp_path, monke
         assert points_words(3) == "3 points"
     finally:
         words._catalogue.cache_clear()
+
+
+def test_a_plural_rule_written_in_c_with_a_third_form_left_empty(tmp_path, monkeypatch):
+    """Babel's newer rules give Spanish three plural forms (one, many for millions, other) in C's syntax; a
+    catalogue written for two leaves the third empty: it says what the second says."""
+    import trainer.words as words
+
+    folder = tmp_path / "es" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "messages.po").write_text(
+        'msgid ""\nmsgstr ""\n"Language: es\\n"\n'
+        '"Plural-Forms: nplurals=3; plural=(n == 1 ? 0 : n != 0 && n % 1000000 == 0 ? 1 : 2);\\n"\n'
+        '"Content-Type: text/plain; charset=utf-8\\n"\n\n'
+        'msgid "{n} point"\nmsgid_plural "{n} points"\nmsgstr[0] "{n} punto"\nmsgstr[1] "{n} puntos"\n'
+        'msgstr[2] ""\n', encoding="utf-8")
+    monkeypatch.setattr(words, "LOCALE_DIR", tmp_path)
+    words._catalogue.cache_clear()
+    try:
+        with speaking("es"):
+            assert [points_words(n) for n in (1, 3, 0, 1000000)] == ["1 punto", "3 puntos", "0 puntos",
+                                                                     "1000000 puntos"]
+    finally:
+        words._catalogue.cache_clear()
