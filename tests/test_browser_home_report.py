@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import io
 import tempfile
+import time
 
 import appserver
 import chromium
 import pytest
 from chromium import shot
+from playwright.sync_api import Error as PlaywrightError
 from pypdf import PdfReader
 
 from puzzles import generate
@@ -43,9 +45,23 @@ def server(world):
     app.stop()
 
 
+def scroll_to(locator, timeout: float = 30.0) -> None:
+    """Scroll ``locator`` into view; a run of the page that redraws it meanwhile (the browser's first answer
+    asks for one) detaches the element found, and it is found again."""
+    deadline = time.time() + timeout
+    while True:
+        try:
+            locator.scroll_into_view_if_needed(timeout=10000)
+            return
+        except PlaywrightError as err:
+            if "not attached" not in str(err) or time.time() > deadline:
+                raise
+            time.sleep(0.2)
+
+
 def downloaded(page, button) -> bytes:
     """Click a download button and give the file the browser saves."""
-    button.scroll_into_view_if_needed()
+    scroll_to(button)
     with page.expect_download(timeout=60000) as got:
         button.click()
     with open(got.value.path(), "rb") as f:
@@ -63,7 +79,7 @@ def test_my_class_downloads_the_class_and_one_child(browser, server, world, size
     page = context.new_page()
     chromium.follow_old_teacher_link(page, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}", keys.code)
     heading = page.get_by_role("heading", name="Reports for home")
-    heading.scroll_into_view_if_needed()
+    scroll_to(heading)
     chromium.steady(page, heading)
     shot(page, f"home-report-{size[0]}.png")
     whole = texts(downloaded(page, page.get_by_role("button", name="The whole class (a page each)")))
