@@ -20,8 +20,8 @@ import random
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 
-from benchmarks import school
 from benchmarks.wsclient import Session
 from puzzles import from_code
 from trainer.serving.serve import Cluster, cores, free_port, haproxy_path, healthy, launch_app
@@ -61,6 +61,18 @@ def cpu_seconds(pids: list[int]) -> float:
         if fields is not None:
             ticks += sum(int(x) for x in fields[11:15])  # utime, stime, cutime, cstime
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def measured(pids: list[int], run: Callable[[], object]) -> tuple[float, float]:
+    """Run ``run`` and return the CPU seconds these processes spent on it and the seconds it took: what they
+    burn doing nothing (timers, health checks) is measured for 3 s first and taken off."""
+    idle_from, t0 = cpu_seconds(pids), time.perf_counter()
+    time.sleep(3.0)
+    idle_rate = (cpu_seconds(pids) - idle_from) / (time.perf_counter() - t0)
+    before, t1 = cpu_seconds(pids), time.perf_counter()
+    run()
+    took = time.perf_counter() - t1
+    return max(0.0, cpu_seconds(pids) - before - idle_rate * took), took
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -168,14 +180,8 @@ def practice_load(server, learners: int, seconds: float = SECONDS) -> dict:
         rngs = [random.Random(i) for i in range(learners)]
         await asyncio.gather(*(practice_learner(server, rngs[i], until, out) for i in range(learners)))
 
-    # what the servers burn doing nothing (timers, health checks) is measured first and taken off
-    idle_from, t0 = cpu_seconds(server.pids), time.perf_counter()
-    time.sleep(3.0)
-    idle_rate = (cpu_seconds(server.pids) - idle_from) / (time.perf_counter() - t0)
-    before, t1 = cpu_seconds(server.pids), time.perf_counter()
-    asyncio.run(asyncio.wait_for(main(), seconds + 120))
-    busy = cpu_seconds(server.pids) - before - idle_rate * (time.perf_counter() - t1)
-    out["cpu_per_rerun"] = max(0.0, busy) / max(1, out["reruns"])
+    busy, _ = measured(server.pids, lambda: asyncio.run(asyncio.wait_for(main(), seconds + 120)))
+    out["cpu_per_rerun"] = busy / max(1, out["reruns"])
     return out
 
 
@@ -286,6 +292,8 @@ def live_rows(alone: dict, class_: dict, children: int) -> list[tuple[str, str, 
 
 def school_rows(learners: int, ramp: float) -> list[tuple[str, str, str]]:
     """A school on ``make serve``: ``learners`` opening over ``ramp`` seconds (:mod:`benchmarks.school`)."""
+    from benchmarks import school  # it measures with this module's tools
+
     if haproxy_path() is None:
         return [("school", "skipped", "HAProxy is not installed")]
     folder = tempfile.mkdtemp(prefix="fives-bench-")
@@ -293,7 +301,7 @@ def school_rows(learners: int, ramp: float) -> list[tuple[str, str, str]]:
     open_store(db).engine.dispose()
     served = Served(db)
     try:
-        return school.rows(school.school(served, learners, ramp, cpu_seconds), pct)
+        return school.rows(school.school(served, learners, ramp))
     finally:
         served.stop()
 

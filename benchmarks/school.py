@@ -20,6 +20,7 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 
+from benchmarks.classroom import measured, pct
 from benchmarks.wsclient import Session
 from puzzles import from_code
 
@@ -116,7 +117,7 @@ async def learner(url: str, rng: random.Random, load: Load) -> None:
             pass
 
 
-def school(server, learners: int, ramp: float, cpu_seconds) -> Load:
+def school(server, learners: int, ramp: float) -> Load:
     """``learners`` arriving evenly over ``ramp`` seconds on ``server`` (a :class:`~benchmarks.classroom.Served`)."""
     load = Load(learners, ramp)
     pids = server.app_pids
@@ -141,20 +142,18 @@ def school(server, learners: int, ramp: float, cpu_seconds) -> Load:
         stop.set()
         await watcher
 
-    idle_from, t0 = cpu_seconds(server.pids), time.perf_counter()
-    time.sleep(3.0)
-    idle_rate = (cpu_seconds(server.pids) - idle_from) / (time.perf_counter() - t0)
-    load.rss_base = rss(pids)
-    before, t1, mine = cpu_seconds(server.pids), time.perf_counter(), time.process_time()
-    asyncio.run(asyncio.wait_for(main(), ramp + 20 * ROUNDS * THINK[1] + 300))
-    load.seconds = time.perf_counter() - t1
-    load.client_cpu = time.process_time() - mine
-    busy = cpu_seconds(server.pids) - before - idle_rate * load.seconds
-    load.cpu_per_request = max(0.0, busy) / max(1, load.requests)
+    def run() -> None:
+        load.rss_base = rss(pids)
+        mine = time.process_time()
+        asyncio.run(asyncio.wait_for(main(), ramp + 20 * ROUNDS * THINK[1] + 300))
+        load.client_cpu = time.process_time() - mine
+
+    busy, load.seconds = measured(server.pids, run)
+    load.cpu_per_request = busy / max(1, load.requests)
     return load
 
 
-def rows(load: Load, pct) -> list[tuple[str, str, str]]:
+def rows(load: Load) -> list[tuple[str, str, str]]:
     name = f"school: {load.learners:,} learners opening over {load.ramp:g} s"
     p50, p95 = pct(load.answers, 0.5), pct(load.answers, 0.95)
     open50, open95 = pct(load.opens, 0.5), pct(load.opens, 0.95)

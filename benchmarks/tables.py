@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 
 from streamlit.proto.Alert_pb2 import Alert
 
-from benchmarks.classroom import Served, cpu_seconds, pct
+from benchmarks.classroom import Served, measured, pct
 from benchmarks.wsclient import Element, Session
 from trainer.games.table import NEXT_HAND, START, Move, TableGame, TableSetup
 from trainer.serving.serve import haproxy_path
@@ -347,15 +347,10 @@ def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict,
         await asyncio.gather(*(child_life(c, server.url, cookies[c.index], store, until, codes, joined)
                                for c in children))
 
-    idle_from, t0 = cpu_seconds(server.pids), time.perf_counter()
-    time.sleep(3.0)
-    idle_rate = (cpu_seconds(server.pids) - idle_from) / (time.perf_counter() - t0)
-    before, t1 = cpu_seconds(server.pids), time.perf_counter()
-    asyncio.run(asyncio.wait_for(main(), seconds + 300))
-    busy = cpu_seconds(server.pids) - before - idle_rate * (time.perf_counter() - t1)
+    busy, took = measured(server.pids, lambda: asyncio.run(asyncio.wait_for(main(), seconds + 300)))
     out = check(store, children)
-    out["cpu_per_move"] = max(0.0, busy) / max(1, out["moves"])
-    out["cpu_share"] = max(0.0, busy) / (time.perf_counter() - t1)
+    out["cpu_per_move"] = busy / max(1, out["moves"])
+    out["cpu_share"] = busy / took
     return out, children
 
 

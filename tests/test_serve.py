@@ -436,7 +436,6 @@ def test_a_school_load_runs_through_the_balancer_and_counts_what_the_benchmark_p
     """``python -m benchmarks classroom --learners N``, small: every learner opens the page, opens the choosers,
     chooses the open-end total and answers and goes on four times; the counts and the printed rows follow."""
     from benchmarks import school
-    from benchmarks.classroom import cpu_seconds, pct
 
     port, run_dir = served
     monkeypatch.setattr(school, "THINK", (0.05, 0.2))
@@ -447,11 +446,11 @@ def test_a_school_load_runs_through_the_balancer_and_counts_what_the_benchmark_p
         app_pids = apps
         pids = apps
 
-    load = school.school(Server(), 6, 1.0, cpu_seconds)
+    load = school.school(Server(), 6, 1.0)
     assert not load.errors and load.wrong == 0, load.errors
     assert len(load.opens) == 6 and len(load.answers) == 6 * 2 * school.ROUNDS
     assert load.requests == 6 * (3 + 2 * school.ROUNDS) and load.peak_open >= 1 and load.rss_base > 0
-    rows = dict((name, (result, note)) for name, result, note in school.rows(load, pct))
+    rows = dict((name, (result, note)) for name, result, note in school.rows(load))
     errors = next(v for k, v in rows.items() if k.endswith("errors / wrong verdicts"))
     assert errors[0] == "0 / 0" and errors[1].endswith("target 0: met")
     opened = next(v for k, v in rows.items() if "page open" in k)

@@ -78,15 +78,20 @@ def test_pass_and_play_hides_each_hand_until_the_tablet_is_handed_on():
     assert "What happened" in texts(at)
 
 
-def maya_opens_and_sam_joins():
-    """Maya (signed in) opens a table on her tablet; Sam (a guest) types its code, as a child types it
-    (small letters, a space for the dash), on his. Returns both pages and the code."""
+def maya_opens():
+    """Maya (signed in) opens a table on her tablet; returns her page and the table's code."""
     maya = app(page="tables")
     sign_up(maya, "Maya Fox")
     maya.switch_page("views/tables.py").run()
     opening(maya)
     press(maya, "tb_open")
-    code = maya.session_state["tables"].code
+    return maya, maya.session_state["tables"].code
+
+
+def maya_opens_and_sam_joins():
+    """Maya (signed in) opens a table on her tablet; Sam (a guest) types its code, as a child types it
+    (small letters, a space for the dash), on his. Returns both pages and the code."""
+    maya, code = maya_opens()
     assert code in texts(maya)
     sam = app(page="tables")
     sam.text_input(key="tb_my_name").set_value("Sam").run()
@@ -266,12 +271,7 @@ def test_a_reload_comes_back_to_the_same_seat_and_a_wrong_key_does_not():
 
 
 def test_the_same_learner_code_on_another_device_goes_back_to_the_seat():
-    maya = app(page="tables")
-    sign_up(maya, "Maya Fox")
-    maya.switch_page("views/tables.py").run()
-    opening(maya)
-    press(maya, "tb_open")
-    code = maya.session_state["tables"].code
+    maya, code = maya_opens()
     me = maya.session_state["me"].code
     other = app(page="tables", me=me)  # signed in by her code on another tablet
     assert other.session_state["tables"].code == code and other.session_state["tables"].seats == (0,)
