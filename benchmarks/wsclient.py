@@ -53,6 +53,8 @@ class Element:
     type: str
     proto: Any
     path: tuple[int, ...]
+    fragment: str = ""
+    """The fragment that drew it (``st.fragment``): a change to a widget of one reruns that fragment alone."""
 
     @property
     def widget_id(self) -> str:
@@ -106,6 +108,8 @@ class Session:
     and never answers (the page then stops asking)."""
     asked: str = ""
     """The device component that asked, in the last run, what this browser keeps (answered after the run)."""
+    asked_in: str = ""
+    """The fragment that drew it, if any (its answer reruns that fragment alone)."""
 
     async def connect(self, timeout: float = 30.0) -> None:
         await self._open(timeout)
@@ -152,12 +156,13 @@ class Session:
         if self.ws is not None:
             await self.ws.close()
 
-    def _back(self, widget_states: list[tuple[str, str, Any]] | None = None, fragment_id: str = "") -> bytes:
+    def _back(self, widget_states: list[tuple[str, str, Any]] | None = None, fragment_id: str = "",
+              auto: bool = False) -> bytes:
         msg = BackMsg()
         cs = msg.rerun_script
         if fragment_id:
             cs.fragment_id = fragment_id
-            cs.is_auto_rerun = True
+            cs.is_auto_rerun = auto
         cs.query_string = self.query_string
         cs.page_script_hash = self.page_hash
         cs.page_name = self.page
@@ -178,13 +183,13 @@ class Session:
         return msg.SerializeToString()
 
     async def rerun(self, widget_states: list[tuple[str, str, Any]] | None = None, timeout: float = 30.0,
-                    fragment_id: str = "", start_within: float | None = None) -> float:
+                    fragment_id: str = "", start_within: float | None = None, auto: bool = False) -> float:
         """Send a rerun (with widget changes) and read until the script has finished; returns the
         seconds from sending to the end of the run. ``start_within``: a run not begun by then was
         dropped by the server (it may drop a timed fragment rerun that races a run ending): stop
         waiting, as a browser's timer does not wait either."""
         start = time.perf_counter()
-        await self.ws.send(self._back(widget_states, fragment_id))
+        await self.ws.send(self._back(widget_states, fragment_id, auto))
         # triggers fire once; values stay
         for wid, kind, value in widget_states or []:
             if not kind.endswith("trigger_value"):
@@ -195,7 +200,7 @@ class Session:
             trigger = f"$$STREAMLIT_INTERNAL_KEY_{self.asked}__events"
             payload = json.dumps([{"event": "remembered", "value": dict(self.storage)}])
             self.asked = ""
-            await self.rerun([(trigger, "json_trigger_value", payload)], timeout)
+            await self.rerun([(trigger, "json_trigger_value", payload)], timeout, fragment_id=self.asked_in)
         return time.perf_counter() - start
 
     async def _read_until_finished(self, timeout: float, start_within: float | None = None) -> bool:
@@ -267,22 +272,22 @@ class Session:
             el = d.new_element
             t = el.WhichOneof("type")
             proto = getattr(el, t) if t else None
-            self.elements[path] = Element(t or "", proto, path)
+            self.elements[path] = Element(t or "", proto, path, d.fragment_id)
             if t == "exception":
                 self.exceptions.append(proto.message)
             elif t == "bidi_component" and self.storage is not None:
-                self._device(proto)
+                self._device(proto, d.fragment_id)
         elif which == "add_block":
             # a block's old children go when it is redrawn
             for p in [p for p in self.elements if p[: len(path)] == path and len(p) > len(path)]:
                 del self.elements[p]
             block = d.add_block
             if block.WhichOneof("type") == "expandable" and block.expandable.id:  # a folded part the page tracks
-                self.elements[path] = Element("expander", block.expandable, path)
+                self.elements[path] = Element("expander", block.expandable, path, d.fragment_id)
             else:
                 self.elements.pop(path, None)
 
-    def _device(self, proto: Any) -> None:
+    def _device(self, proto: Any, fragment: str = "") -> None:
         """What the app's device component asks of this browser: keep or forget the teacher's class, or say
         what it keeps (:attr:`storage`)."""
         try:
@@ -296,7 +301,7 @@ class Session:
         if data.get("forget_teacher"):
             self.storage.pop("teacher", None)
         if data.get("read"):
-            self.asked = proto.id
+            self.asked, self.asked_in = proto.id, fragment
 
     # ----- reading the page -----
 
@@ -337,22 +342,24 @@ class Session:
 
     async def type_and_submit(self, box: Element, text: str, submit: Element, timeout: float = 30.0) -> float:
         return await self.rerun([(box.widget_id, "string_value", text), (submit.widget_id, "trigger_value", True)],
-                                timeout)
+                                timeout, fragment_id=submit.fragment)
 
     async def tick(self, timeout: float = 30.0) -> float:
         """What the browser does when a fragment's timer fires: rerun that fragment (the page may
         then rerun as a whole)."""
         if not self.auto:
             raise ProtocolError("this page has no timed fragment")
-        return await self.rerun(fragment_id=next(iter(self.auto)), timeout=timeout, start_within=START_WITHIN)
+        return await self.rerun(fragment_id=next(iter(self.auto)), timeout=timeout, start_within=START_WITHIN,
+                                auto=True)
 
     async def choose(self, group: Element, option: str, timeout: float = 30.0) -> float:
         """Pick an option of pills or a segmented control by its text."""
-        return await self.rerun([(group.widget_id, "string_array_value", [option])], timeout)
+        return await self.rerun([(group.widget_id, "string_array_value", [option])], timeout,
+                                fragment_id=group.fragment)
 
     async def unfold(self, expander: Element, timeout: float = 30.0) -> float:
         """Open a folded part of the page that is drawn only while open (``st.expander(on_change="rerun")``)."""
-        return await self.rerun([(expander.widget_id, "bool_value", True)], timeout)
+        return await self.rerun([(expander.widget_id, "bool_value", True)], timeout, fragment_id=expander.fragment)
 
     async def choose_puzzle(self, kind: str, timeout: float = 30.0) -> float:
         """On Practice, as a child does: open the folded choosers, then pick the puzzle ``kind`` by its name;
@@ -364,4 +371,4 @@ class Session:
         return took + await self.choose(group, kind, timeout)
 
     async def click(self, button: Element, timeout: float = 30.0) -> float:
-        return await self.rerun([(button.widget_id, "trigger_value", True)], timeout)
+        return await self.rerun([(button.widget_id, "trigger_value", True)], timeout, fragment_id=button.fragment)

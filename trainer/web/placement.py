@@ -163,7 +163,7 @@ def question(pr: Practice) -> None:
                             key=f"pc-board-{p.code}", layout_width=ui.natural_width(layout_svg) if layout_svg else "",
                             extra=pictures.number_line(p, reveal=False), speak=ui.spoken(p.question),
                             hand_width=f"{pictures.hand_width(len(p.hand))}px", layout_height="32vh"):
-        st.rerun()
+        ui.rerun()
 
     def not_sure() -> None:
         st.button(words.dont_know(), key=f"pc-dont-{p.code}", on_click=dont_know, icon=":material/help:")

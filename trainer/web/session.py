@@ -1,5 +1,5 @@
-"""Who is using this browser session, and the progress store behind them: the store (the only thing kept in
-``st.cache_resource``), the session's record, the signed-in learner and their practice, the class a teacher
+"""Who is using this browser session, and the progress store behind them: the store (one per process),
+the session's record, the signed-in learner and their practice, the class a teacher
 opened, and the notices every page shows. Signing in and out is :mod:`trainer.web.signin`; what the browser
 itself keeps is :mod:`trainer.web.device`.
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 
 import streamlit as st
 
@@ -27,9 +28,20 @@ from trainer.web.pagestate import SessionState
 log = logging.getLogger("fives_trainer")
 
 
-@st.cache_resource(show_spinner=False)
+_STORES: dict[str, Store] = {}
+_OPENING = threading.Lock()
+
+
 def _open(url: str) -> Store:
-    return open_store(url)
+    """One store per address for the whole process, shared by every session (a plain dictionary: a
+    resource cache would hash the address again on every call, several times a click)."""
+    found = _STORES.get(url)
+    if found is None:
+        with _OPENING:
+            found = _STORES.get(url)
+            if found is None:
+                found = _STORES[url] = open_store(url)
+    return found
 
 
 def store() -> Store | None:

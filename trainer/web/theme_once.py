@@ -1,9 +1,10 @@
 """The theme's settings read once per server process, not on every rerun.
 
 Every page run starts with a message that carries the app's theme (six sections of settings), and
-Streamlit rebuilds each section by going through all of its several hundred settings: about a third of
-a millisecond a run, on every click of every child. The settings only change when the configuration
-file is read again, so :func:`install` keeps each theme section until then.
+Streamlit rebuilds each section by going through all of its several hundred settings, then writes each
+into the message setting by setting: about half a millisecond a run, on every click of every child. The
+settings only change when the configuration file is read again, so :func:`install` keeps each theme
+section, and each section's part of the message, until then.
 """
 
 from __future__ import annotations
@@ -12,8 +13,17 @@ from collections.abc import Callable
 from typing import Any
 
 from streamlit import config
+from streamlit.runtime import app_session
 
 _INSTALLED = "_fives_theme_once"
+_STREAMLITS_OWN = "_fives_streamlits_theme_message"
+
+
+def streamlits_own() -> Callable[..., None]:
+    """Streamlit's own writing of a theme section into a message (what :func:`install` keeps the result of)."""
+    install()
+    found: Callable[..., None] = getattr(config, _STREAMLITS_OWN)
+    return found
 
 
 def install() -> None:
@@ -31,6 +41,26 @@ def install() -> None:
             found = kept[section] = read(section)
         return dict(found)  # a copy: no caller can change what is kept
 
-    config.on_config_parsed(kept.clear, force_connect=True)  # the file read again: read them again too
+    populate: Callable[..., None] = app_session._populate_theme_msg
+    setattr(config, _STREAMLITS_OWN, populate)
+    written: dict[str, bytes] = {}
+
+    def theme_message(msg: Any, section: str = "theme") -> None:
+        """Write a theme section into a run's first message, as Streamlit does, from the section's
+        message kept (an empty message part each time: each run's first message is new)."""
+        found = written.get(section)
+        if found is None:
+            fresh = type(msg)()
+            populate(fresh, section)
+            found = written[section] = fresh.SerializeToString()
+        if found:  # a section with nothing set leaves its part out, as Streamlit does
+            msg.MergeFromString(found)
+
+    def forget() -> None:  # the file read again: read them again too
+        kept.clear()
+        written.clear()
+
+    config.on_config_parsed(forget, force_connect=True)
     config.get_options_for_section = options_for_section
+    app_session._populate_theme_msg = theme_message
     setattr(config, _INSTALLED, True)

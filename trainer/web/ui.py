@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from puzzles import KIND_TITLES, STAGE_TITLES, STAGES
 from puzzles import stages as stage_tables
@@ -67,31 +68,33 @@ navigation_component = st.components.v2.component("fives_navigation", js=_static
 tooltips_component = st.components.v2.component("fives_tooltips", js=_static("tooltips.js"))
 
 
-def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -> None:
+def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, part: bool = False,
+             css: str = "") -> None:
     """Draw the page ``name`` (its file's name in ``trainer/web/views/``) with ``show``; if something goes
     wrong, say so kindly instead of showing a traceback.
 
     The learner's progress lives in the session and the store, so nothing is lost. Tests set
     FIVES_STRICT=1 to see the real error. Pages ``for_learner`` ask "Continue as …?" on a device
-    that remembers someone.
+    that remembers someone. A page drawn as a ``part`` (:func:`page_part`) reruns alone when a widget of
+    its own changes: the menu, the sign-in and the language chooser around it are not run again. ``css``:
+    the page's own style rules (``<style>…</style>``), sent with the app's.
     """
     try:
-        st.html(PAGE_CSS)  # a style alone takes no room on the page
+        st.html(PAGE_CSS + css)  # a style alone takes no room on the page
         session.state().runs += 1
         signin.reconcile()
-        notice, saved_again = session.take_notices()  # app.py matched the session to ?me= already
-        if notice:
-            st.warning(notice)
-        store_notice(for_learner=for_learner, saved_again=saved_again)
+        if not part:
+            notices(for_learner)
         if for_learner:
             signin.continue_prompt()
         language.chooser()
-        show()
+        if part:
+            page_part(show, for_learner)
+        else:
+            show()
+            outbox()
         device.remember_on_device()
         language.remember_on_device()
-        learner = session.me()
-        if learner is not None:
-            device.outbox_on_device(session.practice(), learner.code)
         # a phone's side menu covers the page: it closes once another page has opened (the
         # little scripts are sent only when the page changes, so reruns stay cheap); the side
         # panel's list of pages gets the roles a screen reader needs, and tooltips keep off controls
@@ -105,6 +108,45 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True) -
         st.info(error_words.store_away(str(err)), icon=":material/cloud_off:")
     except Exception:
         st.error(failure(f"the page {name}"))
+
+
+def notices(for_learner: bool) -> None:
+    """What the page says first: a callback's notice, and the store's while it is away."""
+    notice, saved_again = session.take_notices()  # app.py matched the session to ?me= already
+    if notice:
+        st.warning(notice)
+    store_notice(for_learner=for_learner, saved_again=saved_again)
+
+
+def outbox() -> None:
+    """This browser's copy of what waits in the learner's outboxes (:func:`~trainer.web.device.outbox_on_device`)."""
+    learner = session.me()
+    if learner is not None:
+        device.outbox_on_device(session.practice(), learner.code)
+
+
+@st.fragment
+def page_part(show: Callable[[], None], for_learner: bool) -> None:
+    """The page's own part: its notices, what ``show`` draws and the outbox's copy. A click in it (an answer,
+    Next) reruns this alone, never the menu, the sign-in or the language chooser around it, so a click costs
+    the server little more than the page's own work."""
+    try:
+        notices(for_learner)
+        show()
+        outbox()
+    except StoreError as err:
+        st.info(error_words.store_away(str(err)), icon=":material/cloud_off:")
+    except Exception:
+        st.error(failure("the page"))
+
+
+def rerun() -> None:
+    """Run again what is running: a page's part alone on the part's own run (:func:`page_part`), else the
+    whole page."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    if ctx is not None and ctx.fragment_ids_this_run:
+        st.rerun(scope="fragment")
+    st.rerun()
 
 
 TABLET_WIDTH = 1100

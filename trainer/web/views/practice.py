@@ -130,7 +130,6 @@ def show() -> None:
         st.query_params["code"] = p.code
         ps.opened_code = p.code
 
-    st.html(FIT_CSS)
     who = session.me()
     with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
         st.markdown(f"# {words.title()}")  # the page's heading, drawn small (FIT_CSS)
@@ -319,7 +318,7 @@ def puzzle_area(pr: Practice) -> None:
                             extra=pictures.number_line(p, reveal=pr.answered), speak=speak,
                             hand_width=f"{pictures.hand_width(len(p.hand))}px", layout_height=LAYOUT_HEIGHT,
                             hand_caption=caption if not clickable else ""):
-        st.rerun()
+        ui.rerun()
     if not pr.answered:
         answer_widgets(pr, p)
     else:
@@ -350,8 +349,11 @@ def feedback(pr: Practice, p: Puzzle) -> None:
     if pr.hinted:
         st.caption(words.hinted())
     gave_up = not v.correct and not pr.must_answer and pr.review in (ReviewMode.DRILL, ReviewMode.RETEACH)
-    with st.expander(words.every_step(), expanded=gave_up):  # tried enough at a teaching puzzle: the working
-        st.markdown("\n".join(f"- {s.text}" for s in p.steps))
+    # tried enough at a teaching puzzle: the working, open; drawn only while open (most answers never open it)
+    steps = st.expander(words.every_step(), expanded=gave_up, key=f"steps-{p.code}-{gave_up:d}", on_change="rerun")
+    with steps:
+        if steps.open:
+            st.markdown("\n".join(f"- {s.text}" for s in p.steps))
     out = pr.outcome
     if out is not None and out.level_change and pr.coached:
         st.info(words.level_up() if out.level_change > 0 else words.easier())
@@ -400,4 +402,4 @@ def teach(pr: Practice, t: Teaching) -> None:
 
 
 
-ui.run_page("practice", show)
+ui.run_page("practice", show, part=True, css=FIT_CSS)
