@@ -306,6 +306,26 @@ def school_rows(learners: int, ramp: float) -> list[tuple[str, str, str]]:
         served.stop()
 
 
+def rerun_cost_rows(open_sessions: int) -> list[tuple[str, str, str]]:
+    """A rerun's server CPU on ``make serve`` with a school's pages open (:func:`benchmarks.school.reruns`)."""
+    from benchmarks import school
+
+    if haproxy_path() is None:
+        return [("school: server CPU per rerun", "skipped", "HAProxy is not installed")]
+    folder = tempfile.mkdtemp(prefix="fives-bench-")
+    db = f"sqlite:///{folder}/fives.db"
+    open_store(db).engine.dispose()
+    served = Served(db)
+    try:
+        return school.rerun_rows(school.reruns(served, open_sessions))
+    finally:
+        served.stop()
+
+
+SCHOOL_OPEN = 900
+"""Pages open at once in a school's morning (3,000 learners over 300 s, each for a minute and a half)."""
+
+
 def run(learners: int | None = None, ramp: float | None = None) -> list[tuple[str, str, str]]:
     """The classes above, then a school's morning (3,000 learners over 300 s) and its bell (1,000 opening
     within 10 s); with ``learners``, only a school of that many, opening over ``ramp`` seconds (a tenth
@@ -313,6 +333,7 @@ def run(learners: int | None = None, ramp: float | None = None) -> list[tuple[st
     if learners is not None:
         return school_rows(learners, ramp if ramp is not None else learners / 10)
     rows = classes()
+    rows += rerun_cost_rows(SCHOOL_OPEN)
     rows += school_rows(3000, 300.0)
     rows += school_rows(1000, 10.0)
     return rows

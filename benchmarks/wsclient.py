@@ -262,7 +262,15 @@ class Session:
                               ForwardMsg.FINISHED_WITH_COMPILE_ERROR):
                     if status == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
                         raise ProtocolError("the page did not compile")
+                    self._forget_gone_widgets()
                     return True
+
+    def _forget_gone_widgets(self) -> None:
+        """As a browser does once a run has ended: the values of widgets no longer on the page are not sent
+        again (a puzzle's answer box goes with its puzzle)."""
+        here = {el.widget_id for el in self.elements.values() if el.widget_id}
+        for wid in [w for w in self.widgets if w not in here]:
+            del self.widgets[wid]
 
     def _apply(self, msg: ForwardMsg) -> None:
         path = tuple(msg.metadata.delta_path)

@@ -10,7 +10,6 @@ from unittest.mock import MagicMock
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.runtime.app_session import AppSession
 from streamlit.runtime.script_data import ScriptData
-from streamlit.runtime.websocket_session_manager import WebsocketSessionManager
 
 from trainer.web import sending
 
@@ -70,19 +69,62 @@ def test_the_loop_visits_the_connected_sessions_that_queued_something():
     assert sending.waiting() == frozenset()
 
 
-def test_only_the_runtimes_own_loop_sees_the_marked_sessions():
+def test_a_flush_sends_each_marked_sessions_messages_and_no_one_elses():
+    sent: list[tuple[str, str]] = []
+    flushed: list[str] = []
+
+    @dataclass
+    class Session:
+        id: str
+        queue: list[str]
+
+        def flush_browser_queue(self) -> list[str]:
+            out, self.queue = self.queue, []
+            return out
+
+        def on_flushed_messages_sent(self) -> None:
+            flushed.append(self.id)
+
+    @dataclass
+    class Info:
+        session: Session
+        client: str = "browser"
+
+    sessions = {name: Info(Session(name, [f"{name}-1", f"{name}-2"])) for name in ("a", "b", "c")}
+
+    class Fake:
+        _session_mgr = Manager(active=sessions)
+
+        def _send_message(self, info: Info, msg: str) -> None:
+            sent.append((info.session.id, msg))
+
+    sending._take_waiting()
+    sending._WAITING.update({"a", "c"})
+    asyncio.run(sending._send_waiting(Fake()))
+    assert sorted(sent) == [("a", "a-1"), ("a", "a-2"), ("c", "c-1"), ("c", "c-2")]  # b queued nothing new
+    assert sorted(flushed) == ["a", "c"] and sending.waiting() == frozenset()
+    assert sessions["b"].session.queue == ["b-1", "b-2"], "left for when b is marked"
+
+
+def test_a_run_wakes_the_loop_once_for_its_messages():
     sending.install()
-    manager = WebsocketSessionManager(session_storage=MagicMock(), uploaded_file_manager=MagicMock(),
-                                      script_cache=MagicMock(), message_enqueued_callback=None)
-    manager._active_session_info_by_id = {"a": "info-a", "b": "info-b"}
-    sending._take_waiting()
-    sending._WAITING.add("b")
-    assert sorted(manager.list_active_sessions()) == ["info-a", "info-b"]  # anyone else: every session
+    from streamlit.runtime.runtime import Runtime
 
-    async def on_loop() -> list[object]:
-        sending._ON_LOOP.set(True)
-        return manager.list_active_sessions()
+    class Objs:
+        need_send_data = asyncio.Event()
+        eventloop = MagicMock()
 
-    assert asyncio.run(on_loop()) == ["info-b"]
-    assert sending._ON_LOOP.get() is False  # the loop's own task set it, for itself alone
-    sending._take_waiting()
+    class Fake:
+        def _get_async_objs(self) -> Objs:
+            return Objs
+
+    wake = Runtime._enqueued_some_message
+    wake(Fake())
+    assert Objs.eventloop.call_soon_threadsafe.call_count == 1  # the flag was down: the loop is woken
+    Objs.need_send_data.set()  # what the woken loop does first
+    for _ in range(12):
+        wake(Fake())
+    assert Objs.eventloop.call_soon_threadsafe.call_count == 1, "woken already: no more writes to its pipe"
+    Objs.need_send_data.clear()  # the loop takes the flag down before it takes the marked sessions
+    wake(Fake())
+    assert Objs.eventloop.call_soon_threadsafe.call_count == 2

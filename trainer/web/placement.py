@@ -11,9 +11,8 @@ from trainer.learning.attempt import Attempt
 from trainer.learning.placement import CHECK_LENGTH, Placement
 from trainer.learning.practice import COACH, Practice
 from trainer.store import StoreError
-from trainer.web import answers, markup, pagestate, session, ui
+from trainer.web import answers, pagestate, session, ui
 from trainer.words import placement as words
-from trainer.words import practice_page as practice_words
 
 BIG_BUTTONS = ("<style>.st-key-pc_start button,.st-key-pc_skip button,.st-key-pc_go button{min-height:3.6rem;"
                "font-size:1.3rem;padding:0.6rem 1.6rem}.st-key-pc_start p,.st-key-pc_skip p,.st-key-pc_go p"
@@ -111,11 +110,9 @@ def go_on() -> None:
 # ----- the screens -----
 
 def show(pr: Practice) -> None:
-    """The offer, a puzzle of the check, or the end screen, under the line that says who is practising."""
+    """The offer, a puzzle of the check, or the end screen, under Practice's heading and the line that says who
+    is practising (the page's head)."""
     ps = pagestate.practice_page()
-    who = session.me()
-    if who is not None:
-        markup.show_html(practice_words.as_learner(markup.literal(who.nickname)), css=ui.CAPTION_CSS)
     if ps.welcome is not None:
         end_screen(ps.welcome)
         return

@@ -69,7 +69,7 @@ tooltips_component = st.components.v2.component("fives_tooltips", js=_static("to
 
 
 def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, part: bool = False,
-             css: str = "") -> None:
+             css: str = "", head: Callable[[], None] | None = None) -> None:
     """Draw the page ``name`` (its file's name in ``trainer/web/views/``) with ``show``; if something goes
     wrong, say so kindly instead of showing a traceback.
 
@@ -77,7 +77,8 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
     FIVES_STRICT=1 to see the real error. Pages ``for_learner`` ask "Continue as …?" on a device
     that remembers someone. A page drawn as a ``part`` (:func:`page_part`) reruns alone when a widget of
     its own changes: the menu, the sign-in and the language chooser around it are not run again. ``css``:
-    the page's own style rules (``<style>…</style>``), sent with the app's.
+    the page's own style rules (``<style>…</style>``), sent with the app's; ``head``: what the page draws
+    above its part and never redraws with it (its heading).
     """
     try:
         st.html(PAGE_CSS + css)  # a style alone takes no room on the page
@@ -88,6 +89,8 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
         if for_learner:
             signin.continue_prompt()
         language.chooser()
+        if head is not None:
+            head()
         if part:
             page_part(show, for_learner)
         else:

@@ -2,6 +2,7 @@
 
 import dataclasses
 import functools
+from contextlib import nullcontext
 
 import streamlit as st
 
@@ -130,15 +131,6 @@ def show() -> None:
         st.query_params["code"] = p.code
         ps.opened_code = p.code
 
-    who = session.me()
-    with st.container(horizontal=True, vertical_alignment="center", gap="medium"):
-        st.markdown(f"# {words.title()}")  # the page's heading, drawn small (FIT_CSS)
-        if who is None:  # a link that stays in this tab, so the guest's answers go with them
-            st.page_link(ui.page_path("me"), label=words.as_guest(), icon=":material/person:")
-        else:
-            markup.show_html(words.as_learner(markup.literal(who.nickname)), css=ui.CAPTION_CSS)
-        if pr.progress.streak >= 2:
-            st.markdown(answering.streak(pr.progress.streak), width="content")
     from_teacher.card(pr)  # the teacher's work first
 
     if pr.coached or ps.work is not None:  # the stage chooser shows where the coach (or the teacher's work) is
@@ -148,7 +140,10 @@ def show() -> None:
     label = answering.chosen_now(kind_named(pr, p), ui.STAGE_LABELS[ps.stage], page_words.level(p.level))
     facts_now = pr.sprint is not None and pr.sprint_coached and not pr.sprint_over  # the coach's number facts
     example = not facts_now and pr.first_time and not pr.answered and p.code not in ps.examples_done
-    with st.container(horizontal=True, vertical_alignment="top", gap="small"):
+    streak = pr.progress.streak if pr.progress.streak >= 2 else 0
+    # a row only when the worked example or the streak sits beside the choosers (a row of one costs every run)
+    row = example or streak
+    with st.container(horizontal=True, vertical_alignment="center", gap="small") if row else nullcontext():
         # drawn only while open: most runs are an answer or a Next, and the choosers were a fifth of each
         tune = st.expander(label, icon=":material/tune:", key=CHOOSERS_KEY, on_change="rerun")
         with tune:
@@ -157,6 +152,8 @@ def show() -> None:
                 puzzle_links(pr, p)
         if example:
             worked_example(p)
+        if streak:
+            st.markdown(answering.streak(streak), width="content")
     if facts_now and ps.notice_on(p.code):
         st.warning(ps.notice)  # a code that did not work, said above the coach's number facts
     if sprintui.coach_step(pr):
@@ -166,9 +163,23 @@ def show() -> None:
     puzzle_area(pr)
 
 
+HEAD_KEY = "practice-head"
 FIT_CSS = ("<style>[data-testid='stMainBlockContainer']{padding-top:0.8rem;padding-left:1.5rem;"
-           "padding-right:1.5rem}[data-testid='stMainBlockContainer'] h1{font-size:1.5rem;padding:0}</style>")
-"""Practice keeps less room above and beside the puzzle than other pages, so it fits a tablet's screen."""
+           f"padding-right:1.5rem}}.st-key-{HEAD_KEY} h1{{font-size:1.5rem;padding:0}}</style>")
+"""Practice keeps less room above and beside the puzzle than other pages, and draws its heading small, so it
+fits a tablet's screen."""
+
+
+def head() -> None:
+    """The page's heading and who is practising. Drawn around the page's part (:func:`trainer.web.ui.page_part`),
+    so an answer or a Next never draws it again: it changes only with a sign-in, which runs the whole page."""
+    who = session.me()
+    with st.container(horizontal=True, vertical_alignment="center", gap="medium", key=HEAD_KEY):
+        st.markdown(f"# {words.title()}")  # the page's heading, drawn small (FIT_CSS)
+        if who is None:  # a link that stays in this tab, so the guest's answers go with them
+            st.page_link(ui.page_path("me"), label=words.as_guest(), icon=":material/person:")
+        else:
+            markup.show_html(words.as_learner(markup.literal(who.nickname)), css=ui.CAPTION_CSS)
 LAYOUT_HEIGHT = "32vh"
 """The most of the screen's height a layout picture takes on Practice: with the question, the hand and
 the answer it fits a tablet's screen."""
@@ -402,4 +413,4 @@ def teach(pr: Practice, t: Teaching) -> None:
 
 
 
-ui.run_page("practice", show, part=True, css=FIT_CSS)
+ui.run_page("practice", show, part=True, css=FIT_CSS, head=head)
