@@ -143,7 +143,9 @@ def show() -> None:
     streak = pr.progress.streak if pr.progress.streak >= 2 else 0
     # a row only when the worked example or the streak sits beside the choosers (a row of one costs every run)
     row = example or streak
-    with st.container(horizontal=True, vertical_alignment="center", gap="small") if row else nullcontext():
+    # the streak stays on the choosers' line (it wraps under them only beside the worked example too)
+    with (st.container(horizontal=True, vertical_alignment="center", gap="small", wrap=bool(example)) if row
+          else nullcontext()):
         # drawn only while open: most runs are an answer or a Next, and the choosers were a fifth of each
         tune = st.expander(label, icon=":material/tune:", key=CHOOSERS_KEY, on_change="rerun")
         with tune:
