@@ -8,7 +8,9 @@ over the ramp (3,000 over 300 s is a school's morning; 1,000 over 10 s is every 
 opening the page at the bell). Printed: answer and Next p50/p95, page-open p95, errors, server CPU
 per request (HAProxy's too, the servers' idle CPU taken off) and memory per session.
 
-``python -m benchmarks classroom --learners N [--ramp S]`` runs one such load alone.
+``python -m benchmarks classroom --learners N [--ramp S]`` runs one such load alone. :func:`reruns` measures
+one rerun's server CPU among a school's open pages (the target of ≤ 5 ms is a rerun's: an opening costs
+more, and the per-request figure counts openings beside reruns).
 """
 
 from __future__ import annotations
