@@ -290,36 +290,34 @@ def live_rows(alone: dict, class_: dict, children: int) -> list[tuple[str, str, 
     ]
 
 
-def school_rows(learners: int, ramp: float) -> list[tuple[str, str, str]]:
-    """A school on ``make serve``: ``learners`` opening over ``ramp`` seconds (:mod:`benchmarks.school`)."""
-    from benchmarks import school  # it measures with this module's tools
-
+def on_fresh_serve(name: str, measure: Callable[[Served], list[tuple[str, str, str]]]) -> list[tuple[str, str, str]]:
+    """``measure`` on a fresh ``make serve`` (a new SQLite store, migrated first), stopped after; a row saying
+    why where HAProxy is missing."""
     if haproxy_path() is None:
-        return [("school", "skipped", "HAProxy is not installed")]
+        return [(name, "skipped", "HAProxy is not installed")]
     folder = tempfile.mkdtemp(prefix="fives-bench-")
     db = f"sqlite:///{folder}/fives.db"
     open_store(db).engine.dispose()
     served = Served(db)
     try:
-        return school.rows(school.school(served, learners, ramp))
+        return measure(served)
     finally:
         served.stop()
+
+
+def school_rows(learners: int, ramp: float) -> list[tuple[str, str, str]]:
+    """A school on ``make serve``: ``learners`` opening over ``ramp`` seconds (:mod:`benchmarks.school`)."""
+    from benchmarks import school  # it measures with this module's tools
+
+    return on_fresh_serve("school", lambda served: school.rows(school.school(served, learners, ramp)))
 
 
 def rerun_cost_rows(open_sessions: int) -> list[tuple[str, str, str]]:
     """A rerun's server CPU on ``make serve`` with a school's pages open (:func:`benchmarks.school.reruns`)."""
     from benchmarks import school
 
-    if haproxy_path() is None:
-        return [("school: server CPU per rerun", "skipped", "HAProxy is not installed")]
-    folder = tempfile.mkdtemp(prefix="fives-bench-")
-    db = f"sqlite:///{folder}/fives.db"
-    open_store(db).engine.dispose()
-    served = Served(db)
-    try:
-        return school.rerun_rows(school.reruns(served, open_sessions))
-    finally:
-        served.stop()
+    return on_fresh_serve("school: server CPU per rerun",
+                          lambda served: school.rerun_rows(school.reruns(served, open_sessions)))
 
 
 SCHOOL_OPEN = 900
