@@ -81,12 +81,35 @@ def page_html(url: str) -> str:
         return r.headers.get("Set-Cookie", "").split(";", 1)[0]
 
 
+async def open_page(s: Session) -> None:
+    """Open the page as a browser opens it: the HTML page (its balancer cookie kept), then the websocket and
+    the first run."""
+    s.cookies = await asyncio.to_thread(page_html, s.url)
+    await s.connect(timeout=60)
+
+
+async def answer(s: Session) -> float:
+    """Type the puzzle's answer and press Check; the seconds it took."""
+    p = from_code(s.param("code") or "")
+    box, check = s.find("text_input"), s.find("button", label="Check")
+    if box is None or check is None:
+        raise RuntimeError("no answer box on the page")
+    return await s.type_and_submit(box, str(p.answer), check, timeout=60)
+
+
+async def next_puzzle(s: Session) -> float:
+    """Press Next after an answer; the seconds it took."""
+    nxt = s.find("button", label="Next puzzle")
+    if nxt is None:
+        raise RuntimeError("no Next button after the answer")
+    return await s.click(nxt, timeout=60)
+
+
 async def learner(url: str, rng: random.Random, load: Load) -> None:
     s = Session(url)
     try:
         t0 = time.perf_counter()
-        s.cookies = await asyncio.to_thread(page_html, url)
-        await s.connect(timeout=60)
+        await open_page(s)
         load.opens.append(time.perf_counter() - t0)
         load.open_now += 1
         load.peak_open = max(load.peak_open, load.open_now)
@@ -95,18 +118,11 @@ async def learner(url: str, rng: random.Random, load: Load) -> None:
         load.requests += 3
         for _ in range(ROUNDS):
             await asyncio.sleep(rng.uniform(*THINK))
-            p = from_code(s.param("code") or "")
-            box, check = s.find("text_input"), s.find("button", label="Check")
-            if box is None or check is None:
-                raise RuntimeError("no answer box on the page")
-            load.answers.append(await s.type_and_submit(box, str(p.answer), check, timeout=60))
+            load.answers.append(await answer(s))
             load.requests += 1
             load.wrong += not s.said_right()
             await asyncio.sleep(rng.uniform(*THINK))
-            nxt = s.find("button", label="Next puzzle")
-            if nxt is None:
-                raise RuntimeError("no Next button after the answer")
-            load.answers.append(await s.click(nxt, timeout=60))
+            load.answers.append(await next_puzzle(s))
             load.requests += 1
         if s.exceptions:
             load.errors.append("the page showed an exception: " + s.exceptions[0][:80])
@@ -211,34 +227,21 @@ def reruns(server, open_sessions: int, learners: int = 10, rounds: int = 10) -> 
 
     async def open_all() -> None:
         for _ in range(open_sessions):
-            s = Session(server.url)
-            s.cookies = await asyncio.to_thread(page_html, server.url)
-            await s.connect(timeout=60)
-            idle.append(s)
+            idle.append(Session(server.url))  # listed first: closed at the end whatever happens
+            await open_page(idle[-1])
         for _ in range(learners):
-            s = Session(server.url)
-            s.cookies = await asyncio.to_thread(page_html, server.url)
-            await s.connect(timeout=60)
-            await s.choose_puzzle(PUZZLE, timeout=60)
-            busy.append(s)
+            busy.append(Session(server.url))
+            await open_page(busy[-1])
+            await busy[-1].choose_puzzle(PUZZLE, timeout=60)
 
     async def click_all() -> None:
-        before = out.clicks
         for _ in range(rounds):
             for s in busy:
-                p = from_code(s.param("code") or "")
-                box, check = s.find("text_input"), s.find("button", label="Check")
-                if box is None or check is None:
-                    raise RuntimeError("no answer box on the page")
-                await s.type_and_submit(box, str(p.answer), check, timeout=60)
+                await answer(s)
                 if not s.said_right():
                     out.errors.append("a right answer was not said to be right")
-                nxt = s.find("button", label="Next puzzle")
-                if nxt is None:
-                    raise RuntimeError("no Next button after the answer")
-                await s.click(nxt, timeout=60)
+                await next_puzzle(s)
                 out.clicks += 2
-        batch_clicks.append(out.clicks - before)
 
     async def close_all() -> None:
         for s in [*idle, *busy]:
@@ -251,9 +254,9 @@ def reruns(server, open_sessions: int, learners: int = 10, rounds: int = 10) -> 
     try:
         loop.run_until_complete(open_all())
         for _ in range(RERUN_BATCHES):
-            batch_clicks: list[int] = []
+            before = out.clicks
             busy_cpu, _ = measured(server.pids, lambda: loop.run_until_complete(click_all()))
-            out.batches.append(busy_cpu / max(1, batch_clicks[0] if batch_clicks else 0))
+            out.batches.append(busy_cpu / max(1, out.clicks - before))
         out.cpu_per_rerun = pct(out.batches, 0.5)
     except Exception as err:  # counted, never hidden
         out.errors.append(f"{type(err).__name__}: {err}"[:200])

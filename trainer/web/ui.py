@@ -12,7 +12,8 @@ import functools
 import logging
 import os
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import streamlit as st
@@ -80,7 +81,7 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
     the page's own style rules (``<style>…</style>``), sent with the app's; ``head``: what the page draws
     above its part and never redraws with it (its heading).
     """
-    try:
+    with calm(f"the page {name}"):
         st.html(PAGE_CSS + css)  # a style alone takes no room on the page
         session.state().runs += 1
         signin.reconcile()
@@ -92,7 +93,7 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
         if head is not None:
             head()
         if part:
-            page_part(show, for_learner)
+            page_part(name, show, for_learner)
         else:
             show()
             outbox()
@@ -107,10 +108,18 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
             phone_menu_component(data={"page": name}, key=f"phone-menu-{name}")
             navigation_component(data={"page": name}, key=f"navigation-{name}")
             tooltips_component(data={"page": name}, key=f"tooltips-{name}")
-    except StoreError as err:  # the store went away in the middle of the page: calm words, nothing lost
+
+
+@contextmanager
+def calm(where: str) -> Iterator[None]:
+    """What goes wrong inside is said kindly where it happened, never as a traceback: the store gone away in
+    the middle (calm words, nothing lost), or anything else (a line with an id for the log)."""
+    try:
+        yield
+    except StoreError as err:
         st.info(error_words.store_away(str(err)), icon=":material/cloud_off:")
     except Exception:
-        st.error(failure(f"the page {name}"))
+        st.error(failure(where))
 
 
 def notices(for_learner: bool) -> None:
@@ -129,27 +138,21 @@ def outbox() -> None:
 
 
 @st.fragment
-def page_part(show: Callable[[], None], for_learner: bool) -> None:
+def page_part(name: str, show: Callable[[], None], for_learner: bool) -> None:
     """The page's own part: its notices, what ``show`` draws and the outbox's copy. A click in it (an answer,
     Next) reruns this alone, never the menu, the sign-in or the language chooser around it, so a click costs
     the server little more than the page's own work."""
-    try:
+    with calm(f"the page {name}"):
         notices(for_learner)
         show()
         outbox()
-    except StoreError as err:
-        st.info(error_words.store_away(str(err)), icon=":material/cloud_off:")
-    except Exception:
-        st.error(failure("the page"))
 
 
 def rerun() -> None:
     """Run again what is running: a page's part alone on the part's own run (:func:`page_part`), else the
     whole page."""
     ctx = get_script_run_ctx(suppress_warning=True)
-    if ctx is not None and ctx.fragment_ids_this_run:
-        st.rerun(scope="fragment")
-    st.rerun()
+    st.rerun(scope="fragment" if ctx is not None and ctx.fragment_ids_this_run else "app")
 
 
 TABLET_WIDTH = 1100

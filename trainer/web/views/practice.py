@@ -142,7 +142,7 @@ def show() -> None:
     example = not facts_now and pr.first_time and not pr.answered and p.code not in ps.examples_done
     streak = pr.progress.streak if pr.progress.streak >= 2 else 0
     # a row only when the worked example or the streak sits beside the choosers (a row of one costs every run)
-    row = example or streak
+    row = example or streak > 0
     # the streak stays on the choosers' line (it wraps under them only beside the worked example too)
     with (st.container(horizontal=True, vertical_alignment="center", gap="small", wrap=bool(example)) if row
           else nullcontext()):
@@ -182,6 +182,8 @@ def head() -> None:
             st.page_link(ui.page_path("me"), label=words.as_guest(), icon=":material/person:")
         else:
             markup.show_html(words.as_learner(markup.literal(who.nickname)), css=ui.CAPTION_CSS)
+
+
 LAYOUT_HEIGHT = "32vh"
 """The most of the screen's height a layout picture takes on Practice: with the question, the hand and
 the answer it fits a tablet's screen."""
