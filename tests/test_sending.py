@@ -4,6 +4,9 @@ marks itself as it queues, the runtime's loop visits the marked ones, and everyt
 from __future__ import annotations
 
 import asyncio
+import random
+import threading
+import time
 from dataclasses import dataclass, field
 from unittest.mock import MagicMock
 
@@ -128,3 +131,139 @@ def test_a_run_wakes_the_loop_once_for_its_messages():
     Objs.need_send_data.clear()  # the loop takes the flag down before it takes the marked sessions
     wake(Fake())
     assert Objs.eventloop.call_soon_threadsafe.call_count == 2
+
+
+def test_from_the_loop_itself_the_wake_is_put_up_directly():
+    sending.install()
+    from streamlit.runtime.runtime import Runtime
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        written = MagicMock(wraps=loop.call_soon_threadsafe)
+        loop.call_soon_threadsafe = written  # type: ignore[method-assign]
+
+        class Objs:
+            need_send_data = asyncio.Event()
+            eventloop = loop
+
+        class Fake:
+            def _get_async_objs(self) -> Objs:
+                return Objs
+
+        Runtime._enqueued_some_message(Fake())
+        assert Objs.need_send_data.is_set() and written.call_count == 0, "no write to the loop's own pipe"
+        Objs.need_send_data.clear()
+        runner = threading.Thread(target=Runtime._enqueued_some_message, args=(Fake(),))  # a run's thread
+        runner.start()
+        runner.join()
+        assert written.call_count == 1
+        await asyncio.sleep(0)
+        assert Objs.need_send_data.is_set()
+
+    asyncio.run(run())
+
+
+Event = sending.ScriptRunnerEvent
+
+
+def _recording(session: AppSession) -> tuple[list[object], list[tuple[object, object]]]:
+    """The session's calls to the loop (kept, to be run by the test) and the events it handles."""
+    calls: list[object] = []
+    handled: list[tuple[object, object]] = []
+    session._call_soon_on_event_loop = calls.append  # type: ignore[method-assign]
+    session._handle_scriptrunner_event_on_event_loop = (  # type: ignore[method-assign]
+        lambda sender, event, **details: handled.append((event, details.get("forward_msg"))))
+    return calls, handled
+
+
+def _message(n: int) -> ForwardMsg:
+    msg = ForwardMsg()
+    msg.metadata.delta_path[:] = [0, n]
+    return msg
+
+
+def test_a_run_calls_the_loop_for_its_start_and_end_and_its_messages_join_the_line():
+    sending.install()
+
+    async def run() -> None:
+        session = make_session([])
+        try:
+            calls, handled = _recording(session)
+            msgs = [_message(n) for n in range(6)]
+            session._on_scriptrunner_event(None, event=Event.SCRIPT_STARTED)
+            for msg in msgs:
+                session._on_scriptrunner_event(None, event=Event.ENQUEUE_FORWARD_MSG, forward_msg=msg)
+            assert len(calls) == 1, "the messages join the line the loop is called to read"
+            session._on_scriptrunner_event(None, event=Event.SCRIPT_STOPPED_WITH_SUCCESS)
+            session._on_scriptrunner_event(None, event=Event.SHUTDOWN)
+            assert len(calls) == 3, "a run's end calls the loop at once"
+            calls[0]()  # type: ignore[operator]
+            assert handled == ([(Event.SCRIPT_STARTED, None)] + [(Event.ENQUEUE_FORWARD_MSG, m) for m in msgs]
+                               + [(Event.SCRIPT_STOPPED_WITH_SUCCESS, None), (Event.SHUTDOWN, None)])
+            for call in calls[1:]:
+                call()  # type: ignore[operator]
+            assert len(handled) == 9, "each event handled once"
+            await asyncio.sleep(5 * sending._LOOK_AGAIN_SECS)  # the loop looks again, finds nothing
+            events = session.__dict__[sending._EVENTS]
+            assert not events.watched and not events.looking
+            session._on_scriptrunner_event(None, event=Event.ENQUEUE_FORWARD_MSG, forward_msg=msgs[0])
+            assert len(calls) == 4, "nobody watching: a message calls the loop"
+        finally:
+            session.shutdown()
+
+    asyncio.run(run())
+
+
+def test_a_long_runs_messages_reach_the_loop_before_it_ends():
+    sending.install()
+
+    async def run() -> None:
+        session = make_session([])
+        try:
+            calls, handled = _recording(session)
+            session._on_scriptrunner_event(None, event=Event.SCRIPT_STARTED)
+            calls.pop()()  # type: ignore[operator]
+            spinner = _message(1)
+            session._on_scriptrunner_event(None, event=Event.ENQUEUE_FORWARD_MSG, forward_msg=spinner)
+            assert calls == []
+            await asyncio.sleep(5 * sending._LOOK_AGAIN_SECS)  # the run goes on, and ends nowhere here
+            assert handled[-1] == (Event.ENQUEUE_FORWARD_MSG, spinner)
+        finally:
+            session.shutdown()
+
+    asyncio.run(run())
+
+
+def test_every_event_from_a_run_thread_is_handled_once_and_in_order():
+    """A run's thread and the loop at once, at random pace: no event is lost, doubled or reordered, and the
+    line ends unwatched."""
+    sending.install()
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        session = make_session([])
+        try:
+            handled: list[int] = []
+            session._call_soon_on_event_loop = loop.call_soon_threadsafe  # type: ignore[method-assign]
+            session._handle_scriptrunner_event_on_event_loop = (  # type: ignore[method-assign]
+                lambda sender, event, **details: handled.append(details["forward_msg"].metadata.delta_path[1]))
+            pace = random.Random(34)
+            waits = [pace.choice((0.0, 0.0, 0.0001, 0.002, 0.015)) for _ in range(400)]
+
+            def thread() -> None:
+                for n, wait in enumerate(waits):
+                    session._on_scriptrunner_event(None, event=Event.ENQUEUE_FORWARD_MSG, forward_msg=_message(n))
+                    time.sleep(wait)
+
+            runner = threading.Thread(target=thread)
+            runner.start()
+            while runner.is_alive() or len(handled) < len(waits):
+                await asyncio.sleep(0.005)
+            await asyncio.sleep(5 * sending._LOOK_AGAIN_SECS)
+            assert handled == list(range(len(waits)))
+            events = session.__dict__[sending._EVENTS]
+            assert not events.watched and not events.looking and not events.line
+        finally:
+            session.shutdown()
+
+    asyncio.run(run())
