@@ -7,13 +7,17 @@ import asyncio
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from unittest.mock import MagicMock
 
+import pytest
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.runtime.app_session import AppSession
 from streamlit.runtime.script_data import ScriptData
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
+from trainer.serving.serve import free_port
 from trainer.web import sending
 
 
@@ -267,3 +271,61 @@ def test_every_event_from_a_run_thread_is_handled_once_and_in_order():
             session.shutdown()
 
     asyncio.run(run())
+
+
+def test_the_frames_of_a_turn_go_down_the_socket_in_one_write_in_order():
+    """A real server (uvicorn's websocket, as Streamlit serves) sends 30 messages in one turn: the browser gets
+    30 frames in order, written to the socket at once; a close after them still comes after them."""
+    import uvicorn
+    import websockets
+
+    sending.install()
+    writes: list[int] = []
+    made = WebSocketsSansIOProtocol.connection_made
+
+    def connection_made(self: WebSocketsSansIOProtocol, transport: asyncio.Transport) -> None:
+        made(self, transport)
+        real = transport.write
+
+        def write(data: bytes) -> None:
+            writes.append(len(data))
+            real(data)
+
+        transport.write = write  # type: ignore[method-assign]
+
+    async def app(scope: dict, receive: Callable, send: Callable) -> None:
+        assert scope["type"] == "websocket"
+        await receive()  # connect
+        await send({"type": "websocket.accept"})
+        await receive()  # the browser's first message
+        writes.clear()
+        for n in range(30):
+            await send({"type": "websocket.send", "bytes": n.to_bytes(2, "big") * 50})
+        await send({"type": "websocket.send", "text": "last"})
+        await asyncio.sleep(0.05)
+        await send({"type": "websocket.close", "code": 1000})
+
+    async def run() -> None:
+        port = free_port()
+        server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, ws="websockets-sansio",
+                                               log_level="warning", lifespan="off"))
+        serving = asyncio.create_task(server.serve())
+        while not server.started:
+            await asyncio.sleep(0.01)
+        try:
+            async with websockets.connect(f"ws://127.0.0.1:{port}/") as ws:
+                await ws.send(b"hello")
+                got = [await ws.recv() for _ in range(31)]
+                assert got[:30] == [n.to_bytes(2, "big") * 50 for n in range(30)] and got[30] == "last"
+                with pytest.raises(websockets.ConnectionClosedOK):
+                    await ws.recv()
+        finally:
+            server.should_exit = True
+            await serving
+        assert len(writes) == 2, f"the 31 frames in one write, then the close: {writes}"
+
+    WebSocketsSansIOProtocol.connection_made = connection_made  # type: ignore[method-assign]
+    try:
+        asyncio.run(run())
+    finally:
+        WebSocketsSansIOProtocol.connection_made = made  # type: ignore[method-assign]

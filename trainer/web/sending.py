@@ -19,6 +19,10 @@ line. While a run goes on, the loop looks at the line every few milliseconds by 
 messages (a spinner's, say) still reach the browser as they come. The loop handles the line in order, as
 Streamlit would have one by one. And the loop's wake for sending is put up directly when the loop itself
 queues the message.
+
+Last, the frames a turn of the loop sends down one websocket go out in one write (:func:`_send_frame`): the
+server wrote each message to its socket by itself, a system call each, and a balancer in front read and
+wrote each again.
 """
 
 from __future__ import annotations
@@ -34,6 +38,9 @@ from streamlit.runtime.app_session import AppSession
 from streamlit.runtime.runtime import Runtime, RuntimeState
 from streamlit.runtime.scriptrunner import ScriptRunnerEvent
 from streamlit.runtime.session_manager import ActiveSessionInfo, SessionClientDisconnectedError, SessionManager
+from uvicorn.protocols.utils import ClientDisconnected
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.exceptions import InvalidState
 
 log = logging.getLogger("fives_trainer")
 _INSTALLED = "_fives_sending_installed"
@@ -218,6 +225,42 @@ def _look_again(session: AppSession, events: _Events) -> None:
     _take_all(session, events)
 
 
+_WRITE_DUE = "_fives_write_due"
+_send_one: Callable[..., Any] = WebSocketsSansIOProtocol.send
+
+
+async def _send_frame(self: WebSocketsSansIOProtocol, message: Any) -> None:
+    """uvicorn's ``send`` for a message on an open websocket: the frame joins the connection's outgoing bytes,
+    and one write at the end of this turn of the loop sends every frame that joined. Anything else (the
+    handshake, a close) is uvicorn's own, and its write takes the frames waiting before it, in order: every
+    write takes all the connection's outgoing bytes."""
+    if (message["type"] != "websocket.send" or not self.handshake_complete or self.close_sent
+            or self.initial_response is not None):
+        await _send_one(self, message)
+        return
+    await self.writable.wait()
+    if self.disconnected:
+        raise ClientDisconnected()
+    try:
+        data = message.get("bytes")
+        if data is not None:
+            self.conn.send_binary(data)
+        else:
+            self.conn.send_text((message.get("text") or "").encode())
+    except InvalidState:
+        raise ClientDisconnected() from None
+    if not self.__dict__.get(_WRITE_DUE):
+        self.__dict__[_WRITE_DUE] = True
+        self.loop.call_soon(_write_frames, self)
+
+
+def _write_frames(protocol: WebSocketsSansIOProtocol) -> None:
+    protocol.__dict__[_WRITE_DUE] = False
+    output = protocol.conn.data_to_send()
+    if output:
+        protocol.transport.write(b"".join(output))
+
+
 def install() -> None:
     """Mark each session as it queues a message, and give the runtime its loop (once per process; later calls
     do nothing). Before the runtime starts: its loop starts with it."""
@@ -243,4 +286,5 @@ def install() -> None:
     Runtime._loop_coroutine = _loop_coroutine  # type: ignore[method-assign]
     Runtime._enqueued_some_message = _enqueued_some_message  # type: ignore[method-assign]
     AppSession._on_scriptrunner_event = _on_scriptrunner_event  # type: ignore[method-assign,assignment]
+    WebSocketsSansIOProtocol.send = _send_frame  # type: ignore[method-assign]
     setattr(Runtime, _INSTALLED, True)
