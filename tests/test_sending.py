@@ -329,3 +329,79 @@ def test_the_frames_of_a_turn_go_down_the_socket_in_one_write_in_order():
         asyncio.run(run())
     finally:
         WebSocketsSansIOProtocol.connection_made = made  # type: ignore[method-assign]
+
+
+def _serve(app: Callable) -> tuple[object, int]:
+    import uvicorn
+
+    port = free_port()
+    return uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, ws="websockets-sansio",
+                                         log_level="warning", lifespan="off")), port
+
+
+def _numbered(n: int) -> ForwardMsg:
+    msg = ForwardMsg()
+    msg.metadata.delta_path[:] = [0, n]
+    return msg
+
+
+def test_a_message_goes_straight_into_the_websockets_frames_and_after_whatever_waits_before_it():
+    """Streamlit's client on a real websocket: messages go straight into the frames while nothing waits; while
+    the connection holds back for a slow reader they wait in the queue, and the ones after them wait too, so
+    the browser gets all of them in order."""
+    import websockets
+    from starlette.applications import Starlette
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket
+
+    sending.install()
+    through_the_queue: list[int] = []
+    queued = sending._queue_message
+
+    def counted(self: object, msg: ForwardMsg) -> None:
+        through_the_queue.append(msg.metadata.delta_path[1])
+        queued(self, msg)
+
+    async def endpoint(websocket: WebSocket) -> None:
+        await websocket.accept()
+        await websocket.receive_bytes()
+        client = sending.StarletteSessionClient(websocket)
+        protocol = websocket.scope[sending._PROTOCOL]
+        for n in range(10):
+            client.write_forward_msg(_numbered(n))
+        protocol.writable.clear()  # the browser reads slowly: the connection holds back
+        for n in range(10, 20):
+            client.write_forward_msg(_numbered(n))
+        protocol.writable.set()
+        for n in range(20, 30):  # the queue is not empty yet: these wait behind it
+            client.write_forward_msg(_numbered(n))
+        await asyncio.sleep(0.2)
+        client.write_forward_msg(_numbered(30))  # the queue is empty again: straight in
+        await asyncio.sleep(0.2)
+        await client.aclose()
+        await websocket.close()
+
+    async def run() -> None:
+        server, port = _serve(Starlette(routes=[WebSocketRoute("/", endpoint)]))
+        serving = asyncio.create_task(server.serve())
+        while not server.started:
+            await asyncio.sleep(0.01)
+        try:
+            async with websockets.connect(f"ws://127.0.0.1:{port}/") as ws:
+                await ws.send(b"hello")
+                got = []
+                for _ in range(31):
+                    msg = ForwardMsg()
+                    msg.ParseFromString(await ws.recv())
+                    got.append(msg.metadata.delta_path[1])
+                assert got == list(range(31))
+        finally:
+            server.should_exit = True
+            await serving
+
+    sending._queue_message = counted
+    try:
+        asyncio.run(run())
+    finally:
+        sending._queue_message = queued
+    assert through_the_queue == list(range(10, 30)), "only what waited behind the held-back connection"

@@ -22,7 +22,9 @@ queues the message.
 
 Last, the frames a turn of the loop sends down one websocket go out in one write (:func:`_send_frame`): the
 server wrote each message to its socket by itself, a system call each, and a balancer in front read and
-wrote each again.
+wrote each again. And a message the loop sends goes straight into its websocket's frames when nothing
+waits before it (:func:`_write_forward_msg`): Streamlit put each message on a queue for a task that handed
+it, one by one, through every layer of the web framework to the websocket.
 """
 
 from __future__ import annotations
@@ -33,11 +35,14 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.runtime import runtime as streamlit_runtime
 from streamlit.runtime.app_session import AppSession
 from streamlit.runtime.runtime import Runtime, RuntimeState
+from streamlit.runtime.runtime_util import serialize_forward_msg
 from streamlit.runtime.scriptrunner import ScriptRunnerEvent
 from streamlit.runtime.session_manager import ActiveSessionInfo, SessionClientDisconnectedError, SessionManager
+from streamlit.web.server.starlette.starlette_websocket import StarletteSessionClient
 from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
@@ -226,17 +231,23 @@ def _look_again(session: AppSession, events: _Events) -> None:
 
 
 _WRITE_DUE = "_fives_write_due"
+_PROTOCOL = "fives.websocket"
+"""Where a websocket's connection keeps itself in the request's scope (for :func:`_write_forward_msg`)."""
 _send_one: Callable[..., Any] = WebSocketsSansIOProtocol.send
+_queue_message: Callable[..., None] = StarletteSessionClient.write_forward_msg
 
 
 async def _send_frame(self: WebSocketsSansIOProtocol, message: Any) -> None:
     """uvicorn's ``send`` for a message on an open websocket: the frame joins the connection's outgoing bytes,
     and one write at the end of this turn of the loop sends every frame that joined. Anything else (the
     handshake, a close) is uvicorn's own, and its write takes the frames waiting before it, in order: every
-    write takes all the connection's outgoing bytes."""
+    write takes all the connection's outgoing bytes. Once the handshake is accepted, the connection keeps
+    itself in the request's scope, where :func:`_write_forward_msg` finds it."""
     if (message["type"] != "websocket.send" or not self.handshake_complete or self.close_sent
             or self.initial_response is not None):
         await _send_one(self, message)
+        if message["type"] == "websocket.accept" and self.handshake_complete:
+            self.scope[_PROTOCOL] = self  # type: ignore[literal-required]
         return
     await self.writable.wait()
     if self.disconnected:
@@ -249,9 +260,36 @@ async def _send_frame(self: WebSocketsSansIOProtocol, message: Any) -> None:
             self.conn.send_text((message.get("text") or "").encode())
     except InvalidState:
         raise ClientDisconnected() from None
-    if not self.__dict__.get(_WRITE_DUE):
-        self.__dict__[_WRITE_DUE] = True
-        self.loop.call_soon(_write_frames, self)
+    _write_soon(self)
+
+
+def _write_soon(protocol: WebSocketsSansIOProtocol) -> None:
+    if not protocol.__dict__.get(_WRITE_DUE):
+        protocol.__dict__[_WRITE_DUE] = True
+        protocol.loop.call_soon(_write_frames, protocol)
+
+
+def _open_for_frames(protocol: WebSocketsSansIOProtocol) -> bool:
+    """Whether a frame may join the connection's bytes now: open, accepted, not closing, and not holding back
+    for a slow reader (uvicorn's own flow control)."""
+    return (protocol.handshake_complete and not protocol.close_sent and protocol.initial_response is None
+            and not protocol.disconnected and protocol.writable.is_set())
+
+
+def _write_forward_msg(self: StarletteSessionClient, msg: ForwardMsg) -> None:
+    """Streamlit's ``write_forward_msg``, the message going straight into the websocket's frames when the queue
+    before the socket is empty and the connection is open for frames (:func:`_open_for_frames`); otherwise it
+    waits in that queue as Streamlit's does, and whatever waits there goes first."""
+    protocol: WebSocketsSansIOProtocol | None = self._websocket.scope.get(_PROTOCOL)
+    if protocol is None or self._closed.is_set() or not self._send_queue.empty() or not _open_for_frames(protocol):
+        _queue_message(self, msg)
+        return
+    try:
+        protocol.conn.send_binary(serialize_forward_msg(msg))
+    except InvalidState:  # the connection closed under us: as the queue's sender finds it
+        self._closed.set()
+        raise SessionClientDisconnectedError from None
+    _write_soon(protocol)
 
 
 def _write_frames(protocol: WebSocketsSansIOProtocol) -> None:
@@ -287,4 +325,5 @@ def install() -> None:
     Runtime._enqueued_some_message = _enqueued_some_message  # type: ignore[method-assign]
     AppSession._on_scriptrunner_event = _on_scriptrunner_event  # type: ignore[method-assign,assignment]
     WebSocketsSansIOProtocol.send = _send_frame  # type: ignore[method-assign]
+    StarletteSessionClient.write_forward_msg = _write_forward_msg  # type: ignore[method-assign]
     setattr(Runtime, _INSTALLED, True)
