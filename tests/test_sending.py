@@ -7,8 +7,10 @@ import asyncio
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from typing import Any
 from unittest.mock import MagicMock
 
 import pytest
@@ -186,97 +188,114 @@ def _message(n: int) -> ForwardMsg:
     return msg
 
 
-def test_a_run_calls_the_loop_for_its_start_and_end_and_its_messages_join_the_line():
+def in_a_session(body: Callable[[AppSession], Awaitable[None]]) -> None:
+    """Run ``body`` with a session made on a running event loop, as the server makes them; shut down after."""
     sending.install()
 
     async def run() -> None:
         session = make_session([])
         try:
-            calls, handled = _recording(session)
-            msgs = [_message(n) for n in range(6)]
-            session._on_scriptrunner_event(None, event=Event.SCRIPT_STARTED)
-            for msg in msgs:
-                session._on_scriptrunner_event(None, event=Event.ENQUEUE_FORWARD_MSG, forward_msg=msg)
-            assert len(calls) == 1, "the messages join the line the loop is called to read"
-            session._on_scriptrunner_event(None, event=Event.SCRIPT_STOPPED_WITH_SUCCESS)
-            session._on_scriptrunner_event(None, event=Event.SHUTDOWN)
-            assert len(calls) == 3, "a run's end calls the loop at once"
-            calls[0]()  # type: ignore[operator]
-            assert handled == ([(Event.SCRIPT_STARTED, None)] + [(Event.ENQUEUE_FORWARD_MSG, m) for m in msgs]
-                               + [(Event.SCRIPT_STOPPED_WITH_SUCCESS, None), (Event.SHUTDOWN, None)])
-            for call in calls[1:]:
-                call()  # type: ignore[operator]
-            assert len(handled) == 9, "each event handled once"
-            await asyncio.sleep(5 * sending._LOOK_AGAIN_SECS)  # the loop looks again, finds nothing
-            events = session.__dict__[sending._EVENTS]
-            assert not events.watched and not events.looking
-            session._on_scriptrunner_event(None, event=Event.ENQUEUE_FORWARD_MSG, forward_msg=msgs[0])
-            assert len(calls) == 4, "nobody watching: a message calls the loop"
+            await body(session)
         finally:
             session.shutdown()
 
     asyncio.run(run())
+
+
+def test_a_run_calls_the_loop_for_its_start_and_end_and_its_messages_join_the_line():
+    async def body(session: AppSession) -> None:
+        calls, handled = _recording(session)
+        msgs = [_message(n) for n in range(6)]
+        session._on_scriptrunner_event(None, event=Event.SCRIPT_STARTED)
+        for msg in msgs:
+            session._on_scriptrunner_event(None, event=Event.ENQUEUE_FORWARD_MSG, forward_msg=msg)
+        assert len(calls) == 1, "the messages join the line the loop is called to read"
+        session._on_scriptrunner_event(None, event=Event.SCRIPT_STOPPED_WITH_SUCCESS)
+        session._on_scriptrunner_event(None, event=Event.SHUTDOWN)
+        assert len(calls) == 3, "a run's end calls the loop at once"
+        calls[0]()  # type: ignore[operator]
+        assert handled == ([(Event.SCRIPT_STARTED, None)] + [(Event.ENQUEUE_FORWARD_MSG, m) for m in msgs]
+                           + [(Event.SCRIPT_STOPPED_WITH_SUCCESS, None), (Event.SHUTDOWN, None)])
+        for call in calls[1:]:
+            call()  # type: ignore[operator]
+        assert len(handled) == 9, "each event handled once"
+        await asyncio.sleep(5 * sending._LOOK_AGAIN_SECS)  # the loop looks again, finds nothing
+        events = session.__dict__[sending._EVENTS]
+        assert not events.watched and not events.looking
+        session._on_scriptrunner_event(None, event=Event.ENQUEUE_FORWARD_MSG, forward_msg=msgs[0])
+        assert len(calls) == 4, "nobody watching: a message calls the loop"
+
+    in_a_session(body)
 
 
 def test_a_long_runs_messages_reach_the_loop_before_it_ends():
-    sending.install()
+    async def body(session: AppSession) -> None:
+        calls, handled = _recording(session)
+        session._on_scriptrunner_event(None, event=Event.SCRIPT_STARTED)
+        calls.pop()()  # type: ignore[operator]
+        spinner = _message(1)
+        session._on_scriptrunner_event(None, event=Event.ENQUEUE_FORWARD_MSG, forward_msg=spinner)
+        assert calls == []
+        await asyncio.sleep(5 * sending._LOOK_AGAIN_SECS)  # the run goes on, and ends nowhere here
+        assert handled[-1] == (Event.ENQUEUE_FORWARD_MSG, spinner)
 
-    async def run() -> None:
-        session = make_session([])
-        try:
-            calls, handled = _recording(session)
-            session._on_scriptrunner_event(None, event=Event.SCRIPT_STARTED)
-            calls.pop()()  # type: ignore[operator]
-            spinner = _message(1)
-            session._on_scriptrunner_event(None, event=Event.ENQUEUE_FORWARD_MSG, forward_msg=spinner)
-            assert calls == []
-            await asyncio.sleep(5 * sending._LOOK_AGAIN_SECS)  # the run goes on, and ends nowhere here
-            assert handled[-1] == (Event.ENQUEUE_FORWARD_MSG, spinner)
-        finally:
-            session.shutdown()
-
-    asyncio.run(run())
+    in_a_session(body)
 
 
 def test_every_event_from_a_run_thread_is_handled_once_and_in_order():
     """A run's thread and the loop at once, at random pace: no event is lost, doubled or reordered, and the
     line ends unwatched."""
-    sending.install()
+    async def body(session: AppSession) -> None:
+        handled: list[int] = []
+        session._call_soon_on_event_loop = asyncio.get_running_loop().call_soon_threadsafe  # type: ignore[method-assign]
+        session._handle_scriptrunner_event_on_event_loop = (  # type: ignore[method-assign]
+            lambda sender, event, **details: handled.append(details["forward_msg"].metadata.delta_path[1]))
+        pace = random.Random(34)
+        waits = [pace.choice((0.0, 0.0, 0.0001, 0.002, 0.015)) for _ in range(400)]
 
-    async def run() -> None:
-        loop = asyncio.get_running_loop()
-        session = make_session([])
-        try:
-            handled: list[int] = []
-            session._call_soon_on_event_loop = loop.call_soon_threadsafe  # type: ignore[method-assign]
-            session._handle_scriptrunner_event_on_event_loop = (  # type: ignore[method-assign]
-                lambda sender, event, **details: handled.append(details["forward_msg"].metadata.delta_path[1]))
-            pace = random.Random(34)
-            waits = [pace.choice((0.0, 0.0, 0.0001, 0.002, 0.015)) for _ in range(400)]
+        def thread() -> None:
+            for n, wait in enumerate(waits):
+                session._on_scriptrunner_event(None, event=Event.ENQUEUE_FORWARD_MSG, forward_msg=_message(n))
+                time.sleep(wait)
 
-            def thread() -> None:
-                for n, wait in enumerate(waits):
-                    session._on_scriptrunner_event(None, event=Event.ENQUEUE_FORWARD_MSG, forward_msg=_message(n))
-                    time.sleep(wait)
+        runner = threading.Thread(target=thread)
+        runner.start()
+        deadline = time.monotonic() + 60
+        while (runner.is_alive() or len(handled) < len(waits)) and time.monotonic() < deadline:
+            await asyncio.sleep(0.005)
+        await asyncio.sleep(5 * sending._LOOK_AGAIN_SECS)
+        assert handled == list(range(len(waits)))
+        events = session.__dict__[sending._EVENTS]
+        assert not events.watched and not events.looking and not events.line
 
-            runner = threading.Thread(target=thread)
-            runner.start()
-            while runner.is_alive() or len(handled) < len(waits):
-                await asyncio.sleep(0.005)
-            await asyncio.sleep(5 * sending._LOOK_AGAIN_SECS)
-            assert handled == list(range(len(waits)))
-            events = session.__dict__[sending._EVENTS]
-            assert not events.watched and not events.looking and not events.line
-        finally:
-            session.shutdown()
+    in_a_session(body)
 
-    asyncio.run(run())
+
+@asynccontextmanager
+async def talking_to(app: Callable) -> AsyncIterator[Any]:
+    """A real uvicorn server running ``app`` (its sans-I/O websocket, as Streamlit serves), and a websocket to
+    it that has said hello; the server stops after."""
+    import uvicorn
+    import websockets
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, ws="websockets-sansio",
+                                           log_level="warning", lifespan="off"))
+    serving = asyncio.create_task(server.serve())
+    while not server.started:
+        await asyncio.sleep(0.01)
+    try:
+        async with websockets.connect(f"ws://127.0.0.1:{port}/") as ws:
+            await ws.send(b"hello")
+            yield ws
+    finally:
+        server.should_exit = True
+        await serving
 
 
 def test_the_frames_of_a_turn_go_down_the_socket_in_one_write_in_order():
     """A real server (uvicorn's websocket, as Streamlit serves) sends 30 messages in one turn: the browser gets
     30 frames in order, written to the socket at once; a close after them still comes after them."""
-    import uvicorn
     import websockets
 
     sending.install()
@@ -306,22 +325,11 @@ def test_the_frames_of_a_turn_go_down_the_socket_in_one_write_in_order():
         await send({"type": "websocket.close", "code": 1000})
 
     async def run() -> None:
-        port = free_port()
-        server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, ws="websockets-sansio",
-                                               log_level="warning", lifespan="off"))
-        serving = asyncio.create_task(server.serve())
-        while not server.started:
-            await asyncio.sleep(0.01)
-        try:
-            async with websockets.connect(f"ws://127.0.0.1:{port}/") as ws:
-                await ws.send(b"hello")
-                got = [await ws.recv() for _ in range(31)]
-                assert got[:30] == [n.to_bytes(2, "big") * 50 for n in range(30)] and got[30] == "last"
-                with pytest.raises(websockets.ConnectionClosedOK):
-                    await ws.recv()
-        finally:
-            server.should_exit = True
-            await serving
+        async with talking_to(app) as ws:
+            got = [await ws.recv() for _ in range(31)]
+            assert got[:30] == [n.to_bytes(2, "big") * 50 for n in range(30)] and got[30] == "last"
+            with pytest.raises(websockets.ConnectionClosedOK):
+                await ws.recv()
         assert len(writes) == 2, f"the 31 frames in one write, then the close: {writes}"
 
     WebSocketsSansIOProtocol.connection_made = connection_made  # type: ignore[method-assign]
@@ -331,25 +339,10 @@ def test_the_frames_of_a_turn_go_down_the_socket_in_one_write_in_order():
         WebSocketsSansIOProtocol.connection_made = made  # type: ignore[method-assign]
 
 
-def _serve(app: Callable) -> tuple[object, int]:
-    import uvicorn
-
-    port = free_port()
-    return uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, ws="websockets-sansio",
-                                         log_level="warning", lifespan="off")), port
-
-
-def _numbered(n: int) -> ForwardMsg:
-    msg = ForwardMsg()
-    msg.metadata.delta_path[:] = [0, n]
-    return msg
-
-
 def test_a_message_goes_straight_into_the_websockets_frames_and_after_whatever_waits_before_it():
     """Streamlit's client on a real websocket: messages go straight into the frames while nothing waits; while
     the connection holds back for a slow reader they wait in the queue, and the ones after them wait too, so
     the browser gets all of them in order."""
-    import websockets
     from starlette.applications import Starlette
     from starlette.routing import WebSocketRoute
     from starlette.websockets import WebSocket
@@ -368,36 +361,27 @@ def test_a_message_goes_straight_into_the_websockets_frames_and_after_whatever_w
         client = sending.StarletteSessionClient(websocket)
         protocol = websocket.scope[sending._PROTOCOL]
         for n in range(10):
-            client.write_forward_msg(_numbered(n))
+            client.write_forward_msg(_message(n))
         protocol.writable.clear()  # the browser reads slowly: the connection holds back
         for n in range(10, 20):
-            client.write_forward_msg(_numbered(n))
+            client.write_forward_msg(_message(n))
         protocol.writable.set()
         for n in range(20, 30):  # the queue is not empty yet: these wait behind it
-            client.write_forward_msg(_numbered(n))
+            client.write_forward_msg(_message(n))
         await asyncio.sleep(0.2)
-        client.write_forward_msg(_numbered(30))  # the queue is empty again: straight in
+        client.write_forward_msg(_message(30))  # the queue is empty again: straight in
         await asyncio.sleep(0.2)
         await client.aclose()
         await websocket.close()
 
     async def run() -> None:
-        server, port = _serve(Starlette(routes=[WebSocketRoute("/", endpoint)]))
-        serving = asyncio.create_task(server.serve())
-        while not server.started:
-            await asyncio.sleep(0.01)
-        try:
-            async with websockets.connect(f"ws://127.0.0.1:{port}/") as ws:
-                await ws.send(b"hello")
-                got = []
-                for _ in range(31):
-                    msg = ForwardMsg()
-                    msg.ParseFromString(await ws.recv())
-                    got.append(msg.metadata.delta_path[1])
-                assert got == list(range(31))
-        finally:
-            server.should_exit = True
-            await serving
+        async with talking_to(Starlette(routes=[WebSocketRoute("/", endpoint)])) as ws:
+            got = []
+            for _ in range(31):
+                msg = ForwardMsg()
+                msg.ParseFromString(await ws.recv())
+                got.append(msg.metadata.delta_path[1])
+            assert got == list(range(31))
 
     sending._queue_message = counted
     try:
