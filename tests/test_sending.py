@@ -359,7 +359,7 @@ def test_a_message_goes_straight_into_the_websockets_frames_and_after_whatever_w
         await websocket.accept()
         await websocket.receive_bytes()
         client = sending.StarletteSessionClient(websocket)
-        protocol = websocket.scope[sending._PROTOCOL]
+        protocol = websocket.scope[sending._PROTOCOL]()
         for n in range(10):
             client.write_forward_msg(_message(n))
         protocol.writable.clear()  # the browser reads slowly: the connection holds back

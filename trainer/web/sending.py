@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -232,7 +233,8 @@ def _look_again(session: AppSession, events: _Events) -> None:
 
 _WRITE_DUE = "_fives_write_due"
 _PROTOCOL = "fives.websocket"
-"""Where a websocket's connection keeps itself in the request's scope (for :func:`_write_forward_msg`)."""
+"""Where a websocket's connection keeps a weak reference to itself in the request's scope (for
+:func:`_write_forward_msg`; weak, as the connection holds the scope: a closed one goes with its last use)."""
 _send_one: Callable[..., Any] = WebSocketsSansIOProtocol.send
 _queue_message: Callable[..., None] = StarletteSessionClient.write_forward_msg
 
@@ -247,7 +249,7 @@ async def _send_frame(self: WebSocketsSansIOProtocol, message: Any) -> None:
             or self.initial_response is not None):
         await _send_one(self, message)
         if message["type"] == "websocket.accept" and self.handshake_complete:
-            self.scope[_PROTOCOL] = self  # type: ignore[literal-required]
+            self.scope[_PROTOCOL] = weakref.ref(self)  # type: ignore[literal-required]
         return
     await self.writable.wait()
     if self.disconnected:
@@ -280,7 +282,8 @@ def _write_forward_msg(self: StarletteSessionClient, msg: ForwardMsg) -> None:
     """Streamlit's ``write_forward_msg``, the message going straight into the websocket's frames when the queue
     before the socket is empty and the connection is open for frames (:func:`_open_for_frames`); otherwise it
     waits in that queue as Streamlit's does, and whatever waits there goes first."""
-    protocol: WebSocketsSansIOProtocol | None = self._websocket.scope.get(_PROTOCOL)
+    found: weakref.ref[WebSocketsSansIOProtocol] | None = self._websocket.scope.get(_PROTOCOL)
+    protocol = found() if found is not None else None
     if protocol is None or self._closed.is_set() or not self._send_queue.empty() or not _open_for_frames(protocol):
         _queue_message(self, msg)
         return
