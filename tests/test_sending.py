@@ -389,3 +389,24 @@ def test_a_message_goes_straight_into_the_websockets_frames_and_after_whatever_w
     finally:
         sending._queue_message = queued
     assert through_the_queue == list(range(10, 30)), "only what waited behind the held-back connection"
+
+
+def test_a_click_that_stops_a_run_comes_after_what_the_run_has_sent():
+    """A click during a run may stop it and start another with a new runner, whose session drops the old
+    runner's events: the ones already in the line are handled before the click's request."""
+    async def body(session: AppSession) -> None:
+        calls, handled = _recording(session)
+        session._on_scriptrunner_event(None, event=Event.SCRIPT_STARTED)
+        calls.pop()()  # type: ignore[operator]
+        for n in range(3):  # the run goes on: its messages wait in the line
+            session._on_scriptrunner_event(None, event=Event.ENQUEUE_FORWARD_MSG, forward_msg=_message(n))
+        seen_at_the_click: list[int] = []
+        real = sending._request_rerun
+        sending._request_rerun = lambda self, client_state: seen_at_the_click.append(len(handled))
+        try:
+            session.request_rerun(None)
+        finally:
+            sending._request_rerun = real
+        assert seen_at_the_click == [4], "the run's start and its three messages, before the click"
+
+    in_a_session(body)

@@ -17,7 +17,8 @@ each: a click's fifteen messages cost half a millisecond in writes alone. An eve
 line; the loop is called for a run's start and end, and for a message only when nobody is watching the
 line. While a run goes on, the loop looks at the line every few milliseconds by itself, so a long run's
 messages (a spinner's, say) still reach the browser as they come. The loop handles the line in order, as
-Streamlit would have one by one. And the loop's wake for sending is put up directly when the loop itself
+Streamlit would have one by one, and before a click's request to run again (which may stop the run and
+start another). And the loop's wake for sending is put up directly when the loop itself
 queues the message.
 
 Last, the frames a turn of the loop sends down one websocket go out in one write (:func:`_send_frame`): the
@@ -210,6 +211,19 @@ def _take_all(session: AppSession, events: _Events) -> bool:
     return took
 
 
+_request_rerun: Callable[..., None] = AppSession.request_rerun
+
+
+def _request_rerun_after_the_line(self: AppSession, client_state: Any) -> None:
+    """Streamlit's ``request_rerun``, after the events its run has sent so far are handled: a click that stops
+    a run (and starts another, with a new runner) would otherwise find them still in the line, and the new
+    runner's session would drop them as another runner's."""
+    events: _Events | None = self.__dict__.get(_EVENTS)
+    if events is not None and _on_the_loop(self._event_loop):
+        _take_all(self, events)
+    _request_rerun(self, client_state)
+
+
 def _take_events(session: AppSession, events: _Events) -> None:
     """On the loop, called: every event in the line, in order, then a look again in a moment."""
     _take_all(session, events)
@@ -327,6 +341,7 @@ def install() -> None:
     Runtime._loop_coroutine = _loop_coroutine  # type: ignore[method-assign]
     Runtime._enqueued_some_message = _enqueued_some_message  # type: ignore[method-assign]
     AppSession._on_scriptrunner_event = _on_scriptrunner_event  # type: ignore[method-assign,assignment]
+    AppSession.request_rerun = _request_rerun_after_the_line  # type: ignore[method-assign]
     WebSocketsSansIOProtocol.send = _send_frame  # type: ignore[method-assign]
     StarletteSessionClient.write_forward_msg = _write_forward_msg  # type: ignore[method-assign]
     setattr(Runtime, _INSTALLED, True)
