@@ -188,13 +188,17 @@ class _Events:
 _EVENTS = "_fives_events"
 
 
+def _events(session: AppSession) -> _Events:
+    """The session's line (made with its first event)."""
+    found: _Events | None = session.__dict__.get(_EVENTS)
+    return found if found is not None else session.__dict__.setdefault(_EVENTS, _Events())
+
+
 def _on_scriptrunner_event(self: AppSession, sender: Any, event: ScriptRunnerEvent, **details: Any) -> None:
     """Streamlit's ``AppSession._on_scriptrunner_event``, the loop called for a run's start and end and not for
     each message between: the event joins the session's line, and the loop is called when the line is not
     watched, or for any event but a message."""
-    events: _Events | None = self.__dict__.get(_EVENTS)
-    if events is None:  # a session made before install()
-        events = self.__dict__.setdefault(_EVENTS, _Events())
+    events = _events(self)
     events.line.append((sender, event, details))
     if events.watched and event == ScriptRunnerEvent.ENQUEUE_FORWARD_MSG:
         return
@@ -218,9 +222,8 @@ def _request_rerun_after_the_line(self: AppSession, client_state: Any) -> None:
     """Streamlit's ``request_rerun``, after the events its run has sent so far are handled: a click that stops
     a run (and starts another, with a new runner) would otherwise find them still in the line, and the new
     runner's session would drop them as another runner's."""
-    events: _Events | None = self.__dict__.get(_EVENTS)
-    if events is not None and _on_the_loop(self._event_loop):
-        _take_all(self, events)
+    if _on_the_loop(self._event_loop):
+        _take_all(self, _events(self))
     _request_rerun(self, client_state)
 
 
@@ -228,8 +231,12 @@ def _take_events(session: AppSession, events: _Events) -> None:
     """On the loop, called: every event in the line, in order, then a look again in a moment."""
     _take_all(session, events)
     if not events.looking:
-        events.looking = True
-        asyncio.get_running_loop().call_later(_LOOK_AGAIN_SECS, _look_again, session, events)
+        _look_soon(session, events)
+
+
+def _look_soon(session: AppSession, events: _Events) -> None:
+    events.looking = True
+    asyncio.get_running_loop().call_later(_LOOK_AGAIN_SECS, _look_again, session, events)
 
 
 def _look_again(session: AppSession, events: _Events) -> None:
@@ -238,8 +245,7 @@ def _look_again(session: AppSession, events: _Events) -> None:
     its thread saw the watch down is read here, and one after calls the loop."""
     events.looking = False
     if _take_all(session, events):
-        events.looking = True
-        asyncio.get_running_loop().call_later(_LOOK_AGAIN_SECS, _look_again, session, events)
+        _look_soon(session, events)
         return
     events.watched = False
     _take_all(session, events)
@@ -325,7 +331,6 @@ def install() -> None:
 
     def session_made(self: AppSession, *args: Any, **kwargs: Any) -> None:
         made(self, *args, **kwargs)
-        self.__dict__[_EVENTS] = _Events()
         told = self._message_enqueued_callback
         if told is None:
             return
