@@ -3,23 +3,38 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8501
+LOCK := requirements.lock
 
 AXE := $(VENV)/axe/axe.min.js
 AXE_VERSION ?= 4
 
-.PHONY: run serve test bench lint install clean axe words fit-bkt
+.PHONY: run serve test bench lint install clean axe words fit-bkt lock
 
-$(STAMP): pyproject.toml
+# every package at the exact version requirements.lock pins (the app, its tests and benchmarks), then the app
+# itself from this folder without anything more; an upgrade is `make lock` (docs/contributing.md)
+$(STAMP): pyproject.toml $(LOCK)
 	@echo "Setting up Fives Trainer in $(VENV) (the first time takes a minute or two)..."
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	@echo "  updating pip"
 	@$(PY) -m pip install --quiet --upgrade pip
-	@echo "  installing the app and its tests (Streamlit, Plotly, SQLAlchemy, pytest, Playwright...)"
-	@$(PY) -m pip install --quiet -e '.[test,bench]'
+	@echo "  installing the app and its tests at the versions of $(LOCK) (Streamlit, Plotly, SQLAlchemy, pytest, Playwright...)"
+	@$(PY) -m pip install --quiet -r $(LOCK)
+	@$(PY) -m pip install --quiet --no-deps -e .
 	@touch $(STAMP)
 	@echo "  ready."
 
 install: $(STAMP)
+
+# requirements.lock made again from pyproject.toml with pip-tools: every package at its newest version allowed,
+# or only some with UPGRADE="streamlit uvicorn" (and pyBKT's environment, tools/bkt/requirements.lock, anew); then `make test` says whether the runtime's changes still match
+# (tests/test_runtime_guard.py; docs/contributing.md, "Upgrading Streamlit")
+lock: $(STAMP)
+	@$(PY) -m pip install --quiet pip-tools
+	CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile --quiet --strip-extras --extra test --extra bench --no-emit-index-url \
+		--no-emit-trusted-host --no-emit-find-links \
+		$(if $(UPGRADE),$(foreach p,$(UPGRADE),--upgrade-package $(p)),--upgrade) -o $(LOCK) pyproject.toml
+	CUSTOM_COMPILE_COMMAND="make lock" $(VENV)/bin/pip-compile --quiet --strip-extras --no-emit-index-url \
+		--no-emit-trusted-host --no-emit-find-links --upgrade -o tools/bkt/requirements.lock tools/bkt/requirements.in
 
 # axe-core (the accessibility checker the browser tests run in each page), fetched once from the npm
 # registry with npm; without npm the accessibility test fails and says how to get it

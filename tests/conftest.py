@@ -20,6 +20,12 @@ if os.environ.get("FIVES_HYPOTHESIS") == "ci":
 # pages re-raise their errors under test instead of showing the friendly message
 os.environ["FIVES_STRICT"] = "1"
 
+# the app's changes to Streamlit's runtime, as an app process runs them (trainer/web/asgi.py): the page tests
+# under AppTest run with them in (tests/test_runtime_guard.py says which of them AppTest goes through)
+from trainer.web import runtime as _runtime  # noqa: E402
+
+_runtime.install()
+
 # the app's progress store: a fresh SQLite file per test process, never the project's own data/
 if "FIVES_DATABASE_URL" not in os.environ:
     import tempfile

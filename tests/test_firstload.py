@@ -14,7 +14,7 @@ import pytest
 
 from trainer.serving.index import HOME_FONTS, index_html, inline_script_hashes, preload_links
 from trainer.serving.serve import COOKIE, Cluster, free_port, haproxy_path
-from trainer.web import warmup
+from trainer.web.runtime import warmup
 
 
 def test_the_page_preloads_the_home_page_s_parts_once_each_and_its_scripts_stay_those_the_policy_allows():
@@ -78,7 +78,7 @@ def test_a_settled_process_keeps_its_start_out_of_the_collector_s_sight_and_coll
     import subprocess
     import sys
 
-    code = ("import gc; from trainer.web.warmup import COLLECT_EVERY, settle; before = gc.get_freeze_count(); "
+    code = ("import gc; from trainer.web.runtime.warmup import COLLECT_EVERY, settle; before = gc.get_freeze_count(); "
             "settle(); print(before, gc.get_freeze_count(), gc.get_threshold() == COLLECT_EVERY)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                          cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -1,4 +1,4 @@
-"""A picture's state as session_state shows it (trainer/web/presenting.py): the same as Streamlit's own
+"""A picture's state as session_state shows it (trainer/web/runtime/presenting.py): the same as Streamlit's own
 presenter shows it, for every kind of stored state, and a write through it stores the same."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.web import presenting
+from trainer.web.runtime import presenting
 
 AGG, COMPONENT = "agg-id", "component-id"
 

@@ -1,4 +1,4 @@
-"""Messages to the browsers sent from the sessions that queued some (trainer/web/sending.py): each session
+"""Messages to the browsers sent from the sessions that queued some (trainer/web/runtime/sending.py): each session
 marks itself as it queues, the runtime's loop visits the marked ones, and everything else is Streamlit's."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from streamlit.runtime.script_data import ScriptData
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
 from trainer.serving.serve import free_port
-from trainer.web import sending
+from trainer.web.runtime import sending
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""The theme's settings and each run's theme message, kept once per process (trainer/web/theme_once.py)."""
+"""The theme's settings and each run's theme message, kept once per process (trainer/web/runtime/theme_once.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from streamlit import config
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.runtime import app_session
 
-from trainer.web import theme_once
+from trainer.web.runtime import theme_once
 
 
 def whole_theme(populate: Callable[..., None]) -> ForwardMsg:

@@ -39,7 +39,10 @@ ENV = ROOT / ".venv-bkt"
 SCRIPT = ROOT / "tools" / "bkt" / "pybkt_fit.py"
 """What runs inside that environment."""
 REQUIREMENTS = ("pybkt==1.4.3", "numpy<2", "pandas<2.3", "scikit-learn<1.6")
-"""pyBKT and the versions it imports with."""
+"""pyBKT and the versions it imports with (``tools/bkt/requirements.in``)."""
+LOCK = ROOT / "tools" / "bkt" / "requirements.lock"
+"""Every package of pyBKT's environment at an exact version (``make lock`` makes it from
+``tools/bkt/requirements.in``)."""
 SEED = 42
 """pyBKT's random starts: the same data gives the same numbers."""
 FITS = 5
@@ -250,19 +253,19 @@ def _prob(value: Any) -> float:
 
 
 def pybkt_python(env: Path | None = None, *, say: Say = None) -> Path:
-    """The Python of pyBKT's environment, made (once) if it is missing: a virtualenv with
-    :data:`REQUIREMENTS` from the package index."""
+    """The Python of pyBKT's environment, made (once, and again when the lock changes) if it is missing: a
+    virtualenv with every package of :data:`LOCK` from the package index."""
     env = env or Path(os.environ.get("FIVES_BKT_ENV") or ENV)
     python = env / "bin" / "python"
     stamp = env / ".installed"
-    wanted = "\n".join(REQUIREMENTS) + "\n"
+    wanted = LOCK.read_text(encoding="utf-8")
     if python.exists() and stamp.exists() and stamp.read_text(encoding="utf-8") == wanted:
         return python
     if say:
         say(f"Setting up pyBKT in {env} (once; it takes about half a minute)...")
     base = os.environ.get("FIVES_BKT_PYTHON") or sys.executable
     subprocess.run([base, "-m", "venv", "--clear", str(env)], check=True)
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *REQUIREMENTS],
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", str(LOCK)],
                    check=True)
     stamp.write_text(wanted, encoding="utf-8")
     return python

@@ -21,8 +21,9 @@ from trainer.words import pages as words  # noqa: E402
 st.set_page_config(page_title=words.app_name(), page_icon=PAGE_ICON, layout="wide")
 
 
-from trainer.web import language, session, signin, theme_once  # noqa: E402
+from trainer.web import language, session, signin  # noqa: E402
 from trainer.web.pagestate import PAGES, Page, Section  # noqa: E402
+from trainer.web.runtime import theme_once  # noqa: E402
 
 
 def page(entry: Page, title: str) -> st.Page:

@@ -18,14 +18,12 @@ from puzzles import warm_found
 from trainer import words
 from trainer.learning.practice import TRAP_SEEDS
 from trainer.serving.index import index_html, link_page
-from trainer.web import presenting, sending, theme_once
+from trainer.web import runtime
 from trainer.web.pagestate import PAGES as MENU
-from trainer.web.warmup import settle, warm_up
+from trainer.web.runtime.warmup import settle, warm_up
 from trainer.words import teacher as teacher_words
 
-theme_once.install()  # the theme's settings read once, not on every rerun
-sending.install()  # the runtime sends from the sessions that have something to send, not from every one
-presenting.install()  # a picture's state, as session_state shows it, with its class made once
+runtime.install()  # Streamlit's runtime with the app's changes, each where it matches what it was written for
 
 
 def _warm_puzzles() -> None:

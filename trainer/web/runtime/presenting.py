@@ -18,8 +18,9 @@ from streamlit.components.v2.bidi_component import main as bidi_main
 from streamlit.errors import StreamlitAPIException
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from trainer.web.runtime import guard
+
 _INSTALLED = "_fives_presenting_installed"
-_STREAMLITS_OWN = "_fives_streamlits_presenter"
 
 
 class WriteThrough(dict[str, object]):
@@ -120,14 +121,29 @@ def make_presenter(aggregator_id: str, component_id: str | None = None,
 
 def streamlits_own() -> Any:
     """Streamlit's own presenter maker (what :func:`install` replaces), for comparing the two."""
-    install()
-    return getattr(presentation, _STREAMLITS_OWN)
+    return guard.keep_original("streamlit.components.v2.presentation:make_bidi_component_presenter")
+
+
+WRITTEN = guard.Written(
+    name="presenting",
+    versions={"streamlit": "1.67.0"},
+    sources={"streamlit.components.v2.presentation:make_bidi_component_presenter": "b9bef4bdbffc6838"},
+    names=("streamlit.components.v2.bidi_component.main:make_bidi_component_presenter",
+           "streamlit.components.v2.presentation:_LOGGER"),
+)
+"""What this module was written from: Streamlit 1.67's presenter (:mod:`trainer.web.runtime.guard`)."""
+
+
+def installed() -> bool:
+    """Whether the components present their state through :func:`make_presenter`."""
+    return bool(getattr(presentation, _INSTALLED, False))
 
 
 def install() -> None:
-    """Give the components the presenter with its class made once (once per process; later calls do nothing)."""
-    if getattr(presentation, _INSTALLED, False):
+    """Give the components the presenter with its class made once (once per process; later calls do nothing;
+    nothing is changed, and one warning is logged, when Streamlit differs from :data:`WRITTEN`)."""
+    if installed() or not guard.may_install(WRITTEN):
         return
-    setattr(presentation, _STREAMLITS_OWN, presentation.make_bidi_component_presenter)
+    guard.keep_original("streamlit.components.v2.presentation:make_bidi_component_presenter")
     bidi_main.make_bidi_component_presenter = make_presenter  # type: ignore[assignment]
     setattr(presentation, _INSTALLED, True)

@@ -15,22 +15,39 @@ from typing import Any
 from streamlit import config
 from streamlit.runtime import app_session
 
+from trainer.web.runtime import guard
+
 _INSTALLED = "_fives_theme_once"
-_STREAMLITS_OWN = "_fives_streamlits_theme_message"
+
+
+WRITTEN = guard.Written(
+    name="theme_once",
+    versions={"streamlit": "1.67.0"},
+    sources={"streamlit.config:get_options_for_section": "3673c44057652c6c",
+             "streamlit.runtime.app_session:_populate_theme_msg": "844b9eb40d0f7d97"},
+    names=("streamlit.config:on_config_parsed",),
+)
+"""What this module was written from: Streamlit 1.67's theme settings and message (:mod:`trainer.web.runtime.guard`)."""
 
 
 def streamlits_own() -> Callable[..., None]:
     """Streamlit's own writing of a theme section into a message (what :func:`install` keeps the result of)."""
-    install()
-    found: Callable[..., None] = getattr(config, _STREAMLITS_OWN)
+    found: Callable[..., None] = guard.keep_original("streamlit.runtime.app_session:_populate_theme_msg")  # type: ignore[assignment]
     return found
 
 
+def installed() -> bool:
+    """Whether the theme's sections are kept between runs in this process."""
+    return bool(getattr(config, _INSTALLED, False))
+
+
 def install() -> None:
-    """Keep the theme's sections between runs (once per process; later calls do nothing)."""
-    if getattr(config, _INSTALLED, False):
+    """Keep the theme's sections between runs (once per process; later calls do nothing; nothing is changed,
+    and one warning is logged, when Streamlit differs from :data:`WRITTEN`)."""
+    if installed() or not guard.may_install(WRITTEN):
         return
-    read: Callable[[str], dict[str, Any]] = config.get_options_for_section
+    read: Callable[[str], dict[str, Any]] = guard.keep_original(  # type: ignore[assignment]
+        "streamlit.config:get_options_for_section")
     kept: dict[str, dict[str, Any]] = {}
 
     def options_for_section(section: str) -> dict[str, Any]:
@@ -41,8 +58,7 @@ def install() -> None:
             found = kept[section] = read(section)
         return dict(found)  # a copy: no caller can change what is kept
 
-    populate: Callable[..., None] = app_session._populate_theme_msg
-    setattr(config, _STREAMLITS_OWN, populate)
+    populate = streamlits_own()
     written: dict[str, bytes] = {}
 
     def theme_message(msg: Any, section: str = "theme") -> None:

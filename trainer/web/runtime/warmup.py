@@ -17,7 +17,10 @@ import os
 
 import streamlit.delta_generator
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from trainer.web.runtime import guard
+
+HERE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+"""The web layer's folder (``trainer/web``), where the page scripts are."""
 SCRIPTS = (os.path.join(HERE, "app.py"), *sorted(glob.glob(os.path.join(HERE, "views", "*.py"))))
 """The scripts Streamlit runs for a page: the app and each page of the menu."""
 STREAMLIT_FIRST_RUN = ("numpy", "PIL.Image", "streamlit.emojis")
@@ -47,11 +50,21 @@ reads the source file of every frame on the stack (a tenth of a second, in the f
 app process always runs under ``streamlit run``, where the check finds nothing to say, so it is marked done."""
 
 
+WRITTEN = guard.Written(
+    name="warmup",
+    versions={"streamlit": "1.67.0"},
+    sources={"streamlit.delta_generator:_maybe_print_use_warning": "eca7a25a1a632e98"},
+    names=(f"streamlit.delta_generator:{REPL_CHECKED}",),
+)
+"""What the mark of :data:`REPL_CHECKED` was written from: Streamlit 1.67's check (:mod:`trainer.web.runtime.guard`);
+the imports and the collector's thresholds need nothing of Streamlit's."""
+
+
 def warm_up() -> list[str]:
     """Import everything the pages and Streamlit's first page need; returns the modules imported. A name
     that is not a module (``from puzzles import generate``) is skipped; any other import error is left for
     the page's own run to show, where it always was."""
-    if hasattr(streamlit.delta_generator, REPL_CHECKED):
+    if guard.may_install(WRITTEN):
         setattr(streamlit.delta_generator, REPL_CHECKED, True)
     done: list[str] = []
     names = [*STREAMLIT_FIRST_RUN, *(name for path in SCRIPTS for name in imported_by(path))]

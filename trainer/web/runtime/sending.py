@@ -49,6 +49,8 @@ from uvicorn.protocols.utils import ClientDisconnected
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.exceptions import InvalidState
 
+from trainer.web.runtime import guard
+
 log = logging.getLogger("fives_trainer")
 _INSTALLED = "_fives_sending_installed"
 _WAITING: set[str] = set()
@@ -322,11 +324,53 @@ def _write_frames(protocol: WebSocketsSansIOProtocol) -> None:
         protocol.transport.write(b"".join(output))
 
 
+WRITTEN = guard.Written(
+    name="sending",
+    versions={"streamlit": "1.67.0", "uvicorn": "0.54.0", "websockets": "17.4"},
+    sources={
+        "streamlit.runtime.app_session:AppSession.__init__": "a91a6923e3793fd7",
+        "streamlit.runtime.app_session:AppSession._on_scriptrunner_event": "ad85d5ec989dc8a6",
+        "streamlit.runtime.app_session:AppSession._handle_scriptrunner_event_on_event_loop": "595154772c71b329",
+        "streamlit.runtime.app_session:AppSession._call_soon_on_event_loop": "f814f6d09f885356",
+        "streamlit.runtime.app_session:AppSession.request_rerun": "4cb6506c80c5701a",
+        "streamlit.runtime.app_session:AppSession.flush_browser_queue": "eab2bfd86e2a9360",
+        "streamlit.runtime.runtime:Runtime._loop_coroutine": "f2bf0cf6b7bd78b7",
+        "streamlit.runtime.runtime:Runtime._enqueued_some_message": "bb83a3758a4e237c",
+        "streamlit.runtime.runtime:Runtime._send_message": "e763de1c9f3297c1",
+        "streamlit.web.server.starlette.starlette_websocket:StarletteSessionClient.__init__": "9c7a50f495d328e5",
+        "streamlit.web.server.starlette.starlette_websocket:StarletteSessionClient.write_forward_msg":
+            "1f93296eb31104ab",
+        "uvicorn.protocols.websockets.websockets_sansio_impl:WebSocketsSansIOProtocol.send": "560baa5c639d3a4c",
+    },
+    names=("streamlit.runtime.runtime:MESSAGE_FLUSH_INTERVAL_SECS", "streamlit.runtime.runtime:_SIGNAL_CHECK_INTERVAL"),
+)
+"""What this module was written from: Streamlit 1.67's loop, session and websocket client, uvicorn's websocket
+``send`` (:mod:`trainer.web.runtime.guard`)."""
+
+_REPLACED = (
+    "streamlit.runtime.app_session:AppSession.__init__",
+    "streamlit.runtime.runtime:Runtime._loop_coroutine",
+    "streamlit.runtime.runtime:Runtime._enqueued_some_message",
+    "streamlit.runtime.app_session:AppSession._on_scriptrunner_event",
+    "streamlit.runtime.app_session:AppSession.request_rerun",
+    "uvicorn.protocols.websockets.websockets_sansio_impl:WebSocketsSansIOProtocol.send",
+    "streamlit.web.server.starlette.starlette_websocket:StarletteSessionClient.write_forward_msg",
+)
+
+
+def installed() -> bool:
+    """Whether this process runs the loop, the line of events and the websocket's writes of this module."""
+    return bool(getattr(Runtime, _INSTALLED, False))
+
+
 def install() -> None:
     """Mark each session as it queues a message, and give the runtime its loop (once per process; later calls
-    do nothing). Before the runtime starts: its loop starts with it."""
-    if getattr(Runtime, _INSTALLED, False):
+    do nothing). Before the runtime starts: its loop starts with it. Nothing is changed, and one warning is
+    logged, when the installed libraries differ from :data:`WRITTEN`."""
+    if installed() or not guard.may_install(WRITTEN):
         return
+    for path in _REPLACED:
+        guard.keep_original(path)
     made: Callable[..., None] = AppSession.__init__
 
     def session_made(self: AppSession, *args: Any, **kwargs: Any) -> None:
