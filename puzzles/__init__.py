@@ -79,7 +79,7 @@ def generate_for(kind: str, *, stage: str, level: int, trap: str, seed: int) -> 
 @functools.lru_cache(maxsize=2048)
 def _generate_for(kind: str, stage: str, level: int, trap: str, seed: int, lang: str = "") -> Puzzle:
     """:func:`generate_for`, kept for reuse: the search for a puzzle that exposes a trap can take a hundred
-    puzzles, and the coach asks again for the same few (:data:`trainer.learning.practice.TRAP_SEEDS`). The
+    puzzles, and the coach asks again for the same few (:data:`puzzles.found.SEEDS`). The
     searches a new learner's first puzzles need were made once and written down (:mod:`puzzles.found`):
     their puzzle is made straight from its code."""
     code = found.code_for(kind, stage, level, trap, seed)

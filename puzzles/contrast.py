@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from puzzles.registry import Trap, find_trap, kind
-from trainer.rules import TILES, Layout, OpenEnd, Play, Tile
+from trainer.rules import TILES, EndKind, Layout, OpenEnd, Play, Tile
 from trainer.words import _
 from trainer.words.mistakes import you_did
 from trainer.words.traps import you_counted_half
@@ -125,7 +125,7 @@ def lead_double(lay: Layout, d: OpenEnd, trap: str) -> Contrast:
     """A double that was led, beside the same double with both its sides covered."""
     covered = lay
     for t in TILES:
-        if not any(e.tile == d.tile and e.kind == "double" for e in covered.open_ends):
+        if not any(e.tile == d.tile and e.kind == EndKind.DOUBLE for e in covered.open_ends):
             break
         if not t.is_double and t.has(d.number) and t not in covered:
             covered = covered.play(f"{t}>{d.tile}")

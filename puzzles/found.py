@@ -3,7 +3,7 @@
 :func:`puzzles.generate_for` looks for a puzzle that exposes a trap by trying seed after seed, which can
 take a hundred puzzles (a tenth of a second and more for a best play). The coach asks for such a puzzle
 for every new learner's first puzzle, from a few hundred seeds per trap (see
-:data:`trainer.learning.practice.TRAP_SEEDS`), so a school opening the page at once would make those
+:data:`SEEDS`), so a school opening the page at once would make those
 searches again and again. The searches for a new learner's first puzzles (every core kind, at every
 stage's first level, its first trap) are kept in ``data/found.json`` by their code: the same puzzle, made
 straight from its code. A change to the puzzle makers changes :data:`~puzzles.codes.GENERATOR`, and the
@@ -28,7 +28,11 @@ from puzzles.traps import mastery_traps
 
 PATH = Path(__file__).parent / "data" / "found.json"
 SEEDS = 256
-"""Seeds written down per trap (the coach's :data:`~trainer.learning.practice.TRAP_SEEDS`)."""
+"""The coach's puzzles made to expose a trap come from this many seeds per kind, stage, level and trap: a child
+meets a trap's puzzle only now and then, so 256 rarely repeat. Each is searched for once per server process
+(:func:`puzzles.generate_for` keeps them), where a search can take a hundred puzzles, and a new learner's first
+ones are written down here (``data/found.json``): a server makes the rest as it starts (:func:`warm_found`), so
+a whole school opening the page at the bell finds them ready."""
 
 
 def key(kind: str, stage: str, level: int, trap: str) -> str:

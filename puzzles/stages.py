@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
-from trainer.rules import TILES, EventKind, HandState, IllegalPlay, Layout, RuleSet, Tile
+from trainer.rules import TILES, EndKind, EventKind, HandState, IllegalPlay, Layout, RuleSet, Tile
 from trainer.words import N_, Said, _
 
 
@@ -101,9 +101,9 @@ def traps(layout: Layout) -> set[str]:
     """
     found = set()
     for end in layout.open_ends:
-        if end.kind == "double":
+        if end.kind == EndKind.DOUBLE:
             found.add("double-at-end")
-        elif end.kind == "spinner-end":
+        elif end.kind == EndKind.SPINNER_END:
             found.add("covered-spinner")
             found.add("empty-spinner-end")
     open_tiles = {e.tile for e in layout.open_ends}

@@ -18,11 +18,6 @@ def practice(at):
     return at.session_state["practice"]
 
 
-@pytest.mark.parametrize("page", PAGES)
-def test_every_page_runs(page):
-    app(page=page)
-
-
 def test_answer_right_then_next():
     code = generate("open-total", stage="muggins", level=1, seed=11).code
     at = app(code=code)

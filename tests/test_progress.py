@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles import CORE_KINDS, KINDS, STAGES, generate_for, mastery_traps
+from trainer.classroom.report import learner_csv
 from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.progress import (
     FAMILIAR,
@@ -245,7 +246,7 @@ def test_numbers_and_csv():
     for ok, s in [(True, 4), (True, 6), (False, 10), (True, 2)]:
         answer(p, correct=ok, seconds=s)
     assert (p.answered, p.right, p.streak, p.best_streak, p.median_seconds) == (4, 3, 1, 2, 5.0)
-    text = p.to_csv().splitlines()
+    text = learner_csv(p).splitlines()
     assert text[0].startswith("number,kind,stage") and "hinted" in text[0] and len(text) == 5
     acc = p.accuracy_by(["stage"])
     assert acc == [{"stage": "muggins", "answered": 4, "right": 3, "accuracy": 0.75}]

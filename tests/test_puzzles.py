@@ -7,7 +7,7 @@ from puzzles import CORE_KINDS, GENERATOR, KINDS, STAGES, CodeError, from_code, 
 from puzzles.__main__ import main as cli
 from puzzles.codes import ALPHABET, decode, encode
 from tests.oracle import oracle_from_record
-from trainer.rules import IllegalPlay, Tile, round_to_five
+from trainer.rules import EndKind, IllegalPlay, Tile, round_to_five
 
 ALL = [(k, s, lv) for k in KINDS for s in STAGES for lv in (1, 2, 3)]
 SEEDS = range(12)
@@ -96,7 +96,7 @@ def check_kind(p, lay):
             assert (total - p.answer) % 5 == 0 and 0 < p.answer < 5
         else:
             def named(e):
-                return f"the double {e.tile}" if e.kind == "double" else f"the {e.number} on {e.tile}"
+                return f"the double {e.tile}" if e.kind == EndKind.DOUBLE else f"the {e.number} on {e.tile}"
 
             end = next(e for e in lay.open_ends if p.question.startswith(f"A tile goes on {named(e)}."))
             tile = f"{min(p.answer, end.number)}-{max(p.answer, end.number)}"

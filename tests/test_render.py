@@ -9,7 +9,7 @@ import pytest
 from puzzles import KINDS, STAGES, generate, kind
 from trainer.render import CELL, describe_layout, end_letters, layout_geometry, render_hand, render_layout, render_tile
 from trainer.render.svg import marker_spots
-from trainer.rules import HandState, Layout, RuleSet, Tile
+from trainer.rules import EndKind, HandState, Layout, RuleSet, Tile
 from trainer.rules.random_layouts import random_layout
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -76,7 +76,7 @@ def check_marks(lay: Layout, g) -> None:
     for e in lay.open_ends:
         assert sum(m.end == e.id and m.role == "letter" for m in marks) <= max(e.free, 1)
     for e in lay.open_ends:  # a spinner's two empty ends: a letter on each
-        if e.kind == "spinner-end" and e.free == 2:
+        if e.kind == EndKind.SPINNER_END and e.free == 2:
             assert sum(m.end == e.id and m.role == "letter" for m in marks) == 2
 
 

@@ -103,8 +103,7 @@ def test_the_check_finds_a_comparison(tmp_path):
 
 def test_the_trap_registry_keeps_every_trap_once_with_its_record():
     assert [t.id for t in all_traps()] == list(TRAPS)
-    assert TRAPS == ("spinner-once", "double-once", "covered-spinner", "counted-covered", "round-1", "round-2",
-                     "round-3", "round-4", "missed-combination", "missed-lowering")
+    assert len(set(TRAPS)) == len(TRAPS)
     for t in all_traps():
         assert trap(t.id) is t and t.stages and set(t.stages) <= set(STAGES)
         assert t.drill_kind in KINDS and t.words

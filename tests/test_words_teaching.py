@@ -14,7 +14,7 @@ from puzzles.registry import TrapFamily, kind, trap
 from puzzles.traps import TRAPS, mastery_traps, misconceived
 from puzzles.worked import bites, trapped_answer, with_the_point, worked_example
 from trainer.learning import Practice
-from trainer.rules import round_to_five
+from trainer.rules import EndKind, round_to_five
 from trainer.words import speaking
 from trainer.words.mistakes import YOU_DID, trap_words, you_did
 from trainer.words.traps import you_counted_covered, you_rounded
@@ -43,11 +43,11 @@ def numbers_of(p, trap_id: str) -> tuple[str, ...]:
         target = lay.tiles[last.target]
         return str(last.number * (2 if target.is_double else 1)), str(target), str(last.tile)
     if trap_id == "covered-spinner":
-        free = {e.tile for e in lay.open_ends if e.kind == "double"}
+        free = {e.tile for e in lay.open_ends if e.kind == EndKind.DOUBLE}
         spin = next(s for s in lay.spinners if s not in free)
         return str(spin), str(spin.pips)
     spinner = trap_id == "spinner-once"
-    d = next(e for e in lay.open_ends if e.kind == "double" and lay.is_spinner(e.tile) == spinner)
+    d = next(e for e in lay.open_ends if e.kind == EndKind.DOUBLE and lay.is_spinner(e.tile) == spinner)
     return str(d.tile), str(d.number), str(d.value)
 
 

@@ -12,7 +12,7 @@ from puzzles.puzzle import Puzzle, Verdict
 from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
 from puzzles.stages import Position
 from puzzles.traps import COUNTED_COVERED, COVERED_SPINNER
-from trainer.rules import Layout, OpenEnd
+from trainer.rules import EndKind, Layout, OpenEnd
 from trainer.words import N_, _
 from trainer.words.ends import end_words
 from trainer.words.feedback import listing, say
@@ -27,7 +27,7 @@ that no rule such as "every lettered end but the spinner's" answers the question
 
 def blank(end: OpenEnd) -> bool:
     """An end that adds 0 whatever a child picks: a 0 on a plain tile, or 0-0."""
-    return end.number == 0 and end.kind != "spinner-end"
+    return end.number == 0 and end.kind != EndKind.SPINNER_END
 
 
 def decoys(lay: Layout) -> list[tuple[str, str]]:
@@ -136,12 +136,12 @@ def judge_counted_ends(p: Puzzle, response: Any) -> Verdict:
         name = "covered-double" if tile[0] == tile[-1] else COUNTED_COVERED.id
         return Verdict(False, say(p.level, (what, True), (sum_words, False)), name)
     for e in extra:
-        if e.kind == "spinner-end":
+        if e.kind == EndKind.SPINNER_END:
             return Verdict(False, say(p.level, (_("The spinner {tile} has both sides covered: it counts 0.").format(
                 tile=e.tile), True),
                                       (sum_words, False)), COVERED_SPINNER.id)
     for e in missing:
-        if e.kind == "double":
+        if e.kind == EndKind.DOUBLE:
             return Verdict(False, say(p.level, (_("{tile} is a double at an end: it counts {value}.").format(
                 tile=e.tile, value=e.value), True),
                                       (sum_words, False)), "double-at-end")
@@ -168,7 +168,7 @@ def covered_choices(p: Puzzle, trap_id: str) -> set[str]:
         tile = c.value.split(":")[0]
         if record is COUNTED_COVERED and e is None and tile[0] != tile[-1]:
             out.add(c.value)
-        if record is COVERED_SPINNER and e is not None and e.kind == "spinner-end":
+        if record is COVERED_SPINNER and e is not None and e.kind == EndKind.SPINNER_END:
             out.add(c.value)
     return out
 

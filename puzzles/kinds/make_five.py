@@ -14,7 +14,7 @@ from puzzles.puzzle import Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
 from puzzles.traps import COUNTED_COVERED
-from trainer.rules import TILES, Layout, OpenEnd, Tile
+from trainer.rules import TILES, EndKind, Layout, OpenEnd, Tile
 from trainer.words import N_, _
 from trainer.words.ends import end_words
 
@@ -82,7 +82,7 @@ def build_more(form: str, lay: Layout, rng: random.Random,
 
 def build_number(lay: Layout, rng: random.Random) -> dict[str, Any] | None:
     total = lay.total
-    ends = [e for e in lay.open_ends if e.kind in ("end", "double") and e.free]
+    ends = [e for e in lay.open_ends if e.kind in (EndKind.END, EndKind.DOUBLE) and e.free]
     rng.shuffle(ends)
     numbers = {e.number for e in ends}
     off = [t for t in TILES if not t.is_double and (t.low in numbers or t.high in numbers) and t not in lay]
@@ -130,7 +130,7 @@ def number_puzzle(lay: Layout, end: OpenEnd, rest: int, n: int, results: dict[in
                 wrong.append(("on-the-table", m, _("{tile} is on the table already.").format(tile=tile)))
     choices, mistakes = number_choices(n, wrong, rng, slip_text=_("Add the new end to the others."), high=6)
     sums = f"{rest} + {n} = {goal}"
-    if end.kind == "double":
+    if end.kind == EndKind.DOUBLE:
         because = _("Without both halves the ends make {rest}; {sum}.").format(rest=rest, sum=sums)
     else:
         because = _("Without the {number} the ends make {rest}; {sum}.").format(number=end.number, rest=rest, sum=sums)
@@ -146,7 +146,7 @@ def number_puzzle(lay: Layout, end: OpenEnd, rest: int, n: int, results: dict[in
                   Step(_("The new tile covers {end}: {sum}.").format(
                       end=end_words(end), sum=f"{total} − {end.value} = {rest}"), (end.id,)),
                   Step(_("{sum}, a multiple of five.").format(sum=sums))],
-        "trap": "cover-double" if end.kind == "double" else "cover-end", "number": total,
+        "trap": "cover-double" if end.kind == EndKind.DOUBLE else "cover-end", "number": total,
     }
 
 

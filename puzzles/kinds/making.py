@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 from puzzles.puzzle import Choice, Step
 from puzzles.stages import LEVEL_TABLE, Position, basic_fit, has_trap, positions, traps
 from puzzles.traps import COUNTED_COVERED, COVERED_SPINNER, DOUBLE_ONCE
-from trainer.rules import Layout, Play, Tile
+from trainer.rules import EndKind, Layout, Play, Tile
 from trainer.words import _
 from trainer.words.ends import end_counts, end_words
 from trainer.words.feedback import sentence
@@ -31,12 +31,12 @@ def mistaken_totals(lay: Layout) -> list[tuple[str, int, str]]:
     total = lay.total
     ends = lay.open_ends
     out: list[tuple[str, int, str]] = []
-    doubles = [e for e in ends if e.kind == "double"]
+    doubles = [e for e in ends if e.kind == EndKind.DOUBLE]
     if doubles:
         d = doubles[0]
         out.append((DOUBLE_ONCE.id, total - sum(e.number for e in doubles),
                     _("{tile} is a double at an end: it counts {value}.").format(tile=d.tile, value=d.value)))
-    spinners = [e for e in ends if e.kind == "spinner-end"]
+    spinners = [e for e in ends if e.kind == EndKind.SPINNER_END]
     if spinners:
         s = spinners[0]
         out.append((COVERED_SPINNER.id, total + sum(2 * e.number for e in spinners),

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from puzzles.contrast import Contrast, layout_of, lead_double, side_of, without
 from puzzles.registry import Misbelief, Scene, Trap, TrapFamily, register_trap
-from trainer.rules import Layout, OpenEnd
+from trainer.rules import EndKind, Layout, OpenEnd
 from trainer.words import _
 from trainer.words import traps as reasons
 
@@ -27,7 +27,7 @@ def _before(after: Layout) -> Layout:
 
 def _free_double(lay: Layout, spinner: bool) -> OpenEnd | None:
     """The first double at an open end with a free side: a spinner's, or an arm's."""
-    return next((e for e in lay.open_ends if e.kind == "double" and lay.is_spinner(e.tile) == spinner), None)
+    return next((e for e in lay.open_ends if e.kind == EndKind.DOUBLE and lay.is_spinner(e.tile) == spinner), None)
 
 
 # ----- a double with a free side counted once -----
@@ -41,7 +41,8 @@ class HalfADouble(Misbelief):
 
     def total(self, lay: Layout, before: Layout | None = None) -> int:
         ends = lay.open_ends
-        return lay.total - sum(e.number for e in ends if e.kind == "double" and lay.is_spinner(e.tile) == self.spinner)
+        return lay.total - sum(e.number for e in ends
+                               if e.kind == EndKind.DOUBLE and lay.is_spinner(e.tile) == self.spinner)
 
 
 def _half_a_double_reason(after: Layout, spinner: bool) -> str:
@@ -98,20 +99,20 @@ class CoveredSpinner(Misbelief):
     """Counts a spinner whose sides are both covered (its pips) as if it were still open."""
 
     def total(self, lay: Layout, before: Layout | None = None) -> int:
-        free = {e.tile for e in lay.open_ends if e.kind == "double"}
+        free = {e.tile for e in lay.open_ends if e.kind == EndKind.DOUBLE}
         return lay.total + sum(s.pips for s in lay.spinners if s not in free)
 
 
 def _covered_spinner_reason(scene: Scene) -> str:
     after = scene.after
-    free = {e.tile for e in after.open_ends if e.kind == "double"}
+    free = {e.tile for e in after.open_ends if e.kind == EndKind.DOUBLE}
     s = next((s for s in after.spinners if s not in free), None)
     return reasons.covered_spinner(str(s) if s is not None else None)
 
 
 def _covered_spinner_pair(p: Puzzle, record: Trap) -> Contrast | None:
     lay = layout_of(p, record)
-    free = {e.tile for e in lay.open_ends if e.kind == "double"}
+    free = {e.tile for e in lay.open_ends if e.kind == EndKind.DOUBLE}
     spin = next((s for s in lay.spinners if s not in free), None)
     sides = [pl for pl in lay.placements if spin is not None and pl.target >= 0
              and lay.tiles[pl.target] == spin and pl.via == "side"]

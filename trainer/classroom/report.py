@@ -212,6 +212,21 @@ def csv_text(learners: Iterable[LearnerRecord], extra: tuple[Sequence[str], dict
     return out.getvalue()
 
 
+LEARNER_CSV_FIELDS = ("number", "kind", "stage", "level", "correct", "seconds", "code", "mistake", "hinted", "review",
+                      "origin", "at")
+
+
+def learner_csv(progress: Progress) -> str:
+    """Every answer of one learner, a row each numbered from 1, with the headers in the reader's language (the
+    download on My progress)."""
+    out = io.StringIO()
+    csv.writer(out).writerow(csv_headers(LEARNER_CSV_FIELDS))
+    w = csv.DictWriter(out, fieldnames=LEARNER_CSV_FIELDS)
+    for i, a in enumerate(progress.attempts, start=1):
+        w.writerow({"number": i, **a.to_row()})
+    return out.getvalue()
+
+
 def _cell(text: str) -> str:
     """A spreadsheet never runs a cell as a formula: a leading ``= + - @`` is quoted."""
     return "'" + text if text[:1] in ("=", "+", "-", "@") else text

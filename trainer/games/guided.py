@@ -27,6 +27,7 @@ from trainer.rules import (
     PRESETS,
     Action,
     Claim,
+    EndKind,
     Game,
     HandResult,
     IllegalPlay,
@@ -57,7 +58,7 @@ def possessive(name: str) -> str:
     return _("Your") if name == seat_name(0) else _("{name}'s").format(name=name)
 
 
-_MOST_AT_AN_END = {"end": 6, "beside": 6, "double": 12, "sniff-end": 12}
+_MOST_AT_AN_END = {EndKind.END: 6, EndKind.BESIDE: 6, EndKind.DOUBLE: 12, EndKind.SNIFF_END: 12}
 """The most each kind of open end can add to the total (:attr:`OpenEnd.kind <trainer.rules.OpenEnd.kind>`)."""
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from trainer.rules import (
     Ending,
+    EndKind,
     Event,
     EventKind,
     Game,
@@ -30,7 +31,7 @@ from trainer.rules import (
 from trainer.words import calls, narration
 from trainer.words.feedback import sentences
 
-_COUNTED_ENDS = ("end", "beside", "double", "sniff-end")
+_COUNTED_ENDS = (EndKind.END, EndKind.BESIDE, EndKind.DOUBLE, EndKind.SNIFF_END)
 """The open ends whose number counts in the total (a spinner's empty ends and the sniff's long sides
 add 0 whatever their number, so the story leaves them out)."""
 

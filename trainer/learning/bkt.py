@@ -34,7 +34,8 @@ from trainer.learning.attempt import Attempt, attempt_traps
 from trainer.learning.states import ReviewMode
 
 TOP_LEVEL = 3
-"""A kind's general skill is judged at the top level of its stage (levels 1 and 2 are the climb)."""
+"""The top level of every stage (levels are 1, 2 and 3): a kind's general skill is judged there (levels 1 and 2
+are the climb). The one constant of it: :mod:`.skill`, :mod:`.progress` and :mod:`.placement` read this."""
 PARAMS_FILE = Path(__file__).with_name("data") / "bkt.json"
 """The fitted numbers shipped with the trainer (``python -m trainer.classroom.fit --out`` writes a new file)."""
 

@@ -42,8 +42,8 @@ from typing import Any
 
 from puzzles import CORE_KINDS, STAGES, Puzzle, Verdict, generate
 from trainer.learning.attempt import Attempt
+from trainer.learning.bkt import TOP_LEVEL
 from trainer.learning.rows import row_values
-from trainer.learning.skill import TOP_LEVEL
 from trainer.learning.states import ReviewMode
 from trainer.words.mastery import no_puzzle_yet
 

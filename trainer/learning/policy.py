@@ -55,6 +55,10 @@ class Policy:
     default desired retention): each answer at the top level is a review of its card."""
 
     # ----- the mastery of a stage -----
+    confirm_choices: int = 8
+    """While a stage waits for its confirmation on a later day, the coach makes this many puzzles of the kind it
+    chose and serves the one that asks about the most traps still to confirm (a fresh seed each, so the child
+    does not meet the same puzzle twice)."""
     confirm_right: int = 2
     confirm_trap_right: int = 2
     """On a later day, each core kind's general skill and each trap that applies at the stage need this

@@ -24,6 +24,7 @@ from typing import Any
 
 from puzzles import CodeError, Puzzle, Step, Verdict, from_code, generate, generate_for, similar
 from puzzles.contrast import Contrast, contrast
+from puzzles.found import SEEDS
 from puzzles.traps import drill_kind
 from puzzles.worked import worked_example
 from trainer.learning.attempt import shown as puzzle_shown
@@ -40,13 +41,6 @@ from trainer.words.mastery import notice as coach_notice
 COACH = "coach"
 """The kind choice that lets the coach decide."""
 
-CONFIRM_CHOICES = 8
-TRAP_SEEDS = 256
-"""The coach's puzzles made to expose a trap come from this many seeds per kind, stage, level and trap: a
-child meets a trap's puzzle only now and then, so 256 rarely repeat, and each is searched for once per
-server process (:func:`puzzles.generate_for` keeps them), where a search can take a hundred puzzles. A server
-makes a new learner's first ones as it starts (:func:`puzzles.warm_found`), so a whole school opening the
-page at the bell finds them ready."""
 
 """Puzzles made to choose from while a stage is being confirmed (the one asking about most traps wins)."""
 
@@ -277,7 +271,7 @@ class Practice:
         puzzle = None
         for aim in (trap, None) if avoid and trap else (trap,):  # the trap asked for, else any puzzle
             for _ in range(12 if avoid else 1):
-                seed = self.seed_source.randrange(TRAP_SEEDS if aim else 2**24)
+                seed = self.seed_source.randrange(SEEDS if aim else 2**24)
                 puzzle = (generate_for(kind, stage=stage, level=level, trap=aim, seed=seed) if aim
                           else generate(kind, stage=stage, level=level, seed=seed))
                 if not avoid.intersection(puzzle.traps):
@@ -291,13 +285,13 @@ class Practice:
         traps still wanted (so a confirmation takes a few puzzles, not one per trap); one that exposes
         ``trap`` (made for it) when none of them asks about any."""
         best: Puzzle | None = None
-        for _ in range(CONFIRM_CHOICES):
+        for _ in range(self.policy.confirm_choices):
             p = generate(kind, stage=stage, level=level, seed=self.seed_source.randrange(2**24))
             if best is None or len(wanted.keys() & set(p.traps)) > len(wanted.keys() & set(best.traps)):
                 best = p
         assert best is not None
         if trap is not None and not wanted.keys() & set(best.traps):
-            return generate_for(kind, stage=stage, level=level, trap=trap, seed=self.seed_source.randrange(TRAP_SEEDS))
+            return generate_for(kind, stage=stage, level=level, trap=trap, seed=self.seed_source.randrange(SEEDS))
         return best
 
     def try_similar(self) -> Puzzle:

@@ -16,11 +16,11 @@ and every kind's general skill at each stage, has a p(known). Each kind at each 
   answers at the top level right within the kind's time bar (:func:`fluency_bar`). It stays mastered
   until one of those skills falls below 0.7.
 
-A stage is mastered when every core kind is mastered there and steady now (at most one wrong among its
-last 8 answers at the top level), and its number facts (:data:`STAGE_FACTS`, answered in the Fives
-Sprint) are fluent — and then only on a later day: the day it first looks mastered the coach goes on to
-the next stage, and on a later day right answers confirm it (two per core kind and two per trap; a wrong
-answer starts that skill's count again). A mastered kind comes back in review when its py-fsrs card
+A stage is mastered when every core kind is mastered there and steady now (at most 2 wrong among its
+last 10 answers at the top level, :attr:`Policy.steady_wrong`), and its number facts (:data:`STAGE_FACTS`,
+answered in the Fives Sprint) are fluent — and then only on a later day: the day it first looks mastered the
+coach goes on to the next stage, and on a later day right answers confirm it (two per core kind and two per
+trap; a wrong answer starts that skill's count again). A mastered kind comes back in review when its py-fsrs card
 says (:mod:`trainer.learning.spacing`), as a Sprint fact does. Hinted answers are kept but never count
 toward mastery. A trap taught twice in a day without becoming known is left until a later day
 (:meth:`Progress.parked`).
@@ -33,10 +33,8 @@ start the coach further on: each stage it skips over waits for its confirmation,
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
 import heapq
-import io
 import random
 import statistics
 from collections.abc import Iterable
@@ -48,6 +46,7 @@ from puzzles.traps import COUNTING, MISSED_COMBINATION, MISSED_LOWERING, ROUNDIN
 from trainer.learning.attempt import Attempt as Attempt
 from trainer.learning.attempt import attempt_traps as attempt_traps
 from trainer.learning.attempt import code_traps
+from trainer.learning.bkt import TOP_LEVEL as TOP_LEVEL
 from trainer.learning.bkt import Knowledge, Observation, general_skill
 from trainer.learning.history import held_lately, taught_trap
 from trainer.learning.outcomes import Outcome as Outcome
@@ -62,7 +61,6 @@ from trainer.learning.skill import NOT_STARTED as NOT_STARTED
 from trainer.learning.skill import OTHER_TIME_BARS as OTHER_TIME_BARS
 from trainer.learning.skill import PRACTISED as PRACTISED
 from trainer.learning.skill import PROFICIENT as PROFICIENT
-from trainer.learning.skill import TOP_LEVEL as TOP_LEVEL
 from trainer.learning.skill import Skill as Skill
 from trainer.learning.skill import answer_day
 from trainer.learning.skill import fluency_bar as fluency_bar
@@ -70,7 +68,6 @@ from trainer.learning.spacing import Memory
 from trainer.learning.sprint import FactKind, SprintAnswer, SprintHistory, day_of
 from trainer.learning.states import MasteryStep, ReviewMode, TrapStatus
 from trainer.words.mastery import STEP_NAMES, unknown_answer
-from trainer.words.tables import csv_headers
 
 STAGE_FACTS: dict[str, tuple[FactKind, ...]] = {
     "muggins": (FactKind.MAKE_FIVE, FactKind.MAKE_TEN, FactKind.NEAREST_FIVE, FactKind.IS_MULTIPLE),
@@ -560,20 +557,6 @@ class Progress:
         if not self.attempts:
             return None
         return statistics.median(a.seconds for a in self.attempts)
-
-    def rows(self) -> list[dict[str, object]]:
-        """One dict per answer, numbered from 1."""
-        return [{"number": i + 1, **a.to_row()} for i, a in enumerate(self.attempts)]
-
-    def to_csv(self) -> str:
-        out = io.StringIO()
-        fields = ["number", "kind", "stage", "level", "correct", "seconds", "code", "mistake", "hinted", "review",
-                  "origin", "at"]
-        w = csv.DictWriter(out, fieldnames=fields)
-        csv.writer(out).writerow(csv_headers(fields))  # the headers in the reader's language
-        for row in self.rows():
-            w.writerow(row)
-        return out.getvalue()
 
     def accuracy_by(self, keys: Iterable[str] = ("stage", "kind")) -> list[dict[str, Any]]:
         """Right share per group, for charts: each group's values by ``keys``, then ``answered``,

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from puzzles import KINDS, all_kinds, kind
 from trainer.learning.attempt import Attempt
-from trainer.learning.bkt import Knowledge
+from trainer.learning.bkt import TOP_LEVEL, Knowledge
 from trainer.learning.policy import DEFAULT_POLICY, Policy
 from trainer.learning.sprint import day_of
 from trainer.learning.states import MasteryStep, ReviewMode, TrapStatus
@@ -20,8 +20,6 @@ NOT_STARTED, PRACTISED, FAMILIAR = MasteryStep.NOT_STARTED, MasteryStep.PRACTISE
 PROFICIENT, MASTERED = MasteryStep.PROFICIENT, MasteryStep.MASTERED
 """The steps of mastery (:class:`~trainer.learning.states.MasteryStep`), by name."""
 
-TOP_LEVEL = 3
-"""The top level of every stage (levels are 1, 2 and 3)."""
 FLUENCY_SECONDS: dict[str, tuple[float, float, float]] = {
     k.id: (k.time_bars[1], k.time_bars[2], k.time_bars[3]) for k in all_kinds()
 }

@@ -8,7 +8,7 @@ from collections.abc import Collection, Mapping
 from typing import NamedTuple
 
 from trainer.render.geometry import Geometry, PlacedTile, Port, layout_geometry
-from trainer.rules import Layout, OpenEnd, Tile
+from trainer.rules import EndKind, Layout, OpenEnd, Tile
 
 SIDE_OF = {(1, 0): "right", (-1, 0): "left", (0, -1): "above", (0, 1): "below"}
 """Which side of its target a tile lies on, by the direction of the port it was set against."""
@@ -25,17 +25,17 @@ def _free_ports(g: Geometry, lay: Layout) -> dict[str, list[Port]]:
         for (how, _slot), port in sorted(pt.ports.items()):
             if port in used:
                 continue
-            if end.kind == "end" and how != "half":
+            if end.kind == EndKind.END and how != "half":
                 continue
-            if end.kind == "double" and how != "side":
+            if end.kind == EndKind.DOUBLE and how != "side":
                 continue
-            if end.kind == "spinner-end" and how != "end":
+            if end.kind == EndKind.SPINNER_END and how != "end":
                 continue
-            if end.kind == "sniff-end" and how not in ("half", "end"):  # in line: its line ends
+            if end.kind == EndKind.SNIFF_END and how not in ("half", "end"):  # in line: its line ends
                 continue
-            if end.kind == "sniff-side" and how != "side":
+            if end.kind == EndKind.SNIFF_SIDE and how != "side":
                 continue
-            if end.kind == "beside":  # it counts, but nothing can go on it
+            if end.kind == EndKind.BESIDE:  # it counts, but nothing can go on it
                 continue
             if how == "half" and pt.index == 0:
                 # the lead's two halves are two different open ends
@@ -143,7 +143,7 @@ def marker_spots(lay: Layout, g: Geometry | None = None, *, letters: bool | Coll
     g = g or layout_geometry(lay)
     ends = list(lay.open_ends)
     if letters is True:
-        lettered = {e.id for e in ends if e.kind != "beside"}
+        lettered = {e.id for e in ends if e.kind != EndKind.BESIDE}
     elif letters is False:
         lettered = set()
     else:
@@ -194,7 +194,7 @@ class _Marks:
         """One letter on each free way out of a lettered end (a spinner's two empty ends both carry
         it); a way out that is blocked has its letter beside the tile instead, at the nearest free place."""
         for e in ends:
-            if e.id not in lettered or e.kind == "beside":
+            if e.id not in lettered or e.kind == EndKind.BESIDE:
                 continue
             plist: list[Port | None] = list(ports.get(e.id) or []) or [None]
             for port in plist:
@@ -236,7 +236,7 @@ class _Marks:
                 if sq is not None and sq[2] == 1.0:
                     found = (port, sq)
             if found is None:
-                found = self.near(e, [] if e.kind == "beside" else plist[:1])
+                found = self.near(e, [] if e.kind == EndKind.BESIDE else plist[:1])
             if found is not None:
                 self.add(e.id, "value", found[1])
 

@@ -25,7 +25,7 @@ from trainer.rules.actions import (
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.game import Game
 from trainer.rules.hand import HandState, PlayerView
-from trainer.rules.layout import Layout, OpenEnd, Placement, Play, end_letters
+from trainer.rules.layout import EndKind, Layout, OpenEnd, Placement, Play, end_letters
 from trainer.rules.options import GameEnd, Lead, LeadAfterBlock, MugginsCall, MugginsCaller, Settlement, Unit
 from trainer.rules.reasons import Reason, say
 from trainer.rules.ruleset import PRESETS, RuleSet
@@ -36,7 +36,8 @@ from trainer.rules.turns import Phase, lead_by_lot
 from trainer.rules.variants import Variant
 
 __all__ = [
-    "DRAW", "LET_GO", "MUGGINS", "PASS", "PRESETS", "TILES", "Action", "Claim", "Draw", "Ending", "Event", "EventKind",
+    "DRAW", "LET_GO", "MUGGINS", "PASS", "PRESETS", "TILES", "Action", "Claim", "Draw", "EndKind", "Ending", "Event",
+    "EventKind",
     "Game",
     "GameEnd", "HandResult", "HandState", "IllegalPlay", "Layout", "Lead", "LeadAfterBlock", "Muggins",
     "MugginsCall", "MugginsCaller", "OpenEnd", "Pass", "Phase", "Placement", "Play", "PlayerView", "Reason", "RuleSet",

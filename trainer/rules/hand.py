@@ -17,10 +17,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from trainer.rules.actions import (  # noqa: F401  (Action and the rest: also importable from here, as before)
+from trainer.rules.actions import (
     DRAW,
-    LET_GO,
-    MUGGINS,
     PASS,
     Action,
     Claim,
@@ -28,7 +26,6 @@ from trainer.rules.actions import (  # noqa: F401  (Action and the rest: also im
     Event,
     EventKind,
     Muggins,
-    Pass,
     parse_action,
 )
 from trainer.rules.board import SNIFF_SIDE
@@ -38,9 +35,8 @@ from trainer.rules.reasons import Reason
 from trainer.rules.ruleset import RuleSet
 from trainer.rules.settlement import HandResult
 from trainer.rules.simulate import playout_greedy, playout_random, step_random
-from trainer.rules.table import MAX_TOTAL  # noqa: F401  (importable from here, as before)
 from trainer.rules.tiles import TILES, Tile, TileLike
-from trainer.rules.turns import (  # noqa: F401  (the core's names, importable from here as before)
+from trainer.rules.turns import (
     CLAIMING,
     DRAWING,
     LEAD_TARGET,
@@ -49,7 +45,6 @@ from trainer.rules.turns import (  # noqa: F401  (the core's names, importable f
     Move,
     Phase,
     TurnCore,
-    lead_by_lot,
 )
 
 

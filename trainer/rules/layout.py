@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Union
 
 from trainer.rules.board import BESIDE, END, HALF, SIDE, SNIFF_SIDE, Board
@@ -118,6 +119,24 @@ def play_of_move(tile_id: int, target_id: int, number: int) -> Play:
 PlayLike = Union[Play, str]
 
 
+class EndKind(StrEnum):
+    """What sort of place an open end is (its value is the name a record or a test may hold)."""
+
+    END = "end"
+    """A free half."""
+    DOUBLE = "double"
+    """A double with a free side: it counts both halves."""
+    SPINNER_END = "spinner-end"
+    """A spinner whose sides are both covered: a tile may still go on its ends; it counts nothing."""
+    SNIFF_END = "sniff-end"
+    """In Sniff: the sniff's free ends, each counting its half."""
+    SNIFF_SIDE = "sniff-side"
+    """In Sniff: the in-line sniff's free long sides: a tile may go there; they count nothing."""
+    BESIDE = "beside"
+    """In Sniff: the outer half of a tile beside the in-line sniff: it counts for the rest of the hand, and
+    nothing can go on it."""
+
+
 @dataclass(frozen=True, slots=True)
 class OpenEnd:
     """A place on the layout where a tile can still go, and what it adds to the total."""
@@ -126,12 +145,8 @@ class OpenEnd:
     """The placed tile the end belongs to."""
     number: int
     """The number a tile must show to be set here."""
-    kind: str
-    """``"end"`` (a free half), ``"double"`` (a double with a free side), ``"spinner-end"`` (a
-    spinner whose sides are both covered), and in Sniff: ``"sniff-end"`` (the sniff's free ends,
-    each counting its half), ``"sniff-side"`` (the in-line sniff's free long sides: a tile may go
-    there; they count nothing) and ``"beside"`` (the outer half of a tile beside the in-line sniff:
-    it counts for the rest of the hand, and nothing can go on it)."""
+    kind: EndKind
+    """What sort of place it is (:class:`EndKind`)."""
     value: int
     """What it adds to the open-end total: the half, both halves of a double, or 0."""
     free: int
@@ -146,23 +161,23 @@ class OpenEnd:
     def id(self) -> str:
         """A stable name for the end: ``"1-4:4"`` is the 4 of 1-4 (pictures and puzzles use it);
         ``"4-4^4"`` the long sides of an in-line sniff."""
-        if self.kind == "sniff-side":
+        if self.kind == EndKind.SNIFF_SIDE:
             return f"{self.tile}^{self.number}"
         return f"{self.tile}:{self.number}"
 
     @property
     def words(self) -> str:
         """What it adds, in words for a child: ``"the 4 on 1-4 counts 4"``."""
-        if self.kind == "double":
+        if self.kind == EndKind.DOUBLE:
             return f"{self.tile} at an arm end counts both halves, {self.value}"
-        if self.kind == "spinner-end":
+        if self.kind == EndKind.SPINNER_END:
             return f"the spinner {self.tile} has both sides covered, so it counts 0"
-        if self.kind == "sniff-end":
+        if self.kind == EndKind.SNIFF_END:
             ends = "its free end counts" if self.free == 1 else "each free end counts"
             return f"the sniff {self.tile}: {ends} {self.number}, {self.value} in all"
-        if self.kind == "sniff-side":
+        if self.kind == EndKind.SNIFF_SIDE:
             return f"a long side of the sniff {self.tile} takes one tile and counts 0"
-        if self.kind == "beside":
+        if self.kind == EndKind.BESIDE:
             return f"the {self.number} on {self.tile}, beside the sniff, counts {self.value} to the end"
         return f"the {self.number} on {self.tile} counts {self.value}"
 
@@ -331,22 +346,22 @@ class Layout:
             tile = TILES[tid]
             if q == b.sniff:
                 if b.sides[q]:
-                    out.append(OpenEnd(tile, a, "double", 2 * a, b.sides[q]))
+                    out.append(OpenEnd(tile, a, EndKind.DOUBLE, 2 * a, b.sides[q]))
                 elif b.ends[q]:
-                    out.append(OpenEnd(tile, a, "sniff-end", a * b.ends[q], b.ends[q]))
+                    out.append(OpenEnd(tile, a, EndKind.SNIFF_END, a * b.ends[q], b.ends[q]))
                 if b.sniff_sides:
-                    out.append(OpenEnd(tile, a, "sniff-side", 0, b.sniff_sides))
+                    out.append(OpenEnd(tile, a, EndKind.SNIFF_SIDE, 0, b.sniff_sides))
             elif a == c:
                 if b.sides[q]:
-                    out.append(OpenEnd(tile, a, "double", 2 * a, b.sides[q]))
+                    out.append(OpenEnd(tile, a, EndKind.DOUBLE, 2 * a, b.sides[q]))
                 elif b.ends[q]:
-                    out.append(OpenEnd(tile, a, "spinner-end", 0, b.ends[q]))
+                    out.append(OpenEnd(tile, a, EndKind.SPINNER_END, 0, b.ends[q]))
             elif b.attach[q][1] == BESIDE:
-                out.append(OpenEnd(tile, b.free[q], "beside", b.free[q], 0))
+                out.append(OpenEnd(tile, b.free[q], EndKind.BESIDE, b.free[q], 0))
             else:
                 for n in (a, c) if q == 0 else (b.free[q],):
                     if q in b.avail[n]:
-                        out.append(OpenEnd(tile, n, "end", n, 1))
+                        out.append(OpenEnd(tile, n, EndKind.END, n, 1))
         self._ends = tuple(out)
         return self._ends
 
@@ -516,7 +531,7 @@ def end_letters(lay: Layout) -> dict[str, str]:
     >>> end_letters(Layout.from_record("2-5 3-5>2-5", variant="muggins"))
     {'2-5:2': 'A', '3-5:3': 'B'}
     """
-    ends = [e for e in lay.open_ends if e.kind != "beside"]
+    ends = [e for e in lay.open_ends if e.kind != EndKind.BESIDE]
     return {e.id: chr(ord("A") + i) for i, e in enumerate(ends)}
 
 

@@ -15,8 +15,8 @@ from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
 from puzzles import warm_found
+from puzzles.found import SEEDS
 from trainer import words
-from trainer.learning.practice import TRAP_SEEDS
 from trainer.serving.index import index_html, link_page
 from trainer.web import runtime
 from trainer.web.pagestate import PAGES as MENU
@@ -28,7 +28,7 @@ runtime.install()  # Streamlit's runtime with the app's changes, each where it m
 
 def _warm_puzzles() -> None:
     """A new learner's first puzzles, made while the server starts (a second or two, beside its first pages)."""
-    warm_found(TRAP_SEEDS)
+    warm_found(SEEDS)
     settle()  # the warmed puzzles live as long as the process: out of the collector's sight
 
 

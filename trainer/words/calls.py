@@ -11,49 +11,50 @@ every score a player reads says which:
 
 from __future__ import annotations
 
+from trainer.rules import Unit
 from trainer.words import _, ngettext
 
 
-def amount(n: int, unit: str) -> str:
+def amount(n: int, unit: Unit) -> str:
     """A score with its unit: ``"15 pips"`` or ``"3 points"``."""
-    if unit == "pips":
+    if unit == Unit.PIPS:
         return ngettext("{n} pip", "{n} pips", n).format(n=n)
     return ngettext("{n} point", "{n} points", n).format(n=n)
 
 
-def made(total: int, score: int, unit: str) -> str:
+def made(total: int, score: int, unit: Unit) -> str:
     """What an open-end total scored, for the story of a play. In points the total is shown too
     (``15 → 3 points``), so the child sees the division by five."""
     if score:
-        if unit == "pips":
+        if unit == Unit.PIPS:
             return _("a multiple of five — {amount}").format(amount=amount(score, unit))
         return ngettext("a multiple of five — {total} → {n} point", "a multiple of five — {total} → {n} points",
                         score).format(total=total, n=score)
     return _("not a multiple of five, no score") if total else _("nothing to score")
 
 
-def called(who: str, score: int, unit: str) -> str:
+def called(who: str, score: int, unit: Unit) -> str:
     return _("{who} called {amount}.").format(who=who, amount=amount(score, unit))
 
 
-def called_only(who: str, score: int, unit: str) -> str:
+def called_only(who: str, score: int, unit: Unit) -> str:
     """What a player called, told without what the play made (the learner is to judge it)."""
     if score:
         return _("{who} called {amount}.").format(who=who, amount=amount(score, unit))
     return _("{who} said no score.").format(who=who)
 
 
-def learner_said_no_score(made_score: int, unit: str) -> str:
+def learner_said_no_score(made_score: int, unit: Unit) -> str:
     """The learner pressed "No score" after a play that scored."""
     return _("You said no score, but your play made {amount}.").format(amount=amount(made_score, unit))
 
 
-def forgot(who: str, made_score: int, unit: str) -> str:
+def forgot(who: str, made_score: int, unit: Unit) -> str:
     """A computer player called nothing after a play that scored."""
     return _("{who} forgot to call {amount}!").format(who=who, amount=amount(made_score, unit))
 
 
-def called_wrong(who: str, said: int, made_score: int, unit: str) -> str:
+def called_wrong(who: str, said: int, made_score: int, unit: Unit) -> str:
     return _("{who} called {said}, but the play made {made}.").format(
         who=who, said=amount(said, unit), made=amount(made_score, unit))
 
@@ -62,9 +63,9 @@ def may_call(caller: str) -> str:
     return _("{who} may call Muggins! and take them.").format(who=caller)
 
 
-def took(who: str, score: int, unit: str) -> str:
+def took(who: str, score: int, unit: Unit) -> str:
     return _("{who} called Muggins! and took {amount}.").format(who=who, amount=amount(score, unit))
 
 
-def let_go(who: str, score: int, unit: str) -> str:
+def let_go(who: str, score: int, unit: Unit) -> str:
     return _("{who} let the missed {amount} go.").format(who=who, amount=amount(score, unit))

@@ -11,6 +11,7 @@ picture), with its score in the game's unit and a reason that is true.
 
 from __future__ import annotations
 
+from trainer.rules import Unit
 from trainer.words import _, ngettext, play_page
 from trainer.words.calls import amount
 
@@ -23,7 +24,7 @@ def play_name(tile: str, letter: str | None, *, beside: bool = False) -> str:
     return play_page.beside_sniff(tile, letter) if beside else play_page.on_end(tile, letter)
 
 
-def suggestion(play: str, *, score: int, unit: str, total: int, again: bool, lead: bool = False,
+def suggestion(play: str, *, score: int, unit: Unit, total: int, again: bool, lead: bool = False,
                double: bool = False, others_score: bool = False) -> str:
     """The suggestion and what it does now: its score, and the total it leaves the next player (or
     that the learner goes again, in the games where a score or a double goes on). ``others_score``: another
@@ -72,7 +73,7 @@ def more_for_you(play: str, other: str, mine: int, theirs: int) -> str:
 
 
 def bigger_threat(other: str, play: str, other_score: int, threat: int, tiles: int, unseen: int, held: int,
-                  after_play: int, unit: str) -> str:
+                  after_play: int, unit: Unit) -> str:
     """Why a play that scores less now is still the one to make: the play that scores more would let
     the next player score more, with tiles they are likely to hold."""
     head = ngettext(

@@ -4,7 +4,7 @@ the numbers in the worked examples come from the rules engine."""
 
 from __future__ import annotations
 
-from trainer.rules import HandState, Layout, Play, RuleSet
+from trainer.rules import HandState, Layout, Play, RuleSet, Unit
 from trainer.words import _
 from trainer.words.calls import amount
 
@@ -24,7 +24,7 @@ def go_again_intro() -> str:
     )
 
 
-def go_again_step(tile: str, working: str, score: int, unit: str, *, double: bool, lead: bool) -> str:
+def go_again_step(tile: str, working: str, score: int, unit: Unit, *, double: bool, lead: bool) -> str:
     """One play of the worked example, with why the turn goes on or ends."""
     if score:
         if lead:
@@ -111,5 +111,5 @@ def muggins_example(player: str, tile: str, working: str, pips: int, points: int
         "{player} plays {tile} and the ends make {working}. In the old game of Muggins {player} says "
         "\"{in_pips}\"; in the learning games, \"{in_points}\". If {player} says nothing, you may call "
         "\"Muggins!\" and take it."
-    ).format(player=player, tile=tile, working=working, in_pips=amount(pips, "pips"),
-             in_points=amount(points, "points"))
+    ).format(player=player, tile=tile, working=working, in_pips=amount(pips, Unit.PIPS),
+             in_points=amount(points, Unit.POINTS))

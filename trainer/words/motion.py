@@ -3,6 +3,7 @@ popping number shows, for everyone, and the only way it shows with motion reduce
 
 from __future__ import annotations
 
+from trainer.rules import Unit
 from trainer.words import _
 from trainer.words.calls import amount
 
@@ -16,7 +17,7 @@ def sound_help() -> str:
     return _("A short sound when someone scores.")
 
 
-def scored(who: str, points: int, unit: str, *, you: bool) -> str:
+def scored(who: str, points: int, unit: Unit, *, you: bool) -> str:
     """A fresh score, as the line under the layout says it."""
     if you:
         return _("You scored {amount}!").format(amount=amount(points, unit))

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from trainer.rules import Unit
 from trainer.words import N_, _, ngettext, said
 from trainer.words.calls import amount
 from trainer.words.scores import points_words
@@ -144,7 +145,7 @@ def drew_the_last(who: str, drew: int) -> str:
                     "{who} drew {n} tiles, the last in the boneyard: none of them fits.", drew).format(who=who, n=drew)
 
 
-def target_reached(who: str, target: int, unit: str, *, you: bool) -> str:
+def target_reached(who: str, target: int, unit: Unit, *, you: bool) -> str:
     """The game ends the moment a side reaches the target (``game_end="at-target"``)."""
     if you:
         return _("{who} reached {target}: the game ends at once!").format(who=who, target=amount(target, unit))
@@ -173,7 +174,7 @@ def hold_together(side: str, pips: int) -> str:
         side=side, n=pips)
 
 
-def each_loses(side: str, pips: int, rounded: int, points: int, unit: str = "points") -> str:
+def each_loses(side: str, pips: int, rounded: int, points: int, unit: Unit = Unit.POINTS) -> str:
     """Under "each subtracts own": ``"Leo: 12 rounds to 10 → -2 points."`` (in the game's unit)."""
     if rounded:
         return _("{side}: {pips} rounds to {rounded} → -{amount}.").format(
@@ -213,7 +214,7 @@ def hands_hold(pot: int, how: str, *, every_hand: bool) -> str:
 def winners_score(winners: str, rounded: int, points: int, *, points_unit: bool, plural: bool) -> str:
     """``"You score 25 → 5 points."``: ``plural`` for "You" and partners (they score)."""
     scored = (ngettext("{rounded} → {n} point", "{rounded} → {n} points", points).format(rounded=rounded, n=points)
-              if points_unit else amount(points, "pips"))
+              if points_unit else amount(points, Unit.PIPS))
     if plural:
         return _("{winners} score {scored}.").format(winners=winners, scored=scored)
     return _("{winners} scores {scored}.").format(winners=winners, scored=scored)

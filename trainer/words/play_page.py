@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from trainer.rules import Unit
 from trainer.words import _, ngettext
 from trainer.words.calls import amount
 
@@ -59,12 +60,12 @@ def start() -> str:
     return _("Start the game")
 
 
-def hand_over(number: int, target: int, unit: str) -> str:
+def hand_over(number: int, target: int, unit: Unit) -> str:
     """Beside the scores once a hand is over (a grey line); the target in the game's unit."""
     return _("Hand {number} · to {target}").format(number=number, target=amount(target, unit))
 
 
-def hand_on(number: int, target: int, boneyard: int, unit: str) -> str:
+def hand_on(number: int, target: int, boneyard: int, unit: Unit) -> str:
     """Beside the scores during a hand."""
     return _("Hand {number} · to {target} · boneyard {boneyard}").format(
         number=number, target=amount(target, unit), boneyard=boneyard)
@@ -95,7 +96,7 @@ def call_muggins_hidden(name: str) -> str:
     return _("Did {name} miss a score? Count the ends!").format(name=name)
 
 
-def muggins_count_yourself(name: str, said: int, unit: str) -> str:
+def muggins_count_yourself(name: str, said: int, unit: Unit) -> str:
     """Under the layout on the Muggins! screen: what the player said, and the choice (no score given away)."""
     if said:
         return _("{name} said {amount}. If the ends make another score, call Muggins! and take it.").format(
@@ -156,7 +157,7 @@ def on_end(tile: str, letter: str) -> str:
     return _("{tile} on end {letter}").format(tile=tile, letter=letter)
 
 
-def option(play: str, total: int, score: int, unit: str) -> str:
+def option(play: str, total: int, score: int, unit: Unit) -> str:
     """A play and what it makes: ``"3-4 on end B → total 15, scores 15 pips"``."""
     if score:
         return _("{play} → total {total}, scores {amount}").format(play=play, total=total,
@@ -212,7 +213,7 @@ def won_this_time(side: str) -> str:
     return _("{side} won this time. Have another go!").format(side=side)
 
 
-def hands_played(hands: int, target: int, unit: str) -> str:
+def hands_played(hands: int, target: int, unit: Unit) -> str:
     return ngettext("{n} hand played, to {target}.", "{n} hands played, to {target}.", hands).format(
         n=hands, target=amount(target, unit))
 

@@ -8,6 +8,7 @@ import streamlit as st
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
 from trainer.classroom.home_report import app_address, report_of
 from trainer.classroom.home_report_pdf import home_report_pdf
+from trainer.classroom.report import learner_csv
 from trainer.learning.days import month_calendar, practice_days, previous_month
 from trainer.learning.next_step import latest
 from trainer.learning.progress import Progress
@@ -89,7 +90,7 @@ def show() -> None:
 
     st.download_button(
         words.download(),
-        progress.to_csv(),
+        learner_csv(progress),
         file_name="fives-trainer-answers.csv",
         mime="text/csv",
         key="csv",

@@ -30,7 +30,7 @@ from trainer.games.guided import (
 from trainer.render import render_hand, render_layout
 from trainer.render.motion import Came, Motion, Pop, Slide
 from trainer.render.taps import BoardMode
-from trainer.rules import EventKind, MugginsCall, Play
+from trainer.rules import EventKind, MugginsCall, Phase, Play
 from trainer.web import device, pagestate, session, ui
 from trainer.web.pagestate import PlayState
 from trainer.web.score_sound import Whose, score_sound
@@ -281,10 +281,10 @@ def learner_turn(g: GuidedGame, message: str | None = None) -> None:
     view = g.view()
     calls = g.rules.muggins_call is not MugginsCall.OFF  # the learner says the score: nothing gives it away
     guidance = g.setup.guidance
-    if view.phase == "claim":
+    if view.phase is Phase.CLAIM:
         say_your_score(g, message)
         return
-    if view.phase == "muggins":
+    if view.phase is Phase.MUGGINS:
         muggins_chance(g, message)
         return
     plays = [a for a in view.legal_actions if isinstance(a, Play)]

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from trainer.render import render_hand, render_layout
-from trainer.rules import Layout, Play, play_points, round_to_five
+from trainer.rules import Layout, Play, Unit, play_points, round_to_five
 from trainer.web import ui
 from trainer.words import more_rules
 from trainer.words import rules_page as words
@@ -53,8 +53,8 @@ def muggins_call() -> None:
     st.markdown(more_rules.muggins_points())
     lay = Layout.from_record(" ".join(MUGGINS_EXAMPLE), variant="muggins")
     tile = Play.parse(MUGGINS_EXAMPLE[-1]).tile
-    st.markdown(more_rules.muggins_example("Leo", str(tile), lay.working, play_points(lay.total, "pips"),
-                                           play_points(lay.total, "points")))
+    st.markdown(more_rules.muggins_example("Leo", str(tile), lay.working, play_points(lay.total, Unit.PIPS),
+                                           play_points(lay.total, Unit.POINTS)))
     ui.picture(render_layout(lay, working=True))
 
 
