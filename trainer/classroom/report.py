@@ -221,7 +221,7 @@ def learner_csv(progress: Progress) -> str:
     download on My progress)."""
     out = io.StringIO()
     csv.writer(out).writerow(csv_headers(LEARNER_CSV_FIELDS))
-    w = csv.DictWriter(out, fieldnames=LEARNER_CSV_FIELDS)
+    w = csv.DictWriter(out, fieldnames=LEARNER_CSV_FIELDS, extrasaction="ignore")  # what else a row keeps stays out
     for i, a in enumerate(progress.attempts, start=1):
         w.writerow({"number": i, **a.to_row()})
     return out.getvalue()
