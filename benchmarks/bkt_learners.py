@@ -19,6 +19,7 @@ from typing import Any
 
 from benchmarks.learners import FakeClock, wrong_response
 from puzzles import CORE_KINDS, KINDS, STAGES, Puzzle, mastery_traps
+from puzzles.judge import is_right
 from puzzles.traps import TRAPS, misconceived
 from trainer.learning.bkt import general_skill
 from trainer.learning.practice import COACH, CONTRAST, EXAMPLE, Practice
@@ -100,7 +101,7 @@ class Child:
         for t in unknown:
             if t in TRAPS:
                 model = misconceived(p, t)
-                if model is not None and not p.is_right(model):
+                if model is not None and not is_right(p, model):
                     return model
         return wrong_response(p, self.rng)
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles import STAGES, AnswerShape, Puzzle, kind
+from puzzles.judge import judge
 from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.practice import COACH, Practice
 from trainer.learning.progress import MASTERED
@@ -69,7 +70,7 @@ def wrong_response(p: Puzzle, rng: random.Random) -> Any:
     """A wrong answer of the shape the page sends (one the puzzle really marks wrong)."""
     for _ in range(8):
         response = _wrong_guess(p, rng)
-        verdict = p.check(response)
+        verdict = judge(p, response)
         if verdict.is_answer and not verdict.correct:
             return response
     return response

@@ -4,7 +4,7 @@
 >>> p = generate("open-total", stage="muggins", level=1, seed=42)
 >>> from_code(p.code) == p
 True
->>> p.check(p.answer).correct
+>>> judge(p, p.answer).correct
 True
 """
 
@@ -16,6 +16,7 @@ import random
 
 from puzzles import found, registry
 from puzzles.codes import GENERATOR, SEED_SPACE, CodeError, decode, encode, seed_space
+from puzzles.judge import is_right, judge
 from puzzles.kinds import CORE_KINDS, KIND_TITLES, KINDS
 from puzzles.positions import is_position_code, position_puzzle, puzzle_from_position
 from puzzles.puzzle import Choice, Puzzle, Step, Verdict
@@ -31,7 +32,7 @@ from puzzles.stages import (
     stage,
     traps,
 )
-from puzzles.traps import TRAP_WORDS, TRAPS, exposed, mastery_traps, trap_words
+from puzzles.traps import TRAPS, exposed, mastery_traps, mistake_name, trap_words
 from trainer.rules import IllegalPlay, Layout
 from trainer.words import _, language
 
@@ -171,6 +172,6 @@ __all__ = [
     "CORE_KINDS", "GENERATOR", "KINDS", "KIND_TITLES", "LEVEL_TABLE", "STAGES", "STAGE_RECORDS", "STAGE_TITLES",
     "AnswerShape",
     "Choice", "CodeError", "Kind", "Puzzle", "Stage", "Step", "Verdict", "all_kinds", "from_code", "generate",
-    "has_trap", "kind", "similar", "stage", "traps", "generate_for", "TRAPS", "TRAP_WORDS",
+    "has_trap", "kind", "similar", "stage", "traps", "generate_for", "TRAPS", "mistake_name", "judge", "is_right",
     "mastery_traps", "trap_words", "puzzle_from_position",
 ]

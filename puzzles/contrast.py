@@ -3,7 +3,8 @@
 The spinner covered and uncovered; the end before and after a tile covers it; 12 and 13 on the
 number line. :func:`contrast` asks the trap's record (:attr:`puzzles.registry.Trap.contrast`) for the
 pair made from a puzzle, which says what differs, so a picture can draw both sides (a layout, or a
-number) and the words under them. Here are the pair's value types and what the traps' pairs share.
+number) and the words under them. Here is what the traps' pairs share; the pair's value types are
+:mod:`puzzles.pair`.
 
 >>> from puzzles import generate_for
 >>> p = generate_for("hand-rounding", stage="muggins", level=1, trap="round-2", seed=0)
@@ -14,48 +15,16 @@ number) and the words under them. Here are the pair's value types and what the t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from puzzles.pair import Contrast, Side
 from puzzles.registry import Trap, find_trap, kind
 from trainer.rules import TILES, EndKind, Layout, OpenEnd, Play, Tile
 from trainer.words import _
-from trainer.words.mistakes import you_did
 from trainer.words.traps import you_counted_half
 
 if TYPE_CHECKING:  # types only: each trap's pair is made in its family's module, which imports this one
     from puzzles.puzzle import Puzzle
-
-
-@dataclass(frozen=True)
-class Side:
-    """One picture of a pair: a layout or a number, and its caption."""
-
-    caption: str
-    board: Layout | None = None
-    """The layout to draw (``None`` for a number side)."""
-    total: int | None = None
-    """The layout's open-end total (or the rounded number, for a number side)."""
-    number: int | None = None
-    """The number a number line shows (rounding pairs)."""
-    marks: tuple[str, ...] = ()
-    """The open ends (ids like ``"1-4:4"``) or tiles to ring on the picture."""
-
-
-@dataclass(frozen=True)
-class Contrast:
-    """Two sides that differ in one thing, and that thing in words."""
-
-    trap: str
-    left: Side
-    right: Side
-    differs: str
-    """What differs, for a child (under both pictures)."""
-    tile: str | None = None
-    """The tile that makes the difference, if any (to ring on both sides)."""
-    you: str = ""
-    """What the child did, said to them with the puzzle's numbers ("You counted the 4 on 1-4, but 4-6
-    covers it now: it adds nothing."): the card's first line. A teacher reads the trap's name instead."""
 
 
 def without(lay: Layout, index: int) -> Layout:
@@ -146,4 +115,4 @@ def contrast(p: Puzzle, trap_id: str) -> Contrast:
     lay = layout_of(p)
     ends = _("The ends make {total}").format(total=lay.total)
     return Contrast(trap_id, side_of(lay, ends), side_of(lay, ends), _("Count only the open ends."),
-                    you=you_did(trap_id))
+                    you=record.you_did if record is not None else "")

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from puzzles.judge import is_right
 from puzzles.kinds.nearest_five import asks_rounding
 from puzzles.puzzle import Puzzle
 from puzzles.registry import AnswerShape, all_kinds, kind
@@ -142,13 +143,13 @@ def _spinnerless(p: Puzzle) -> float:
     """Counted-ends: pick every lettered end except the spinner's."""
     lay = p.board
     picked = [c.value for c in p.choices if not lay.is_spinner(c.value.split(":")[0])]
-    return float(p.is_right(picked)) if picked else 0.0
+    return float(is_right(p, picked)) if picked else 0.0
 
 
 def _showing(p: Puzzle) -> float:
     """Counted-ends: pick every lettered place that shows a number (not a 0)."""
     picked = [c.value for c in p.choices if not c.value.endswith(":0")]
-    return float(p.is_right(picked)) if picked else 0.0
+    return float(is_right(p, picked)) if picked else 0.0
 
 
 NUMBER_RULES: dict[str, Rule] = {
@@ -181,7 +182,7 @@ RULES: dict[AnswerShape, dict[str, Rule]] = {
     AnswerShape.PLAY: PLAY_RULES,
     AnswerShape.ENDS: {
         "every end but the spinner's": _spinnerless,
-        "every lettered end": lambda p: float(p.is_right([c.value for c in p.choices])),
+        "every lettered end": lambda p: float(is_right(p, [c.value for c in p.choices])),
         "every lettered end that shows a number": _showing,
     },
 }

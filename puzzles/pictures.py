@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from puzzles.contrast import Side
+from puzzles.pair import Side
 from puzzles.puzzle import Puzzle
 from puzzles.registry import AnswerShape, kind
 from trainer import words

@@ -176,9 +176,9 @@ def _position_puzzle(text: str, lang: str = "") -> Puzzle:
     fields = best_play_fields(lay, hand, outcomes, pts)
     code = position_code(stage, record, hand)
     p = Puzzle(kind="best-play", stage=stage, level=level_for(len(hand)), seed=0, generator=GENERATOR, code=code,
-               variant=stage, board=fields["layout"], hand=tuple(fields["hand"]), question=fields["question"],
+               variant=stage, board=fields["layout"] or lay, hand=tuple(fields["hand"]), question=fields["question"],
                answer=fields["answer"], explanation=fields["explanation"], choices=fields["choices"],
-               mistakes=tuple(fields["mistakes"]), steps=tuple(fields["steps"]), trap=fields["trap"])
+               mistakes=tuple(fields["mistakes"]), steps=tuple(fields.get("steps", ())), trap=fields.get("trap"))
     found = exposed(p)
     return dataclasses.replace(p, traps=found, trap=found[0]) if found else p
 

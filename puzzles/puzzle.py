@@ -1,17 +1,30 @@
-"""The Puzzle value type and the verdict on an answer."""
+"""The Puzzle value type and the verdict on an answer (judging one is :func:`puzzles.judge.judge`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
-from puzzles.registry import kind
-from puzzles.traps import TRAPS, diagnose
-from puzzles.traps import reason as trap_reason
-from trainer.rules import IllegalPlay, Layout, Play, Tile
-from trainer.words import _
-from trainer.words.feedback import echo_of, say
+from trainer.rules import Layout, Play, Tile
+
+
+class Fields(TypedDict):
+    """What a kind's maker makes (:attr:`puzzles.registry.Kind.maker`): the parts of a :class:`Puzzle` that its
+    kind decides, which :func:`puzzles.generate` puts with the kind, stage, level, seed and code."""
+
+    layout: Layout | None
+    """The layout (``None``: the puzzle has none)."""
+    hand: Sequence[Tile]
+    question: str
+    answer: Any
+    explanation: str
+    choices: tuple[Choice, ...]
+    mistakes: Sequence[tuple[str, str, str]]
+    play: NotRequired[Play | None]
+    steps: NotRequired[Sequence[Step]]
+    trap: NotRequired[str | None]
+    number: NotRequired[int | None]
 
 
 @dataclass(frozen=True)
@@ -127,51 +140,6 @@ class Puzzle:
             "traps": list(self.traps),
             "number": self.number,
         }
-
-    def check(self, response: Any, rank: Callable[[tuple[str, ...]], tuple[str, ...]] | None = None) -> Verdict:
-        """Judge an answer. Junk is not an answer (``is_answer`` False), never an exception.
-
-        When a wrong answer fits several traps, ``rank`` (given them, the same traps in the order to name
-        them) puts the one this child most likely holds first: the feedback says its reason first."""
-        try:
-            verdict = kind(self.kind).judge(self, response)
-        except IllegalPlay:  # text that does not parse as a tile or a play
-            return Verdict(False, _("That answer could not be read. Try again!"), "unreadable", is_answer=False)
-        if verdict.correct or not verdict.is_answer:
-            return verdict
-        return self._diagnosed(verdict, response, rank)
-
-    def _diagnosed(self, verdict: Verdict, response: Any,
-                   rank: Callable[[tuple[str, ...]], tuple[str, ...]] | None = None) -> Verdict:
-        """File a wrong answer under the traps that explain it, and say why first (never cut)."""
-        found = diagnose(self, response)
-        message = verdict.message
-        echo = echo_of(message)
-        if found is not None:
-            traps, reasons = found.traps, found.reasons
-            if rank is not None and len(traps) > 1:
-                traps = rank(traps)
-                reasons = tuple(dict.fromkeys(trap_reason(self, t) for t in traps))
-            more = [(r, False) for r in reasons[1:]]
-            text = say(self.level, (echo, False), (reasons[0], True), *more, (self.explanation, False))
-            return Verdict(False, text, traps[0], traps=traps)
-        record = kind(self.kind)
-        explains = record.explains
-        wider = tuple(t for t in dict.fromkeys((verdict.mistake, *record.traps))
-                      if t in TRAPS and explains is not None and explains(self, t, response)) if explains else ()
-        if wider and rank is not None:
-            wider = rank(wider)
-        if wider:  # a trap the puzzle is not built around, but its model gives this answer: say why
-            text = say(self.level, (echo, False), (trap_reason(self, wider[0]), True), (self.explanation, False))
-            return Verdict(False, text, wider[0], traps=wider)
-        if verdict.mistake in TRAPS:  # a value a trap's total gives by chance: no trap explains it
-            text = say(self.level, (echo, True), (self.explanation, False))
-            return Verdict(False, text or _("Not quite."), "other")
-        return verdict
-
-    def is_right(self, response: Any) -> bool:
-        """Whether ``response`` is a right answer."""
-        return self.check(response).correct
 
 
 def _jsonable(value: Any) -> Any:

@@ -17,18 +17,17 @@ import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NewType
 
+from puzzles.pair import Contrast
 from trainer.render.taps import BoardMode
 from trainer.rules import Layout, Play, play_points
 from trainer.words import N_, _, said
-from trainer.words.mistakes import trap_words
 
 if TYPE_CHECKING:  # types only: the registry sits below the Puzzle value type
     import random
 
-    from puzzles.contrast import Contrast
-    from puzzles.puzzle import Puzzle, Verdict
+    from puzzles.puzzle import Fields, Puzzle, Verdict
 
 
 class AnswerShape(enum.Enum):
@@ -87,7 +86,7 @@ class Kind:
     """A column heading for the teacher's grid: ``"Total"`` (marked with ``N_``, like every name here)."""
     answer_shape: AnswerShape
     """What its answer looks like (see :class:`AnswerShape`)."""
-    maker: Callable[[str, int, random.Random, int], dict[str, Any]]
+    maker: Callable[[str, int, random.Random, int], Fields]
     """Makes the puzzle's fields from (stage, level, a seeded random source)."""
     judge: Callable[[Puzzle, Any], Verdict]
     """Judges a response; junk is a verdict with ``is_answer`` False, never an exception."""
@@ -105,7 +104,7 @@ class Kind:
     """The caption under the hand picture (``""`` for none)."""
     working_after: Callable[[Puzzle], Play | None] = _no_play
     """The play whose layout shows the working once answered, or None."""
-    mastery_traps: tuple[str, ...] = ()
+    mastery_traps: tuple[TrapId, ...] = ()
     """The modelled traps (misconceptions, :mod:`puzzles.traps`) its puzzles can expose: Mastered
     needs each one that applies at the stage met and answered right recently."""
     misconceive: Callable[[Puzzle, str], Any] | None = field(default=None, compare=False)
@@ -224,12 +223,18 @@ class Scene:
         return self.before.play(self.play) if self.play is not None else self.before
 
 
+TrapId = NewType("TrapId", str)
+"""A trap's id (``"spinner-once"``, ``"round-2"``…): what :attr:`Puzzle.traps` and :attr:`Verdict.mistake` hold and
+the store keeps, fixed for ever. Text read back from the store or a form is looked up (:func:`find_trap`) before
+it is taken for one."""
+
+
 @dataclass(frozen=True)
 class Trap:
     """One trap: a named misconception, where it can happen, what a child who holds it answers and why
     that is wrong, the pair of pictures that shows it, and the drill that practises the step it misses."""
 
-    id: str
+    id: TrapId
     """The trap's id, e.g. ``"spinner-once"``: what :attr:`Puzzle.traps` and :attr:`Verdict.mistake` hold,
     and what the store keeps (fixed for ever)."""
     family: TrapFamily
@@ -245,11 +250,33 @@ class Trap:
     None when the puzzle shows nothing to contrast."""
     drill_kind: str
     """The kind whose puzzles are its number drill, one step down (rounding: nearest five)."""
+    named: str
+    """The mistake, as a teacher's report and the class's answer chart name it, marked with ``N_``:
+    ``N_("counted a covered spinner")`` (:attr:`mistake` says it in the reader's language)."""
+    summary: str
+    """What the trap is, for a teacher, with an example where one helps, marked with ``N_``:
+    ``N_("counts a double at an arm end once (4-4 as 4)")`` (:attr:`words` says it)."""
+    said_to_child: str
+    """What a child who fell into it did, said to them when their puzzle shows no numbers to say it with,
+    marked with ``N_``: ``N_("You counted ... : it counts both halves.")`` (:attr:`you_did` says it)."""
+    facts: tuple[str, ...]
+    """The Sprint's fact kinds under it, by their prefix (:class:`trainer.learning.sprint.FactKind`: ``"near"``
+    for the nearest five, ``"add"`` for adding the ends…): the coach steps to them when the trap holds."""
 
     @property
     def words(self) -> str:
         """What the trap is, for a teacher: ``"counts a spinner whose sides are both covered"``."""
-        return trap_words(self.id)
+        return said(self.summary)
+
+    @property
+    def mistake(self) -> str:
+        """The mistake named for a teacher: ``"counted a covered spinner"``."""
+        return said(self.named)
+
+    @property
+    def you_did(self) -> str:
+        """What the child did, said to them: ``"You counted a spinner whose sides are both covered: …"``."""
+        return said(self.said_to_child)
 
 
 _TRAPS: dict[str, Trap] = {}

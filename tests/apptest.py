@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from streamlit.testing.v1 import AppTest
 
+from puzzles.judge import judge
 from trainer.bots.players import last_score
 from trainer.rules import Play
 from trainer.web.pagestate import PAGES, PlayState
@@ -162,7 +163,7 @@ def answer_check(at: AppTest, right: bool | None = True) -> None:
             at.text_input(key=f"pc-{name}-{p.code}").set_value(str(p.answer[name]))
         at.button(key=f"FormSubmitter:pc-f-{p.code}-Check").click().run()
     elif isinstance(p.answer, (list, tuple)):  # the play that scores most: its choice's button
-        choice = next(c for c in p.choices if p.check(c.value).correct)
+        choice = next(c for c in p.choices if judge(p, c.value).correct)
         at.button(key=f"pc-play-{p.code}-{choice.label}").click().run()
     else:
         at.text_input(key=f"pc-n-{p.code}").set_value(str(p.answer))

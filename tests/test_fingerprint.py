@@ -16,6 +16,7 @@ import json
 import pytest
 
 from puzzles import GENERATOR, KINDS, STAGES, generate, similar
+from puzzles.judge import judge
 from puzzles.registry import answer_words
 from puzzles.worksheet import answer_key_pdf, make_sheet, worksheet_pdf
 
@@ -45,7 +46,7 @@ def fingerprint(generator: int) -> str:
             for level in (1, 2, 3):
                 for seed in SEEDS:
                     p = generate(kind, stage=stage, level=level, seed=seed, generator=generator)
-                    verdicts = [p.check(c.value) for c in p.choices] + [p.check(p.answer), p.check("banana")]
+                    verdicts = [judge(p, c.value) for c in p.choices] + [judge(p, p.answer), judge(p, "banana")]
                     record = {
                         "puzzle": p.to_dict(),
                         "words": answer_words(p),

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles import CORE_KINDS, STAGES, from_code, generate, generate_for, mastery_traps
+from puzzles.judge import is_right, judge
 from puzzles.traps import ROUNDING, misconceived
 from trainer.classroom.report import STUCK_AFTER, stuck
 from trainer.learning.policy import DEFAULT_POLICY
@@ -80,7 +81,7 @@ def test_a_wrong_answer_two_traps_explain_counts_against_the_one_it_was_filed_un
     for seed in range(40):
         p = generate_for("play-score", stage="all-fives", level=2, trap="spinner-once", seed=seed)
         model = misconceived(p, "counted-covered")
-        fits = p.check(model).traps if model is not None else ()
+        fits = judge(p, model).traps if model is not None else ()
         if len(fits) > 1:
             break
     else:
@@ -180,7 +181,7 @@ def test_no_child_sees_more_than_four_wrong_in_a_row_without_teaching(pattern, s
             answer = list(p.answer)
         if not ok:
             answer = ({**p.answer, "rounded": p.answer["rounded"] + 5, "points": p.answer["points"] + 1}
-                      if isinstance(p.answer, dict) else next(c.value for c in p.choices if not p.is_right(
+                      if isinstance(p.answer, dict) else next(c.value for c in p.choices if not is_right(p,
                           [c.value] if p.kind == "counted-ends" else c.value)))
             answer = [answer] if p.kind == "counted-ends" else answer
         v = pr.answer(answer)
@@ -239,7 +240,7 @@ def test_a_child_who_cannot_get_the_warm_up_goes_on_after_three_tries():
     assert pr.must_answer
     tries = 0
     while pr.must_answer:
-        wrong = next(c.value for c in drill.choices if not drill.is_right(c.value))
+        wrong = next(c.value for c in drill.choices if not is_right(drill, c.value))
         pr.answer(wrong)
         tries += 1
         assert tries <= DEFAULT_POLICY.most_tries

@@ -8,6 +8,7 @@ import random
 from dataclasses import dataclass
 
 from puzzles import STAGES
+from puzzles.judge import is_right, judge
 from puzzles.traps import misconceived
 from trainer.classroom.report import stuck
 from trainer.learning.policy import DEFAULT_POLICY
@@ -30,7 +31,7 @@ def keeps(trap: str, p):
     """The answer of a child who keeps ``trap`` (the right one where it plays no part)."""
     if trap in p.traps:
         model = misconceived(p, trap)
-        if model is not None and not p.is_right(model):
+        if model is not None and not is_right(p, model):
             return model
     return list(p.answer) if p.kind == "counted-ends" else (p.answer[0] if isinstance(p.answer, tuple) else p.answer)
 
@@ -135,7 +136,7 @@ def _two_trap_puzzle():
         p = generate_for("play-score", stage="all-fives", level=2, trap="spinner-once", seed=seed)
         for t in p.traps:
             model = misconceived(p, t)
-            fits = p.check(model).traps if model is not None and not p.is_right(model) else ()
+            fits = judge(p, model).traps if model is not None and not is_right(p, model) else ()
             if len(fits) > 1:
                 return p, model, fits
     raise AssertionError("no puzzle whose wrong answer two traps explain")

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles import CORE_KINDS, STAGES, generate_for
+from puzzles.judge import judge
 from trainer.learning.placement import (
     CHECK_LENGTH,
     CHECK_STAGES,
@@ -46,7 +47,7 @@ def wrong(p):
     answer = p.answer
     made = [dict(answer, rounded=answer["rounded"] + 5)] if isinstance(answer, dict) else []
     for value in [c.value for c in p.choices] + [m[0] for m in p.mistakes] + made:
-        verdict = p.check(value)
+        verdict = judge(p, value)
         if verdict.is_answer and not verdict.correct:
             return value
     raise AssertionError(f"no wrong answer to {p.code}")

@@ -6,6 +6,7 @@ import pytest
 from puzzles import CORE_KINDS, GENERATOR, KINDS, STAGES, CodeError, from_code, generate, has_trap
 from puzzles.__main__ import main as cli
 from puzzles.codes import ALPHABET, decode, encode
+from puzzles.judge import judge
 from tests.oracle import oracle_from_record
 from trainer.rules import EndKind, IllegalPlay, Tile, round_to_five
 
@@ -34,9 +35,9 @@ def test_every_kind_stage_level(kind, stage, level):
         on_table = set(lay.tiles)
         assert not on_table & {Tile.parse(t) for t in p.hand}, "hand tiles are never on the table"
         assert p.explanation and p.question
-        assert p.check(p.answer).correct
+        assert judge(p, p.answer).correct
         for junk in (None, "banana", [], {}, 3.5, "ZZ", object(), {"pips": "x"}, "-", ["7-9>1-1"]):
-            verdict = p.check(junk)
+            verdict = judge(p, junk)
             assert not verdict.correct and verdict.message and not verdict.is_answer
         check_kind(p, lay)
 
@@ -65,13 +66,13 @@ def check_kind(p, lay):
         assert sorted(str(a) for a in p.answer) == sorted(t for t, v in scores.items() if v == best)
         assert {str(c.value) for c in p.choices} == set(plays)
         for t, v in scores.items():
-            assert p.check(t).correct == (v == best)
+            assert judge(p, t).correct == (v == best)
     elif p.kind == "hand-rounding":
         pips = sum(t.pips for t in p.hand)
         assert p.answer == {"pips": pips, "rounded": round_to_five(pips), "points": round_to_five(pips) // 5}
-        assert p.check(dict(p.answer)).correct
-        assert not p.check({"pips": pips}).is_answer, "adding alone is not an answer"
-        assert not p.check({"pips": pips, "rounded": p.answer["rounded"], "points": p.answer["points"] + 1}).correct
+        assert judge(p, dict(p.answer)).correct
+        assert not judge(p, {"pips": pips}).is_answer, "adding alone is not an answer"
+        assert not judge(p, {"pips": pips, "rounded": p.answer["rounded"], "points": p.answer["points"] + 1}).correct
     elif p.kind == "play-score":
         assert p.play == str(p.the_play) and p.the_play.tile in p.hand and p.hand == (p.the_play.tile,)
         assert p.answer == brute_points(p, p.play)
@@ -81,7 +82,7 @@ def check_kind(p, lay):
         assert sum(e.value for e in counted) == oracle_total(p)
         assert sorted(p.answer) == sorted(f"{e.tile}:{e.number}" for e in counted)
         labels = [c.label for c in p.choices if c.value in p.answer]
-        assert p.check(",".join(labels)).correct
+        assert judge(p, ",".join(labels)).correct
     elif p.kind == "nearest-five":
         n = sum(t.pips for t in p.hand)
         assert p.number == n and str(n) in p.question
@@ -104,7 +105,7 @@ def check_kind(p, lay):
             assert after > 0 and after % 5 == 0
     for c in p.choices:
         if p.kind in ("open-total", "play-score", "nearest-five", "make-five") and c.value != p.answer:
-            v = p.check(c.value)
+            v = judge(p, c.value)
             assert v.is_answer and not v.correct and v.mistake and str(c.value) in v.message
 
 
@@ -115,7 +116,7 @@ def test_wrong_choices_name_real_mistakes():
             p = generate("open-total", stage=stage, level=3, seed=seed)
             for c in p.choices:
                 if c.value != p.answer:
-                    v = p.check(c.value)
+                    v = judge(p, c.value)
                     assert not v.correct and v.mistake
                     named.add(v.mistake)
     assert {"double-once", "covered-spinner", "covered-double"} <= named
@@ -125,7 +126,7 @@ def test_rounding_13_down_is_named():
     for seed in range(200):
         p = generate("hand-rounding", stage="muggins", level=2, seed=seed)
         if p.answer["pips"] % 5 in (3, 4):
-            v = p.check(dict(p.answer, rounded=p.answer["rounded"] - 5))
+            v = judge(p, dict(p.answer, rounded=p.answer["rounded"] - 5))
             rem = p.answer["pips"] % 5
             assert v.mistake == f"round-{rem}" and v.traps == (f"round-{rem}",) and "up" in v.message
             return
@@ -208,10 +209,10 @@ def test_best_play_answers_by_label_and_explains_wrong_ones():
     p = generate("best-play", stage="five-up", level=2, seed=4)
     right = next(c for c in p.choices if c.value in p.answer)
     wrong = next(c for c in p.choices if c.value not in p.answer)
-    assert p.check(right.label).correct
-    v = p.check(wrong.label)
+    assert judge(p, right.label).correct
+    v = judge(p, wrong.label)
     assert not v.correct and v.message.startswith(f"You chose {wrong.text}")
-    assert not p.check("6-6>0-0").correct
+    assert not judge(p, "6-6>0-0").correct
 
 
 def test_cli_text_and_json(capsys):

@@ -19,6 +19,7 @@ from puzzles import (
     kind,
     stage,
 )
+from puzzles.judge import judge
 from puzzles.registry import UnknownKind, UnknownTrap, all_traps, trap
 from puzzles.traps import TRAPS
 
@@ -198,7 +199,7 @@ def test_each_kind_lists_the_mistakes_its_puzzles_name():
                     p = generate(k.id, stage=s, level=level, seed=seed)
                     named |= {m for _, m, _ in p.mistakes}
                     for c in p.choices:
-                        verdict = p.check(c.value)
+                        verdict = judge(p, c.value)
                         if verdict.is_answer and not verdict.correct:
                             named.add(verdict.mistake)
         named -= {"adding", "other", None}

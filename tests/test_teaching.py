@@ -6,6 +6,7 @@ import pytest
 
 import puzzles.registry
 from puzzles import KINDS, STAGES, from_code, generate, similar
+from puzzles.judge import judge
 from puzzles.kinds import blank, is_combination, is_lowering
 from puzzles.shape import TARGETS, measure
 from puzzles.traps import COUNTING, misconceived
@@ -37,15 +38,15 @@ def test_feedback_fits_the_word_limit(kind):
             for seed in range(25):
                 p = generate(kind, stage=stage, level=level, seed=seed)
                 for r in responses(p):
-                    v = p.check(r)
+                    v = judge(p, r)
                     assert word_count(v.message) <= WORD_LIMITS[level], (p.code, v.message)
                 assert p.steps and p.hint == p.steps[0]
 
 
 def test_wrong_answers_are_echoed():
     p = generate("open-total", stage="muggins", level=1, seed=3)
-    wrong = next(v for v in range(40) if v != p.answer and p.check(v).mistake == "other")
-    v = p.check(wrong)
+    wrong = next(v for v in range(40) if v != p.answer and judge(p, v).mistake == "other")
+    v = judge(p, wrong)
     assert v.message.startswith(f"You said {wrong}.") and p.board.working in v.message
 
 
@@ -53,7 +54,7 @@ def test_a_wrong_total_names_its_mistake_as_the_projector_does():
     """TX3E-EA64 (2-3 then 3-5 on its 3): 10 counts the covered 3, and the feedback says so (it once
     said only "You said 10. The ends make 2 + 5 = 7." while the class chart named the mistake)."""
     p = from_code("TX3E-EA64")
-    v = p.check(10)
+    v = judge(p, 10)
     assert v.mistake == "counted-covered" and "The 3 of 2-3 is covered now" in v.message
     assert v.message.startswith("You said 10.")
     for stage in STAGES:  # every answer a counting trap's model gives is answered with its reason
@@ -64,7 +65,7 @@ def test_a_wrong_total_names_its_mistake_as_the_projector_does():
                     wrong = puzzles.registry.kind("open-total").misconceive(p, trap)
                     if wrong == p.answer:
                         continue
-                    v = p.check(wrong)
+                    v = judge(p, wrong)
                     assert v.mistake != "other" and v.message.split(". ", 1)[1] != p.explanation, (p.code, trap, v)
 
 
@@ -93,7 +94,7 @@ def test_combination_and_lowering_are_named(trap, words):
         assert all(e.number not in (0, 5) for e in after.open_ends) and after.total % 5 == 0
     else:
         assert after.total < lay.total
-    v = p.check(misconceived(p, trap))
+    v = judge(p, misconceived(p, trap))
     assert not v.correct and trap in v.traps and words in v.message
 
 
@@ -104,7 +105,7 @@ def test_a_mis_tap_is_not_an_answer():
         for end in lay.open_ends:
             play = Play.parse(f"{tile}>{end.tile}")
             if not lay.is_legal(play):
-                v = p.check(str(play))
+                v = judge(p, str(play))
                 assert not v.is_answer and not v.correct
                 assert f"{play.tile} has no {end.number}" in v.message
                 return
@@ -116,17 +117,17 @@ def test_a_tile_not_in_the_hand_is_not_an_answer():
     lay = p.board
     outside = next(t for t in ("0-0", "1-1", "2-2", "3-3", "4-4", "5-5", "6-6")
                    if t not in p.hand and t not in lay)
-    v = p.check(f"{outside}>{lay.tiles[0]}")
+    v = judge(p, f"{outside}>{lay.tiles[0]}")
     assert not v.is_answer and "not in your hand" in v.message
 
 
 def test_hand_rounding_needs_rounded_and_points():
     p = generate("hand-rounding", stage="five-up", level=2, seed=5)
-    assert not p.check({"pips": p.answer["pips"]}).correct
-    assert not p.check({"pips": p.answer["pips"]}).is_answer
-    assert not p.check({"rounded": p.answer["rounded"]}).is_answer
-    assert p.check({"rounded": p.answer["rounded"], "points": p.answer["points"]}).correct
-    assert not p.check(p.answer["rounded"]).is_answer
+    assert not judge(p, {"pips": p.answer["pips"]}).correct
+    assert not judge(p, {"pips": p.answer["pips"]}).is_answer
+    assert not judge(p, {"rounded": p.answer["rounded"]}).is_answer
+    assert judge(p, {"rounded": p.answer["rounded"], "points": p.answer["points"]}).correct
+    assert not judge(p, p.answer["rounded"]).is_answer
     for seed in range(60):
         q = generate("hand-rounding", stage="muggins", level=1, seed=seed)
         for _key, _, text in q.mistakes:
@@ -138,9 +139,9 @@ def test_a_blank_end_neither_helps_nor_hurts():
         p = generate("counted-ends", stage="muggins", level=2, seed=seed)
         blanks = [e.id for e in p.board.open_ends if blank(e)]
         if blanks:
-            v = p.check(list(p.answer) + blanks[:1])
+            v = judge(p, list(p.answer) + blanks[:1])
             assert v.correct and "adds nothing" in v.message
-            assert p.check(list(p.answer)).correct
+            assert judge(p, list(p.answer)).correct
             return
     pytest.fail("no counted-ends puzzle with a blank end")
 
@@ -151,7 +152,7 @@ def test_covered_places_offered_as_choices_are_wrong_with_a_reason():
         open_ids = {e.id for e in p.board.open_ends}
         decoys = [c.value for c in p.choices if c.value not in open_ids]
         if decoys:
-            v = p.check(list(p.answer) + decoys[:1])
+            v = judge(p, list(p.answer) + decoys[:1])
             assert not v.correct and v.mistake == "counted-covered" and "covered" in v.message
             return
     pytest.fail("no counted-ends puzzle with a covered place")
@@ -177,7 +178,7 @@ def test_check_catches_parse_errors_only(monkeypatch):
     record = puzzles.registry.kind("open-total")
     monkeypatch.setitem(puzzles.registry._KINDS, "open-total", dataclasses.replace(record, judge=broken))
     with pytest.raises(RuntimeError):
-        p.check(p.answer)
+        judge(p, p.answer)
 
 
 def test_number_kinds_have_a_number_line_and_named_mistakes():

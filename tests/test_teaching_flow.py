@@ -6,6 +6,7 @@ from __future__ import annotations
 from apptest import app, make_class
 
 from puzzles import generate_for
+from puzzles.judge import judge
 
 
 def rounding_wrong(at, p) -> None:
@@ -102,7 +103,7 @@ def covered_end_totals(count: int):
     for seed in range(300):
         p = generate("open-total", stage="muggins", level=1, seed=seed)
         wrong = trapped_answer(p, "counted-covered")
-        if wrong != p.answer and "counted-covered" in p.check(wrong).traps:
+        if wrong != p.answer and "counted-covered" in judge(p, wrong).traps:
             found.append((p, wrong))
             if len(found) == count:
                 return found

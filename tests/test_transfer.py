@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from puzzles import CodeError, Puzzle, from_code, generate, puzzle_from_position
+from puzzles.judge import judge
 from puzzles.positions import is_position_code, position_code, read_position
 from trainer.bots import BotLevel
 from trainer.games.guided import GuidedGame, Setup
@@ -119,7 +120,7 @@ def test_a_missed_score_becomes_a_best_play_puzzle_that_its_code_opens():
     assert {str(c.value) for c in p.choices} == {t for t, _ in d.offered}
     best = {t for t, s in d.offered if s == d.best}
     assert {str(a) for a in p.answer} == best and d.chosen not in {str(a) for a in p.answer}
-    assert p.check(p.answer[0]).correct and not p.check(d.chosen).correct
+    assert judge(p, p.answer[0]).correct and not judge(p, d.chosen).correct
     assert p.to_dict()["code"] == p.code
 
 

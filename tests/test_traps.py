@@ -11,7 +11,9 @@ from puzzles import GENERATOR, KINDS, STAGES, TRAPS, AnswerShape, from_code, gen
 from puzzles.codes import SEED_SPACE
 from puzzles.contrast import contrast
 from puzzles.guessing import CONSTANT, measure, measure_cell
-from puzzles.traps import TRAP_STAGES, TRAP_WORDS, misconceived, reason, trap
+from puzzles.judge import judge
+from puzzles.traps import TRAP_STAGES, misconceived, reason, trap
+from trainer.learning.sprint import FactKind
 from trainer.rules import play_points
 from trainer.words.feedback import word_count
 
@@ -21,7 +23,9 @@ LEVELS = (1, 2, 3)
 def test_every_trap_has_words_stages_a_kind_and_a_drill():
     assert TRAPS and len(set(TRAPS)) == len(TRAPS)  # read from the registry: a new trap is checked as it comes
     for t in TRAPS:
-        assert TRAP_WORDS[t] and TRAP_STAGES[t]
+        record = trap(t)
+        assert record.words and record.mistake and record.you_did.startswith("You ") and TRAP_STAGES[t]
+        assert record.facts and set(record.facts) <= {k.prefix for k in FactKind}  # the Sprint's facts under it
         assert any(t in kind(k).mastery_traps for k in KINDS), t
         assert t in kind(trap(t).drill_kind).mastery_traps, t  # its drill is a kind that can expose it
         assert all(t in kind(k).traps for k in KINDS if t in kind(k).mastery_traps), t  # listed among its mistakes
@@ -34,7 +38,7 @@ def test_a_puzzle_exposes_exactly_the_traps_whose_answer_is_wrong(kind_id, stage
     assert from_code(p.code) == p
     assert set(p.traps) <= set(mastery_traps(kind_id, stage))
     for t in mastery_traps(kind_id, stage):
-        wrong = not p.check(misconceived(p, t)).correct
+        wrong = not judge(p, misconceived(p, t)).correct
         assert wrong == (t in p.traps), (p.code, t)
     if p.traps:
         assert p.trap == p.traps[0]
@@ -55,7 +59,7 @@ def test_a_learner_with_a_misconception_is_diagnosed_with_it(trap):
                     p = generate(kind_id, stage=stage, level=level, seed=seed)
                     if trap not in p.traps:
                         continue
-                    v = p.check(misconceived(p, trap))
+                    v = judge(p, misconceived(p, trap))
                     assert v.is_answer and not v.correct
                     wrong += 1
                     diagnosed += trap in v.traps
@@ -70,11 +74,11 @@ def test_level_one_feedback_always_names_the_mistake_in_twenty_words(kind_id):
         for seed in range(25):
             p = generate(kind_id, stage=stage, level=1, seed=seed)
             for t in p.traps:
-                v = p.check(misconceived(p, t))
+                v = judge(p, misconceived(p, t))
                 assert reason(p, v.traps[0]) in v.message, (p.code, v.message)
                 assert word_count(v.message) <= 20, v.message
             for answer, name, text in p.mistakes:
-                v = p.check(int(answer)) if answer.isdigit() else None
+                v = judge(p, int(answer)) if answer.isdigit() else None
                 if v is not None and v.is_answer and not v.correct and v.mistake == name and not v.traps:
                     assert text in v.message and word_count(v.message) <= 20, (p.code, v.message)
 
@@ -82,7 +86,7 @@ def test_level_one_feedback_always_names_the_mistake_in_twenty_words(kind_id):
 def test_an_answer_no_trap_explains_is_not_filed_under_one():
     for seed in range(60):
         p = generate("open-total", stage="all-fives", level=2, seed=seed)
-        v = p.check(p.answer + 1)
+        v = judge(p, p.answer + 1)
         assert v.mistake not in TRAPS or v.mistake in v.traps
 
 
@@ -190,7 +194,7 @@ def test_every_newest_puzzle_has_its_right_answer_among_its_choices(kind_id, sta
     values = [c.value for c in p.choices]
     assert len(values) >= 2 and len(set(values)) == len(values), p.code
     assert RIGHT_VALUES[kind(kind_id).answer_shape](p) <= set(values), p.code
-    assert p.check(p.answer).correct, p.code
+    assert judge(p, p.answer).correct, p.code
     if kind(kind_id).answer_shape is not AnswerShape.ENDS:  # "pick all that count" may be every end
         assert set(values) - RIGHT_VALUES[kind(kind_id).answer_shape](p), p.code  # a wrong choice too
 

@@ -16,12 +16,12 @@ import pytest
 from babel.messages.extract import extract_from_dir
 
 from puzzles import generate
+from puzzles.traps import mistake_name, trap_words
 from trainer.rules import IllegalPlay, Layout, Play, Reason, say
 from trainer.words import N_, Said, _, ngettext, said, speaking
 from trainer.words.ends import end_counts, end_words
 from trainer.words.feedback import alternatives, for_speech, listing
 from trainer.words.games import GAME_TITLES, game_name, preset_title, variant_name
-from trainer.words.mistakes import mistake_name, trap_words
 from trainer.words.plays import play_words
 from trainer.words.reasons import REASONS, error_words, reason_words
 from trainer.words.rounding import rounding_words
@@ -196,7 +196,8 @@ def test_names_are_said_when_read():
     assert variant_name("sniff-crosswise") == "Sniff (crosswise)"
     assert preset_title("five-up-pagat") == GAME_TITLES["preset:five-up-pagat"] == "Five-Up — Pagat's rules"
     assert game_name("preset:horse-race") == "Horse Race"
-    assert mistake_name("covered-spinner") == "counted a covered spinner"
+    assert mistake_name("covered-spinner") == "counted a covered spinner"  # a trap's, from its record
+    assert mistake_name("adding") == "added wrong" and mistake_name("some-new-one") == "some new one"
     assert trap_words("round-3") == "rounds 3 past a five down (13 → 10)"
 
 

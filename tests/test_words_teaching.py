@@ -10,13 +10,13 @@ import pytest
 
 from puzzles import KINDS, STAGES, generate, generate_for
 from puzzles.contrast import asked_play, contrast, layout_of
+from puzzles.judge import judge
 from puzzles.registry import TrapFamily, kind, trap
-from puzzles.traps import TRAPS, mastery_traps, misconceived
+from puzzles.traps import TRAPS, mastery_traps, misconceived, trap_words
 from puzzles.worked import bites, trapped_answer, with_the_point, worked_example
 from trainer.learning import Practice
 from trainer.rules import EndKind, round_to_five
 from trainer.words import speaking
-from trainer.words.mistakes import YOU_DID, trap_words, you_did
 from trainer.words.traps import you_counted_covered, you_rounded
 
 
@@ -109,11 +109,10 @@ def test_a_best_play_card_speaks_of_the_play_the_child_picked():
 
 
 def test_every_trap_has_words_for_a_puzzle_with_no_numbers_to_show():
-    assert set(YOU_DID) == set(TRAPS) and you_did("other") == ""
     for t in TRAPS:
         with speaking("es"):
-            spanish = you_did(t)
-        assert you_did(t).startswith("You ") and spanish != you_did(t)
+            spanish = trap(t).you_did
+        assert trap(t).you_did.startswith("You ") and spanish != trap(t).you_did
 
 
 def examples_to_check():
@@ -131,8 +130,8 @@ def test_the_worked_example_is_one_where_the_same_trap_changes_the_answer(trap_i
         missed = generate_for(kind_id, stage=stage, level=1 + seed, trap=trap_id, seed=seed)
         example = worked_example(missed, trap_id, seed=seed)
         wrong = misconceived(example, trap_id)
-        assert wrong is not None and not example.check(wrong).correct, (example.code, wrong)
-        assert example.check(example.answer).correct
+        assert wrong is not None and not judge(example, wrong).correct, (example.code, wrong)
+        assert judge(example, example.answer).correct
         assert (example.kind, example.stage) == (missed.kind, missed.stage) and example.code != missed.code
         point = [s.text for s in example.steps if s.text.startswith("Watch out! ")]
         assert len(point) == 1 and example.steps[-1].text == missed_steps_end(example)

@@ -8,7 +8,7 @@ from typing import Any
 
 from puzzles.kinds.judging import choice_value
 from puzzles.kinds.making import Wants, end_steps, find_position, first_trap, lettered
-from puzzles.puzzle import Puzzle, Verdict
+from puzzles.puzzle import Fields, Puzzle, Verdict
 from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
 from puzzles.stages import Position
 from puzzles.traps import COUNTED_COVERED, COVERED_SPINNER
@@ -51,11 +51,11 @@ def decoys(lay: Layout) -> list[tuple[str, str]]:
     return unique
 
 
-def make_counted_ends(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
+def make_counted_ends(stage: str, level: int, rng: random.Random, generator: int) -> Fields:
     wants = Wants()
     want_decoy = rng.random() < DECOY_SHARE
 
-    def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
+    def accept(pos: Position, want_trap: bool) -> Fields | None:
         lay = pos.layout
         ends = lay.open_ends
         if len(ends) < 2 or not any(e.counts for e in ends):

@@ -8,7 +8,7 @@ from typing import Any
 
 from puzzles.kinds.judging import read_int
 from puzzles.kinds.making import Wants, find_position, number_choices
-from puzzles.puzzle import Puzzle, Step, Verdict
+from puzzles.puzzle import Fields, Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
 from puzzles.stages import Position
 from puzzles.traps import ROUNDING
@@ -32,7 +32,7 @@ CHOICE_LEAN = (1.1, 0.95, 1.0, 0.8)
 """Generator 2 on: a big rounded number is often the largest choice by force, so the others lean lower."""
 
 
-def make_hand_rounding(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
+def make_hand_rounding(stage: str, level: int, rng: random.Random, generator: int) -> Fields:
     low, high = ROUND_SIZES[level]
     tries = [0]
     # every remainder as often as the others (1 and 2 round down, 3 and 4 up), now and then a five
@@ -43,7 +43,7 @@ def make_hand_rounding(stage: str, level: int, rng: random.Random, generator: in
     if want_rounded == 0 and want_rem not in (0, 1, 2):
         want_rem = rng.choice((1, 2))  # 0 is 0, 1 or 2 pips
 
-    def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
+    def accept(pos: Position, want_trap: bool) -> Fields | None:
         tries[0] += 1
         relax = tries[0] > (60 if want_rounded is None else 60 + ROUNDED_PATIENCE * 4)
         hands = [h for h in pos.leftovers if low <= len(h) <= high]

@@ -10,7 +10,7 @@ from typing import Any
 
 from puzzles.kinds.judging import choice_value, judge_number, number_explains, read_int
 from puzzles.kinds.making import between, find_position, number_choices
-from puzzles.puzzle import Puzzle, Step, Verdict
+from puzzles.puzzle import Fields, Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
 from puzzles.stages import Position
 from puzzles.traps import COUNTED_COVERED
@@ -23,10 +23,10 @@ MORE_LEAN = (0.6, 0.7, 1.3, 1.5)
 lean higher."""
 
 
-def make_make_five(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
+def make_make_five(stage: str, level: int, rng: random.Random, generator: int) -> Fields:
     form = rng.choice(("more", "fewer")) if level == 1 else ("number" if rng.random() < 0.8 else "more")
 
-    def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
+    def accept(pos: Position, want_trap: bool) -> Fields | None:
         lay = pos.layout
         total = lay.total
         if form in ("more", "fewer"):
@@ -39,7 +39,7 @@ def make_make_five(stage: str, level: int, rng: random.Random, generator: int) -
 
 
 def build_more(form: str, lay: Layout, rng: random.Random,
-               lean: tuple[float, float, float, float] | None = None) -> dict[str, Any]:
+               lean: tuple[float, float, float, float] | None = None) -> Fields:
     total = lay.total
     down, up = between(total)
     counted = tuple(e.id for e in lay.open_ends if e.value)
@@ -80,7 +80,7 @@ def build_more(form: str, lay: Layout, rng: random.Random,
     }
 
 
-def build_number(lay: Layout, rng: random.Random) -> dict[str, Any] | None:
+def build_number(lay: Layout, rng: random.Random) -> Fields | None:
     total = lay.total
     ends = [e for e in lay.open_ends if e.kind in (EndKind.END, EndKind.DOUBLE) and e.free]
     rng.shuffle(ends)
@@ -108,7 +108,7 @@ def build_number(lay: Layout, rng: random.Random) -> dict[str, Any] | None:
 
 
 def number_puzzle(lay: Layout, end: OpenEnd, rest: int, n: int, results: dict[int, int],
-                  rng: random.Random) -> dict[str, Any]:
+                  rng: random.Random) -> Fields:
     total = lay.total
     goal = rest + n
     wrong: list[tuple[str, int, str]] = []

@@ -9,7 +9,7 @@ from typing import Any
 
 from puzzles.kinds.judging import judge_number, number_explains
 from puzzles.kinds.making import Wants, between, find_position, number_choices
-from puzzles.puzzle import Puzzle, Step, Verdict
+from puzzles.puzzle import Fields, Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
 from puzzles.stages import Position
 from puzzles.traps import ROUNDING
@@ -29,7 +29,7 @@ CHOICE_LEAN = (1.1, 0.8, 1.0, 1.2)
 """Generator 2 on: the second smallest place comes often by force, so the others lean away from it."""
 
 
-def make_nearest_five(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
+def make_nearest_five(stage: str, level: int, rng: random.Random, generator: int) -> Fields:
     low, high = NEAREST_RANGE[level]
     t_low, t_high = NEAREST_TILES[level]
     form = "round" if level == 1 and rng.random() < 0.7 else rng.choice(("round", "round", "up", "down"))
@@ -42,7 +42,7 @@ def make_nearest_five(stage: str, level: int, rng: random.Random, generator: int
     if want_answer is not None:
         want_answer, want_rem = first_wish(form, want_answer, want_rem, low, high, rng)
 
-    def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
+    def accept(pos: Position, want_trap: bool) -> Fields | None:
         keen = wants.tick()
         hands = [h for h in pos.leftovers if t_low <= len(h) <= t_high]
         if not hands:
@@ -85,7 +85,7 @@ def answer_of(form: str, n: int) -> int:
 
 
 def build_nearest(form: str, n: int, tiles: list[Tile], rng: random.Random,
-                  lean: tuple[float, float, float, float] | None = None) -> dict[str, Any]:
+                  lean: tuple[float, float, float, float] | None = None) -> Fields:
     down, up = between(n)
     rounded = round_to_five(n)
     wrong: list[tuple[str, int, str]] = []

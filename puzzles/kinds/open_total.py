@@ -15,7 +15,7 @@ from puzzles.kinds.making import (
     mistaken_totals,
     number_choices,
 )
-from puzzles.puzzle import Puzzle, Step, Verdict
+from puzzles.puzzle import Fields, Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
 from puzzles.stages import Position
 from puzzles.traps import COVERED_SPINNER, DOUBLE_ONCE, SPINNER_ONCE
@@ -41,7 +41,7 @@ def total_fits(total: int, level: int, stage: str, want_multiple: bool, want_big
     return (total > 0 and total % 5 == 0) == want_multiple
 
 
-def make_open_total(stage: str, level: int, rng: random.Random, generator: int) -> dict[str, Any]:
+def make_open_total(stage: str, level: int, rng: random.Random, generator: int) -> Fields:
     wants = Wants(25)
     want_multiple = rng.random() < MULTIPLE_SHARE
     want_big = stage == "five-up" and level == 3 and rng.random() < 0.5
@@ -49,7 +49,7 @@ def make_open_total(stage: str, level: int, rng: random.Random, generator: int) 
     if above_five is False and level > 1:
         above_five = None  # 5 or any other total that scores
 
-    def accept(pos: Position, want_trap: bool) -> dict[str, Any] | None:
+    def accept(pos: Position, want_trap: bool) -> Fields | None:
         lay = pos.layout
         if wants.tick() and not total_fits(lay.total, level, stage, want_multiple, want_big, above_five):
             return None

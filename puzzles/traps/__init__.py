@@ -23,17 +23,17 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from puzzles.registry import Scene, Trap, TrapFamily, UnknownKind, all_traps, find_trap, kind, trap
+from puzzles.registry import Scene, Trap, TrapFamily, TrapId, UnknownKind, all_traps, find_trap, kind, trap
 from puzzles.traps.counting import COUNTED_COVERED, COVERED_SPINNER, DOUBLE_ONCE, SPINNER_ONCE
 from puzzles.traps.rounding import ROUND_1, ROUND_2, ROUND_3, ROUND_4
 from puzzles.traps.spotting import MISSED_COMBINATION, MISSED_LOWERING, is_combination, is_lowering
-from trainer.words.mistakes import TRAP_WORDS, trap_words
+from trainer.words.mistakes import mistake_name as other_mistake_name
 
 if TYPE_CHECKING:
     from puzzles.puzzle import Puzzle
 
 
-def _ids(family: TrapFamily) -> tuple[str, ...]:
+def _ids(family: TrapFamily) -> tuple[TrapId, ...]:
     return tuple(t.id for t in all_traps() if t.family is family)
 
 
@@ -43,13 +43,13 @@ ROUNDING = _ids(TrapFamily.ROUNDING)
 """The rounding traps' ids."""
 SPOTTING = _ids(TrapFamily.SPOTTING)
 """The spotting traps' ids."""
-TRAPS: tuple[str, ...] = tuple(t.id for t in all_traps())
+TRAPS: tuple[TrapId, ...] = tuple(t.id for t in all_traps())
 """Every modelled trap, in the order a puzzle lists them."""
 TRAP_STAGES: Mapping[str, tuple[str, ...]] = MappingProxyType({t.id: t.stages for t in all_traps()})
 """The stages where a trap can happen at all (each record's :attr:`~puzzles.registry.Trap.stages`)."""
 
 
-def mastery_traps(kind_id: str, stage: str) -> tuple[str, ...]:
+def mastery_traps(kind_id: str, stage: str) -> tuple[TrapId, ...]:
     """The traps a kind must have met, and answered right, before it is Mastered at ``stage``."""
     try:
         record = kind(kind_id)
@@ -102,6 +102,20 @@ def reason(p: Puzzle, trap_id: str) -> str:
     return record.trap_reason(p, trap_id) if record.trap_reason is not None else trap_words(trap_id)
 
 
+def trap_words(trap_id: str) -> str:
+    """A trap for a teacher, from its record: ``"counts a spinner whose sides are both covered"`` (an id the
+    registry does not know is said as its words)."""
+    found = find_trap(trap_id)
+    return found.words if found is not None else trap_id.replace("-", " ")
+
+
+def mistake_name(key: str | None) -> str:
+    """A named mistake for a teacher: a trap's from its record (:attr:`~puzzles.registry.Trap.mistake`), any
+    other from :mod:`trainer.words.mistakes` (``""`` for a right answer)."""
+    found = find_trap(key)
+    return found.mistake if found is not None else other_mistake_name(key)
+
+
 @dataclass(frozen=True)
 class Diagnosis:
     """A wrong answer explained: the traps it shows and the words that say why."""
@@ -122,7 +136,7 @@ def diagnose(p: Puzzle, response: Any) -> Diagnosis | None:
 __all__ = [
     "COUNTED_COVERED", "COUNTING", "COVERED_SPINNER", "DOUBLE_ONCE", "MISSED_COMBINATION", "MISSED_LOWERING",
     "ROUNDING", "ROUND_1", "ROUND_2", "ROUND_3", "ROUND_4", "SPINNER_ONCE", "SPOTTING", "TRAPS", "TRAP_STAGES",
-    "TRAP_WORDS", "Diagnosis", "Scene", "Trap", "TrapFamily", "diagnose",
-    "drill_kind", "explaining", "exposed", "find_trap", "is_combination", "is_lowering", "mastery_traps",
-    "misconceived", "reason", "trap", "trap_words",
+    "Diagnosis", "Scene", "Trap", "TrapFamily", "TrapId", "diagnose", "drill_kind", "explaining", "exposed",
+    "find_trap",
+    "is_combination", "is_lowering", "mastery_traps", "mistake_name", "misconceived", "reason", "trap", "trap_words",
 ]

@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from puzzles.contrast import Contrast, layout_of, lead_double, side_of, without
-from puzzles.registry import Misbelief, Scene, Trap, TrapFamily, register_trap
+from puzzles.contrast import layout_of, lead_double, side_of, without
+from puzzles.pair import Contrast
+from puzzles.registry import Misbelief, Scene, Trap, TrapFamily, TrapId, register_trap
 from trainer.rules import EndKind, Layout, OpenEnd
-from trainer.words import _
+from trainer.words import N_, _
 from trainer.words import traps as reasons
 
 if TYPE_CHECKING:
@@ -19,6 +20,8 @@ if TYPE_CHECKING:
 SPINNER_STAGES = ("all-fives", "five-up")
 """The stages with a spinner."""
 ALL_STAGES = ("muggins", "all-fives", "five-up")
+ADDING = ("add",)
+"""The Sprint's fact kind under every counting trap: counting the ends is adding them."""
 
 
 def _before(after: Layout) -> Layout:
@@ -80,14 +83,19 @@ def _double_once_reason(scene: Scene) -> str:
 
 
 SPINNER_ONCE = register_trap(Trap(
-    id="spinner-once", family=TrapFamily.COUNTING, stages=SPINNER_STAGES, model=HalfADouble(spinner=True),
+    id=TrapId("spinner-once"), family=TrapFamily.COUNTING, stages=SPINNER_STAGES, model=HalfADouble(spinner=True),
     reason=_spinner_once_reason, contrast=_half_a_double_pair, drill_kind="open-total",
+    named=N_("counted a spinner with a free side once"),
+    summary=N_("counts a spinner with a free side once (5-5 as 5)"),
+    said_to_child=N_("You counted a spinner with a free side once: it counts both halves."), facts=ADDING,
 ))
 DOUBLE_ONCE = register_trap(Trap(
-    id="double-once", family=TrapFamily.COUNTING,
+    id=TrapId("double-once"), family=TrapFamily.COUNTING,
     stages=("muggins", "all-fives"),  # in Five-Up every double spins
     model=HalfADouble(spinner=False), reason=_double_once_reason, contrast=_half_a_double_pair,
-    drill_kind="open-total",
+    drill_kind="open-total", named=N_("counted a double at an arm end once"),
+    summary=N_("counts a double at an arm end once (4-4 as 4)"),
+    said_to_child=N_("You counted a double with a free side once: it counts both halves."), facts=ADDING,
 ))
 
 
@@ -128,8 +136,10 @@ def _covered_spinner_pair(p: Puzzle, record: Trap) -> Contrast | None:
 
 
 COVERED_SPINNER = register_trap(Trap(
-    id="covered-spinner", family=TrapFamily.COUNTING, stages=SPINNER_STAGES, model=CoveredSpinner(),
+    id=TrapId("covered-spinner"), family=TrapFamily.COUNTING, stages=SPINNER_STAGES, model=CoveredSpinner(),
     reason=_covered_spinner_reason, contrast=_covered_spinner_pair, drill_kind="open-total",
+    named=N_("counted a covered spinner"), summary=N_("counts a spinner whose sides are both covered"),
+    said_to_child=N_("You counted a spinner whose sides are both covered: it counts 0."), facts=ADDING,
 ))
 
 
@@ -170,7 +180,9 @@ def _covered_end_pair(p: Puzzle, record: Trap) -> Contrast | None:
 
 
 COUNTED_COVERED = register_trap(Trap(
-    id="counted-covered", family=TrapFamily.COUNTING, stages=ALL_STAGES, model=CoveredEnd(),
+    id=TrapId("counted-covered"), family=TrapFamily.COUNTING, stages=ALL_STAGES, model=CoveredEnd(),
     reason=_covered_end_reason, contrast=_covered_end_pair, drill_kind="counted-ends",
+    named=N_("counted a covered end"), summary=N_("keeps counting the end a tile was played on"),
+    said_to_child=N_("You counted an end a tile covers now: it adds nothing."), facts=ADDING,
 ))
 

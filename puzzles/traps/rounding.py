@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from puzzles.contrast import Contrast, Side
-from puzzles.registry import Misbelief, Scene, Trap, TrapFamily, register_trap
+from puzzles.pair import Contrast, Side
+from puzzles.registry import Misbelief, Scene, Trap, TrapFamily, TrapId, register_trap
 from trainer.rules import round_to_five
-from trainer.words import _
+from trainer.words import N_, _
 from trainer.words.rounding import rounding_reason
 from trainer.words.traps import you_rounded
 
@@ -58,11 +58,26 @@ def _pair(p: Puzzle, record: Trap) -> Contrast:
                     you=you_rounded(a, model.rounded(a), round_to_five(a)))
 
 
+_WORDS = {
+    1: (N_("rounded 1 past a five up"), N_("rounds 1 past a five up (11 → 15)"),
+        N_("You rounded 1 past a five up: 1 and 2 past a five go down.")),
+    2: (N_("rounded 2 past a five up"), N_("rounds 2 past a five up (12 → 15)"),
+        N_("You rounded 2 past a five up: 1 and 2 past a five go down.")),
+    3: (N_("rounded 3 past a five down"), N_("rounds 3 past a five down (13 → 10)"),
+        N_("You rounded 3 past a five down: 3 and 4 past a five go up.")),
+    4: (N_("rounded 4 past a five down"), N_("rounds 4 past a five down (14 → 10)"),
+        N_("You rounded 4 past a five down: 3 and 4 past a five go up.")),
+}
+"""Each rounding trap's words: its name for a teacher's report, what it is, and what the child did."""
+
+
 def _rounding_trap(past: int) -> Trap:
     """Rounding a number ``past`` past a five the wrong way (``round-1`` … ``round-4``), registered."""
+    named, summary, said_to_child = _WORDS[past]
     return register_trap(Trap(
-        id=f"round-{past}", family=TrapFamily.ROUNDING, stages=ALL_STAGES, model=RoundsWrong(past=past),
-        reason=_reason, contrast=_pair, drill_kind="nearest-five",
+        id=TrapId(f"round-{past}"), family=TrapFamily.ROUNDING, stages=ALL_STAGES, model=RoundsWrong(past=past),
+        reason=_reason, contrast=_pair, drill_kind="nearest-five", named=named, summary=summary,
+        said_to_child=said_to_child, facts=("near",),  # the remainder is the nearest five
     ))
 
 

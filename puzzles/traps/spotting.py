@@ -7,12 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from puzzles.contrast import Contrast, asked_play, side_of
-from puzzles.registry import Misbelief, Scene, Trap, TrapFamily, register_trap
+from puzzles.contrast import asked_play, side_of
+from puzzles.pair import Contrast
+from puzzles.registry import Misbelief, Scene, Trap, TrapFamily, TrapId, register_trap
 from trainer.rules import Layout, play_points
-from trainer.words import _
+from trainer.words import N_, _
 from trainer.words import traps as reasons
-from trainer.words.mistakes import you_did
 from trainer.words.plays import play_words
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def _pair(p: Puzzle, record: Trap) -> Contrast:
     token = asked_play(p)
     if token is None:
         return Contrast(record.id, side_of(before, _("Now")), side_of(before, _("Now")), _("Try every play."),
-                        you=you_did(record.id))
+                        you=record.you_did)
     after = before.play(token)
     what = (_("{play} makes the total smaller, and it scores.").format(play=play_words(token))
             if model.lowering else
@@ -76,10 +76,16 @@ def _pair(p: Puzzle, record: Trap) -> Contrast:
 
 
 MISSED_COMBINATION = register_trap(Trap(
-    id="missed-combination", family=TrapFamily.SPOTTING, stages=ALL_STAGES, model=MissesScore(lowering=False),
+    id=TrapId("missed-combination"), family=TrapFamily.SPOTTING, stages=ALL_STAGES, model=MissesScore(lowering=False),
     reason=_combination_reason, contrast=_pair, drill_kind="play-score",
+    named=N_("missed a play that makes a five with the other ends"),
+    summary=N_("misses a five made without a 5 (4 + 6)"),
+    said_to_child=N_("You missed a play that scores with no 5 on any end, like 4 + 6."), facts=("make10",),
 ))
 MISSED_LOWERING = register_trap(Trap(
-    id="missed-lowering", family=TrapFamily.SPOTTING, stages=ALL_STAGES, model=MissesScore(lowering=True),
+    id=TrapId("missed-lowering"), family=TrapFamily.SPOTTING, stages=ALL_STAGES, model=MissesScore(lowering=True),
     reason=_lowering_reason, contrast=_pair, drill_kind="play-score",
+    named=N_("missed a play that lowers the total to a five"),
+    summary=N_("misses a play that scores by making the total smaller"),
+    said_to_child=N_("You missed a play that scores by making the total smaller."), facts=("is5",),
 ))

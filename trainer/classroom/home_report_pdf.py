@@ -21,7 +21,7 @@ import segno
 from fpdf import FPDF
 from fpdf.enums import MethodReturnValue
 
-from puzzles import KIND_TITLES, CodeError, from_code, kind
+from puzzles import KIND_TITLES, CodeError, from_code, kind, trap_words
 from puzzles.print_pictures import draw_hand
 from puzzles.worksheet import _text
 from trainer.classroom.home_report import HomeReport
@@ -86,7 +86,8 @@ def sections(report: HomeReport) -> list[Block]:
         if report.sure_of:
             out.append(Block(Style.TICK, words.sure_of([KIND_TITLES[k] for k in report.sure_of])))
     if report.trap is not None:
-        out += [Block(Style.HEADING, words.trap_heading()), Block(Style.TEXT, words.trap_slip(name, report.trap))]
+        out += [Block(Style.HEADING, words.trap_heading()),
+                Block(Style.TEXT, words.trap_slip(name, trap_words(report.trap)))]
         reason = trap_reason(report.trap, report.example)
         if reason:
             out.append(Block(Style.TEXT, words.trap_right(reason)))

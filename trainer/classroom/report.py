@@ -14,13 +14,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from puzzles import KIND_TITLES, KINDS, STAGES, TRAPS, generate_for, trap_words
+from puzzles import KIND_TITLES, KINDS, STAGES, TRAPS, generate_for, mistake_name, trap_words
 from trainer.learning.progress import Attempt, Progress, attempt_traps, fluency_bar
 from trainer.learning.sprint import day_of
 from trainer.learning.states import ReviewMode
 from trainer.store.codes import normalise_class
 from trainer.words.mastery import class_answer
-from trainer.words.mistakes import mistake_name
 from trainer.words.tables import csv_headers
 
 

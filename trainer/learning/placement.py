@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles import CORE_KINDS, STAGES, Puzzle, Verdict, generate
+from puzzles.judge import judge
 from trainer.learning.attempt import Attempt
 from trainer.learning.bkt import TOP_LEVEL
 from trainer.learning.rows import row_values
@@ -183,7 +184,7 @@ class PlacementCheck:
         p = self.ask()
         if p is None:
             return Verdict(False, no_puzzle_yet(), "unreadable", is_answer=False), None
-        verdict = p.check(response)
+        verdict = judge(p, response)
         if not verdict.is_answer:
             return verdict, None
         return verdict, self._keep(verdict.correct, verdict.mistake)

@@ -23,8 +23,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles import CodeError, Puzzle, Step, Verdict, from_code, generate, generate_for, similar
-from puzzles.contrast import Contrast, contrast
+from puzzles.contrast import contrast
 from puzzles.found import SEEDS
+from puzzles.judge import judge
+from puzzles.pair import Contrast
 from puzzles.traps import drill_kind
 from puzzles.worked import worked_example
 from trainer.learning.attempt import shown as puzzle_shown
@@ -351,7 +353,7 @@ class Practice:
         nothing: the verdict says why, and the learner tries again."""
         if self.puzzle is None:
             return Verdict(False, no_puzzle_yet(), "unreadable", is_answer=False)
-        verdict = self.puzzle.check(response, rank=self.progress.likeliest)
+        verdict = judge(self.puzzle, response, rank=self.progress.likeliest)
         if not verdict.is_answer:
             return verdict
         if self.verdict is not None:
@@ -464,7 +466,7 @@ class Practice:
         practice's clock): the verdict, and the attempt to keep if it is an answer (``None`` for junk or
         a mis-tap). Nothing is recorded here: the store keeps the attempt with the class's answer, and
         then :meth:`record_live` counts it as practice."""
-        verdict = puzzle.check(response)
+        verdict = judge(puzzle, response)
         if not verdict.is_answer:
             return verdict, None
         seconds = round(max(0.0, self.clock() - started), 1)

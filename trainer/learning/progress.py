@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles import CORE_KINDS, KINDS, STAGES, mastery_traps
-from puzzles.traps import COUNTING, MISSED_COMBINATION, MISSED_LOWERING, ROUNDING
+from puzzles.registry import all_traps
 from trainer.learning.attempt import Attempt as Attempt
 from trainer.learning.attempt import attempt_traps as attempt_traps
 from trainer.learning.attempt import code_traps
@@ -75,13 +75,10 @@ STAGE_FACTS: dict[str, tuple[FactKind, ...]] = {
     "five-up": (FactKind.COUNT_BACK, FactKind.PREVIOUS_FIVE),
 }
 """The number facts each stage needs fluent before it is mastered."""
-TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {
-    **{t: (FactKind.NEAREST_FIVE,) for t in ROUNDING},
-    **{t: (FactKind.ADD_ENDS,) for t in COUNTING},
-    MISSED_COMBINATION.id: (FactKind.MAKE_TEN,),
-    MISSED_LOWERING.id: (FactKind.IS_MULTIPLE,),
-}
-"""The number facts under a trap: a rounding remainder is the nearest five, counting ends is adding."""
+_FACT_KINDS = {k.prefix: k for k in FactKind}
+TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {t.id: tuple(_FACT_KINDS[f] for f in t.facts) for t in all_traps()}
+"""The number facts under each trap, from its record (:attr:`puzzles.registry.Trap.facts`): a rounding remainder
+is the nearest five, counting ends is adding."""
 
 @dataclass
 class Progress:

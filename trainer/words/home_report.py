@@ -19,7 +19,6 @@ import datetime as dt
 from trainer.words import N_, Said, _, ngettext
 from trainer.words.days import MONTHS
 from trainer.words.feedback import listing
-from trainer.words.mistakes import trap_words
 
 STAGE_DONE = Said({
     "muggins": N_("Muggins: adds the two open ends of a line of dominoes and spots a multiple of five."),
@@ -117,9 +116,9 @@ def trap_heading() -> str:
     return _("A mistake to grow out of")
 
 
-def trap_slip(nickname: str, trap: str) -> str:
-    """The mistake, as the teacher's report names it (:func:`trainer.words.mistakes.trap_words`)."""
-    return _("{nickname} sometimes {mistake}.").format(nickname=nickname, mistake=trap_words(trap))
+def trap_slip(nickname: str, trap_words: str) -> str:
+    """The mistake, as the teacher's report names it (``trap_words``: :attr:`puzzles.registry.Trap.words`)."""
+    return _("{nickname} sometimes {mistake}.").format(nickname=nickname, mistake=trap_words)
 
 
 def trap_right(reason: str) -> str:

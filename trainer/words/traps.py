@@ -4,7 +4,7 @@ fields. The rounding traps' reason is :func:`trainer.words.rounding.rounding_rea
 
 And what the child just did, said to them (``you_…``): the first line of the teaching's contrast card,
 with the numbers of the puzzle they missed. A teacher reads the trap's name instead
-(:func:`trainer.words.mistakes.trap_words`); a child reads about their own answer.
+(:func:`puzzles.traps.trap_words`); a child reads about their own answer.
 
 >>> half_a_double("5-5", 10, spinner=True)
 'The spinner 5-5 has a free side: it counts both halves, 10.'

@@ -15,7 +15,7 @@ import random
 
 import streamlit as st
 
-from puzzles import CodeError, Puzzle, from_code, pictures
+from puzzles import CodeError, Puzzle, from_code, mistake_name, pictures
 from puzzles.registry import answer_words
 from trainer.store import Learner, LessonState, Store, StoreError
 from trainer.store.nicknames import suggest
@@ -25,7 +25,6 @@ from trainer.words import language
 from trainer.words import live as words
 from trainer.words import lobby as lobby_words
 from trainer.words import sign_in as sign_in_words
-from trainer.words.mistakes import mistake_name
 
 POLL_SECONDS = 1.5
 """How often a waiting device asks the store whether the teacher has moved on."""
