@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from puzzles import KINDS, STAGES, generate
 from puzzles.traps import TRAPS
+from trainer.classroom import pybkt
 from trainer.learning import fit
 from trainer.learning.attempt import Attempt
 from trainer.learning.bkt import (
@@ -270,7 +271,7 @@ def test_a_csv_row_that_is_not_an_answer_names_its_line(tmp_path):
 def test_too_few_answers_are_refused_before_pybkt_runs(tmp_path):
     rows = fit.observation_rows([[Attempt("open-total", "muggins", 3, True, 5.0)]] * 3)
     with pytest.raises(fit.NotEnoughAnswers, match="3 observations from 3 learners"):
-        fit.fit(rows, cohort="", env=tmp_path / "never-made")
+        pybkt.fit(rows, cohort="", env=tmp_path / "never-made")
     assert not (tmp_path / "never-made").exists()
 
 
@@ -285,13 +286,13 @@ def test_the_command_says_so_when_the_store_has_too_few_answers(store, capsys):
 
 def test_pybkt_numbers_become_params():
     default = BktParams(0.3, 0.1, 0.2, 0.1, 0.35)
-    got = fit._params({"prior": 0.4, "learns": {"1": 0.12}, "guesses": 0.2, "slips": 0.08}, default)
+    got = fit.params_from({"prior": 0.4, "learns": {"1": 0.12}, "guesses": 0.2, "slips": 0.08}, default)
     assert got == BktParams(0.4, 0.12, 0.2, 0.08, 0.35)  # no answer after teaching: the default's taught rate
-    fast = fit._params({"prior": 0.4, "learns": {"1": 0.5, "2": 0.7}, "guesses": 0.2, "slips": 0.08}, default)
+    fast = fit.params_from({"prior": 0.4, "learns": {"1": 0.5, "2": 0.7}, "guesses": 0.2, "slips": 0.08}, default)
     assert fast is not None and (fast.learn, fast.taught_learn) == (0.5, 0.7)
-    slow = fit._params({"prior": 0.4, "learns": {"1": 0.5}, "guesses": 0.2, "slips": 0.08}, default)
+    slow = fit.params_from({"prior": 0.4, "learns": {"1": 0.5}, "guesses": 0.2, "slips": 0.08}, default)
     assert slow is not None and slow.taught_learn == 0.5  # never below the practice rate
-    assert fit._params({"prior": 0.4, "learns": {"1": 0.1}, "guesses": 0.7, "slips": 0.4}, default) is None
+    assert fit.params_from({"prior": 0.4, "learns": {"1": 0.1}, "guesses": 0.7, "slips": 0.4}, default) is None
 
 
 # ----- the real fit, in pyBKT's environment -----

@@ -75,7 +75,7 @@ def test_make_install_and_the_image_install_from_the_lock():
 def test_pybkts_environment_is_made_from_its_own_lock():
     """pyBKT needs older numpy and pandas than the app: its environment (.venv-bkt) has a lock of its own,
     every package pinned, read when the environment is made."""
-    from trainer.learning import fit
+    from trainer.classroom import pybkt as fit
 
     pins = {}
     for line in fit.LOCK.read_text(encoding="utf-8").splitlines():

@@ -34,8 +34,9 @@ from benchmarks.learners import FakeClock, wrong_response
 from benchmarks.misconceptions import respond
 from puzzles import KINDS, STAGES, Puzzle
 from puzzles.traps import TRAPS, misconceived
+from trainer.classroom.pybkt import fit
 from trainer.learning.bkt import BktParams, ParamTable, general_skill
-from trainer.learning.fit import fit, observation_rows, read_answers_csv, summary, write_answers_csv
+from trainer.learning.fit import observation_rows, read_answers_csv, summary, write_answers_csv
 from trainer.learning.practice import COACH, Practice
 from trainer.learning.progress import Attempt
 from trainer.learning.states import ReviewMode

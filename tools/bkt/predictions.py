@@ -22,8 +22,8 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from trainer.classroom.pybkt import SCRIPT, pybkt_python
 from trainer.learning.bkt import BktParams, shipped_params
-from trainer.learning.fit import SCRIPT, pybkt_python
 
 OUT = Path(__file__).resolve().parents[2] / "tests" / "data" / "bkt_predictions.json"
 PER_SET = 40

@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from trainer.classroom import pybkt
 from trainer.learning import fit
 from trainer.learning.attempt import Attempt
 from trainer.store import StoreUnavailable, open_store
@@ -32,7 +33,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--out", metavar="FILE", type=Path, help="write the numbers here (default: only print them)")
     ap.add_argument("--cohort", metavar="TEXT", help="where the answers come from, kept in the file "
                     "(default: the store or CSV, and today's date)")
-    ap.add_argument("--seed", type=int, default=fit.SEED, help=f"pyBKT's random seed (default {fit.SEED})")
+    ap.add_argument("--seed", type=int, default=pybkt.SEED, help=f"pyBKT's random seed (default {pybkt.SEED})")
     ap.add_argument("--env", metavar="DIR", type=Path, help="pyBKT's environment (default .venv-bkt)")
     return ap
 
@@ -60,9 +61,10 @@ def main(argv: list[str] | None = None) -> int:
         learners, where = answers(args)
         rows = fit.observation_rows(learners)
         say(f"{sum(map(len, learners))} answers from {len(learners)} learners in {where}.")
-        cohort = args.cohort or (f"fitted with pyBKT {fit.REQUIREMENTS[0].split('==')[1]} on {len(rows)} observations "
+        version = pybkt.REQUIREMENTS[0].split("==")[1]
+        cohort = args.cohort or (f"fitted with pyBKT {version} on {len(rows)} observations "
                                  f"from {len(learners)} learners in {where}, {dt.date.today().isoformat()}")
-        report = fit.fit(rows, cohort=cohort, env=args.env, seed=args.seed, say=say)
+        report = pybkt.fit(rows, cohort=cohort, env=args.env, seed=args.seed, say=say)
     except (fit.NotEnoughAnswers, UnknownClass, ValueError) as err:
         say(str(err))
         return 1

@@ -1,10 +1,10 @@
-"""Fitting the BKT numbers (:mod:`trainer.learning.bkt`) with pyBKT, from learners' stored answers.
+"""What a fit of the BKT numbers (:mod:`trainer.learning.bkt`) is made from and makes, as the learner model sees it.
 
 The answers become observations (:func:`~trainer.learning.bkt.observations`), one CSV row each in
-pyBKT's own columns; pyBKT fits every skill with enough of them in its own environment (``.venv-bkt``,
-made once: pyBKT 1.4.3 needs numpy < 2 and pandas < 2.3, which the trainer's environment has moved
-past), and its JSON answer becomes a :class:`~trainer.learning.bkt.ParamTable`. The command around
-this is ``python -m trainer.classroom.fit`` (it reads a store or a CSV of answers).
+pyBKT's own columns; a fit's JSON answer becomes a :class:`~trainer.learning.bkt.ParamTable`, held to the
+bounds and read as a table a person reads. Running pyBKT itself (its own environment and a subprocess) is
+:mod:`trainer.classroom.pybkt`; the command around both is ``python -m trainer.classroom.fit`` (it reads a
+store or a CSV of answers).
 
 >>> from trainer.learning.attempt import Attempt
 >>> rows = observation_rows([[Attempt("open-total", "muggins", 3, True, 5.0)],
@@ -17,12 +17,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
-import json
-import os
-import subprocess
-import sys
-import tempfile
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,23 +25,6 @@ from typing import Any
 from trainer.learning.attempt import Attempt
 from trainer.learning.bkt import BktParams, ParamTable, Resource, observations
 
-Say = Callable[[str], None] | None
-"""Where the command tells a person what it is doing (``None``: nothing is said)."""
-ROOT = Path(__file__).resolve().parents[2]
-"""The project's folder (the command runs from a checkout: the pyBKT script is not in the package)."""
-ENV = ROOT / ".venv-bkt"
-"""pyBKT's own environment (ignored by git); ``FIVES_BKT_ENV`` names another."""
-SCRIPT = ROOT / "tools" / "bkt" / "pybkt_fit.py"
-"""What runs inside that environment."""
-REQUIREMENTS = ("pybkt==1.4.3", "numpy<2", "pandas<2.3", "scikit-learn<1.6")
-"""pyBKT and the versions it imports with (``tools/bkt/requirements.in``)."""
-LOCK = ROOT / "tools" / "bkt" / "requirements.lock"
-"""Every package of pyBKT's environment at an exact version (``make lock`` makes it from
-``tools/bkt/requirements.in``)."""
-SEED = 42
-"""pyBKT's random starts: the same data gives the same numbers."""
-FITS = 5
-"""Random starts of EM per skill (pyBKT's default); the best likelihood wins."""
 MIN_OBSERVATIONS = 150
 """A skill with fewer observations than this keeps the default numbers."""
 MIN_LEARNERS = 15
@@ -184,34 +162,6 @@ def counts(rows: Iterable[ObservationRow]) -> dict[str, tuple[int, int]]:
     return {s: (n, len(who)) for s, (n, who) in sorted(seen.items())}
 
 
-def fit(rows: Sequence[ObservationRow], *, cohort: str, env: Path | None = None, seed: int = SEED,
-        fits: int = FITS, say: Say = None) -> FitReport:
-    """Fit every skill with enough observations (the rest keep the default, fitted on every skill's
-    sequences pooled). :class:`NotEnoughAnswers` when even the pooled fit lacks them."""
-    per_skill = counts(rows)
-    learners = len({r.learner for r in rows})
-    if len(rows) < MIN_OBSERVATIONS or learners < MIN_LEARNERS:
-        raise NotEnoughAnswers(
-            f"These answers give {len(rows)} observations from {learners} learners; a fit needs at least "
-            f"{MIN_OBSERVATIONS} from {MIN_LEARNERS} learners (hinted answers count for nothing). "
-            "Nothing was fitted: the trainer keeps its numbers.")
-    enough = {s for s, (n, who) in per_skill.items() if n >= MIN_OBSERVATIONS and who >= MIN_LEARNERS}
-    result = run_pybkt(rows, sorted(enough), env=env, seed=seed, fits=fits, say=say)
-    default = _params(result["pooled"], None)
-    if default is None:
-        raise NotEnoughAnswers("pyBKT's fit of all the answers together is degenerate (a learner who knows a "
-                               "skill is no likelier to answer right): nothing was fitted.")
-    fitted: list[SkillFit] = []
-    for skill, (n, who) in per_skill.items():
-        if skill not in enough:
-            fitted.append(SkillFit(skill, n, who, None, "too few answers"))
-            continue
-        p = _params(result["skills"][skill], default)
-        fitted.append(SkillFit(skill, n, who, p, "" if p else "degenerate fit: guess ≥ 1 − slip"))
-    table = bounded_table(ParamTable(default, {f.skill: f.params for f in fitted if f.params is not None}, cohort))
-    return FitReport(table, tuple(fitted), len(rows), learners)
-
-
 GUESS_MAX = 0.3
 SLIP_MAX = 0.1
 """The bounds BKT's fits are held to (Corbett & Anderson 1995): EM can settle on a *degenerate* model —
@@ -231,7 +181,7 @@ def bounded_table(table: ParamTable) -> ParamTable:
     return ParamTable(bounded(table.default), {k: bounded(v) for k, v in table.skills.items()}, table.cohort)
 
 
-def _params(fitted: Mapping[str, Any], default: BktParams | None) -> BktParams | None:
+def params_from(fitted: Mapping[str, Any], default: BktParams | None) -> BktParams | None:
     """pyBKT's numbers for a skill as :class:`BktParams`; ``None`` for a degenerate fit. A resource the
     skill never had takes the default's rate (the taught rate never below the practice one)."""
     learns = {Resource(int(k)): _prob(v) for k, v in fitted["learns"].items()}
@@ -247,43 +197,6 @@ def _params(fitted: Mapping[str, Any], default: BktParams | None) -> BktParams |
 def _prob(value: Any) -> float:
     """A probability from pyBKT's JSON, rounded (its last digits are EM's noise) and kept in [0, 1]."""
     return min(1.0, max(0.0, round(float(value), 6)))
-
-
-# ----- pyBKT's environment -----
-
-
-def pybkt_python(env: Path | None = None, *, say: Say = None) -> Path:
-    """The Python of pyBKT's environment, made (once, and again when the lock changes) if it is missing: a
-    virtualenv with every package of :data:`LOCK` from the package index."""
-    env = env or Path(os.environ.get("FIVES_BKT_ENV") or ENV)
-    python = env / "bin" / "python"
-    stamp = env / ".installed"
-    wanted = LOCK.read_text(encoding="utf-8")
-    if python.exists() and stamp.exists() and stamp.read_text(encoding="utf-8") == wanted:
-        return python
-    if say:
-        say(f"Setting up pyBKT in {env} (once; it takes about half a minute)...")
-    base = os.environ.get("FIVES_BKT_PYTHON") or sys.executable
-    subprocess.run([base, "-m", "venv", "--clear", str(env)], check=True)
-    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", str(LOCK)],
-                   check=True)
-    stamp.write_text(wanted, encoding="utf-8")
-    return python
-
-
-def run_pybkt(rows: Iterable[ObservationRow], skills: Sequence[str], *, env: Path | None = None, seed: int = SEED,
-              fits: int = FITS, say: Say = None) -> dict[str, Any]:
-    """pyBKT's fit of ``skills`` and of every observation pooled, as the script's JSON."""
-    python = pybkt_python(env, say=say)
-    with tempfile.TemporaryDirectory(prefix="fives-bkt-") as tmp:
-        data, out = Path(tmp) / "observations.csv", Path(tmp) / "fit.json"
-        write_observations(rows, data)
-        if say:
-            say("Fitting with pyBKT...")
-        subprocess.run([str(python), str(SCRIPT), "fit", "--csv", str(data), "--out", str(out), "--seed", str(seed),
-                        "--num-fits", str(fits), "--skills", ",".join(skills)], check=True)
-        result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
-    return result
 
 
 # ----- what a person reads -----
