@@ -103,9 +103,10 @@ prob = st.floats(0.0, 1.0, allow_nan=False)
 
 @st.composite
 def sensible(draw, forget=False):
-    """Numbers where knowing helps (guess ≤ 1 − slip), as every fit the trainer keeps."""
+    """Numbers where knowing helps (guess < 1 − slip, by more than a float's rounding: with guess 1.0 and a slip of
+    1e-167 a wrong answer can only be a slip, and makes p(known) 1), as every fit the trainer keeps."""
     guess, slip = draw(prob), draw(prob)
-    if guess + slip > 1.0:
+    if guess + slip > 0.999:
         guess, slip = guess / 2, slip / 2
     learn = draw(prob)
     return BktParams(draw(prob), learn, guess, slip, draw(st.floats(learn, 1.0)), draw(prob) if forget else 0.0)
