@@ -53,8 +53,6 @@ def _counting(counts: Counter[str]) -> None:
 
     WebSocketsSansIOProtocol.connection_made = connection_made  # type: ignore[method-assign]
     event.listen(Engine, "before_cursor_execute", lambda *args: counts.update(["statements"]))
-    if os.environ.get("FIVES_SHOW_STATEMENTS"):
-        event.listen(Engine, "before_cursor_execute", lambda c, cur, statement, *rest: print(statement[:100], file=sys.stderr))
 
 
 def serve() -> tuple[Any, int]:
