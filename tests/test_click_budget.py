@@ -58,8 +58,12 @@ def test_an_answer_and_a_next_stay_within_their_budget(who):
 
 
 def test_the_budget_counts_what_the_runtime_patches_save():
-    """Without the patches (Streamlit's own code, as when a guard falls back to it) each message calls the
-    loop and goes down the socket in a write of its own: the counts see it."""
+    """Without the patches (Streamlit's own code, as when a guard falls back to it) the same runs, messages
+    and elements reach the browser, but each message calls the loop and goes down the socket in a write of
+    its own: the counts see it."""
     got = counted(FIVES_PATCHES="off")
     assert over(BUDGET["guest"], got) != []
+    for click in ("answer", "next"):  # the same page reaches the browser
+        assert [got[click][k] for k in ("runs", "messages", "elements")] == [
+            BUDGET["guest"][click][k] for k in ("runs", "messages", "elements")]
     assert got["next"]["loop_calls"] >= got["next"]["messages"] - 2 and got["next"]["writes"] >= got["next"]["messages"]
