@@ -306,10 +306,16 @@ def on_fresh_serve(name: str, measure: Callable[[Served], list[tuple[str, str, s
 
 
 def school_rows(learners: int, ramp: float) -> list[tuple[str, str, str]]:
-    """A school on ``make serve``: ``learners`` opening over ``ramp`` seconds (:mod:`benchmarks.school`)."""
-    from benchmarks import school  # it measures with this module's tools
+    """A school on ``make serve``: ``learners`` opening over ``ramp`` seconds (:mod:`benchmarks.school`), then a
+    one-button Streamlit app's click on the same machine (:mod:`benchmarks.onebutton`), the school's yardstick."""
+    from benchmarks import onebutton, school  # they measure with this module's tools
 
-    return on_fresh_serve("school", lambda served: school.rows(school.school(served, learners, ramp)))
+    def measure(served: Served) -> list[tuple[str, str, str]]:
+        load = school.school(served, learners, ramp)
+        load.one_button = onebutton.rerun_cpu()
+        return school.rows(load)
+
+    return on_fresh_serve("school", measure)
 
 
 def rerun_cost_rows(open_sessions: int) -> list[tuple[str, str, str]]:

@@ -33,6 +33,9 @@ ANSWER_P95 = 0.100
 OPEN_P95 = 2.0
 RERUN_CPU = 0.005
 """Server CPU a rerun (an answer or a Next) may take, with a school's sessions open."""
+CPU_RATIO = 3.0
+"""The school's server CPU a request may be at most this many times a one-button Streamlit app's click,
+measured in the same run on the same machine (:mod:`benchmarks.onebutton`)."""
 OPEN_BURST = 10.0
 """A ramp this short or shorter is a burst of openings: its page-open p95 is held to :data:`OPEN_P95`."""
 PUZZLE = "What's the open-end total?"
@@ -60,6 +63,11 @@ class Load:
     seconds: float = 0.0
     client_cpu: float = 0.0
     """CPU seconds the load client itself used (it shares the machine with the servers)."""
+    machine: str = ""
+    """The machine and its load average before the run (:func:`benchmarks.onebutton.machine`)."""
+    one_button: float = 0.0
+    """Server CPU seconds a click of a one-button Streamlit app takes on this machine, measured right after
+    (:func:`benchmarks.onebutton.rerun_cpu`): the yardstick of :attr:`cpu_per_request`."""
 
 
 def rss(pids: list[int]) -> int:
@@ -139,7 +147,9 @@ async def learner(url: str, rng: random.Random, load: Load) -> None:
 
 def school(server, learners: int, ramp: float) -> Load:
     """``learners`` arriving evenly over ``ramp`` seconds on ``server`` (a :class:`~benchmarks.classroom.Served`)."""
-    load = Load(learners, ramp)
+    from benchmarks import onebutton
+
+    load = Load(learners, ramp, machine=onebutton.machine())
     pids = server.app_pids
 
     async def watch(stop: asyncio.Event) -> None:
@@ -197,6 +207,12 @@ def rows(load: Load) -> list[tuple[str, str, str]]:
          f"{load.peak_open:,} sessions open at once; app processes {load.rss_base / 2**20:.0f} MB before, "
          f"{load.rss_peak / 2**20:.0f} MB at most"),
     ]
+    if load.one_button > 0:
+        ratio = load.cpu_per_request / load.one_button
+        out.append((f"{name}, server CPU per request ÷ a one-button app's click", f"{ratio:.2f}×",
+                    f"{load.cpu_per_request * 1000:.1f} ms ÷ {load.one_button * 1000:.2f} ms (plain streamlit run, "
+                    f"measured right after); {load.machine}; target ≤ {CPU_RATIO:g}×: "
+                    + ("met" if ratio <= CPU_RATIO else "MISSED")))
     return out
 
 

@@ -1,6 +1,6 @@
 """A child's first page load: the page asks at once for what the home page draws, an app process imports what
 its pages need before it is healthy, and the balancer compresses text and keeps Streamlit's hashed bundle,
-never a process's cookie or name (docs/serving.md, "A child's first page load")."""
+never a process's cookie or name (docs/benchmarks.md, "A child's first page load")."""
 
 from __future__ import annotations
 

@@ -212,18 +212,22 @@ def test_a_run_calls_the_loop_for_its_start_and_end_and_its_messages_join_the_li
         assert len(calls) == 1, "the messages join the line the loop is called to read"
         session._on_scriptrunner_event(None, event=Event.SCRIPT_STOPPED_WITH_SUCCESS)
         session._on_scriptrunner_event(None, event=Event.SHUTDOWN)
-        assert len(calls) == 3, "a run's end calls the loop at once"
+        assert len(calls) == 1, "a call on its way reads the run's end too"
         calls[0]()  # type: ignore[operator]
         assert handled == ([(Event.SCRIPT_STARTED, None)] + [(Event.ENQUEUE_FORWARD_MSG, m) for m in msgs]
                            + [(Event.SCRIPT_STOPPED_WITH_SUCCESS, None), (Event.SHUTDOWN, None)])
-        for call in calls[1:]:
-            call()  # type: ignore[operator]
-        assert len(handled) == 9, "each event handled once"
+        session._on_scriptrunner_event(None, event=Event.SCRIPT_STARTED)
+        assert len(calls) == 2, "once read, a run's start calls the loop at once"
+        session._on_scriptrunner_event(None, event=Event.SCRIPT_STOPPED_WITH_SUCCESS)
+        session._on_scriptrunner_event(None, event=Event.SHUTDOWN)
+        assert len(calls) == 2, "a run's end and its runner's shutdown join the call on its way"
+        calls[1]()  # type: ignore[operator]
+        assert len(handled) == 12, "each event handled once"
         await asyncio.sleep(5 * sending._LOOK_AGAIN_SECS)  # the loop looks again, finds nothing
         events = session.__dict__[sending._EVENTS]
         assert not events.watched and not events.looking
         session._on_scriptrunner_event(None, event=Event.ENQUEUE_FORWARD_MSG, forward_msg=msgs[0])
-        assert len(calls) == 4, "nobody watching: a message calls the loop"
+        assert len(calls) == 3, "nobody watching: a message calls the loop"
 
     in_a_session(body)
 
@@ -408,5 +412,43 @@ def test_a_click_that_stops_a_run_comes_after_what_the_run_has_sent():
         finally:
             sending._request_rerun = real
         assert seen_at_the_click == [4], "the run's start and its three messages, before the click"
+
+    in_a_session(body)
+
+
+def test_a_runs_end_never_waits_for_the_loops_look(monkeypatch):
+    """The loop's look comes only every so often (here: never): a run's messages, its end and its runner's
+    shutdown reach the loop with the calls for its start and its end, however the thread and the loop
+    interleave, so the browser's 'finished' never waits for a timer."""
+    monkeypatch.setattr(sending, "_LOOK_AGAIN_SECS", 3600.0)
+
+    async def body(session: AppSession) -> None:
+        handled: list[object] = []
+        session._call_soon_on_event_loop = asyncio.get_running_loop().call_soon_threadsafe  # type: ignore[method-assign]
+        session._handle_scriptrunner_event_on_event_loop = (  # type: ignore[method-assign]
+            lambda sender, event, **details: handled.append(event))
+        pace = random.Random(47)
+        for _ in range(30):  # runs one after another, the loop turning while the thread sends
+            handled.clear()
+
+            def run() -> None:
+                session._on_scriptrunner_event(None, event=Event.SCRIPT_STARTED)
+                for n in range(8):
+                    session._on_scriptrunner_event(None, event=Event.ENQUEUE_FORWARD_MSG, forward_msg=_message(n))
+                    if pace.random() < 0.3:
+                        time.sleep(0.001)
+                session._on_scriptrunner_event(None, event=Event.SCRIPT_STOPPED_WITH_SUCCESS)
+                session._on_scriptrunner_event(None, event=Event.SHUTDOWN)
+
+            runner = threading.Thread(target=run)
+            runner.start()
+            while runner.is_alive():
+                await asyncio.sleep(0)
+            for _ in range(5):  # the calls the thread made are due now: no timer needed
+                await asyncio.sleep(0)
+            assert handled == ([Event.SCRIPT_STARTED] + [Event.ENQUEUE_FORWARD_MSG] * 8
+                               + [Event.SCRIPT_STOPPED_WITH_SUCCESS, Event.SHUTDOWN])
+            events = session.__dict__[sending._EVENTS]
+            events.watched = events.looking = False  # as the look would find it, an hour on
 
     in_a_session(body)

@@ -455,3 +455,7 @@ def test_a_school_load_runs_through_the_balancer_and_counts_what_the_benchmark_p
     assert errors[0] == "0 / 0" and errors[1].endswith("target 0: met")
     opened = next(v for k, v in rows.items() if "page open" in k)
     assert "target p95 ≤ 2 s" in opened[1]  # a ramp of a second is a burst of openings
+    assert not any("one-button" in k for k in rows)  # no yardstick measured: no ratio
+    load.cpu_per_request, load.one_button = 0.012, 0.003
+    ratio = next(v for k, v in dict((n, (r, t)) for n, r, t in school.rows(load)).items() if "one-button" in k)
+    assert ratio[0] == "4.00×" and "12.0 ms ÷ 3.00 ms" in ratio[1] and "cores" in ratio[1] and ": MISSED" in ratio[1]

@@ -176,7 +176,7 @@ class _Events:
     """One session's line of events from its runs, waiting for the event loop (``deque.append`` and
     ``popleft`` hold the interpreter's lock: a run's thread appends, the loop takes)."""
 
-    __slots__ = ("line", "watched", "looking")
+    __slots__ = ("line", "watched", "looking", "called")
 
     def __init__(self) -> None:
         self.line: deque[tuple[Any, ScriptRunnerEvent, dict[str, Any]]] = deque()
@@ -185,6 +185,9 @@ class _Events:
         down by the loop when a look finds the line empty)."""
         self.looking = False
         """A look is due on the loop (the loop's own)."""
+        self.called = False
+        """A call to the loop is on its way (set by a run's thread as it calls, taken down by the call before
+        it reads the line): an event that joins the line meanwhile is read by that call."""
 
 
 _EVENTS = "_fives_events"
@@ -199,12 +202,14 @@ def _events(session: AppSession) -> _Events:
 def _on_scriptrunner_event(self: AppSession, sender: Any, event: ScriptRunnerEvent, **details: Any) -> None:
     """Streamlit's ``AppSession._on_scriptrunner_event``, the loop called for a run's start and end and not for
     each message between: the event joins the session's line, and the loop is called when the line is not
-    watched, or for any event but a message."""
+    watched, or for any event but a message unless a call is already on its way (a run's end and its
+    runner's shutdown come together: one call reads both)."""
     events = _events(self)
     events.line.append((sender, event, details))
-    if events.watched and event == ScriptRunnerEvent.ENQUEUE_FORWARD_MSG:
+    if events.watched and (event == ScriptRunnerEvent.ENQUEUE_FORWARD_MSG or events.called):
         return
     events.watched = True
+    events.called = True
     self._call_soon_on_event_loop(lambda: _take_events(self, events))
 
 
@@ -230,7 +235,9 @@ def _request_rerun_after_the_line(self: AppSession, client_state: Any) -> None:
 
 
 def _take_events(session: AppSession, events: _Events) -> None:
-    """On the loop, called: every event in the line, in order, then a look again in a moment."""
+    """On the loop, called: every event in the line, in order, then a look again in a moment. The call is
+    taken down first: an event that joins the line after this read calls the loop again."""
+    events.called = False
     _take_all(session, events)
     if not events.looking:
         _look_soon(session, events)
