@@ -10,7 +10,7 @@ from trainer.bots import BotLevel
 from trainer.games.duplicate import Comparison, compare, finished_hand
 from trainer.games.guided import BOT_TITLES, GAME_TITLES
 from trainer.games.seating import Seating
-from trainer.games.table import SEATS, Call, TableGame, TableSetup
+from trainer.games.table import SEATS, Call, TableGame, TableSetup, seat_names
 from trainer.render import render_layout
 from trainer.store import Store, StoreError
 from trainer.store.tables import TableRow
@@ -35,13 +35,19 @@ def seating(s: Store) -> Seating:
 
 
 def names_of(row: TableRow, seats: int) -> tuple[str, ...]:
+    """Every seat's name: the child's, or the computer player's (:func:`seat_names`)."""
+    return seat_names(children_of(row, seats), seats)
+
+
+def children_of(row: TableRow, seats: int) -> tuple[str, ...]:
+    """The children's names by seat, for the game's story ("" for a seat the computer plays from the start)."""
     held = {s.seat: s.nickname for s in row.seats}
-    return tuple(held.get(i, words.seat_label(i)) for i in range(seats))
+    return tuple(held.get(i, "") for i in range(seats))
 
 
 def game_of(s: Store, row: TableRow) -> TableGame:
     setup = seating(s).setup_of(row)
-    return seating(s).game(row.code, viewer=-1, names=names_of(row, setup.seats))
+    return seating(s).game(row.code, viewer=-1, names=children_of(row, setup.seats))
 
 
 def status(game: TableGame, names: tuple[str, ...]) -> str:
@@ -103,6 +109,7 @@ def open_form(class_code: str) -> None:
     st.radio(words.call_label(), list(Call), key="ct_call", format_func=lambda c: CALLS[c](), horizontal=True)
     st.checkbox(words.hints_label(), key="ct_hints", value=True)
     st.checkbox(words.same_deal(), key="ct_same", value=True, help=words.same_deal_help())
+    st.checkbox(words.guests_label(), key="ct_guests", value=False)
     st.button(words.open_tables(), type="primary", key="ct_open", on_click=open_tables, args=(class_code,))
 
 
@@ -115,7 +122,8 @@ def open_tables(class_code: str) -> None:
     setup = TableSetup(game=get("ct_game") or "muggins", seats=get("ct_seats") or 4,
                        partners=bool(get("ct_partners", True)),
                        stand_in=BotLevel.parse(get("ct_stand_in") or BotLevel.GREEDY),
-                       hints=bool(get("ct_hints", True)), call=Call(get("ct_call") or Call.OFF))
+                       hints=bool(get("ct_hints", True)), call=Call(get("ct_call") or Call.OFF),
+                       guests=bool(get("ct_guests", False)))
     count = max(1, min(MOST_TABLES, int(get("ct_count") or 1)))
     try:
         setup.check()
@@ -167,11 +175,16 @@ def watch_page(code: str) -> None:
     for side, value in enumerate(hand.scores if not game.is_over else game.game.scores):
         cols[side].metric(game.side_name(side), value)
     st.markdown(f"## {status(game, names)}")
+    if game.started and not game.is_over:
+        for held in row.seats:  # the children the computer is playing for
+            if seating(s).away(row, held.seat):
+                st.markdown(words.away(names[held.seat]))
     if game.started and not game.between_hands and not game.is_over:
         st.markdown(" · ".join(words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)))
     layout = hand.layout if not game.between_hands else game.game.hands[len(game.game.results) - 1].layout
     if not layout.is_empty:
-        svg = render_layout(layout, style="projector", working=game.between_hands or game.is_over)
+        svg = render_layout(layout, style="projector", working=game.between_hands or game.is_over,
+                            counted=not game.pending_call)
         ui.picture(svg, max_width=ui.natural_width(svg, scale=5.0))  # read from the back of the room
     told = game.told()
     if told:

@@ -181,6 +181,19 @@ def away(name: str) -> str:
     return _("{name} is away: the computer plays for them until they come back.").format(name=name)
 
 
+def computer_plays_for(name: str, *, you: bool) -> str:
+    """The story: the computer takes over a child's seat (they are away, or left the table)."""
+    if you:
+        return _("You were away: the computer is playing for you until you come back.")
+    return _("{name} is away: the computer is playing for them until they come back.").format(name=name)
+
+
+def back_at_the_table(name: str, *, you: bool) -> str:
+    if you:
+        return _("You are back and playing again.")
+    return _("{name} is back and playing again.").format(name=name)
+
+
 def played_for_you() -> str:
     return _("While you were away, the computer played for you.")
 
@@ -237,6 +250,20 @@ def played_first(name: str | None) -> str:
     return _("Someone else played first.")
 
 
+def already_played_elsewhere() -> str:
+    """The child's own move was kept first, from their other tablet."""
+    return _("You already played that turn on your other tablet.")
+
+
+def already_played() -> str:
+    """A shared tablet: the seat's move was kept already."""
+    return _("That move was already played.")
+
+
+def already_dealt() -> str:
+    return _("The next hand is already dealt.")
+
+
 def not_your_turn() -> str:
     return _("Wait for your turn.")
 
@@ -286,6 +313,10 @@ def same_deal() -> str:
 
 def same_deal_help() -> str:
     return _("Every table gets the same tiles, so after a hand the projector can compare what each table did.")
+
+
+def guests_label() -> str:
+    return _("Children of other classes and guests may join")
 
 
 def open_tables() -> str:

@@ -246,7 +246,7 @@ def say_your_score(g: GuidedGame, message: str | None) -> None:
     layout's ends can make (so the buttons give nothing away)."""
     view = g.view()
     st.markdown(f"### {words.say_your_score()}")
-    svg = render_layout(view.layout, motion=motion_of(g.news(), scores=False))
+    svg = render_layout(view.layout, motion=motion_of(g.news(), scores=False), counted=False)
     ui.picture(svg, max_width=ui.natural_width(svg, scale=LAYOUT_SCALE), min_tile=PLAY_TILE)
     if message:
         st.warning(message)
@@ -266,7 +266,7 @@ def muggins_chance(g: GuidedGame, message: str | None) -> None:
     who = g.name(g.game.hand.cur)
     said = next((e.score for e in reversed(g.game.hand.history) if e.kind is EventKind.CLAIM), 0)
     st.markdown(f"### {words.call_muggins_hidden(who)}")
-    missed_svg = render_layout(view.layout, motion=motion_of(g.news(), scores=False))
+    missed_svg = render_layout(view.layout, motion=motion_of(g.news(), scores=False), counted=False)
     ui.picture(missed_svg, max_width=ui.natural_width(missed_svg, scale=LAYOUT_SCALE), min_tile=PLAY_TILE)
     if message:
         st.warning(message)
