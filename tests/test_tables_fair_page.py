@@ -1,0 +1,197 @@
+"""Play at a table under AppTest, as each child's tablet shows it: no page tells a play's score before
+its player has said it, a signed-in child keeps their seat through a reload on another tablet, a class's
+table seats its own class, the computer standing in for a child is marked, and pass and play does not
+hide the hand again while the same child goes on."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from apptest import app, make_class, texts
+from test_tables_page import any_move, game_of, opening, press
+
+from trainer.games.seating import Seating
+from trainer.games.table import Call, TableGame
+from trainer.rules import EventKind, Phase
+from trainer.store import open_store
+from trainer.words import calls
+
+GUESTS = ("Ivy", "Lena", "Omar")
+
+
+def page_words(at) -> str:
+    """Everything the page shows, its pictures' titles and descriptions included."""
+    return " ".join([texts(at)] + [m.value for m in at.markdown])
+
+
+def pending(game: TableGame) -> bool:
+    return game.current_seat is not None and game.game.hand.phase_name in (Phase.CLAIM, Phase.MUGGINS)
+
+
+def seat_everyone(seats: int, call: Call):
+    """Jon (a guest) opens a table for ``seats`` with ``call`` and the others join by its code."""
+    jon = app(page="tables")
+    jon.text_input(key="tb_my_name").set_value("Jon").run()
+    opening(jon)
+    jon.segmented_control(key="tb_seats").set_value(seats).run()
+    jon.radio(key="tb_call").set_value(call).run()
+    press(jon, "tb_open")
+    code = jon.session_state["tables"].code
+    devices = {0: jon}
+    for seat in range(1, seats):
+        kid = app(page="tables")
+        kid.text_input(key="tb_my_name").set_value(GUESTS[seat - 1]).run()
+        kid.text_input(key="tb_code").set_value(code)
+        kid.form_submit_button[0].click().run()
+        assert kid.session_state["tables"].seats == (seat,)
+        devices[seat] = kid
+    jon.run()
+    press(jon, "tb_start")
+    return devices
+
+
+@pytest.mark.parametrize("call", [Call.SAY, Call.MUGGINS])
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_no_tablet_tells_a_score_before_it_is_said(seats, call):
+    devices = seat_everyone(seats, call)
+    phases: set[Phase] = set()
+    for _ in range(40):
+        game = game_of(devices[0])
+        turn = game.current_seat
+        if turn is None or (Phase.CLAIM in phases and (call is Call.SAY or Phase.MUGGINS in phases)):
+            break
+        if pending(game):
+            phases.add(game.game.hand.phase_name)
+            ev = next(e for e in reversed(game.game.hand.history) if e.kind is EventKind.PLAY)
+            made = calls.made(ev.total, ev.score, game.game.rules.unit)
+            tile = str(ev.play.tile)
+            amount = calls.amount(ev.score, game.game.rules.unit)
+            for seat, device in devices.items():
+                device.run()
+                shown = page_words(device)
+                assert "open-end total" not in shown.lower(), (seat, turn)  # nor a picture's title or description
+                story = [line for m in device.markdown if m.value.startswith("- ") for line in m.value.split("\n")]
+                rest = shown.replace("\n".join(story), "")
+                since = story[:next(i for i, line in enumerate(story) if tile in line) + 1]  # newest first
+                for text in [rest, *since]:
+                    assert made not in text, (seat, turn, text)
+                    if ev.score:
+                        assert not re.search(rf"(?<![\d-]){re.escape(amount)}", text), (seat, turn, text)
+        mover = devices[turn]
+        mover.run()
+        any_move(mover, game_of(mover), turn)  # a claim: the first button, "No score"
+    assert Phase.CLAIM in phases
+
+
+# ----- seats -----
+
+def test_a_child_back_on_another_tablet_keeps_the_seat_through_a_reload():
+    maya = app(page="tables")
+    from apptest import sign_up
+
+    sign_up(maya, "Maya Fox")
+    maya.switch_page("views/tables.py").run()
+    opening(maya)
+    press(maya, "tb_open")
+    code = maya.session_state["tables"].code
+    me = maya.session_state["me"].code
+    other = app(page="tables", me=me)  # her own code on another tablet: back at her seat
+    ts = other.session_state["tables"]
+    assert ts.code == code and ts.seats == (0,)
+    key = ts.key
+    assert key and key != maya.session_state["tables"].key
+    again = app(page="tables", me=me, table=code, tk=key)  # that tablet reloads (or reconnects to a new session)
+    assert again.session_state["tables"].code == code and again.session_state["tables"].seats == (0,)
+    assert f"Table {code}" in texts(again)
+    assert again.query_params.get("table") in (code, [code])
+
+
+def test_a_class_table_seats_only_its_own_class_unless_the_teacher_allows_guests():
+    teacher, room5, _key = make_class("Room 5")
+    _t6, room6, _k6 = make_class("Room 6")
+    s = open_store()
+    ivy, zed = s.join(room5, "Ivy"), s.join(room6, "Zed")
+    teacher.run()
+    teacher.segmented_control(key="ct_seats").set_value(2)
+    teacher.number_input(key="ct_count").set_value(1)
+    teacher.button(key="ct_open").click().run()
+    assert not teacher.exception, teacher.exception
+    (closed,) = [t.code for t in s.class_tables(room5)]
+    zed_page = app(page="tables", me=zed)
+    zed_page.text_input(key="tb_code").set_value(closed)
+    zed_page.form_submit_button[0].click().run()
+    assert zed_page.session_state["tables"].code is None
+    assert "That table is for another class" in texts(zed_page)
+    ivy_page = app(page="tables", me=ivy)
+    ivy_page.text_input(key="tb_code").set_value(closed)
+    ivy_page.form_submit_button[0].click().run()
+    assert ivy_page.session_state["tables"].code == closed
+    teacher.checkbox(key="ct_guests").check()
+    teacher.button(key="ct_open").click().run()
+    (welcome,) = [t.code for t in s.class_tables(room5) if t.code != closed]
+    zed_page.text_input(key="tb_code").set_value(welcome)
+    zed_page.form_submit_button[0].click().run()
+    assert zed_page.session_state["tables"].code == welcome
+
+
+# ----- what a child reads -----
+
+def test_the_computer_playing_for_a_child_is_marked_on_every_tablet_and_in_the_story():
+    devices = seat_everyone(3, Call.OFF)
+    jon, ivy = devices[0], devices[1]
+    code = jon.session_state["tables"].code
+    press(ivy, "tb_leave")  # Ivy leaves: the computer takes her seat at once
+    store = jon.session_state["tables"].seating.store
+    for _ in range(30):  # play on until the computer has made a move for Ivy
+        game = Seating(store).game(code)
+        if any(m.seat == 1 and m.by_computer for m in game.moves) or game.current_seat is None:
+            break
+        Seating(store).stand_in(code)
+        game = Seating(store).game(code)
+        if game.current_seat in devices and game.current_seat != 1:
+            mover = devices[game.current_seat]
+            mover.run()
+            any_move(mover, game_of(mover), game.current_seat)
+    assert any(m.seat == 1 and m.by_computer for m in Seating(store).game(code).moves)
+    jon.run()
+    shown = texts(jon)
+    assert "Ivy is away: the computer plays for them" in shown  # whoever's turn it is
+    story = " ".join(m.value for m in jon.markdown if m.value.startswith("- "))
+    assert "Ivy is away: the computer is playing for them until they come back." in story
+
+
+def test_pass_and_play_keeps_the_hand_shown_while_the_same_child_draws():
+    for _ in range(8):  # a deal where a child draws and is still to move
+        at = app(page="tables")
+        opening(at)
+        at.checkbox(key="tb_shared").check().run()
+        press(at, "tb_open")
+        press(at, "tb_start")
+        for _ in range(40):
+            game = game_of(at)
+            turn = game.current_seat
+            if turn is None:
+                break
+            if any(b.key == "tb_show" for b in at.button):
+                press(at, "tb_show")
+            n = game.number
+            if any(b.key == f"tb_draw_{n}" for b in at.button):
+                press(at, f"tb_draw_{n}")
+                if game_of(at).current_seat == turn:  # the same child goes on: their tiles stay shown
+                    assert "Give the tablet to" not in texts(at)
+                    assert any(b.key and b.key.startswith(("tb_draw_", "tb_opt_", "tb_pass_")) for b in at.button)
+                    return
+                continue
+            any_move(at, game, turn)
+    pytest.fail("no child drew and went on in eight deals")
+
+
+def test_a_table_shows_the_hand_its_target_and_boneyard_and_names_partners_you_first():
+    devices = seat_everyone(4, Call.OFF)
+    jon = devices[0]
+    jon.run()
+    captions = " ".join(c.value for c in jon.caption)
+    assert re.search(r"Hand 1 · to \d+ \w+ · boneyard \d+", captions), captions
+    labels = [m.label for m in jon.metric]
+    assert "You & Lena" in labels and "Ivy & Omar" in labels, labels  # partners opposite, You first
