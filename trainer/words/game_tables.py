@@ -139,8 +139,9 @@ def seat_line(seat: int, name: str) -> str:
     return _("Seat {n}: {name}").format(n=seat + 1, name=name)
 
 
-def seat_empty(seat: int) -> str:
-    return _("Seat {n}: empty — the computer plays here").format(n=seat + 1)
+def seat_empty(seat: int, name: str) -> str:
+    """A seat no child sits at yet: the computer player there, by name (Play a hand's names)."""
+    return _("Seat {n}: empty — the computer plays here as {name}").format(n=seat + 1, name=name)
 
 
 def start_button() -> str:

@@ -321,7 +321,7 @@ def waiting_room(row: TableRow, game: TableGame, names: tuple[str, ...]) -> None
     if len(ts.seats) == 1:
         st.markdown(words.tell_the_code())
     held = {s.seat for s in row.seats}
-    st.markdown("\n".join(f"- {words.seat_line(i, names[i]) if i in held else words.seat_empty(i)}"
+    st.markdown("\n".join(f"- {words.seat_line(i, names[i]) if i in held else words.seat_empty(i, names[i])}"
                           for i in range(game.setup.seats)))
     if 0 in ts.seats:
         st.button(words.start_button(), type="primary", on_click=send, args=("start", 0, 0), key="tb_start")
