@@ -9,6 +9,7 @@ import re
 
 import pytest
 from apptest import app, make_class, texts
+from test_nothing_breaks import outage  # noqa: F401  (the fixture: the app's store away, then back)
 from test_tables_page import any_move, game_of, opening, press
 
 from trainer.games.seating import Seating
@@ -195,3 +196,29 @@ def test_a_table_shows_the_hand_its_target_and_boneyard_and_names_partners_you_f
     assert re.search(r"Hand 1 · to \d+ \w+ · boneyard \d+", captions), captions
     labels = [m.label for m in jon.metric]
     assert "You & Lena" in labels and "Ivy & Omar" in labels, labels  # partners opposite, You first
+
+
+# ----- Play a hand after an outage -----
+
+def test_a_reload_during_an_outage_brings_the_saved_game_back_once_the_store_answers(store, outage):
+    from apptest import learner_move, start_game
+
+    me = store.learner(store.new_learner("Misty Owl"))
+    at = app(me=me.code)
+    g = start_game(at, game="five-up", seed=5)
+    for _ in range(3):
+        if g.waiting_for_learner and not g.game.is_over:
+            learner_move(at, g)
+    saved = store.game(me.code)
+    assert saved
+    moves = len(at.session_state["play"].game.moves)
+    outage.start()
+    again = app(page="play", me=me.code)  # a reload while the store is away
+    assert not again.exception and again.session_state["play"].game is None
+    assert "will be back as soon as saving works again" in texts(again)
+    outage.stop()
+    again.run()
+    assert not again.exception
+    back = again.session_state["play"].game
+    assert back is not None and len(back.moves) == moves  # the game in progress, where it was
+    assert again.session_state["play"].game.view().hand and not any(b.key == "g_start" for b in again.button)

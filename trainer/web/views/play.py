@@ -31,6 +31,7 @@ from trainer.render import render_hand, render_layout
 from trainer.render.motion import Came, Motion, Pop, Slide
 from trainer.render.taps import BoardMode
 from trainer.rules import EventKind, MugginsCall, Play
+from trainer.store import StoreError
 from trainer.web import device, pagestate, session, ui
 from trainer.web.pagestate import PlayState
 from trainer.web.score_sound import Whose, score_sound
@@ -58,9 +59,16 @@ def current() -> GuidedGame | None:
     if ps.game is None and me is None and not ps.checked:
         return guest_game(ps)
     if ps.game is None and me is not None and not ps.checked:
-        ps.checked = True
         s = session.store()
-        saved = s.game(me.code) if s is not None else None
+        try:
+            saved = s.game(me.code) if s is not None else None
+        except StoreError:
+            saved = None
+            s = None
+        if s is None:  # the store is away: asked again on the next run, so the game comes back with it
+            ps.message = words.game_back_later()
+            return None
+        ps.checked = True
         if saved:
             try:
                 ps.game = GuidedGame.replay(saved)
@@ -448,6 +456,9 @@ def show() -> None:
     keep_decisions(g)
     save_game()
     if g is None:
+        waiting, state().message = state().message, None
+        if waiting:
+            st.info(waiting)  # the store is away: the saved game comes back when it answers
         setup_form()
         return
     if state().widened != g.key:
