@@ -1,8 +1,8 @@
 """A child's seat at a table follows the child, in real browsers on ``make serve``'s setup (two app
 processes behind HAProxy, one PostgreSQL database): Maya opens a table on one tablet, comes back to it on
 another tablet served by the other process (signed in by ``?me=``), and that tablet sleeps and loads the
-same address again in a new session: she is still at her seat, not sent back to the choice of tables. A screenshot goes to tests/artifacts/
-(tables-seat-kept.png)."""
+same address again in a new session: she is still at her seat, not sent back to the choice of tables.
+A screenshot goes to tests/artifacts/ (tables-seat-kept.png)."""
 
 from __future__ import annotations
 

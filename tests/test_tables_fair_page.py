@@ -9,7 +9,7 @@ import re
 
 import pytest
 from apptest import app, make_class, texts
-from test_nothing_breaks import outage  # noqa: F401  (the fixture: the app's store away, then back)
+from test_nothing_breaks import DownStore
 from test_tables_page import any_move, game_of, opening, press
 
 from trainer.games.seating import Seating
@@ -200,7 +200,24 @@ def test_a_table_shows_the_hand_its_target_and_boneyard_and_names_partners_you_f
 
 # ----- Play a hand after an outage -----
 
-def test_a_reload_during_an_outage_brings_the_saved_game_back_once_the_store_answers(store, outage):
+@pytest.fixture
+def store_away(monkeypatch):
+    """``store_away.start()`` / ``store_away.stop()``: the app's store away, then back."""
+    from trainer.web import session as session_module
+
+    real = session_module.store
+
+    class Switch:
+        def start(self):
+            monkeypatch.setattr(session_module, "store", lambda: DownStore())
+
+        def stop(self):
+            monkeypatch.setattr(session_module, "store", real)
+
+    return Switch()
+
+
+def test_a_reload_during_an_outage_brings_the_saved_game_back_once_the_store_answers(store, store_away):
     from apptest import learner_move, start_game
 
     me = store.learner(store.new_learner("Misty Owl"))
@@ -212,11 +229,11 @@ def test_a_reload_during_an_outage_brings_the_saved_game_back_once_the_store_ans
     saved = store.game(me.code)
     assert saved
     moves = len(at.session_state["play"].game.moves)
-    outage.start()
+    store_away.start()
     again = app(page="play", me=me.code)  # a reload while the store is away
     assert not again.exception and again.session_state["play"].game is None
     assert "will be back as soon as saving works again" in texts(again)
-    outage.stop()
+    store_away.stop()
     again.run()
     assert not again.exception
     back = again.session_state["play"].game
