@@ -114,6 +114,7 @@ def test_a_class_table_seats_only_its_own_class_unless_the_teacher_allows_guests
     s = open_store()
     ivy, zed = s.join(room5, "Ivy"), s.join(room6, "Zed")
     teacher.run()
+    teacher.toggle(key="ct_form").set_value(True).run()
     teacher.segmented_control(key="ct_seats").set_value(2)
     teacher.number_input(key="ct_count").set_value(1)
     teacher.button(key="ct_open").click().run()
@@ -239,3 +240,76 @@ def test_a_reload_during_an_outage_brings_the_saved_game_back_once_the_store_ans
     back = again.session_state["play"].game
     assert back is not None and len(back.moves) == moves  # the game in progress, where it was
     assert again.session_state["play"].game.view().hand and not any(b.key == "g_start" for b in again.button)
+
+
+# ----- the teacher: My class and the projector -----
+
+def test_the_form_for_class_tables_stays_open_through_its_choices():
+    at, code, _key = make_class("Room 7")
+    open_store().join(code, "Ana")  # My class shows its tables once it has children
+    at.run()
+    at.toggle(key="ct_form").set_value(True).run()
+    steps = (lambda: at.segmented_control(key="ct_seats").set_value(2),
+             lambda: at.checkbox(key="ct_partners").uncheck(),
+             lambda: at.radio(key="ct_call").set_value(Call.SAY),
+             lambda: at.checkbox(key="ct_guests").check())
+    for step in steps:
+        step()
+        at.run()
+        assert not at.exception, at.exception
+        assert at.toggle(key="ct_form").value and any(b.key == "ct_open" for b in at.button)
+    assert not any("Open tables for the class" in e.label for e in at.expander)  # no expander to fold
+
+
+def _one_deal_at_two_tables():
+    from trainer.bots import BotLevel
+    from trainer.games.table import TableSetup
+
+    teacher, code, _key = make_class("Room 8")
+    s = open_store()
+    kids = [s.join(code, name) for name in ("Maya", "Leo")]
+    tables = []
+    for level, kid in zip((BotLevel.GREEDY, BotLevel.BEGINNER), kids):
+        t = s.open_table(TableSetup(game="all-fives", seats=2, stand_in=level, seed=78).to_record(),
+                         class_code=code, deal="d78")
+        s.sit(t, 2, learner_code=kid, nickname="")
+        tables.append(t)
+    return teacher, s, tables
+
+
+def projector(teacher, code: str):
+    watch = app()
+    watch.session_state["session"].teacher = teacher.session_state["session"].teacher
+    watch.query_params["watch"] = code
+    watch.switch_page("views/tables.py").run()
+    assert not watch.exception, watch.exception
+    return watch
+
+
+def test_one_deal_says_who_held_the_same_tiles_waits_for_the_other_tables_then_compares_on_my_class_too():
+    teacher, s, (first, second) = _one_deal_at_two_tables()
+    seats = Seating(s)
+    seats.start(first)
+    s.leave(first, 0)
+    seats.stand_in(first)  # the first table plays its hand to the end; the second has not started
+    watch = projector(teacher, first)
+    shown = texts(watch)
+    assert "Hand 1 is over" in shown and "Hand 1 at every table" in shown
+    assert "waiting for the other tables to finish it" in shown
+    held = ", ".join(f"{name} ({t})" for t, name in sorted([(first, "Maya"), (second, "Leo")]))
+    assert f"Held the same tiles: {held}" in shown
+    # the story, newest first as on the tablets; the layout no taller than the screen allows
+    told = seats.game(first, viewer=-1, names=("Maya", "")).told()
+    story = next(m.value for m in watch.markdown if m.value.startswith("- "))
+    assert story.split("\n") == [f"- {line}" for line in reversed(told[-3:])]
+    picture = next(m.value for m in watch.markdown if 'class="fives-layout' in m.value)
+    assert "max-height:60vh" in picture and "min-width" not in picture
+    seats.start(second)
+    s.leave(second, 0)
+    seats.stand_in(second)
+    watch.run()
+    assert "waiting for the other tables" not in texts(watch)
+    assert any(w in texts(watch) for w in ("played alike for", "played differently", "played this hand the same way"))
+    teacher.run()  # My class compares them too
+    assert any("Hand 1 at every table" in e.label for e in teacher.expander)
+    assert f"Held the same tiles: {held}" in texts(teacher)

@@ -195,6 +195,7 @@ def _class_with_children(n: int = 4):
 
 def test_the_teacher_opens_tables_with_one_deal_and_sees_each_one():
     at, code, _key, s, _kids = _class_with_children()
+    at.toggle(key="ct_form").set_value(True).run()
     at.segmented_control(key="ct_seats").set_value(2)
     at.number_input(key="ct_count").set_value(3)
     at.button(key="ct_open").click().run()

@@ -69,20 +69,27 @@ def section(s: Store, class_code: str) -> None:
     st.subheader(words.tables_heading())
     st.caption(words.tables_caption())
     problem, pagestate.tables().message = pagestate.tables().message, None
-    with st.expander(words.open_for_class(), icon=":material/groups:", expanded=problem is not None):
-        if problem:
-            st.warning(problem)
-        open_form(class_code)
+    if problem:
+        st.session_state["ct_form"] = True  # the form stays open to be put right
+    # a switch that keeps its state (an expander closed again at the form's first choice)
+    if st.toggle(words.open_for_class(), key="ct_form"):
+        with st.container(border=True):
+            if problem:
+                st.warning(problem)
+            open_form(class_code)
     now = seating(s).clock()
     rows = [r for r in s.class_tables(class_code, since=now - RECENT_SECONDS)]
     if not rows:
         st.markdown(words.no_tables_yet())
         return
+    deals: dict[str, dict[str, TableGame]] = {}
     for row in rows[:24]:
         try:
             game = game_of(s, row)
         except ValueError:
             continue
+        if row.deal:
+            deals.setdefault(row.deal, {})[row.code] = game
         names = names_of(row, game.setup.seats)
         scores = " · ".join(f"{game.side_name(i)} {v}" for i, v in enumerate(game.game.scores))
         ended = row.ended is not None
@@ -96,6 +103,14 @@ def section(s: Store, class_code: str) -> None:
                 st.button(words.start_button(), key=f"ct_start_{row.code}", on_click=start, args=(row.code,))
             if not ended:
                 st.button(words.end_table(), key=f"ct_end_{row.code}", on_click=end, args=(row.code,))
+    for games in deals.values():  # the tables of one deal, compared after a hand, as on the projector
+        finished = [len(g.game.results) for g in games.values()]
+        done = sorted(finished, reverse=True)
+        if len(done) >= 2 and done[1] >= 1:
+            hand = done[1] - 1  # the last hand two tables or more have finished
+            with st.expander(f"{words.compare_heading(hand + 1)} ({', '.join(games)})", icon=":material/compare:"):
+                same_tiles(games)
+                show_comparison(compare(games, hand))
 
 
 def open_form(class_code: str) -> None:
@@ -185,26 +200,60 @@ def watch_page(code: str) -> None:
     if not layout.is_empty:
         svg = render_layout(layout, style="projector", working=game.between_hands or game.is_over,
                             counted=not game.pending_call)
-        ui.picture(svg, max_width=ui.natural_width(svg, scale=5.0))  # read from the back of the room
+        on_screen(svg, max_width=ui.natural_width(svg, scale=5.0))  # read from the back of the room
     told = game.told()
-    if told:
-        st.markdown("\n".join(f"- {line}" for line in told[-3:]))
+    if told:  # newest first, as on the tablets
+        st.markdown(f"**{play_words.what_happened()}** :gray[{play_words.newest_first()}]")
+        st.markdown("\n".join(f"- {line}" for line in reversed(told[-3:])))
     if row.deal:
         compared(s, row, game)
     watch_fragment(code, game.number)
 
 
+PROJECTOR_HEIGHT = "60vh"
+"""The most of the screen's height a layout takes on the projector: the scores above it and the story
+under it stay on a 1920×1080 screen, the side menu open or not."""
+
+
+def on_screen(svg: str, *, max_width: str) -> None:
+    """A layout as large as the projector's screen allows: never wider than the room (no least tile
+    size that would push it off the side, as on a tablet) nor taller than :data:`PROJECTOR_HEIGHT`;
+    the whole layout scales down to fit."""
+    fitted = svg.replace('width="100%"', f'width="100%" style="max-height:{PROJECTOR_HEIGHT}"', 1)
+    st.markdown(f'<div class="fives-picture" style="max-width:{max_width}">{fitted}</div>', unsafe_allow_html=True)
+
+
 def compared(s: Store, row: TableRow, game: TableGame) -> None:
-    """After a hand of one deal: every table that has finished it, compared."""
+    """The tables of one deal: which children hold the same tiles; after a hand, every table that has
+    finished it, compared (until another has, "waiting for the other tables")."""
+    mates = [r for r in s.class_tables(row.class_code or "", since=row.opened - RECENT_SECONDS) if r.deal == row.deal]
+    games = {r.code: game_of(s, r) for r in mates}
+    if len(games) > 1:
+        same_tiles(games)
     if not game.game.results:
         return
     hand = len(game.game.results) - 1  # the last hand this table finished
-    mates = [r for r in s.class_tables(row.class_code or "", since=row.opened - RECENT_SECONDS) if r.deal == row.deal]
-    games = {r.code: game_of(s, r) for r in mates}
-    if sum(finished_hand(g, hand) for g in games.values()) < 2:
-        return
+    done = sum(finished_hand(g, hand) for g in games.values())
     st.markdown(f"## {words.compare_heading(hand + 1)}")
+    if done < 2:
+        st.info(words.waiting_for_tables(hand + 1))
+        return
+    if done < len(games):
+        st.caption(words.tables_still_playing(len(games) - done))
     show_comparison(compare(games, hand))
+
+
+def same_tiles(games: dict[str, TableGame]) -> None:
+    """With one deal, the same seat holds the same tiles at every table: the children who held the same
+    tiles, seat by seat (tables in the order of their codes)."""
+    seats = min(g.setup.seats for g in games.values())
+    lines = []
+    for seat in range(seats):
+        children = [f"{g.name(seat)} ({code})" for code, g in sorted(games.items()) if g.is_child(seat)]
+        if len(children) > 1:
+            lines.append(f"- {words.held_the_same(', '.join(children))}")
+    if lines:
+        st.markdown(f"**{words.same_tiles_heading()}**\n" + "\n".join(lines))
 
 
 def show_comparison(c: Comparison) -> None:

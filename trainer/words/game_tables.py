@@ -348,6 +348,24 @@ def compare_heading(hand: int) -> str:
     return _("Hand {n} at every table").format(n=hand)
 
 
+def waiting_for_tables(hand: int) -> str:
+    return _("This table has finished hand {n}: waiting for the other tables to finish it.").format(n=hand)
+
+
+def tables_still_playing(n: int) -> str:
+    return ngettext("{n} table is still playing this hand.", "{n} tables are still playing this hand.",
+                    n).format(n=n)
+
+
+def same_tiles_heading() -> str:
+    return _("The same tiles at every table")
+
+
+def held_the_same(who: str) -> str:
+    """The children who held the same tiles, one at each table: ``"Maya (AB12-CD3), Leo (EF45-GH6)"``."""
+    return _("Held the same tiles: {who}").format(who=who)
+
+
 def table_column() -> str:
     return _("Table")
 
