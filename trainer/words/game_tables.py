@@ -265,6 +265,11 @@ def already_dealt() -> str:
     return _("The next hand is already dealt.")
 
 
+def tap_not_kept() -> str:
+    """A tap that went to an app process which stopped before keeping it (the page came back without it)."""
+    return _("Your last tap was not kept: the connection was lost before it arrived. Tap your move again.")
+
+
 def not_your_turn() -> str:
     return _("Wait for your turn.")
 
