@@ -63,7 +63,7 @@ def test_no_seat_is_told_a_score_before_it_is_said(seed, pick, seats, call, name
     games = {v: TableGame(setup, viewer=v, names=names) for v in (-1, *range(seats))}
     rng = random.Random(pick)
     start: dict[int, int] = {}
-    pending = checked = 0
+    claims = checked = 0
     for number in range(300):
         ref = games[-1]
         if ref.is_over:
@@ -80,7 +80,7 @@ def test_no_seat_is_told_a_score_before_it_is_said(seed, pick, seats, call, name
             g.extend([move])
         if pending(ref) and not was_pending:
             start = before  # the play that waits for its call: the story from here on is read
-            pending += 1
+            claims += 1
         if pending(ref):
             forbidden = giveaways(ref)
             for v, g in games.items():
@@ -93,7 +93,7 @@ def test_no_seat_is_told_a_score_before_it_is_said(seed, pick, seats, call, name
         elif was_pending:
             told = " ".join(games[-1].told()[start[-1]:])
             assert told and any(w in told for w in ("pip", "point", "score")), told  # now it is told
-    assume(pending > 0)
+    assume(claims > 0)
 
 
 def test_a_partner_and_the_opponents_read_jons_play_without_its_score():
@@ -190,3 +190,15 @@ def test_a_move_too_late_says_whose_it_was_and_a_deal_says_it_was_dealt(tmp_path
     assert seating.play(code, 0, NEXT_HAND, n).kept
     late = Seating(s).play(code, 1, NEXT_HAND, n)
     assert late.refusal is Refusal.DEALT
+
+
+# ----- the letters a child taps -----
+
+@pytest.mark.parametrize("record, variant", [("6-6", "five-up"), ("6-6 1-6>6-6 2-6>6-6", "five-up"),
+                                             ("5-5", "muggins")])
+def test_each_open_end_is_lettered_once_even_a_spinners_two_free_sides(record, variant):
+    lay = Layout.from_record(record, variant=variant)
+    svg = render_layout(lay, letters=True)
+    drawn = re.findall(r'font-weight="700" fill="[^"]*">([A-Z])</text>', svg)
+    assert sorted(drawn) == sorted(set(drawn)) and len(drawn) == len(lay.open_ends), drawn  # never two A's
+    assert "data-letter" in svg and len(re.findall(r'class="letter"', svg)) == len(lay.open_ends)

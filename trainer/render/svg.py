@@ -303,7 +303,7 @@ def render_layout(
         letter_of = dict(letters)
     else:
         letter_of = {}
-    spots = marker_spots(lay, g, letters=set(letter_of), values=working or bool(hl) or bool(named))
+    spots = once_lettered(marker_spots(lay, g, letters=set(letter_of), values=working or bool(hl) or bool(named)))
     by_end: dict[str, list[Marker]] = {}
     for m in spots:
         by_end.setdefault(m.end, []).append(m)
@@ -327,6 +327,20 @@ def render_layout(
     if motion is not None:
         return head + _moving(lay, g, st, highlight_last, marks, view, motion) + "</svg>"
     return head + _tiles(lay, g, st, highlight_last) + "".join(marks) + "</svg>"
+
+
+def once_lettered(spots: list[Marker]) -> list[Marker]:
+    """Each end's letter drawn once: a spinner's (or a lead double's) two free sides are one end, so the
+    second side is not lettered "A" again (the child taps the one letter; the tile goes on the spinner)."""
+    seen: set[str] = set()
+    kept = []
+    for m in spots:
+        if m.role == "letter":
+            if m.end in seen:
+                continue
+            seen.add(m.end)
+        kept.append(m)
+    return kept
 
 
 def _moving(lay: Layout, g: Geometry, st: Style, highlight_last: bool, marks: list[str],
