@@ -152,8 +152,10 @@ def test_a_move_from_a_stale_position_is_refused_with_who_played_first():
     other = Seating(ts.seating.store)
     token = str(other.game(ts.code).game.legal_actions()[0])
     assert other.play(ts.code, seat, token, game.number).kept
-    out = other.play(ts.code, seat, token, game.number)
+    out = other.play(ts.code, 1 - seat, token, game.number)  # another seat's move for the same turn
     assert not out.kept and out.first == f"Seat {seat + 1}"
+    again = other.play(ts.code, seat, token, game.number)  # the same seat's, a second time: not "Seat 2 played first"
+    assert not again.kept and again.first is None and again.refusal.value == "already"
 
 
 def test_each_child_hears_the_story_from_their_own_seat_with_their_classmates_names():
@@ -193,6 +195,7 @@ def _class_with_children(n: int = 4):
 
 def test_the_teacher_opens_tables_with_one_deal_and_sees_each_one():
     at, code, _key, s, _kids = _class_with_children()
+    at.toggle(key="ct_form").set_value(True).run()
     at.segmented_control(key="ct_seats").set_value(2)
     at.number_input(key="ct_count").set_value(3)
     at.button(key="ct_open").click().run()

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from trainer.games.table import IDLE_SECONDS, START, Move, Refusal, TableGame, TableSetup
+from trainer.games.table import IDLE_SECONDS, NEXT_HAND, START, Move, Refusal, TableGame, TableSetup
 from trainer.store import Store
 from trainer.store.errors import StoreError
 from trainer.store.tables import TableRow
@@ -87,21 +87,27 @@ class Seating:
         game = self.game(code)
         problem = game.refusal(seat, token, number)
         if problem is Refusal.STALE and number < game.number:
-            return Outcome(False, Refusal.TAKEN, self._mover(code, game, number))
+            return self._taken(code, game, number, seat)
         if problem is not None:
             return Outcome(False, problem)
         if self.store.add_move(code, number, seat, token):
             self.game(code)
             return Outcome(True)
-        return Outcome(False, Refusal.TAKEN, self._mover(code, self.game(code), number))
+        return self._taken(code, self.game(code), number, seat)
 
-    def _mover(self, code: str, game: TableGame, number: int) -> str | None:
+    def _taken(self, code: str, game: TableGame, number: int, seat: int) -> Outcome:
+        """Why a move for ``number`` from ``seat`` came too late: the next hand was dealt, the seat's own
+        move was kept first (another tablet, or the computer standing in), or another seat's."""
         if number >= len(game.moves):
-            return None
-        seat = game.moves[number].seat
+            return Outcome(False, Refusal.TAKEN)
+        first = game.moves[number]
+        if first.token == NEXT_HAND:
+            return Outcome(False, Refusal.DEALT)
+        if first.seat == seat and first.token != START:
+            return Outcome(False, Refusal.PLAYED_FOR_YOU if first.by_computer else Refusal.ALREADY)
         row = self.store.table(code)
         names = {s.seat: s.nickname for s in row.seats} if row else {}
-        return names.get(seat)
+        return Outcome(False, Refusal.TAKEN, names.get(first.seat))
 
     def start(self, code: str) -> Outcome:
         """The opener starts the game (seats still empty get computer players)."""

@@ -62,6 +62,9 @@ class Story:
     log: list[str] = field(default_factory=list)
     unscored: str = ""
     """The viewer's last play told without its score, while they are still to call it."""
+    untold: str = ""
+    """The last play told without its score, whoever made it: what every seat reads while its player is
+    still to say the score (nobody is told the answer before it is called)."""
     muggins_story: list[str] = field(default_factory=list)
     """The story as the viewer sees it while deciding whether to call Muggins!: the missed play and
     its call told without the score (the child counts it)."""
@@ -123,7 +126,7 @@ class Story:
             return
         drew = self._draws
         self._draws = 0
-        self.unscored = ""
+        self.unscored = self.untold = ""
         if ev.kind is EventKind.PASS and before.is_empty:
             self.log.append(narration.passed_the_lead(who))
         elif ev.kind is EventKind.PASS:
@@ -138,6 +141,7 @@ class Story:
                                              self._score_words(ev.total, ev.score), beside=play.beside, drew=drew))
             told = narration.played_unscored(who, str(play.tile), number, target, beside=play.beside, drew=drew)
             self.unscored = told if ev.player == self.viewer else ""
+            self.untold = told
             if self.rules.muggins_call is MugginsCall.STRICT:  # kept in case the learner may call Muggins! on it
                 self.muggins_story = self.log[:-1] + [told]
         elif ev.kind is EventKind.CLAIM:
@@ -161,6 +165,7 @@ class Story:
             self.log.append(calls.let_go(who, ev.score, self.rules.unit))
             if hand.phase_name is Phase.MUGGINS:  # another opponent may still call (muggins_caller="any")
                 self.log.append(narration.may_still_call(self.name(hand.caller)))
+                self.muggins_story.append(calls.did_not_call(who))  # the next caller counts it too
 
     @staticmethod
     def _made(hand: HandState) -> int:

@@ -32,8 +32,8 @@ from trainer.rules import (
     RuleSet,
     parse_action,
 )
-from trainer.words import narration
-from trainer.words.game_tables import seat_label
+from trainer.words import calls, narration
+from trainer.words.game_tables import back_at_the_table, computer_plays_for, seat_label
 from trainer.words.narration import seat_name
 
 START = "start"
@@ -72,6 +72,12 @@ class Refusal(StrEnum):
     OVER = "over"
     TAKEN = "taken"
     """Another move got the same number first."""
+    ALREADY = "already"
+    """The seat's own move got the number first: from the child's other tablet (or a second tap)."""
+    PLAYED_FOR_YOU = "played-for-you"
+    """The computer, standing in while the child was away, made the seat's move first."""
+    DEALT = "dealt"
+    """Someone dealt the next hand first."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +95,9 @@ class TableSetup:
     call: Call = Call.OFF
     seed: int = 0
     """The deal: tables opened together with the same seed get the same deal (duplicate dominoes)."""
+    guests: bool = False
+    """A class's table seats children of other classes and children not signed in too (the teacher
+    allows it); otherwise only its own class's children may join it."""
 
     def rules(self) -> RuleSet:
         """The rule set of the table's game; ``ValueError`` for a game we do not know."""
@@ -161,9 +170,13 @@ class TableGame:
     between_hands: bool = False
     """A hand has just ended and the next is not dealt yet (everyone sees the count first)."""
     last_result: HandResult | None = None
+    computer_for: set[int] = field(default_factory=set, repr=False)
+    """The children's seats the computer is playing now (their last move was its): the story says when
+    it takes over and when the child is back."""
 
     def __post_init__(self) -> None:
         self.setup.check()
+        self.computer_for = set()
         self.game = Game(self.setup.rules(), self.setup.seats, seed=self.setup.seed)
         self.story = Story(self.game.rules, self.name, self.side_name, viewer=self.viewer)
         self.past = []
@@ -178,28 +191,41 @@ class TableGame:
     # ----- who is who -----
 
     def name(self, seat: int) -> str:
-        """``"You"`` for the viewer, else the child's name at that seat."""
+        """``"You"`` for the viewer, else the child's name at that seat (a computer's seat has a computer
+        player's name, as Play a hand names them)."""
         if seat == self.viewer:
             return seat_name(0)
-        if 0 <= seat < len(self.names) and self.names[seat]:
-            return self.names[seat]
-        return seat_label(seat)
+        names = seat_names(self.names, self.setup.seats)
+        return names[seat] if 0 <= seat < len(names) else seat_label(seat)
 
     def told(self) -> list[str]:
-        """This hand's story as the viewer may read it now: while they are to say their own score, their
-        play is told without it; while they may call Muggins!, the missed score is not told."""
+        """This hand's story as the viewer may read it now. While a play's score is still to be said, or an
+        opponent may still call Muggins! on it, nobody reads the score: the play is told without it, to
+        its player, their partner, every other seat and the projector alike, until it is called or the
+        chance has passed."""
         story = self.story
-        if self.current_seat != self.viewer or self.viewer < 0:
+        if not self.pending_call:
             return list(story.log)
-        phase = self.view(self.viewer).phase
-        if phase is Phase.CLAIM and story.unscored and story.log:
-            return story.log[:-1] + [story.unscored]
-        if phase is Phase.MUGGINS and story.muggins_story:
-            return list(story.muggins_story)
+        hand = self.game.hand
+        if hand.phase_name is Phase.CLAIM and story.untold and story.log:
+            return story.log[:-1] + [story.untold]
+        if hand.phase_name is Phase.MUGGINS and story.muggins_story:
+            told = list(story.muggins_story)
+            if hand.caller != self.viewer:
+                told.append(calls.may_call(self.name(hand.caller)))
+            return told
         return list(story.log)
 
+    @property
+    def pending_call(self) -> bool:
+        """A play's score is waiting for its call (Say your score) or for an opponent's Muggins!: until
+        then no seat is shown the score, nor a picture that tells the open-end total."""
+        return self.current_seat is not None and self.game.hand.phase_name in (Phase.CLAIM, Phase.MUGGINS)
+
     def side_name(self, side: int) -> str:
-        members = self.game.hand.sides[side]
+        """A side's name: a child's, or partners together with the viewer first ("You & Maya", as Play a
+        hand says it)."""
+        members = sorted(self.game.hand.sides[side], key=lambda p: p != self.viewer)
         if len(members) == 1:
             return self.name(members[0])
         return narration.partners([self.name(p) for p in members])
@@ -275,6 +301,7 @@ class TableGame:
             self.between_hands = False
             self.past.append(self.story.new_hand())
         else:
+            self._stand_in_words(move)
             hands = len(self.game.results)
             hand, before = self.game.hand, self.game.hand.layout
             ev = self.game.apply(move.token, player=move.seat)
@@ -283,6 +310,22 @@ class TableGame:
                 self.last_result = self.game.results[-1]
                 self.between_hands = not self.game.is_over
         self.moves.append(move)
+
+    def is_child(self, seat: int) -> bool:
+        """A child sits at ``seat`` (a seat with no name is the computer's from the start)."""
+        return 0 <= seat < len(self.names) and bool(self.names[seat])
+
+    def _stand_in_words(self, move: Move) -> None:
+        """The story says when the computer takes over a child's seat, and when the child is back."""
+        if not self.is_child(move.seat):
+            return
+        you = move.seat == self.viewer
+        if move.by_computer and move.seat not in self.computer_for:
+            self.computer_for.add(move.seat)
+            self.story.log.append(computer_plays_for(self.name(move.seat), you=you))
+        elif not move.by_computer and move.seat in self.computer_for:
+            self.computer_for.discard(move.seat)
+            self.story.log.append(back_at_the_table(self.name(move.seat), you=you))
 
     def computer_move(self) -> Move:
         """The stand-in's move for the seat to move: the same position and number give the same move,
@@ -296,6 +339,18 @@ class TableGame:
         return Move(self.number, seat, str(action), by_computer=True)
 
 
+def seat_names(children: tuple[str, ...], seats: int) -> tuple[str, ...]:
+    """Every seat's name: the child's, or for a seat the computer plays, a computer player's name as Play a
+    hand gives them (Leo, Maya, Sam; never a name a child at the table has), else "Seat 4"."""
+    taken = {n for n in children if n}
+    free = [n for n in (seat_name(1), seat_name(2), seat_name(3)) if n not in taken]
+    out = []
+    for seat in range(seats):
+        child = children[seat] if seat < len(children) else ""
+        out.append(child or (free.pop(0) if free else seat_label(seat)))
+    return tuple(out)
+
+
 def partners_of(setup: TableSetup, seat: int) -> tuple[int, ...]:
     """The seats on ``seat``'s side (itself included)."""
     if setup.partners and setup.seats == 4:
@@ -304,4 +359,4 @@ def partners_of(setup: TableSetup, seat: int) -> tuple[int, ...]:
 
 
 __all__ = ["IDLE_SECONDS", "NEXT_HAND", "SEATS", "START", "Call", "Move", "Refusal", "TableGame", "TableSetup",
-           "partners_of"]
+           "partners_of", "seat_names"]

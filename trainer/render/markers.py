@@ -137,7 +137,8 @@ Spot = tuple[float, float, float]
 def marker_spots(lay: Layout, g: Geometry | None = None, *, letters: bool | Collection[str] = True,
                  values: bool = False) -> list[Marker]:
     """Where each open end's letter (every free port of it: a spinner's two empty ends both get
-    it) and value go: on free squares against the end's tile (or beyond its letter), never on a tile
+    a place; the picture draws the letter at the first, :func:`trainer.render.svg.once_lettered`) and
+    value go: on free squares against the end's tile (or beyond its letter), never on a tile
     or on another mark. ``letters`` is ``True`` for every open end, or the ids of the ends that get
     one (the others get their value against the tile)."""
     g = g or layout_geometry(lay)

@@ -11,7 +11,7 @@ from trainer.render.geometry import Geometry, PlacedTile, layout_geometry
 from trainer.render.markers import SIDE_OF, Marker, marker_spots
 from trainer.rules import Layout, OpenEnd, Tile, TileLike, end_letters
 from trainer.words import pictures
-from trainer.words.ends import end_counts
+from trainer.words.ends import end_counts, end_words
 
 CELL = 12
 """Pixels per cell at 100%: a tile is 2 × 4 cells (24 × 48 px)."""
@@ -233,8 +233,9 @@ def render_hand(
 
 # ----- layouts -----
 
-def describe_layout(lay: Layout, g: Geometry | None = None) -> str:
-    """A description for screen readers: who leads, where each tile went, what counts."""
+def describe_layout(lay: Layout, g: Geometry | None = None, *, counted: bool = True) -> str:
+    """A description for screen readers: who leads, where each tile went, what counts (``counted=False``:
+    the open ends named without what they add or their total, for a child who is to count them)."""
     if lay.is_empty:
         return pictures.table_is_empty()
     g = g or layout_geometry(lay)
@@ -246,7 +247,10 @@ def describe_layout(lay: Layout, g: Geometry | None = None) -> str:
         target = places[pl.target].tile
         side = SIDE_OF.get((pt.via_port.dx, pt.via_port.dy), "") if pt.via_port else ""
         parts.append(pictures.placed(pl.tile, pl.via, pl.number, target, side, pl.is_spinner))
-    parts.append(pictures.open_ends([end_counts(e) for e in lay.open_ends], lay.working))
+    if counted:
+        parts.append(pictures.open_ends([end_counts(e) for e in lay.open_ends], lay.working))
+    else:
+        parts.append(pictures.open_ends_to_count([end_words(e) for e in lay.open_ends]))
     return " ".join(parts)
 
 
@@ -274,6 +278,7 @@ def render_layout(
     highlight: Collection[str] = (),
     ringed: Collection[str] = (),
     motion: moving.Motion | None = None,
+    counted: bool = True,
 ) -> str:
     """Draw a layout. ``working=True`` marks each counted end with its value and the ends that
     do not count with a grey 0; ``letters=True`` letters every open end (A, B, C… in order of
@@ -281,7 +286,10 @@ def render_layout(
     ends, each in a heavy ring: one step of a hint or a worked example. ``ringed`` (end ids) rings
     those ends with no number in the ring: the end a question names ("the 3 on 2-3"), which a number
     would make read as a count of pips. Every open end is a ``<g data-end="a-b:n">``. ``motion`` (Play a
-    hand) slides the tiles just played in and pops up their scores (:mod:`trainer.render.motion`)."""
+    hand) slides the tiles just played in and pops up their scores (:mod:`trainer.render.motion`).
+    ``counted=False`` keeps the answer out of the picture while a child is to say a score or may call
+    Muggins!: its title and description name the open ends without their values or total, and no end
+    carries its value."""
     hl = frozenset(highlight)
     named = frozenset(ringed) - hl
     st = _style(style)
@@ -295,11 +303,12 @@ def render_layout(
         letter_of = dict(letters)
     else:
         letter_of = {}
-    spots = marker_spots(lay, g, letters=set(letter_of), values=working or bool(hl) or bool(named))
+    spots = once_lettered(marker_spots(lay, g, letters=set(letter_of), values=working or bool(hl) or bool(named)))
     by_end: dict[str, list[Marker]] = {}
     for m in spots:
         by_end.setdefault(m.end, []).append(m)
-    marks = _end_marks(lay, by_end, letter_of, working, hl, named, st) + _covered_marks(lay, by_end, letter_of, st)
+    marks = _end_marks(lay, by_end, letter_of, working, hl, named, st, counted=counted)
+    marks += _covered_marks(lay, by_end, letter_of, st)
     # the view holds the tiles and the marks drawn, with a line's width to spare: tight, so the
     # picture fills the room it is given
     drawn = [t.box for t in g.tiles] + [(m.x - m.half, m.y - m.half, m.x + m.half, m.y + m.half) for m in spots
@@ -310,13 +319,28 @@ def render_layout(
     vx0, vy0 = min(b[0] for b in drawn) - pad, min(b[1] for b in drawn) - pad
     vx1, vy1 = max(b[2] for b in drawn) + pad, max(b[3] for b in drawn) + pad
     view = (vx0 * c, vy0 * c, (vx1 - vx0) * c, (vy1 - vy0) * c)
-    desc = describe_layout(lay, g)
+    desc = describe_layout(lay, g, counted=counted)
     if highlight_last and len(lay) > 1:
         desc += " " + pictures.played_last(lay.placements[-1].tile)
-    head = _svg_open(view, width, title or pictures.layout_title(lay.total), desc, st, "fives-layout")
+    shown_title = title or (pictures.layout_title(lay.total) if counted else pictures.layout_title_to_count())
+    head = _svg_open(view, width, shown_title, desc, st, "fives-layout")
     if motion is not None:
         return head + _moving(lay, g, st, highlight_last, marks, view, motion) + "</svg>"
     return head + _tiles(lay, g, st, highlight_last) + "".join(marks) + "</svg>"
+
+
+def once_lettered(spots: list[Marker]) -> list[Marker]:
+    """Each end's letter drawn once: a spinner's (or a lead double's) two free sides are one end, so the
+    second side is not lettered "A" again (the child taps the one letter; the tile goes on the spinner)."""
+    seen: set[str] = set()
+    kept = []
+    for m in spots:
+        if m.role == "letter":
+            if m.end in seen:
+                continue
+            seen.add(m.end)
+        kept.append(m)
+    return kept
 
 
 def _moving(lay: Layout, g: Geometry, st: Style, highlight_last: bool, marks: list[str],
@@ -399,19 +423,21 @@ def _ring_svg(m: Marker, st: Style) -> str:
 
 
 def _end_marks(lay: Layout, by_end: Mapping[str, list[Marker]], letter_of: Mapping[str, str], working: bool,
-               hl: frozenset[str], named: frozenset[str], st: Style) -> list[str]:
+               hl: frozenset[str], named: frozenset[str], st: Style, *, counted: bool = True) -> list[str]:
     """Each open end as a ``<g data-end>``: its letter, its value (with the working, or ringed for a
-    hint), or an invisible target, so a click on an open end can always be told apart."""
+    hint), or an invisible target, so a click on an open end can always be told apart (``counted=False``:
+    no end carries its value)."""
     c = CELL
     marks = []
     ends = {e.id: e for e in lay.open_ends}
     for eid, e in ends.items():
         mine = by_end.get(eid, [])
         letter = letter_of.get(eid)
-        attrs = f'class="open-end" data-end="{eid}" data-value="{e.value}" data-kind="{e.kind}"'
+        attrs = f'class="open-end" data-end="{eid}"' + (f' data-value="{e.value}"' if counted else "")
+        attrs += f' data-kind="{e.kind}"'
         if letter:
             attrs += f' data-letter="{escape(letter)}"'
-        show = working or eid in hl
+        show = (working or eid in hl) and counted
         if eid in hl:
             attrs += ' data-highlight="1"'
         if eid in named and not show:

@@ -167,12 +167,15 @@ class TableStore(StoreBase):
         return {k: tuple(v) for k, v in out.items()}
 
     @_calm
-    def sit(self, code: str, seats: int, *, learner_code: str | None, nickname: str, key: str | None = None) -> int:
+    def sit(self, code: str, seats: int, *, learner_code: str | None, nickname: str, key: str | None = None,
+            guests: bool = True) -> int:
         """Seat a child at the first free seat and return it; a learner already seated gets their own
         seat back (a reload, or the same learner code on another device). ``key`` is the device's own
         secret for the seat: with it, :meth:`seats_held` finds the seat again after a reload, for a child
-        without a learner code too. :class:`StoreError`: "table-full", "table-ended", "no-table";
-        :class:`LearnerGone` for a learner code not in use."""
+        without a learner code too. ``guests=False``: a class's table seats only that class's learners
+        (a child of another class, or without a learner code, is refused "table-class"; a table of no
+        class seats anyone). :class:`StoreError`: "table-full", "table-ended", "no-table",
+        "table-class"; :class:`LearnerGone` for a learner code not in use."""
         name = check_nickname(nickname) if learner_code is None else nickname
         for _ in range(5):
             table = self.table(code)
@@ -184,6 +187,8 @@ class TableStore(StoreBase):
             if mine is not None:
                 self.seen(code, mine)
                 return mine
+            if not guests and table.class_code is not None and learner_code is None:
+                raise StoreError("table-class")
             taken = {s.seat for s in table.seats}
             free = [s for s in range(seats) if s not in taken]
             if not free:
@@ -191,9 +196,12 @@ class TableStore(StoreBase):
             try:
                 with self._tx() as conn:
                     if learner_code is not None:
-                        row = conn.execute(select(learners.c.nickname).where(learners.c.code == learner_code)).first()
+                        row = conn.execute(select(learners.c.nickname, learners.c.class_code)
+                                           .where(learners.c.code == learner_code)).first()
                         if row is None:
                             raise LearnerGone()
+                        if not guests and table.class_code is not None and row.class_code != table.class_code:
+                            raise StoreError("table-class")
                         name = row.nickname
                     conn.execute(insert(table_seats).values(table_code=code, seat=free[0], learner_code=learner_code,
                                                             nickname=name, seen=self.clock(), key=key))

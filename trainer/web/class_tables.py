@@ -10,7 +10,7 @@ from trainer.bots import BotLevel
 from trainer.games.duplicate import Comparison, compare, finished_hand
 from trainer.games.guided import BOT_TITLES, GAME_TITLES
 from trainer.games.seating import Seating
-from trainer.games.table import SEATS, Call, TableGame, TableSetup
+from trainer.games.table import SEATS, Call, TableGame, TableSetup, seat_names
 from trainer.render import render_layout
 from trainer.store import Store, StoreError
 from trainer.store.tables import TableRow
@@ -35,13 +35,19 @@ def seating(s: Store) -> Seating:
 
 
 def names_of(row: TableRow, seats: int) -> tuple[str, ...]:
+    """Every seat's name: the child's, or the computer player's (:func:`seat_names`)."""
+    return seat_names(children_of(row, seats), seats)
+
+
+def children_of(row: TableRow, seats: int) -> tuple[str, ...]:
+    """The children's names by seat, for the game's story ("" for a seat the computer plays from the start)."""
     held = {s.seat: s.nickname for s in row.seats}
-    return tuple(held.get(i, words.seat_label(i)) for i in range(seats))
+    return tuple(held.get(i, "") for i in range(seats))
 
 
 def game_of(s: Store, row: TableRow) -> TableGame:
     setup = seating(s).setup_of(row)
-    return seating(s).game(row.code, viewer=-1, names=names_of(row, setup.seats))
+    return seating(s).game(row.code, viewer=-1, names=children_of(row, setup.seats))
 
 
 def status(game: TableGame, names: tuple[str, ...]) -> str:
@@ -63,20 +69,27 @@ def section(s: Store, class_code: str) -> None:
     st.subheader(words.tables_heading())
     st.caption(words.tables_caption())
     problem, pagestate.tables().message = pagestate.tables().message, None
-    with st.expander(words.open_for_class(), icon=":material/groups:", expanded=problem is not None):
-        if problem:
-            st.warning(problem)
-        open_form(class_code)
+    if problem:
+        st.session_state["ct_form"] = True  # the form stays open to be put right
+    # a switch that keeps its state (an expander closed again at the form's first choice)
+    if st.toggle(words.open_for_class(), key="ct_form"):
+        with st.container(border=True):
+            if problem:
+                st.warning(problem)
+            open_form(class_code)
     now = seating(s).clock()
     rows = [r for r in s.class_tables(class_code, since=now - RECENT_SECONDS)]
     if not rows:
         st.markdown(words.no_tables_yet())
         return
+    deals: dict[str, dict[str, TableGame]] = {}
     for row in rows[:24]:
         try:
             game = game_of(s, row)
         except ValueError:
             continue
+        if row.deal:
+            deals.setdefault(row.deal, {})[row.code] = game
         names = names_of(row, game.setup.seats)
         scores = " · ".join(f"{game.side_name(i)} {v}" for i, v in enumerate(game.game.scores))
         ended = row.ended is not None
@@ -90,6 +103,14 @@ def section(s: Store, class_code: str) -> None:
                 st.button(words.start_button(), key=f"ct_start_{row.code}", on_click=start, args=(row.code,))
             if not ended:
                 st.button(words.end_table(), key=f"ct_end_{row.code}", on_click=end, args=(row.code,))
+    for games in deals.values():  # the tables of one deal, compared after a hand, as on the projector
+        finished = [len(g.game.results) for g in games.values()]
+        done = sorted(finished, reverse=True)
+        if len(done) >= 2 and done[1] >= 1:
+            hand = done[1] - 1  # the last hand two tables or more have finished
+            with st.expander(f"{words.compare_heading(hand + 1)} ({', '.join(games)})", icon=":material/compare:"):
+                same_tiles(games)
+                show_comparison(compare(games, hand))
 
 
 def open_form(class_code: str) -> None:
@@ -103,6 +124,7 @@ def open_form(class_code: str) -> None:
     st.radio(words.call_label(), list(Call), key="ct_call", format_func=lambda c: CALLS[c](), horizontal=True)
     st.checkbox(words.hints_label(), key="ct_hints", value=True)
     st.checkbox(words.same_deal(), key="ct_same", value=True, help=words.same_deal_help())
+    st.checkbox(words.guests_label(), key="ct_guests", value=False)
     st.button(words.open_tables(), type="primary", key="ct_open", on_click=open_tables, args=(class_code,))
 
 
@@ -115,7 +137,8 @@ def open_tables(class_code: str) -> None:
     setup = TableSetup(game=get("ct_game") or "muggins", seats=get("ct_seats") or 4,
                        partners=bool(get("ct_partners", True)),
                        stand_in=BotLevel.parse(get("ct_stand_in") or BotLevel.GREEDY),
-                       hints=bool(get("ct_hints", True)), call=Call(get("ct_call") or Call.OFF))
+                       hints=bool(get("ct_hints", True)), call=Call(get("ct_call") or Call.OFF),
+                       guests=bool(get("ct_guests", False)))
     count = max(1, min(MOST_TABLES, int(get("ct_count") or 1)))
     try:
         setup.check()
@@ -167,31 +190,70 @@ def watch_page(code: str) -> None:
     for side, value in enumerate(hand.scores if not game.is_over else game.game.scores):
         cols[side].metric(game.side_name(side), value)
     st.markdown(f"## {status(game, names)}")
+    if game.started and not game.is_over:
+        for held in row.seats:  # the children the computer is playing for
+            if seating(s).away(row, held.seat):
+                st.markdown(words.away(names[held.seat]))
     if game.started and not game.between_hands and not game.is_over:
         st.markdown(" · ".join(words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)))
     layout = hand.layout if not game.between_hands else game.game.hands[len(game.game.results) - 1].layout
     if not layout.is_empty:
-        svg = render_layout(layout, style="projector", working=game.between_hands or game.is_over)
-        ui.picture(svg, max_width=ui.natural_width(svg, scale=5.0))  # read from the back of the room
+        svg = render_layout(layout, style="projector", working=game.between_hands or game.is_over,
+                            counted=not game.pending_call)
+        on_screen(svg, max_width=ui.natural_width(svg, scale=5.0))  # read from the back of the room
     told = game.told()
-    if told:
-        st.markdown("\n".join(f"- {line}" for line in told[-3:]))
+    if told:  # newest first, as on the tablets
+        st.markdown(f"**{play_words.what_happened()}** :gray[{play_words.newest_first()}]")
+        st.markdown("\n".join(f"- {line}" for line in reversed(told[-3:])))
     if row.deal:
         compared(s, row, game)
     watch_fragment(code, game.number)
 
 
+PROJECTOR_HEIGHT = "60vh"
+"""The most of the screen's height a layout takes on the projector: the scores above it and the story
+under it stay on a 1920×1080 screen, the side menu open or not."""
+
+
+def on_screen(svg: str, *, max_width: str) -> None:
+    """A layout as large as the projector's screen allows: never wider than the room (no least tile
+    size that would push it off the side, as on a tablet) nor taller than :data:`PROJECTOR_HEIGHT`;
+    the whole layout scales down to fit."""
+    fitted = svg.replace('width="100%"', f'width="100%" style="max-height:{PROJECTOR_HEIGHT}"', 1)
+    st.markdown(f'<div class="fives-picture" style="max-width:{max_width}">{fitted}</div>', unsafe_allow_html=True)
+
+
 def compared(s: Store, row: TableRow, game: TableGame) -> None:
-    """After a hand of one deal: every table that has finished it, compared."""
+    """The tables of one deal: which children hold the same tiles; after a hand, every table that has
+    finished it, compared (until another has, "waiting for the other tables")."""
+    mates = [r for r in s.class_tables(row.class_code or "", since=row.opened - RECENT_SECONDS) if r.deal == row.deal]
+    games = {r.code: game_of(s, r) for r in mates}
+    if len(games) > 1:
+        same_tiles(games)
     if not game.game.results:
         return
     hand = len(game.game.results) - 1  # the last hand this table finished
-    mates = [r for r in s.class_tables(row.class_code or "", since=row.opened - RECENT_SECONDS) if r.deal == row.deal]
-    games = {r.code: game_of(s, r) for r in mates}
-    if sum(finished_hand(g, hand) for g in games.values()) < 2:
-        return
+    done = sum(finished_hand(g, hand) for g in games.values())
     st.markdown(f"## {words.compare_heading(hand + 1)}")
+    if done < 2:
+        st.info(words.waiting_for_tables(hand + 1))
+        return
+    if done < len(games):
+        st.caption(words.tables_still_playing(len(games) - done))
     show_comparison(compare(games, hand))
+
+
+def same_tiles(games: dict[str, TableGame]) -> None:
+    """With one deal, the same seat holds the same tiles at every table: the children who held the same
+    tiles, seat by seat (tables in the order of their codes)."""
+    seats = min(g.setup.seats for g in games.values())
+    lines = []
+    for seat in range(seats):
+        children = [f"{g.name(seat)} ({code})" for code, g in sorted(games.items()) if g.is_child(seat)]
+        if len(children) > 1:
+            lines.append(f"- {words.held_the_same(', '.join(children))}")
+    if lines:
+        st.markdown(f"**{words.same_tiles_heading()}**\n" + "\n".join(lines))
 
 
 def show_comparison(c: Comparison) -> None:

@@ -312,14 +312,16 @@ def pictures(*parts: str) -> None:
 def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, chosen: list[str] | None = None,
           layout_width: str = "", extra: str = "", hand_width: str = "", hand_caption: str = "",
           speak: dict[str, str] | None = None, hint: str = "", layout_height: str = "",
-          min_tile: int = MIN_TILE) -> Any:
+          min_tile: int = MIN_TILE, tap: str = "", tap_session: str = "") -> Any:
     """The picture in one element: clickable (``mode``) or just shown (:attr:`BoardMode.VIEW`). Returns
     the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``. ``layout_width``
     caps the layout's width (small layouts stay small); ``extra`` is another picture under the layout
     (a number line); ``speak`` adds a "Read it to me" button (:func:`spoken`); ``hint`` is the line under
     a clickable picture (each tap on a letter in ``"ends"`` mode sends the whole selection);
     ``layout_height`` caps the layout's height (a CSS length; 55vh when empty); ``min_tile`` (px) is the
-    shortest a layout's tile is ever drawn."""
+    shortest a layout's tile is ever drawn. ``tap`` names the move the board is for (a table's) and
+    ``tap_session`` this session: a tap sent to a session that was lost before it was kept comes back,
+    in the next session showing the same move, as ``{"lost": "1"}``."""
     # only strings go to the component: Streamlit inspects any list or dict in the data for a
     # dataframe, which cost a third of a practice rerun
     speak = speak or {}
@@ -333,7 +335,8 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, c
               "extra": extra, "hand_width": hand_width, **words.board_words(),
               "hand_caption": hand_caption, "hint": hint, "layout_height": layout_height,
               "speak_text": speak.get("text", ""),
-              "speak_label": speak.get("label", ""), "speak_lang": speak.get("lang", "en")},
+              "speak_label": speak.get("label", ""), "speak_lang": speak.get("lang", "en"),
+              "tap": tap, "tap_session": tap_session},
         key=key, on_pick_change=lambda: None,
     )
     return getattr(result, "pick", None) if result is not None else None

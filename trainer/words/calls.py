@@ -63,6 +63,11 @@ def may_call(caller: str) -> str:
     return _("{who} may call Muggins! and take them.").format(who=caller)
 
 
+def did_not_call(who: str) -> str:
+    """An opponent let a missed score go, told without the score (another opponent may still call)."""
+    return _("{who} let it go without calling Muggins!").format(who=who)
+
+
 def took(who: str, score: int, unit: Unit) -> str:
     return _("{who} called Muggins! and took {amount}.").format(who=who, amount=amount(score, unit))
 

@@ -67,6 +67,8 @@ _STORE: dict[str, Callable[..., str]] = {
     "no-table": lambda **f: _("There is no table with that code. Check it with the child who opened the table."),
     "table-full": lambda **f: _("That table is full. Ask for another table, or wait for the next game."),
     "table-ended": lambda **f: _("That table has ended. Open a new one, or join another."),
+    "table-class": lambda **f: _("That table is for another class. Join one of your own class's tables, or ask "
+                                 "your teacher."),
 }
 STORE_REASONS = frozenset(_STORE)
 """Every reason the store (and the sign-in steps) may give."""

@@ -139,8 +139,9 @@ def seat_line(seat: int, name: str) -> str:
     return _("Seat {n}: {name}").format(n=seat + 1, name=name)
 
 
-def seat_empty(seat: int) -> str:
-    return _("Seat {n}: empty — the computer plays here").format(n=seat + 1)
+def seat_empty(seat: int, name: str) -> str:
+    """A seat no child sits at yet: the computer player there, by name (Play a hand's names)."""
+    return _("Seat {n}: empty — the computer plays here as {name}").format(n=seat + 1, name=name)
 
 
 def start_button() -> str:
@@ -179,6 +180,19 @@ def tiles_held(name: str, n: int) -> str:
 
 def away(name: str) -> str:
     return _("{name} is away: the computer plays for them until they come back.").format(name=name)
+
+
+def computer_plays_for(name: str, *, you: bool) -> str:
+    """The story: the computer takes over a child's seat (they are away, or left the table)."""
+    if you:
+        return _("You were away: the computer is playing for you until you come back.")
+    return _("{name} is away: the computer is playing for them until they come back.").format(name=name)
+
+
+def back_at_the_table(name: str, *, you: bool) -> str:
+    if you:
+        return _("You are back and playing again.")
+    return _("{name} is back and playing again.").format(name=name)
 
 
 def played_for_you() -> str:
@@ -237,6 +251,25 @@ def played_first(name: str | None) -> str:
     return _("Someone else played first.")
 
 
+def already_played_elsewhere() -> str:
+    """The child's own move was kept first, from their other tablet."""
+    return _("You already played that turn on your other tablet.")
+
+
+def already_played() -> str:
+    """A shared tablet: the seat's move was kept already."""
+    return _("That move was already played.")
+
+
+def already_dealt() -> str:
+    return _("The next hand is already dealt.")
+
+
+def tap_not_kept() -> str:
+    """A tap that went to an app process which stopped before keeping it (the page came back without it)."""
+    return _("Your last tap was not kept: the connection was lost before it arrived. Tap your move again.")
+
+
 def not_your_turn() -> str:
     return _("Wait for your turn.")
 
@@ -288,6 +321,10 @@ def same_deal_help() -> str:
     return _("Every table gets the same tiles, so after a hand the projector can compare what each table did.")
 
 
+def guests_label() -> str:
+    return _("Children of other classes and guests may join")
+
+
 def open_tables() -> str:
     return _("Open the tables")
 
@@ -314,6 +351,24 @@ def open_my_class() -> str:
 
 def compare_heading(hand: int) -> str:
     return _("Hand {n} at every table").format(n=hand)
+
+
+def waiting_for_tables(hand: int) -> str:
+    return _("This table has finished hand {n}: waiting for the other tables to finish it.").format(n=hand)
+
+
+def tables_still_playing(n: int) -> str:
+    return ngettext("{n} table is still playing this hand.", "{n} tables are still playing this hand.",
+                    n).format(n=n)
+
+
+def same_tiles_heading() -> str:
+    return _("The same tiles at every table")
+
+
+def held_the_same(who: str) -> str:
+    """The children who held the same tiles, one at each table: ``"Maya (AB12-CD3), Leo (EF45-GH6)"``."""
+    return _("Held the same tiles: {who}").format(who=who)
 
 
 def table_column() -> str:

@@ -81,6 +81,16 @@ def open_ends(counts: list[str], working: str) -> str:
     return _("Open ends: {ends}. Open-end total: {working}.").format(ends="; ".join(counts), working=working)
 
 
+def open_ends_to_count(ends: list[str]) -> str:
+    """The open ends named for a child who is to count them: ``"Open ends: the 4 on 1-4; …."``."""
+    return _("Open ends: {ends}.").format(ends="; ".join(ends))
+
+
+def layout_title_to_count() -> str:
+    """A layout's title while a child is to count its open ends (the total is the answer)."""
+    return _("Layout: count its open ends")
+
+
 def played_last(tile: object) -> str:
     return _("{tile} was played last: it has a dashed outline.").format(tile=tile)
 

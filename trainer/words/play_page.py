@@ -256,6 +256,11 @@ def keep_playing() -> str:
     return _("Keep playing")
 
 
+def game_back_later() -> str:
+    """A signed-in child's saved game while the progress store is away (a reload during an outage)."""
+    return _("Your saved game will be back as soon as saving works again: wait a moment, or start a new one.")
+
+
 def guest_game_back() -> str:
     """A guest's game, kept in this browser, picked up again after a reload."""
     return _("Your game was kept on this device: it goes on where you left it.")

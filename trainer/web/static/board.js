@@ -1,5 +1,35 @@
+// A tap lost with its app process: the board of a move at a table (data.tap names the table, move and
+// seat) remembers each tap in this tab with the session it went to. If the page comes back in another
+// session (the process was gone: a reconnect or a reload) still showing that same move, the tap was
+// never kept, and the board says so to the page ({lost: "1"}) instead of leaving "Your turn!" unexplained.
+const TAP = 'fives-trainer-tap';
+
+function lastTap() {
+  try {
+    return JSON.parse(window.sessionStorage.getItem(TAP) || 'null');
+  } catch (err) {
+    return null;
+  }
+}
+
 export default function(component) {
-  const { data, setTriggerValue, parentElement } = component;
+  const { data, setTriggerValue: trigger, parentElement } = component;
+  const setTriggerValue = (name, value) => {
+    if (data.tap && name === 'pick') {
+      try { window.sessionStorage.setItem(TAP, JSON.stringify({ tap: data.tap, session: data.tap_session })); }
+      catch (err) { /* a tab that keeps nothing: the tap still goes */ }
+    }
+    trigger(name, value);
+  };
+  if (data.tap) {
+    const kept = lastTap();
+    if (kept && kept.tap !== data.tap) {
+      window.sessionStorage.removeItem(TAP);  // the game moved on: that tap was kept (or refused and said)
+    } else if (kept && kept.session !== data.tap_session) {
+      window.sessionStorage.removeItem(TAP);
+      trigger('pick', { lost: '1' });
+    }
+  }
   let root = parentElement.querySelector('.fives-board');
   if (!root) {
     root = document.createElement('div');

@@ -31,6 +31,7 @@ from trainer.render import render_hand, render_layout
 from trainer.render.motion import Came, Motion, Pop, Slide
 from trainer.render.taps import BoardMode
 from trainer.rules import EventKind, MugginsCall, Phase, Play
+from trainer.store import StoreError
 from trainer.web import device, pagestate, session, ui
 from trainer.web.pagestate import PlayState
 from trainer.web.score_sound import Whose, score_sound
@@ -58,9 +59,16 @@ def current() -> GuidedGame | None:
     if ps.game is None and me is None and not ps.checked:
         return guest_game(ps)
     if ps.game is None and me is not None and not ps.checked:
-        ps.checked = True
         s = session.store()
-        saved = s.game(me.code) if s is not None else None
+        try:
+            saved = s.game(me.code) if s is not None else None
+        except StoreError:
+            saved = None
+            s = None
+        if s is None:  # the store is away: asked again on the next run, so the game comes back with it
+            ps.message = words.game_back_later()
+            return None
+        ps.checked = True
         if saved:
             try:
                 ps.game = GuidedGame.replay(saved)
@@ -246,7 +254,7 @@ def say_your_score(g: GuidedGame, message: str | None) -> None:
     layout's ends can make (so the buttons give nothing away)."""
     view = g.view()
     st.markdown(f"### {words.say_your_score()}")
-    svg = render_layout(view.layout, motion=motion_of(g.news(), scores=False))
+    svg = render_layout(view.layout, motion=motion_of(g.news(), scores=False), counted=False)
     ui.picture(svg, max_width=ui.natural_width(svg, scale=LAYOUT_SCALE), min_tile=PLAY_TILE)
     if message:
         st.warning(message)
@@ -266,7 +274,7 @@ def muggins_chance(g: GuidedGame, message: str | None) -> None:
     who = g.name(g.game.hand.cur)
     said = next((e.score for e in reversed(g.game.hand.history) if e.kind is EventKind.CLAIM), 0)
     st.markdown(f"### {words.call_muggins_hidden(who)}")
-    missed_svg = render_layout(view.layout, motion=motion_of(g.news(), scores=False))
+    missed_svg = render_layout(view.layout, motion=motion_of(g.news(), scores=False), counted=False)
     ui.picture(missed_svg, max_width=ui.natural_width(missed_svg, scale=LAYOUT_SCALE), min_tile=PLAY_TILE)
     if message:
         st.warning(message)
@@ -448,6 +456,9 @@ def show() -> None:
     keep_decisions(g)
     save_game()
     if g is None:
+        waiting, state().message = state().message, None
+        if waiting:
+            st.info(waiting)  # the store is away: the saved game comes back when it answers
         setup_form()
         return
     if state().widened != g.key:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import secrets
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from puzzles import pictures, responses
 from trainer.bots import BotLevel
@@ -95,12 +96,14 @@ def open_table() -> None:
     ts.code, ts.seats, ts.shown_to, ts.message = code, seats, None, None
 
 
-def sit_me(code: str, seats: int) -> int:
+def sit_me(code: str, seats: int, *, guests: bool = True) -> int:
+    """Sit this device's child down (``guests=False``: a class's table seats only its own class)."""
     me, s = session.me(), session.store()
     assert s is not None
     if me is not None:
-        return s.sit(code, seats, learner_code=me.code, nickname=me.nickname, key=device_key())
-    return s.sit(code, seats, learner_code=None, nickname=st.session_state.get("tb_my_name") or "", key=device_key())
+        return s.sit(code, seats, learner_code=me.code, nickname=me.nickname, key=device_key(), guests=guests)
+    return s.sit(code, seats, learner_code=None, nickname=st.session_state.get("tb_my_name") or "", key=device_key(),
+                 guests=guests)
 
 
 def device_key() -> str:
@@ -128,6 +131,7 @@ def back_to_seats() -> None:
     if not held or row is None:
         for name in ("table", "tk"):
             st.query_params.pop(name, None)
+        seat_held_elsewhere(s)  # a signed-in child back on another tablet: their own seat, by their code
         return
     ts.code, ts.seats, ts.key, ts.shown_to = row.code, held, str(key), None
     ts.names = tuple(name_at(row, seat) for seat in held) if len(held) > 1 else ()
@@ -170,7 +174,8 @@ def join(code_text: str | None = None) -> None:
     try:
         row = s.find_table(code_text if code_text is not None else st.session_state.get("tb_code"),
                            clients=session.clients())
-        seat = sit_me(row.code, seating().setup_of(row).seats)
+        setup = seating().setup_of(row)
+        seat = sit_me(row.code, setup.seats, guests=setup.guests)
     except (StoreError, ValueError) as err:
         ts.message = str(err)
         return
@@ -253,9 +258,9 @@ def show() -> None:
         choose()
         return
     setup = seating().setup_of(row)
-    names = tuple(name_at(row, seat) for seat in range(setup.seats))
+    names = class_tables.names_of(row, setup.seats)
     viewer = ts.seats[0] if len(ts.seats) == 1 else (ts.shown_to if ts.shown_to is not None else -1)
-    game = seating().game(ts.code, viewer=viewer, names=names)
+    game = seating().game(ts.code, viewer=viewer, names=class_tables.children_of(row, setup.seats))
     here(row)
     message, ts.message = ts.message, None
     if row.ended is not None and not game.is_over:
@@ -282,8 +287,9 @@ def show() -> None:
 
 
 def name_at(row: TableRow, seat: int) -> str:
-    held = next((s for s in row.seats if s.seat == seat), None)
-    return held.nickname if held is not None else words.seat_label(seat)
+    """The seat's name: the child's, or the computer player's."""
+    setup = seating().setup_of(row)
+    return class_tables.names_of(row, setup.seats)[seat]
 
 
 def here(row: TableRow) -> None:
@@ -316,7 +322,7 @@ def waiting_room(row: TableRow, game: TableGame, names: tuple[str, ...]) -> None
     if len(ts.seats) == 1:
         st.markdown(words.tell_the_code())
     held = {s.seat for s in row.seats}
-    st.markdown("\n".join(f"- {words.seat_line(i, names[i]) if i in held else words.seat_empty(i)}"
+    st.markdown("\n".join(f"- {words.seat_line(i, names[i]) if i in held else words.seat_empty(i, names[i])}"
                           for i in range(game.setup.seats)))
     if 0 in ts.seats:
         st.button(words.start_button(), type="primary", on_click=send, args=("start", 0, 0), key="tb_start")
@@ -325,14 +331,15 @@ def waiting_room(row: TableRow, game: TableGame, names: tuple[str, ...]) -> None
 
 
 def scoreboard(game: TableGame, names: tuple[str, ...]) -> None:
+    """The scores by side ("You & Maya", as Play a hand names them), the hand, the target and the boneyard,
+    and every seat's tile count."""
     hand = game.game.hand
     scores = hand.scores
     cols = st.columns(hand.n_sides)
     for side in range(hand.n_sides):
-        members = hand.sides[side]
-        label = " & ".join(names[p] for p in members)
-        cols[side].metric(label, scores[side])
-    st.caption(" · ".join(words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)))
+        cols[side].metric(game.side_name(side), scores[side])
+    where = play_words.hand_on(len(game.game.results) + 1, game.game.target, hand.boneyard_size, game.game.rules.unit)
+    st.caption(" · ".join([where] + [words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)]))
 
 
 def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str | None) -> None:
@@ -343,8 +350,9 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
     mine = turn in ts.seats
     shared = len(ts.seats) > 1
     st.markdown(f"### {words.your_turn() if mine and not shared else words.turn_of(names[turn])}")
-    if seating().away(row, turn) and not mine:
-        st.caption(words.away(names[turn]))
+    for held in row.seats:  # every child the computer is playing for, from the moment it takes over
+        if held.seat not in ts.seats and seating().away(row, held.seat):
+            st.caption(words.away(names[held.seat]))
     if not shared and ts.seats and played_for(game, ts.seats[0]):
         st.info(words.played_for_you())  # the story's "You played…" lines of that time were the computer's
     if mine and shared and ts.shown_to != turn:
@@ -355,7 +363,7 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
         return
     layout = game.view(turn).layout
     if not layout.is_empty:
-        svg = render_layout(layout, letters=False)
+        svg = render_layout(layout, letters=False, counted=not game.pending_call)
         ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
     if not shared and ts.seats:
         own = game.view(ts.seats[0]).hand
@@ -378,7 +386,7 @@ def hand_off(game: TableGame, names: tuple[str, ...], seat: int) -> None:
     """Pass and play: the tablet goes to the next child; no hand shows until they say it is them."""
     layout = game.view(seat).layout
     if not layout.is_empty:
-        svg = render_layout(layout, letters=False)
+        svg = render_layout(layout, letters=False, counted=not game.pending_call)
         ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
     st.markdown(f"## {words.hand_off(names[seat])}")
     st.caption(words.hand_off_note())
@@ -394,7 +402,7 @@ def my_move(game: TableGame, seat: int) -> None:
     number = game.number
     if view.phase is Phase.CLAIM:
         st.markdown(f"**{play_words.say_your_score()}**")
-        svg = render_layout(view.layout)
+        svg = render_layout(view.layout, counted=False)
         ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
         legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
         st.markdown(play_words.what_did_it_score(view.rules.unit.value == "points"))
@@ -407,7 +415,7 @@ def my_move(game: TableGame, seat: int) -> None:
         said = next((e.score for e in reversed(game.game.hand.history) if e.kind is EventKind.CLAIM), 0)
         who = game.name(game.game.hand.cur)
         st.markdown(f"### {play_words.call_muggins_hidden(who)}")
-        svg = render_layout(view.layout)
+        svg = render_layout(view.layout, counted=False)
         ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
         st.markdown(play_words.muggins_count_yourself(who, said, view.rules.unit))
         c1, c2 = st.columns(2)
@@ -423,7 +431,11 @@ def my_move(game: TableGame, seat: int) -> None:
     if plays:
         mode = BoardMode.LEAD if view.layout.is_empty else BoardMode.PLAY
         pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"tb_board_{number}",
-                        layout_width=ui.natural_width(layout_svg, scale=2.0) if layout_svg else "")
+                        layout_width=ui.natural_width(layout_svg, scale=2.0) if layout_svg else "",
+                        tap=f"{record().code}:{number}:{seat}", tap_session=this_session())
+        if isinstance(pick, dict) and pick.get("lost"):  # a tap sent to an app process that was gone before it kept it
+            record().message = words.tap_not_kept()
+            st.rerun()
         if pick:
             token = picked(game, seat, pick)
             if token:
@@ -447,6 +459,12 @@ def my_move(game: TableGame, seat: int) -> None:
             for play in plays:
                 label = play_words.lead(str(play.tile)) if play.target is None else name_of(view.layout, play)
                 st.button(label, on_click=send, args=(str(play), seat, number), key=f"tb_opt_{play}_{number}")
+
+
+def this_session() -> str:
+    """This browser session's id (a reload, or a reconnect to another app process, is another)."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return ctx.session_id if ctx is not None else ""
 
 
 def picked(game: TableGame, seat: int, pick: dict) -> str | None:
@@ -485,17 +503,20 @@ def send(token: str, seat: int, number: int) -> None:
         ts.message = str(err)
         return
     if outcome.kept:
-        if len(ts.seats) > 1:
-            ts.shown_to = None  # pass and play: hide this hand before the tablet moves on
+        if len(ts.seats) > 1 and seating().game(ts.code).current_seat != seat:
+            ts.shown_to = None  # pass and play: hide this hand before the tablet moves on to another child
         if decision is not None:
             session.practice().record_decision(decision)
         return
-    ts.message = refusal_words(outcome)
+    ts.message = refusal_words(outcome, shared=len(ts.seats) > 1)
 
 
-def refusal_words(outcome: Outcome) -> str:
+def refusal_words(outcome: Outcome, *, shared: bool = False) -> str:
     return {
         Refusal.TAKEN: lambda: words.played_first(outcome.first),
+        Refusal.ALREADY: words.already_played if shared else words.already_played_elsewhere,
+        Refusal.PLAYED_FOR_YOU: words.played_for_you,
+        Refusal.DEALT: words.already_dealt,
         Refusal.NOT_YOUR_TURN: words.not_your_turn,
         Refusal.STALE: words.moved_on,
         Refusal.ILLEGAL: words.not_allowed,

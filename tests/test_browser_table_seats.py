@@ -1,0 +1,133 @@
+"""A child's seat at a table follows the child, in real browsers on ``make serve``'s setup (two app
+processes behind HAProxy, one PostgreSQL database): Maya opens a table on one tablet, comes back to it on
+another tablet served by the other process (signed in by ``?me=``), and that tablet sleeps and loads the
+same address again in a new session: she is still at her seat, not sent back to the choice of tables.
+A screenshot goes to tests/artifacts/ (tables-seat-kept.png)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import chromium
+import pgserver
+import pytest
+from chromium import shot
+from test_browser_tables import calm, open_table, open_tables, served, tablet, until_moved
+
+from trainer.games.seating import Seating
+from trainer.games.table import TableGame
+from trainer.rules import Play
+from trainer.serving.serve import haproxy_path
+from trainer.store import open_store
+
+pytestmark = [
+    pytest.mark.browser,
+    chromium.needs_chromium,
+    pytest.mark.skipif(pgserver.why_not() is not None, reason=str(pgserver.why_not())),
+    pytest.mark.skipif(haproxy_path() is None, reason="HAProxy is not installed (apt-get install haproxy)"),
+]
+
+__all__ = ["served"]  # the two processes and their database, as the tables' own browser test starts them
+
+
+SAW_CHOICE = ("window.fivesSawChoice = false; new MutationObserver(() => {"
+              " if (document.querySelector('.st-key-tb_mode')) window.fivesSawChoice = true; })"
+              ".observe(document, {subtree: true, childList: true});")
+"""Run in a page before its own scripts: notes if the choice of tables (Join a table / Open a table) ever shows."""
+
+
+def test_a_reload_on_another_tablet_keeps_the_childs_seat(served, browser):
+    cluster, url = served
+    store = open_store(url)
+    room = store.create_class("Room 5")
+    maya = store.join(room.code, "Maya")
+    first = tablet(browser, cluster, 1)
+    code = open_table(open_tables(first, cluster, maya, 1))
+    other = tablet(browser, cluster, 2)  # her second tablet, on the other process
+    page = open_tables(other, cluster, maya, 2, seated=code)
+    calm(page)
+    assert f"table={code}" in page.url and "tk=" in page.url
+    address = page.url
+    page.close()  # the tablet slept: its session is gone when it wakes and loads the same address again
+    page = other.new_page()
+    page.add_init_script(SAW_CHOICE)  # whether the choice of tables is ever drawn, however briefly
+    page.goto(address)
+    chromium.connected(page, 60000)
+    page.get_by_text(f"Table {code}").first.wait_for(timeout=30000)
+    calm(page)
+    assert not page.evaluate("window.fivesSawChoice"), "the tablet was sent back to the choice of tables"
+    assert f"table={code}" in page.url
+    row = store.table(code)
+    assert row is not None and row.seat_of(maya) == 0 and len(row.seats) == 1
+    shot(page, "tables-seat-kept.png", full_page=True)
+    for context in (first, other):
+        context.close()
+
+
+def test_a_tap_lost_with_its_app_process_is_said_not_kept(served, browser):
+    """Ana taps her move while her app process has stopped answering; it dies with the tap unkept. Her
+    tablet reconnects through HAProxy to the other process, in a new session, at her seat: the page says
+    her last tap was not kept (not a silent "Your turn!"), and no move of hers was stored."""
+    cluster, url = served
+    store = open_store(url)
+    room = store.create_class("Room 6")
+    ana = store.join(room.code, "Ana")
+    context = tablet(browser, cluster, 1)
+    page = open_tables(context, cluster, ana, 1)
+    code = open_table(page)  # Five-Up for four: Ana and three computer players
+    calm(page)
+    page.locator(".st-key-tb_start button").click()
+    seating = Seating(store)
+    for _ in range(40):  # the computer players move; Ana draws or passes until a tile of hers fits
+        game = until_mine(seating, code)
+        plays = [a for a in game.view(0).legal_actions if isinstance(a, Play)]
+        if plays:
+            break
+        page.locator(f"[class*='st-key-tb_draw_{game.number}'] button, "
+                     f"[class*='st-key-tb_pass_{game.number}'] button").first.click()
+        until_moved(seating, code, game.number)
+    else:
+        pytest.fail("no tile of Ana's fitted")
+    number, play = game.number, plays[0]
+    tile = page.locator(f".fives-board .hand [data-tile='{play.tile}']")
+    tile.wait_for(timeout=30000)
+    calm(page)
+    worker = cluster.processes[0].proc
+    assert worker is not None
+    os.kill(worker.pid, signal.SIGSTOP)  # the process stops answering: the tap goes, and is never kept
+    try:
+        tile.click()
+        if play.target is not None:
+            ends = page.locator(f".fives-board .layout [data-end^='{play.target}:']")
+            for i in range(ends.count()):
+                if play.tile.has(int(ends.nth(i).get_attribute("data-end").rsplit(":", 1)[1])):
+                    ends.nth(i).click()
+                    break
+        time.sleep(1.0)
+        os.kill(worker.pid, signal.SIGKILL)  # and dies with it
+        worker.wait()
+        page.get_by_text("Your last tap was not kept").wait_for(timeout=90000)
+        calm(page)
+        assert page.get_by_text("Your turn!").count() == 1
+        assert [m.number for m in store.table_moves(code)] == list(range(number))  # nothing of Ana's kept
+        shot(page, "tables-tap-not-kept.png", full_page=True)
+    finally:
+        if worker.poll() is None:
+            os.kill(worker.pid, signal.SIGKILL)
+            worker.wait()
+        cluster.restart(1)
+        context.close()
+
+
+def until_mine(seating: Seating, code: str, timeout: float = 60.0) -> TableGame:
+    """The game once it is Ana's turn (seat 0)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        game = seating.game(code)
+        if game.current_seat == 0:
+            return game
+        if time.monotonic() > deadline:
+            raise AssertionError("Ana's turn did not come")
+        time.sleep(0.1)
