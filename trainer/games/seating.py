@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from trainer.games.table import IDLE_SECONDS, START, Move, Refusal, TableGame, TableSetup
+from trainer.games.table import IDLE_SECONDS, NEXT_HAND, START, Move, Refusal, TableGame, TableSetup
 from trainer.store import Store
 from trainer.store.errors import StoreError
 from trainer.store.tables import TableRow
@@ -116,23 +116,48 @@ class Seating:
         held = next((s for s in row.seats if s.seat == seat), None)
         return held is None or now - held.seen > IDLE_SECONDS
 
-    def stand_in(self, code: str) -> int:
+    def stand_in_move(self, row: TableRow, game: TableGame) -> Move | None:
+        """The move a computer player makes now, if any: for the seat to move when its child is away, and
+        the next hand's deal when every seat is away (a table of computers, or one everyone left)."""
+        if row.ended is not None:
+            return None
+        seat = game.current_seat
+        if seat is not None:
+            return game.computer_move() if self.away(row, seat) else None
+        if game.between_hands and all(self.away(row, s) for s in range(game.setup.seats)):
+            return Move(game.number, 0, NEXT_HAND, by_computer=True)
+        return None
+
+    def next_look(self, row: TableRow, game: TableGame) -> float | None:
+        """When a child here will have been away long enough for a computer to play for them (``None``: no
+        child is to move, so only news of the table can change that)."""
+        if row.ended is not None or game.is_over or not game.started:
+            return None
+        seats = (game.current_seat,) if game.current_seat is not None else tuple(range(game.setup.seats))
+        seen = [s.seen for s in row.seats if s.seat in seats]
+        return min(seen) + IDLE_SECONDS if seen else None
+
+    def stand_in(self, code: str, *, claim: bool = False) -> int:
         """Computer players make the moves of the seats whose children are away, until a child is to move
         (or the hand or game ends); returns how many moves were kept. Two processes doing this at once
-        work out the same moves, and the store keeps each once."""
+        work out the same moves, and the store keeps each once; with ``claim``, each move is first claimed
+        in the store (:meth:`Store.claim_turn`), so a process that does not get it does not work it out."""
         made = 0
         for _ in range(MOST_STAND_IN_MOVES):
             row = self.row(code)
-            if row.ended is not None:
-                return made
             game = self.game(code)
-            seat = game.current_seat
-            if seat is None or not self.away(row, seat):
+            move = self.stand_in_move(row, game)
+            if move is None:
                 return made
-            move = game.computer_move()
+            if claim and not self.store.claim_turn(code, move.number):
+                return made
             if self.store.add_move(code, move.number, move.seat, move.token, by_computer=True):
                 made += 1
         return made
+
+    def forget(self, code: str) -> None:
+        """Drop this copy of a table's game (a table over, or gone)."""
+        self._games.pop(code, None)
 
 
 __all__ = ["Outcome", "Seating"]

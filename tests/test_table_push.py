@@ -1,0 +1,244 @@
+"""Moves pushed, not polled: a table's version goes up with every change a page shows, one watcher a process
+hears of it (SQLite: one small read; PostgreSQL: LISTEN/NOTIFY), the pages that show that table and only
+those are woken, and the computer players are moved by the server, a table with no tablet watching too,
+never twice for one turn by two processes."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from trainer.bots import BotLevel
+from trainer.games.driver import StandIns
+from trainer.games.seating import Seating
+from trainer.games.table import IDLE_SECONDS, START, Move, TableGame, TableSetup
+from trainer.store import open_store
+from trainer.store.table_news import TableNews
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def two_stores(url: str, clock=None):
+    """Two stores on one database, as two app processes have."""
+    kw = {"clock": clock} if clock is not None else {}
+    return open_store(url, **kw), open_store(url, **kw)
+
+
+def opened(store, *, seats: int = 2, seed: int = 5) -> str:
+    return Seating(store).open(TableSetup(game="all-fives", seats=seats, stand_in=BotLevel.BEGINNER, seed=seed))
+
+
+# ----- the version -----
+
+def test_every_change_a_page_shows_puts_the_version_up_and_being_seen_does_not(url):
+    s = open_store(url)
+    code = opened(s)
+    versions = [s.table(code).version]
+    s.sit(code, 2, learner_code=None, nickname="Maya", key="k1")
+    versions.append(s.table(code).version)
+    s.seen(code, 0)
+    s.seen_all([(code, 0)])
+    versions.append(s.table(code).version)  # being seen changes nothing a page shows
+    assert s.add_move(code, 0, 0, START)
+    versions.append(s.table(code).version)
+    assert not s.add_move(code, 0, 0, START)  # refused: nothing changed
+    versions.append(s.table(code).version)
+    s.leave(code, 0)
+    versions.append(s.table(code).version)
+    s.end_table(code)
+    versions.append(s.table(code).version)
+    assert versions == [0, 1, 1, 2, 2, 3, 4]
+
+
+# ----- the watcher -----
+
+def test_the_watcher_tells_a_change_made_in_another_process_for_that_table_only(url):
+    here, there = two_stores(url)
+    a, b = opened(there, seed=1), opened(there, seed=2)
+    news = TableNews(here)
+    heard: list[dict[str, int]] = []
+    news.listen(heard.append)
+    news.look()
+    assert heard == [{a: 0, b: 0}]
+    assert news.look() == {}  # nothing new: nothing told
+    there.add_move(a, 0, 0, START)
+    news.look()
+    assert heard[-1] == {a: 1} and news.version(a) == 1 and news.version(b) == 0
+
+
+def wait_for(event: threading.Event, what: str) -> None:
+    assert event.wait(30), f"{what} never came"
+
+
+def test_the_watcher_in_its_thread_hears_a_move_from_another_process(url):
+    """SQLite: the watcher's own small read; PostgreSQL: LISTEN, told as the move's transaction commits."""
+    here, there = two_stores(url)
+    code, other = opened(there, seed=3), opened(there, seed=4)
+    news = TableNews(here, look_every=0.05, catch_up_every=30.0)  # PostgreSQL: no catch-up read in this test
+    told: list[dict[str, int]] = []
+    got = threading.Event()
+
+    def listener(changed: dict[str, int]) -> None:
+        told.append(changed)
+        if changed.get(code) == 1:
+            got.set()
+
+    news.listen(listener)
+    news.start()
+    try:
+        for _ in range(300):
+            if news.alive:
+                break
+            threading.Event().wait(0.05)
+        assert news.alive
+        assert news.listening == url.startswith("postgresql")
+        there.add_move(code, 0, 0, START)
+        wait_for(got, "the news of the move")
+        assert all(other not in c or c[other] == 0 for c in told)  # the other table was never told changed
+    finally:
+        news.stop()
+    assert not news.alive
+
+
+def test_postgresql_tells_the_news_only_when_the_move_commits(postgres):
+    import uuid
+
+    url = postgres.new_database("t" + uuid.uuid4().hex[:12])
+    here, there = two_stores(url)
+    code = opened(there)
+    news = TableNews(here, catch_up_every=30.0)
+    got = threading.Event()
+    news.listen(lambda changed: got.set() if changed.get(code, 0) >= 1 else None)
+    news.start()
+    try:
+        for _ in range(300):
+            if news.alive:
+                break
+            threading.Event().wait(0.05)
+        assert not there.add_move(code, 5, 0, START)  # refused (not the next number): no news
+        assert not got.wait(1.0)
+        assert there.add_move(code, 0, 0, START)
+        wait_for(got, "the notification")
+        assert news.version(code) == 1
+    finally:
+        news.stop()
+
+
+# ----- the driver of the computer players -----
+
+def play_until_over(driver: StandIns, code: str, limit: int = 400) -> None:
+    for _ in range(limit):
+        driver.drive(code)
+        if driver.seating.game(code).is_over:
+            return
+    raise AssertionError("the table did not play to the end")
+
+
+def test_a_table_nobody_watches_plays_its_computer_seats_to_the_end(url):
+    s = open_store(url)
+    code = opened(s, seats=4)
+    Seating(s).start(code)  # the teacher's Start on a table nobody sits at
+    driver = StandIns(s)
+    play_until_over(driver, code)
+    moves = s.table_moves(code)
+    game = TableGame.replay(TableSetup.from_record(s.table(code).setup),
+                            (Move(m.number, m.seat, m.token, m.by_computer) for m in moves))
+    assert game.is_over and len(game.game.results) >= 2  # hands dealt on by the computers too
+    assert all(m.by_computer for m in moves[1:])
+
+
+def test_the_driver_hears_of_a_table_and_plays_it_in_its_own_thread(url):
+    s = open_store(url)
+    news = TableNews(s, look_every=0.05)
+    driver = StandIns(s, news, tick=0.05)
+    code = opened(s, seats=3)
+    news.start()
+    driver.start()
+    try:
+        Seating(s).start(code)
+        done = threading.Event()
+        for _ in range(600):
+            if Seating(s).game(code).is_over:
+                done.set()
+                break
+            done.wait(0.05)
+        wait_for(done, "the end of the computers' game")
+    finally:
+        driver.stop()
+        news.stop()
+    assert driver.made == len(s.table_moves(code)) - 1
+
+
+def test_a_child_away_is_played_for_once_their_minute_is_up_and_never_before(url):
+    clock = Clock()
+    s = open_store(url, clock=clock)
+    code = opened(s, seats=2)
+    for name in ("Maya", "Sam"):
+        s.sit(code, 2, learner_code=None, nickname=name, key=name.lower())
+    seating = Seating(s, clock=clock)
+    seating.start(code)
+    driver = StandIns(s, clock=clock)
+    assert driver.drive(code) == 0  # both here: the computer waits
+    turn = seating.game(code).current_seat
+    clock.now += IDLE_SECONDS / 2
+    assert driver.step() == 0
+    clock.now += IDLE_SECONDS / 2 + 1  # the child to move was last seen a minute ago
+    s.seen(code, 1 - turn)  # the other child is still here
+    assert driver.step() >= 1  # looked at again when the minute ran out, with no news of the table
+    assert seating.game(code).moves[-1].by_computer or seating.game(code).current_seat == 1 - turn
+
+
+def test_two_drivers_on_two_processes_never_double_a_move(url):
+    a, b = two_stores(url)
+    codes = [opened(a, seats=4, seed=n) for n in range(3)]
+    for code in codes:
+        Seating(a).start(code)
+    drivers = [StandIns(a), StandIns(b)]
+    made = [0, 0]
+    errors: list[BaseException] = []
+
+    def run(i: int) -> None:
+        driver = drivers[i]
+        try:
+            for _ in range(400):
+                for code in codes:
+                    made[i] += driver.drive(code)
+                if all(driver.seating.game(c).is_over for c in codes):
+                    return
+        except BaseException as err:  # noqa: BLE001 - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert not errors, errors
+    for code in codes:
+        moves = a.table_moves(code)
+        assert [m.number for m in moves] == list(range(len(moves)))  # one move a number, no gaps
+        TableGame.replay(TableSetup.from_record(a.table(code).setup),
+                         (Move(m.number, m.seat, m.token, m.by_computer) for m in moves))
+        assert Seating(a).game(code).is_over
+    assert sum(made) == sum(len(a.table_moves(c)) - 1 for c in codes)  # every move kept by one driver alone
+
+
+def test_a_claimed_turn_is_one_processes_until_its_hold_runs_out(url):
+    clock = Clock()
+    a, b = two_stores(url, clock=clock)
+    code = opened(a)
+    assert a.claim_turn(code, 3)
+    assert not b.claim_turn(code, 3)  # the other process does not work the move out
+    assert not b.claim_turn(code, 2)  # nor an older one
+    assert b.claim_turn(code, 4)  # the next move is anyone's
+    clock.now += 11
+    assert a.claim_turn(code, 4)  # a claim not followed by its move (a process died) is free again
+    a.end_table(code)
+    assert not a.claim_turn(code, 5)

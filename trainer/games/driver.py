@@ -1,0 +1,125 @@
+"""The computer players of every table, moved by the server: one driver a process, in a thread of its own.
+
+A table moves whether or not a tablet is watching it: the teacher's Start on a table nobody sits at, or a
+table whose children all closed their tablets, is played by its computer players to the end. The driver
+hears of every change to a table (:class:`~trainer.store.table_news.TableNews`) and looks at that table:
+when a computer player is to move (an empty seat, a child away, the next hand with everyone away), it
+claims the move's number in the store first (:meth:`Store.claim_turn`), so that of two processes
+looking at once one alone works the move out and keeps it; and the store refuses a second move for one
+number anyway. A child who stops being seen is looked at again when their minute runs out.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+
+from trainer.games.seating import Seating
+from trainer.store import Store, StoreError
+from trainer.store.table_news import TableNews
+
+log = logging.getLogger("fives_trainer")
+
+TICK = 0.5
+"""How often the driver looks at the tables whose time has come (news wakes it at once)."""
+CLAIM_HOLD = 10.0
+"""A move claimed by a process that did not make it may be claimed again after this (it may have died)."""
+
+
+class StandIns:
+    """One process's driver of the computer players."""
+
+    def __init__(self, store: Store, news: TableNews | None = None, *, clock: Callable[[], float] = time.time,
+                 tick: float = TICK) -> None:
+        self.seating = Seating(store, clock=clock)
+        self.clock = clock
+        self.tick = tick
+        self.made = 0
+        """Moves this driver kept, all told."""
+        self._news = news
+        self._due: dict[str, float] = {}
+        """Tables to look at again at a time (a child's minute running out; another process's claim)."""
+        self._told: set[str] = set()
+        self._lock = threading.Lock()
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        if news is not None:
+            news.listen(self.told)
+
+    def told(self, changed: dict[str, int]) -> None:
+        """News of tables (called from the news's thread): they are looked at soon."""
+        with self._lock:
+            self._told.update(changed)
+        self._wake.set()
+
+    def start(self) -> StandIns:
+        if self._thread is None or not self._thread.is_alive():
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._run, name="fives-stand-ins", daemon=True)
+            self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout=10)
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._wake.wait(self.tick)
+            self._wake.clear()
+            try:
+                self.step()
+            except Exception:  # the driver never stops for one table
+                log.exception("the computer players' driver failed")
+
+    def step(self) -> int:
+        """Look at every table told of, and every table whose time has come; returns the moves kept."""
+        now = self.clock()
+        with self._lock:
+            codes = set(self._told)
+            self._told.clear()
+        codes.update(code for code, at in self._due.items() if at <= now)
+        made = 0
+        for code in sorted(codes):
+            made += self.drive(code)
+        self.made += made
+        return made
+
+    def drive(self, code: str) -> int:
+        """The computer players' moves at one table, until a child is to move; returns the moves kept."""
+        self._due.pop(code, None)
+        try:
+            made = self.seating.stand_in(code, claim=True)
+            row = self.seating.row(code)
+            game = self.seating.game(code)
+        except StoreError as err:
+            if err.reason == "no-table":
+                self.seating.forget(code)
+            else:
+                self._due[code] = self.clock() + 1.0  # the store is away: again in a moment
+            return 0
+        except ValueError:  # a table whose setup or moves cannot be read: nothing to play
+            self.seating.forget(code)
+            return 0
+        if row.ended is not None or game.is_over:
+            self.seating.forget(code)
+            return made
+        if self.seating.stand_in_move(row, game) is not None:
+            self._due[code] = self.clock() + CLAIM_HOLD  # another process claimed it: again, if it did not move
+            return made
+        at = self.seating.next_look(row, game)
+        if at is not None:
+            self._due[code] = at + 0.1
+        return made
+
+
+__all__ = ["StandIns"]
