@@ -242,3 +242,81 @@ def test_a_claimed_turn_is_one_processes_until_its_hold_runs_out(url):
     assert a.claim_turn(code, 4)  # a claim not followed by its move (a process died) is free again
     a.end_table(code)
     assert not a.claim_turn(code, 5)
+
+
+# ----- over the wire: two app processes, each child its own websocket, nobody polling -----
+
+@pytest.fixture(scope="module")
+def two_processes(tmp_path_factory):
+    import appserver
+
+    database = f"sqlite:///{tmp_path_factory.mktemp('push')}/fives.db"
+    open_store(database).engine.dispose()  # migrated before either process starts
+    started = [appserver.start(FIVES_DATABASE_URL=database) for _ in range(2)]
+    yield started, database
+    for app in started:
+        app.stop()
+
+
+def test_a_move_kept_by_one_process_wakes_the_pages_of_that_table_on_the_other_and_only_those(two_processes):
+    """Nobody's page asks: the clients never send a timed rerun. Ana (process 1) opens a table of three, Ben
+    (process 2) joins it; Cas (process 2) sits at a table of her own. Ben's sitting down wakes Ana's page;
+    Ana's Start wakes Ben's, and the computer in the third seat plays there and then, moved by the server,
+    since no page moves it now; Cas's page is never woken."""
+    import asyncio
+
+    from benchmarks.wsclient import Session
+    from trainer.words import game_tables as words
+
+    (one, two), database = two_processes
+    store = open_store(database)
+
+    async def seated(url: str, name: str) -> Session:
+        s = Session(url, page="tables")
+        await s.connect(timeout=60)
+        box = s.find("text_input", key_part="tb_my_name")
+        await s.rerun([(box.widget_id, "string_value", name)], timeout=60)
+        return s
+
+    async def opens(s: Session, seats: int) -> str:
+        await s.choose(s.find("button_group", key_part="tb_mode"), words.open_heading(), timeout=60)
+        await s.choose(s.find("button_group", key_part="tb_seats"), str(seats), timeout=60)
+        await s.click(s.find("button", key_part="tb_open"), timeout=60)
+        return s.param("table")
+
+    async def main() -> None:
+        ana, ben, cas = await seated(one.url, "Ana"), await seated(two.url, "Ben"), await seated(two.url, "Cas")
+        code = await opens(ana, 3)
+        await opens(cas, 2)
+        runs = {"ana": ana.runs, "cas": cas.runs}
+        await ben.type_and_submit(ben.find("text_input", key_part="tb_code"), code,
+                                  ben.find("button", label=words.join_button()), timeout=60)
+        assert await ana.listen(30), "Ben's sitting down never reached Ana's page"
+        assert ana.runs == runs["ana"] + 1 and "Ben" in ana.texts()
+        runs["ben"] = ben.runs
+        await ana.click(ana.find("button", key_part="tb_start"), timeout=60)
+        assert await ben.listen(30), "Ana's Start never reached Ben's page"
+        assert ben.runs > runs["ben"]
+        for _ in range(40):  # the computer in the third seat plays when its turn comes, without a page asking
+            moves = store.table_moves(code)
+            if any(m.by_computer for m in moves):
+                break
+            mover = {0: ana, 1: ben}.get(Seating(store).game(code).current_seat)
+            if mover is not None:
+                offer = next((el for el in mover.elements.values() if el.type == "button"
+                              and any(k in el.widget_id for k in ("tb_draw_", "tb_pass_", "tb_opt_"))), None)
+                if offer is None:
+                    assert await mover.listen(30), "the mover's page was never woken to its turn"
+                    continue
+                await mover.click(offer, timeout=60)
+            else:
+                await ben.listen(5)
+        assert any(m.by_computer for m in store.table_moves(code)), "the computer seat never played"
+        assert not await cas.listen(2), "a page of another table was woken"
+        assert cas.runs == runs["cas"]
+        assert not ana.auto or all(v >= 10 for v in ana.auto.values())  # only the slow look in case of a lost wake
+        for s in (ana, ben, cas):
+            await s.close()
+
+    asyncio.run(asyncio.wait_for(main(), 300))
+    store.engine.dispose()

@@ -116,15 +116,16 @@ class Seating:
         held = next((s for s in row.seats if s.seat == seat), None)
         return held is None or now - held.seen > IDLE_SECONDS
 
-    def stand_in_move(self, row: TableRow, game: TableGame) -> Move | None:
+    def stand_in_move(self, row: TableRow, game: TableGame, *, deal_on: bool = True) -> Move | None:
         """The move a computer player makes now, if any: for the seat to move when its child is away, and
-        the next hand's deal when every seat is away (a table of computers, or one everyone left)."""
+        (``deal_on``) the next hand's deal when every seat is away (a table of computers, or one everyone
+        left)."""
         if row.ended is not None:
             return None
         seat = game.current_seat
         if seat is not None:
             return game.computer_move() if self.away(row, seat) else None
-        if game.between_hands and all(self.away(row, s) for s in range(game.setup.seats)):
+        if deal_on and game.between_hands and all(self.away(row, s) for s in range(game.setup.seats)):
             return Move(game.number, 0, NEXT_HAND, by_computer=True)
         return None
 
@@ -137,16 +138,17 @@ class Seating:
         seen = [s.seen for s in row.seats if s.seat in seats]
         return min(seen) + IDLE_SECONDS if seen else None
 
-    def stand_in(self, code: str, *, claim: bool = False) -> int:
+    def stand_in(self, code: str, *, claim: bool = False, deal_on: bool = True) -> int:
         """Computer players make the moves of the seats whose children are away, until a child is to move
         (or the hand or game ends); returns how many moves were kept. Two processes doing this at once
         work out the same moves, and the store keeps each once; with ``claim``, each move is first claimed
-        in the store (:meth:`Store.claim_turn`), so a process that does not get it does not work it out."""
+        in the store (:meth:`Store.claim_turn`), so a process that does not get it does not keep it; without
+        ``deal_on``, a hand that ends with everyone away waits for a child to deal the next."""
         made = 0
         for _ in range(MOST_STAND_IN_MOVES):
             row = self.row(code)
             game = self.game(code)
-            move = self.stand_in_move(row, game)
+            move = self.stand_in_move(row, game, deal_on=deal_on)
             if move is None:
                 return made
             if claim and not self.store.claim_turn(code, move.number):
