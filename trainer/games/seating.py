@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from trainer.games.table import IDLE_SECONDS, NEXT_HAND, START, Move, Refusal, TableGame, TableSetup
+from trainer.learning.transfer import Decision, decide
 from trainer.store import Store
 from trainer.store.errors import StoreError
 from trainer.store.tables import TableRow
@@ -31,6 +32,9 @@ class Outcome:
     refusal: Refusal | None = None
     first: str | None = None
     """The nickname of the seat whose move took the number (a refusal :attr:`Refusal.TAKEN`)."""
+    decision: Decision | None = None
+    """The learner's choice among the plays they had, for their learner model (a kept play of a child who
+    plays for themselves: :meth:`Seating.play`)."""
 
 
 @dataclass
@@ -82,17 +86,21 @@ class Seating:
         mine.extend(Move(m.number, m.seat, m.token, m.by_computer) for m in fresh)
         return mine
 
-    def play(self, code: str, seat: int, token: str, number: int) -> Outcome:
-        """A child's move from ``seat``, made in the position before move ``number``."""
+    def play(self, code: str, seat: int, token: str, number: int, *, learner: bool = False) -> Outcome:
+        """A child's move from ``seat``, made in the position before move ``number``. ``learner``: the move
+        is a signed-in child's own, from a device that plays their seat alone (not a tablet passed round),
+        so a kept play comes with the :class:`Decision` their learner model records."""
         game = self.game(code)
         problem = game.refusal(seat, token, number)
         if problem is Refusal.STALE and number < game.number:
             return Outcome(False, Refusal.TAKEN, self._mover(code, game, number))
         if problem is not None:
             return Outcome(False, problem)
+        decision = (decide(game.view(seat), token, uid=f"{code}-{number}", at=self.clock(), game=game.setup.game)
+                    if learner and game.current_seat == seat else None)
         if self.store.add_move(code, number, seat, token):
             self.game(code)
-            return Outcome(True)
+            return Outcome(True, decision=decision)
         return Outcome(False, Refusal.TAKEN, self._mover(code, self.game(code), number))
 
     def _mover(self, code: str, game: TableGame, number: int) -> str | None:

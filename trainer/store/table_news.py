@@ -35,6 +35,8 @@ LISTEN_ROUND = 1.0
 RECENT_SECONDS = 12 * 3600.0
 """Tables opened longer ago than this are not watched (a school day)."""
 Listener = Callable[[dict[str, int]], None]
+_TROUBLE: tuple[type[BaseException], ...] = (StoreError, *STORE_ERRORS)
+"""The store away: the watcher tries again in a moment."""
 
 
 class TableNews:
@@ -130,7 +132,7 @@ class TableNews:
                 else:
                     self.look()
                     self._stop.wait(self.look_every)
-            except (StoreError, *STORE_ERRORS) as err:
+            except _TROUBLE as err:
                 self._connected = False
                 log.warning("the tables' news is interrupted: %s", err)
                 self._stop.wait(1.0)

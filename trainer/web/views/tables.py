@@ -21,16 +21,14 @@ from trainer.games.guided import BOT_TITLES, GAME_TITLES, claim_choices
 from trainer.games.seating import Outcome, Seating
 from trainer.games.story import settlement_lines
 from trainer.games.table import NEXT_HAND, SEATS, START, Call, Refusal, TableGame, TableSetup
-from trainer.learning.transfer import decide
 from trainer.render import render_hand, render_layout
 from trainer.render.taps import BoardMode
-from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, IllegalPlay, Phase, Play, Tile
+from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, Phase, Play
 from trainer.store import Store, StoreError
 from trainer.store.tables import TableRow
 from trainer.web import class_tables, pagestate, push, session, ui
 from trainer.web.pagestate import TableState
 from trainer.words import game_tables as words
-from trainer.words import narration
 from trainer.words import play_page as play_words
 
 SEEN_EVERY = 10.0
@@ -428,7 +426,7 @@ def my_move(game: TableGame, seat: int) -> None:
         pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"tb_board_{number}",
                         layout_width=ui.natural_width(layout_svg, scale=2.0) if layout_svg else "")
         if pick:
-            token = picked(game, seat, pick)
+            token = picked(pick)
             if token:
                 send(token, seat, number)
             st.rerun()
@@ -452,23 +450,14 @@ def my_move(game: TableGame, seat: int) -> None:
                 st.button(label, on_click=send, args=(str(play), seat, number), key=f"tb_opt_{play}_{number}")
 
 
-def picked(game: TableGame, seat: int, pick: dict) -> str | None:
-    """The move a tap on the picture makes: a tile then an end, or a lead."""
-    if pick.get("end"):
-        end = str(pick["end"])
-        mark = "^" if "^" in end else ">"
-        target, _sep, number = end.partition("^" if mark == "^" else ":")
-        try:
-            tile = Tile.parse(str(pick.get("tile")))
-            n = int(number)
-        except (IllegalPlay, ValueError):
-            record().message = narration.tap_tile_then_end()
-            return None
-        if not tile.has(n):
-            record().message = narration.no_such_end(str(tile), n)
-            return None
-        return f"{tile}{mark}{target}"
-    return responses.play_from_pick(pick)
+def picked(pick: dict) -> str | None:
+    """The move a tap on the picture makes (a tile then an end, or a lead), or ``None`` with the reason
+    kept to be shown."""
+    tap = responses.read_tap(pick)
+    if tap.problem:
+        record().message = tap.problem
+        return None
+    return tap.token
 
 
 @ui.guarded
@@ -477,21 +466,16 @@ def send(token: str, seat: int, number: int) -> None:
     ts, me = record(), session.me()
     if ts.code is None:
         return
-    game = seating().game(ts.code)
-    decision = None
-    if me is not None and len(ts.seats) == 1 and number == game.number and game.current_seat == seat:
-        decision = decide(game.view(seat), token, uid=f"{ts.code}-{number}", at=seating().clock(),
-                          game=game.setup.game)
     try:
-        outcome = seating().play(ts.code, seat, token, number)
+        outcome = seating().play(ts.code, seat, token, number, learner=me is not None and len(ts.seats) == 1)
     except (StoreError, ValueError) as err:
         ts.message = str(err)
         return
     if outcome.kept:
         if len(ts.seats) > 1:
             ts.shown_to = None  # pass and play: hide this hand before the tablet moves on
-        if decision is not None:
-            session.practice().record_decision(decision)
+        if outcome.decision is not None:
+            session.practice().record_decision(outcome.decision)
         return
     ts.message = refusal_words(outcome)
 
