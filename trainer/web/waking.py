@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import streamlit
 from streamlit.runtime import Runtime
+from streamlit.runtime.runtime import RuntimeState
 from streamlit.runtime.app_session import AppSession, AppSessionState
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
@@ -31,6 +32,7 @@ log = logging.getLogger("fives_trainer")
 
 READ_FROM = ("1.67",)
 """The Streamlit versions whose runtime this module was read from (major.minor)."""
+_RUNNING = (RuntimeState.NO_SESSIONS_CONNECTED, RuntimeState.ONE_OR_MORE_SESSIONS_CONNECTED)
 BUSY_RETRY = 0.05
 """How often a wake looks again while the session is running a page (seconds)."""
 BUSY_TRIES = 200
@@ -38,9 +40,13 @@ BUSY_TRIES = 200
 
 
 def supported() -> bool:
-    """Pages can be woken here: a Streamlit version this module knows, with its runtime running."""
+    """Pages can be woken here: a Streamlit version this module knows, with its runtime running (a page under
+    AppTest runs with a stand-in for the runtime, which is not)."""
     version = ".".join(streamlit.__version__.split(".")[:2])
-    return version in READ_FROM and Runtime.exists()
+    if version not in READ_FROM or not Runtime.exists():
+        return False
+    runtime = Runtime.instance()
+    return type(runtime) is Runtime and runtime._state in _RUNNING
 
 
 @dataclass(frozen=True)
@@ -62,12 +68,12 @@ def here() -> Place | None:
 
 def connected(session_id: str) -> bool:
     """The session's browser is connected now (any thread)."""
-    return Runtime.exists() and Runtime.instance().is_active_session(session_id)
+    return supported() and Runtime.instance().is_active_session(session_id)
 
 
 def gone(session_id: str) -> bool:
     """The session is closed for good (its browser will not come back to it)."""
-    if not Runtime.exists():
+    if not supported():
         return True
     return Runtime.instance()._session_mgr.get_session_info(session_id) is None
 
@@ -75,7 +81,7 @@ def gone(session_id: str) -> bool:
 def wake(place: Place, wanted: Callable[[], bool]) -> None:
     """From any thread: run the page of ``place`` again, once the session is not running one, if ``wanted()``
     still says so then (it is asked on the event loop, just before)."""
-    if not Runtime.exists():
+    if not supported():
         return
     runtime = Runtime.instance()
     loop = runtime._get_async_objs().eventloop
