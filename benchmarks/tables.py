@@ -392,11 +392,11 @@ def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict,
         codes = [loop.create_future() for _ in range(tables)]
         joined = [0] * tables
         cookies = [server.cookie() for _ in children]
+        nobody.append(unwatched_table(store))  # played by the servers while the children sit down
         await asyncio.gather(*(child_sits(c, server.url, cookies[c.index], store, codes, joined) for c in children))
         # the children are seated: from here on, only play is measured
         playing["cpu"], playing["t"] = cpu_seconds(server.pids), time.perf_counter()
         until = time.monotonic() + seconds
-        nobody.append(unwatched_table(store))
         await asyncio.gather(*(child_plays(c, store, until, joined) for c in children))
         playing["cpu"] = cpu_seconds(server.pids) - playing["cpu"]
         playing["t"] = time.perf_counter() - playing["t"]
@@ -406,7 +406,7 @@ def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict,
     idle_rate = (cpu_seconds(server.pids) - idle_from) / (time.perf_counter() - t0)
     asyncio.run(asyncio.wait_for(main(), seconds + 600))
     busy = max(0.0, playing["cpu"] - idle_rate * playing["t"])
-    out = check(store, children)
+    out = check(store, children)  # the children's tables only: the computers' table is not among them
     out["cpu_per_move"] = busy / max(1, out["moves"])
     out["cpu_share"] = busy / playing["t"]
     out["runs"] = sum(len(c.runs) for c in children)

@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from trainer.games.seating import Seating
+from trainer.games.seating import MOST_STAND_IN_MOVES, Seating
 from trainer.store import Store, StoreError
 from trainer.store.table_news import TableNews
 
@@ -97,28 +97,32 @@ class StandIns:
     def drive(self, code: str) -> int:
         """The computer players' moves at one table, until a child is to move; returns the moves kept."""
         self._due.pop(code, None)
+        made = 0
         try:
-            made = self.seating.stand_in(code, claim=True)
-            row = self.seating.row(code)
-            game = self.seating.game(code)
+            for _ in range(MOST_STAND_IN_MOVES):
+                row = self.seating.row(code)
+                game = self.seating.game(code)
+                if row.ended is not None or game.is_over:
+                    self.seating.forget(code)
+                    return made
+                move = self.seating.stand_in_move(row, game)
+                if move is None:  # a child is to move: looked at again when their minute runs out
+                    at = self.seating.next_look(row, game)
+                    if at is not None:
+                        self._due[code] = at + 0.1
+                    return made
+                if not self.seating.store.claim_turn(code, move.number, hold=CLAIM_HOLD):
+                    self._due[code] = self.clock() + CLAIM_HOLD  # another process's: again, if it did not move
+                    return made
+                if self.seating.store.add_move(code, move.number, move.seat, move.token, by_computer=True):
+                    made += 1
         except StoreError as err:
             if err.reason == "no-table":
                 self.seating.forget(code)
             else:
                 self._due[code] = self.clock() + 1.0  # the store is away: again in a moment
-            return 0
         except ValueError:  # a table whose setup or moves cannot be read: nothing to play
             self.seating.forget(code)
-            return 0
-        if row.ended is not None or game.is_over:
-            self.seating.forget(code)
-            return made
-        if self.seating.stand_in_move(row, game) is not None:
-            self._due[code] = self.clock() + CLAIM_HOLD  # another process claimed it: again, if it did not move
-            return made
-        at = self.seating.next_look(row, game)
-        if at is not None:
-            self._due[code] = at + 0.1
         return made
 
 

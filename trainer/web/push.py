@@ -142,7 +142,7 @@ class Push:
             shown = list(self._shown.values())
         here: list[tuple[str, int]] = []
         for s in shown:
-            if waking.connected(s.place.session_id):
+            if waking.showing(s.place):  # connected, and still on the table's page
                 here += [(s.code, seat) for seat in s.seats]
             elif waking.gone(s.place.session_id):
                 self.hide(s.place.session_id)
@@ -180,6 +180,15 @@ def follow(store: Store | None, code: str, version: int, seats: tuple[int, ...] 
     return GUARD_EVERY if push.live else POLL_EVERY
 
 
+def unfollow(store: Store | None) -> None:
+    """This run's page shows no table (yet): its session is not woken, nor its seats marked seen, until
+    it says again which it shows (:func:`follow`, which wakes it at once if the table changed meanwhile)."""
+    push = of(store)
+    place = waking.here()
+    if push is not None and place is not None:
+        push.hide(place.session_id)
+
+
 def every(store: Store | None) -> float:
     """How often a page showing a table looks by itself now."""
     push = of(store)
@@ -192,4 +201,4 @@ def driven(store: Store | None) -> bool:
     return push is not None and push.driver.running
 
 
-__all__ = ["GUARD_EVERY", "POLL_EVERY", "Push", "driven", "every", "follow", "of"]
+__all__ = ["GUARD_EVERY", "POLL_EVERY", "Push", "driven", "every", "follow", "of", "unfollow"]

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 import streamlit
 from streamlit.runtime import Runtime
-from streamlit.runtime.runtime import RuntimeState
 from streamlit.runtime.app_session import AppSession, AppSessionState
+from streamlit.runtime.runtime import RuntimeState
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
 
@@ -66,9 +66,12 @@ def here() -> Place | None:
     return Place(ctx.session_id, ctx.page_script_hash)
 
 
-def connected(session_id: str) -> bool:
-    """The session's browser is connected now (any thread)."""
-    return supported() and Runtime.instance().is_active_session(session_id)
+def showing(place: Place) -> bool:
+    """The session's browser is connected and its last run was of the page of ``place`` (any thread)."""
+    if not supported():
+        return False
+    info = Runtime.instance()._session_mgr.get_active_session_info(place.session_id)
+    return info is not None and info.session._client_state.page_script_hash == place.page
 
 
 def gone(session_id: str) -> bool:

@@ -233,6 +233,7 @@ def show() -> None:
     if s is None or session.state().waiting:
         st.warning(words.not_working())
         return
+    push.unfollow(s)  # until the end of this run says which table it shows (if any)
     back_to_seats()
     if ts.code is None:
         choose()
