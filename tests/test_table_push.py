@@ -320,3 +320,51 @@ def test_a_move_kept_by_one_process_wakes_the_pages_of_that_table_on_the_other_a
 
     asyncio.run(asyncio.wait_for(main(), 300))
     store.engine.dispose()
+
+
+# ----- the page free of game logic -----
+
+def test_one_reading_of_a_tap_for_the_puzzles_play_a_hand_and_the_tables():
+    from puzzles.responses import play_from_pick, read_tap
+    from trainer.games.guided import GuidedGame, Setup
+
+    assert read_tap({"tile": "4-3", "end": "4-4:4"}).token == play_from_pick({"tile": "4-3", "end": "4-4:4"})
+    assert read_tap({"tile": "4-3", "end": "4-4^4"}).token == "3-4^4-4"
+    assert read_tap({"tile": "6-6"}).token == "6-6" and read_tap({"tile": "6-6"}).problem is None
+    wrong = read_tap({"tile": "2-3", "end": "4-4:4"})
+    assert wrong.token == "2-3>4-4" and "2-3 has no 4" in wrong.problem  # a puzzle's judge still gets the token
+    assert read_tap({"end": "4-4:4"}).token is None and read_tap({"end": "4-4:4"}).problem
+    assert read_tap({"tile": "banana", "end": "x"}).token is None
+    g = GuidedGame(Setup(game="muggins", seed=1))
+    assert g.act_at("2-3", "4-4:4") == wrong.problem  # Play a hand refuses a tap with the same words
+
+
+def test_one_resolution_of_a_games_id():
+    from trainer.games.guided import Setup
+    from trainer.games.rulesets import base_rules
+
+    for game in ("muggins", "all-fives", "five-up", "preset:all-fives", "preset:sniff"):
+        assert Setup(game=game, players=2).rules().variant == base_rules(game).variant
+        assert TableSetup(game=game).rules().variant == base_rules(game).variant
+    for bad in (Setup(game="chess").rules, TableSetup(game="chess").rules):
+        with pytest.raises(ValueError, match="not a game we know"):
+            bad()
+
+
+def test_a_kept_play_of_a_child_playing_for_themselves_comes_with_their_decision(url):
+    s = open_store(url)
+    code = opened(s)
+    seating = Seating(s)
+    seating.start(code)
+    game = seating.game(code)
+    seat = game.current_seat
+    plays = [a for a in game.view(seat).legal_actions if str(a) not in ("draw", "pass")]
+    out = seating.play(code, seat, str(plays[0]), game.number, learner=True)
+    assert out.kept and out.decision is not None and out.decision.uid == f"{code}-1"
+    game = seating.game(code)
+    seat = game.current_seat
+    token = str(game.view(seat).legal_actions[0])
+    shared = seating.play(code, seat, token, game.number)  # a tablet passed round: nobody's decision
+    assert shared.kept and shared.decision is None
+    stale = seating.play(code, seat, token, 1, learner=True)
+    assert not stale.kept and stale.decision is None
