@@ -368,3 +368,39 @@ def test_a_kept_play_of_a_child_playing_for_themselves_comes_with_their_decision
     assert shared.kept and shared.decision is None
     stale = seating.play(code, seat, token, 1, learner=True)
     assert not stale.kept and stale.decision is None
+
+
+# ----- the push, in one process -----
+
+def test_news_of_a_table_wakes_the_pages_showing_it_and_no_other(url, monkeypatch):
+    from trainer.web import push, waking
+
+    clock = Clock()
+    here, there = two_stores(url, clock=clock)
+    a, b = opened(there, seed=1), opened(there, seed=2)
+    there.sit(a, 2, learner_code=None, nickname="Maya", key="maya")
+    woken: list[tuple[str, object]] = []
+    monkeypatch.setattr(waking, "wake", lambda place, wanted: woken.append((place.session_id, wanted)))
+    p = push.Push(here)  # not started: the test turns the watcher's crank itself
+    assert not p.live  # no watcher running: a page looks by itself every few seconds
+    p.news.look()
+    at_a = here.table(a).version
+    p.show(waking.Place("maya", "tables"), a, at_a, (0,))
+    p.show(waking.Place("projector", "tables"), a, at_a)
+    p.show(waking.Place("sam", "tables"), b, here.table(b).version, (0,))
+    assert woken == []  # every page drew the table as it is
+    there.add_move(a, 0, 0, START)  # kept by the other process
+    p.news.look()
+    assert sorted(who for who, _wanted in woken) == ["maya", "projector"]
+    assert all(wanted() for _who, wanted in woken)
+    p.show(waking.Place("maya", "tables"), a, here.table(a).version, (0,))  # Maya's page ran by itself meanwhile
+    assert not woken[0][1]() and woken[1][1]()  # then her wake is not wanted any more; the projector's is
+    woken.clear()
+    p.show(waking.Place("late", "tables"), a, at_a)  # a page that drew the table before the move: woken at once
+    assert [who for who, _wanted in woken] == ["late"]
+    monkeypatch.setattr(waking, "showing", lambda place: place.session_id == "maya")
+    monkeypatch.setattr(waking, "gone", lambda session_id: session_id == "sam")
+    clock.now += 30
+    assert p.mark_seen() == 1  # Maya's seat, her tablet connected and on the page; Sam's session closed
+    assert here.table(a).seats[0].seen == clock.now
+    assert p.showing(b) == 0 and p.showing(a) == 3

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Callable
 
 from trainer.games.seating import MOST_STAND_IN_MOVES, Seating
@@ -31,10 +30,10 @@ CLAIM_HOLD = 10.0
 class StandIns:
     """One process's driver of the computer players."""
 
-    def __init__(self, store: Store, news: TableNews | None = None, *, clock: Callable[[], float] = time.time,
+    def __init__(self, store: Store, news: TableNews | None = None, *, clock: Callable[[], float] | None = None,
                  tick: float = TICK) -> None:
-        self.seating = Seating(store, clock=clock)
-        self.clock = clock
+        self.clock = clock or store.clock
+        self.seating = Seating(store, clock=self.clock)
         self.tick = tick
         self.made = 0
         """Moves this driver kept, all told."""

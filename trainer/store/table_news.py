@@ -43,9 +43,9 @@ class TableNews:
     """One process's watcher of the tables' versions (:meth:`start` runs it in a thread of its own)."""
 
     def __init__(self, store: Store, *, look_every: float = LOOK_EVERY, catch_up_every: float = CATCH_UP_EVERY,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] | None = None) -> None:
         self.store = store
-        self.clock = clock
+        self.clock = clock or store.clock
         self.listening = store.engine.dialect.name == "postgresql"
         """Told by PostgreSQL (``LISTEN``), not reading by itself."""
         self.look_every = catch_up_every if self.listening else look_every
