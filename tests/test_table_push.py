@@ -404,3 +404,26 @@ def test_news_of_a_table_wakes_the_pages_showing_it_and_no_other(url, monkeypatc
     assert p.mark_seen() == 1  # Maya's seat, her tablet connected and on the page; Sam's session closed
     assert here.table(a).seats[0].seen == clock.now
     assert p.showing(b) == 0 and p.showing(a) == 3
+
+
+def test_the_driver_reads_the_seats_again_only_when_more_than_moves_changed(tmp_path):
+    clock = Clock()
+    s = open_store(f"sqlite:///{tmp_path}/fives.db", clock=clock)
+    code = opened(s, seats=2)
+    for name in ("Maya", "Sam"):
+        s.sit(code, 2, learner_code=None, nickname=name, key=name.lower())
+    seating = Seating(s, clock=clock)
+    seating.start(code)
+    driver = StandIns(s, clock=clock)
+    reads: list[str] = []
+    real_row = driver.seating.row
+    driver.seating.row = lambda c: reads.append(c) or real_row(c)
+    assert driver.drive(code, s.table(code).version) == 0
+    first = len(reads)
+    game = seating.game(code)
+    mover = game.current_seat
+    seating.play(code, mover, str(game.view(mover).legal_actions[0]), game.number)  # a child's move: only moves
+    assert driver.drive(code, s.table(code).version) == 0 and len(reads) == first  # the seats not read again
+    s.leave(code, 1 - mover)  # the child to move leaves: more than moves changed
+    assert driver.drive(code, s.table(code).version) >= 1  # read again, and the computer plays for them at once
+    assert len(reads) > first and seating.game(code).moves[-1].by_computer

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from trainer.games.seating import MOST_STAND_IN_MOVES, Seating
 from trainer.store import Store, StoreError
 from trainer.store.table_news import TableNews
+from trainer.store.tables import TableRow
 
 log = logging.getLogger("fives_trainer")
 
@@ -40,7 +41,10 @@ class StandIns:
         self._news = news
         self._due: dict[str, float] = {}
         """Tables to look at again at a time (a child's minute running out; another process's claim)."""
-        self._told: set[str] = set()
+        self._told: dict[str, int] = {}
+        """Tables told of since the last look, with their versions."""
+        self._rows: dict[str, tuple[TableRow, int]] = {}
+        """Each table's row as last read, with the number of moves the driver knew of then."""
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._stop = threading.Event()
@@ -84,27 +88,32 @@ class StandIns:
         """Look at every table told of, and every table whose time has come; returns the moves kept."""
         now = self.clock()
         with self._lock:
-            codes = set(self._told)
+            told = dict(self._told)
             self._told.clear()
-        codes.update(code for code, at in self._due.items() if at <= now)
+        codes = set(told) | {code for code, at in self._due.items() if at <= now}
         made = 0
         for code in sorted(codes):
-            made += self.drive(code)
+            made += self.drive(code, told.get(code))
         self.made += made
         return made
 
-    def drive(self, code: str) -> int:
-        """The computer players' moves at one table, until a child is to move; returns the moves kept."""
+    def drive(self, code: str, version: int | None = None) -> int:
+        """The computer players' moves at one table, until a child is to move; returns the moves kept.
+        ``version``: the table's as the news told it (when only moves were kept since the driver last read
+        the table's seats, it does not read them again to see that a child is to move)."""
         self._due.pop(code, None)
         made = 0
         try:
-            for _ in range(MOST_STAND_IN_MOVES):
-                row = self.seating.row(code)
+            for turn in range(MOST_STAND_IN_MOVES):
                 game = self.seating.game(code)
+                row, fresh = self._row(code, version if turn == 0 else None, game.number)
                 if row.ended is not None or game.is_over:
-                    self.seating.forget(code)
+                    self.forget(code)
                     return made
                 move = self.seating.stand_in_move(row, game)
+                if move is not None and not fresh:  # a child's last seen as read before: read it again
+                    row, fresh = self._row(code, None, game.number)
+                    move = self.seating.stand_in_move(row, game)
                 if move is None:  # a child is to move: looked at again when their minute runs out
                     at = self.seating.next_look(row, game)
                     if at is not None:
@@ -117,12 +126,29 @@ class StandIns:
                     made += 1
         except StoreError as err:
             if err.reason == "no-table":
-                self.seating.forget(code)
+                self.forget(code)
             else:
                 self._due[code] = self.clock() + 1.0  # the store is away: again in a moment
         except ValueError:  # a table whose setup or moves cannot be read: nothing to play
-            self.seating.forget(code)
+            self.forget(code)
         return made
+
+    def _row(self, code: str, version: int | None, moves: int) -> tuple[TableRow, bool]:
+        """The table's row, and whether it was read just now. Every change to a table puts its version up by
+        one, so a version that went up by exactly the moves kept since the row was read says that nothing
+        else changed (no seat taken or left, no end): the row read then still tells who sits where, and a
+        child seen then has been seen at least as lately since (a seat's time seen only grows, but for
+        leaving, which changes the version)."""
+        kept = self._rows.get(code)
+        if kept is not None and version is not None and version - kept[0].version == moves - kept[1]:
+            return kept[0], False
+        row = self.seating.row(code)
+        self._rows[code] = (row, moves)
+        return row, True
+
+    def forget(self, code: str) -> None:
+        self.seating.forget(code)
+        self._rows.pop(code, None)
 
 
 __all__ = ["StandIns"]
