@@ -189,10 +189,10 @@ def unfollow(store: Store | None) -> None:
         push.hide(place.session_id)
 
 
-def every(store: Store | None) -> float:
-    """How often a page showing a table looks by itself now."""
+def live(store: Store | None) -> bool:
+    """Pages showing the store's tables are pushed to now (and their seats marked seen by this process)."""
     push = of(store)
-    return GUARD_EVERY if push is not None and push.live else POLL_EVERY
+    return push is not None and push.live
 
 
 def driven(store: Store | None) -> bool:
@@ -201,4 +201,4 @@ def driven(store: Store | None) -> bool:
     return push is not None and push.driver.running
 
 
-__all__ = ["GUARD_EVERY", "POLL_EVERY", "Push", "driven", "every", "follow", "of", "unfollow"]
+__all__ = ["GUARD_EVERY", "POLL_EVERY", "Push", "driven", "follow", "live", "of", "unfollow"]

@@ -258,7 +258,8 @@ def show() -> None:
     names = tuple(name_at(row, seat) for seat in range(setup.seats))
     viewer = ts.seats[0] if len(ts.seats) == 1 else (ts.shown_to if ts.shown_to is not None else -1)
     game = seating().game(ts.code, viewer=viewer, names=names)
-    here(row)
+    if not push.live(s):  # while pages are pushed to, this process marks its open pages' seats seen itself
+        here(row)
     message, ts.message = ts.message, None
     if row.ended is not None and not game.is_over:
         st.info(words.table_ended())
