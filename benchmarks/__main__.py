@@ -1,8 +1,9 @@
 """Run every benchmark and print one table.
 
-``python -m benchmarks [section …] [--seconds S] [--tables N] [--learners N] [--ramp S]``: the options
-reach the sections whose ``run`` takes them (``tables``: how long the children play, and at how many
-tables; ``classroom``: a school of N learners opening the page over S seconds)."""
+``python -m benchmarks [section …] [--seconds S] [--tables N] [--school] [--database D] [--learners N]
+[--ramp S]``: the options reach the sections whose ``run`` takes them (``tables``: how long the children play,
+and at how many tables, or the whole school's 50, on PostgreSQL or SQLite; ``classroom``: a school of N
+learners opening the page over S seconds)."""
 
 from __future__ import annotations
 
@@ -20,11 +21,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("sections", nargs="*", metavar="section")
     parser.add_argument("--seconds", type=float, help="how long a timed load runs (tables: 300)")
     parser.add_argument("--tables", type=int, help="tables of four children (tables: 8)")
+    parser.add_argument("--school", action="store_true", help="tables: the whole school, 50 tables of four")
+    parser.add_argument("--database", choices=("postgresql", "sqlite"),
+                        help="tables: the store (postgresql, started here; or sqlite)")
     parser.add_argument("--learners", type=int, help="classroom: a school of this many learners on make serve")
     parser.add_argument("--ramp", type=float, help="classroom: the seconds over which those learners open the page")
     args = parser.parse_args(argv)
     options = {k: v for k, v in (("seconds", args.seconds), ("tables", args.tables), ("learners", args.learners),
-                                 ("ramp", args.ramp)) if v is not None}
+                                 ("ramp", args.ramp), ("database", args.database),
+                                 ("school", args.school or None)) if v is not None}
     wanted = args.sections or SECTIONS
     rows: list[tuple[str, str, str]] = []
     for name in wanted:

@@ -360,6 +360,13 @@ class Session:
         return await self.rerun(fragment_id=next(iter(self.auto)), timeout=timeout, start_within=START_WITHIN,
                                 auto=True)
 
+    async def listen(self, within: float, timeout: float = 60.0) -> bool:
+        """Wait up to ``within`` seconds for a run the server begins by itself (a page woken because what it
+        shows changed), and read it to its end; ``False`` when none began. Nothing is sent."""
+        if within <= 0:
+            return False
+        return await self._read_until_finished(within + timeout, start_within=within)
+
     async def choose(self, group: Element, option: str, timeout: float = 30.0) -> float:
         """Pick an option of pills or a segmented control by its text."""
         return await self.rerun([(group.widget_id, "string_array_value", [option])], timeout,

@@ -20,25 +20,58 @@ from typing import Any
 
 from puzzles.pictures import choice_letters
 from puzzles.puzzle import Puzzle
-from trainer.rules import IllegalPlay, Layout, Play, end_letters
+from trainer.rules import IllegalPlay, Layout, Play, Tile, end_letters
+from trainer.words import narration
 from trainer.words import pages as words
 from trainer.words.numbers import read_typed_number
 
 
-def play_from_pick(pick: Mapping[str, Any]) -> str | None:
-    """Turn a click on the board into a play token: ``"3-4>4-4"``, ``"3-4"`` for a lead, or
-    ``"3-4^4-4"`` for a long side of the in-line sniff (its end id is ``"4-4^4"``)."""
+@dataclass(frozen=True)
+class Tap:
+    """A tap on the board, read: the play it makes, and a child's reason when it cannot be one."""
+
+    token: str | None
+    """``"3-4>4-4"``, ``"3-4"`` for a lead, ``"3-4^4-4"`` for a long side of the in-line sniff; ``None``
+    when the tap names no tile or no end."""
+    problem: str | None = None
+    """Why the tap is not a play here (the tile does not show the end's number, or no tile was tapped)."""
+
+
+def read_tap(pick: Mapping[str, Any]) -> Tap:
+    """The one reading of a tap on the board, for every page: a hand's tile then an open end (its id
+    ``"1-5:1"``, or ``"4-4^4"`` for a long side of the in-line sniff) is a play on that end, a tile alone a
+    lead. A game refuses a tap with a :attr:`Tap.problem`; a puzzle takes the token whenever there is one,
+    and its judge says why it does not fit.
+
+    >>> read_tap({"tile": "4-3", "end": "4-4:4"})
+    Tap(token='3-4>4-4', problem=None)
+    >>> read_tap({"tile": "2-3", "end": "4-4:4"}).problem
+    "2-3 has no 4, so it can't go on that end."
+    """
     try:
-        tile = str(pick["tile"])
+        tile = Tile.parse(str(pick["tile"]))
         end = pick.get("end")
         if not end:
-            return str(Play.parse(tile))
+            return Tap(str(Play.parse(str(tile))))
         end = str(end)
-        if "^" in end:
-            return str(Play.parse(f"{tile}^{end.split('^')[0]}"))
-        return str(Play.parse(f"{tile}>{end.split(':')[0]}"))
+        mark = "^" if "^" in end else ">"
+        target, _sep, number = end.partition("^" if mark == "^" else ":")
+        token = str(Play.parse(f"{tile}{mark}{target}"))
     except (KeyError, TypeError, AttributeError, ValueError):
-        return None
+        return Tap(None, narration.tap_tile_then_end())
+    try:
+        n = int(number)
+    except ValueError:
+        return Tap(token, narration.tap_tile_then_end())
+    if not tile.has(n):
+        return Tap(token, narration.no_such_end(str(tile), n))
+    return Tap(token)
+
+
+def play_from_pick(pick: Mapping[str, Any]) -> str | None:
+    """Turn a click on the board into a play token (:func:`read_tap`'s): ``"3-4>4-4"``, ``"3-4"`` for a
+    lead, or ``"3-4^4-4"`` for a long side of the in-line sniff (its end id is ``"4-4^4"``)."""
+    return read_tap(pick).token
 
 
 def play_label(lay: Layout, token: Play | str) -> str:
@@ -107,4 +140,5 @@ def read_typed(fields: tuple[str, ...], texts: Mapping[str, object]) -> Typed:
     return Typed(given, f"{given['rounded']} → {given['points']}")
 
 
-__all__ = ["Typed", "ends_from_pick", "ends_shown", "play_from_pick", "play_label", "read_typed", "tapped_play"]
+__all__ = ["Tap", "Typed", "ends_from_pick", "ends_shown", "play_from_pick", "play_label", "read_tap", "read_typed",
+           "tapped_play"]

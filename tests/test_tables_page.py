@@ -233,10 +233,10 @@ def test_the_projector_shows_a_table_without_any_hand_and_compares_one_deal():
     watch.switch_page("views/tables.py").run()
     assert not watch.exception, watch.exception
     assert f"Table {codes[0]}" in texts(watch) and "waiting to start" in texts(watch)
-    for t in codes:  # nobody is here: the computer players play the whole hand
+    for t in codes:  # nobody is here: the computer players play the whole hand (and would deal on)
         seats.start(t)
         s.leave(t, 0)
-        seats.stand_in(t)
+        seats.stand_in(t, deal_on=False)
     watch.run()
     shown = texts(watch)
     assert "Hand 1 is over" in shown and "Hand 1 at every table" in shown

@@ -12,11 +12,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from puzzles import STAGES
+from puzzles.responses import read_tap
 from trainer.bots import BotLevel, make_bot, suggest
 from trainer.bots.hints import Suggestion
 from trainer.bots.players import Bot
 from trainer.games.news import News, Placed, Scored, news_since
+from trainer.games.rulesets import base_rules
 from trainer.games.story import Story, settlement_lines, working
 from trainer.learning.transfer import Decision, decide
 from trainer.rules import (
@@ -24,7 +25,6 @@ from trainer.rules import (
     LET_GO,
     MUGGINS,
     PASS,
-    PRESETS,
     Action,
     Claim,
     EndKind,
@@ -38,7 +38,6 @@ from trainer.rules import (
     PlayerView,
     Reason,
     RuleSet,
-    Tile,
     Unit,
     parse_action,
 )
@@ -104,18 +103,11 @@ class Setup:
         return {**asdict(self), "bot_level": self.bot_level.value}
 
     def rules(self) -> RuleSet:
-        preset = self.game.removeprefix("preset:")
-        if self.game in STAGES:
-            base = RuleSet.trainer(self.game)
-            call = MugginsCall.STRICT if self.muggins_call else MugginsCall.OFF
-        elif preset in PRESETS:
-            base = PRESETS[preset]
-            if not self.muggins_call:
-                call = MugginsCall.OFF
-            else:  # the preset's own call, or the strict one for a preset without
-                call = base.muggins_call if base.muggins_call is not MugginsCall.OFF else MugginsCall.STRICT
-        else:
-            raise ValueError(_("'{game}' is not a game we know.").format(game=self.game))
+        base = base_rules(self.game)
+        if not self.muggins_call:
+            call = MugginsCall.OFF
+        else:  # the game's own call (a preset's), or the strict one for a game without
+            call = base.muggins_call if base.muggins_call is not MugginsCall.OFF else MugginsCall.STRICT
         return base.with_options(teams=self.partners, muggins_call=call)
 
     def check(self) -> None:
@@ -306,16 +298,10 @@ class GuidedGame:
         """A tap on a hand tile, then on an open end (``"1-5:1"``, or ``"4-4^4"`` for the long sides
         of the in-line sniff): a child's reason when the tile does not show that end's number, else
         the play."""
-        mark = "^" if "^" in end else ">"
-        target, _sep, number = end.partition("^" if mark == "^" else ":")
-        try:
-            t = Tile.parse(tile)
-            n = int(number)
-        except (IllegalPlay, ValueError):
-            return narration.tap_tile_then_end()
-        if not t.has(n):
-            return narration.no_such_end(str(t), n)
-        return self.act(f"{t}{mark}{target}")
+        tap = read_tap({"tile": tile, "end": end})
+        if tap.problem or tap.token is None:
+            return tap.problem or narration.tap_tile_then_end()
+        return self.act(tap.token)
 
     def next_hand(self) -> None:
         """After the settlement walkthrough: deal on."""

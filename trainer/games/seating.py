@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from trainer.games.table import IDLE_SECONDS, NEXT_HAND, START, Move, Refusal, TableGame, TableSetup
+from trainer.learning.transfer import Decision, decide
 from trainer.store import Store
 from trainer.store.errors import StoreError
 from trainer.store.tables import TableRow
@@ -31,6 +32,9 @@ class Outcome:
     refusal: Refusal | None = None
     first: str | None = None
     """The nickname of the seat whose move took the number (a refusal :attr:`Refusal.TAKEN`)."""
+    decision: Decision | None = None
+    """The learner's choice among the plays they had, for their learner model (a kept play of a child who
+    plays for themselves: :meth:`Seating.play`)."""
 
 
 @dataclass
@@ -82,17 +86,21 @@ class Seating:
         mine.extend(Move(m.number, m.seat, m.token, m.by_computer) for m in fresh)
         return mine
 
-    def play(self, code: str, seat: int, token: str, number: int) -> Outcome:
-        """A child's move from ``seat``, made in the position before move ``number``."""
+    def play(self, code: str, seat: int, token: str, number: int, *, learner: bool = False) -> Outcome:
+        """A child's move from ``seat``, made in the position before move ``number``. ``learner``: the move
+        is a signed-in child's own, from a device that plays their seat alone (not a tablet passed round),
+        so a kept play comes with the :class:`Decision` their learner model records."""
         game = self.game(code)
         problem = game.refusal(seat, token, number)
         if problem is Refusal.STALE and number < game.number:
             return self._taken(code, game, number, seat)
         if problem is not None:
             return Outcome(False, problem)
+        decision = (decide(game.view(seat), token, uid=f"{code}-{number}", at=self.clock(), game=game.setup.game)
+                    if learner and game.current_seat == seat else None)
         if self.store.add_move(code, number, seat, token):
             self.game(code)
-            return Outcome(True)
+            return Outcome(True, decision=decision)
         return self._taken(code, self.game(code), number, seat)
 
     def _taken(self, code: str, game: TableGame, number: int, seat: int) -> Outcome:
@@ -122,23 +130,50 @@ class Seating:
         held = next((s for s in row.seats if s.seat == seat), None)
         return held is None or now - held.seen > IDLE_SECONDS
 
-    def stand_in(self, code: str) -> int:
+    def stand_in_move(self, row: TableRow, game: TableGame, *, deal_on: bool = True) -> Move | None:
+        """The move a computer player makes now, if any: for the seat to move when its child is away, and
+        (``deal_on``) the next hand's deal when every seat is away (a table of computers, or one everyone
+        left)."""
+        if row.ended is not None:
+            return None
+        seat = game.current_seat
+        if seat is not None:
+            return game.computer_move() if self.away(row, seat) else None
+        if deal_on and game.between_hands and all(self.away(row, s) for s in range(game.setup.seats)):
+            return Move(game.number, 0, NEXT_HAND, by_computer=True)
+        return None
+
+    def next_look(self, row: TableRow, game: TableGame) -> float | None:
+        """When a child here will have been away long enough for a computer to play for them (``None``: no
+        child is to move, so only news of the table can change that)."""
+        if row.ended is not None or game.is_over or not game.started:
+            return None
+        seats = (game.current_seat,) if game.current_seat is not None else tuple(range(game.setup.seats))
+        seen = [s.seen for s in row.seats if s.seat in seats]
+        return min(seen) + IDLE_SECONDS if seen else None
+
+    def stand_in(self, code: str, *, claim: bool = False, deal_on: bool = True) -> int:
         """Computer players make the moves of the seats whose children are away, until a child is to move
         (or the hand or game ends); returns how many moves were kept. Two processes doing this at once
-        work out the same moves, and the store keeps each once."""
+        work out the same moves, and the store keeps each once; with ``claim``, each move is first claimed
+        in the store (:meth:`Store.claim_turn`), so a process that does not get it does not keep it; without
+        ``deal_on``, a hand that ends with everyone away waits for a child to deal the next."""
         made = 0
         for _ in range(MOST_STAND_IN_MOVES):
             row = self.row(code)
-            if row.ended is not None:
-                return made
             game = self.game(code)
-            seat = game.current_seat
-            if seat is None or not self.away(row, seat):
+            move = self.stand_in_move(row, game, deal_on=deal_on)
+            if move is None:
                 return made
-            move = game.computer_move()
+            if claim and not self.store.claim_turn(code, move.number):
+                return made
             if self.store.add_move(code, move.number, move.seat, move.token, by_computer=True):
                 made += 1
         return made
+
+    def forget(self, code: str) -> None:
+        """Drop this copy of a table's game (a table over, or gone)."""
+        self._games.pop(code, None)
 
 
 __all__ = ["Outcome", "Seating"]

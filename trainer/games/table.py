@@ -18,11 +18,10 @@ from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
-from puzzles import STAGES
 from trainer.bots import BotLevel, make_bot
+from trainer.games.rulesets import base_rules
 from trainer.games.story import Story
 from trainer.rules import (
-    PRESETS,
     Game,
     HandResult,
     IllegalPlay,
@@ -101,14 +100,8 @@ class TableSetup:
 
     def rules(self) -> RuleSet:
         """The rule set of the table's game; ``ValueError`` for a game we do not know."""
-        preset = self.game.removeprefix("preset:")
-        if self.game in STAGES:
-            base = RuleSet.trainer(self.game)
-        elif preset in PRESETS:
-            base = PRESETS[preset]
-        else:
-            raise ValueError(f"'{self.game}' is not a game we know")
-        return base.with_options(teams=self.partners and self.seats == 4, muggins_call=self.call.rule)
+        return base_rules(self.game).with_options(teams=self.partners and self.seats == 4,
+                                                  muggins_call=self.call.rule)
 
     def dealt_anew(self) -> TableSetup:
         """The same table on a fresh random deal (a new table, a rematch)."""

@@ -177,10 +177,15 @@ game_tables = Table(
     Column("ended", Float, nullable=True),
     Column("deal", String(8), nullable=True),
     Column("rematch", String(8), nullable=True),
+    Column("version", Integer, nullable=False, server_default="0"),
+    Column("claim", Integer, nullable=False, server_default="-1"),
+    Column("claimed_at", Float, nullable=False, server_default="0"),
     Index("ix_game_tables_class", "class_code"),
 )
 """Tables of children playing each other (see :mod:`trainer.games.table`): the setup as JSON; ``deal``
-names the tables opened together with the same deal; ``rematch`` the table the same children went on to."""
+names the tables opened together with the same deal; ``rematch`` the table the same children went on to;
+``version`` goes up with every change a page shows (:mod:`trainer.store.table_news` tells the processes);
+``claim`` is the move number a server process claimed to make for a computer player, at ``claimed_at``."""
 
 table_seats = Table(
     "table_seats",

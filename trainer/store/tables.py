@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, and_, delete, func, insert, select, update
+from sqlalchemy import Connection, and_, delete, func, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from puzzles.codes import ALPHABET
@@ -34,6 +34,9 @@ TABLE_LENGTH = 7
 TOKEN_LENGTH = 40
 KEY_LENGTH = 24
 """A seat's key: the device's own secret for finding its seat again after a reload."""
+CHANNEL = "fives_tables"
+"""PostgreSQL's channel for a table's news: every change a page shows is told there as ``"<code> <version>"``
+when its transaction commits (:mod:`trainer.store.table_news` listens)."""
 
 
 def new_table_code() -> str:
@@ -79,6 +82,8 @@ class TableRow:
     seats: tuple[SeatRow, ...]
     rematch: str | None = None
     """The table the same children went on to play at, once one of them asked for a rematch."""
+    version: int = 0
+    """Goes up with every change a page shows: a move, a seat taken or left, the end, a rematch."""
 
     def seat_of(self, learner_code: str | None) -> int | None:
         """The seat a learner holds here (``None``: none)."""
@@ -205,6 +210,7 @@ class TableStore(StoreBase):
                         name = row.nickname
                     conn.execute(insert(table_seats).values(table_code=code, seat=free[0], learner_code=learner_code,
                                                             nickname=name, seen=self.clock(), key=key))
+                    self._changed(conn, code)
                 return free[0]
             except IntegrityError:  # another child took that seat at the same moment: look again
                 continue
@@ -239,11 +245,23 @@ class TableStore(StoreBase):
                          .values(seen=self.clock()))
 
     @_calm
+    def seen_all(self, seats: Sequence[tuple[str, int]]) -> None:
+        """Many seats' devices are here now, in one transaction (the pages a server process has open)."""
+        if not seats:
+            return
+        now = self.clock()
+        with self._tx() as conn:
+            for code, seat in sorted(set(seats)):
+                conn.execute(update(table_seats).where(and_(table_seats.c.table_code == code,
+                                                            table_seats.c.seat == seat)).values(seen=now))
+
+    @_calm
     def leave(self, code: str, seat: int) -> None:
         """The child left on purpose: the computer player takes the seat at once (they can come back)."""
         with self._tx() as conn:
             conn.execute(update(table_seats).where(and_(table_seats.c.table_code == code, table_seats.c.seat == seat))
                          .values(seen=0.0))
+            self._changed(conn, code)
 
     @_calm
     def table_moves(self, code: str, *, since: int = 0) -> list[MoveRow]:
@@ -274,6 +292,7 @@ class TableStore(StoreBase):
                     return False
                 conn.execute(insert(table_moves).values(table_code=code, number=number, seat=seat, token=token,
                                                         by_computer=by_computer, at=self.clock()))
+                self._changed(conn, code)
             return True
         except IntegrityError:
             return False
@@ -282,8 +301,11 @@ class TableStore(StoreBase):
     def end_table(self, code: str) -> None:
         """The table ends (the teacher ended it, or its game is over): no move is kept after this."""
         with self._tx() as conn:
-            conn.execute(update(game_tables).where(and_(game_tables.c.code == code, game_tables.c.ended.is_(None)))
-                         .values(ended=self.clock()))
+            ended = conn.execute(update(game_tables).where(and_(game_tables.c.code == code,
+                                                                game_tables.c.ended.is_(None)))
+                                 .values(ended=self.clock())).rowcount
+            if ended:
+                self._changed(conn, code)
 
     @_calm
     def rematch(self, code: str, setup: dict[str, Any]) -> str:
@@ -302,6 +324,7 @@ class TableStore(StoreBase):
                                                               game_tables.c.rematch.is_(None)))
                                .values(rematch=fresh)).rowcount
             if won:
+                self._changed(conn, code)
                 keys = {r.seat: r.key for r in conn.execute(select(table_seats.c.seat, table_seats.c.key)
                                                              .where(table_seats.c.table_code == code))}
                 for s in old.seats:
@@ -319,6 +342,44 @@ class TableStore(StoreBase):
     def delete_table(self, code: str) -> None:
         with self._tx() as conn:
             conn.execute(delete(game_tables).where(game_tables.c.code == code))
+            self._tell(conn, code, -1)
+
+    # ----- news of the tables, and the computer players' turns -----
+
+    def _changed(self, conn: Connection, code: str) -> None:
+        """In a change's own transaction: the table's version goes up, and on PostgreSQL the news is told
+        on :data:`CHANNEL` as the transaction commits (never for one rolled back)."""
+        conn.execute(update(game_tables).where(game_tables.c.code == code)
+                     .values(version=game_tables.c.version + 1))
+        version = conn.execute(select(game_tables.c.version).where(game_tables.c.code == code)).scalar()
+        self._tell(conn, code, int(version) if version is not None else -1)
+
+    def _tell(self, conn: Connection, code: str, version: int) -> None:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_notify(:channel, :news)"), {"channel": CHANNEL, "news": f"{code} {version}"})
+
+    @_calm
+    def table_versions(self, *, since: float = 0.0) -> dict[str, int]:
+        """Every table still open (or ended in the last two minutes) opened since ``since``, with its version:
+        one small read, however many pages show them."""
+        now = self.clock()
+        with self._read() as conn:
+            rows = conn.execute(select(game_tables.c.code, game_tables.c.version)
+                                .where(and_(game_tables.c.opened >= since,
+                                            or_(game_tables.c.ended.is_(None), game_tables.c.ended > now - 120.0))))
+            return {r.code: r.version for r in rows}
+
+    @_calm
+    def claim_turn(self, code: str, number: int, *, hold: float = 10.0) -> bool:
+        """Claim the move ``number`` of a table for a computer player: ``True`` for the one server process
+        that gets it (a claim not followed by its move within ``hold`` seconds may be claimed again)."""
+        now = self.clock()
+        with self._tx() as conn:
+            won = conn.execute(update(game_tables)
+                               .where(and_(game_tables.c.code == code, game_tables.c.ended.is_(None),
+                                           or_(game_tables.c.claim < number, game_tables.c.claimed_at < now - hold)))
+                               .values(claim=number, claimed_at=now)).rowcount
+        return bool(won)
 
 
 def _table_row(row: Any, seats: tuple[SeatRow, ...]) -> TableRow:
@@ -327,4 +388,4 @@ def _table_row(row: Any, seats: tuple[SeatRow, ...]) -> TableRow:
     except ValueError:
         setup = {}
     return TableRow(row.code, row.class_code, setup if isinstance(setup, dict) else {}, row.opened, row.ended,
-                    row.deal, seats, row.rematch)
+                    row.deal, seats, row.rematch, row.version)

@@ -14,12 +14,10 @@ from trainer.games.table import SEATS, Call, TableGame, TableSetup, seat_names
 from trainer.render import render_layout
 from trainer.store import Store, StoreError
 from trainer.store.tables import TableRow
-from trainer.web import pagestate, session, teacher_class, ui
+from trainer.web import pagestate, push, session, teacher_class, ui
 from trainer.words import game_tables as words
 from trainer.words import play_page as play_words
 
-WATCH_POLL_SECONDS = 1.5
-"""How often the projector asks the store whether its table has moved on."""
 RECENT_SECONDS = 3 * 3600.0
 """My class lists the tables opened in the last three hours."""
 GAMES = list(GAME_TITLES)
@@ -157,6 +155,7 @@ def open_tables(class_code: str) -> None:
 def start(code: str) -> None:
     s = session.store()
     if s is not None:
+        push.of(s)  # this process's driver plays the seats nobody sits at, with or without a tablet watching
         seating(s).start(code)
 
 
@@ -207,7 +206,7 @@ def watch_page(code: str) -> None:
         st.markdown("\n".join(f"- {line}" for line in reversed(told[-3:])))
     if row.deal:
         compared(s, row, game)
-    watch_fragment(code, game.number)
+    watch_fragment(code, row.version, push.follow(s, code, row.version))
 
 
 PROJECTOR_HEIGHT = "60vh"
@@ -276,14 +275,25 @@ def show_comparison(c: Comparison) -> None:
             st.markdown(f"#### {words.choice_line(', '.join(choice.codes), name, choice.move, choice.score)}")
 
 
-@st.fragment(run_every=WATCH_POLL_SECONDS)
-def watch_fragment(code: str, seen: int) -> None:
+def watch_fragment(code: str, version: int, every: float) -> None:
+    """The projector's own look at its table, every ``every`` seconds: it is woken when the table changes
+    (:mod:`trainer.web.push`), so it looks only in case a wake was lost, or asks the store while the push
+    does not work."""
+    st.fragment(projector_look, run_every=every)(code, version)
+
+
+def projector_look(code: str, version: int) -> None:
     s = session.store()
     if s is None:
         return
+    p = push.of(s)
+    if p is not None and p.live:
+        if p.behind(code, version):
+            st.rerun(scope="app")
+        return
     try:
-        fresh = s.table_moves(code, since=seen)
+        row = s.table(code)
     except StoreError:
         return
-    if fresh:
+    if row is None or row.version != version:
         st.rerun(scope="app")

@@ -2,9 +2,10 @@
 
 The page draws the game as this device's seat sees it: its own hand only, the layout, whose turn it is,
 every seat's tile count and the scores. A move goes through the store under its number
-(:mod:`trainer.games.seating`), so any app process can serve any seat; a small fragment asks the store
-every second whether the game has moved on and redraws the page when it has. A seat whose child is
-away is played by a computer player until they come back.
+(:mod:`trainer.games.seating`), so any app process can serve any seat; a move kept by any process wakes
+the pages that show the table (:mod:`trainer.web.push`), and a small fragment looks now and then by itself
+in case a wake was lost. A seat whose child is away is played by a computer player, moved by the server,
+until they come back.
 """
 
 from __future__ import annotations
@@ -21,20 +22,16 @@ from trainer.games.guided import BOT_TITLES, GAME_TITLES, claim_choices
 from trainer.games.seating import Outcome, Seating
 from trainer.games.story import settlement_lines
 from trainer.games.table import NEXT_HAND, SEATS, START, Call, Refusal, TableGame, TableSetup
-from trainer.learning.transfer import decide
 from trainer.render import render_hand, render_layout
 from trainer.render.taps import BoardMode
-from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, IllegalPlay, Phase, Play, Tile
+from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, Phase, Play
 from trainer.store import Store, StoreError
 from trainer.store.tables import TableRow
-from trainer.web import class_tables, pagestate, session, ui
+from trainer.web import class_tables, pagestate, push, session, ui
 from trainer.web.pagestate import TableState
 from trainer.words import game_tables as words
-from trainer.words import narration
 from trainer.words import play_page as play_words
 
-POLL_SECONDS = 1.0
-"""How often a device asks the store whether the game has moved on."""
 SEEN_EVERY = 10.0
 """How often a device tells the store it is still here (a seat unseen for a minute gets a computer player)."""
 GAMES = list(GAME_TITLES)
@@ -241,12 +238,17 @@ def show() -> None:
     if s is None or session.state().waiting:
         st.warning(words.not_working())
         return
+    push.unfollow(s)  # until the end of this run says which table it shows (if any)
     back_to_seats()
     if ts.code is None:
         choose()
         return
     keep_in_address()
     row = s.table(ts.code)
+    if row is not None and row.rematch is not None and row.rematch != ts.code:
+        ts.code, ts.shown_to = row.rematch, None  # another child asked for a rematch: the same seats there
+        keep_in_address()
+        row = s.table(ts.code)
     if row is None:
         ts.code, ts.message = None, str(StoreError("no-table"))
         choose()
@@ -261,7 +263,8 @@ def show() -> None:
     names = class_tables.names_of(row, setup.seats)
     viewer = ts.seats[0] if len(ts.seats) == 1 else (ts.shown_to if ts.shown_to is not None else -1)
     game = seating().game(ts.code, viewer=viewer, names=class_tables.children_of(row, setup.seats))
-    here(row)
+    if not push.live(s):  # while pages are pushed to, this process marks its open pages' seats seen itself
+        here(row)
     message, ts.message = ts.message, None
     if row.ended is not None and not game.is_over:
         st.info(words.table_ended())
@@ -283,7 +286,7 @@ def show() -> None:
         st.button(words.leave_button(), on_click=leave, key="tb_leave")
     if game.started and not game.is_over:
         st.caption(words.table_heading(row.code))  # the code to come back with, after a reload or on another tablet
-    watch(ts.code, game.number, tuple(s.seat for s in row.seats))
+    watch(ts.code, row.version, push.follow(s, ts.code, row.version, ts.seats))
 
 
 def name_at(row: TableRow, seat: int) -> str:
@@ -437,7 +440,7 @@ def my_move(game: TableGame, seat: int) -> None:
             record().message = words.tap_not_kept()
             st.rerun()
         if pick:
-            token = picked(game, seat, pick)
+            token = picked(pick)
             if token:
                 send(token, seat, number)
             st.rerun()
@@ -467,23 +470,14 @@ def this_session() -> str:
     return ctx.session_id if ctx is not None else ""
 
 
-def picked(game: TableGame, seat: int, pick: dict) -> str | None:
-    """The move a tap on the picture makes: a tile then an end, or a lead."""
-    if pick.get("end"):
-        end = str(pick["end"])
-        mark = "^" if "^" in end else ">"
-        target, _sep, number = end.partition("^" if mark == "^" else ":")
-        try:
-            tile = Tile.parse(str(pick.get("tile")))
-            n = int(number)
-        except (IllegalPlay, ValueError):
-            record().message = narration.tap_tile_then_end()
-            return None
-        if not tile.has(n):
-            record().message = narration.no_such_end(str(tile), n)
-            return None
-        return f"{tile}{mark}{target}"
-    return responses.play_from_pick(pick)
+def picked(pick: dict) -> str | None:
+    """The move a tap on the picture makes (a tile then an end, or a lead), or ``None`` with the reason
+    kept to be shown."""
+    tap = responses.read_tap(pick)
+    if tap.problem:
+        record().message = tap.problem
+        return None
+    return tap.token
 
 
 @ui.guarded
@@ -492,21 +486,16 @@ def send(token: str, seat: int, number: int) -> None:
     ts, me = record(), session.me()
     if ts.code is None:
         return
-    game = seating().game(ts.code)
-    decision = None
-    if me is not None and len(ts.seats) == 1 and number == game.number and game.current_seat == seat:
-        decision = decide(game.view(seat), token, uid=f"{ts.code}-{number}", at=seating().clock(),
-                          game=game.setup.game)
     try:
-        outcome = seating().play(ts.code, seat, token, number)
+        outcome = seating().play(ts.code, seat, token, number, learner=me is not None and len(ts.seats) == 1)
     except (StoreError, ValueError) as err:
         ts.message = str(err)
         return
     if outcome.kept:
         if len(ts.seats) > 1 and seating().game(ts.code).current_seat != seat:
             ts.shown_to = None  # pass and play: hide this hand before the tablet moves on to another child
-        if decision is not None:
-            session.practice().record_decision(decision)
+        if outcome.decision is not None:
+            session.practice().record_decision(outcome.decision)
         return
     ts.message = refusal_words(outcome, shared=len(ts.seats) > 1)
 
@@ -569,28 +558,33 @@ def story(game: TableGame) -> None:
             st.markdown(lines)
 
 
-@st.fragment(run_every=POLL_SECONDS)
-def watch(code: str, seen: int, seated: tuple[int, ...]) -> None:
-    """Tell the store this device is still here, ask whether the game moved on (and let computer players
-    stand in for children away); redraw the page only when something changed."""
+def watch(code: str, version: int, every: float) -> None:
+    """The page's own look at its table, every ``every`` seconds (:func:`push.follow` says how often)."""
+    st.fragment(look, run_every=every)(code, version)
+
+
+def look(code: str, version: int) -> None:
+    """While moves are pushed, only whether a push was missed; otherwise, as before the push: tell the store
+    this device is still here, let computer players stand in for children away (when this process has no
+    driver of its own) and ask whether the table changed. The page is drawn again only when it did."""
     s = session.store()
     if s is None:
         return
+    p = push.of(s)
+    if p is not None and p.live:
+        if p.behind(code, version):
+            st.rerun(scope="app")
+        return
     try:
         row = s.table(code)
-        if row is None:
-            st.rerun(scope="app")
-            return
-        if row.rematch is not None and row.rematch != code:
-            record().code = row.rematch
-            st.rerun(scope="app")
-            return
-        here(row)  # a child thinking over a turn, with nothing new to draw, is still here
-        seating().stand_in(code)
-        fresh = s.table_moves(code, since=seen)
+        if row is not None:
+            here(row)  # a child thinking over a turn, with nothing new to draw, is still here
+            if not push.driven(s):
+                seating().stand_in(code)
+                row = s.table(code)
     except StoreError:
         return  # asked again in a moment
-    if fresh or tuple(x.seat for x in row.seats) != seated:
+    if row is None or row.version != version:
         st.rerun(scope="app")
 
 

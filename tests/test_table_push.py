@@ -1,0 +1,429 @@
+"""Moves pushed, not polled: a table's version goes up with every change a page shows, one watcher a process
+hears of it (SQLite: one small read; PostgreSQL: LISTEN/NOTIFY), the pages that show that table and only
+those are woken, and the computer players are moved by the server, a table with no tablet watching too,
+never twice for one turn by two processes."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from trainer.bots import BotLevel
+from trainer.games.driver import StandIns
+from trainer.games.seating import Seating
+from trainer.games.table import IDLE_SECONDS, START, Move, TableGame, TableSetup
+from trainer.store import open_store
+from trainer.store.table_news import TableNews
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def two_stores(url: str, clock=None):
+    """Two stores on one database, as two app processes have."""
+    kw = {"clock": clock} if clock is not None else {}
+    return open_store(url, **kw), open_store(url, **kw)
+
+
+def opened(store, *, seats: int = 2, seed: int = 5) -> str:
+    return Seating(store).open(TableSetup(game="all-fives", seats=seats, stand_in=BotLevel.BEGINNER, seed=seed))
+
+
+# ----- the version -----
+
+def test_every_change_a_page_shows_puts_the_version_up_and_being_seen_does_not(url):
+    s = open_store(url)
+    code = opened(s)
+    versions = [s.table(code).version]
+    s.sit(code, 2, learner_code=None, nickname="Maya", key="k1")
+    versions.append(s.table(code).version)
+    s.seen(code, 0)
+    s.seen_all([(code, 0)])
+    versions.append(s.table(code).version)  # being seen changes nothing a page shows
+    assert s.add_move(code, 0, 0, START)
+    versions.append(s.table(code).version)
+    assert not s.add_move(code, 0, 0, START)  # refused: nothing changed
+    versions.append(s.table(code).version)
+    s.leave(code, 0)
+    versions.append(s.table(code).version)
+    s.end_table(code)
+    versions.append(s.table(code).version)
+    assert versions == [0, 1, 1, 2, 2, 3, 4]
+
+
+# ----- the watcher -----
+
+def test_the_watcher_tells_a_change_made_in_another_process_for_that_table_only(url):
+    here, there = two_stores(url)
+    a, b = opened(there, seed=1), opened(there, seed=2)
+    news = TableNews(here)
+    heard: list[dict[str, int]] = []
+    news.listen(heard.append)
+    news.look()
+    assert heard == [{a: 0, b: 0}]
+    assert news.look() == {}  # nothing new: nothing told
+    there.add_move(a, 0, 0, START)
+    news.look()
+    assert heard[-1] == {a: 1} and news.version(a) == 1 and news.version(b) == 0
+
+
+def wait_for(event: threading.Event, what: str) -> None:
+    assert event.wait(30), f"{what} never came"
+
+
+def test_the_watcher_in_its_thread_hears_a_move_from_another_process(url):
+    """SQLite: the watcher's own small read; PostgreSQL: LISTEN, told as the move's transaction commits."""
+    here, there = two_stores(url)
+    code, other = opened(there, seed=3), opened(there, seed=4)
+    news = TableNews(here, look_every=0.05, catch_up_every=30.0)  # PostgreSQL: no catch-up read in this test
+    told: list[dict[str, int]] = []
+    got = threading.Event()
+
+    def listener(changed: dict[str, int]) -> None:
+        told.append(changed)
+        if changed.get(code) == 1:
+            got.set()
+
+    news.listen(listener)
+    news.start()
+    try:
+        for _ in range(300):
+            if news.alive:
+                break
+            threading.Event().wait(0.05)
+        assert news.alive
+        assert news.listening == url.startswith("postgresql")
+        there.add_move(code, 0, 0, START)
+        wait_for(got, "the news of the move")
+        assert all(other not in c or c[other] == 0 for c in told)  # the other table was never told changed
+    finally:
+        news.stop()
+    assert not news.alive
+
+
+def test_postgresql_tells_the_news_only_when_the_move_commits(postgres):
+    import uuid
+
+    url = postgres.new_database("t" + uuid.uuid4().hex[:12])
+    here, there = two_stores(url)
+    code = opened(there)
+    news = TableNews(here, catch_up_every=30.0)
+    got = threading.Event()
+    news.listen(lambda changed: got.set() if changed.get(code, 0) >= 1 else None)
+    news.start()
+    try:
+        for _ in range(300):
+            if news.alive:
+                break
+            threading.Event().wait(0.05)
+        assert not there.add_move(code, 5, 0, START)  # refused (not the next number): no news
+        assert not got.wait(1.0)
+        assert there.add_move(code, 0, 0, START)
+        wait_for(got, "the notification")
+        assert news.version(code) == 1
+    finally:
+        news.stop()
+
+
+# ----- the driver of the computer players -----
+
+def play_until_over(driver: StandIns, code: str, limit: int = 400) -> None:
+    for _ in range(limit):
+        driver.drive(code)
+        if driver.seating.game(code).is_over:
+            return
+    raise AssertionError("the table did not play to the end")
+
+
+def test_a_table_nobody_watches_plays_its_computer_seats_to_the_end(url):
+    s = open_store(url)
+    code = opened(s, seats=4)
+    Seating(s).start(code)  # the teacher's Start on a table nobody sits at
+    driver = StandIns(s)
+    play_until_over(driver, code)
+    moves = s.table_moves(code)
+    game = TableGame.replay(TableSetup.from_record(s.table(code).setup),
+                            (Move(m.number, m.seat, m.token, m.by_computer) for m in moves))
+    assert game.is_over and len(game.game.results) >= 2  # hands dealt on by the computers too
+    assert all(m.by_computer for m in moves[1:])
+
+
+def test_the_driver_hears_of_a_table_and_plays_it_in_its_own_thread(url):
+    s = open_store(url)
+    news = TableNews(s, look_every=0.05)
+    driver = StandIns(s, news, tick=0.05)
+    code = opened(s, seats=3)
+    news.start()
+    driver.start()
+    try:
+        Seating(s).start(code)
+        done = threading.Event()
+        for _ in range(600):
+            if Seating(s).game(code).is_over:
+                done.set()
+                break
+            done.wait(0.05)
+        wait_for(done, "the end of the computers' game")
+    finally:
+        driver.stop()
+        news.stop()
+    assert driver.made == len(s.table_moves(code)) - 1
+
+
+def test_a_child_away_is_played_for_once_their_minute_is_up_and_never_before(url):
+    clock = Clock()
+    s = open_store(url, clock=clock)
+    code = opened(s, seats=2)
+    for name in ("Maya", "Sam"):
+        s.sit(code, 2, learner_code=None, nickname=name, key=name.lower())
+    seating = Seating(s, clock=clock)
+    seating.start(code)
+    driver = StandIns(s, clock=clock)
+    assert driver.drive(code) == 0  # both here: the computer waits
+    turn = seating.game(code).current_seat
+    clock.now += IDLE_SECONDS / 2
+    assert driver.step() == 0
+    clock.now += IDLE_SECONDS / 2 + 1  # the child to move was last seen a minute ago
+    s.seen(code, 1 - turn)  # the other child is still here
+    assert driver.step() >= 1  # looked at again when the minute ran out, with no news of the table
+    assert seating.game(code).moves[-1].by_computer or seating.game(code).current_seat == 1 - turn
+
+
+def test_two_drivers_on_two_processes_never_double_a_move(url):
+    a, b = two_stores(url)
+    codes = [opened(a, seats=4, seed=n) for n in range(3)]
+    for code in codes:
+        Seating(a).start(code)
+    drivers = [StandIns(a), StandIns(b)]
+    made = [0, 0]
+    errors: list[BaseException] = []
+
+    def run(i: int) -> None:
+        driver = drivers[i]
+        try:
+            for _ in range(400):
+                for code in codes:
+                    made[i] += driver.drive(code)
+                if all(driver.seating.game(c).is_over for c in codes):
+                    return
+        except BaseException as err:  # noqa: BLE001 - reported below
+            errors.append(err)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert not errors, errors
+    for code in codes:
+        moves = a.table_moves(code)
+        assert [m.number for m in moves] == list(range(len(moves)))  # one move a number, no gaps
+        TableGame.replay(TableSetup.from_record(a.table(code).setup),
+                         (Move(m.number, m.seat, m.token, m.by_computer) for m in moves))
+        assert Seating(a).game(code).is_over
+    assert sum(made) == sum(len(a.table_moves(c)) - 1 for c in codes)  # every move kept by one driver alone
+
+
+def test_a_claimed_turn_is_one_processes_until_its_hold_runs_out(url):
+    clock = Clock()
+    a, b = two_stores(url, clock=clock)
+    code = opened(a)
+    assert a.claim_turn(code, 3)
+    assert not b.claim_turn(code, 3)  # the other process does not work the move out
+    assert not b.claim_turn(code, 2)  # nor an older one
+    assert b.claim_turn(code, 4)  # the next move is anyone's
+    clock.now += 11
+    assert a.claim_turn(code, 4)  # a claim not followed by its move (a process died) is free again
+    a.end_table(code)
+    assert not a.claim_turn(code, 5)
+
+
+# ----- over the wire: two app processes, each child its own websocket, nobody polling -----
+
+@pytest.fixture(scope="module")
+def two_processes(tmp_path_factory):
+    import appserver
+
+    database = f"sqlite:///{tmp_path_factory.mktemp('push')}/fives.db"
+    open_store(database).engine.dispose()  # migrated before either process starts
+    started = [appserver.start(FIVES_DATABASE_URL=database) for _ in range(2)]
+    yield started, database
+    for app in started:
+        app.stop()
+
+
+def test_a_move_kept_by_one_process_wakes_the_pages_of_that_table_on_the_other_and_only_those(two_processes):
+    """Nobody's page asks: the clients never send a timed rerun. Ana (process 1) opens a table of three, Ben
+    (process 2) joins it; Cas (process 2) sits at a table of her own. Ben's sitting down wakes Ana's page;
+    Ana's Start wakes Ben's, and the computer in the third seat plays there and then, moved by the server,
+    since no page moves it now; Cas's page is never woken."""
+    import asyncio
+
+    from benchmarks.wsclient import Session
+    from trainer.words import game_tables as words
+
+    (one, two), database = two_processes
+    store = open_store(database)
+
+    async def seated(url: str, name: str) -> Session:
+        s = Session(url, page="tables")
+        await s.connect(timeout=60)
+        box = s.find("text_input", key_part="tb_my_name")
+        await s.rerun([(box.widget_id, "string_value", name)], timeout=60)
+        return s
+
+    async def opens(s: Session, seats: int) -> str:
+        await s.choose(s.find("button_group", key_part="tb_mode"), words.open_heading(), timeout=60)
+        await s.choose(s.find("button_group", key_part="tb_seats"), str(seats), timeout=60)
+        await s.click(s.find("button", key_part="tb_open"), timeout=60)
+        return s.param("table")
+
+    async def main() -> None:
+        ana, ben, cas = await seated(one.url, "Ana"), await seated(two.url, "Ben"), await seated(two.url, "Cas")
+        code = await opens(ana, 3)
+        await opens(cas, 2)
+        runs = {"ana": ana.runs, "cas": cas.runs}
+        await ben.type_and_submit(ben.find("text_input", key_part="tb_code"), code,
+                                  ben.find("button", label=words.join_button()), timeout=60)
+        assert await ana.listen(30), "Ben's sitting down never reached Ana's page"
+        assert ana.runs == runs["ana"] + 1 and "Ben" in ana.texts()
+        runs["ben"] = ben.runs
+        await ana.click(ana.find("button", key_part="tb_start"), timeout=60)
+        assert await ben.listen(30), "Ana's Start never reached Ben's page"
+        assert ben.runs > runs["ben"]
+        for _ in range(40):  # the computer in the third seat plays when its turn comes, without a page asking
+            moves = store.table_moves(code)
+            if any(m.by_computer for m in moves):
+                break
+            mover = {0: ana, 1: ben}.get(Seating(store).game(code).current_seat)
+            if mover is not None:
+                offer = next((el for el in mover.elements.values() if el.type == "button"
+                              and any(k in el.widget_id for k in ("tb_draw_", "tb_pass_", "tb_opt_"))), None)
+                if offer is None:
+                    assert await mover.listen(30), "the mover's page was never woken to its turn"
+                    continue
+                await mover.click(offer, timeout=60)
+            else:
+                await ben.listen(5)
+        assert any(m.by_computer for m in store.table_moves(code)), "the computer seat never played"
+        assert not await cas.listen(2), "a page of another table was woken"
+        assert cas.runs == runs["cas"]
+        assert not ana.auto or all(v >= 10 for v in ana.auto.values())  # only the slow look in case of a lost wake
+        for s in (ana, ben, cas):
+            await s.close()
+
+    asyncio.run(asyncio.wait_for(main(), 300))
+    store.engine.dispose()
+
+
+# ----- the page free of game logic -----
+
+def test_one_reading_of_a_tap_for_the_puzzles_play_a_hand_and_the_tables():
+    from puzzles.responses import play_from_pick, read_tap
+    from trainer.games.guided import GuidedGame, Setup
+
+    assert read_tap({"tile": "4-3", "end": "4-4:4"}).token == play_from_pick({"tile": "4-3", "end": "4-4:4"})
+    assert read_tap({"tile": "4-3", "end": "4-4^4"}).token == "3-4^4-4"
+    assert read_tap({"tile": "6-6"}).token == "6-6" and read_tap({"tile": "6-6"}).problem is None
+    wrong = read_tap({"tile": "2-3", "end": "4-4:4"})
+    assert wrong.token == "2-3>4-4" and "2-3 has no 4" in wrong.problem  # a puzzle's judge still gets the token
+    assert read_tap({"end": "4-4:4"}).token is None and read_tap({"end": "4-4:4"}).problem
+    assert read_tap({"tile": "banana", "end": "x"}).token is None
+    g = GuidedGame(Setup(game="muggins", seed=1))
+    assert g.act_at("2-3", "4-4:4") == wrong.problem  # Play a hand refuses a tap with the same words
+
+
+def test_one_resolution_of_a_games_id():
+    from trainer.games.guided import Setup
+    from trainer.games.rulesets import base_rules
+
+    for game in ("muggins", "all-fives", "five-up", "preset:all-fives", "preset:sniff"):
+        assert Setup(game=game, players=2).rules().variant == base_rules(game).variant
+        assert TableSetup(game=game).rules().variant == base_rules(game).variant
+    for bad in (Setup(game="chess").rules, TableSetup(game="chess").rules):
+        with pytest.raises(ValueError, match="not a game we know"):
+            bad()
+
+
+def test_a_kept_play_of_a_child_playing_for_themselves_comes_with_their_decision(url):
+    s = open_store(url)
+    code = opened(s)
+    seating = Seating(s)
+    seating.start(code)
+    game = seating.game(code)
+    seat = game.current_seat
+    plays = [a for a in game.view(seat).legal_actions if str(a) not in ("draw", "pass")]
+    out = seating.play(code, seat, str(plays[0]), game.number, learner=True)
+    assert out.kept and out.decision is not None and out.decision.uid == f"{code}-1"
+    game = seating.game(code)
+    seat = game.current_seat
+    token = str(game.view(seat).legal_actions[0])
+    shared = seating.play(code, seat, token, game.number)  # a tablet passed round: nobody's decision
+    assert shared.kept and shared.decision is None
+    stale = seating.play(code, seat, token, 1, learner=True)
+    assert not stale.kept and stale.decision is None
+
+
+# ----- the push, in one process -----
+
+def test_news_of_a_table_wakes_the_pages_showing_it_and_no_other(url, monkeypatch):
+    from trainer.web import push, waking
+
+    clock = Clock()
+    here, there = two_stores(url, clock=clock)
+    a, b = opened(there, seed=1), opened(there, seed=2)
+    there.sit(a, 2, learner_code=None, nickname="Maya", key="maya")
+    woken: list[tuple[str, object]] = []
+    monkeypatch.setattr(waking, "wake", lambda place, wanted: woken.append((place.session_id, wanted)))
+    p = push.Push(here)  # not started: the test turns the watcher's crank itself
+    assert not p.live  # no watcher running: a page looks by itself every few seconds
+    p.news.look()
+    at_a = here.table(a).version
+    p.show(waking.Place("maya", "tables"), a, at_a, (0,))
+    p.show(waking.Place("projector", "tables"), a, at_a)
+    p.show(waking.Place("sam", "tables"), b, here.table(b).version, (0,))
+    assert woken == []  # every page drew the table as it is
+    there.add_move(a, 0, 0, START)  # kept by the other process
+    p.news.look()
+    assert sorted(who for who, _wanted in woken) == ["maya", "projector"]
+    assert all(wanted() for _who, wanted in woken)
+    p.show(waking.Place("maya", "tables"), a, here.table(a).version, (0,))  # Maya's page ran by itself meanwhile
+    assert not woken[0][1]() and woken[1][1]()  # then her wake is not wanted any more; the projector's is
+    woken.clear()
+    p.show(waking.Place("late", "tables"), a, at_a)  # a page that drew the table before the move: woken at once
+    assert [who for who, _wanted in woken] == ["late"]
+    monkeypatch.setattr(waking, "showing", lambda place: place.session_id == "maya")
+    monkeypatch.setattr(waking, "gone", lambda session_id: session_id == "sam")
+    clock.now += 30
+    assert p.mark_seen() == 1  # Maya's seat, her tablet connected and on the page; Sam's session closed
+    assert here.table(a).seats[0].seen == clock.now
+    assert p.showing(b) == 0 and p.showing(a) == 3
+
+
+def test_the_driver_reads_the_seats_again_only_when_more_than_moves_changed(tmp_path):
+    clock = Clock()
+    s = open_store(f"sqlite:///{tmp_path}/fives.db", clock=clock)
+    code = opened(s, seats=2)
+    for name in ("Maya", "Sam"):
+        s.sit(code, 2, learner_code=None, nickname=name, key=name.lower())
+    seating = Seating(s, clock=clock)
+    seating.start(code)
+    driver = StandIns(s, clock=clock)
+    reads: list[str] = []
+    real_row = driver.seating.row
+    driver.seating.row = lambda c: reads.append(c) or real_row(c)
+    assert driver.drive(code, s.table(code).version) == 0
+    first = len(reads)
+    game = seating.game(code)
+    mover = game.current_seat
+    seating.play(code, mover, str(game.view(mover).legal_actions[0]), game.number)  # a child's move: only moves
+    assert driver.drive(code, s.table(code).version) == 0 and len(reads) == first  # the seats not read again
+    s.leave(code, 1 - mover)  # the child to move leaves: more than moves changed
+    assert driver.drive(code, s.table(code).version) >= 1  # read again, and the computer plays for them at once
+    assert len(reads) > first and seating.game(code).moves[-1].by_computer

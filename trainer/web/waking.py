@@ -1,0 +1,119 @@
+"""Waking a session's page from another thread: the one place that uses Streamlit's runtime from outside a
+page's run, for :mod:`trainer.web.push`.
+
+Streamlit runs a page when its browser asks; it has no public way for the server to run a page again by
+itself. It does so in one case, a source file saved while an app runs, and :func:`wake` does what that does:
+on the runtime's event loop, once the session has no run going, it starts a run of the page the session
+shows, with the address it shows and its widgets as they are, as ``st.rerun()`` from the page would. A
+session that is running a page is not disturbed (a click's run is never cut short): the wake waits until it
+is done. A session whose browser is away, or that went to another page, is left alone.
+
+This leans on names Streamlit keeps to itself (``Runtime._session_mgr``, ``AppSession._scriptrunner``,
+``AppSession._client_state``, ``AppSession._create_scriptrunner``, ``RerunData``); :func:`supported` is
+``True`` only on the Streamlit versions they were read from, and only with the runtime running (a page under
+AppTest has none): elsewhere the pages ask the store by themselves, slowly, as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import streamlit
+from streamlit.runtime import Runtime
+from streamlit.runtime.app_session import AppSession, AppSessionState
+from streamlit.runtime.runtime import RuntimeState
+from streamlit.runtime.scriptrunner import get_script_run_ctx
+from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
+
+log = logging.getLogger("fives_trainer")
+
+READ_FROM = ("1.67",)
+"""The Streamlit versions whose runtime this module was read from (major.minor)."""
+_RUNNING = (RuntimeState.NO_SESSIONS_CONNECTED, RuntimeState.ONE_OR_MORE_SESSIONS_CONNECTED)
+BUSY_RETRY = 0.05
+"""How often a wake looks again while the session is running a page (seconds)."""
+BUSY_TRIES = 200
+"""How many times it looks (ten seconds) before it leaves the wake to the page's own slow look."""
+
+
+def supported() -> bool:
+    """Pages can be woken here: a Streamlit version this module knows, with its runtime running (a page under
+    AppTest runs with a stand-in for the runtime, which is not)."""
+    version = ".".join(streamlit.__version__.split(".")[:2])
+    if version not in READ_FROM or not Runtime.exists():
+        return False
+    runtime = Runtime.instance()
+    return type(runtime) is Runtime and runtime._state in _RUNNING
+
+
+@dataclass(frozen=True)
+class Place:
+    """A session and the page it showed when it asked to be woken."""
+
+    session_id: str
+    page: str
+    """The page's script hash (a session that went to another page is not woken)."""
+
+
+def here() -> Place | None:
+    """This run's session and page (``None`` outside a page's run)."""
+    ctx = get_script_run_ctx()
+    if ctx is None:
+        return None
+    return Place(ctx.session_id, ctx.page_script_hash)
+
+
+def showing(place: Place) -> bool:
+    """The session's browser is connected and its last run was of the page of ``place`` (any thread)."""
+    if not supported():
+        return False
+    info = Runtime.instance()._session_mgr.get_active_session_info(place.session_id)
+    return info is not None and info.session._client_state.page_script_hash == place.page
+
+
+def gone(session_id: str) -> bool:
+    """The session is closed for good (its browser will not come back to it)."""
+    if not supported():
+        return True
+    return Runtime.instance()._session_mgr.get_session_info(session_id) is None
+
+
+def wake(place: Place, wanted: Callable[[], bool]) -> None:
+    """From any thread: run the page of ``place`` again, once the session is not running one, if ``wanted()``
+    still says so then (it is asked on the event loop, just before)."""
+    if not supported():
+        return
+    runtime = Runtime.instance()
+    loop = runtime._get_async_objs().eventloop
+    try:
+        loop.call_soon_threadsafe(_wake, runtime, loop, place, wanted, 0)
+    except RuntimeError:  # the loop is closed: the server is stopping
+        pass
+
+
+def _wake(runtime: Runtime, loop: asyncio.AbstractEventLoop, place: Place, wanted: Callable[[], bool],
+          tries: int) -> None:
+    if not wanted():
+        return
+    info = runtime._session_mgr.get_active_session_info(place.session_id)
+    if info is None:  # the browser is away: it runs the page itself when it is back
+        return
+    session: AppSession = info.session
+    if session._state == AppSessionState.SHUTDOWN_REQUESTED:
+        return
+    if session._scriptrunner is not None:  # a run is going: never cut it short
+        if tries < BUSY_TRIES:
+            loop.call_later(BUSY_RETRY, _wake, runtime, loop, place, wanted, tries + 1)
+        return
+    last = session._client_state
+    if last.page_script_hash != place.page:
+        return  # the child went to another page
+    try:
+        session._create_scriptrunner(RerunData(
+            query_string=last.query_string, page_script_hash=last.page_script_hash,
+            context_info=last.context_info if last.HasField("context_info") else None))
+    except Exception:  # a session that cannot be woken asks by itself, slowly
+        log.exception("a page could not be woken")
