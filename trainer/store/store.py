@@ -16,6 +16,7 @@ import logging
 import secrets
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Row, Table, and_, delete, func, insert, select, update
@@ -427,10 +428,11 @@ class Store(DecisionStore, Preferences, PlacementStore, TableStore, AssignmentSt
                                .where(and_(lessons.c.class_code == code, lessons.c.open)).with_for_update()).first()
             if row is None:
                 raise StoreError("no-live-lesson")
-            deadline = self.clock() + row.countdown if row.countdown else None
+            shown = self.clock()
+            deadline = shown + row.countdown if row.countdown else None
             conn.execute(update(lessons).where(lessons.c.class_code == code)
                          .values(round=row.round + 1, puzzle_code=puzzle_code, locked=False, revealed=False,
-                                 begun=True, deadline=deadline))
+                                 begun=True, deadline=deadline, shown=shown))
         return row.round + 1
 
     @_calm
@@ -460,10 +462,46 @@ class Store(DecisionStore, Preferences, PlacementStore, TableStore, AssignmentSt
             return None
         with self._read() as conn:
             row = conn.execute(select(lessons).where(and_(lessons.c.class_code == code, lessons.c.open))).first()
-        if row is None:
+            if row is None:
+                return None
+            state = LessonState(row.lesson, row.round, row.puzzle_code, row.locked, row.revealed, row.started,
+                                begun=row.begun, countdown=row.countdown, deadline=row.deadline, sound=row.sound,
+                                shown=row.shown)
+            if row.deadline is None or row.shown is None or row.locked:
+                return state
+            # the last child's time: each device's counts from its own screen (one that has not shown the
+            # puzzle yet, and has not answered, may still take the whole allowance)
+            members = conn.execute(
+                select(lesson_members.c.seen_round, lesson_members.c.seen_at, live_answers.c.id)
+                .select_from(lesson_members.outerjoin(live_answers, and_(
+                    live_answers.c.class_code == lesson_members.c.class_code,
+                    live_answers.c.lesson == lesson_members.c.lesson, live_answers.c.round == row.round,
+                    live_answers.c.learner_code == lesson_members.c.learner_code)))
+                .where(and_(lesson_members.c.class_code == code, lesson_members.c.lesson == row.lesson))).all()
+        ends = [state.deadline_for(m.seen_at if m.seen_round == row.round else None) for m in members if m.id is None]
+        return replace(state, ends=max([row.deadline, *(e for e in ends if e is not None)]))
+
+    @_calm
+    def saw_puzzle(self, learner_code: str, round_no: int) -> float | None:
+        """A child's device shows the live round ``round_no``: its time starts now (the first time it says so
+        for that round). Returns this child's own end of time (``None``: no countdown, or no such round)."""
+        found = self._my_lesson(learner_code)
+        if found is None:
             return None
-        return LessonState(row.lesson, row.round, row.puzzle_code, row.locked, row.revealed, row.started,
-                           begun=row.begun, countdown=row.countdown, deadline=row.deadline, sound=row.sound)
+        me, state = found
+        if state.round != round_no or round_no < 1:
+            return None
+        now = self.clock()
+        where = and_(lesson_members.c.class_code == me.class_code, lesson_members.c.lesson == state.lesson,
+                     lesson_members.c.learner_code == me.code)
+        with self._tx() as conn:
+            member = conn.execute(select(lesson_members.c.seen_round, lesson_members.c.seen_at).where(where)).first()
+            if member is None:
+                return state.deadline_for(None)
+            if member.seen_round == round_no and member.seen_at is not None:
+                return state.deadline_for(member.seen_at)
+            conn.execute(update(lesson_members).where(where).values(seen_round=round_no, seen_at=now))
+        return state.deadline_for(now)
 
     def _my_lesson(self, learner_code: str) -> tuple[Learner, LessonState] | None:
         """The learner and their class's open lesson, if both exist."""
@@ -510,8 +548,16 @@ class Store(DecisionStore, Preferences, PlacementStore, TableStore, AssignmentSt
                                                           lessons.c.open))).first()
             if row is None or row.round != round_no or row.locked or round_no < 1:
                 return False
-            if row.deadline is not None and self.clock() > row.deadline + LATE_GRACE:
-                return False
+            if row.deadline is not None:  # the child's own time, counted from when their device showed it
+                seen = conn.execute(select(lesson_members.c.seen_at).where(and_(
+                    lesson_members.c.class_code == me.class_code, lesson_members.c.lesson == row.lesson,
+                    lesson_members.c.learner_code == me.code, lesson_members.c.seen_round == round_no))).scalar()
+                now = self.clock()
+                own = LessonState(row.lesson, row.round, row.puzzle_code, row.locked, row.revealed, row.started,
+                                  countdown=row.countdown, deadline=row.deadline,
+                                  shown=row.shown).deadline_for(now if seen is None else seen)
+                if own is not None and now > own + LATE_GRACE:
+                    return False
             try:
                 with conn.begin_nested():
                     conn.execute(insert(live_answers).values(

@@ -304,9 +304,12 @@ class LiveState:
     notice: str | None = None
     names: list[str] = field(default_factory=list)
     """Nicknames offered on the join form a class's QR code opens (nobody's yet)."""
+    ends: dict[tuple[int, int], float | None] = field(default_factory=dict)
+    """This device's own end of time for each (lesson, round), counted by the store from when this device
+    first showed the puzzle (``None``: no countdown)."""
 
     def forget_learner(self) -> None:
-        self.joined, self.seen, self.verdicts, self.notice = None, {}, {}, None
+        self.joined, self.seen, self.verdicts, self.notice, self.ends = None, {}, {}, None, {}
 
 
 @dataclass
