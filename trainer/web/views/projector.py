@@ -15,8 +15,9 @@ from puzzles.contrast import contrast
 from puzzles.pictures import big_screen_layout, contrast_side, number_line
 from puzzles.registry import answer_words
 from puzzles.traps import TRAPS
-from puzzles.worksheet import MIX, address_problem, answer_key_pdf, build_pdf, make_sheet, worksheet_pdf
+from puzzles.worksheet import MAX_ADDRESS, MIX, address_problem, answer_key_pdf, build_pdf, make_sheet, worksheet_pdf
 from trainer.classroom import report as classroom
+from trainer.classroom.home_report import LOCAL_ADDRESS, app_address, is_local
 from trainer.render import charts, render_hand
 from trainer.store import LessonState, StoreError
 from trainer.web import answers, countdown, lobby, markup, pagestate, session, teacher_class, ui
@@ -216,8 +217,14 @@ def worksheet_panel(stage: str, level: int) -> None:
         paper_names = words.paper_names()
         st.segmented_control(words.paper(), ["a4", "letter"], key="ws_paper", default="a4", required=True,
                              format_func=paper_names.__getitem__)
-        st.text_input(words.app_address(), key="ws_base", placeholder="http://localhost:8501/",
-                      help=words.app_address_help())
+        if "ws_base" not in st.session_state:  # the address this browser uses, as the report for home does
+            st.session_state["ws_base"] = app_address(st.context.url, "projector")
+        st.text_input(words.app_address(), key="ws_base", help=words.app_address_help(), max_chars=MAX_ADDRESS)
+        address = (st.session_state.get("ws_base") or "").strip()
+        if not address_problem(address):  # what the QR codes will open, read before printing
+            st.caption(words.qr_codes_open(markup.literal(address or LOCAL_ADDRESS)), unsafe_allow_html=True)
+            if is_local(address):
+                st.warning(words.local_sheet_address(), icon=":material/qr_code:")
         st.button(words.make_worksheet(), key="ws_make", on_click=make_worksheet, args=(stage, level))
         if ws.problem:
             st.warning(ws.problem, icon=":material/qr_code:")
@@ -330,8 +337,9 @@ def sync(p: Puzzle, revealed: bool) -> LessonState | None:
 
 
 def timer(lesson: LessonState) -> None:
-    """Beside the question: the ring while the countdown runs; the chime (unless the sound is off) just
-    after it ends."""
+    """Beside the question: the ring while the countdown runs (from when the projector showed the puzzle);
+    the chime (unless the sound is off) just after the last child's time ends (each device counts from when
+    the puzzle reached it)."""
     s = session.store()
     if s is None or lesson.deadline is None or lesson.locked:  # answers stopped by hand: no ring, no chime
         return
@@ -339,8 +347,8 @@ def timer(lesson: LessonState) -> None:
     left = lesson.seconds_left(now)
     if left:
         countdown.show_ring(left, lesson.countdown, size="8.5rem")
-    elif countdown.should_chime(now - lesson.deadline, lesson.sound):
-        countdown.chime(f"{lesson.lesson}-{lesson.round}")
+    elif lesson.time_up(now) and countdown.should_chime(now - (lesson.ends or lesson.deadline), lesson.sound):
+        countdown.chime(f"{lesson.lesson}-{lesson.round}")  # every child's time is over, not just the ring
 
 
 def status(revealed: bool, lesson: LessonState | None) -> None:
