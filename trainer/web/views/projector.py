@@ -232,11 +232,12 @@ def worksheet_panel(stage: str, level: int) -> None:
         if files:
             st.caption(words.sheet(files["code"]))
             st.download_button(words.worksheet_pdf(), files["sheet"], file_name=f"worksheet-{files['code']}.pdf",
-                               mime="application/pdf", key="ws_dl_sheet")
+                               mime="application/pdf", key="ws_dl_sheet", on_click="ignore")
             st.download_button(words.answer_key_pdf(), files["key"], file_name=f"answers-{files['code']}.pdf",
-                               mime="application/pdf", key="ws_dl_key")
+                               mime="application/pdf", key="ws_dl_key", on_click="ignore")
             st.download_button(words.build_pdf(), files["build"],
-                               file_name=f"build-{files['code']}.pdf", mime="application/pdf", key="ws_dl_build")
+                               file_name=f"build-{files['code']}.pdf", mime="application/pdf", key="ws_dl_build",
+                               on_click="ignore")
 
 
 # ----- the live panel: the class's live lesson -----
