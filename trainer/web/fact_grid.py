@@ -64,7 +64,8 @@ def fact_grid(history: SprintHistory, kinds: Sequence[FactKind] | None = None, *
             cells.append(f'<span style="background:{bg};color:{fg}" data-state="{state.value}" '
                          f'title="{escape(fact.question)}">{escape(short(fact.numbers, kind))}</span>')
         total = len(facts_of(kind))
-        head = f"<p><strong>{escape(kind.title)}</strong> · <small>{escape(words.grid_counts(fluent, total))}</small></p>"
+        counts = escape(words.grid_counts(fluent, total))
+        head = f"<p><strong>{escape(kind.title)}</strong> · <small>{counts}</small></p>"
         rows.append(f'<div class="fives-fact-kind" data-kind="{kind.prefix}">{head}'
                     f'<div class="fives-fact-cells">{"".join(cells)}</div></div>')
     return f'{GRID_CSS}<div class="fives-facts">{"".join(rows)}</div>' + key()

@@ -22,7 +22,8 @@ CSS = """<style>
 .sp-bar{height:1.1rem;background:#EEF3F7;border-radius:0.6rem;overflow:hidden;border:1px solid #9AA5B1}
 .sp-bar div{height:100%;width:100%;background:#0072B2}
 .sp-light{display:flex;align-items:center;gap:0.8rem;font-size:1.3rem;font-weight:600;margin:0.2rem 0 0.8rem 0}
-.sp-light span.lamp{width:2.4rem;height:2.4rem;flex:none;border-radius:50%;display:inline-block;border:3px solid #52606D}
+.sp-light span.lamp{width:2.4rem;height:2.4rem;flex:none;border-radius:50%;display:inline-block;
+border:3px solid #52606D}
 .sp-said{font-size:1.5rem;font-weight:600;text-align:center;padding:0.4rem;border-radius:0.6rem}
 .st-key-sp_choices{display:grid;grid-auto-flow:column;grid-auto-columns:minmax(0,1fr);gap:0.6rem}
 @media (max-width:640px){
