@@ -70,3 +70,32 @@ def test_worksheet_qr_codes_open_the_address_the_teacher_uses_and_say_so_before_
         found.extend(r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(img.data)).convert("L")))
     assert found and all(link.startswith(f"{server}/?code=") for link in found), found
     context.close()
+
+
+@pytest.mark.parametrize("kind, stage, trap", [("hand-rounding", "muggins", "round-2"),
+                                               ("nearest-five", "muggins", "round-4"),
+                                               ("open-total", "all-fives", "covered-spinner")])
+def test_a_contrast_pair_on_the_projector_keeps_the_answer_and_the_buttons_on_the_screen(server, browser, kind,
+                                                                                        stage, trap):
+    """My class's "Show a contrast pair on the projector": the pair is made from another puzzle (made from
+    this one it said "12 rounds to 10" right above "What is 12 rounded…?"), and at 1920×1080 the question,
+    the pair, the puzzle's choices and Reveal and Next are all on the screen."""
+    from puzzles import generate_for
+    from puzzles.contrast import contrast
+
+    p = generate_for(kind, stage=stage, level=1, trap=trap, seed=1)
+    own = contrast(p, trap)
+    page = chromium.open_page(browser, f"{server}/projector?code={p.code}&contrast={trap}", viewport=PROJECTOR)
+    main = page.locator("[data-testid='stMain']")
+    hide = main.get_by_role("button", name="Hide the pair")
+    hide.wait_for(timeout=30000)
+    chromium.settled(page, 60000)
+    shown = main.inner_text()
+    for caption in (own.left.caption, own.right.caption):
+        assert caption not in shown, caption  # the pair of this very puzzle would tell its answer
+    for button in (hide, main.get_by_role("button", name="Next puzzle"), page.locator(".st-key-reveal button")):
+        box = button.first.bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 1080, box
+    assert page.evaluate("() => document.scrollingElement.scrollTop") == 0
+    shot(page, f"projector-contrast-{kind}-1920.png")
+    page.close()
