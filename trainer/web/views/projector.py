@@ -15,7 +15,7 @@ from puzzles.elsewhere import contrast_elsewhere
 from puzzles.pictures import big_screen_layout, contrast_side, number_line
 from puzzles.registry import answer_words
 from puzzles.traps import TRAPS
-from puzzles.worksheet import MAX_ADDRESS, MIX, address_problem, answer_key_pdf, build_pdf, make_sheet, worksheet_pdf
+from puzzles.worksheet import MIX, address_problem, answer_key_pdf, build_pdf, make_sheet, worksheet_pdf
 from trainer.classroom import report as classroom
 from trainer.classroom.home_report import LOCAL_ADDRESS, app_address, is_local
 from trainer.render import charts, render_hand
@@ -220,12 +220,12 @@ def worksheet_panel(stage: str, level: int) -> None:
                              format_func=paper_names.__getitem__)
         if "ws_base" not in st.session_state:  # the address this browser uses, as the report for home does
             st.session_state["ws_base"] = app_address(st.context.url, "projector")
-        st.text_input(words.app_address(), key="ws_base", help=words.app_address_help(), max_chars=MAX_ADDRESS)
+        st.text_input(words.app_address(), key="ws_base", help=words.app_address_help())
         address = (st.session_state.get("ws_base") or "").strip()
         if not address_problem(address):  # what the QR codes will open, read before printing
             st.caption(words.qr_codes_open(markup.literal(address or LOCAL_ADDRESS)), unsafe_allow_html=True)
             if is_local(address):
-                st.warning(words.local_sheet_address(), icon=":material/qr_code:")
+                st.info(words.local_sheet_address(), icon=":material/qr_code:")
         st.button(words.make_worksheet(), key="ws_make", on_click=make_worksheet, args=(stage, level))
         if ws.problem:
             st.warning(ws.problem, icon=":material/qr_code:")
