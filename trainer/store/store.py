@@ -29,7 +29,7 @@ from trainer.store.assignments import AssignmentStore
 from trainer.store.base import STORE_ERRORS, _calm
 from trainer.store.decisions import DecisionStore
 from trainer.store.errors import LearnerGone, StoreError, TooManyTries, WrongTeacherKey
-from trainer.store.lobby import LATE_GRACE, LobbyStore
+from trainer.store.lobby import LATE_GRACE, LobbyStore, last_end
 from trainer.store.names import check_class_name, has_hidden
 from trainer.store.nicknames import check_nickname
 from trainer.store.once import UID_LENGTH, fit, is_uid, write_once
@@ -469,39 +469,7 @@ class Store(DecisionStore, Preferences, PlacementStore, TableStore, AssignmentSt
                                 shown=row.shown)
             if row.deadline is None or row.shown is None or row.locked:
                 return state
-            # the last child's time: each device's counts from its own screen (one that has not shown the
-            # puzzle yet, and has not answered, may still take the whole allowance)
-            members = conn.execute(
-                select(lesson_members.c.seen_round, lesson_members.c.seen_at, live_answers.c.id)
-                .select_from(lesson_members.outerjoin(live_answers, and_(
-                    live_answers.c.class_code == lesson_members.c.class_code,
-                    live_answers.c.lesson == lesson_members.c.lesson, live_answers.c.round == row.round,
-                    live_answers.c.learner_code == lesson_members.c.learner_code)))
-                .where(and_(lesson_members.c.class_code == code, lesson_members.c.lesson == row.lesson))).all()
-        ends = [state.deadline_for(m.seen_at if m.seen_round == row.round else None) for m in members if m.id is None]
-        return replace(state, ends=max([row.deadline, *(e for e in ends if e is not None)]))
-
-    @_calm
-    def saw_puzzle(self, learner_code: str, round_no: int) -> float | None:
-        """A child's device shows the live round ``round_no``: its time starts now (the first time it says so
-        for that round). Returns this child's own end of time (``None``: no countdown, or no such round)."""
-        found = self._my_lesson(learner_code)
-        if found is None:
-            return None
-        me, state = found
-        if state.round != round_no or round_no < 1:
-            return None
-        now = self.clock()
-        where = and_(lesson_members.c.class_code == me.class_code, lesson_members.c.lesson == state.lesson,
-                     lesson_members.c.learner_code == me.code)
-        with self._tx() as conn:
-            member = conn.execute(select(lesson_members.c.seen_round, lesson_members.c.seen_at).where(where)).first()
-            if member is None:
-                return state.deadline_for(None)
-            if member.seen_round == round_no and member.seen_at is not None:
-                return state.deadline_for(member.seen_at)
-            conn.execute(update(lesson_members).where(where).values(seen_round=round_no, seen_at=now))
-        return state.deadline_for(now)
+            return replace(state, ends=last_end(conn, code, state))
 
     def _my_lesson(self, learner_code: str) -> tuple[Learner, LessonState] | None:
         """The learner and their class's open lesson, if both exist."""

@@ -103,8 +103,8 @@ def retell(lang: str) -> None:
     pr = session.practice()
     if pr.puzzle is not None:
         pr.puzzle = _told(pr.puzzle, lang)
-    shown = st.session_state.get("projector")
-    if isinstance(shown, pagestate.ProjectorState) and shown.puzzle is not None:
+    shown = pagestate.projector_if_open()
+    if shown is not None and shown.puzzle is not None:
         shown.puzzle = _told(shown.puzzle, lang)
 
 

@@ -389,6 +389,11 @@ def get(key: str, factory: Callable[[], T]) -> T:
     return found
 
 
+def kept(key: str) -> object | None:
+    """The record under ``key`` if there is one (none is made)."""
+    return st.session_state.get(key)
+
+
 def session() -> SessionState:
     return get("session", SessionState)
 
@@ -407,6 +412,12 @@ def practice_page() -> PracticeState:
 
 def projector() -> ProjectorState:
     return get("projector", ProjectorState)
+
+
+def projector_if_open() -> ProjectorState | None:
+    """The Projector's record if this session has opened the Projector (none is made here)."""
+    found = kept("projector")
+    return found if isinstance(found, ProjectorState) else None
 
 
 def play() -> PlayState:

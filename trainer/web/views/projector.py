@@ -158,8 +158,8 @@ def big_screen(ps: ProjectorState, p: Puzzle) -> None:
     else:
         st.markdown(question)
     st.markdown(f"#### {words.puzzle_code(p.code)}")
-    pair = bool(ps.contrast and not revealed)
-    if pair:
+    pair = ps.contrast is not None and not revealed
+    if ps.contrast is not None and not revealed:
         contrast_pair(p, ps.contrast)
     beside = pictures(p, revealed, pair=pair)
     if not revealed:
