@@ -75,7 +75,8 @@ works = st.builds(
 def test_done_never_exceeds_the_total_and_answers_before_it_was_set_never_count(w, given_answers):
     got = standing(w, given_answers)
     assert 0 <= got.done <= got.total == w.count
-    assert (got.status is Status.DONE) == (got.done == got.total)
+    assert got.finished == (got.done == got.total) and 0 <= got.right <= got.done
+    assert got.status is not Status.DONE or got.finished
     earlier = [a for a in given_answers if a.at is None or a.at < w.set_at]
     later = [a for a in given_answers if a.at is not None and a.at >= w.set_at]
     assert standing(w, earlier).done == 0  # before it was set, or with no time: never
@@ -129,7 +130,11 @@ def test_stuck_on_a_trap_three_wrong_in_a_row_or_parked():
     assert standing(w, [*wrong[:1], right], parked=frozenset({"round-2"})).stuck_on == "round-2"
     assert standing(w, [right], parked=frozenset({"double-once"})).stuck_on is None  # not met in this work
     done = dataclasses.replace(w, count=3)
-    assert standing(done, wrong).status is Status.DONE  # done is done, stuck or not
+    got = standing(done, wrong)  # finished, all wrong: finishing is not succeeding, and the teacher sees it
+    assert (got.finished, got.right, got.status, got.stuck_on) == (True, 0, Status.STUCK, "round-2")
+    assert not got.all_right
+    fine = standing(done, [dataclasses.replace(right, at=MONDAY + 9 + i) for i in range(3)])
+    assert (fine.status, fine.right, fine.all_right) == (Status.DONE, 3, True)
 
 
 def test_a_sprint_a_day_counts_the_days_with_a_green_light():
@@ -190,8 +195,9 @@ def test_the_class_grid_and_the_csv_say_each_childs_standing():
             Child("BBBB-BBBB", "=Blue Fox", [answer(MONDAY + 1)]), Child("CCCC-CCCC", "Red Panda")]
     works = [work(count=5), work(id=2, count=4, learners=("BBBB-BBBB",)), work(Work.SPRINT, id=3, stages=())]
     rows = class_work(works, kids, {}, MONDAY + DAY)
-    said = [[status_words(r.standings[k.code]) for r in rows] for k in kids]
-    assert said == [["done", "—", "not started"], ["in progress (1 of 5)", "in progress (1 of 4)", "not started"],
+    said = [[status_words(r.standings[k.code], r.work) for r in rows] for k in kids]
+    assert said == [["done: 5 of 5 right", "—", "not started"],
+                    ["in progress (1 of 5)", "in progress (1 of 4)", "not started"],
                     ["not started", "—", "not started"]]
     assert rows[0].count(Status.DONE) == 1 and summary(works[0]) == "5 puzzles · Muggins · Total"
     table = list(csv.reader(io.StringIO(csv_text(kids, csv_columns(rows)))))

@@ -85,7 +85,8 @@ def test_set_work_a_child_counts_it_down_and_the_grid_and_csv_show_it(store, mon
     grid = work_grid(teacher)
     assert "in progress (2 of 3)" in grid, grid[200:1200]
     answer(child)
-    assert "You finished your teacher's work" in texts(child) and "All done" in texts(child)
+    assert "You finished your teacher's work: 2 of 3 right" in texts(child) and "All done: 2 of 3 right" in texts(child)
+    assert "Brilliant" not in texts(child)  # finishing is not succeeding
     assert not any(b.key and b.key.startswith("ft_go_") for b in child.button)  # done: no button to start it
 
     seen = []
@@ -96,7 +97,7 @@ def test_set_work_a_child_counts_it_down_and_the_grid_and_csv_show_it(store, mon
     assert "data-status='done'" in grid and "data-status='not started'" in grid
     rows = list(csv.DictReader(io.StringIO(seen[-1])))
     column = next(h for h in rows[0] if h.startswith("3 puzzles"))
-    assert {r["nickname"]: r[column] for r in rows} == {"Jade Gecko": "done", "Blue Fox": "not started"}
+    assert {r["nickname"]: r[column] for r in rows} == {"Jade Gecko": "done: 2 of 3 right", "Blue Fox": "not started"}
     assert sum(r["nickname"] == "Jade Gecko" for r in rows) == 3  # every answer of hers, a row each
 
 
@@ -119,6 +120,41 @@ def test_only_the_chosen_children_see_it_and_stuck_shows_the_trap(store):
     grid = work_grid(teacher)
     assert f"data-status='stuck' style='background:#C62828;color:#ffffff'>! stuck on: {trap_words(trap.trap)}" in grid
     assert "—" in grid  # not for Blue Fox
+
+
+def test_work_finished_all_wrong_says_so_to_the_child_and_shows_stuck_to_the_teacher(store):
+    """Three puzzles, all three wrong on the same trap: the child is told what was done and how it went (no
+    "Brilliant!"), and the teacher's grid says done, 0 of 3 right, and stuck on the trap, as Who is stuck does."""
+    teacher, code, key = make_class("Room 8")
+    child, me = join(code, "Jade Gecko")
+    teacher.run()
+    set_work(teacher, stages=("all-fives",), kinds=("open-total",), count=3)
+    child.switch_page("views/practice.py").run()
+    child.button(key=next(b.key for b in child.button if b.key.startswith("ft_go_"))).click().run()
+    work = store.class_assignments(code, key)[0]
+    trap = generate_for("open-total", stage="all-fives", level=1, trap="covered-spinner", seed=1)
+    for i in range(2):
+        store.record(me, Attempt("open-total", "all-fives", 1, False, 4.0, trap.code, "covered-spinner",
+                                 at=work.set_at + 1 + i))
+    child.session_state["practice"].progress = store_progress(store, me)
+    child.session_state["practice"].show(trap)  # the third of the work's puzzles: the trap again
+    child.run()
+    answer(child, int(trap.answer) + 2 if trap.answer else 3)
+    said = texts(child)
+    assert "You finished your teacher's work: 0 of 3 right" in said, said
+    assert "Brilliant" not in said and "Well done" not in said and "All done: 0 of 3 right" in said
+    assert not any(s.value.startswith(":material/celebration:") for s in child.success)
+    teacher.run()
+    grid = work_grid(teacher)
+    assert f"data-status='stuck' style='background:#C62828;color:#ffffff'>! done: 0 of 3 right · stuck on: " \
+           f"{trap_words(trap.trap)}" in grid, grid
+    assert any(trap_words(trap.trap) in m.value for m in teacher.markdown if "Who is stuck" not in m.value)
+
+
+def store_progress(store, me):
+    from trainer.learning.progress import Progress
+
+    return Progress.from_attempts(store.attempts(me))
 
 
 @pytest.mark.parametrize("change, said", [

@@ -50,3 +50,23 @@ def test_spanish_from_the_address_reads_aloud_in_spanish_and_the_chooser_goes_ba
     page.locator("button.fives-speak").first.click()
     assert page.evaluate("window.__spoken")[-1]["lang"] == "en"
     page.close()
+
+
+def test_no_english_press_enter_in_an_answer_box_on_a_spanish_page(server, browser):
+    """Streamlit writes "Press Enter to submit form" inside a box being typed in, in English whatever the
+    page's language: the answer box has its own button, and the words are not shown."""
+    p = generate("open-total", stage="muggins", level=1, seed=6)
+    page = browser.new_page(viewport={"width": 1024, "height": 768}, has_touch=True)
+    chromium.goto(page, f"{server}/?code={p.code}&lang=es", settle=False)
+    chromium.past_worked_example(page)
+    box = page.locator("[data-testid='stMain'] [data-testid='stTextInputRootElement'] input").first
+    box.click()
+    box.press_sequentially("1")
+    page.wait_for_timeout(500)
+    instructions = page.locator("[data-testid='InputInstructions']")
+    assert instructions.count() >= 1  # Streamlit drew them ...
+    assert not any(instructions.nth(i).is_visible() for i in range(instructions.count()))  # ... no one sees them
+    said = page.get_by_text("Press Enter")
+    assert not any(said.nth(i).is_visible() for i in range(said.count()))
+    chromium.shot(page, "practice-spanish-typing-1024.png")
+    page.close()

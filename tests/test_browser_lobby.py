@@ -1,8 +1,10 @@
 """The live lesson's lobby in real browsers: a teacher opens the lobby on the projector, three children
 join from their own browsers with the join link (the QR code's address) and their nicknames, the
-projector lists all three, the teacher chooses a 10-second countdown and presses Start, the children see
-the first puzzle, and an answer that reaches the server after the time is refused kindly (the store
-decides, not the child's browser). Screenshots go to tests/artifacts/ and /tmp/lobby/."""
+projector lists all three, the teacher chooses a 30-second countdown and presses Start, the children see
+the first puzzle (a tablet that gets it late gets the whole time, counted from its own screen), and an
+answer that reaches the server after that tablet's time is refused kindly (the store decides, not the
+child's browser). No step assumes how fast the machine is: the times waited for are read from the store.
+Screenshots go to tests/artifacts/ and /tmp/lobby/."""
 
 from __future__ import annotations
 
@@ -139,20 +141,25 @@ def test_three_children_join_the_lobby_start_sends_the_puzzle_and_a_late_answer_
     save(children[0][1], "lobby-child-waiting-768.png")
     assert p.question not in children[0][1].locator("[data-testid='stMain']").inner_text()
 
-    ten = teacher.locator(".st-key-pj_lobby_countdown button", has_text="10 s").first
+    # 30 s: a test that waits for pages on a busy machine still answers in time; the timing that matters is
+    # read from the store (each tablet's own end of time), never assumed
+    thirty = teacher.locator(".st-key-pj_lobby_countdown button", has_text="30 s").first
     with chromium.rerun(teacher):
-        ten.click()
-    until(lambda: store.lesson(keys.code).countdown == 10)
+        thirty.click()
+    until(lambda: store.lesson(keys.code).countdown == 30)
+    late = children[2][1]
+    chromium.settled(late, 60000)
+    slow.held = True  # Red Panda's tablet hears nothing for a while: the puzzle reaches it late
     go = teacher.locator(".st-key-pj_lobby_go button").first
     chromium.until_shown(teacher, lambda: go.click(), teacher.get_by_test_id("live-count"))
-    for (_, child), name in zip(children, NAMES):
+    lesson = store.lesson(keys.code)
+    assert lesson.begun and lesson.round == 1 and lesson.deadline is not None and lesson.shown is not None
+    for (_, child), name in zip(children[:2], NAMES):
         child.get_by_text(p.question).first.wait_for(timeout=30000)
         child.get_by_test_id("countdown").wait_for(timeout=30000)
         timing = child.locator(".fives-countdown .fives-ring").first.evaluate(
             "e => getComputedStyle(e).animationTimingFunction")
         assert timing.startswith("steps(") == (name == "Gold Lynx"), (name, timing)  # calm: no sweep
-    lesson = store.lesson(keys.code)
-    assert lesson.begun and lesson.round == 1 and lesson.deadline is not None
     teacher.get_by_test_id("countdown").wait_for(timeout=30000)  # the ring on the big screen too
     save(teacher, "lobby-projector-countdown-1920.png")
 
@@ -161,18 +168,26 @@ def test_three_children_join_the_lobby_start_sends_the_puzzle_and_a_late_answer_
     answer(quick, p.answer)
     quick.get_by_text("look at the big screen").first.wait_for(timeout=30000)
 
-    late = children[2][1]
+    # the late tablet: its time starts when the puzzle is on its screen, not on the projector's
+    late.wait_for_function(f"() => Date.now() / 1000 > {lesson.shown + 4}", timeout=60000, polling=200)
+    slow.release()
+    late.get_by_text(p.question).first.wait_for(timeout=30000)
+    ring = late.get_by_test_id("countdown")
+    ring.wait_for(timeout=30000)
+    late_code = store.learner(late.evaluate("() => new URLSearchParams(location.search).get('me')")).code
+    own = store.saw_puzzle(late_code, 1)  # asked again: the same end, counted from its first showing
+    assert own is not None and own - 30 >= lesson.shown + 4, (own, lesson.shown)
+    assert int(ring.get_attribute("data-left")) >= 29  # the whole time, not what the projector has left
+    save(late, "lobby-child-late-puzzle-768.png")
     chromium.settled(late, 60000)
     slow.held = True  # the tablet's messages stop getting through: its tap waits in the network
     answer(late, p.answer)
-    late.wait_for_function(f"() => Date.now() / 1000 > {lesson.deadline + LATE_GRACE + 0.5}",
-                           timeout=60000, polling=200)
+    late.wait_for_function(f"() => Date.now() / 1000 > {own + LATE_GRACE + 0.5}", timeout=90000, polling=200)
     slow.release()
     late.get_by_text("doesn't count").first.wait_for(timeout=30000)
     late.get_by_text("Time's up for this one").first.wait_for(timeout=30000)
     assert not late.get_by_role("button", name="Send").count()
-    assert store.tally(keys.code).answered == 1 and store.my_live_answer(store.learner(
-        late.evaluate("() => new URLSearchParams(location.search).get('me')")).code, 1) is None
+    assert store.tally(keys.code).answered == 1 and store.my_live_answer(late_code, 1) is None
     save(late, "lobby-child-too-late-768.png")
 
     teacher.get_by_test_id("time-up").wait_for(timeout=30000)

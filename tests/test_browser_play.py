@@ -113,3 +113,28 @@ def test_play_for_four_draws_letters_clear_of_tiles_and_tiles_big_enough(server,
             break
     assert measured >= 4 and tips >= 2 and most_tiles >= 6, (measured, tips, most_tiles)
     page.close()
+
+
+def test_partners_at_four_takes_on_the_first_tap_after_choosing_four(server, browser):
+    """On a tablet: 4 players, one tap on "Partners at four players" and Start: the game follows that tap, off
+    and then on again (each time the first tap after choosing four)."""
+    page = browser.new_page(viewport={"width": 1024, "height": 768}, has_touch=True)
+    chromium.goto(page, f"{server}/play")
+    sides = page.locator("[data-testid='stMetricLabel']")
+    for partners, expected in ((False, ["You", "Leo", "Maya", "Sam"]), (True, ["You & Maya", "Leo & Sam"])):
+        chromium.settled(page, 60000)
+        page.locator(".st-key-g_players button", has_text="2").first.tap()
+        page.locator(".st-key-g_players button", has_text="4").first.tap()
+        box = page.get_by_role("checkbox", name=re.compile("^Partners at four players"))
+        assert box.is_checked() != partners  # kept from the last game: the tap changes it
+        page.locator(".st-key-g_partners label").first.tap()
+        assert box.is_checked() == partners
+        with chromium.rerun(page):
+            page.get_by_role("button", name="Start the game").tap()
+        sides.first.wait_for(timeout=30000)
+        assert sides.all_inner_texts() == expected
+        with chromium.rerun(page):
+            page.get_by_role("button", name="Quit this game").tap()
+        with chromium.rerun(page):
+            page.get_by_role("button", name="Yes, quit").tap()
+    page.close()

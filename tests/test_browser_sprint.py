@@ -46,7 +46,7 @@ def test_a_sprint_round_on_a_tablet_ends_in_a_green_light(server):
             if start.count() and taps and not checked:  # the first round's end: the grid agrees with the round
                 summary = page.get_by_text(re.compile(r"\d+ of \d+ right, \d+ of them quick")).first.inner_text()
                 quick = int(re.search(r"(\d+) of them quick", summary).group(1))
-                assert page.locator(".fives-facts td[data-state='fluent']").count() == quick, summary
+                assert page.locator(".fives-facts [data-state='fluent']").count() == quick, summary
                 checked = True
             if green.count():
                 break
@@ -69,4 +69,41 @@ def test_a_sprint_round_on_a_tablet_ends_in_a_green_light(server):
                 " return !q || q.dataset.fact !== id; }", arg=fact.id, timeout=30000)
         assert green.count() == 1 and taps >= 20 and checked
         shot(page, "sprint-tablet-green.png", full_page=True)
+        browser.close()
+
+
+def test_the_sprint_fits_a_phone(server):
+    """On a phone (390×844) the answers stand in a row or two by two, all on the screen; after each tap the
+    question, its time bar and the verdict are on the screen too; the grid of facts wraps to the phone."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = chromium.launch_browser(pw)
+        page = browser.new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+        chromium.goto(page, f"{server}/sprint")
+        wide = page.evaluate("() => document.documentElement.scrollWidth")
+        grid = page.locator(".fives-facts").first.evaluate("e => e.scrollWidth")
+        assert wide <= 390 and grid <= 390, (wide, grid)
+        shot(page, "sprint-phone-grid.png", full_page=True)
+        with chromium.rerun(page):
+            page.locator("[class*='st-key-sp_start'] button").first.tap()
+        for taps in range(4):
+            fact = Fact.parse(page.locator(".sp-question").first.get_attribute("data-fact"))
+            buttons = page.locator("[class*='st-key-sp_choice'] button")
+            boxes = [buttons.nth(i).bounding_box() for i in range(buttons.count())]
+            rows = sorted({round(b["y"]) for b in boxes})
+            assert len(boxes) >= 2 and len(rows) <= 2, boxes  # a row, or two by two: never one per row
+            assert all(b["y"] >= 0 and b["y"] + b["height"] <= 844 and b["height"] >= 60 for b in boxes), boxes
+            with chromium.rerun(page):
+                buttons.get_by_text(label(fact.answer), exact=True).first.tap()
+            page.wait_for_function(
+                "id => { const q = document.querySelector('.sp-question');"
+                " return !q || q.dataset.fact !== id; }", arg=fact.id, timeout=30000)
+            if not page.locator(".sp-question").count():
+                break  # the round's time ran out on a busy machine
+            for seen in (".sp-question", ".sp-bar", ".sp-said"):
+                box = page.locator(seen).first.bounding_box()
+                assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, (seen, box)
+            if taps == 1:
+                shot(page, "sprint-phone-fact.png")
         browser.close()

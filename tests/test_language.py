@@ -108,3 +108,40 @@ def test_a_class_made_in_spanish_reads_spanish_and_spanish_nicknames_are_offered
     from trainer.store.nicknames import ANIMALES
     suggested = me.session_state["sign_in"].names
     assert suggested and all(name.split()[0] in ANIMALES for name in suggested)
+
+
+def test_a_language_chosen_before_signing_up_is_the_child_s_own(store):
+    """A family chooses Español, then the child signs up (or joins a class): the choice becomes the child's,
+    so the report for home (the teacher's, in English) is in Spanish and its QR code carries ``&lang=es``."""
+    import datetime as dt
+
+    from trainer.classroom.home_report import class_reports
+
+    at = app()
+    chooser(at).set_value("es").run()
+    at.switch_page("views/me.py").run()
+    at.text_input(key="me_typed").set_value("Sunny Otter").run()
+    at.button(key="me_start").click().run()
+    assert not at.exception, at.exception
+    assert store.language(at.session_state["me"].code) == "es"
+
+    keys = store.create_class("Room 4")  # the class reads English; the family chose Spanish first
+    child = app(lang="es")
+    child.switch_page("views/me.py").run()
+    child.segmented_control(key="me_way").set_value("class").run()
+    child.text_input(key="me_class").set_value(keys.code).run()
+    child.text_input(key="me_typed").set_value("Misty Owl").run()
+    child.button(key="me_join").click().run()
+    assert not child.exception, child.exception
+    code = child.session_state["me"].code
+    assert store.language(code) == "es"
+    rows = store.class_report(keys.code, keys.teacher_key)
+    (report,) = class_reports(store, rows, language="en", day=dt.date(2026, 11, 27),
+                              app_address="http://10.0.0.5:8501/")
+    assert report.language == "es" and report.link.endswith(f"?me={code}&lang=es")
+
+    english = app()  # nothing chosen: the child follows the class
+    english.switch_page("views/me.py").run()
+    english.text_input(key="me_typed").set_value("Gold Lynx").run()
+    english.button(key="me_start").click().run()
+    assert store.language(english.session_state["me"].code) is None

@@ -18,6 +18,7 @@ from trainer import words
 from trainer.store import open_store
 from trainer.store.lobby import LATE_GRACE
 from trainer.store.schema import classes, lessons
+from trainer.store.values import DELIVERY_ALLOWANCE
 from trainer.web import session as session_module
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -54,6 +55,7 @@ def test_a_lesson_waits_in_its_lobby_and_each_puzzle_gets_its_time(url):
     assert s.set_countdown(keys.code, keys.teacher_key, 10) and s.set_sound(keys.code, keys.teacher_key, False)
     assert s.begin_lesson(keys.code, keys.teacher_key) and s.lesson(keys.code).begun
     r = s.show_puzzle(keys.code, keys.teacher_key, "CQT6-QX36")
+    assert s.saw_puzzle(owl, r) == s.saw_puzzle(fox, r) == pytest.approx(clock.t + 10)  # both tablets have it
     lesson = s.lesson(keys.code)
     assert lesson.deadline == pytest.approx(clock.t + 10) and lesson.seconds_left(clock.t) == pytest.approx(10)
     clock.t += 10 + LATE_GRACE / 2  # just after the end, within the network's moment
@@ -73,6 +75,43 @@ def test_a_lesson_waits_in_its_lobby_and_each_puzzle_gets_its_time(url):
     assert s.lesson_nicknames(keys.code, keys.teacher_key) == []
     s.end_lesson(keys.code, keys.teacher_key)
     assert not s.begin_lesson(keys.code, keys.teacher_key) and s.lesson_nicknames(keys.code, keys.teacher_key) == []
+    s.engine.dispose()
+
+
+def test_each_tablet_s_time_starts_when_the_puzzle_is_on_its_screen(url):
+    """On a busy machine a tablet shows the puzzle seconds after the projector: its time counts from then
+    (up to an allowance), the store refuses an answer after that tablet's own time, and the projector's
+    "Time's up!" waits for the last tablet."""
+    clock = Clock()
+    s = open_store(url, clock=clock)
+    keys = s.create_class("Room 4")
+    owl, fox, lynx = (s.join(keys.code, n) for n in ("Misty Owl", "Blue Fox", "Gold Lynx"))
+    s.start_lesson(keys.code, keys.teacher_key, lobby=True)
+    for child in (owl, fox, lynx):
+        s.join_lesson(child)
+    s.set_countdown(keys.code, keys.teacher_key, 10)
+    r = s.show_puzzle(keys.code, keys.teacher_key, "CQT6-QX36")
+    shown = clock.t
+    assert s.lesson(keys.code).shown == pytest.approx(shown)
+    clock.t = shown + 1.9
+    assert s.saw_puzzle(owl, r) == pytest.approx(shown + 11.9)
+    clock.t = shown + 7.8  # the slowest tablet the teacher saw: 7.8 s late
+    assert s.saw_puzzle(fox, r) == pytest.approx(shown + 17.8)
+    clock.t = shown + 8.5
+    assert s.saw_puzzle(fox, r) == pytest.approx(shown + 17.8)  # a redraw does not start it again
+    clock.t = shown + 13.0  # the projector's ring is over, the last tablets' are not
+    assert not s.lesson(keys.code).time_up(clock.t)
+    assert not s.live_answer(owl, r, "5", True, None)  # past Misty Owl's own time and its grace
+    clock.t = shown + 15.0
+    assert s.live_answer(fox, r, "5", True, None)  # 7.2 s after it reached Blue Fox's screen: kept
+    # a tablet the puzzle reaches very late still starts no later than the allowance after the projector
+    clock.t = shown + DELIVERY_ALLOWANCE + 12.0
+    assert s.saw_puzzle(lynx, r) == pytest.approx(shown + DELIVERY_ALLOWANCE + 10)
+    assert not s.live_answer(lynx, r, "5", True, None)
+    lesson = s.lesson(keys.code)
+    assert lesson.ends == pytest.approx(shown + DELIVERY_ALLOWANCE + 10) and lesson.time_up(clock.t)
+    assert s.tally(keys.code).answered == 1
+    assert s.saw_puzzle(owl, r + 1) is None  # no such round
     s.engine.dispose()
 
 
@@ -216,6 +255,8 @@ def test_a_countdown_locks_answers_by_the_stores_clock_and_the_chime_follows_the
     teacher.button(key="pj_unlock").click().run()
     teacher.button(key="next").click().run()
     assert 'data-left="20"' in html(teacher)
+    for kid in (quick, slow):  # each tablet's time starts when the puzzle is on its screen
+        kid.run()
     clock.t += 21
     teacher.run()
     assert "Time's up!" in shown(teacher) and not chimes(teacher)

@@ -78,17 +78,35 @@ def state_words(work: Assignment, now: float) -> str:
     return " · ".join(said)
 
 
-def status_words(st: Standing | None) -> str:
-    """A child's standing in words: done, in progress (n of N), not started or stuck on a trap."""
+def status_words(st: Standing | None, work: Assignment | None = None) -> str:
+    """A child's standing in words: done (and how many right), in progress (n of N), not started or stuck on a
+    trap (finished or not: ``"done: 0 of 3 right · stuck on: rounds 2 past a five up"``)."""
     if st is None:
         return words.not_for_them()
-    if st.status is Status.DONE:
-        return words.status_done()
+    done = (words.status_done() if work is not None and work.work is Work.SPRINT
+            else words.status_done_right(st.right, st.done))
     if st.status is Status.STUCK and st.stuck_on is not None:
-        return words.status_stuck(trap_words(st.stuck_on))
+        stuck = words.status_stuck(trap_words(st.stuck_on))
+        return f"{done} · {stuck}" if st.finished else stuck
+    if st.status is Status.DONE:
+        return done
     if st.status is Status.IN_PROGRESS:
         return words.status_progress(st.done, st.total)
     return words.status_not_started()
+
+
+def finished_words(work: Assignment, st: Standing) -> str:
+    """What the child reads the moment they finish the work: what was done and how it went."""
+    if work.work is Work.SPRINT or st.all_right:
+        return words.finished_now(st.right, st.done)
+    return words.finished_with_mistakes(st.right, st.done)
+
+
+def all_done_words(work: Assignment, st: Standing) -> str:
+    """The card's line for work the child has finished, until its due day."""
+    if work.work is Work.SPRINT or st.all_right:
+        return words.all_done(st.right, st.done)
+    return words.all_done_with_mistakes(st.right, st.done)
 
 
 def left_words(work: Assignment, st: Standing) -> str:
@@ -102,5 +120,5 @@ def csv_columns(rows: Sequence[WorkRow]) -> tuple[list[str], dict[str, list[str]
     """The CSV's extra columns, a piece of work each: their headings, and each learner's cells."""
     heads = [words.csv_column(summary(r.work), words.day(r.work.due)) for r in rows]
     codes: list[str] = list(rows[0].standings) if rows else []
-    return heads, {c: [status_words(r.standings.get(c)) for r in rows] for c in codes}
+    return heads, {c: [status_words(r.standings.get(c), r.work) for r in rows] for c in codes}
 

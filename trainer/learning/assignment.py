@@ -60,7 +60,7 @@ class Status(enum.StrEnum):
     IN_PROGRESS = "in progress"
     NOT_STARTED = "not started"
     STUCK = "stuck"
-    """Not done, and stuck on a trap among its puzzles (see :func:`standing`)."""
+    """Stuck on a trap among its puzzles (see :func:`standing`), finished or not: the teacher is to look."""
 
 
 class Problem(enum.StrEnum):
@@ -173,10 +173,23 @@ class Standing:
     """The trap the child is stuck on (:attr:`Status.STUCK`), else None."""
     today: bool = False
     """A Sprint a day: today's green light is earned."""
+    right: int = 0
+    """How many of the :attr:`done` puzzles were answered right (a Sprint a day: the days done). Finishing
+    is not succeeding: the child and the teacher are told both."""
 
     @property
     def left(self) -> int:
         return self.total - self.done
+
+    @property
+    def finished(self) -> bool:
+        """Everything asked for is done (right or wrong): the work leaves the child's practice."""
+        return self.done >= self.total
+
+    @property
+    def all_right(self) -> bool:
+        """Finished, and every puzzle of it answered right."""
+        return self.finished and self.right >= self.done
 
 
 def standing(work: Assignment, attempts: Sequence[Attempt], sprint: Iterable[SprintAnswer] = (), *,
@@ -190,18 +203,19 @@ def standing(work: Assignment, attempts: Sequence[Attempt], sprint: Iterable[Spr
         days = green_days(work, sprint, policy)
         today = now is not None and day_of(now) in days
         done = min(total, len(days))
-        return Standing(done, total, _status(done, total, None), today=today)
+        return Standing(done, total, _status(done, total, None), today=today, right=done)
     mine = [a for a in attempts if work.counts(a)]
     done = min(total, len(mine))
-    trap = None if done >= total else stuck_trap(mine, parked)
-    return Standing(done, total, _status(done, total, trap), stuck_on=trap)
+    trap = stuck_trap(mine, parked)  # finished or not: a child who got them all wrong is stuck, not done
+    right = sum(1 for a in mine[:total] if a.correct)
+    return Standing(done, total, _status(done, total, trap), stuck_on=trap, right=right)
 
 
 def _status(done: int, total: int, trap: str | None) -> Status:
-    if done >= total:
-        return Status.DONE
     if trap is not None:
         return Status.STUCK
+    if done >= total:
+        return Status.DONE
     return Status.IN_PROGRESS if done else Status.NOT_STARTED
 
 

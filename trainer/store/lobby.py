@@ -5,11 +5,11 @@ joined, in the order they came."""
 
 from __future__ import annotations
 
-from sqlalchemy import and_, select, update
+from sqlalchemy import Connection, and_, select, update
 
 from trainer.store.base import StoreBase, _calm
-from trainer.store.schema import learners, lesson_members, lessons
-from trainer.store.values import Countdown
+from trainer.store.schema import learners, lesson_members, lessons, live_answers
+from trainer.store.values import Countdown, Learner, LessonState
 
 LATE_GRACE = 1.0
 """Seconds after a deadline an answer still counts: one sent as the ring empties takes a moment to
@@ -20,6 +20,9 @@ class LobbyStore(StoreBase):
     """The lobby's part of :class:`trainer.store.Store`."""
 
     def _teacher(self, class_code: object, teacher_key: object) -> str:  # pragma: no cover - the Store's own
+        raise NotImplementedError
+
+    def _my_lesson(self, learner_code: str) -> tuple[Learner, LessonState] | None:  # pragma: no cover - the Store's
         raise NotImplementedError
 
     def _set_open(self, class_code: str, teacher_key: str, **values: object) -> bool:
@@ -63,3 +66,39 @@ class LobbyStore(StoreBase):
                 .where(and_(lesson_members.c.class_code == code, lesson_members.c.lesson == lesson))
                 .order_by(lesson_members.c.joined, learners.c.nickname)).all()
         return [r.nickname for r in rows]
+
+    @_calm
+    def saw_puzzle(self, learner_code: str, round_no: int) -> float | None:
+        """A child's device shows the live round ``round_no``: its time starts now (the first time it says so
+        for that round). Returns this child's own end of time (``None``: no countdown, or no such round)."""
+        found = self._my_lesson(learner_code)
+        if found is None:
+            return None
+        me, state = found
+        if state.round != round_no or round_no < 1:
+            return None
+        now = self.clock()
+        where = and_(lesson_members.c.class_code == me.class_code, lesson_members.c.lesson == state.lesson,
+                     lesson_members.c.learner_code == me.code)
+        with self._tx() as conn:
+            member = conn.execute(select(lesson_members.c.seen_round, lesson_members.c.seen_at).where(where)).first()
+            if member is None:
+                return state.deadline_for(None)
+            if member.seen_round == round_no and member.seen_at is not None:
+                return state.deadline_for(member.seen_at)
+            conn.execute(update(lesson_members).where(where).values(seen_round=round_no, seen_at=now))
+        return state.deadline_for(now)
+
+
+def last_end(conn: Connection, class_code: str, state: LessonState) -> float:
+    """When the last child's time for the round on screen ends: each device's counts from its own screen;
+    one that has not shown the puzzle yet, and has not answered, may still take the whole allowance."""
+    members = conn.execute(
+        select(lesson_members.c.seen_round, lesson_members.c.seen_at, live_answers.c.id)
+        .select_from(lesson_members.outerjoin(live_answers, and_(
+            live_answers.c.class_code == lesson_members.c.class_code,
+            live_answers.c.lesson == lesson_members.c.lesson, live_answers.c.round == state.round,
+            live_answers.c.learner_code == lesson_members.c.learner_code)))
+        .where(and_(lesson_members.c.class_code == class_code, lesson_members.c.lesson == state.lesson))).all()
+    ends = [state.deadline_for(m.seen_at if m.seen_round == state.round else None) for m in members if m.id is None]
+    return max([state.deadline or 0.0, *(e for e in ends if e is not None)])

@@ -87,6 +87,8 @@ lessons = Table(
     Column("countdown", Integer, nullable=False, server_default="0"),
     Column("deadline", Float, nullable=True),
     Column("sound", Boolean, nullable=False, server_default=true()),
+    # when the current puzzle was shown, by the store's clock (migration 0010_seen)
+    Column("shown", Float, nullable=True),
 )
 
 lesson_members = Table(
@@ -95,6 +97,9 @@ lesson_members = Table(
     Column("lesson", Integer, nullable=False),
     Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), nullable=False),
     Column("joined", Float, nullable=True),
+    # the round this child's device last showed, and when it first showed it (migration 0010_seen)
+    Column("seen_round", Integer, nullable=True),
+    Column("seen_at", Float, nullable=True),
     UniqueConstraint("class_code", "lesson", "learner_code", name="uq_lesson_members"),
 )
 

@@ -16,6 +16,7 @@ import logging
 import secrets
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Row, Table, and_, delete, func, insert, select, update
@@ -28,7 +29,7 @@ from trainer.store.assignments import AssignmentStore
 from trainer.store.base import STORE_ERRORS, _calm
 from trainer.store.decisions import DecisionStore
 from trainer.store.errors import LearnerGone, StoreError, TooManyTries, WrongTeacherKey
-from trainer.store.lobby import LATE_GRACE, LobbyStore
+from trainer.store.lobby import LATE_GRACE, LobbyStore, last_end
 from trainer.store.names import check_class_name, has_hidden
 from trainer.store.nicknames import check_nickname
 from trainer.store.once import UID_LENGTH, fit, is_uid, write_once
@@ -427,10 +428,11 @@ class Store(DecisionStore, Preferences, PlacementStore, TableStore, AssignmentSt
                                .where(and_(lessons.c.class_code == code, lessons.c.open)).with_for_update()).first()
             if row is None:
                 raise StoreError("no-live-lesson")
-            deadline = self.clock() + row.countdown if row.countdown else None
+            shown = self.clock()
+            deadline = shown + row.countdown if row.countdown else None
             conn.execute(update(lessons).where(lessons.c.class_code == code)
                          .values(round=row.round + 1, puzzle_code=puzzle_code, locked=False, revealed=False,
-                                 begun=True, deadline=deadline))
+                                 begun=True, deadline=deadline, shown=shown))
         return row.round + 1
 
     @_calm
@@ -460,10 +462,14 @@ class Store(DecisionStore, Preferences, PlacementStore, TableStore, AssignmentSt
             return None
         with self._read() as conn:
             row = conn.execute(select(lessons).where(and_(lessons.c.class_code == code, lessons.c.open))).first()
-        if row is None:
-            return None
-        return LessonState(row.lesson, row.round, row.puzzle_code, row.locked, row.revealed, row.started,
-                           begun=row.begun, countdown=row.countdown, deadline=row.deadline, sound=row.sound)
+            if row is None:
+                return None
+            state = LessonState(row.lesson, row.round, row.puzzle_code, row.locked, row.revealed, row.started,
+                                begun=row.begun, countdown=row.countdown, deadline=row.deadline, sound=row.sound,
+                                shown=row.shown)
+            if row.deadline is None or row.shown is None or row.locked:
+                return state
+            return replace(state, ends=last_end(conn, code, state))
 
     def _my_lesson(self, learner_code: str) -> tuple[Learner, LessonState] | None:
         """The learner and their class's open lesson, if both exist."""
@@ -510,8 +516,16 @@ class Store(DecisionStore, Preferences, PlacementStore, TableStore, AssignmentSt
                                                           lessons.c.open))).first()
             if row is None or row.round != round_no or row.locked or round_no < 1:
                 return False
-            if row.deadline is not None and self.clock() > row.deadline + LATE_GRACE:
-                return False
+            if row.deadline is not None:  # the child's own time, counted from when their device showed it
+                seen = conn.execute(select(lesson_members.c.seen_at).where(and_(
+                    lesson_members.c.class_code == me.class_code, lesson_members.c.lesson == row.lesson,
+                    lesson_members.c.learner_code == me.code, lesson_members.c.seen_round == round_no))).scalar()
+                now = self.clock()
+                own = LessonState(row.lesson, row.round, row.puzzle_code, row.locked, row.revealed, row.started,
+                                  countdown=row.countdown, deadline=row.deadline,
+                                  shown=row.shown).deadline_for(now if seen is None else seen)
+                if own is not None and now > own + LATE_GRACE:
+                    return False
             try:
                 with conn.begin_nested():
                     conn.execute(insert(live_answers).values(

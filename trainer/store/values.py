@@ -42,6 +42,11 @@ class ReportRow:
         return sum(a.correct for a in self.attempts)
 
 
+DELIVERY_ALLOWANCE = 10.0
+"""Seconds a child's device may take to show a live puzzle after the projector showed it (a busy server, a
+slow network): each device's time starts when the puzzle is on its own screen, but never later than this."""
+
+
 @dataclass(frozen=True)
 class LessonState:
     """The live lesson of a class, as the children's devices see it."""
@@ -62,9 +67,15 @@ class LessonState:
     """When answering the current puzzle ends, by the store's clock (``None``: no countdown)."""
     sound: bool = True
     """Whether the projector chimes when the time ends."""
+    shown: float | None = None
+    """When the projector showed the current puzzle, by the store's clock (``None``: a lesson from before
+    each device counted its own time)."""
+    ends: float | None = None
+    """When the last child's time ends (each device's time starts when the puzzle is on its screen): the
+    projector's "Time's up!" (``None``: :attr:`deadline`)."""
 
     def seconds_left(self, now: float) -> float | None:
-        """How long answering stays open, at the store's time ``now`` (``None``: no countdown).
+        """How long the projector's ring runs, at the store's time ``now`` (``None``: no countdown).
 
         >>> LessonState(1, 1, "CQT6-QX36", False, False, 0.0, deadline=110.0).seconds_left(102.5)
         7.5
@@ -72,8 +83,27 @@ class LessonState:
         return None if self.deadline is None else max(0.0, self.deadline - now)
 
     def time_up(self, now: float) -> bool:
-        """Whether the current puzzle's countdown has ended (answers are then refused)."""
-        return self.deadline is not None and now >= self.deadline
+        """Whether every child's time for the current puzzle has ended (the projector says "Time's up!")."""
+        if self.deadline is None:
+            return False
+        return now >= (self.ends if self.ends is not None else self.deadline)
+
+    def deadline_for(self, seen: float | None) -> float | None:
+        """One device's own end of time: the puzzle's time counted from when that device showed it
+        (``seen``; ``None``: not yet, as late as allowed), never starting later than
+        :data:`DELIVERY_ALLOWANCE` after the projector showed it.
+
+        >>> lesson = LessonState(1, 1, "CQT6-QX36", False, False, 0.0, countdown=10, deadline=110.0, shown=100.0)
+        >>> lesson.deadline_for(107.8), lesson.deadline_for(130.0), lesson.deadline_for(None)
+        (117.8, 120.0, 120.0)
+        """
+        if self.deadline is None:
+            return None
+        if self.shown is None:
+            return self.deadline
+        start = self.shown + DELIVERY_ALLOWANCE if seen is None else min(max(seen, self.shown),
+                                                                          self.shown + DELIVERY_ALLOWANCE)
+        return start + (self.deadline - self.shown)
 
 
 class Countdown(IntEnum):

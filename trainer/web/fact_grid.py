@@ -30,7 +30,11 @@ GRID_CSS = ("<style>.fives-facts{border-collapse:separate;border-spacing:3px;fon
             ".fives-facts th{text-align:left;padding:0.3rem 0.6rem;white-space:nowrap}"
             ".fives-facts td{min-width:2.6rem;padding:0.25rem 0.35rem;text-align:center;border-radius:4px;"
             "font-weight:600}.fives-key span{display:inline-block;padding:0.2rem 0.6rem;margin-right:0.4rem;"
-            "border-radius:4px;font-weight:600}</style>")
+            "border-radius:4px;font-weight:600}"
+            ".fives-fact-kind{margin:0 0 0.7rem 0;font-size:1.05rem}.fives-fact-kind p{margin:0 0 0.2rem 0}"
+            ".fives-fact-cells{display:flex;flex-wrap:wrap;gap:3px}"
+            ".fives-fact-cells span{min-width:2.6rem;padding:0.25rem 0.35rem;text-align:center;border-radius:4px;"
+            "font-weight:600}</style>")
 
 
 def short(fact_numbers: Sequence[int], kind: FactKind) -> str:
@@ -46,8 +50,9 @@ def key() -> str:
 
 
 def fact_grid(history: SprintHistory, kinds: Sequence[FactKind] | None = None, *, now: float | None = None) -> str:
-    """One learner's grid: a row per kind of fact, a cell per fact, coloured by its state at ``now`` (by
-    the same bar as the round: the time bar each answer was given, the child's band)."""
+    """One learner's grid: each kind of fact with its count, then a cell per fact, coloured by its state at
+    ``now`` (by the same bar as the round: the time bar each answer was given, the child's band). The cells
+    wrap to the page's width (a kind has up to 174 facts: in one row the grid was 12,786 px wide)."""
     rows = []
     for kind in kinds or list(FactKind):
         cells = []
@@ -56,14 +61,14 @@ def fact_grid(history: SprintHistory, kinds: Sequence[FactKind] | None = None, *
             state = history.state(fact, now)
             fluent += state is FactState.FLUENT
             bg, fg, mark = STATE_STYLE[state]
-            cells.append(f'<td style="background:{bg};color:{fg}" data-state="{state.value}" '
-                         f'title="{escape(fact.question)}">{escape(short(fact.numbers, kind))}</td>')
+            cells.append(f'<span style="background:{bg};color:{fg}" data-state="{state.value}" '
+                         f'title="{escape(fact.question)}">{escape(short(fact.numbers, kind))}</span>')
         total = len(facts_of(kind))
-        head = (f'<th scope="row">{escape(kind.title)}<br><small>'
-                f"{escape(words.grid_counts(fluent, total))}</small></th>")
-        rows.append(f'<tr data-kind="{kind.prefix}">{head}{"".join(cells)}</tr>')
-    table = f'<table class="fives-facts">{"".join(rows)}</table>'
-    return f'{GRID_CSS}<div tabindex="0" style="overflow-x:auto">{table}</div>' + key()
+        counts = escape(words.grid_counts(fluent, total))
+        head = f"<p><strong>{escape(kind.title)}</strong> · <small>{counts}</small></p>"
+        rows.append(f'<div class="fives-fact-kind" data-kind="{kind.prefix}">{head}'
+                    f'<div class="fives-fact-cells">{"".join(cells)}</div></div>')
+    return f'{GRID_CSS}<div class="fives-facts">{"".join(rows)}</div>' + key()
 
 
 def class_fact_grid(learners: Sequence[tuple[str, SprintHistory]], *, now: float | None = None) -> str:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import streamlit as st
 
 from puzzles import generate_for
-from trainer.classroom.assignments import left_words, summary
-from trainer.learning.assignment import Assignment, Standing, Status, Work, next_pick, standing
+from trainer.classroom.assignments import all_done_words, finished_words, left_words, summary
+from trainer.learning.assignment import Assignment, Standing, Work, next_pick, standing
 from trainer.learning.practice import Practice
 from trainer.learning.sprint import day_of
 from trainer.store import StoreError
@@ -62,7 +62,7 @@ def next_puzzle(pr: Practice, work: Assignment) -> bool:
     """Put the work's next puzzle up (a mistake being taught comes first, as always); ``False`` when the work
     is done or has nothing to make, and the page goes back to the child's own practice."""
     ps = pagestate.practice_page()
-    if standing_of(pr, work).status is Status.DONE:
+    if standing_of(pr, work).finished:
         ps.work, ps.finished = None, work.id
         return False
     pick = next_pick(work, pr.progress.attempts, pr.progress.coach_level, pr.seed_source)
@@ -84,11 +84,16 @@ def card(pr: Practice) -> None:
     if ps.work is not None and all(w.id != ps.work.id for w in works):
         ps.work = None  # closed or deleted by the teacher meanwhile
     doing = ps.work
-    if doing is not None and standing_of(pr, doing).status is Status.DONE:
+    if doing is not None and standing_of(pr, doing).finished:
         ps.work, ps.finished = None, doing.id  # the last puzzle was just answered
     finished, ps.finished = ps.finished, None
-    if finished is not None:
-        st.success(f":material/celebration: **{words.finished_now()}**")
+    done = next((w for w in works if w.id == finished), None)
+    if done is not None:  # what was done and how it went: finishing is not succeeding
+        now = standing_of(pr, done)
+        if now.all_right:
+            st.success(f":material/celebration: **{finished_words(done, now)}**")
+        else:
+            st.info(f":material/assignment_turned_in: **{finished_words(done, now)}**")
     if not works:
         return
     if ps.work is not None:
@@ -112,8 +117,9 @@ def one(pr: Practice, work: Assignment) -> None:
     due = words.due_on(work.due, day_of(pr.clock()))
     what, left, go = st.columns([4, 3, 3], vertical_alignment="center")
     what.markdown(f"**{summary(work)}**  \n{due}")
-    if now.status is Status.DONE:
-        left.markdown(f":material/check_circle: **{words.all_done()}**")
+    if now.finished:
+        icon = ":material/check_circle:" if now.all_right else ":material/assignment_turned_in:"
+        left.markdown(f"{icon} **{all_done_words(work, now)}**")
         return
     if work.work is Work.SPRINT:  # today's green light big, the days done under it
         left.markdown(f"#### {words.sprint_today(now.today)}\n{words.sprint_days(now.done, now.total)}")

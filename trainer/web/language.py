@@ -15,7 +15,7 @@ import threading
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from puzzles import CodeError, from_code
+from puzzles import CodeError, Puzzle, from_code
 from trainer import words
 from trainer.store import StoreError
 from trainer.web import device, pagestate, session
@@ -98,16 +98,23 @@ def follow() -> str:
 
 
 def retell(lang: str) -> None:
-    """The puzzle on Practice, told again in ``lang`` (its code makes the same puzzle in any language)."""
+    """The puzzles on Practice and on the Projector, told again in ``lang`` (a code makes the same puzzle in
+    any language); the Projector's answer stays as far revealed as it was."""
     pr = session.practice()
-    puzzle = pr.puzzle
-    if puzzle is None:
-        return
+    if pr.puzzle is not None:
+        pr.puzzle = _told(pr.puzzle, lang)
+    shown = pagestate.projector_if_open()
+    if shown is not None and shown.puzzle is not None:
+        shown.puzzle = _told(shown.puzzle, lang)
+
+
+def _told(puzzle: Puzzle, lang: str) -> Puzzle:
     try:
         with words.speaking(lang):
-            pr.puzzle = from_code(puzzle.code)
+            return from_code(puzzle.code)
     except (CodeError, ValueError):
         log.warning("the puzzle %s could not be told again", puzzle.code)
+        return puzzle
 
 
 def choose(lang: str) -> None:
@@ -129,6 +136,22 @@ def choose(lang: str) -> None:
             here.learner, here.learner_code = lang, learner.code
         except StoreError:
             log.warning("the language choice could not be saved for now")
+
+
+def keep_for(learner_code: str) -> None:
+    """A learner just made keeps the language this session chose before they existed (a family that
+    picked Español, then signed up): it becomes the child's own, so their report for home and its QR
+    code speak it. Nothing chosen: they follow their class's language."""
+    here = state()
+    s = session.store()
+    if here.chosen is None or s is None:
+        return
+    try:
+        s.set_language(learner_code, here.chosen)
+    except StoreError:
+        log.warning("the language choice could not be saved for now")
+        return
+    here.learner, here.learner_code = here.chosen, learner_code
 
 
 def _chosen(key: str) -> None:

@@ -304,9 +304,12 @@ class LiveState:
     notice: str | None = None
     names: list[str] = field(default_factory=list)
     """Nicknames offered on the join form a class's QR code opens (nobody's yet)."""
+    ends: dict[tuple[int, int], float | None] = field(default_factory=dict)
+    """This device's own end of time for each (lesson, round), counted by the store from when this device
+    first showed the puzzle (``None``: no countdown)."""
 
     def forget_learner(self) -> None:
-        self.joined, self.seen, self.verdicts, self.notice = None, {}, {}, None
+        self.joined, self.seen, self.verdicts, self.notice, self.ends = None, {}, {}, None, {}
 
 
 @dataclass
@@ -386,6 +389,11 @@ def get(key: str, factory: Callable[[], T]) -> T:
     return found
 
 
+def kept(key: str) -> object | None:
+    """The record under ``key`` if there is one (none is made)."""
+    return st.session_state.get(key)
+
+
 def session() -> SessionState:
     return get("session", SessionState)
 
@@ -404,6 +412,12 @@ def practice_page() -> PracticeState:
 
 def projector() -> ProjectorState:
     return get("projector", ProjectorState)
+
+
+def projector_if_open() -> ProjectorState | None:
+    """The Projector's record if this session has opened the Projector (none is made here)."""
+    found = kept("projector")
+    return found if isinstance(found, ProjectorState) else None
 
 
 def play() -> PlayState:

@@ -94,7 +94,7 @@ def grid_html(table: list[WorkRow], rows: Sequence[ReportRow]) -> str:
                 cells.append(f"<td data-status='none'>{words.not_for_them()}</td>")
                 continue
             back, fore, mark = STATUS_LOOK[st_.status]
-            text = html.escape(work_report.status_words(st_))  # our own words (a nickname is made literal)
+            text = html.escape(work_report.status_words(st_, r.work))  # our own words (a nickname is made literal)
             cells.append(f"<td data-status='{st_.status.value}' style='background:{back};color:{fore}'>"
                          f"{mark} {text}</td>")
         body.append(f"<tr><th scope='row'>{markup.literal(child.nickname)}</th>{''.join(cells)}</tr>")

@@ -13,7 +13,7 @@ from trainer.learning.practice import Practice
 from trainer.learning.transfer import RealGames
 from trainer.store import Learner, Store, StoreError, StoreUnavailable, TooManyTries
 from trainer.store.codes import normalise
-from trainer.web import device, pagestate, session
+from trainer.web import device, language, pagestate, session
 from trainer.web.markup import literal, show_html
 from trainer.words import errors as error_words
 from trainer.words import pages as words
@@ -63,7 +63,8 @@ def follow_address() -> None:
 
 def sign_in(learner: Learner, *, carry_over: bool = False) -> None:
     """Make ``learner`` this session's learner; their progress comes from the store. With
-    ``carry_over`` the answers given so far as a guest are kept as theirs."""
+    ``carry_over`` (a learner just made) the answers given so far as a guest are kept as theirs, and so is
+    the language the guest chose."""
     s = session.store()
     if s is None:
         raise StoreUnavailable("saving-off")
@@ -75,6 +76,8 @@ def sign_in(learner: Learner, *, carry_over: bool = False) -> None:
             raise StoreUnavailable("saving-off")
     if carry_over and session.me() is None and guest is not None and guest.progress.facts.answers:
         FactSaver(learner.code, _store, pending=[(uuid.uuid4().hex, f) for f in guest.progress.facts.answers]).flush()
+    if carry_over and session.me() is None:
+        language.keep_for(learner.code)
     practice = Practice(progress=session.learner_progress(s, learner.code), on_attempt=outbox,
                         on_fact=FactSaver(learner.code, _store))
     decided = DecisionSaver(learner.code, _store)

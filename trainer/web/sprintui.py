@@ -22,9 +22,20 @@ CSS = """<style>
 .sp-bar{height:1.1rem;background:#EEF3F7;border-radius:0.6rem;overflow:hidden;border:1px solid #9AA5B1}
 .sp-bar div{height:100%;width:100%;background:#0072B2}
 .sp-light{display:flex;align-items:center;gap:0.8rem;font-size:1.3rem;font-weight:600;margin:0.2rem 0 0.8rem 0}
-.sp-light span.lamp{width:2.4rem;height:2.4rem;border-radius:50%;display:inline-block;border:3px solid #52606D}
+.sp-light span.lamp{width:2.4rem;height:2.4rem;flex:none;border-radius:50%;display:inline-block;
+border:3px solid #52606D}
 .sp-said{font-size:1.5rem;font-weight:600;text-align:center;padding:0.4rem;border-radius:0.6rem}
+.st-key-sp_choices{display:grid;grid-auto-flow:column;grid-auto-columns:minmax(0,1fr);gap:0.6rem}
+@media (max-width:640px){
+.st-key-sp_choices{grid-auto-flow:row;grid-template-columns:repeat(2,minmax(0,1fr));gap:0.5rem}
+[class*="st-key-sp_choice"] button{min-height:4.2rem}
+[class*="st-key-sp_choice"] button p{font-size:2.2rem}
+.sp-question{font-size:2.4rem;margin:0.2rem 0}
+.sp-said{font-size:1.25rem;padding:0.25rem}
+}
 </style>"""
+"""On a phone the four answers stand two by two (one per row they did not fit the screen), and the question,
+its time bar and the last answer's verdict stay on the screen with them."""
 
 
 def state() -> SprintState:
@@ -105,10 +116,9 @@ def _fact_panel(fact: Fact, index: int, count: int, bar: float) -> None:
     # "Read it to me", as on every puzzle: the browser's own voice reads the fact
     ui.board("", None, mode=BoardMode.VIEW, key=f"sp_speak_{index}", speak=ui.spoken(fact.question))
     time_bar(index, bar)
-    choices = fact.choices
-    cols = st.columns(len(choices))
-    for i, (col, choice) in enumerate(zip(cols, choices)):
-        col.button(shown(choice), key=f"sp_choice{i}", on_click=give, args=(choice,), use_container_width=True)
+    with st.container(key="sp_choices"):  # in a row, or two by two on a phone (CSS)
+        for i, choice in enumerate(fact.choices):
+            st.button(shown(choice), key=f"sp_choice{i}", on_click=give, args=(choice,), use_container_width=True)
     with st.form(key="sp_form", border=False):
         c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
         c1.text_input(words.type_here(), key=f"sp_typed_{s.typed}", max_chars=12)

@@ -192,6 +192,11 @@ def status_done() -> str:
     return _("done")
 
 
+def status_done_right(right: int, done: int) -> str:
+    """Work finished, and how it went: ``"done: 1 of 3 right"``."""
+    return _("done: {right} of {done} right").format(right=right, done=done)
+
+
 def status_progress(done: int, total: int) -> str:
     return _("in progress ({done} of {total})").format(done=done, total=total)
 
@@ -249,8 +254,15 @@ def start_sprint() -> str:
     return _("Go to the Sprint")
 
 
-def all_done() -> str:
+def all_done(right: int, done: int) -> str:
+    """Work finished with every puzzle right (a Sprint a day: every day's green light)."""
+    if right < done:
+        return all_done_with_mistakes(right, done)
     return _("All done. Well done!")
+
+
+def all_done_with_mistakes(right: int, done: int) -> str:
+    return _("All done: {right} of {done} right.").format(right=right, done=done)
 
 
 def working_on(left: str) -> str:
@@ -258,8 +270,17 @@ def working_on(left: str) -> str:
     return _("From your teacher: {left}").format(left=left)
 
 
-def finished_now() -> str:
+def finished_now(right: int, done: int) -> str:
+    """The last puzzle of the work just answered, every one of them right."""
+    if right < done:
+        return finished_with_mistakes(right, done)
     return _("You finished your teacher's work. Brilliant!")
+
+
+def finished_with_mistakes(right: int, done: int) -> str:
+    """The last puzzle of the work just answered, some of them wrong: what was done and how it went."""
+    return _("You finished your teacher's work: {right} of {done} right. Your teacher will help you with the "
+             "tricky ones.").format(right=right, done=done)
 
 
 def back_to_mine() -> str:

@@ -88,7 +88,19 @@ def app_address() -> str:
 
 
 def app_address_help() -> str:
-    return _("Each puzzle's QR code opens it here. Type the address children use once.")
+    return _("Each puzzle's QR code opens it here: the address this page is open at, unless you type the one "
+             "the children use.")
+
+
+def qr_codes_open(address: str) -> str:
+    """Under the address, before the sheet is made: where its QR codes lead."""
+    return _("The QR codes will open {address}").format(address=address)
+
+
+def local_sheet_address() -> str:
+    """The address is this computer's own: the children's tablets cannot reach it."""
+    return _("That is this computer's own address: the sheet's QR codes will not open on the children's "
+             "tablets. Type the address they use, like http://192.168.1.20:8501/.")
 
 
 def make_worksheet() -> str:

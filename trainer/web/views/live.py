@@ -76,10 +76,33 @@ def show() -> None:
 
 def moment(s: Store, state: LessonState | None) -> tuple | None:
     """What the page shows of the lesson: it is drawn again when this changes (a new round, Start,
-    locked, revealed, the time up)."""
+    locked, revealed, this device's time up)."""
     if state is None:
         return None
-    return state.lesson, state.round, state.begun, state.locked, state.revealed, state.time_up(s.clock())
+    return state.lesson, state.round, state.begun, state.locked, state.revealed, my_time_up(s, state)
+
+
+def my_end(state: LessonState) -> float | None:
+    """This device's own end of time for the round on screen (``None``: no countdown, or not shown yet)."""
+    if state.deadline is None:
+        return None
+    return record().ends.get((state.lesson, state.round))
+
+
+def my_time_up(s: Store, state: LessonState) -> bool:
+    end = my_end(state)
+    return end is not None and s.clock() >= end
+
+
+def saw(s: Store, me: Learner, state: LessonState) -> None:
+    """The puzzle is on this device's screen: its time starts now, by the store's clock (once a round)."""
+    ls, round_key = record(), (state.lesson, state.round)
+    if round_key in ls.ends:
+        return
+    try:
+        ls.ends[round_key] = s.saw_puzzle(me.code, state.round)
+    except StoreError:  # asked again on the next run; the store still allows for it
+        return
 
 
 def puzzle_screen(s: Store, me: Learner, state: LessonState, ls: LiveState) -> None:
@@ -90,11 +113,13 @@ def puzzle_screen(s: Store, me: Learner, state: LessonState, ls: LiveState) -> N
         st.warning(words.puzzle_broken())
         return
     started = ls.seen.setdefault((state.lesson, state.round), session.practice().clock())
+    saw(s, me, state)
     mine = s.my_live_answer(me.code, state.round)
     now = s.clock()
-    time_up = state.time_up(now)
+    time_up = my_time_up(s, state)
     open_to_answer = mine is None and not state.locked and not state.revealed and not time_up
-    left = state.seconds_left(now)
+    end = my_end(state)
+    left = None if end is None else max(0.0, end - now)
     if open_to_answer and left:
         with st.container(horizontal=True, vertical_alignment="center"):
             st.markdown(f"## {p.question}")
@@ -162,7 +187,7 @@ def send(response: object, shown: str, lesson: int, round_no: int, started: floa
         return
     # the class's answer and the child's practice answer are kept together, in one transaction
     if not s.live_answer(me.code, round_no, shown, verdict.correct, verdict.mistake, attempt=attempt):
-        late = state.time_up(s.clock()) and not state.locked
+        late = my_time_up(s, state) and not state.locked
         notice(lobby_words.too_late() if late else words.answers_closed())
         return
     record().verdicts[(lesson, round_no)] = verdict.message

@@ -142,7 +142,7 @@ def signed_in(current, problem: str | None) -> None:
     link = learner_link(st.context.url, current.code)
     st.download_button(words.print_my_card(), data=learner_card(current.nickname, current.code, link),
                        file_name=f"fives-card-{current.code}.pdf", mime="application/pdf",
-                       icon=":material/print:", key="me_card")
+                       icon=":material/print:", key="me_card", on_click="ignore")
     if card_link_problem(link):
         st.caption(words.card_without_qr())
     s = session.store()

@@ -94,6 +94,7 @@ def show() -> None:
         file_name="fives-trainer-answers.csv",
         mime="text/csv",
         key="csv",
+        on_click="ignore",
     )
     report_for_home(progress)
 
@@ -107,7 +108,7 @@ def report_for_home(progress: Progress) -> None:
                        app_address=app_address(st.context.url, "my_progress"))
     st.download_button(home_words.my_report(), data=functools.partial(home_report_pdf, [report]),
                        file_name=f"fives-home-{me.code}.pdf", mime="application/pdf", icon=":material/print:",
-                       help=home_words.my_report_help(), key="mp_home")
+                       help=home_words.my_report_help(), key="mp_home", on_click="ignore")
 
 
 def whats_next(progress: Progress) -> None:

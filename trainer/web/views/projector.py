@@ -11,12 +11,13 @@ screen."""
 import streamlit as st
 
 from puzzles import KIND_TITLES, KINDS, STAGES, AnswerShape, CodeError, Puzzle, from_code, generate, kind
-from puzzles.contrast import contrast
+from puzzles.elsewhere import contrast_elsewhere
 from puzzles.pictures import big_screen_layout, contrast_side, number_line
 from puzzles.registry import answer_words
 from puzzles.traps import TRAPS
 from puzzles.worksheet import MIX, address_problem, answer_key_pdf, build_pdf, make_sheet, worksheet_pdf
 from trainer.classroom import report as classroom
+from trainer.classroom.home_report import LOCAL_ADDRESS, app_address, is_local
 from trainer.render import charts, render_hand
 from trainer.store import LessonState, StoreError
 from trainer.web import answers, countdown, lobby, markup, pagestate, session, teacher_class, ui
@@ -157,9 +158,10 @@ def big_screen(ps: ProjectorState, p: Puzzle) -> None:
     else:
         st.markdown(question)
     st.markdown(f"#### {words.puzzle_code(p.code)}")
-    if ps.contrast and not revealed:
+    pair = ps.contrast is not None and not revealed
+    if ps.contrast is not None and not revealed:
         contrast_pair(p, ps.contrast)
-    beside = pictures(p, revealed)
+    beside = pictures(p, revealed, pair=pair)
     if not revealed:
         choices = answers.big_screen_choices(p, step)
         if choices:
@@ -216,8 +218,14 @@ def worksheet_panel(stage: str, level: int) -> None:
         paper_names = words.paper_names()
         st.segmented_control(words.paper(), ["a4", "letter"], key="ws_paper", default="a4", required=True,
                              format_func=paper_names.__getitem__)
-        st.text_input(words.app_address(), key="ws_base", placeholder="http://localhost:8501/",
-                      help=words.app_address_help())
+        if "ws_base" not in st.session_state:  # the address this browser uses, as the report for home does
+            st.session_state["ws_base"] = app_address(st.context.url, "projector")
+        st.text_input(words.app_address(), key="ws_base", help=words.app_address_help())
+        address = (st.session_state.get("ws_base") or "").strip()
+        if not address_problem(address):  # what the QR codes will open, read before printing
+            st.caption(words.qr_codes_open(markup.literal(address or LOCAL_ADDRESS)), unsafe_allow_html=True)
+            if is_local(address):
+                st.info(words.local_sheet_address(), icon=":material/qr_code:")
         st.button(words.make_worksheet(), key="ws_make", on_click=make_worksheet, args=(stage, level))
         if ws.problem:
             st.warning(ws.problem, icon=":material/qr_code:")
@@ -225,11 +233,12 @@ def worksheet_panel(stage: str, level: int) -> None:
         if files:
             st.caption(words.sheet(files["code"]))
             st.download_button(words.worksheet_pdf(), files["sheet"], file_name=f"worksheet-{files['code']}.pdf",
-                               mime="application/pdf", key="ws_dl_sheet")
+                               mime="application/pdf", key="ws_dl_sheet", on_click="ignore")
             st.download_button(words.answer_key_pdf(), files["key"], file_name=f"answers-{files['code']}.pdf",
-                               mime="application/pdf", key="ws_dl_key")
+                               mime="application/pdf", key="ws_dl_key", on_click="ignore")
             st.download_button(words.build_pdf(), files["build"],
-                               file_name=f"build-{files['code']}.pdf", mime="application/pdf", key="ws_dl_build")
+                               file_name=f"build-{files['code']}.pdf", mime="application/pdf", key="ws_dl_build",
+                               on_click="ignore")
 
 
 # ----- the live panel: the class's live lesson -----
@@ -330,8 +339,9 @@ def sync(p: Puzzle, revealed: bool) -> LessonState | None:
 
 
 def timer(lesson: LessonState) -> None:
-    """Beside the question: the ring while the countdown runs; the chime (unless the sound is off) just
-    after it ends."""
+    """Beside the question: the ring while the countdown runs (from when the projector showed the puzzle);
+    the chime (unless the sound is off) just after the last child's time ends (each device counts from when
+    the puzzle reached it)."""
     s = session.store()
     if s is None or lesson.deadline is None or lesson.locked:  # answers stopped by hand: no ring, no chime
         return
@@ -339,8 +349,8 @@ def timer(lesson: LessonState) -> None:
     left = lesson.seconds_left(now)
     if left:
         countdown.show_ring(left, lesson.countdown, size="8.5rem")
-    elif countdown.should_chime(now - lesson.deadline, lesson.sound):
-        countdown.chime(f"{lesson.lesson}-{lesson.round}")
+    elif lesson.time_up(now) and countdown.should_chime(now - (lesson.ends or lesson.deadline), lesson.sound):
+        countdown.chime(f"{lesson.lesson}-{lesson.round}")  # every child's time is over, not just the ring
 
 
 def status(revealed: bool, lesson: LessonState | None) -> None:
@@ -399,16 +409,20 @@ def spread(tally) -> None:
 # ----- the pictures -----
 
 def contrast_pair(p: Puzzle, trap: str) -> None:
-    """A contrast pair above the puzzle: two pictures that differ in just what the trap gets wrong."""
-    pair = contrast(p, trap)
-    left, right = st.columns(2)
+    """A contrast pair above the puzzle: two pictures that differ in just what the trap gets wrong, made from
+    another puzzle that sets the same trap (made from this one, it said the answer: "19 rounds to 20" over
+    "What is 19 rounded…?"), in one row with what differs and **Hide the pair**, so the puzzle, its choices
+    and its buttons stay on one 1920×1080 screen."""
+    pair = contrast_elsewhere(p, trap)
+    left, right, said = st.columns([3, 3, 4], vertical_alignment="center")
     for column, side in ((left, pair.left), (right, pair.right)):
         with column:
-            st.markdown(ui.fit_picture(contrast_side(side, style="projector"), height="24vh"),
+            st.markdown(ui.fit_picture(contrast_side(side, style="projector"), height="15vh"),
                         unsafe_allow_html=True)
-            st.markdown(f"### {side.caption}")
-    st.markdown(f"## {pair.differs}")
-    st.button(words.hide_pair(), key="pj_contrast_hide", on_click=hide_contrast)
+            st.markdown(f"#### {side.caption}")
+    with said:
+        st.markdown(f"### {pair.differs}")
+        st.button(words.hide_pair(), key="pj_contrast_hide", on_click=hide_contrast)
 
 
 def hide_contrast() -> None:
@@ -425,16 +439,17 @@ SIDE_BY_SIDE = 2.6
 screen's height, with the hand (and after Reveal the answer) beside it; a longer line spans the width."""
 
 
-def pictures(p: Puzzle, revealed: bool):
+def pictures(p: Puzzle, revealed: bool, *, pair: bool = False):
     """The puzzle as big as one projector screen allows, never below the fold: a long line across the
     screen with the tiles under it; a cross (a spinner's arms) as tall as it can be, with the tiles and,
     once revealed, the answer beside it. On reveal the answer is marked: the working (after the best
-    play), letters kept. Gives the column beside the layout (for the answer), or ``None``."""
+    play), letters kept. With a contrast pair above it (``pair``) the puzzle gives the pair its room.
+    Gives the column beside the layout (for the answer), or ``None``."""
     shape = kind(p.kind).answer_shape
     layout_svg = big_screen_layout(p, revealed=revealed)
     tiles = list(p.hand)  # a puzzle about one play holds just that play's tile
-    hand = ui.fit_picture(render_hand(tiles, style="projector"), height="20vh") if tiles else ""
-    line = ui.fit_picture(number_line(p, reveal=revealed, style="projector"), height="16vh") \
+    hand = ui.fit_picture(render_hand(tiles, style="projector"), height="14vh" if pair else "20vh") if tiles else ""
+    line = ui.fit_picture(number_line(p, reveal=revealed, style="projector"), height="12vh" if pair else "16vh") \
         if p.number is not None else ""
     many = shape is AnswerShape.PLAY and len(p.choices) > 5
     w, h = ui.view_size(layout_svg) if layout_svg else (0.0, 0.0)
@@ -442,6 +457,8 @@ def pictures(p: Puzzle, revealed: bool):
         left, right = st.columns([3, 2], vertical_alignment="center")
         with left:
             tall = "62vh" if revealed else "50vh" if many else "58vh"  # after Reveal the choices are gone
+            if pair:
+                tall = "30vh" if many else "34vh"
             ui.pictures(ui.fit_picture(layout_svg, height=tall))
         with right:
             if hand or line:
@@ -452,6 +469,8 @@ def pictures(p: Puzzle, revealed: bool):
         # a long list of plays to choose from takes a second line, and the answer its lines: the
         # layout gives them the room
         tall = "30vh" if revealed else "38vh" if many else "42vh"
+        if pair:
+            tall = "20vh" if many else "24vh"
         parts.append(ui.fit_picture(layout_svg, height=tall))
     if line:
         parts.append(line)

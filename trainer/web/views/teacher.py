@@ -200,7 +200,7 @@ def class_page(s, code: str, key: str) -> None:
         with st.expander(words.my_teacher_key()):
             st.code(key, language=None)
     st.download_button(words.print_teacher_card(), data=card, file_name=f"fives-teacher-{code}.pdf",
-                       mime="application/pdf", icon=":material/print:", key="t_card")
+                       mime="application/pdf", icon=":material/print:", key="t_card", on_click="ignore")
     with st.container(horizontal=True):
         st.page_link(ui.page_path("projector"), label=words.live_on_projector(), icon=":material/co_present:")
         st.button(words.close_class(), on_click=close, key="t_close", help=words.close_class_help())
@@ -263,7 +263,7 @@ def class_page(s, code: str, key: str) -> None:
 
     st.download_button(words.download_answers(), classroom.csv_text(rows, csv_columns(work) if work else None),
                        file_name=f"class-{code}.csv",
-                       mime="text/csv", icon=":material/download:", key="t_csv")
+                       mime="text/csv", icon=":material/download:", key="t_csv", on_click="ignore")
     manage(s, code, key, rows)
 
 
@@ -282,13 +282,15 @@ def home_reports(s: Store, code: str, rows: list[ReportRow]) -> None:
         st.info(home_words.local_address())
     made = functools.partial(home_pdf, s, language=language_now(), day=day_of(time.time()), address=address)
     st.download_button(home_words.whole_class(), data=functools.partial(made, rows), file_name=f"fives-home-{code}.pdf",
-                       mime="application/pdf", icon=":material/print:", key="t_home_all", disabled=bool(problem))
+                       mime="application/pdf", icon=":material/print:", key="t_home_all", disabled=bool(problem),
+                       on_click="ignore")  # no rerun: the file is made as it is fetched, in one click
     st.caption(home_words.one_child())
     with st.container(horizontal=True, gap="small"):
         for r in rows:
             st.download_button(markup.literal(r.nickname), data=functools.partial(made, [r]),
                                file_name=f"fives-home-{r.code}.pdf", mime="application/pdf",
-                               icon=":material/description:", key=f"t_home_{r.code}", disabled=bool(problem))
+                               icon=":material/description:", key=f"t_home_{r.code}",
+                               disabled=bool(problem), on_click="ignore")
 
 
 def home_pdf(s: Store, rows: list[ReportRow], *, language: str, day: datetime.date, address: str) -> bytes:

@@ -1,0 +1,101 @@
+"""The Projector at 1920×1080 in a real browser: its question follows the language chooser at once (no
+reload), and a worksheet's QR codes open the address the teacher's browser uses, shown before printing."""
+
+from __future__ import annotations
+
+import io
+import tempfile
+
+import appserver
+import chromium
+import pytest
+from chromium import shot
+
+from puzzles import from_code, generate
+from trainer import words
+
+pytestmark = [pytest.mark.browser, chromium.needs_chromium]
+PROJECTOR = {"width": 1920, "height": 1080}
+
+
+@pytest.fixture(scope="module")
+def server():
+    app = appserver.start(FIVES_DATABASE_URL=f"sqlite:///{tempfile.mkdtemp(prefix='fives-pj-')}/fives.db")
+    yield app.url
+    app.stop()
+
+
+def test_the_projector_s_question_follows_the_language_chosen(server, browser):
+    p = generate("open-total", stage="muggins", level=1, seed=8)
+    with words.speaking("es"):
+        spanish = from_code(p.code).question
+    assert spanish != p.question
+    page = chromium.open_page(browser, f"{server}/projector?code={p.code}", viewport=PROJECTOR)
+    main = page.locator("[data-testid='stMain']")
+    main.get_by_text(p.question).first.wait_for(timeout=30000)
+    with chromium.rerun(page):
+        page.locator("[data-testid='stSidebar']").get_by_text("Español", exact=True).click()
+    main.get_by_text(spanish).first.wait_for(timeout=30000)
+    assert "lang=es" in page.url and p.code in page.url
+    assert not main.get_by_text(p.question, exact=True).count()
+    shot(page, "projector-spanish-1920.png")
+    page.close()
+
+
+def test_worksheet_qr_codes_open_the_address_the_teacher_uses_and_say_so_before_printing(server, browser):
+    zxingcpp = pytest.importorskip("zxingcpp")
+    from PIL import Image
+    from pypdf import PdfReader
+
+    context = browser.new_context(viewport=PROJECTOR, accept_downloads=True)
+    page = chromium.open_page(context, f"{server}/projector")
+    side = page.locator("[data-testid='stSidebar']")
+    side.get_by_text("Print a worksheet").first.click()
+    box = side.get_by_role("textbox", name="App address for the QR codes")
+    box.wait_for(timeout=30000)
+    assert box.input_value() == f"{server}/"  # not http://localhost:8501/: the port and host this browser uses
+    side.get_by_text(f"The QR codes will open {server}/").first.wait_for(timeout=30000)
+    side.get_by_text("That is this computer's own address").first.wait_for(timeout=30000)  # 127.0.0.1
+    shot(page, "projector-worksheet-address-1920.png")
+    with chromium.rerun(page):
+        side.get_by_role("button", name="Make the worksheet").click()
+    button = side.get_by_role("button", name="Worksheet (PDF)")
+    button.wait_for(timeout=60000)
+    with page.expect_download(timeout=60000) as got:
+        button.click()
+    with open(got.value.path(), "rb") as f:
+        pdf = f.read()
+    found = []
+    for img in PdfReader(io.BytesIO(pdf)).pages[0].images:
+        found.extend(r.text for r in zxingcpp.read_barcodes(Image.open(io.BytesIO(img.data)).convert("L")))
+    assert found and all(link.startswith(f"{server}/?code=") for link in found), found
+    context.close()
+
+
+@pytest.mark.parametrize("kind, stage, trap", [("hand-rounding", "muggins", "round-2"),
+                                               ("nearest-five", "muggins", "round-4"),
+                                               ("open-total", "all-fives", "covered-spinner")])
+def test_a_contrast_pair_on_the_projector_keeps_the_answer_and_the_buttons_on_the_screen(server, browser, kind,
+                                                                                        stage, trap):
+    """My class's "Show a contrast pair on the projector": the pair is made from another puzzle (made from
+    this one it said "12 rounds to 10" right above "What is 12 rounded…?"), and at 1920×1080 the question,
+    the pair, the puzzle's choices and Reveal and Next are all on the screen."""
+    from puzzles import generate_for
+    from puzzles.contrast import contrast
+
+    p = generate_for(kind, stage=stage, level=1, trap=trap, seed=1)
+    own = contrast(p, trap)
+    page = chromium.open_page(browser, f"{server}/projector?code={p.code}&contrast={trap}", viewport=PROJECTOR)
+    main = page.locator("[data-testid='stMain']")
+    hide = main.get_by_role("button", name="Hide the pair")
+    hide.wait_for(timeout=30000)
+    chromium.settled(page, 60000)
+    shown = main.inner_text()
+    for caption in (own.left.caption, own.right.caption):
+        assert caption not in shown, caption  # the pair of this very puzzle would tell its answer
+    for button in (hide, main.get_by_role("button", name="Next puzzle"), page.locator(".st-key-reveal button")):
+        box = button.first.bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 1080, box
+    assert page.evaluate("() => document.scrollingElement.scrollTop") == 0
+    shot(page, f"projector-contrast-{kind}-1920.png")
+    page.close()
