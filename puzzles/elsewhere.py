@@ -14,7 +14,8 @@ from __future__ import annotations
 import functools
 
 from puzzles import Puzzle, from_code, generate_for
-from puzzles.contrast import Contrast, Side, contrast
+from puzzles.contrast import contrast
+from puzzles.pair import Contrast, Side
 from trainer.words import language
 
 TRIES = 30
