@@ -373,7 +373,8 @@ def test_a_kept_play_of_a_child_playing_for_themselves_comes_with_their_decision
 # ----- the push, in one process -----
 
 def test_news_of_a_table_wakes_the_pages_showing_it_and_no_other(url, monkeypatch):
-    from trainer.web import push, waking
+    from trainer.web import push
+    from trainer.web.runtime import waking
 
     clock = Clock()
     here, there = two_stores(url, clock=clock)

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from trainer.games.driver import StandIns
 from trainer.store import Store, StoreError
 from trainer.store.table_news import TableNews
-from trainer.web import waking
+from trainer.web.runtime import waking
 
 log = logging.getLogger("fives_trainer")
 

@@ -18,6 +18,9 @@ module                    replaces                                              
 :mod:`.warmup`            nothing: imports the pages' modules at start, marks Streamlit's   the first child's first
                           shell check done, collects garbage less often                    run 0.5 s+; 250–500 ms
                                                                                            pauses under load
+:mod:`.waking`            nothing: starts a session's run from the server, as a saved        a move seen on the other
+                          source file does (``AppSession._create_scriptrunner``), for the    tablets without polling
+                          tables' pushed moves                                             the store every second
 ========================  ==========================================================  =========================
 
 Every module says what it was written from (``WRITTEN``: the exact versions of Streamlit, uvicorn and
@@ -31,9 +34,9 @@ is a deliberate act: read the upstream change, carry it into the copy, then refr
 
 from __future__ import annotations
 
-from trainer.web.runtime import guard, presenting, sending, theme_once, warmup
+from trainer.web.runtime import guard, presenting, sending, theme_once, waking, warmup
 
-MODULES = (sending, presenting, theme_once, warmup)
+MODULES = (sending, presenting, theme_once, warmup, waking)
 """Every module of the runtime, each with its ``WRITTEN`` record."""
 
 

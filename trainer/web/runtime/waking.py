@@ -10,28 +10,38 @@ is done. A session whose browser is away, or that went to another page, is left 
 
 This leans on names Streamlit keeps to itself (``Runtime._session_mgr``, ``AppSession._scriptrunner``,
 ``AppSession._client_state``, ``AppSession._create_scriptrunner``, ``RerunData``); :func:`supported` is
-``True`` only on the Streamlit versions they were read from, and only with the runtime running (a page under
-AppTest has none): elsewhere the pages ask the store by themselves, slowly, as before.
+``True`` only where the installed Streamlit is the one they were read from (:data:`WRITTEN`, checked as every
+module of :mod:`trainer.web.runtime` checks its own), and only with the runtime running (a page under AppTest
+has none): elsewhere the pages ask the store by themselves, slowly, as before.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import streamlit
 from streamlit.runtime import Runtime
 from streamlit.runtime.app_session import AppSession, AppSessionState
 from streamlit.runtime.runtime import RuntimeState
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
 
+from trainer.web.runtime import guard
+
 log = logging.getLogger("fives_trainer")
 
-READ_FROM = ("1.67",)
-"""The Streamlit versions whose runtime this module was read from (major.minor)."""
+WRITTEN = guard.Written(
+    name="waking",
+    versions={"streamlit": "1.67.0"},
+    sources={"streamlit.runtime.app_session:AppSession._create_scriptrunner": "b9faa35f48cbc177",
+             "streamlit.runtime.scriptrunner_utils.script_requests:RerunData": "9c18f36eb57a9198"},
+    names=("streamlit.runtime.app_session:AppSession.request_rerun",
+           "streamlit.runtime.runtime:Runtime._get_async_objs"),
+)
+"""What this module was read from: Streamlit 1.67's way to start a session's run (:mod:`trainer.web.runtime.guard`)."""
 _RUNNING = (RuntimeState.NO_SESSIONS_CONNECTED, RuntimeState.ONE_OR_MORE_SESSIONS_CONNECTED)
 BUSY_RETRY = 0.05
 """How often a wake looks again while the session is running a page (seconds)."""
@@ -42,11 +52,16 @@ BUSY_TRIES = 200
 def supported() -> bool:
     """Pages can be woken here: a Streamlit version this module knows, with its runtime running (a page under
     AppTest runs with a stand-in for the runtime, which is not)."""
-    version = ".".join(streamlit.__version__.split(".")[:2])
-    if version not in READ_FROM or not Runtime.exists():
+    if not _matches() or not Runtime.exists():
         return False
     runtime = Runtime.instance()
     return type(runtime) is Runtime and runtime._state in _RUNNING
+
+
+@functools.cache
+def _matches() -> bool:
+    """The installed Streamlit is the one this module was read from (one warning, once, where it is not)."""
+    return guard.may_install(WRITTEN)
 
 
 @dataclass(frozen=True)
