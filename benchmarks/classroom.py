@@ -22,6 +22,8 @@ import time
 import urllib.request
 from collections.abc import Callable
 
+from benchmarks import onebutton, school
+from benchmarks.measuring import measured, pct
 from benchmarks.wsclient import Session
 from puzzles import from_code
 from trainer.serving.serve import Cluster, cores, free_port, haproxy_path, healthy, launch_app
@@ -32,54 +34,6 @@ CLASS_SIZES = (1, 10, 30)
 SECONDS = 20.0
 """How long each practice load runs (every learner also stops after 40 clicks)."""
 LIVE_PUZZLES = 10
-
-
-def _stat(pid: int) -> list[str] | None:
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            return f.read().rsplit(")", 1)[1].split()
-    except (OSError, IndexError):
-        return None
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """CPU time (user + system) of these processes and every process under them, the running ones
-    and the finished ones their parents have waited for, in seconds."""
-    parent: dict[int, int] = {}
-    for name in os.listdir("/proc"):
-        if name.isdigit() and (fields := _stat(int(name))) is not None:
-            parent[int(name)] = int(fields[1])
-    family = set(pids)
-    grew = True
-    while grew:
-        more = {p for p, pp in parent.items() if pp in family and p not in family}
-        family |= more
-        grew = bool(more)
-    ticks = 0
-    for pid in family:
-        fields = _stat(pid)
-        if fields is not None:
-            ticks += sum(int(x) for x in fields[11:15])  # utime, stime, cutime, cstime
-    return ticks / os.sysconf("SC_CLK_TCK")
-
-
-def measured(pids: list[int], run: Callable[[], object]) -> tuple[float, float]:
-    """Run ``run`` and return the CPU seconds these processes spent on it and the seconds it took: what they
-    burn doing nothing (timers, health checks) is measured for 3 s first and taken off."""
-    idle_from, t0 = cpu_seconds(pids), time.perf_counter()
-    time.sleep(3.0)
-    idle_rate = (cpu_seconds(pids) - idle_from) / (time.perf_counter() - t0)
-    before, t1 = cpu_seconds(pids), time.perf_counter()
-    run()
-    took = time.perf_counter() - t1
-    return max(0.0, cpu_seconds(pids) - before - idle_rate * took), took
-
-
-def pct(xs: list[float], q: float) -> float:
-    if not xs:
-        return float("nan")
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(q * (len(xs) - 1))))]
 
 
 class OneServer:
@@ -308,7 +262,6 @@ def on_fresh_serve(name: str, measure: Callable[[Served], list[tuple[str, str, s
 def school_rows(learners: int, ramp: float) -> list[tuple[str, str, str]]:
     """A school on ``make serve``: ``learners`` opening over ``ramp`` seconds (:mod:`benchmarks.school`), then a
     one-button Streamlit app's click on the same machine (:mod:`benchmarks.onebutton`), the school's yardstick."""
-    from benchmarks import onebutton, school  # they measure with this module's tools
 
     def measure(served: Served) -> list[tuple[str, str, str]]:
         load = school.school(served, learners, ramp)
@@ -320,7 +273,6 @@ def school_rows(learners: int, ramp: float) -> list[tuple[str, str, str]]:
 
 def rerun_cost_rows(open_sessions: int) -> list[tuple[str, str, str]]:
     """A rerun's server CPU on ``make serve`` with a school's pages open (:func:`benchmarks.school.reruns`)."""
-    from benchmarks import school
 
     return on_fresh_serve("school: server CPU per rerun",
                           lambda served: school.rerun_rows(school.reruns(served, open_sessions)))

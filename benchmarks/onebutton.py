@@ -1,7 +1,7 @@
 """The yardstick of the school's figures: a one-button Streamlit app served by plain ``streamlit run`` (none of
 the app's patches; the server settings of the app's ``.streamlit/config.toml``, :data:`SETTINGS`), clicked over
 the wire as the school's learners click, its server CPU a click measured as the school's is
-(:func:`benchmarks.classroom.measured`, idle CPU taken off). A figure of this machine divided by another of the
+(:func:`benchmarks.measuring.measured`, idle CPU taken off). A figure of this machine divided by another of the
 same machine, in the same run, carries from one machine to another; the absolute one does not."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 
-from benchmarks.classroom import measured
+from benchmarks.measuring import measured
 from benchmarks.wsclient import Session
 from trainer.serving.serve import free_port, healthy
 

@@ -22,7 +22,8 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 
-from benchmarks.classroom import measured, pct
+from benchmarks import onebutton
+from benchmarks.measuring import measured, pct
 from benchmarks.wsclient import Session
 from puzzles import from_code
 
@@ -147,8 +148,6 @@ async def learner(url: str, rng: random.Random, load: Load) -> None:
 
 def school(server, learners: int, ramp: float) -> Load:
     """``learners`` arriving evenly over ``ramp`` seconds on ``server`` (a :class:`~benchmarks.classroom.Served`)."""
-    from benchmarks import onebutton
-
     load = Load(learners, ramp, machine=onebutton.machine())
     pids = server.app_pids
 

@@ -43,7 +43,8 @@ from dataclasses import dataclass, field
 
 from streamlit.proto.Alert_pb2 import Alert
 
-from benchmarks.classroom import Served, cpu_seconds, pct
+from benchmarks.classroom import Served
+from benchmarks.measuring import cpu_seconds, pct
 from benchmarks.wsclient import Element, Session
 from trainer.bots import BotLevel
 from trainer.games.table import NEXT_HAND, START, Move, TableGame, TableSetup
