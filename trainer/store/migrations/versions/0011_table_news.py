@@ -2,15 +2,15 @@
 the table ended or played again), and the stand-in's claim on a turn, so that one server process alone
 moves for the computer players of a table.
 
-Revision ID: 0010_table_news
-Revises: 0009_lobby
+Revision ID: 0011_table_news
+Revises: 0010_seen
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0010_table_news"
-down_revision = "0009_lobby"
+revision = "0011_table_news"
+down_revision = "0010_seen"
 branch_labels = None
 depends_on = None
 
