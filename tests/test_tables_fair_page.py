@@ -291,7 +291,7 @@ def test_one_deal_says_who_held_the_same_tiles_waits_for_the_other_tables_then_c
     seats = Seating(s)
     seats.start(first)
     s.leave(first, 0)
-    seats.stand_in(first)  # the first table plays its hand to the end; the second has not started
+    seats.stand_in(first, deal_on=False)  # the first table plays its hand to the end; the second has not started
     watch = projector(teacher, first)
     shown = texts(watch)
     assert "Hand 1 is over" in shown and "Hand 1 at every table" in shown
@@ -306,7 +306,7 @@ def test_one_deal_says_who_held_the_same_tiles_waits_for_the_other_tables_then_c
     assert "max-height:60vh" in picture and "min-width" not in picture
     seats.start(second)
     s.leave(second, 0)
-    seats.stand_in(second)
+    seats.stand_in(second, deal_on=False)
     watch.run()
     assert "waiting for the other tables" not in texts(watch)
     assert any(w in texts(watch) for w in ("played alike for", "played differently", "played this hand the same way"))

@@ -67,9 +67,8 @@ def section(s: Store, class_code: str) -> None:
     st.subheader(words.tables_heading())
     st.caption(words.tables_caption())
     problem, pagestate.tables().message = pagestate.tables().message, None
-    if problem:
-        st.session_state["ct_form"] = True  # the form stays open to be put right
-    # a switch that keeps its state (an expander closed again at the form's first choice)
+    # a switch that keeps its state (an expander closed again at the form's first choice): a problem comes
+    # from the form, so it is open, and stays open to be put right
     if st.toggle(words.open_for_class(), key="ct_form"):
         with st.container(border=True):
             if problem:
