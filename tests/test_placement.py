@@ -27,6 +27,7 @@ from trainer.learning.practice import COACH, Practice
 from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
 from trainer.learning.sprint import fluent_answers
 from trainer.learning.states import MasteryStep, ReviewMode
+from trainer.store.traps import with_traps
 
 DAY = 86400.0
 MONDAY = 1767628800.0 + 16 * 3600  # 4 pm
@@ -233,7 +234,7 @@ def test_two_wrong_answers_at_a_placed_stage_take_the_placement_back():
         if where == stage:
             trap = pr.progress.coach_trap(kind, stage, clock.now)
             puzzle = generate_for(kind, stage=stage, level=level, trap=trap, seed=i)
-            pr.progress.record(Attempt(kind, stage, level, False, 3.0, puzzle.code, at=clock()))
+            pr.progress.record(with_traps(Attempt(kind, stage, level, False, 3.0, puzzle.code, at=clock())))
             break
     assert "muggins" not in pr.progress.placed and "muggins" not in pr.progress.pending
     assert pr.progress.coach_stage == "muggins" and not pr.progress.is_mastered("muggins")

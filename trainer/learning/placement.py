@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles import CORE_KINDS, STAGES, Puzzle, Verdict, generate
-from trainer.learning.attempt import Attempt
+from trainer.learning.attempt import Attempt, puzzle_traps
 from trainer.learning.rows import row_values
 from trainer.learning.skill import TOP_LEVEL
 from trainer.learning.states import ReviewMode
@@ -200,7 +200,7 @@ class PlacementCheck:
         assert p is not None
         now = self.clock()
         attempt = Attempt(p.kind, p.stage, p.level, correct, round(max(0.0, now - self.started), 1), p.code, mistake,
-                          review=ReviewMode.PLACEMENT, at=now)
+                          review=ReviewMode.PLACEMENT, at=now, traps=puzzle_traps(p))
         self.answers.append(attempt)
         self.puzzle = None
         return attempt

@@ -1,0 +1,89 @@
+"""The bounds every set of BKT numbers is held to (:mod:`trainer.learning.bkt`): the shipped file is held to
+them as it is read, and ``make fit-bkt`` holds its fit to them before it writes one.
+
+EM fits of BKT can settle on *degenerate* numbers where the data are thin (Baker, Corbett & Aleven 2008): a
+skill learnt from any one answer (learn near 1), known before any answer (prior near 1), or guessed less often
+than picking at random would give. The bounds, from the ranges the literature reports (Corbett & Anderson 1995;
+Baker, Corbett & Aleven 2008; Pardos & Heffernan 2010):
+
+- ``learn`` and ``taught_learn`` at most :data:`LEARN_MAX` (0.5);
+- ``prior`` at most :data:`PRIOR_MAX` (0.8);
+- ``slip`` at most :data:`SLIP_MAX` (0.1);
+- ``guess`` at least the item's chance (:func:`guess_floor`): 1/choices for a kind answered by picking among
+  its choices, 0.5 for a rounding (a number goes to one of the two fives around it), the same floor for every
+  skill such items measure (a trap takes the highest floor of the kinds that expose it); and at most
+  :data:`GUESS_MAX` (0.3) or that floor, whichever is higher;
+- and **no skill can become known from one answer**, right or wrong, practised or taught: where the bounds
+  above still allow it, the prior is lowered until one answer leaves p(known) below
+  :attr:`~trainer.learning.policy.Policy.mastered_at`.
+
+A skill no fit has numbers for (Five-Up's, today) takes :data:`~trainer.learning.bkt.UNFITTED` — the middle
+of the literature's ranges, with its own guess floor — never the pooled fit of other stages' skills
+(:meth:`~trainer.learning.bkt.ParamTable.held`).
+
+>>> from trainer.learning.bkt import BktParams
+>>> p = held("open-total@muggins", BktParams(prior=0.869, learn=0.995, guess=0.3, slip=0.1, taught_learn=0.995))
+>>> p.learn, p.taught_learn, p.prior < 0.8, p.update(p.prior, True) < 0.95
+(0.5, 0.5, True, True)
+>>> held("round-2", BktParams(prior=0.13, learn=0.247, guess=0.057, slip=0.1, taught_learn=0.607)).guess
+0.5
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from functools import cache
+from typing import TYPE_CHECKING
+
+from puzzles import KINDS, STAGES, mastery_traps
+from trainer.learning.policy import DEFAULT_POLICY
+
+if TYPE_CHECKING:
+    from trainer.learning.bkt import BktParams
+
+LEARN_MAX = 0.5
+PRIOR_MAX = 0.8
+SLIP_MAX = 0.1
+GUESS_MAX = 0.3
+KIND_CHANCE: dict[str, float] = {
+    "open-total": 1 / 4, "play-score": 1 / 4, "make-five": 1 / 4,
+    "best-play": 1 / 3, "counted-ends": 1 / 3,
+    "nearest-five": 1 / 2, "hand-rounding": 1 / 2,
+}
+"""Each kind's chance of a right answer by picking at random: 1 in its fewest choices (four numbers; three to
+five plays; two to six ends, picked as a set, 1 in 3 at the fewest), and 1 in 2 for a rounding (nearest five,
+a hand's rounding: the two fives around the number). ``tests/test_bounds.py`` checks it over many puzzles."""
+
+
+@cache
+def guess_floor(skill: str) -> float:
+    """The lowest guess a skill may have: its kind's chance for a general skill (``"kind@stage"``), the highest
+    chance of the kinds that expose it for a trap; the lowest kind's for a skill the trainer does not know."""
+    lowest = min(KIND_CHANCE.values())
+    if "@" in skill:
+        return KIND_CHANCE.get(skill.split("@", 1)[0], lowest)
+    return max((KIND_CHANCE.get(k, lowest) for k in KINDS for s in STAGES if skill in mastery_traps(k, s)),
+               default=lowest)
+
+
+def known_after_one(p: BktParams, prior: float, mastered_at: float) -> bool:
+    """Whether one answer (right or wrong, practised or taught) takes p(known) from ``prior`` to ``mastered_at``."""
+    fastest = dataclasses.replace(p, prior=prior, learn=max(p.learn, p.taught_learn))  # taught, or practised
+    return any(fastest.update(prior, c) >= mastered_at for c in (True, False))
+
+
+def held(skill: str, p: BktParams, mastered_at: float = DEFAULT_POLICY.mastered_at) -> BktParams:
+    """``p`` held to the bounds (see the module's words) for ``skill``."""
+    floor = guess_floor(skill)
+    learn = min(p.learn, LEARN_MAX)
+    out = dataclasses.replace(p, learn=learn, taught_learn=max(min(p.taught_learn, LEARN_MAX), learn),
+                              prior=min(p.prior, PRIOR_MAX), slip=min(p.slip, SLIP_MAX),
+                              guess=min(max(p.guess, floor), max(GUESS_MAX, floor)))
+    if known_after_one(out, out.prior, mastered_at):
+        low, high = 0.0, out.prior  # the highest prior (to 4 places) one answer cannot make known
+        for _ in range(40):
+            mid = (low + high) / 2
+            low, high = (low, mid) if known_after_one(out, mid, mastered_at) else (mid, high)
+        out = dataclasses.replace(out, prior=math.floor(low * 10_000) / 10_000)
+    return out
