@@ -22,7 +22,6 @@ from trainer.learning.sprint import fluent_answers
 from trainer.learning.states import ReviewMode
 from trainer.store.traps import with_traps
 
-
 MONDAY = 1767628800.0 + 16 * 3600  # 4 pm
 DAY = 86400.0
 
