@@ -14,7 +14,9 @@ and every kind's general skill at each stage, has a p(known). Each kind at each 
 - **Proficient** — its general skill known (p(known) ≥ 0.95, from answers at the top level, level 3);
 - **Mastered** — proficient, every trap that applies there known, and fluent: at least 2 of its last 3
   answers at the top level right within the kind's time bar (:func:`fluency_bar`). It stays mastered
-  until one of those skills falls below 0.7.
+  until one of those skills falls below 0.7, or its review answers fail: 2 wrong among its last 3 answers at
+  the top level on a later day than it was mastered take it back (it *needs a review*,
+  :meth:`Progress.needs_review`) until its last 3 there are right.
 
 A stage is mastered when every core kind is mastered there and steady now (at most one wrong among its
 last 8 answers at the top level), and its number facts (:data:`STAGE_FACTS`, answered in the Fives
@@ -410,6 +412,12 @@ class Progress:
         """The mastery step of a kind at a stage (in words: :data:`STEP_NAMES`)."""
         s = self.skills.get((kind, stage))
         return s.step if s else NOT_STARTED
+
+    def needs_review(self, kind: str, stage: str) -> bool:
+        """The kind was mastered at ``stage`` and its review answers failed (:attr:`Policy.review_wrong` of the
+        last :attr:`Policy.review_window`, on a later day): taken back until earned again."""
+        s = self.skills.get((kind, stage))
+        return s is not None and s.needs_review
 
     def step_name(self, kind: str, stage: str) -> str:
         return str(STEP_NAMES[self.step(kind, stage)])
