@@ -118,8 +118,9 @@ def observations(a: Attempt) -> tuple[Observation, ...]:
     fits two; blaming each of them would hold down a trap the child never gets wrong on its own). A wrong
     answer no trap explains (a slip, a guess) says nothing about a misconception: it is evidence against
     the general skill alone. A warm-up drill comes after a teaching episode: its traps learn at the
-    taught rate."""
-    if a.hinted:
+    taught rate. A placement check's answer places the child and is evidence for nothing (a lucky one
+    would make a kind Proficient)."""
+    if a.hinted or a.review is ReviewMode.PLACEMENT:
         return ()
     out: list[Observation] = []
     if a.level == TOP_LEVEL and a.review is not ReviewMode.DRILL:
