@@ -36,7 +36,8 @@ import math
 from functools import cache
 from typing import TYPE_CHECKING
 
-from puzzles import KINDS, STAGES, mastery_traps
+from puzzles import KINDS, STAGES, AnswerShape, kind, mastery_traps
+from puzzles.traps import TrapFamily, trap
 from trainer.learning.policy import DEFAULT_POLICY
 
 if TYPE_CHECKING:
@@ -46,14 +47,27 @@ LEARN_MAX = 0.5
 PRIOR_MAX = 0.8
 SLIP_MAX = 0.1
 GUESS_MAX = 0.3
-KIND_CHANCE: dict[str, float] = {
-    "open-total": 1 / 4, "play-score": 1 / 4, "make-five": 1 / 4,
-    "best-play": 1 / 3, "counted-ends": 1 / 3,
-    "nearest-five": 1 / 2, "hand-rounding": 1 / 2,
+SHAPE_CHANCE: dict[AnswerShape, float] = {
+    AnswerShape.NUMBER: 1 / 4, AnswerShape.PLAY: 1 / 3, AnswerShape.ENDS: 1 / 3, AnswerShape.ROUNDING: 1 / 2,
 }
-"""Each kind's chance of a right answer by picking at random: 1 in its fewest choices (four numbers; three to
-five plays; two to six ends, picked as a set, 1 in 3 at the fewest), and 1 in 2 for a rounding (nearest five,
-a hand's rounding: the two fives around the number). ``tests/test_bounds.py`` checks it over many puzzles."""
+"""The chance of a right answer by picking at random, by the shape of a kind's answer: 1 in its fewest choices
+(four numbers; three to five plays; two to six ends, picked as a set: 1 in 3 at the fewest) and 1 in 2 for a
+hand's rounding (the two fives around its pips)."""
+ROUNDING_CHANCE = 1 / 2
+"""A kind whose traps are rounding traps rounds a number to one of the two fives around it: 1 in 2."""
+
+
+def kind_chance(kind_id: str) -> float:
+    """A kind's chance of a right answer by picking at random (``tests/test_bounds.py`` checks it over many
+    puzzles)."""
+    record = kind(kind_id)
+    if any(trap(t).family is TrapFamily.ROUNDING for t in record.mastery_traps):
+        return ROUNDING_CHANCE
+    return SHAPE_CHANCE[record.answer_shape]
+
+
+KIND_CHANCE: dict[str, float] = {k: kind_chance(k) for k in KINDS}
+"""Each kind's chance (:func:`kind_chance`), by id."""
 
 
 @cache
