@@ -76,3 +76,24 @@ def test_needing_a_review_is_part_of_the_fold_and_the_teachers_grid():
     assert again.needs_review("best-play", "muggins") and again.skill_rows() == p.skill_rows()
     row = grid([SimpleNamespace(code="KID1-AAAA", nickname="Blue Fox", attempts=p.attempts)])[0]
     assert ("best-play", "muggins") in row.review
+
+
+def test_my_progress_and_the_class_grid_say_needs_a_review(store):
+    from apptest import app, make_class
+
+    p = mastered()
+    for ok in (False, False):
+        answer(p, "best-play", correct=ok, at=WEDNESDAY)
+    at = app()
+    at.session_state["practice"].progress = p
+    at.switch_page("views/my_progress.py").run()
+    assert not at.exception, at.exception
+    cells = " ".join(m.value for m in at.markdown if "fives-skills" in m.value)
+    assert cells.count("needs a review") == 1 and "data-review" in cells
+
+    teacher, code, _key = make_class()
+    kid = store.learner(store.join(code, "Jade Gecko"))
+    store.record_many(kid.code, p.attempts)
+    teacher.run()
+    grid = next(m.value for m in teacher.markdown if "fives-class" in m.value)
+    assert "needs a review" in grid and "↺" in grid
