@@ -99,18 +99,22 @@ def test_no_skill_becomes_known_from_one_answer(table, skill):
             assert p.update(p.prior, correct, resource) < KNOWN, (skill, correct, resource)
 
 
-def test_a_random_rounder_is_not_known_within_six_answers(table):
-    """A child who picks one of the two fives at random (right half the time): with the old guess of 0.06,
-    76 in 100 reached "known" on round-2 within six answers."""
-    rng = random.Random(7)
-    reached = 0
-    for _ in range(1000):
-        p = table["round-2"]
-        known = p.prior
-        for _ in range(6):
-            known = p.update(known, rng.random() < 0.5)
-        reached += known >= KNOWN
-    assert reached <= 200
+def test_a_random_rounder_is_rarely_known_within_six_answers(table):
+    """A child who picks one of the two fives at random (right half the time): with the file's guess of 0.06,
+    76 in 100 reached "known" on round-2 within six answers (51 on round-3, guess 0.09); held to 0.5, about
+    10 (and 2)."""
+    reached = {}
+    for skill in ("round-2", "round-3"):
+        rng = random.Random(7)
+        p, n = table[skill], 0
+        for _ in range(2000):
+            known, hit = p.prior, False
+            for _ in range(6):
+                known = p.update(known, rng.random() < 0.5)
+                hit = hit or known >= KNOWN
+            n += hit
+        reached[skill] = n / 2000
+    assert reached["round-2"] <= 0.15 and reached["round-3"] <= 0.05, reached
 
 
 def test_skills_never_fitted_take_the_documented_default(table):
