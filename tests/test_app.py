@@ -10,6 +10,7 @@ from apptest import notices as texts  # this file reads the notices and markdown
 from puzzles import CORE_KINDS, generate, generate_for, mastery_traps, similar
 from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
 from trainer.learning.sprint import fluent_answers
+from trainer.store.traps import with_traps
 
 PAGES = PAGE_NAMES
 
@@ -149,10 +150,14 @@ def test_step_up_after_mastery():
     for kind in CORE_KINDS:  # every trap of each core kind known first
         for trap in mastery_traps(kind, "muggins"):
             code = generate_for(kind, stage="muggins", level=1, trap=trap, seed=0).code
-            for _ in range(5):
-                progress.record(Attempt(kind, "muggins", 1, True, 3.0, code=code))
+            for _ in range(12):
+                if progress.knowledge.p(trap) >= progress.policy.mastered_at:
+                    break
+                progress.record(with_traps(Attempt(kind, "muggins", 1, True, 3.0, code=code)))
     last = CORE_KINDS[-1]
-    while not progress.meets_mastery("muggins", facts=False):
+    for _ in range(20):
+        if progress.meets_mastery("muggins", facts=False):
+            break
         for kind in CORE_KINDS:
             progress.record(Attempt(kind, "muggins", 3, True, 3.0))
             last = kind

@@ -31,6 +31,7 @@ from trainer.learning.assignment import (
 from trainer.learning.attempt import attempt_traps
 from trainer.learning.progress import Attempt
 from trainer.learning.sprint import SprintAnswer
+from trainer.store.traps import with_traps
 
 MONDAY = dt.datetime(2026, 11, 23, 9, 0, tzinfo=dt.UTC).timestamp()
 FRIDAY = dt.date(2026, 11, 27)
@@ -55,7 +56,7 @@ def work(kind: Work = Work.PUZZLES, **kw) -> Assignment:
 
 def answer(at: float | None, kind: str = "open-total", stage: str = "muggins", correct: bool = True,
            code: str = "", mistake: str | None = None) -> Attempt:
-    return Attempt(kind, stage, 1, correct, 4.0, code, mistake, at=at)
+    return with_traps(Attempt(kind, stage, 1, correct, 4.0, code, mistake, at=at))
 
 
 answers = st.lists(st.builds(

@@ -38,6 +38,7 @@ from trainer.learning.bkt import (
     shipped_params,
 )
 from trainer.learning.states import ReviewMode
+from trainer.store.traps import with_traps
 
 DATA = Path(__file__).parent / "data" / "bkt_predictions.json"
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,7 +87,7 @@ def test_p_known_comes_back_down_after_a_long_run_of_right_answers():
 
 def test_knowledge_folds_answers_as_the_update_does():
     p = generate("open-total", stage="all-fives", level=TOP_LEVEL, seed=1)
-    answers = [Attempt(p.kind, p.stage, p.level, c, 5.0, p.code) for c in (False, True, True)]
+    answers = [with_traps(Attempt(p.kind, p.stage, p.level, c, 5.0, p.code)) for c in (False, True, True)]
     k = Knowledge.from_attempts(answers)
     skill = general_skill(p.kind, p.stage)
     params = k.params[skill]
@@ -151,7 +152,7 @@ def two_traps():
 
 
 def _attempt(p, correct, mistake=None, **kw):
-    return Attempt(p.kind, p.stage, p.level, correct, 5.0, p.code, mistake, **kw)
+    return with_traps(Attempt(p.kind, p.stage, p.level, correct, 5.0, p.code, mistake, **kw))
 
 
 def test_a_hinted_answer_is_evidence_for_nothing(two_traps):

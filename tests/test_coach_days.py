@@ -11,6 +11,7 @@ from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.practice import COACH, Practice
 from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
 from trainer.learning.sprint import FactKind, fluent_answers
+from trainer.store.traps import with_traps
 
 DAY = 86400.0
 MONDAY = 1767628800.0 + 16 * 3600  # 4 pm
@@ -18,7 +19,7 @@ MONDAY = 1767628800.0 + 16 * 3600  # 4 pm
 
 def answer(p: Progress, kind: str, at: float, level: int = 3, correct: bool = True, code: str = "",
            stage: str = "muggins"):
-    return p.record(Attempt(kind, stage, level, correct, 3.0, code=code, at=at))
+    return p.record(with_traps(Attempt(kind, stage, level, correct, 3.0, code=code, at=at)))
 
 
 def meet_muggins(p: Progress, at: float, *, facts: bool = True):
@@ -31,9 +32,11 @@ def meet_muggins(p: Progress, at: float, *, facts: bool = True):
     for kind in CORE_KINDS:
         for trap in mastery_traps(kind, "muggins"):
             code = generate_for(kind, stage="muggins", level=1, trap=trap, seed=0).code
-            for _ in range(5):
+            for _ in range(12):
+                if p.knowledge.p(trap) >= DEFAULT_POLICY.mastered_at:
+                    break
                 answer(p, kind, at, level=1, code=code)
-    for _ in range(8):
+    for _ in range(12):
         for kind in CORE_KINDS:
             out = answer(p, kind, at)
             if "muggins" in p.pending or not facts and p.meets_mastery("muggins", facts=False):

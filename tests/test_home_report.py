@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import io
+import random
 import shutil
 import subprocess
 
@@ -30,9 +31,11 @@ from trainer.classroom.home_report import (
     trap_example,
 )
 from trainer.classroom.home_report_pdf import home_report_pdf
+from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
 from trainer.learning.sprint import SprintAnswer, fluent_answers
 from trainer.store import StoreUnavailable
+from trainer.store.traps import with_traps
 from trainer.words import home_report as home_words
 
 DAY = dt.date(2026, 11, 26)
@@ -41,32 +44,49 @@ ADDRESS = "http://192.168.1.20:8501/"
 DAY_SECONDS = 86400.0
 
 
+STAGE_DAY = {stage: NOON - (6 - 2 * i) * DAY_SECONDS for i, stage in enumerate(STAGES)}
+"""The day each stage is learnt on (and confirmed the day after), in the days before the report's."""
+
+
 def answer(p: Progress, kind: str, stage: str, *, level: int = 3, correct: bool = True, **kw) -> None:
-    p.record(Attempt(kind, stage, level, correct, 5.0, **kw))
+    kw.setdefault("at", STAGE_DAY[stage])
+    p.record(with_traps(Attempt(kind, stage, level, correct, 5.0, **kw)))
 
 
 def know_traps(p: Progress, stage: str, kinds=CORE_KINDS) -> None:
-    """Every trap of ``kinds`` at ``stage`` answered right five times (and the stage's facts fluent)."""
-    for f in fluent_answers(STAGE_FACTS[stage]):
+    """Every trap of ``kinds`` at ``stage`` answered right until known (and the stage's facts fluent)."""
+    for f in fluent_answers(STAGE_FACTS[stage], STAGE_DAY[stage]):
         p.record_fact(f)
     for kind in kinds:
         for t in mastery_traps(kind, stage):
             code = generate_for(kind, stage=stage, level=1, trap=t, seed=0).code
-            for _ in range(5):
+            for _ in range(12):
+                if p.knowledge.p(t) >= DEFAULT_POLICY.mastered_at:
+                    break
                 answer(p, kind, stage, level=1, code=code)
 
 
 def master(p: Progress, stage: str) -> None:
-    """The stage mastered (answers without a time: at once, with no later day to wait for)."""
+    """The stage looks mastered on its day, and is confirmed the day after with what the coach asks."""
     know_traps(p, stage)
-    for _ in range(8):
+    for _ in range(12):
         for kind in CORE_KINDS:
             answer(p, kind, stage)
+        if stage in p.pending:
+            break
+    later = STAGE_DAY[stage] + DAY_SECONDS
+    for i in range(40):
+        if p.is_mastered(stage):
+            break
+        kind, where, level = p.coach_pick(random.Random(i), later)
+        trap = p.coach_trap(kind, where, later)
+        code = generate_for(kind, stage=where, level=level, trap=trap, seed=i).code if trap else ""
+        answer(p, kind, where, level=level, code=code, at=later)
     assert p.is_mastered(stage)
 
 
 def report(p: Progress, nickname: str = "Blue Fox", *, language: str = "en", address: str = ADDRESS) -> HomeReport:
-    """The report of a progress as it is folded (the answers here have no time: mastered at once)."""
+    """The report of a progress as it is folded."""
     return report_of(p, nickname, "KQ7M-XR4P", language=language, day=DAY, app_address=address)
 
 

@@ -21,6 +21,7 @@ from trainer.learning.progress import (
     attempt_traps,
 )
 from trainer.learning.states import ReviewMode, TrapStatus
+from trainer.store.traps import with_traps
 
 
 def codes(kind, stage, level=3):
@@ -28,7 +29,7 @@ def codes(kind, stage, level=3):
 
 
 def right(p, kind, stage, code, level=3, correct=True, mistake=None):
-    return p.record(Attempt(kind, stage, level, correct, 5.0, code=code, mistake=mistake))
+    return p.record(with_traps(Attempt(kind, stage, level, correct, 5.0, code=code, mistake=mistake)))
 
 
 def test_a_kind_is_not_mastered_before_each_of_its_traps_is_known():
@@ -43,7 +44,7 @@ def test_a_kind_is_not_mastered_before_each_of_its_traps_is_known():
     for t, code in traps.items():
         right(p, "hand-rounding", "muggins", code)
         assert p.trap_status("hand-rounding", "muggins")[t] is TrapStatus.SHAKY  # one right answer: not yet
-        for _ in range(4):
+        for _ in range(8):
             right(p, "hand-rounding", "muggins", code)
         assert p.trap_status("hand-rounding", "muggins")[t] is TrapStatus.SHOWN
     assert p.step("hand-rounding", "muggins") == MASTERED
@@ -87,7 +88,7 @@ def test_a_wrong_answer_two_traps_explain_counts_against_the_one_it_was_filed_un
     else:
         raise AssertionError("no puzzle whose wrong answer two traps explain")
     for filed in fits:
-        a = Attempt(p.kind, p.stage, p.level, False, 5.0, p.code, filed)
+        a = with_traps(Attempt(p.kind, p.stage, p.level, False, 5.0, p.code, filed))
         got = {o.skill: o.correct for o in observations(a) if o.skill in p.traps}
         assert got == {filed: False}
 
@@ -98,8 +99,10 @@ def test_old_stored_answers_rebuild_the_traps_from_their_codes():
     for i in range(60):
         kind = CORE_KINDS[i % 3]
         pz = generate(kind, stage="muggins", level=rng.choice((1, 3)), seed=rng.randrange(9999))
-        live.record(Attempt(kind, "muggins", pz.level, rng.random() < 0.8, 5.0, code=pz.code, mistake="other"))
-    old = [Attempt(a.kind, a.stage, a.level, a.correct, a.seconds, a.code, a.mistake) for a in live.attempts]
+        live.record(with_traps(Attempt(kind, "muggins", pz.level, rng.random() < 0.8, 5.0, code=pz.code,
+                                       mistake="other")))
+    old = [with_traps(Attempt(a.kind, a.stage, a.level, a.correct, a.seconds, a.code, a.mistake))
+           for a in live.attempts]  # kept before traps were: the store fills them in from the code, once
     rebuilt = Progress.from_attempts(old)
     assert rebuilt.skill_rows() == live.skill_rows()
     for k in CORE_KINDS:
@@ -202,12 +205,12 @@ class Learner:
 
 def test_the_teacher_sees_who_is_stuck_on_a_trap():
     p = generate_for("hand-rounding", stage="muggins", level=2, trap="round-3", seed=2)
-    wrong = Attempt("hand-rounding", "muggins", 2, False, 9.0, code=p.code, mistake="round-3")
-    ok = Attempt("hand-rounding", "muggins", 2, True, 9.0, code=p.code)
+    wrong = with_traps(Attempt("hand-rounding", "muggins", 2, False, 9.0, code=p.code, mistake="round-3"))
+    ok = with_traps(Attempt("hand-rounding", "muggins", 2, True, 9.0, code=p.code))
     stuck_one = Learner("KID1-AAAA", "Blue Fox", [wrong] * STUCK_AFTER)
     recovered = Learner("KID2-BBBB", "Red Owl", [wrong] * STUCK_AFTER + [ok])
-    old = Learner("KID3-CCCC", "Old Hand", [Attempt("hand-rounding", "muggins", 2, False, 9.0, code=p.code,
-                                                    mistake="rounded-down")] * STUCK_AFTER)
+    old = Learner("KID3-CCCC", "Old Hand", [with_traps(Attempt("hand-rounding", "muggins", 2, False, 9.0, code=p.code,
+                                                               mistake="rounded-down"))] * STUCK_AFTER)
     found = stuck([stuck_one, recovered, old])
     assert [(s.code, s.trap) for s in found] == [("KID1-AAAA", "round-3"), ("KID3-CCCC", "round-3")]
     s = found[0]

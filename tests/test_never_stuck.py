@@ -14,6 +14,7 @@ from trainer.classroom.report import stuck
 from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.practice import COACH, CONTRAST, EXAMPLE, Practice
 from trainer.learning.sprint import day_of
+from trainer.store.traps import with_traps
 
 DAY = 86400.0
 MONDAY = 1767628800.0 + 16 * 3600
@@ -194,7 +195,7 @@ def test_the_trap_named_is_the_one_this_childs_answers_got_wrong_on_its_own():
         for t, right in ((holds, False), (other, True)):
             q = made_for(p.kind, stage=p.stage, level=p.level, trap=t, seed=seed)
             if len(set(q.traps) & set(fits)) == 1:
-                progress.record(Attempt(q.kind, q.stage, q.level, right, 5.0, q.code, None if right else t))
+                progress.record(with_traps(Attempt(q.kind, q.stage, q.level, right, 5.0, q.code, None if right else t)))
     progress.knowledge.set(holds, 0.9)
     progress.knowledge.set(other, 0.1)
     assert progress.likeliest(fits)[0] == holds

@@ -8,6 +8,7 @@ from __future__ import annotations
 from apptest import answer_check, app, sign_up, skip_check, texts
 
 from puzzles import CORE_KINDS, generate
+from trainer.learning.placement import CHECK_EACH, CHECK_PER_STAGE
 from trainer.learning.progress import Attempt
 from trainer.learning.states import ReviewMode
 
@@ -25,7 +26,7 @@ def keys(at) -> set[str]:
 
 
 def progress_line(at) -> str:
-    """The line over the check's puzzle ("Question 2 of about 6 · Stage: Muggins")."""
+    """The line over the check's puzzle ("Question 2 of about 12 · Stage: Muggins")."""
     return " ".join(p.proto.text for p in at.get("progress"))
 
 
@@ -69,8 +70,8 @@ def test_the_check_one_puzzle_at_a_time_then_the_coach_starts_where_it_showed(st
     at = new_child("Jolly Koala")
     me = at.session_state["me"]
     at.button(key="pc_start").click().run()
-    for n, kind in enumerate(CORE_KINDS, start=1):  # Muggins, every puzzle right
-        assert f"Question {n} of about 6 · Stage: Muggins" == progress_line(at)
+    for n, kind in enumerate(CORE_KINDS * CHECK_EACH, start=1):  # Muggins, every puzzle right (two a kind)
+        assert f"Question {n} of about 12 · Stage: Muggins" == progress_line(at)
         assert at.session_state["practice"].check.puzzle.kind == kind
         assert at.session_state["practice"].check.puzzle.stage == "muggins"
         answer_check(at)
@@ -80,7 +81,7 @@ def test_the_check_one_puzzle_at_a_time_then_the_coach_starts_where_it_showed(st
     kept = store.placement(me.code)
     assert kept is not None and kept.start == "all-fives" and not kept.skipped
     stored = store.attempts(me.code)
-    assert len(stored) == 4 and all(a.review is ReviewMode.PLACEMENT for a in stored)
+    assert len(stored) == CHECK_PER_STAGE + 1 and all(a.review is ReviewMode.PLACEMENT for a in stored)
     at.button(key="pc_go").click().run()
     assert not at.exception, at.exception
     pr = at.session_state["practice"]
@@ -100,7 +101,7 @@ def test_a_reload_part_way_takes_the_check_up_where_it_was():
     again = app(me=me.code)
     assert "pc_start" not in keys(again) and again.session_state["practice"].check is not None
     assert again.session_state["practice"].check.number == 2
-    assert "Question 2 of about 6" in progress_line(again)
+    assert "Question 2 of about 12" in progress_line(again)
 
 
 def test_junk_typed_in_the_check_gets_a_friendly_word_and_records_nothing(store):

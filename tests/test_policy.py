@@ -12,6 +12,7 @@ from trainer.learning.progress import MASTERED, PROFICIENT
 from trainer.learning.sprint import SprintAnswer, SprintHistory, SprintRound, fluent_answers
 from trainer.learning.states import MasteryStep, ReviewMode
 from trainer.learning.transfer import RealGames
+from trainer.store.traps import with_traps
 
 
 def test_the_policy_is_a_frozen_value():
@@ -26,11 +27,11 @@ def test_the_policy_is_a_frozen_value():
 def top_answers(p: Progress, n: int) -> None:
     code = generate("make-five", stage="muggins", level=3, seed=1).code
     for _ in range(n):
-        p.record(Attempt("make-five", "muggins", 3, True, 1.0, code))
+        p.record(with_traps(Attempt("make-five", "muggins", 3, True, 1.0, code)))
 
 
 def test_progress_reads_its_thresholds_from_its_policy():
-    quick = dataclasses.replace(DEFAULT_POLICY, mastered_at=0.5)
+    quick = dataclasses.replace(DEFAULT_POLICY, mastered_at=0.4)
     fast, slow = Progress(policy=quick), Progress()
     top_answers(fast, 1)
     top_answers(slow, 1)
@@ -44,7 +45,7 @@ def test_progress_reads_its_thresholds_from_its_policy():
 def test_a_missed_puzzle_comes_back_when_the_policy_says():
     p = Progress(policy=dataclasses.replace(DEFAULT_POLICY, retry_after=1, sibling_after=2))
     code = generate("open-total", stage="muggins", level=1, seed=3).code
-    p.record(Attempt("open-total", "muggins", 1, False, 5.0, code))
+    p.record(with_traps(Attempt("open-total", "muggins", 1, False, 5.0, code)))
     assert [(r.how, r.due) for r in p.reviews] == [(ReviewMode.RETRY, 2)]
 
 

@@ -21,10 +21,15 @@ from trainer.learning.progress import (
 )
 from trainer.learning.sprint import fluent_answers
 from trainer.learning.states import ReviewMode
+from trainer.store.traps import with_traps
+
+MONDAY = 1767628800.0 + 16 * 3600  # 4 pm
+DAY = 86400.0
 
 
 def answer(p, kind="open-total", stage="muggins", level=3, correct=True, seconds=5.0, **kw):
-    return p.record(Attempt(kind, stage, level, correct, seconds, **kw))
+    kw.setdefault("at", MONDAY)
+    return p.record(with_traps(Attempt(kind, stage, level, correct, seconds, **kw)))
 
 
 @functools.cache
@@ -33,27 +38,43 @@ def trap_codes(kind, stage):
     return tuple(generate_for(kind, stage=stage, level=1, trap=t, seed=0).code for t in mastery_traps(kind, stage))
 
 
-def prime(p, kinds=CORE_KINDS, stage="muggins", times=5):
-    """Know every trap of ``kinds`` at ``stage``: each trap's puzzle answered right ``times`` times, at level
-    1 (and the stage's number facts fluent)."""
-    for f in fluent_answers(STAGE_FACTS[stage]):
+def prime(p, kinds=CORE_KINDS, stage="muggins", times=12):
+    """Know every trap of ``kinds`` at ``stage``: each trap's puzzle answered right until it is known (at most
+    ``times`` times), at level 1 (and the stage's number facts fluent), on Monday."""
+    for f in fluent_answers(STAGE_FACTS[stage], MONDAY - 60):
         p.record_fact(f)
     for kind in kinds:
-        for code in trap_codes(kind, stage) * times:
-            answer(p, kind, stage, level=1, code=code)
+        for t, code in zip(mastery_traps(kind, stage), trap_codes(kind, stage)):
+            for _ in range(times):
+                if p.knowledge.p(t) >= DEFAULT_POLICY.mastered_at:
+                    break
+                answer(p, kind, stage, level=1, code=code)
+
+
+def confirm(p, stage="muggins", at=MONDAY + DAY):
+    """On a later day, answer right what the coach asks until ``stage`` is confirmed (at most 40); the last
+    outcome."""
+    out = None
+    for i in range(40):
+        kind, where, level = p.coach_pick(random.Random(i), at)
+        trap = p.coach_trap(kind, where, at)
+        code = generate_for(kind, stage=where, level=level, trap=trap, seed=i).code if trap else ""
+        out = answer(p, kind, where, level=level, code=code, at=at)
+        if out.mastered:
+            return out
+    return out
 
 
 def master_stage(p, stage="muggins"):
-    """Every trap known, then each core kind right and quick at the top level until the stage is mastered
-    (the time is not known, so at once)."""
-    out = None
+    """Every trap known, then each core kind right and quick at the top level until the stage looks mastered
+    (on Monday), then confirmed on Tuesday."""
     prime(p, stage=stage)
-    for _ in range(8):
+    for _ in range(12):
         for kind in CORE_KINDS:
-            out = answer(p, kind, stage)
-            if out.mastered:
-                return out
-    return out
+            answer(p, kind, stage)
+        if stage in p.pending:
+            break
+    return confirm(p, stage)
 
 
 def test_steps_climb_from_practised_to_mastered():
@@ -66,7 +87,7 @@ def test_steps_climb_from_practised_to_mastered():
     assert p.step("open-total", "muggins") == FAMILIAR
     prime(p, ["open-total"])
     steps = []
-    for _ in range(6):
+    for _ in range(8):
         answer(p, level=3)
         steps.append(p.step("open-total", "muggins"))
     assert MASTERED in steps and steps[-1] == MASTERED and steps == sorted(steps)
@@ -97,19 +118,21 @@ def test_a_five_second_learner_is_fluent_everywhere():
 def test_stage_mastery_needs_every_core_kind():
     p = Progress()
     prime(p)
-    for _ in range(8):
+    for _ in range(12):
         answer(p, "open-total")
         answer(p, "best-play")
-    assert not p.is_mastered("muggins")
+    assert not p.is_mastered("muggins") and "muggins" not in p.pending
     out = None
-    for _ in range(8):
+    for _ in range(12):
         out = answer(p, "hand-rounding")
-        if out.mastered:
+        if out.unlocked:
             break
+    assert "muggins" in p.pending and out.unlocked == "all-fives" and p.coach_stage == "all-fives"
+    assert not p.is_mastered("muggins")  # looked mastered today: confirmed on a later day
+    out = confirm(p)
     assert p.is_mastered("muggins") and p.mastered == ["muggins"]
     assert out.mastered == "muggins" and out.unlocked == "all-fives"
-    assert p.coach_stage == "all-fives"
-    assert answer(p, stage="muggins").mastered is None  # celebrated once
+    assert answer(p, stage="muggins", at=MONDAY + DAY).mastered is None  # celebrated once
 
 
 def test_lucky_guesses_do_not_master_a_trap():

@@ -20,6 +20,7 @@ from sqlalchemy import create_engine, insert, inspect, select
 
 from puzzles.codes import ALPHABET
 from trainer.learning.assignment import Work
+from trainer.learning.choice import StageChoice
 from trainer.learning.placement import Placement
 from trainer.learning.practice import COACH, Practice
 from trainer.learning.progress import Attempt, Progress
@@ -32,6 +33,7 @@ from trainer.store.names import check_class_name, has_hidden, strip_spaces
 from trainer.store.nicknames import check_nickname, suggest
 from trainer.store.schema import attempts, classes, learners, metadata
 from trainer.store.store import _attempt_row, _hash
+from trainer.store.traps import code_traps
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -102,6 +104,7 @@ def test_deleting_a_class_leaves_nothing_of_it(store):
         store.record_decision(me.code, Decision("g1-0", 1.0, "muggins", "muggins", "3-4", ("4-6", "2-3"),
                                                 (("2-3>3-4", 2), ("4-6>3-4", 0)), "4-6>3-4", 0, 2))
         store.record_placement(me.code, Placement("all-fives", 1.0))
+        store.record_stage_choices(me.code, [StageChoice("all-fives", 2.0)])
     store.start_lesson(keys.code, keys.teacher_key)
     store.join_lesson(me.code)
     rnd = store.show_puzzle(keys.code, keys.teacher_key, "CQT6-QX36")
@@ -118,7 +121,8 @@ def test_deleting_a_class_leaves_nothing_of_it(store):
     store.delete_class(keys.code, keys.teacher_key)
     after = store.row_counts()
     assert after == {"classes": 1, "learners": 1, "attempts": 1, "games": 0, "lessons": 0, "lesson_members": 0,
-                     "live_answers": 0, "sprint_answers": 0, "decisions": 0, "placements": 0, "game_tables": 0,
+                     "live_answers": 0, "sprint_answers": 0, "decisions": 0, "placements": 0, "stage_choices": 0,
+                     "game_tables": 0,
                      "table_seats": 0, "table_moves": 0, "assignments": 0, "assignment_learners": 0}
     assert store.learner(me.code) is None and store.class_name(keys.code) is None
     assert store.attempts(kept.code) == [attempt()]
@@ -451,7 +455,7 @@ def test_an_old_database_is_upgraded(url):
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "0001")
     old, me = old_class_code(random.Random(2)), new_learner_code()
-    row = {k: v for k, v in _attempt_row(me, attempt(), 1.0).items() if k != "uid"}
+    row = {k: v for k, v in _attempt_row(me, attempt(), 1.0).items() if k not in ("uid", "traps")}  # (later)
     with engine.begin() as conn:
         conn.execute(insert(classes).values(code=old, name="Room 1", key_hash=_hash("old key"), created=1.0))
         conn.execute(insert(learners).values(code=me, nickname="Blue Fox", class_code=old, created=1.0))
@@ -459,6 +463,7 @@ def test_an_old_database_is_upgraded(url):
     engine.dispose()
     store = open_store(url)
     assert store.attempts(me) == [attempt()] and store.class_name(old.replace("-", "")) == "Room 1"
+    assert store.attempts(me)[0].traps == code_traps("open-total", "muggins", "CQT6-QX36")  # filled in, once
     store.record(me, attempt(1), uid="u1")
     store.record(me, attempt(1), uid="u1")
     with store.engine.connect() as conn:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from sqlalchemy import event, select
 
 from trainer.learning.assignment import Work
+from trainer.learning.choice import StageChoice
 from trainer.learning.placement import Placement
 from trainer.learning.progress import Attempt
 from trainer.learning.sprint import SprintAnswer
@@ -179,6 +180,8 @@ def public_calls(store: Store, code: str, key: str, me: str) -> dict:
         "game_puzzles_practised": lambda: store.game_puzzles_practised(me),
         "record_placement": lambda: store.record_placement(me, Placement("all-fives", 1.0)),
         "placement": lambda: store.placement(me),
+        "record_stage_choices": lambda: store.record_stage_choices(me, [StageChoice("all-fives", 1.0)]),
+        "stage_choices": lambda: store.stage_choices(me),
         "language": lambda: store.language(me),
         "set_language": lambda: store.set_language(me, "es"),
         "class_language": lambda: store.class_language(code),

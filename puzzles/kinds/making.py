@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from puzzles.puzzle import Choice, Step
 from puzzles.stages import LEVEL_TABLE, Position, basic_fit, has_trap, positions, traps
-from puzzles.traps import COUNTED_COVERED, COVERED_SPINNER, DOUBLE_ONCE
+from puzzles.traps import COUNTED_COVERED, COUNTING, COVERED_SPINNER, DOUBLE_ONCE, TRAP_STAGES, trap
 from trainer.rules import EndKind, Layout, Play, Tile
 from trainer.words import _
 from trainer.words.ends import end_counts, end_words
@@ -19,7 +19,7 @@ from trainer.words.scores import score_words
 T = TypeVar("T")
 LABELS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
 TOTAL_MISTAKES = (DOUBLE_ONCE.id, COVERED_SPINNER.id, "empty-spinner-end", "covered-double", "missed-end",
-                  COUNTED_COVERED.id, "counted-twice")
+                  COUNTED_COVERED.id, "counted-twice", "double", "forgot-covered")
 """The mistakes :func:`mistaken_totals` names."""
 
 
@@ -73,8 +73,27 @@ def mistaken_totals(lay: Layout) -> list[tuple[str, int, str]]:
     for name, value, text in out:
         if value not in seen and value >= 0:
             seen.add(value)
-            unique.append((name, value, text))
+            unique.append((_modelled(lay, name, value), value, text))
     return unique
+
+
+FALLBACK_NAMES: dict[str, str] = {DOUBLE_ONCE.id: "double", COVERED_SPINNER.id: "empty-spinner-end",
+                                   COUNTED_COVERED.id: "forgot-covered"}
+"""What a total found by one of :func:`mistaken_totals`'s sums is called when no trap's model gives it."""
+
+
+def _modelled(lay: Layout, name: str, value: int) -> str:
+    """One model per misconception: a total is named after a trap only when that trap's own model
+    (:attr:`puzzles.registry.Trap.model`) counts it on ``lay``; else after the counting trap whose model does
+    (a spinner's double counted once is ``spinner-once``), else after a mistake that is no trap. (The totals,
+    and so every puzzle a code names, stay as they were: only their names follow the models.)"""
+    if name not in FALLBACK_NAMES:
+        return name
+    stage = str(lay.variant.value)
+    for t in (name, *COUNTING):
+        if stage in TRAP_STAGES[t] and trap(t).model.total(lay) == value:
+            return t
+    return FALLBACK_NAMES[name]
 
 
 def slips(right: int, count: int, rng: random.Random, taken: set[int]) -> list[int]:

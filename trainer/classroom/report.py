@@ -48,6 +48,8 @@ class GridRow:
     """(kind, stage) → step, see :data:`trainer.learning.progress.STEP_NAMES`."""
     mastered: tuple[str, ...]
     """The stages this learner has mastered."""
+    review: frozenset[tuple[str, str]] = frozenset()
+    """(kind, stage) taken back from Mastered: its review answers failed (it needs a review)."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +92,7 @@ def grid(learners: Iterable[LearnerRecord]) -> list[GridRow]:
             code=lr.code, nickname=lr.nickname, answers=progress.answered, right=progress.right,
             steps={(k, s): progress.step(k, s) for s in STAGES for k in KINDS},
             mastered=tuple(s for s in STAGES if s in progress.mastered),
+            review=frozenset((k, s) for s in STAGES for k in KINDS if progress.needs_review(k, s)),
         ))
     return rows
 

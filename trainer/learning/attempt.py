@@ -3,11 +3,9 @@ and the browser's outbox copy holds, read and written by :meth:`Attempt.to_row` 
 
 from __future__ import annotations
 
-import functools
-import threading
 from dataclasses import dataclass, field
 
-from puzzles import KINDS, STAGES, CodeError, Puzzle, from_code
+from puzzles import KINDS, STAGES, Puzzle
 from trainer.learning.rows import row_values
 from trainer.learning.states import ReviewMode
 
@@ -33,17 +31,26 @@ class Attempt:
     at: float | None = field(default=None, compare=False)
     """When it was answered (epoch seconds, the practice's clock); ``None`` when not known. Two answers
     that differ only in their time are the same answer."""
+    traps: tuple[str, ...] | None = field(default=None, compare=False)
+    """The traps the puzzle exposed (:func:`puzzle_traps`: the one it was made to set first), kept with the
+    answer so the fold never makes the puzzle again; ``None`` when not known (an answer kept before traps
+    were: the store fills them in from its code, once). Stored as the ids joined by spaces."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.review, ReviewMode):  # its stored text: ``ValueError`` for any other
             object.__setattr__(self, "review", ReviewMode(self.review))
+        if isinstance(self.traps, str):  # its stored text
+            object.__setattr__(self, "traps", tuple(self.traps.split()))
+        elif self.traps is not None and not isinstance(self.traps, tuple):
+            object.__setattr__(self, "traps", tuple(self.traps))
 
     def to_row(self) -> dict[str, object]:
         """The answer as plain values, by field name (the review as its text)."""
         return {"kind": self.kind, "stage": self.stage, "level": int(self.level), "correct": bool(self.correct),
                 "seconds": float(self.seconds), "code": self.code or "", "mistake": self.mistake,
                 "hinted": bool(self.hinted), "review": self.review.value, "origin": self.origin or "",
-                "at": None if self.at is None else float(self.at)}
+                "at": None if self.at is None else float(self.at),
+                "traps": None if self.traps is None else " ".join(self.traps)}
 
     @classmethod
     def from_row(cls, row: object) -> Attempt:
@@ -51,7 +58,8 @@ class Attempt:
         Checked field by field: a kind, stage or level the trainer does not know, a value of the wrong
         type, a text over :data:`~trainer.learning.rows.TEXT_MAX` characters or a review that is not a
         :class:`ReviewMode`: ``ValueError``, saying which."""
-        values = row_values(row, _ATTEMPT_TYPES, required=_ATTEMPT_REQUIRED, what="an answer")
+        values = row_values(row, _ATTEMPT_TYPES, required=_ATTEMPT_REQUIRED, what="an answer",
+                            text_max={"traps": TRAPS_MAX})
         if values["kind"] not in KINDS or values["stage"] not in STAGES or values["level"] not in (1, 2, 3):
             raise ValueError(f"an answer to a puzzle this trainer does not know: {values['kind']!r}, "
                              f"{values['stage']!r}, level {values['level']!r}")
@@ -64,59 +72,22 @@ class Attempt:
 _ATTEMPT_TYPES: dict[str, tuple[type, ...]] = {
     "kind": (str,), "stage": (str,), "level": (int,), "correct": (bool,), "seconds": (int, float), "code": (str,),
     "mistake": (str, type(None)), "hinted": (bool,), "review": (str,), "origin": (str,),
-    "at": (int, float, type(None)),
+    "at": (int, float, type(None)), "traps": (str, type(None)),
 }
+TRAPS_MAX = 400
+"""The longest text of an answer's traps (its column is no wider)."""
 _ATTEMPT_REQUIRED = ("kind", "stage", "level", "correct", "seconds")
 _REVIEW_TEXTS = frozenset(m.value for m in ReviewMode)
 
 
-_SHOWN: dict[str, tuple[str, tuple[str, ...]]] = {}
-"""What :func:`code_traps` says of the puzzles shown lately (:func:`shown`), by code."""
-SHOWN_KEPT = 4096
-_SHOWN_LOCK = threading.Lock()
-
-
-def shown(puzzle: Puzzle) -> None:
-    """A puzzle is on a screen: what :func:`code_traps` says of its code is known already, so its answer is
-    not worked out again by making the puzzle a second time (the most recent ones are kept)."""
-    with _SHOWN_LOCK:  # pages of many sessions run at once
-        if len(_SHOWN) >= SHOWN_KEPT:
-            del _SHOWN[next(iter(_SHOWN))]
-        _SHOWN[puzzle.code] = (f"{puzzle.kind}/{puzzle.stage}", puzzle.traps)
-
-
-def code_traps(code: str) -> tuple[str, tuple[str, ...]]:
-    """The kind and stage of the puzzle a code names (``"kind/stage"``) and the traps it exposes
-    (``("", ())`` for a bad code)."""
-    known = _SHOWN.get(code)
-    return known if known is not None else _code_traps(code)
-
-
-@functools.lru_cache(maxsize=8192)
-def _code_traps(code: str) -> tuple[str, tuple[str, ...]]:
-    try:
-        p = from_code(code)
-    except (CodeError, ValueError):
-        return "", ()
-    return f"{p.kind}/{p.stage}", p.traps
-
-
-@functools.lru_cache(maxsize=8192)
-def code_trap(code: str) -> str | None:
-    """The trap the puzzle a code names was made to set (a teaching's drill is made for the trap taught),
-    or None."""
-    try:
-        return from_code(code).trap
-    except (CodeError, ValueError):
-        return None
+def puzzle_traps(puzzle: Puzzle) -> tuple[str, ...]:
+    """What an answer to ``puzzle`` keeps as :attr:`Attempt.traps`: the traps it exposes, the one it was made
+    to set (a teaching's drill is made for the trap taught) first."""
+    made = puzzle.trap
+    return (made, *(t for t in puzzle.traps if t != made)) if made in puzzle.traps else tuple(puzzle.traps)
 
 
 def attempt_traps(a: Attempt) -> tuple[str, ...]:
-    """The traps an answered puzzle exposed, worked out again from its code (so old stored answers,
-    which keep only the code, have them too); none for another kind's or stage's code, or a bad one."""
-    if not a.code:
-        return ()
-    where, traps = code_traps(a.code)
-    return traps if where == f"{a.kind}/{a.stage}" else ()
-
-
+    """The traps an answered puzzle exposed, as kept with the answer (never worked out again from its code:
+    the fold needs no puzzle generator); none when not known."""
+    return a.traps or ()

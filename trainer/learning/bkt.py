@@ -30,7 +30,10 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
 
+from puzzles import KINDS, STAGES, TRAPS
 from trainer.learning.attempt import Attempt, attempt_traps
+from trainer.learning.bounds import held
+from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.states import ReviewMode
 
 TOP_LEVEL = 3
@@ -116,8 +119,9 @@ def observations(a: Attempt) -> tuple[Observation, ...]:
     fits two; blaming each of them would hold down a trap the child never gets wrong on its own). A wrong
     answer no trap explains (a slip, a guess) says nothing about a misconception: it is evidence against
     the general skill alone. A warm-up drill comes after a teaching episode: its traps learn at the
-    taught rate."""
-    if a.hinted:
+    taught rate. A placement check's answer places the child and is evidence for nothing (a lucky one
+    would make a kind Proficient)."""
+    if a.hinted or a.review is ReviewMode.PLACEMENT:
         return ()
     out: list[Observation] = []
     if a.level == TOP_LEVEL and a.review is not ReviewMode.DRILL:
@@ -152,11 +156,31 @@ class ParamTable:
         return cls(BktParams(**data["default"]), {k: BktParams(**v) for k, v in data.get("skills", {}).items()},
                    str(data.get("cohort", "")))
 
+    def held(self, mastered_at: float = DEFAULT_POLICY.mastered_at) -> ParamTable:
+        """The table with every skill the trainer traces, each held to the bounds
+        (:mod:`trainer.learning.bounds`): a fitted one from its fit, any other from :data:`UNFITTED` (the
+        table's own default, a pooled fit of other skills, is not used for them)."""
+        skills = {s: held(s, self.skills.get(s, UNFITTED), mastered_at) for s in every_skill()}
+        extra = {s: held(s, p, mastered_at) for s, p in self.skills.items() if s not in skills}
+        return ParamTable(held("", UNFITTED, mastered_at), {**skills, **extra}, self.cohort)
+
+
+UNFITTED = BktParams(prior=0.3, learn=0.15, guess=0.0, slip=0.1, taught_learn=0.3)
+"""The numbers of a skill no fit has (its guess raised to its floor by :func:`~trainer.learning.bounds.held`):
+the middle of the literature's ranges (prior 0.1–0.5, learn 0.05–0.3, slip 0.05–0.15), teaching doubling the
+learning rate."""
+
+
+def every_skill() -> tuple[str, ...]:
+    """Every skill the trainer traces: each kind's general skill at each stage, and each trap."""
+    return (*(general_skill(k, s) for s in STAGES for k in KINDS), *TRAPS)
+
 
 @cache
 def shipped_params() -> ParamTable:
-    """The numbers shipped with the trainer (:data:`PARAMS_FILE`)."""
-    return ParamTable.from_json(PARAMS_FILE.read_text(encoding="utf-8"))
+    """The numbers shipped with the trainer (:data:`PARAMS_FILE`), held to the bounds as they are read
+    (:meth:`ParamTable.held`)."""
+    return ParamTable.from_json(PARAMS_FILE.read_text(encoding="utf-8")).held()
 
 
 @dataclass

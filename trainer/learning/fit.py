@@ -162,23 +162,20 @@ def counts(rows: Iterable[ObservationRow]) -> dict[str, tuple[int, int]]:
     return {s: (n, len(who)) for s, (n, who) in sorted(seen.items())}
 
 
-GUESS_MAX = 0.3
-SLIP_MAX = 0.1
-"""The bounds BKT's fits are held to (Corbett & Anderson 1995): EM can settle on a *degenerate* model —
-a skill "known" by children who answer wrong, or guessed right more often than not (Baker, Corbett &
-Aleven 2008) — and a wrong answer that another skill of the same puzzle caused reads as a slip."""
 
 
 def bounded(p: BktParams) -> BktParams:
-    """A fitted skill held to :data:`GUESS_MAX` and :data:`SLIP_MAX`, its taught rate never below its
-    practice one (teaching never makes learning less likely)."""
-    return dataclasses.replace(p, guess=min(p.guess, GUESS_MAX), slip=min(p.slip, SLIP_MAX),
-                               taught_learn=max(p.taught_learn, p.learn))
+    """A fitted skill's taught rate never below its practice one (teaching never makes learning less likely)."""
+    return dataclasses.replace(p, taught_learn=max(p.taught_learn, p.learn))
 
 
 def bounded_table(table: ParamTable) -> ParamTable:
-    """Every skill of a table, and its default, :func:`bounded`."""
-    return ParamTable(bounded(table.default), {k: bounded(v) for k, v in table.skills.items()}, table.cohort)
+    """Every skill of a table held to the bounds (:mod:`trainer.learning.bounds`: learn ≤ 0.5, prior ≤ 0.8,
+    slip ≤ 0.1, guess at least the item's chance, never known from one answer); skills with no fit take the
+    documented default (:data:`~trainer.learning.bkt.UNFITTED`). EM can settle on a *degenerate* model — a skill
+    "known" by children who answer wrong, or guessed right more often than not (Baker, Corbett & Aleven 2008)
+    — and a wrong answer that another skill of the same puzzle caused reads as a slip."""
+    return ParamTable(bounded(table.default), {k: bounded(v) for k, v in table.skills.items()}, table.cohort).held()
 
 
 def params_from(fitted: Mapping[str, Any], default: BktParams | None) -> BktParams | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from trainer.learning.attempt import Attempt, attempt_traps, code_trap
+from trainer.learning.attempt import Attempt, attempt_traps
 from trainer.learning.states import ReviewMode
 
 LIKELY_REACH, LIKELY_ANSWERS = 80, 6
@@ -27,8 +27,7 @@ def taught_trap(attempts: Sequence[Attempt], drill: Attempt) -> str | None:
             if earlier.mistake in traps:
                 return earlier.mistake
             break
-    t = code_trap(drill.code)
-    return t if t in traps else None
+    return traps[0] if traps else None
 
 
 def held_lately(attempts: Sequence[Attempt], trap: str, among: tuple[str, ...]) -> float:

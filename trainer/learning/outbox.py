@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from trainer.learning.choice import StageChoice
 from trainer.learning.progress import Attempt
 from trainer.learning.sprint import SprintAnswer
 from trainer.learning.transfer import Decision
@@ -196,3 +197,28 @@ class FactSaver(_IdSaver[SprintAnswer]):
 
     def read(self, row: object) -> SprintAnswer:
         return SprintAnswer.from_row(row)
+
+
+@dataclass
+class ChoiceSaver(Outbox[StageChoice]):
+    """Keeps each stage chosen by hand for the coach (``Practice.on_choice``); while the store is away the
+    choices wait here, in order (a choice names itself by its stage and time)."""
+
+    what: ClassVar[str] = "stage choices"
+
+    def write(self, s: Any, items: list[StageChoice]) -> None:
+        s.record_stage_choices(self.code, items)
+
+    def uid(self, item: StageChoice) -> str:
+        return f"{item.stage}@{item.at!r}"
+
+    def to_device(self, item: StageChoice) -> list[object]:
+        return [self.uid(item), item.to_row()]
+
+    def from_device(self, kept: object) -> StageChoice | None:
+        if not (isinstance(kept, list) and len(kept) == 2):
+            return None
+        try:
+            return StageChoice.from_row(kept[1])
+        except (ValueError, TypeError):
+            return None

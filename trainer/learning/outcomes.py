@@ -45,3 +45,5 @@ class Review:
     """The number of answers after which it is due."""
     how: ReviewMode
     """:attr:`ReviewMode.RETRY` (the same puzzle) or :attr:`ReviewMode.SIMILAR` (a sibling with the same trap)."""
+    traps: tuple[str, ...] = ()
+    """The traps the missed puzzle exposed (as its answer kept them)."""

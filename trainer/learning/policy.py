@@ -50,6 +50,13 @@ class Policy:
     shaky_wrong: int = 3
     """...and a mastered kind drops (to Proficient, or less) when 3 of its last 8 answers at the top level
     are wrong, or one of its skills falls below :attr:`drops_below`."""
+    review_window: int = 3
+    review_wrong: int = 2
+    """Forgetting: a mastered kind whose review answers fail is taken back — 2 wrong among its last 3 review
+    answers (answers at the top level on a later day than it was mastered) and it *needs a review*: it is
+    Proficient at most (and its stage no longer mastered) until its last 3 answers at the top level are right
+    and it is earned again. (ALEKS takes back what a knowledge check finds forgotten; Khan Academy drops a
+    level after two wrong in a mastery challenge.)"""
     kind_retention: float = 0.9
     """A mastered kind comes back in review when FSRS says its recall has fallen to this (py-fsrs's
     default desired retention): each answer at the top level is a review of its card."""

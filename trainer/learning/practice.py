@@ -29,7 +29,8 @@ from puzzles.judge import judge
 from puzzles.pair import Contrast
 from puzzles.traps import drill_kind
 from puzzles.worked import worked_example
-from trainer.learning.attempt import shown as puzzle_shown
+from trainer.learning.attempt import puzzle_traps
+from trainer.learning.choice import StageChoice
 from trainer.learning.placement import Placement, PlacementCheck, check_answers, is_offered
 from trainer.learning.policy import DEFAULT_POLICY, Policy
 from trainer.learning.progress import Attempt, Outcome, Progress
@@ -99,6 +100,8 @@ class Practice:
     """Called with every recorded attempt (a progress store saves it)."""
     on_fact: Callable[[SprintAnswer], None] | None = None
     """Called with every Sprint answer (a progress store saves it)."""
+    on_choice: Callable[[StageChoice], None] | None = None
+    """Called with every stage chosen by hand for the coach (a progress store saves it)."""
     sprint: SprintRound | None = None
     """The Fives Sprint round on screen (a whole round on the Sprint page, or the coach's short step)."""
     sprint_coached: bool = False
@@ -138,7 +141,7 @@ class Practice:
         else:
             given = self.progress
             self.progress = Progress.from_attempts(given.attempts, given.facts.answers, policy=self.policy,
-                                                   placement=given.placement)
+                                                   placement=given.placement, choices=given.choices)
             self.progress.facts.band = given.facts.band
 
     # ----- teaching -----
@@ -296,6 +299,15 @@ class Practice:
             return generate_for(kind, stage=stage, level=level, trap=trap, seed=self.seed_source.randrange(SEEDS))
         return best
 
+    def choose_stage(self, stage: str) -> StageChoice:
+        """The coach works at ``stage`` from now on, chosen by hand: an event, folded into the progress and
+        handed to :attr:`on_choice`, so a reload or another tablet carries on there."""
+        choice = StageChoice(stage, self.clock())
+        self.progress.choose(choice)
+        if self.on_choice is not None:
+            self.on_choice(choice)
+        return choice
+
     def try_similar(self) -> Puzzle:
         """A puzzle like the one on screen: the same kind, stage, level and trap."""
         if self.puzzle is None:
@@ -308,7 +320,6 @@ class Practice:
     def show(self, puzzle: Puzzle, *, review: ReviewMode = ReviewMode.NEW, origin: str = "", notice: str = "",
              coached: bool | None = None) -> Puzzle:
         self.puzzle = puzzle
-        puzzle_shown(puzzle)
         self.started = self.clock()
         self.verdict = None
         self.outcome = None
@@ -365,7 +376,7 @@ class Practice:
             p = self.puzzle
             attempt = Attempt(p.kind, p.stage, p.level, verdict.correct, round(seconds, 1), p.code,
                               verdict.mistake, hinted=self.hinted, review=self.review, origin=self.origin,
-                              at=self.clock())
+                              at=self.clock(), traps=puzzle_traps(p))
             self.outcome = self.progress.record(attempt)
             self.verdict = verdict
             if self.review is ReviewMode.GAME:
@@ -469,9 +480,10 @@ class Practice:
         verdict = judge(puzzle, response)
         if not verdict.is_answer:
             return verdict, None
-        seconds = round(max(0.0, self.clock() - started), 1)
+        now = self.clock()
+        seconds = round(max(0.0, now - started), 1)
         return verdict, Attempt(puzzle.kind, puzzle.stage, puzzle.level, verdict.correct, seconds, puzzle.code,
-                                verdict.mistake)
+                                verdict.mistake, at=now, traps=puzzle_traps(puzzle))
 
     def record_live(self, attempt: Attempt) -> None:
         """Count a live answer the store already keeps (so it never goes to :attr:`on_attempt` as well)."""

@@ -14,7 +14,9 @@ and every kind's general skill at each stage, has a p(known). Each kind at each 
 - **Proficient** — its general skill known (p(known) ≥ 0.95, from answers at the top level, level 3);
 - **Mastered** — proficient, every trap that applies there known, and fluent: at least 2 of its last 3
   answers at the top level right within the kind's time bar (:func:`fluency_bar`). It stays mastered
-  until one of those skills falls below 0.7.
+  until one of those skills falls below 0.7, or its review answers fail: 2 wrong among its last 3 answers at
+  the top level on a later day than it was mastered take it back (it *needs a review*,
+  :meth:`Progress.needs_review`) until its last 3 there are right.
 
 A stage is mastered when every core kind is mastered there and steady now (at most 2 wrong among its
 last 10 answers at the top level, :attr:`Policy.steady_wrong`), and its number facts (:data:`STAGE_FACTS`,
@@ -45,9 +47,9 @@ from puzzles import CORE_KINDS, KINDS, STAGES, mastery_traps
 from puzzles.registry import all_traps
 from trainer.learning.attempt import Attempt as Attempt
 from trainer.learning.attempt import attempt_traps as attempt_traps
-from trainer.learning.attempt import code_traps
 from trainer.learning.bkt import TOP_LEVEL as TOP_LEVEL
 from trainer.learning.bkt import Knowledge, Observation, general_skill
+from trainer.learning.choice import StageChoice
 from trainer.learning.history import held_lately, taught_trap
 from trainer.learning.outcomes import Outcome as Outcome
 from trainer.learning.outcomes import Review as Review
@@ -111,6 +113,8 @@ class Progress:
     """What the placement check showed (:mod:`trainer.learning.placement`), once it was taken or skipped."""
     placed: dict[str, dt.date] = field(default_factory=dict)
     """Stages the check skipped over, by its day: each waits in :attr:`pending` too, until it is mastered."""
+    choices: list[StageChoice] = field(default_factory=list)
+    """The coach's stages chosen by hand, in order (:mod:`trainer.learning.choice`)."""
     policy: Policy = field(default=DEFAULT_POLICY, kw_only=True)
     """The thresholds every answer is folded with (the Sprint answers' too)."""
 
@@ -121,22 +125,31 @@ class Progress:
 
     @classmethod
     def from_attempts(cls, attempts: Iterable[Attempt], facts: Iterable[SprintAnswer] = (), *,
-                      policy: Policy = DEFAULT_POLICY, placement: Placement | None = None) -> Progress:
-        """Rebuild a learner's progress from their answers (and their Sprint answers, and what their placement
-        check showed), in time order."""
+                      policy: Policy = DEFAULT_POLICY, placement: Placement | None = None,
+                      choices: Iterable[StageChoice] = ()) -> Progress:
+        """Rebuild a learner's progress from their answers (and their Sprint answers, what their placement
+        check showed and the coach's stages chosen by hand), in time order."""
         progress = cls(policy=policy)
         placed = () if placement is None else ((placement.at, 2, placement),)
-        both: Iterable[tuple[float, int, Attempt | SprintAnswer | Placement]] = heapq.merge(
+        both: Iterable[tuple[float, int, Attempt | SprintAnswer | Placement | StageChoice]] = heapq.merge(
             ((a.at or 0.0, 0, a) for a in attempts), ((f.at, 1, f) for f in facts), placed,
-            key=lambda e: (e[0], e[1]))
+            ((c.at, 3, c) for c in choices), key=lambda e: (e[0], e[1]))
         for _, _, item in both:
             if isinstance(item, Attempt):
                 progress.record(item)
             elif isinstance(item, SprintAnswer):
                 progress.record_fact(item)
+            elif isinstance(item, StageChoice):
+                progress.choose(item)
             else:
                 progress.place(item)
         return progress
+
+    def choose(self, choice: StageChoice) -> None:
+        """Fold in a stage chosen by hand: the coach works there from now on (until a mastery moves it on, or a
+        stage before it slips), as after any answer there."""
+        self.choices.append(choice)
+        self.coach_stage = choice.stage
 
     def place(self, placement: Placement) -> None:
         """Fold in what the placement check showed: the coach starts at its stage (at level 2 at least, as after
@@ -184,7 +197,9 @@ class Progress:
 
     def _settle(self, stage: str, day: dt.date | None, *, confirm: bool, at: float | None = None) -> Outcome:
         """Mastery of ``stage`` after an answer on ``day``: first looked mastered (the coach moves on),
-        confirmed on a later day (or at once when the time is not known), or lost."""
+        confirmed on a later day, or lost. An answer whose time is not known is evidence like any other, but
+        it neither makes a stage look mastered nor confirms one: only a day can (every path that records an
+        answer gives it its time)."""
         mastered = unlocked = lost = None
         ok = self.meets_mastery(stage, facts=False)
         held = ok or self.meets_mastery(stage, facts=False, steady=False)  # a slip does not undo it
@@ -197,9 +212,7 @@ class Progress:
             placed = False
         if held and stage not in self.mastered:
             fluent = ok and not self.facts.not_fluent(STAGE_FACTS[stage], at)  # the facts as they are now
-            if fluent and day is None and confirm:  # the time is not known: at once
-                mastered = stage
-            elif fluent and first is None and day is not None:
+            if fluent and first is None and day is not None:
                 # looked mastered before, lost it, earned it again: the first day stands (a later day confirms)
                 self.pending[stage] = self.looked.setdefault(stage, day)
                 unlocked = self._move_on(stage)
@@ -260,7 +273,7 @@ class Progress:
         done = number + 1
         if a.review is ReviewMode.DRILL:  # a mistake is being taught: its missed puzzles need not come back too
             taught = set(attempt_traps(a))
-            self.reviews = [r for r in self.reviews if not taught & set(code_traps(r.code)[1])]
+            self.reviews = [r for r in self.reviews if not taught & set(r.traps)]
         if a.review is ReviewMode.RETEACH:  # the missed puzzle again, inside the teaching: its round is done
             origin = a.origin or a.code
             self.reviews = [r for r in self.reviews if r.code != origin]
@@ -268,10 +281,11 @@ class Progress:
             origin = a.origin or a.code
             self.reviews = [r for r in self.reviews if not (r.code == origin and r.how == a.review)]
             if a.review is ReviewMode.RETRY:
-                self.reviews.append(Review(origin, done + self.policy.sibling_after, ReviewMode.SIMILAR))
+                self.reviews.append(Review(origin, done + self.policy.sibling_after, ReviewMode.SIMILAR,
+                                           attempt_traps(a)))
         if a.code and not a.hinted and not a.correct and a.review.starts_retry:
             # (a similar puzzle missed again does not start the round once more: teaching takes over)
-            self.reviews.append(Review(a.code, done + self.policy.retry_after, ReviewMode.RETRY))
+            self.reviews.append(Review(a.code, done + self.policy.retry_after, ReviewMode.RETRY, attempt_traps(a)))
 
     # ----- mastery -----
 
@@ -393,6 +407,12 @@ class Progress:
         s = self.skills.get((kind, stage))
         return s.step if s else NOT_STARTED
 
+    def needs_review(self, kind: str, stage: str) -> bool:
+        """The kind was mastered at ``stage`` and its review answers failed (:attr:`Policy.review_wrong` of the
+        last :attr:`Policy.review_window`, on a later day): taken back until earned again."""
+        s = self.skills.get((kind, stage))
+        return s is not None and s.needs_review
+
     def step_name(self, kind: str, stage: str) -> str:
         return str(STEP_NAMES[self.step(kind, stage)])
 
@@ -434,7 +454,7 @@ class Progress:
         moved on from today."""
         done = len(self.attempts)
         parked = self.parked(answer_day(now))
-        due = [r for r in self.reviews if r.due <= done and not parked.intersection(code_traps(r.code)[1])]
+        due = [r for r in self.reviews if r.due <= done and not parked.intersection(r.traps)]
         return min(due, key=lambda r: r.due) if due else None
 
     def coach_pick(self, rng: random.Random, now: float | None = None) -> tuple[str, str, int]:

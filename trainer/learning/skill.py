@@ -58,10 +58,19 @@ class Skill:
     right: int = 0
     fluent: int = 0
     last_day: dt.date | None = None
+    mastered_day: dt.date | None = None
+    """The day it was last earned Mastered (None: not mastered, or the time was not known)."""
+    reviews: deque[bool] = field(init=False)
+    """Right or wrong, its last review answers: at the top level, while mastered, on a later day than it was."""
+    needs_review: bool = False
+    """Its review answers failed (:attr:`Policy.review_wrong` of the last :attr:`Policy.review_window`): taken
+    back from Mastered until earned again with that many right in a row at the top level."""
 
     def __post_init__(self) -> None:
         self.recent = deque(maxlen=self.policy.familiar_window)
-        self.top = deque(maxlen=max(self.policy.steady_window, self.policy.shaky_window, self.policy.fluent_window))
+        self.top = deque(maxlen=max(self.policy.steady_window, self.policy.shaky_window, self.policy.fluent_window,
+                                    self.policy.review_window))
+        self.reviews = deque(maxlen=self.policy.review_window)
 
     def p(self, skill: str) -> float:
         return self.knowledge.p(skill)
@@ -124,7 +133,20 @@ class Skill:
         self.recent.append(a.correct)
         if a.level == TOP_LEVEL and a.review is not ReviewMode.DRILL:
             self.top.append((a.correct, fluent))
+            if self.step == MASTERED and day is not None and self.mastered_day is not None and day > self.mastered_day:
+                self.reviews.append(a.correct)
         self.refresh(day)
+
+    @property
+    def review_failed(self) -> bool:
+        """:attr:`Policy.review_wrong` of its last :attr:`Policy.review_window` review answers were wrong."""
+        return sum(not ok for ok in self.reviews) >= self.policy.review_wrong
+
+    @property
+    def earned_again(self) -> bool:
+        """Its last :attr:`Policy.review_window` answers at the top level were right (after a failed review)."""
+        last = list(self.top)[-self.policy.review_window:]
+        return len(last) == self.policy.review_window and all(ok for ok, _ in last)
 
     def refresh(self, day: dt.date | None = None) -> None:
         """The step again, after the learner's p(known) moved (an answer to this kind, or to another that
@@ -133,13 +155,19 @@ class Skill:
             return
         policy = self.policy
         if self.step == MASTERED:
-            if self.weakest >= policy.drops_below and not self.is_shaky:
+            if self.review_failed:
+                self.needs_review = True  # forgotten: taken back (below)
+            elif self.weakest >= policy.drops_below and not self.is_shaky:
                 return
         step = PRACTISED
         if sum(self.recent) >= policy.familiar_right:
             step = FAMILIAR
         if self.p(self.general) >= policy.mastered_at and self.general in self.knowledge.seen:
             step = PROFICIENT
-            if self.is_fluent and not self.missing and not self.is_shaky:
+            if self.is_fluent and not self.missing and not self.is_shaky and \
+                    (not self.needs_review or self.earned_again):
                 step = MASTERED
+        if step == MASTERED and self.step != MASTERED:
+            self.mastered_day, self.needs_review = day, False
+            self.reviews.clear()
         self.step = step

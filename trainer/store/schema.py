@@ -61,6 +61,8 @@ attempts = Table(
     Column("at", Float, nullable=False),
     # the answer's own id (optional): an answer sent again with a uid already kept is skipped
     Column("uid", String(40), nullable=True),
+    # the traps the puzzle exposed, ids joined by spaces (migration 0012_attempt_traps filled older rows)
+    Column("traps", String(400), nullable=False, server_default=""),
     Index("ix_attempts_learner", "learner_code", "id"),
     Index("uq_attempts_uid", "learner_code", "uid", unique=True),
 )
@@ -172,6 +174,17 @@ placements = Table(
 )
 """What a learner's placement check showed, once (see :mod:`trainer.learning.placement`)."""
 
+stage_choices = Table(
+    "stage_choices",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), nullable=False),
+    Column("stage", String(12), nullable=False),
+    Column("at", Float, nullable=False),
+    Index("ix_stage_choices_learner", "learner_code", "id"),
+)
+"""Each time the coach's stage was chosen by hand (see :mod:`trainer.learning.choice`)."""
+
 game_tables = Table(
     "game_tables",
     metadata,
@@ -250,6 +263,6 @@ ASSIGNMENT_TABLES = (assignments, assignment_learners)
 """The teacher's work for the class, parents first (counted by :meth:`trainer.store.Store.assignment_counts`)."""
 
 TABLES = (classes, learners, attempts, games, lessons, lesson_members, live_answers, sprint_answers, decisions,
-          placements, game_tables, table_seats, table_moves, assignments, assignment_learners)
+          placements, stage_choices, game_tables, table_seats, table_moves, assignments, assignment_learners)
 """Every table of learners' data, parents first (deleting goes the other way). The rate limits'
 ``guards`` hold no learner's data and are not among them."""

@@ -27,6 +27,7 @@ from trainer.learning.sprint import SprintAnswer
 from trainer.store import codes, limits
 from trainer.store.assignments import AssignmentStore
 from trainer.store.base import STORE_ERRORS, _calm
+from trainer.store.choices import ChoiceStore
 from trainer.store.decisions import DecisionStore
 from trainer.store.errors import LearnerGone, StoreError, TooManyTries, WrongTeacherKey
 from trainer.store.lobby import LATE_GRACE, LobbyStore, last_end
@@ -48,10 +49,12 @@ from trainer.store.schema import (
     live_answers,
     placements,
     sprint_answers,
+    stage_choices,
     table_moves,
     table_seats,
 )
 from trainer.store.tables import TableStore
+from trainer.store.traps import with_traps
 from trainer.store.values import ClassKeys, Learner, LessonState, ReportRow, Tally
 
 log = logging.getLogger("fives_trainer")
@@ -64,7 +67,7 @@ def _hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
-class Store(DecisionStore, Preferences, PlacementStore, TableStore, AssignmentStore, LobbyStore):
+class Store(DecisionStore, Preferences, PlacementStore, ChoiceStore, TableStore, AssignmentStore, LobbyStore):
     """Open with :func:`open_store`. Safe to share between threads; many processes may open the
     same database."""
 
@@ -333,7 +336,7 @@ class Store(DecisionStore, Preferences, PlacementStore, TableStore, AssignmentSt
                 raise StoreError("not-in-class")
             self._forget_learner(conn, learner_code)
             for table in (live_answers, lesson_members, games, attempts, sprint_answers, decisions, placements,
-                          table_seats):
+                          stage_choices, table_seats):
                 conn.execute(delete(table).where(table.c.learner_code == learner_code))
             conn.execute(delete(learners).where(learners.c.code == learner_code))
 
@@ -352,6 +355,7 @@ class Store(DecisionStore, Preferences, PlacementStore, TableStore, AssignmentSt
             conn.execute(delete(sprint_answers).where(sprint_answers.c.learner_code.in_(members)))
             conn.execute(delete(decisions).where(decisions.c.learner_code.in_(members)))
             conn.execute(delete(placements).where(placements.c.learner_code.in_(members)))
+            conn.execute(delete(stage_choices).where(stage_choices.c.learner_code.in_(members)))
             conn.execute(delete(table_seats).where(table_seats.c.learner_code.in_(members)))
             ours = select(game_tables.c.code).where(game_tables.c.class_code == code).scalar_subquery()
             conn.execute(delete(table_moves).where(table_moves.c.table_code.in_(ours)))
@@ -577,8 +581,9 @@ def _visible(text: str) -> str:
 
 def _attempt_row(learner_code: str | None, a: Attempt, at: float, uid: str | None = None) -> dict[str, object]:
     """An answer's row: its own values, the learner's code (``None``: :func:`~trainer.store.once.write_once`
-    puts it in), its uid, and ``at`` when the answer does not say when it was given."""
-    row = {**a.to_row(), "learner_code": learner_code, "uid": uid}
+    puts it in), its uid, ``at`` when the answer does not say when it was given, and its traps when it does not
+    say which (:func:`~trainer.store.traps.with_traps`)."""
+    row = {**with_traps(a).to_row(), "learner_code": learner_code, "uid": uid}
     if row["at"] is None:
         row["at"] = at
     return row

@@ -18,7 +18,7 @@ def coach_at(stage: str) -> None:
     pr = ui.learner()
     ps = pagestate.practice_page()
     ps.kind, ps.stage, ps.notice = COACH, stage, None
-    pr.progress.coach_stage = stage
+    pr.choose_stage(stage)  # an event, stored: a reload or another tablet carries on there
     pr.new_puzzle(COACH, stage, ps.level)
 
 

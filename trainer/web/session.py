@@ -57,8 +57,10 @@ def store() -> Store | None:
 
 
 def learner_progress(s: Store, code: str) -> Progress:
-    """A learner's progress rebuilt from their stored answers, Sprint answers and placement check."""
-    return Progress.from_attempts(s.attempts(code), s.sprint_answers(code), placement=s.placement(code))
+    """A learner's progress rebuilt from their stored answers, Sprint answers, placement check and the coach's
+    stages chosen by hand."""
+    return Progress.from_attempts(s.attempts(code), s.sprint_answers(code), placement=s.placement(code),
+                                  choices=s.stage_choices(code))
 
 
 def saver() -> AnswerSaver | None:

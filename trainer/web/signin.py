@@ -8,7 +8,7 @@ import uuid
 
 import streamlit as st
 
-from trainer.learning.outbox import AnswerSaver, DecisionSaver, FactSaver, Outbox
+from trainer.learning.outbox import AnswerSaver, ChoiceSaver, DecisionSaver, FactSaver, Outbox
 from trainer.learning.practice import Practice
 from trainer.learning.transfer import RealGames
 from trainer.store import Learner, Store, StoreError, StoreUnavailable, TooManyTries
@@ -79,7 +79,7 @@ def sign_in(learner: Learner, *, carry_over: bool = False) -> None:
     if carry_over and session.me() is None:
         language.keep_for(learner.code)
     practice = Practice(progress=session.learner_progress(s, learner.code), on_attempt=outbox,
-                        on_fact=FactSaver(learner.code, _store))
+                        on_fact=FactSaver(learner.code, _store), on_choice=ChoiceSaver(learner.code, _store))
     decided = DecisionSaver(learner.code, _store)
     if carry_over and session.me() is None and guest is not None and guest.games.decisions:
         decided.pending.extend(guest.games.decisions)
@@ -112,7 +112,8 @@ def sign_in_waiting(code: str) -> None:
     nickname = kept if known.get("code") == code and isinstance(kept, str) else code
     reset_learner()
     st.session_state["practice"] = Practice(on_attempt=AnswerSaver(code, _store), on_fact=FactSaver(code, _store),
-                                            on_decision=DecisionSaver(code, _store))
+                                            on_decision=DecisionSaver(code, _store),
+                                            on_choice=ChoiceSaver(code, _store))
     st.session_state["me"] = Learner(code, nickname)
     session.state().waiting = True
     session.state().tried_code = code
@@ -182,6 +183,9 @@ def reconcile() -> None:
     facts = getattr(practice, "on_fact", None)
     if isinstance(facts, FactSaver) and facts.pending:
         facts.flush()  # Sprint answers waiting from an outage are written from any page, not only the Sprint
+    chosen = getattr(practice, "on_choice", None)
+    if isinstance(chosen, ChoiceSaver) and chosen.pending:
+        chosen.flush()
     # any outbox may be the first to learn it (a Sprint answer, a move in a game): the learner is told at once
     if any(isinstance(box, Outbox) and box.gone for box in (out, decided, facts)):
         removed(current)
@@ -202,7 +206,7 @@ def removed(learner: Learner) -> None:
     kept = st.session_state.get("practice")
     sign_out()
     if kept is not None:
-        kept.on_attempt = kept.on_decision = kept.on_fact = None
+        kept.on_attempt = kept.on_decision = kept.on_fact = kept.on_choice = None
         st.session_state["practice"] = kept
     session.state().notice = error_words.learner_removed(learner.code)
 

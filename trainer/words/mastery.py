@@ -22,6 +22,11 @@ NOTICES = Said({
 """What the coach says above a puzzle it chose, by why it chose it."""
 
 
+def needs_a_review() -> str:
+    """A kind taken back from Mastered after its review answers failed (My progress, the teacher's grid)."""
+    return _("needs a review")
+
+
 def notice(why: str) -> str:
     return NOTICES[why]
 

@@ -24,7 +24,7 @@ from trainer.words import days as day_words
 from trainer.words import home_report as home_words
 from trainer.words import progress_page as words
 from trainer.words import sprint as sprint_words
-from trainer.words.mastery import STEP_NAMES
+from trainer.words.mastery import STEP_NAMES, needs_a_review
 
 SHORT_KINDS = Said({k.id: k.short_title for k in all_kinds()})  # said in the reader's language
 """Each kind's short name, under its bars."""
@@ -148,8 +148,9 @@ def skill_grid(progress) -> str:
         for stage in STAGES:
             step = progress.step(kind, stage)
             text = "#ffffff" if step >= 3 else "#1F2933"
-            cells.append(f'<td style="background:{STEP_COLOURS[step]};color:{text}" data-step="{step}">'
-                         f"{STEP_MARKS[step]} {STEP_NAMES[step]}</td>")
+            again = f" — {needs_a_review()}" if progress.needs_review(kind, stage) else ""  # taken back: forgotten
+            cells.append(f'<td style="background:{STEP_COLOURS[step]};color:{text}" data-step="{step}"'
+                         f'{" data-review" if again else ""}>{STEP_MARKS[step]} {STEP_NAMES[step]}{again}</td>')
         body.append(f"<tr><th scope='row'>{KIND_TITLES[kind]}{star}</th>{''.join(cells)}</tr>")
     return ('<table class="fives-skills" style="border-collapse:collapse;width:100%;font-size:0.95rem">'
             f"<thead><tr><th></th>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"

@@ -58,7 +58,7 @@ def choose_stage() -> None:
         return
     state().work = None
     if state().kind == COACH:
-        ui.learner().progress.coach_stage = state().stage  # a stage chosen by hand is where the coach works now
+        ui.learner().choose_stage(state().stage)  # a stage chosen by hand is where the coach works now (stored)
     fresh()
 
 

@@ -29,7 +29,7 @@ from trainer.words import home_report as home_words
 from trainer.words import language as language_now
 from trainer.words import sprint as sprint_words
 from trainer.words import teacher as words
-from trainer.words.mastery import STEP_NAMES
+from trainer.words.mastery import STEP_NAMES, needs_a_review
 
 SHORT_KINDS = Said({k.id: k.short_title for k in all_kinds()})  # said in the reader's language
 """Each kind's column heading in the class grid (:attr:`puzzles.Kind.short_title`)."""
@@ -308,8 +308,11 @@ def grid_html(grid: list[classroom.GridRow], stage: str) -> str:
         for kind in KINDS:
             step = row.steps[(kind, stage)]
             colour = "#ffffff" if step >= 3 else "#1F2933"
-            cells.append(f'<td style="background:{STEP_COLOURS[step]};color:{colour}" data-step="{step}" '
-                         f'title="{STEP_NAMES[step]}">{STEP_MARKS[step]}</td>')
+            again = (kind, stage) in row.review  # taken back from Mastered: its review answers failed
+            title = f"{STEP_NAMES[step]}, {needs_a_review()}" if again else STEP_NAMES[step]
+            cells.append(f'<td style="background:{STEP_COLOURS[step]};color:{colour}" data-step="{step}"'
+                         f'{" data-review" if again else ""} title="{title}">{STEP_MARKS[step]}'
+                         f'{" ↺" if again else ""}</td>')
         share = f"{round(100 * row.right / row.answers)}%" if row.answers else "—"
         cells.append(f"<td>{row.answers}</td><td>{share}</td>")
         done = " ✓" if stage in row.mastered else ""
