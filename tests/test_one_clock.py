@@ -11,7 +11,7 @@ import random
 import pytest
 
 import puzzles
-from puzzles import CORE_KINDS, generate, generate_for, mastery_traps
+from puzzles import CORE_KINDS, generate, generate_for, judge, mastery_traps
 from trainer.learning.attempt import Attempt, attempt_traps
 from trainer.learning.choice import StageChoice
 from trainer.learning.policy import DEFAULT_POLICY
@@ -195,7 +195,7 @@ def test_the_fold_never_makes_a_puzzle_again(monkeypatch):
     pr = Practice(seed_source=random.Random(2), clock=Clock())
     for i in range(40):
         pr.new_puzzle(COACH, "muggins", 1)
-        wrong = [c.value for c in pr.puzzle.choices if not pr.puzzle.check(c.value).correct]
+        wrong = [c.value for c in pr.puzzle.choices if not judge(pr.puzzle, c.value).correct]
         pr.answer(wrong[0] if i % 3 == 0 and wrong else pr.puzzle.answer)
     attempts = list(pr.progress.attempts)
     assert any(a.traps for a in attempts)
