@@ -159,9 +159,9 @@ def learning_curves(learners: Iterable[Sequence[Attempt]], params: ParamTable | 
 
 
 def expected_curve(params: BktParams, most: int = MAX_OPPORTUNITIES) -> list[float]:
-    """The chance of a wrong answer at opportunities 1 … ``most`` from a skill's numbers alone, every earlier answer's learning step taken and no answer seen:
-    p(L₁) = prior, p(Lₙ₊₁) = p(Lₙ) + (1 − p(Lₙ)) learn. It falls whenever ``learn`` > 0 and
-    ``1 − slip`` > ``guess``."""
+    """The chance of a wrong answer at opportunities 1 … ``most`` from a skill's numbers alone, every earlier
+    answer's learning step taken and no answer seen: p(L₁) = prior, p(Lₙ₊₁) = p(Lₙ) + (1 − p(Lₙ)) learn. It
+    falls whenever ``learn`` > 0 and ``1 − slip`` > ``guess``."""
     known = params.prior
     out = []
     for _ in range(most):

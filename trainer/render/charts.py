@@ -7,6 +7,7 @@ names what it plots on both axes, and uses the colour-blind-safe Okabe–Ito col
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -148,6 +149,17 @@ def answer_spread(labels: Sequence[str], counts: Sequence[int], correct: Sequenc
 
 CURVE_COLUMNS = 3
 """Panels side by side in a learning-curves chart."""
+CURVE_TOP, CURVE_ROW = 180, 300
+"""Pixels: the room above a learning-curves chart's panels (the legend, the first titles), and each row of panels."""
+CURVE_GAP = 110
+"""Pixels between two rows of panels: the upper row's axis and the lower row's title, two lines long."""
+CURVE_TITLE = 24
+"""Characters on a line of a panel's title (longer names are broken at spaces)."""
+
+
+def _wrapped(text: str, width: int) -> str:
+    """``text`` broken at spaces into lines of at most ``width`` characters (Plotly's ``<br>``)."""
+    return "<br>".join(textwrap.wrap(text, width)) or text
 
 
 def learning_curves(panels: Sequence[dict[str, Any]], *, columns: int = CURVE_COLUMNS) -> go.Figure:
@@ -158,11 +170,12 @@ def learning_curves(panels: Sequence[dict[str, Any]], *, columns: int = CURVE_CO
     (each ``(opportunity, children, share_wrong, predicted)``)."""
     from plotly.subplots import make_subplots  # only this chart needs it
 
-    columns = max(1, min(columns, len(panels)))
     rows = max(1, -(-len(panels) // columns))
-    titles = [words.flat_mark(p["title"]) if p["flat"] else p["title"] for p in panels]
+    titles = [_wrapped(words.flat_mark(p["title"]) if p["flat"] else p["title"], CURVE_TITLE) for p in panels]
+    height = CURVE_TOP + CURVE_ROW * rows
+    gap = CURVE_GAP / (height - CURVE_TOP)  # room between rows for the titles below, in the plot's own measure
     fig = make_subplots(rows=rows, cols=columns, subplot_titles=titles, shared_yaxes=True,
-                        vertical_spacing=min(0.5 / rows, 0.16 if rows < 4 else 0.5 / rows), horizontal_spacing=0.06)
+                        vertical_spacing=min(gap, 1 / rows) if rows > 1 else 0.0, horizontal_spacing=0.05)
     for i, p in enumerate(panels):
         row, col = i // columns + 1, i % columns + 1
         x = [pt[0] for pt in p["points"]]
@@ -177,11 +190,17 @@ def learning_curves(panels: Sequence[dict[str, Any]], *, columns: int = CURVE_CO
             marker={"size": 8, "color": ORANGE, "symbol": "diamond"},
             hovertemplate="%{x}: %{y:.0%}<extra></extra>"), row=row, col=col)
         fig.update_xaxes(tickmode="linear", tick0=1, dtick=1, range=[0.6, max(x, default=1) + 0.4], row=row, col=col)
+    for i in range(len(panels), rows * columns):  # the row's empty places stay blank: every panel the same size
+        fig.update_xaxes(visible=False, row=i // columns + 1, col=i % columns + 1)
+        fig.update_yaxes(visible=False, row=i // columns + 1, col=i % columns + 1)
     fig.update_yaxes(range=[0, 1.05], tickformat=".0%", dtick=0.5)
     fig.update_yaxes(title_text=words.share_wrong(), col=1)
-    fig.update_xaxes(title_text=words.opportunity(), row=rows)
-    _styled(fig, height=140 + 260 * rows)
+    for i in range(len(panels)):  # the bottom panel of each column names the chances
+        if i + columns >= len(panels):
+            fig.update_xaxes(title_text=words.opportunity(), row=i // columns + 1, col=i % columns + 1)
+    _styled(fig, height=height)
     for note, p in zip(fig.layout.annotations, panels):  # the panels' titles: flat ones in vermilion
         note.font = {"size": FONT, "color": VERMILION if p["flat"] else INK}
-    fig.update_layout(margin={"t": 60, "b": 10, "l": 10, "r": 10}, legend={"y": 1.0 + 40 / (140 + 260 * rows)})
+    fig.update_layout(margin={"t": CURVE_TOP - 40, "b": 10, "l": 10, "r": 10},
+                      legend={"y": 1.0 + 100 / (height - CURVE_TOP), "yanchor": "bottom"})
     return fig

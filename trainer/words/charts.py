@@ -90,7 +90,7 @@ def predicted() -> str:
 
 def flat_mark(name: str) -> str:
     """A learning curve's panel title when the curve does not fall (``name``: the trap or kind)."""
-    return _("{name} — not falling").format(name=name)
+    return _("{name}: not falling").format(name=name)
 
 
 def children(n: int) -> str:
