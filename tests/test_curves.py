@@ -122,3 +122,35 @@ def test_my_class_shows_the_curves_the_flat_trap_and_the_csv(store, puzzles):
     assert "Traps to teach the whole class" in said and "still 100% wrong" in said
     links = [x.proto for x in teacher.get("page_link") if x.proto.label == "Show a contrast pair on the projector"]
     assert links
+
+
+def test_all_my_classes_together_adds_another_class_of_the_teacher(store, puzzles):
+    teacher, first, _ = make_class("Room 4")
+    p, q, r = puzzles
+    me = store.join(first, "Green Owl")
+    for x in (p, q, r):
+        store.record(me, answer(x, True))
+    other = store.create_class("Room 5")
+    for name in ("Blue Fox", "Red Panda"):
+        me = store.join(other.code, name)
+        for x in (p, q, r):
+            store.record(me, answer(x, False, TRAP))
+    teacher.run()
+    assert "Not enough answers yet" in " ".join(e.value for e in teacher.info)  # one child alone draws no curve
+    assert not [t for t in teacher.toggle if t.key == "t_curves_school"]
+    teacher.text_input(key="t_more_code").set_value(other.code)
+    teacher.text_input(key="t_more_key").set_value("not the key").run()
+    teacher.button(key="t_more_add").click().run()
+    assert "don't match" in " ".join(c.value for c in teacher.caption)
+    assert not [t for t in teacher.toggle if t.key == "t_curves_school"]
+    teacher.text_input(key="t_more_code").set_value(other.code)
+    teacher.text_input(key="t_more_key").set_value(other.teacher_key).run()
+    teacher.button(key="t_more_add").click().run()
+    toggle = teacher.toggle(key="t_curves_school")
+    assert toggle.label == "All my classes together (2 classes)"
+    toggle.set_value(True).run()
+    assert not teacher.exception, teacher.exception
+    said = " ".join(e.value for e in teacher.markdown)
+    assert "Traps to teach the whole class" in said and "(3 children met it)" in said
+    teacher.button(key="t_close").click().run()  # closing the class on this device forgets the others too
+    assert teacher.session_state["my_class"].taught == {}

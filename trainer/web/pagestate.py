@@ -293,6 +293,8 @@ class ClassState:
     taught: dict[str, str] = field(default_factory=dict)
     """The classes whose key fitted in this session (class code → teacher key): the learning curves of
     all of them together (the teacher's school), forgotten when a class is closed."""
+    more_said: str | None = None
+    """What adding another class to the learning curves did, said once beside the form."""
 
 
 @dataclass

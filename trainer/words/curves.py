@@ -74,4 +74,16 @@ def whole_school(classes: int) -> str:
 
 
 def whole_school_help() -> str:
-    return _("The curves of every class opened on this page since it was loaded, together.")
+    return _("The curves of this class and of the classes added below, together.")
+
+
+def add_class() -> str:
+    return _("Add another of my classes")
+
+
+def add() -> str:
+    return _("Add it to the curves")
+
+
+def added() -> str:
+    return _("Added: turn on “All my classes together” to see the classes’ curves as one.")

@@ -272,6 +272,24 @@ def class_page(s, code: str, key: str) -> None:
     manage(s, code, key, rows)
 
 
+@ui.guarded
+def add_class() -> None:
+    """Another class of this teacher joins the learning curves (its key checked, as opening a class is)."""
+    s, login = session.store(), classroom.class_login(st.session_state.get("t_more_code") or "",
+                                                      st.session_state.get("t_more_key") or "")
+    st.session_state.pop("t_more_key", None)  # the key box is emptied either way
+    try:
+        fits = s is not None and login is not None and s.check_teacher(*login, clients=session.clients())
+    except StoreError as err:  # too many tries, or the store is away
+        state().more_said = str(err)
+        return
+    if fits and login is not None:
+        state().taught[login[0]] = login[1]
+        state().more_said = curve_words.added()
+    else:
+        state().more_said = words.key_does_not_fit()
+
+
 def learning_curves(s: Store, code: str, rows: list[ReportRow]) -> None:
     """The class's learning curves (or all the teacher's classes' opened in this session), kinds and traps,
     the flat traps with a contrast pair to project, and the points as a CSV."""
@@ -279,6 +297,13 @@ def learning_curves(s: Store, code: str, rows: list[ReportRow]) -> None:
     st.caption(curve_words.caption())
     others = {c: k for c, k in state().taught.items() if c != code}
     learners = [r.attempts for r in rows]
+    with st.expander(curve_words.add_class()):
+        st.text_input(words.class_code(), key="t_more_code", max_chars=16, placeholder=words.class_code_example())
+        st.text_input(words.teacher_key(), key="t_more_key", type="password", max_chars=40)
+        st.button(curve_words.add(), on_click=add_class, key="t_more_add")
+        said, state().more_said = state().more_said, None
+        if said:
+            st.caption(said)
     if others and st.toggle(curve_words.whole_school(len(others) + 1), key="t_curves_school",
                             help=curve_words.whole_school_help()):
         for other, key in others.items():
