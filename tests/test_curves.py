@@ -154,3 +154,17 @@ def test_all_my_classes_together_adds_another_class_of_the_teacher(store, puzzle
     assert "Traps to teach the whole class" in said and "(3 children met it)" in said
     teacher.button(key="t_close").click().run()  # closing the class on this device forgets the others too
     assert teacher.session_state["my_class"].taught == {}
+
+
+def test_the_command_writes_a_schools_curves(store, puzzles, capsys):
+    p, q, r = puzzles
+    room = store.create_class("Room 6")
+    for name in ("Blue Fox", "Red Panda"):
+        me = store.join(room.code, name)
+        for x in (p, q, r):
+            store.record(me, answer(x, False, TRAP))
+    assert curves.main(["--db", store.url, "--class", room.code]) == 0
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    first = next(row for row in rows if row[1] == TRAP)
+    assert [first[j] for j in (0, 1, 3, 4, 5, 6)] == ["trap", TRAP, "1", "2", "2", "1.000"]
+    assert curves.main(["--db", store.url, "--class", "ZZZ-ZZZ-ZZZ"]) == 1

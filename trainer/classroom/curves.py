@@ -185,4 +185,35 @@ def curves_csv(curves: Iterable[Curve]) -> str:
     return out.getvalue()
 
 
-__all__ = ["Curve", "CurvePoint", "SkillKind", "curves_csv", "expected_curve", "learning_curves"]
+def main(argv: list[str] | None = None) -> int:
+    """``python -m trainer.classroom.curves``: the learning curves of a whole store (a school) or one class of it,
+    as the CSV My class downloads, on stdout (for whoever runs the server, who holds the database's address)."""
+    import argparse
+    import sys
+
+    from trainer.store import StoreUnavailable, open_store
+    from trainer.store.answers import UnknownClass, answers_by_learner
+
+    ap = argparse.ArgumentParser(prog="python -m trainer.classroom.curves",
+                                 description="The learning curves of a school's answers, as CSV.")
+    ap.add_argument("--db", metavar="URL", help="the store (default: the app's own, FIVES_DATABASE_URL or "
+                    "data/fives.db)")
+    ap.add_argument("--class", dest="class_code", metavar="CODE", help="one class of the store, not all of it")
+    args = ap.parse_args(argv)
+    try:
+        learners = answers_by_learner(open_store(args.db), args.class_code)
+    except UnknownClass as err:
+        print(err, file=sys.stderr)
+        return 1
+    except StoreUnavailable:
+        print("The store could not be opened (see the log above): check the --db address.", file=sys.stderr)
+        return 1
+    sys.stdout.write(curves_csv(learning_curves(learners)))
+    return 0
+
+
+__all__ = ["Curve", "CurvePoint", "SkillKind", "curves_csv", "expected_curve", "learning_curves", "main"]
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
