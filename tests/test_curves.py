@@ -168,3 +168,34 @@ def test_the_command_writes_a_schools_curves(store, puzzles, capsys):
     first = next(row for row in rows if row[1] == TRAP)
     assert [first[j] for j in (0, 1, 3, 4, 5, 6)] == ["trap", TRAP, "1", "2", "2", "1.000"]
     assert curves.main(["--db", store.url, "--class", "ZZZ-ZZZ-ZZZ"]) == 1
+
+
+def test_the_numbers_behind_a_childs_mastery(puzzles):
+    from trainer.classroom.evidence_numbers import skill_numbers
+
+    p, q, r = puzzles
+    history = [answer(p, False, TRAP), answer(q, True, hinted=True), answer(q, True), answer(r, True)]
+    numbers = {n.skill: n for n in skill_numbers(history)}
+    trap, kind = numbers[TRAP], numbers[general_skill(KIND, STAGE)]
+    assert (trap.answers, trap.right, kind.answers, kind.right) == (3, 2, 3, 2)  # the hinted answer is no evidence
+    assert [m.number for m in trap.moves] == [1, 3, 4] and [m.correct for m in trap.moves] == [False, True, True]
+    prior = shipped_params()[TRAP].prior
+    assert trap.moves[0].before == pytest.approx(prior) and trap.moves[0].after < trap.moves[1].after
+    assert all(a.after == pytest.approx(b.before) for a, b in zip(trap.moves, trap.moves[1:]))
+    assert trap.known == pytest.approx(trap.moves[-1].after) and kind.stage == STAGE and not trap.stage
+    assert list(numbers)[0] == general_skill(KIND, STAGE)  # kinds first, then traps
+    assert skill_numbers([answer(p, True, hinted=True)]) == []
+
+
+def test_my_class_shows_a_childs_numbers_one_click_from_the_grid(store, puzzles):
+    teacher, code, key = make_class()
+    p, q, r = puzzles
+    me = store.join(code, "Blue Fox")
+    for x in (p, q, r):
+        store.record(me, answer(x, True))
+    teacher.run()
+    teacher.selectbox(key="t_numbers_child").set_value(me).run()
+    assert not teacher.exception, teacher.exception
+    table = teacher.dataframe[0].value
+    assert "chance known" in table.columns and len(table) >= 2
+    assert any("#3 ✓" in cell for cell in table["the last answers that moved it"])

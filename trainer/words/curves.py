@@ -87,3 +87,44 @@ def add() -> str:
 
 def added() -> str:
     return _("Added: turn on “All my classes together” to see the classes’ curves as one.")
+
+
+def numbers_heading() -> str:
+    return _("The numbers behind the grid: what the trainer believes a child knows")
+
+
+def numbers_caption() -> str:
+    return _("For each skill the child's answers were evidence for: the trainer's chance that the child knows it "
+             "(updated after every answer given without a hint), the answers and right ones that moved it, and the "
+             "last of them (✓ right, ✗ wrong, from what chance to what).")
+
+
+def no_evidence() -> str:
+    return _("No answer of this child is evidence yet (hinted answers are not).")
+
+
+def column_skill() -> str:
+    return _("skill")
+
+
+def column_known() -> str:
+    return _("chance known")
+
+
+def column_answers() -> str:
+    return _("answers")
+
+
+def column_right() -> str:
+    return _("right")
+
+
+def column_moves() -> str:
+    return _("the last answers that moved it")
+
+
+def move(number: int, correct: bool, before: int, after: int) -> str:
+    """One answer that moved a skill: its number among the child's answers, right or wrong, and the chance known
+    before and after it (whole percents)."""
+    return _("#{number} {mark} {before}% → {after}%").format(number=number, mark="✓" if correct else "✗",
+                                                          before=before, after=after)

@@ -15,6 +15,7 @@ from trainer.classroom import curves, home_report
 from trainer.classroom import report as classroom
 from trainer.classroom.assignments import csv_columns
 from trainer.classroom.cards import teacher_card
+from trainer.classroom.evidence_numbers import skill_numbers
 from trainer.classroom.home_report_pdf import home_report_pdf
 from trainer.learning.sprint import SprintHistory, day_of
 from trainer.render import charts
@@ -223,6 +224,7 @@ def class_page(s, code: str, key: str) -> None:
     stage = state().stage
     st.markdown(grid_html(classroom.grid(rows), stage), unsafe_allow_html=True)
     st.caption(words.grid_legend())
+    numbers_behind(rows)
     work = set_work.panel(s, code, key, rows)
 
     kinds = classroom.kind_summaries(rows)
@@ -270,6 +272,30 @@ def class_page(s, code: str, key: str) -> None:
                        file_name=f"class-{code}.csv",
                        mime="text/csv", icon=":material/download:", key="t_csv")
     manage(s, code, key, rows)
+
+
+def numbers_behind(rows: list[ReportRow]) -> None:
+    """One click from the grid: a child's p(known) for every skill their answers were evidence for, and the
+    answers that moved it."""
+    with st.expander(curve_words.numbers_heading()):
+        names = {r.code: words.child_choice(r.nickname, r.code) for r in rows}
+        who = st.selectbox(words.child(), list(names), format_func=names.__getitem__, index=None,
+                           key="t_numbers_child", placeholder=words.choose_a_child())
+        row = next((r for r in rows if r.code == who), None)
+        if row is None:
+            return
+        numbers = skill_numbers(row.attempts)
+        if not numbers:
+            st.markdown(curve_words.no_evidence())
+            return
+        st.caption(curve_words.numbers_caption())
+        st.dataframe([{
+            curve_words.column_skill(): f"{n.name} · {ui.STAGE_LABELS.get(n.stage, n.stage)}" if n.stage else n.name,
+            curve_words.column_known(): f"{round(100 * n.known)}%",
+            curve_words.column_answers(): n.answers, curve_words.column_right(): n.right,
+            curve_words.column_moves(): " · ".join(curve_words.move(m.number, m.correct, round(100 * m.before),
+                                                                    round(100 * m.after)) for m in n.moves),
+        } for n in numbers], hide_index=True, key="t_numbers")
 
 
 @ui.guarded
