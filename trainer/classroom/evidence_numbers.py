@@ -15,7 +15,7 @@ from trainer.classroom.curves import KIND_NAMES, SkillKind
 from trainer.learning.attempt import Attempt
 from trainer.learning.bkt import Knowledge, ParamTable, observations, shipped_params
 
-LAST_MOVES = 5
+LAST_MOVES = 3
 """The answers that moved a skill, shown newest last."""
 
 

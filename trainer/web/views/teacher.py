@@ -295,7 +295,8 @@ def numbers_behind(rows: list[ReportRow]) -> None:
             curve_words.column_answers(): n.answers, curve_words.column_right(): n.right,
             curve_words.column_moves(): " · ".join(curve_words.move(m.number, m.correct, round(100 * m.before),
                                                                     round(100 * m.after)) for m in n.moves),
-        } for n in numbers], hide_index=True, key="t_numbers")
+        } for n in numbers], hide_index=True, key="t_numbers", column_config={  # the answers that moved it in full
+            curve_words.column_moves(): st.column_config.TextColumn(width="large")})
 
 
 @ui.guarded
