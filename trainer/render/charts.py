@@ -7,6 +7,7 @@ names what it plots on both axes, and uses the colour-blind-safe Okabe–Ito col
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
@@ -143,4 +144,63 @@ def answer_spread(labels: Sequence[str], counts: Sequence[int], correct: Sequenc
                       font={"size": SPREAD_FONT, "color": INK},
                       yaxis={"visible": False, "range": [0, max(counts, default=1) * 1.2]},
                       xaxis={"tickfont": {"size": SPREAD_FONT, "color": INK}, "automargin": True})
+    return fig
+
+
+CURVE_COLUMNS = 3
+"""Panels side by side in a learning-curves chart."""
+CURVE_TOP, CURVE_ROW = 180, 300
+"""Pixels: the room above a learning-curves chart's panels (the legend, the first titles), and each row of panels."""
+CURVE_GAP = 110
+"""Pixels between two rows of panels: the upper row's axis and the lower row's title, two lines long."""
+CURVE_TITLE = 24
+"""Characters on a line of a panel's title (longer names are broken at spaces)."""
+
+
+def _wrapped(text: str, width: int) -> str:
+    """``text`` broken at spaces into lines of at most ``width`` characters (Plotly's ``<br>``)."""
+    return "<br>".join(textwrap.wrap(text, width)) or text
+
+
+def learning_curves(panels: Sequence[dict[str, Any]], *, columns: int = CURVE_COLUMNS) -> go.Figure:
+    """Small charts side by side, one per trap or kind, each the share of wrong answers at a child's 1st, 2nd …
+    chance (a broad blue line with dots) and the share the model expected (a thin orange dashed line with
+    diamonds), the same 0–100 % scale on all, so a line that falls reads as learning and one that stays up
+    stands out (its title says so, in vermilion). ``panels``: dicts with ``title``, ``flat`` and ``points``
+    (each ``(opportunity, children, share_wrong, predicted)``)."""
+    from plotly.subplots import make_subplots  # only this chart needs it
+
+    rows = max(1, -(-len(panels) // columns))
+    titles = [_wrapped(words.flat_mark(p["title"]) if p["flat"] else p["title"], CURVE_TITLE) for p in panels]
+    height = CURVE_TOP + CURVE_ROW * rows
+    gap = CURVE_GAP / (height - CURVE_TOP)  # room between rows for the titles below, in the plot's own measure
+    fig = make_subplots(rows=rows, cols=columns, subplot_titles=titles, shared_yaxes=True,
+                        vertical_spacing=min(gap, 1 / rows) if rows > 1 else 0.0, horizontal_spacing=0.05)
+    for i, p in enumerate(panels):
+        row, col = i // columns + 1, i % columns + 1
+        x = [pt[0] for pt in p["points"]]
+        fig.add_trace(go.Scatter(
+            x=x, y=[pt[2] for pt in p["points"]], name=words.observed(), legendgroup="observed", showlegend=i == 0,
+            mode="lines+markers", line={"color": BLUE, "width": 5}, marker={"size": 11, "color": BLUE},
+            customdata=[words.children(pt[1]) for pt in p["points"]],
+            hovertemplate="%{x}: %{y:.0%} · %{customdata}<extra></extra>"), row=row, col=col)
+        fig.add_trace(go.Scatter(
+            x=x, y=[pt[3] for pt in p["points"]], name=words.predicted(), legendgroup="predicted",
+            showlegend=i == 0, mode="lines+markers", line={"color": ORANGE, "width": 3, "dash": "dash"},
+            marker={"size": 8, "color": ORANGE, "symbol": "diamond"},
+            hovertemplate="%{x}: %{y:.0%}<extra></extra>"), row=row, col=col)
+        fig.update_xaxes(tickmode="linear", tick0=1, dtick=1, range=[0.6, max(x, default=1) + 0.4], row=row, col=col)
+    for i in range(len(panels), rows * columns):  # the row's empty places stay blank: every panel the same size
+        fig.update_xaxes(visible=False, row=i // columns + 1, col=i % columns + 1)
+        fig.update_yaxes(visible=False, row=i // columns + 1, col=i % columns + 1)
+    fig.update_yaxes(range=[0, 1.05], tickformat=".0%", dtick=0.5)
+    fig.update_yaxes(title_text=words.share_wrong(), col=1)
+    for i in range(len(panels)):  # the bottom panel of each column names the chances
+        if i + columns >= len(panels):
+            fig.update_xaxes(title_text=words.opportunity(), row=i // columns + 1, col=i % columns + 1)
+    _styled(fig, height=height)
+    for note, p in zip(fig.layout.annotations, panels):  # the panels' titles: flat ones in vermilion
+        note.font = {"size": FONT, "color": VERMILION if p["flat"] else INK}
+    fig.update_layout(margin={"t": CURVE_TOP - 40, "b": 10, "l": 10, "r": 10},
+                      legend={"y": 1.0 + 100 / (height - CURVE_TOP), "yanchor": "bottom"})
     return fig

@@ -290,6 +290,11 @@ class ClassState:
     roster: dict[str, str] | None = None
     """The children the work form offered when last drawn (learner code → nickname): a child removed
     meanwhile is still what the teacher chose, and the store says they are gone."""
+    taught: dict[str, str] = field(default_factory=dict)
+    """The classes whose key fitted in this session (class code → teacher key): the learning curves of
+    all of them together (the teacher's school), forgotten when a class is closed."""
+    more_said: str | None = None
+    """What adding another class to the learning curves did, said once beside the form."""
 
 
 @dataclass

@@ -5,7 +5,7 @@ Each title says what its chart plots, so a chart read alone (projected, or print
 
 from __future__ import annotations
 
-from trainer.words import _
+from trainer.words import _, ngettext
 
 
 def over_time_title() -> str:
@@ -70,3 +70,29 @@ def share_of_answers() -> str:
 
 def right_and_quick() -> str:
     return _("right and quick")
+
+
+def opportunity() -> str:
+    return _("chance at it (1st, 2nd …)")
+
+
+def share_wrong() -> str:
+    return _("share wrong")
+
+
+def observed() -> str:
+    return _("the class")
+
+
+def predicted() -> str:
+    return _("expected by the trainer")
+
+
+def flat_mark(name: str) -> str:
+    """A learning curve's panel title when the curve does not fall (``name``: the trap or kind)."""
+    return _("{name}: not falling").format(name=name)
+
+
+def children(n: int) -> str:
+    """Beside a point of a learning curve: the children who had that chance."""
+    return ngettext("{n} child", "{n} children", n).format(n=n)

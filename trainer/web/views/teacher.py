@@ -11,10 +11,11 @@ import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
 from puzzles.worksheet import MAX_ADDRESS, address_problem
-from trainer.classroom import home_report
+from trainer.classroom import curves, home_report
 from trainer.classroom import report as classroom
 from trainer.classroom.assignments import csv_columns
 from trainer.classroom.cards import teacher_card
+from trainer.classroom.evidence_numbers import skill_numbers
 from trainer.classroom.home_report_pdf import home_report_pdf
 from trainer.learning.sprint import SprintHistory, day_of
 from trainer.render import charts
@@ -25,6 +26,7 @@ from trainer.web.pagestate import ClassState
 from trainer.web.ui import CHART, STEP_COLOURS, STEP_MARKS
 from trainer.words import Said
 from trainer.words import charts as chart_words
+from trainer.words import curves as curve_words
 from trainer.words import home_report as home_words
 from trainer.words import language as language_now
 from trainer.words import sprint as sprint_words
@@ -57,6 +59,7 @@ def open_class(code: str, key: str, *, quiet: bool = False) -> bool:
     if fits and login is not None:
         session.teach(*login)
         state().remember = True
+        state().taught[login[0]] = login[1]
         return True
     if not quiet:
         state().problem = words.key_does_not_fit()
@@ -84,12 +87,14 @@ def create() -> None:
     session.teach(keys.code, keys.teacher_key)
     state().remember = True
     state().new = True
+    state().taught[keys.code] = keys.teacher_key
 
 
 def close() -> None:
     """Close the class on this device: this browser forgets it."""
     session.stop_teaching()
     state().forget = True
+    state().taught.clear()
 
 
 def choose_stage() -> None:
@@ -219,6 +224,7 @@ def class_page(s, code: str, key: str) -> None:
     stage = state().stage
     st.markdown(grid_html(classroom.grid(rows), stage), unsafe_allow_html=True)
     st.caption(words.grid_legend())
+    numbers_behind(rows)
     work = set_work.panel(s, code, key, rows)
 
     kinds = classroom.kind_summaries(rows)
@@ -259,12 +265,107 @@ def class_page(s, code: str, key: str) -> None:
             st.page_link(ui.page_path("projector"), label=words.show_contrast(),
                          icon=":material/compare_arrows:", query_params={"code": x.puzzle, "contrast": x.trap})
 
+    learning_curves(s, code, rows)
     home_reports(s, code, rows)
 
     st.download_button(words.download_answers(), classroom.csv_text(rows, csv_columns(work) if work else None),
                        file_name=f"class-{code}.csv",
                        mime="text/csv", icon=":material/download:", key="t_csv", on_click="ignore")
     manage(s, code, key, rows)
+
+
+def numbers_behind(rows: list[ReportRow]) -> None:
+    """One click from the grid: a child's p(known) for every skill their answers were evidence for, and the
+    answers that moved it."""
+    with st.expander(curve_words.numbers_heading()):
+        names = {r.code: words.child_choice(r.nickname, r.code) for r in rows}
+        who = st.selectbox(words.child(), list(names), format_func=names.__getitem__, index=None,
+                           key="t_numbers_child", placeholder=words.choose_a_child())
+        row = next((r for r in rows if r.code == who), None)
+        if row is None:
+            return
+        numbers = skill_numbers(row.attempts)
+        if not numbers:
+            st.markdown(curve_words.no_evidence())
+            return
+        st.caption(curve_words.numbers_caption())
+        st.dataframe([{
+            curve_words.column_skill(): f"{n.name} · {ui.STAGE_LABELS.get(n.stage, n.stage)}" if n.stage else n.name,
+            curve_words.column_known(): f"{round(100 * n.known)}%",
+            curve_words.column_answers(): n.answers, curve_words.column_right(): n.right,
+            curve_words.column_moves(): " · ".join(curve_words.move(m.number, m.correct, round(100 * m.before),
+                                                                    round(100 * m.after)) for m in n.moves),
+        } for n in numbers], hide_index=True, key="t_numbers", column_config={  # the answers that moved it in full
+            curve_words.column_moves(): st.column_config.TextColumn(width="large")})
+
+
+@ui.guarded
+def add_class() -> None:
+    """Another class of this teacher joins the learning curves (its key checked, as opening a class is)."""
+    s, login = session.store(), classroom.class_login(st.session_state.get("t_more_code") or "",
+                                                      st.session_state.get("t_more_key") or "")
+    st.session_state.pop("t_more_key", None)  # the key box is emptied either way
+    try:
+        fits = s is not None and login is not None and s.check_teacher(*login, clients=session.clients())
+    except StoreError as err:  # too many tries, or the store is away
+        state().more_said = str(err)
+        return
+    if fits and login is not None:
+        state().taught[login[0]] = login[1]
+        state().more_said = curve_words.added()
+    else:
+        state().more_said = words.key_does_not_fit()
+
+
+def learning_curves(s: Store, code: str, rows: list[ReportRow]) -> None:
+    """The class's learning curves (or all the teacher's classes' opened in this session), kinds and traps,
+    the flat traps with a contrast pair to project, and the points as a CSV."""
+    st.subheader(curve_words.heading())
+    st.caption(curve_words.caption())
+    others = {c: k for c, k in state().taught.items() if c != code}
+    learners = [r.attempts for r in rows]
+    with st.expander(curve_words.add_class()):
+        st.text_input(words.class_code(), key="t_more_code", max_chars=16, placeholder=words.class_code_example())
+        st.text_input(words.teacher_key(), key="t_more_key", type="password", max_chars=40)
+        st.button(curve_words.add(), on_click=add_class, key="t_more_add")
+        said, state().more_said = state().more_said, None
+        if said:
+            st.caption(said)
+    if others and st.toggle(curve_words.whole_school(len(others) + 1), key="t_curves_school",
+                            help=curve_words.whole_school_help()):
+        for other, key in others.items():
+            try:
+                learners += [r.attempts for r in s.class_report(other, key)]
+            except (StoreError, PermissionError):  # deleted meanwhile, or the store away: this class alone
+                continue
+    found = curves.learning_curves(learners)
+    if not found:
+        st.info(curve_words.too_few())
+        return
+    for heading, what, chart_key in ((curve_words.kinds_heading(), curves.SkillKind.KIND, "t_curves_kinds"),
+                                     (curve_words.traps_heading(), curves.SkillKind.TRAP, "t_curves_traps")):
+        mine = [c for c in found if c.what is what]
+        if not mine:
+            continue
+        st.markdown(f"**{heading}**")
+        panels = [{"title": c.name, "flat": c.flat,
+                   "points": [(p.opportunity, p.children, p.share_wrong, p.predicted) for p in c.points]}
+                  for c in mine]
+        st.plotly_chart(charts.learning_curves(panels), key=chart_key, config=CHART)
+    flat = [c for c in found if c.what is curves.SkillKind.TRAP and c.flat]
+    st.markdown(f"**{curve_words.flat_heading()}**")
+    if not flat:
+        st.markdown(curve_words.none_flat())
+    for c in flat:  # the pair opens on the projector in this tab, as Who is stuck's does
+        late = c.points[-2:]
+        share = round(100 * sum(p.wrong for p in late) / max(1, sum(p.children for p in late)))
+        with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+            line = curve_words.flat_line(markup.literal(c.name), c.points[0].children, share)
+            markup.show_html(f"&#8226; {line}")
+            st.page_link(ui.page_path("projector"), label=words.show_contrast(),
+                         icon=":material/compare_arrows:", query_params={"code": c.example, "contrast": c.skill})
+    st.download_button(curve_words.download(), curves.curves_csv(found), file_name=f"class-{code}-curves.csv",
+                       mime="text/csv", icon=":material/download:", key="t_curves_csv")
 
 
 def home_reports(s: Store, code: str, rows: list[ReportRow]) -> None:
