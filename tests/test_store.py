@@ -239,6 +239,24 @@ def test_suggested_nicknames_pass():
     assert check_nickname("Zoë O'Neil") == "Zoë O'Neil" and check_nickname("Class-mate 7") == "Class-mate 7"
 
 
+@pytest.mark.parametrize("name", ["مرحبا", "שלום דן", "Дима", "明美", "नमस्ते", "Ngọc Ánh", "Ο Νίκος 7", "ÅsaØ"])
+def test_nicknames_take_letters_of_every_script(store, name):
+    keys = store.create_class("Room 4")
+    assert check_nickname(name) == name
+    assert store.learner(store.join(keys.code, name)).nickname == name
+
+
+@pytest.mark.parametrize("text", [
+    "Fox מרים",  # left-to-right and right-to-left letters mixed: a teacher could read another order
+    "Bob\u202eFox", "Bo\u200db", "Bo\u2066b",  # direction overrides and isolates, joiners: invisible
+    "e\u0301\u0301\u0301\u0301x",  # a stack of accents
+    "\u0301ab", "Bob😀", "Bo_b", "٫٫٫",  # a mark with no letter, a picture, punctuation
+])
+def test_nicknames_still_refuse_tricks_in_any_script(text):
+    with pytest.raises(StoreError, match="letters, numbers and spaces"):
+        check_nickname(text)
+
+
 def test_codes_catch_typos():
     code = new_learner_code()
     assert normalise(code) == code

@@ -336,7 +336,12 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, c
               "speak_label": speak.get("label", ""), "speak_lang": speak.get("lang", "en")},
         key=key, on_pick_change=lambda: None,
     )
-    return getattr(result, "pick", None) if result is not None else None
+    pick = getattr(result, "pick", None) if result is not None else None
+    if pick is None or isinstance(pick, dict):
+        return pick
+    # the board sends an object; anything else came from somewhere else: refused calmly, nothing is played
+    st.info(words.tap_not_taken(), icon=":material/touch_app:")
+    return None
 
 
 def learner() -> Practice:

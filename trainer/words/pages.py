@@ -92,6 +92,11 @@ def board_words() -> dict[str, str]:
     }
 
 
+def tap_not_taken() -> str:
+    """A tap on the board that did not come as the board sends one: nothing was played."""
+    return _("That tap did not come through, so nothing was played. Tap the picture again.")
+
+
 # ----- "Continue as …?" (session.py) -----
 
 
