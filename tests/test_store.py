@@ -113,13 +113,15 @@ def test_deleting_a_class_leaves_nothing_of_it(store):
     store.record_placement(me.code, Placement("all-fives", 1_700_000_000.0))
     store.set_assignment(keys.code, keys.teacher_key, Work.PUZZLES, stages=("muggins",), kinds=("open-total",),
                          count=5, due=dt.date.today() + dt.timedelta(days=3), learners_chosen=[me.code])
+    store.home_passes(keys.code, keys.teacher_key, [me.code])
     before = store.row_counts()
     assert all(before[t] for t in before)
     store.delete_class(keys.code, keys.teacher_key)
     after = store.row_counts()
     assert after == {"classes": 1, "learners": 1, "attempts": 1, "games": 0, "lessons": 0, "lesson_members": 0,
                      "live_answers": 0, "sprint_answers": 0, "decisions": 0, "placements": 0, "game_tables": 0,
-                     "table_seats": 0, "table_moves": 0, "assignments": 0, "assignment_learners": 0}
+                     "table_seats": 0, "table_moves": 0, "assignments": 0, "assignment_learners": 0,
+                     "home_passes": 0}
     assert store.learner(me.code) is None and store.class_name(keys.code) is None
     assert store.attempts(kept.code) == [attempt()]
 
