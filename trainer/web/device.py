@@ -123,7 +123,8 @@ def remember_on_device() -> None:
         here.device_forget = False
         device_component(data={"forget": True}, key="device-forget")
         return
-    if current is not None and here.device_saved != current.code:
+    if current is not None and here.home_pass is None and here.device_saved != current.code:
+        # (a child who came by a printed report's token: the browser never keeps their learner code)
         here.device_saved = current.code
         device_component(data={"save_code": current.code, "save_nickname": current.nickname},
                          key=f"device-save-{current.code}")

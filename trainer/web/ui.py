@@ -90,6 +90,10 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
         if for_learner:
             signin.continue_prompt()
         language.chooser()
+        if signin.limited() and name not in signin.PASS_PAGES:
+            printed_only()
+            device.remember_on_device()
+            return
         if head is not None:
             head()
         if part:
@@ -108,6 +112,14 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
             phone_menu_component(data={"page": name}, key=f"phone-menu-{name}")
             navigation_component(data={"page": name}, key=f"navigation-{name}")
             tooltips_component(data={"page": name}, key=f"tooltips-{name}")
+
+
+def printed_only() -> None:
+    """A page a child signed in from a printed report may not use (a table's seat, the live lesson, My class
+    or the projector): say why, and how to go on."""
+    st.info(words.printed_only(), icon=":material/lock:")
+    st.page_link(page_path("my_progress"), label=words.menu_titles()["my_progress"], icon=":material/monitoring:")
+    st.button(words.sign_out_printed(), on_click=signin.sign_out, key="printed-out")
 
 
 @contextmanager
@@ -133,7 +145,7 @@ def notices(for_learner: bool) -> None:
 def outbox() -> None:
     """This browser's copy of what waits in the learner's outboxes (:func:`~trainer.web.device.outbox_on_device`)."""
     learner = session.me()
-    if learner is not None:
+    if learner is not None and session.state().home_pass is None:  # (never a printed token's learner code)
         device.outbox_on_device(session.practice(), learner.code)
 
 
