@@ -88,3 +88,37 @@ def test_names_show_exactly_as_typed_and_the_teacher_key_stays_out_of_history(se
     again.get_by_text("Class code").first.wait_for(timeout=30000)
     assert keys.code in main_text(again)
     context.close()
+
+
+def test_a_report_s_qr_link_signs_in_to_the_child_s_own_pages_and_never_shows_the_learner_code(
+        server, browser, database):
+    """The printed report's link on a phone: the child's own pages, the learner code nowhere (address, page,
+    the browser's storage), the tables closed; once the teacher switches it off, it signs nobody in."""
+    store = open_store(database)
+    keys = store.create_class("Room 4")
+    fox = store.join(keys.code, "مرحبا")  # a nickname in Arabic letters, too
+    token = store.home_passes(keys.code, keys.teacher_key, [fox])[fox].token
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = chromium.open_page(context, f"{server}/?pass={token}", timeout=60000)
+    page.get_by_text("Practising as").wait_for(timeout=30000)
+    assert "مرحبا" in main_text(page)
+    assert fox not in page.url and f"pass={token}" in page.url and "me=" not in page.url
+    page.goto(f"{server}/tables?pass={token}")
+    chromium.connected(page)
+    page.get_by_text("this page is closed").wait_for(timeout=30000)
+    chromium.settled(page, 60000)
+    chromium.shot(page, "printed-pass-tables-closed.png")
+    page.goto(f"{server}/me?pass={token}")
+    chromium.connected(page)
+    page.get_by_text("signed in from a printed report").wait_for(timeout=30000)
+    chromium.settled(page, 60000)
+    chromium.shot(page, "printed-pass-sign-in-page.png")
+    assert fox not in main_text(page)
+    stored = page.evaluate("() => JSON.stringify({...localStorage}) + JSON.stringify({...sessionStorage})")
+    assert fox not in stored
+    store.switch_off_passes(keys.code, keys.teacher_key, fox)
+    other = chromium.open_page(browser.new_context(viewport={"width": 390, "height": 844}),
+                               f"{server}/?pass={token}", timeout=60000)
+    other.get_by_text("no longer works").wait_for(timeout=30000)
+    assert "Practising as a guest" in main_text(other) or "guest" in main_text(other)
+    context.close()

@@ -34,6 +34,12 @@ def store(url, clock):
     s.engine.dispose()
 
 
+@pytest.fixture
+def store_app():
+    """The store the app's pages open (this test process's database)."""
+    return open_store()
+
+
 def attempt(i: int = 0) -> Attempt:
     return Attempt("open-total", "muggins", 1, i % 2 == 0, 4.0, at=1.8e9 + i)
 
@@ -114,3 +120,67 @@ def test_removing_a_child_or_the_class_removes_their_passes(store):
     assert store.row_counts()["home_passes"] == 1
     store.delete_class(keys.code, keys.teacher_key)
     assert not any(store.row_counts().values())
+
+
+# ----- the pages: ?pass= signs in to the child's own pages; My class switches off and gives a new code -----
+
+
+def test_a_printed_pages_token_signs_its_child_in_to_their_own_pages_only(store_app):
+    from apptest import app, texts
+
+    s = store_app
+    keys = s.create_class("Room 4")
+    fox = s.join(keys.code, "Blue Fox")
+    token = s.home_passes(keys.code, keys.teacher_key, [fox])[fox].token
+    at = app(**{"pass": token})
+    assert at.session_state["me"].code == fox and at.session_state["session"].home_pass == token
+    assert "me" not in at.query_params and at.query_params["pass"] == token  # the code never reaches the address
+    at.switch_page("views/my_progress.py").run()
+    assert not at.exception and "me" not in at.query_params
+    at.switch_page("views/me.py").run()
+    page = texts(at)
+    assert "Blue Fox" in page and fox not in page and "signed in from a printed report" in page
+    assert not at.get("download_button")  # no card with the code on it
+    assert not [t for t in at.text_input if t.key == "me_class"]  # no moving class
+    for closed in ("tables", "live", "teacher", "projector"):
+        at.switch_page(f"views/{closed}.py").run()
+        assert not at.exception and "this page is closed" in " ".join(i.value for i in at.info), closed
+    assert not at.session_state["session"].device_saved  # the browser was never asked to keep the code
+    at.switch_page("views/me.py").run()
+    at.button(key="me_out").click().run()
+    assert "me" not in at.session_state or at.session_state["me"] is None
+    assert "pass" not in at.query_params
+
+
+def test_a_token_switched_off_or_ended_signs_nobody_in_and_says_so(store_app):
+    from apptest import app
+
+    s = store_app
+    keys = s.create_class("Room 4")
+    fox = s.join(keys.code, "Blue Fox")
+    token = s.home_pass(fox).token
+    s.switch_off_passes(keys.code, keys.teacher_key, fox)
+    at = app(**{"pass": token})
+    assert ("me" not in at.session_state or at.session_state["me"] is None)
+    assert "no longer works" in " ".join(w.value for w in at.warning) and "pass" not in at.query_params
+
+
+def test_my_class_switches_printed_sign_ins_off_and_gives_a_new_code_that_keeps_the_answers(store_app):
+    from apptest import make_class
+
+    s = store_app
+    teacher, code, key = make_class()
+    fox = s.join(code, "Blue Fox")
+    s.record(fox, attempt(0))
+    token = s.home_pass(fox).token
+    teacher.run()
+    teacher.selectbox(key="t_trust").set_value(fox).run()
+    teacher.button(key="t_switch_off").click().run()
+    assert not teacher.exception and "1 printed sign-in switched off" in teacher.success[0].value
+    assert s.pass_learner(token) is None and s.learner(fox) is not None
+    teacher.selectbox(key="t_trust").set_value(fox).run()
+    teacher.button(key="t_new_code").click().run()
+    assert not teacher.exception
+    said = teacher.success[0].value
+    new = next(r.code for r in s.class_report(code, key))
+    assert new != fox and new in said and s.learner(fox) is None and s.attempts(new) == [attempt(0)]
