@@ -3,6 +3,7 @@ the address and the tab's history."""
 
 from __future__ import annotations
 
+import re
 import tempfile
 
 import appserver
@@ -121,4 +122,36 @@ def test_a_report_s_qr_link_signs_in_to_the_child_s_own_pages_and_never_shows_th
                                f"{server}/?pass={token}", timeout=60000)
     other.get_by_text("no longer works").wait_for(timeout=30000)
     assert "Practising as a guest" in main_text(other) or "guest" in main_text(other)
+    context.close()
+
+
+def test_a_table_seat_s_key_stays_in_the_tab_not_in_the_address(server, browser):
+    """A child opens a table: the address names the table only; the key for the seat is in the tab's own
+    storage, so a reload sits again, and the same address in another browser (a copied link, the history, a
+    screenshot) does not."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = chromium.open_page(context, server + "/tables", timeout=60000)
+    page.get_by_role("textbox", name="Your name").fill("Ana")
+    page.keyboard.press("Tab")
+    chromium.settled(page, 60000)
+    page.locator(".st-key-tb_mode button").filter(has_text="Open a table").click()
+    chromium.settled(page, 60000)
+    page.locator(".st-key-tb_open button").click()
+    heading = page.get_by_role("heading", name=re.compile(r"^Table [A-Z0-9]{4}-[A-Z0-9]{3}$"))
+    heading.wait_for(timeout=30000)
+    code = heading.inner_text().removeprefix("Table ").strip()
+    page.wait_for_function(f"() => location.search.includes('table={code}')", timeout=30000)
+    chromium.settled(page, 60000)
+    assert "tk=" not in page.url
+    kept = page.evaluate("() => sessionStorage.getItem('fives-trainer-table')") or ""
+    assert code in kept
+    page.reload()
+    chromium.connected(page, 60000)
+    page.get_by_role("heading", name=f"Table {code}").wait_for(timeout=30000)
+    assert "Seat 1: Ana" in main_text(page)
+    chromium.shot(page, "table-key-in-the-tab.png")
+    copied = chromium.open_page(browser.new_context(viewport={"width": 1024, "height": 768}), page.url,
+                                timeout=60000)
+    copied.locator(".st-key-tb_mode").wait_for(timeout=30000)
+    assert copied.get_by_role("heading", name=f"Table {code}").count() == 0
     context.close()
