@@ -219,9 +219,12 @@ def class_grid_caption() -> str:
 # ----- the coach -----
 
 
-def coach_step(kinds: Sequence[str]) -> str:
+def coach_step(kinds: Sequence[str], count: int) -> str:
+    """Before the coach's short round of number facts: how many, and of which kinds."""
     names = ", ".join(kind_title(k) for k in kinds)
-    return _("First, a few quick number facts: {names}.").format(names=names)
+    return ngettext("First, {n} quick number fact: {names}. Then back to the puzzles.",
+                    "First, {n} quick number facts: {names}. Then back to the puzzles.", count).format(
+        n=count, names=names)
 
 
 def coach_step_done() -> str:
