@@ -123,6 +123,7 @@ def back_to_seats() -> None:
         st.query_params.pop("tk", None)
     elif not device.has_answered():
         device.kept_table()  # asks the tab; the page runs again when it answers
+        seat_held_elsewhere(s)  # a signed-in child's seat needs no key from the tab
         return
     else:
         code, key = device.kept_table() or (None, None)
