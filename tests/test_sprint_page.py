@@ -125,15 +125,19 @@ def test_the_coach_steps_to_number_facts_before_muggins_puzzles():
     at.run()
     pr = at.session_state["practice"]
     assert pr.sprint is None  # the page opens on a puzzle (a shared link's, or the coach's)
-    pr.answer(pr.puzzle.answer)
-    at.run()
-    at.button(key="next").click().run()
+    for _ in range(DEFAULT_POLICY.first_puzzles):  # a new child's first session starts with puzzles
+        assert pr.sprint is None
+        pr.answer(pr.puzzle.answer)
+        at.run()
+        at.button(key="next").click().run()
     assert pr.sprint is not None and pr.sprint_coached and pr.puzzle is not None
-    assert any("number facts" in m.value for m in at.markdown)
+    said = f"First, {DEFAULT_POLICY.step_facts} quick number facts"  # how many, said before they start
+    assert any(said in m.value for m in at.markdown), [m.value for m in at.markdown]
     while not pr.sprint_over:
         tap_right(at)
     assert pr.sprint is None and any("Back to the puzzles" in s.value for s in at.success)
-    assert len(pr.progress.facts.answers) == DEFAULT_POLICY.step_facts and len(pr.progress.attempts) == 1
+    assert len(pr.progress.facts.answers) == DEFAULT_POLICY.step_facts
+    assert len(pr.progress.attempts) == DEFAULT_POLICY.first_puzzles
 
 
 def test_the_youngest_choose_more_time_for_each_fact():

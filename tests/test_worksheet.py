@@ -315,3 +315,22 @@ def test_every_page_of_a_sheet_says_what_the_dashed_outline_means():
     reader = PdfReader(io.BytesIO(worksheet_pdf(sheet, key=False)))
     for page in reader.pages:
         assert "The dashed outline marks the tile played last." in page.extract_text()
+
+
+def test_an_open_end_totals_working_and_answer_key_end_with_the_total_not_a_score():
+    """The total is the answer (what it scores is another question): "…The total is 8.", never "…so 0."."""
+    found = {}
+    for seed in range(200):
+        p = generate("open-total", stage="muggins", level=1, seed=seed)
+        if p.answer % 5 and "+" in p.board.working:
+            found = {"puzzle": p}
+            break
+    p = found["puzzle"]
+    assert p.steps[-1].text.endswith(f"The total is {p.answer}.") and "so 0" not in p.steps[-1].text
+    sheet = make_sheet("muggins", 1, count=12, seed=3)
+    key = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(answer_key_pdf(sheet))).pages)
+    totals = [q for q in sheet.puzzles if q.kind == "open-total"]
+    assert totals
+    for q in totals:  # each open-end total's block of the key, to the next puzzle's code
+        block = key.split(f"({q.code})", 1)[1].split(". (", 1)[0]
+        assert f"The total is {q.answer}." in block and "so 0" not in block, block
