@@ -365,3 +365,12 @@ def test_a_long_class_name_on_the_teacher_card_is_printed_whole():
                 found.append(tm[4])
         page.extract_text(visitor_text=seen)
         assert words_at and all(0 <= x < float(page.mediabox.width) for x in words_at)
+
+
+def test_a_new_classs_teacher_key_is_shown_with_its_label():
+    from apptest import make_class
+
+    at, _code, key = make_class()
+    labels = [m.value for m in at.markdown]
+    assert any("My teacher key" in m for m in labels), labels
+    assert [c.value for c in at.code] == [key]

@@ -185,8 +185,12 @@ def _whole_round(at: AppTest, seconds: float):
 def test_no_best_day_until_a_day_with_a_quick_answer():
     at = app("sprint")
     assert not any("best day" in m.value for m in at.markdown)  # a first visit: no "best day: 0"
+    assert not any("Today:" in m.value for m in at.markdown)  # nor "Today: 0 quick answers"
+    # how the light turns green, the Sprint or not
+    assert any("in the number facts between puzzles on Practice" in c.value for c in at.caption)
     pr = _whole_round(at, 1.0)
     assert any(f"Your best day: {pr.sprint.fluent} quick answers." in m.value for m in at.markdown)
+    assert any(f"Today: {pr.sprint.fluent} quick answers." in m.value for m in at.markdown)
 
 
 def test_with_more_time_the_grid_counts_the_quick_answers_the_round_counted():

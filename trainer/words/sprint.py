@@ -161,6 +161,12 @@ def not_yet_today(left: int) -> str:
                     "{n} more quick, right answers today turn the light green.", left).format(n=left)
 
 
+def light_how() -> str:
+    """How the light turns green: quick, right answers count wherever they are given."""
+    return _("Quick, right answers count wherever you give them: in a round here, or in the number facts "
+             "between puzzles on Practice.")
+
+
 def own_best(n: int) -> str:
     """The child's own best day (the page says it only once there is a day with a quick answer)."""
     return ngettext("Your best day: {n} quick answer.", "Your best day: {n} quick answers.", n).format(n=n)

@@ -195,6 +195,7 @@ def class_page(s, code: str, key: str) -> None:
     new, state().new = state().new, False
     if new:
         st.success(words.class_ready())
+        st.markdown(f"**{words.my_teacher_key()}**")  # what the long string below is, from the first sight
         st.code(key, language=None)
     else:
         with st.expander(words.my_teacher_key()):
