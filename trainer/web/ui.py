@@ -69,6 +69,10 @@ navigation_component = st.components.v2.component("fives_navigation", js=_static
 tooltips_component = st.components.v2.component("fives_tooltips", js=_static("tooltips.js"))
 
 
+NAVIGATION_RUNS = 4
+"""A session's first runs draw the side panel's mending script again (:func:`run_page`)."""
+
+
 def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, part: bool = False,
              css: str = "", head: Callable[[], None] | None = None) -> None:
     """Draw the page ``name`` (its file's name in ``trainer/web/views/``) with ``show``; if something goes
@@ -112,6 +116,10 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
             phone_menu_component(data={"page": name}, key=f"phone-menu-{name}")
             navigation_component(data={"page": name}, key=f"navigation-{name}")
             tooltips_component(data={"page": name}, key=f"tooltips-{name}")
+        elif here.runs <= NAVIGATION_RUNS:
+            # a session's first runs follow each other fast (the browser's storage, the language): a run
+            # stopped by the next before the side panel's script reached the page must not leave it unmended
+            navigation_component(data={"page": name}, key=f"navigation-{name}")
 
 
 def printed_only() -> None:
