@@ -11,7 +11,8 @@ outline means and answer keys drew a straight line of tiles taller: the PDFs cha
 (the same fingerprint with the PDFs left out, before and after). Regenerated again when the working of an
 open-end total ended with the total ("The total is 8.") instead of what it scores, and a similar puzzle (a
 worked example's) came with another hand, other open ends and another answer: the words and the similar
-codes changed, the puzzles themselves did not (tests/test_codes.py)."""
+codes changed, the puzzles themselves did not (tests/test_codes.py); and when answer keys drew their tiles
+16 mm long (4 mm a cell) where the page allows: the PDFs changed."""
 
 import hashlib
 import json
@@ -25,9 +26,9 @@ from puzzles.worksheet import answer_key_pdf, make_sheet, worksheet_pdf
 SEEDS = (0, 1, 2, 3, 7, 42, 99, 1000, 12345, 2**24 - 1)
 """Seeds per kind × stage × level: 630 puzzles in all."""
 FINGERPRINTS = {
-    1: "cbe4a79c2ac56387070c70b8fc58663ac7f41444c4ea77ca8a2eeb4835af3752",
-    2: "04b03abee46416f1fa7257613e91151f84a79eddde1d3e2bce6bd59a1ad21f75",
-    3: "f2a84fee7fb983e94e498f4c485e22f335c71be6804ede60267d3dcd325f8423",
+    1: "bb384b84d24b71e0c44b2fabd525263534931a8573eacc73dc46b460cee71151",
+    2: "d2e7e1676efeb98f31cb260d254c0f66492fa4543a55e526381606b153306be7",
+    3: "ccd75ae146ba963540b0545b790dc25e7936b9af7f0de5662ab753ab31076301",
 }
 """Per generator (:data:`puzzles.GENERATOR`). Generator 1 is every code made before codes had a
 version: its puzzles never change (its fingerprint also covers the puzzles' words, so it changes with

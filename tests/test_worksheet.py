@@ -229,7 +229,7 @@ def ink_bands(png, dpi):
 def test_answer_key_pictures_are_large_enough_to_read(tmp_path):
     """The key's layouts with their working were once about 16 mm wide: now at least 60 mm (or
     with tiles 12 mm long), measured on the printed page."""
-    from puzzles.worksheet import KEY_WIDTH, key_picture_size
+    from puzzles.worksheet import KEY_CELL, KEY_WIDTH, key_picture_size
 
     sheet = make_sheet("five-up", 3, count=7, seed=7)
     src = tmp_path / "key.pdf"
@@ -239,7 +239,8 @@ def test_answer_key_pictures_are_large_enough_to_read(tmp_path):
     expected = [key_picture_size(key_layout(p), 178) for p in sheet.puzzles if p.board]
     assert len(pictures) == len(expected)
     for (_, width), (want, _) in zip(pictures, expected):
-        assert want - 4 <= width <= want + 0.5  # drawn as large as the key means it (its ink, a margin inside)
+        # drawn as large as the key means it (its ink, a margin inside of about a cell and a third)
+        assert want - 1.4 * KEY_CELL[1] <= width <= want + 0.5
     assert sum(width >= KEY_WIDTH - 1 for _, width in pictures) >= 3, pictures  # most are wider still
 
 
@@ -257,6 +258,25 @@ def test_answer_key_pictures_are_tall_enough_to_read_where_the_page_allows():
                     assert h >= KEY_MIN_HEIGHT - 0.01 or w >= 178 - 0.01, (p.code, w, h)
                     lines += h < 20
     assert lines  # the straight lines that were thin strips are among them
+
+
+def test_answer_key_tiles_are_16_mm_long_where_the_page_allows():
+    """The key's tiles were 12 to 13 mm long: now 16 mm (4 mm a cell) unless the page's width or the
+    picture's greatest height is what limits them."""
+    from puzzles.print_pictures import picture_cells
+    from puzzles.worksheet import KEY_HEIGHT, key_picture_size
+
+    seen = 0
+    for stage in ("muggins", "all-fives", "five-up"):
+        for level in (1, 2, 3):
+            for p in make_sheet(stage, level, count=14, seed=11).puzzles:
+                if p.board:
+                    lay = key_layout(p)
+                    w, h = key_picture_size(lay, 178)
+                    cell = w / picture_cells(lay, working=True)[0]
+                    assert cell >= 4.0 - 0.01 or w >= 178 - 0.01 or h >= KEY_HEIGHT - 0.01, (p.code, cell)
+                    seen += cell >= 4.0 - 0.01
+    assert seen
 
 
 def key_layout(p):
