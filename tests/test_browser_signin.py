@@ -155,3 +155,31 @@ def test_a_table_seat_s_key_stays_in_the_tab_not_in_the_address(server, browser)
     copied.locator(".st-key-tb_mode").wait_for(timeout=30000)
     assert copied.get_by_role("heading", name=f"Table {code}").count() == 0
     context.close()
+
+
+def test_a_cross_on_a_phone_opens_centred(server, browser):
+    """A layout with a spinner's arms, wider than a phone: it scrolls sideways, and opens centred, not at its
+    left edge."""
+    from puzzles import generate
+    from trainer.render import render_layout
+
+    p = next(q for q in (generate("open-total", stage="five-up", level=3, seed=s) for s in range(300))
+             if q.board and "spinner-mark" in render_layout(q.board) and len(q.board.open_ends) >= 4)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = chromium.open_page(context, f"{server}/?code={p.code}", timeout=60000)
+    chromium.past_worked_example(page)
+    mark = page.locator(".fives-board .spinner-mark").first
+    mark.wait_for(state="attached", timeout=30000)
+    chromium.settled(page, 60000)
+    found = mark.evaluate("""(m) => {
+        let box = m.parentElement;
+        while (box && !(box.scrollWidth > box.clientWidth + 1 && getComputedStyle(box).overflowX !== 'visible')) {
+          box = box.parentElement;
+        }
+        if (!box) return null;
+        return {left: box.scrollLeft, more: box.scrollWidth - box.clientWidth};
+    }""")
+    chromium.shot(page, "phone-cross-centred.png")
+    assert found is not None, "the cross does not scroll on a phone"
+    assert found["more"] > 0 and abs(found["left"] - found["more"] / 2) <= 2, found
+    context.close()
