@@ -64,7 +64,7 @@ from trainer.learning.skill import PRACTISED as PRACTISED
 from trainer.learning.skill import PROFICIENT as PROFICIENT
 from trainer.learning.skill import TOP_LEVEL as TOP_LEVEL
 from trainer.learning.skill import Skill as Skill
-from trainer.learning.skill import answer_day
+from trainer.learning.skill import answer_day, first_day
 from trainer.learning.skill import fluency_bar as fluency_bar
 from trainer.learning.spacing import Memory
 from trainer.learning.sprint import FactKind, SprintAnswer, SprintHistory, day_of
@@ -509,13 +509,12 @@ class Progress:
 
         After a trap that maps to a number fact (a rounding remainder, adding the ends), its facts;
         the first thing on a new day, the day's facts due or not fluent yet; while the stage's facts
-        are not fluent (and always before Muggins is mastered), a step every :attr:`Policy.step_every` puzzles.
-        A new child's first session starts with puzzles: none before :attr:`Policy.first_puzzles` of them."""
+        are not fluent (and always before Muggins is mastered), a step every :attr:`Policy.step_every` puzzles."""
         last_fact = self.facts.answers[-1].at if self.facts.answers else None
         since = [a for a in self.attempts if last_fact is None or (a.at or 0.0) > last_fact]
         stage, today = self.coach_stage, answer_day(now)
-        if self.first_session(today) and len(self.attempts) < self.policy.first_puzzles:
-            return ()
+        if len(self.attempts) < self.policy.first_puzzles and first_day(today, self.attempts, self.facts.answers):
+            return ()  # a new child's first session starts with puzzles
         if since and not since[-1].correct and not since[-1].hinted:
             mapped = tuple(dict.fromkeys(k for t in attempt_traps(since[-1]) for k in TRAP_FACTS.get(t, ())))
             if mapped:
@@ -529,13 +528,6 @@ class Progress:
         if weak and self.meets_mastery(stage, facts=False, steady=False):
             every = self.policy.step_every_when_facts_hold  # only the facts hold the stage up now
         return weak[:3] if weak and len(since) >= every else ()
-
-    def first_session(self, today: dt.date | None) -> bool:
-        """Whether ``today`` is the child's first day: nothing answered on an earlier day (puzzles or facts)."""
-        if today is None:
-            return False
-        times = [a.at for a in self.attempts[:1]] + [f.at for f in self.facts.answers[:1]]
-        return all(at is not None and day_of(at) >= today for at in times)
 
     # ----- numbers for the progress page -----
 
