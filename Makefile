@@ -53,7 +53,7 @@ axe: $(AXE)
 
 run: $(STAMP)
 	@echo "Starting Fives Trainer at http://localhost:$(PORT) (Ctrl+C stops it)"
-	$(VENV)/bin/streamlit run trainer/web/asgi.py --server.port $(PORT)
+	FORWARDED_ALLOW_IPS= $(VENV)/bin/streamlit run trainer/web/asgi.py --server.port $(PORT)
 
 # a class: N app processes (default: one per core) behind HAProxy, sticky sessions
 serve: $(STAMP)

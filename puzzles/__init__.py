@@ -131,7 +131,9 @@ MORE_TRAP_TRIES = 120
 
 def similar(puzzle: Puzzle, seed: int) -> Puzzle:
     """A puzzle like ``puzzle``: the same kind, stage, level and generator and, when one can be found,
-    the same trap (a puzzle that exposes it, see :attr:`Puzzle.traps`) — but another position. The
+    the same trap (a puzzle that exposes it, see :attr:`Puzzle.traps`) — but another position: another
+    hand, other open ends and another answer where the generator has one (a worked example shows the idea on
+    another layout, never solves the child's own puzzle), else at least another layout or hand. The
     same ``puzzle`` and ``seed`` always give the same one, and it has a code of its own like any puzzle."""
     return _similar(puzzle.code, seed, language())  # its sentences are in the reader's language
 
@@ -141,18 +143,32 @@ def _similar(code: str, seed: int, lang: str = "") -> Puzzle:
     """:func:`similar` by code: a pure function of its arguments, so it is kept for reuse."""
     puzzle = from_code(code)
     rng = random.Random(f"similar/{puzzle.code}/{seed}")
-    first = None
+    first = near = None
     for _try in range(120):
         s = rng.randrange(seed_space(puzzle.generator))
         if s == puzzle.seed:
             continue
         p = generate(puzzle.kind, stage=puzzle.stage, level=puzzle.level, seed=s, generator=puzzle.generator)
         same = p.trap == puzzle.trap or (puzzle.trap in TRAPS and puzzle.trap in p.traps)
-        if same and (p.board, p.hand) != (puzzle.board, puzzle.hand):
+        if same and _another_position(p, puzzle):
             return p
+        if same and near is None and (p.board, p.hand) != (puzzle.board, puzzle.hand):
+            near = p
         first = first or p
     assert first is not None
-    return first
+    return near or first
+
+
+def _ends(p: Puzzle) -> tuple[int, ...]:
+    """The numbers on the layout's open ends, in order (none without a layout)."""
+    return tuple(sorted(e.number for e in p.board.open_ends)) if p.board is not None else ()
+
+
+def _another_position(p: Puzzle, puzzle: Puzzle) -> bool:
+    """Whether ``p`` shares nothing a child would recognise with ``puzzle``: not its hand (where there is one),
+    not its open ends, not its answer."""
+    hand = not puzzle.hand or sorted(map(str, p.hand)) != sorted(map(str, puzzle.hand))
+    return hand and _ends(p) != _ends(puzzle) and str(p.answer) != str(puzzle.answer)
 
 
 def from_code(code: str) -> Puzzle:

@@ -308,9 +308,10 @@ def answer_key_pdf(sheet: Sheet, *, paper: str = "A4") -> bytes:
     return bytes(pdf.output())
 
 
-KEY_CELL = (2.4, 3.0)
-"""Millimetres per cell of an answer key's picture, at least and at most: a tile 10 to 12 mm long,
-its working easy to read."""
+KEY_CELL = (4.0, 4.0)
+"""Millimetres per cell of an answer key's picture, at least and at most: a tile 16 mm long, as on the
+worksheet's own pages, its pips and working easy to read (smaller only where the page's width or
+:data:`KEY_HEIGHT` does not allow it)."""
 KEY_WIDTH = 60.0
 """An answer key's picture is at least this wide (mm) unless its tiles would grow too big."""
 KEY_HEIGHT = 110.0

@@ -353,3 +353,26 @@ def test_a_table_on_the_projector(teacher, world, server, axe_source):
     chromium.goto(page, f"{server}/tables?watch={code}")
     page.get_by_text(f"Table {code}").first.wait_for(timeout=30000)
     check(page, axe_source, "tables-projector")
+
+
+@pytest.mark.parametrize("path", ["/me", "/me?lang=es", "/rules?lang=es"])
+def test_a_fresh_load_in_either_language_has_the_side_panel_s_lists_mended(browser, server, axe_source, path):
+    """A first load, checked as soon as the page rests: the side panel's list of pages already has its roles
+    (no list/listitem finding), in English and in Spanish."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = chromium.open_page(context, server + path)
+    page.locator("[data-testid='stSidebarNav'] [role='list']").first.wait_for(state="attached", timeout=30000)
+    check(page, axe_source, "fresh-" + path.strip("/").replace("?lang=", "-"))
+    context.close()
+
+
+def test_the_chosen_language_under_the_pointer_reads_well_on_rules(browser, server, axe_source):
+    """Choosing Español on Rules leaves the pointer on the chosen button: its words stay readable there."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = chromium.open_page(context, f"{server}/rules")
+    page.locator("[data-testid='stSidebar']").get_by_text("Español").click()
+    page.get_by_text("Cómo funcionan").first.wait_for(timeout=30000)
+    chromium.settled(page, 60000)
+    page.locator("[data-testid='stSidebar']").get_by_text("Español").hover()
+    check(page, axe_source, "rules-es-chosen")
+    context.close()

@@ -252,12 +252,13 @@ def test_four_children_on_two_processes_play_a_hand_with_a_reload_and_a_child_aw
 
 
 def reload_and_sit_again(page, code: str, game: TableGame, seat: int) -> bool:
-    """Sam reloads at his turn: the address keeps the table and his tablet's key, so the page comes back
-    to his seat by itself, with his hand."""
+    """Sam reloads at his turn: the address keeps the table and his tab's own storage his tablet's key (never
+    the address), so the page comes back to his seat by itself, with his hand."""
     my_buttons(page, game.number)
     before = hand_on(page)
     assert page.get_by_text(f"Table {code}").count() == 1  # the code to come back with stays on the page
-    assert f"table={code}" in page.url and "tk=" in page.url
+    assert f"table={code}" in page.url and "tk=" not in page.url
+    assert code in (page.evaluate("() => sessionStorage.getItem('fives-trainer-table')") or "")
     page.reload()
     chromium.connected(page, 60000)
     page.get_by_text("Your turn!").wait_for(timeout=30000)

@@ -345,15 +345,32 @@ def test_the_sign_in_card_carries_the_code_and_a_qr_code_that_signs_in():
     assert found and set(found) == {link}
 
 
-def test_a_long_class_name_on_the_teacher_card_ends_with_an_ellipsis():
+def test_a_long_class_name_on_the_teacher_card_is_printed_whole():
     import io
 
     from pypdf import PdfReader
 
     from trainer.classroom.cards import teacher_card
 
-    name = "The Wonderful Year Four Class of Saint Mary's Primary School"
-    text = PdfReader(io.BytesIO(teacher_card(name, "KQ7-MXR4", "k3y"))).pages[0].extract_text()
-    title = text.splitlines()[0]
-    assert title.endswith("...") and "Primary School" not in title, title  # cut, and it says so
-    assert "The Wonderful Year Four" in title
+    for name in ("The Wonderful Year Four Class of Saint Mary's Primary School", "W" * 60, "Room 4"):
+        page = PdfReader(io.BytesIO(teacher_card(name, "KQ7-MXR4", "k3y"))).pages[0]
+        text = page.extract_text()
+        assert name in " ".join(text.split()).replace("- ", "-") or name in text.replace("\n", ""), text
+        assert "..." not in text and "KQ7-MXR4" in text and "k3y" in text
+        # nothing runs past the right margin: every line of the heading is within the page
+        words_at: list[float] = []
+
+        def seen(t, cm, tm, fd, fs, found=words_at):
+            if t.strip():
+                found.append(tm[4])
+        page.extract_text(visitor_text=seen)
+        assert words_at and all(0 <= x < float(page.mediabox.width) for x in words_at)
+
+
+def test_a_new_classs_teacher_key_is_shown_with_its_label():
+    from apptest import make_class
+
+    at, _code, key = make_class()
+    labels = [m.value for m in at.markdown]
+    assert any("My teacher key" in m for m in labels), labels
+    assert [c.value for c in at.code] == [key]

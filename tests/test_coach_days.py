@@ -144,6 +144,12 @@ def test_a_kind_due_by_days_is_the_coachs_next_puzzle():
 
 def test_the_coach_steps_to_number_facts_before_muggins_and_after_a_trap():
     p = Progress()
+    assert p.coach_facts(MONDAY) == ()  # a new child's first session starts with puzzles
+    for i in range(DEFAULT_POLICY.first_puzzles):
+        answer(p, "open-total", MONDAY + i, level=1)
+    assert set(p.coach_facts(MONDAY + 30)) <= set(STAGE_FACTS["muggins"]) and p.coach_facts(MONDAY + 30)
+    p = Progress()
+    answer(p, "open-total", MONDAY - DAY, level=1)  # a child from yesterday: the day starts with its facts
     assert set(p.coach_facts(MONDAY)) <= set(STAGE_FACTS["muggins"]) and p.coach_facts(MONDAY)
     for f in fluent_answers(list(FactKind), MONDAY):
         p.record_fact(f)
@@ -161,6 +167,7 @@ def test_the_coach_steps_to_number_facts_before_muggins_and_after_a_trap():
 def test_a_practice_step_is_short_and_its_time_does_not_count_against_the_puzzle():
     now = [MONDAY]
     pr = Practice(seed_source=random.Random(2), clock=lambda: now[0])
+    answer(pr.progress, "open-total", MONDAY - DAY, level=1)  # not their first day
     p = pr.new_puzzle(COACH, "muggins", 1)
     kinds = pr.coach_step()
     assert kinds
@@ -188,3 +195,48 @@ def test_the_days_goal_ends_a_session_and_a_new_day_starts_again():
     assert pr.goal_done and pr.done_today >= DEFAULT_POLICY.daily_goal
     now[0] += DAY
     assert not pr.goal_done and pr.done_today == 0
+
+
+def first_day(seed: int, puzzles: int = 14, wrong_every: int = 3) -> list[int]:
+    """A new child's first session as Practice runs it: before each coached puzzle the coach's step of number
+    facts, if any (all answered right), then the puzzle (every third one wrong: a trap's facts follow);
+    how many facts the child had answered before each puzzle."""
+    now = [MONDAY]
+    pr = Practice(seed_source=random.Random(seed), clock=lambda: now[0])
+    before = []
+    for i in range(puzzles):
+        pr.new_puzzle(COACH, "muggins", 1)
+        if pr.coached and not pr.review.is_follow_up:
+            kinds = pr.coach_step()
+            if kinds:
+                round_ = pr.start_sprint(kinds, coached=True)
+                while not pr.sprint_over:
+                    now[0] += 2.0
+                    pr.answer_fact(round_.current.answer)
+                pr.end_sprint()
+        before.append(len(pr.progress.facts.answers))
+        now[0] += 5
+        p = pr.puzzle
+        pr.answer(p.answer + 5 if i % wrong_every == wrong_every - 1 and isinstance(p.answer, int) else p.answer)
+        for _ in range(5):
+            if not pr.must_answer:
+                break
+            pr.answer(pr.puzzle.answer)
+    return before
+
+
+def test_a_new_childs_first_session_starts_with_puzzles_and_facts_do_not_swamp_it():
+    for seed in range(4):
+        before = first_day(seed)
+        assert before[:DEFAULT_POLICY.first_puzzles] == [0] * DEFAULT_POLICY.first_puzzles, before
+        assert before[-1] <= 2 * DEFAULT_POLICY.step_facts, before  # it was 40 to 50 in 14 puzzles
+        assert before[-1] > 0  # the facts still come, after the first puzzles
+
+
+def test_the_step_says_how_many_facts_it_has():
+    from trainer.words import speaking
+    from trainer.words.sprint import coach_step
+
+    assert coach_step(["near"], 10).startswith("First, 10 quick number facts:")
+    with speaking("es"):
+        assert coach_step(["near"], 10).startswith("Primero, 10 cálculos rápidos:")

@@ -121,7 +121,7 @@ def test_a_compose_file_that_strays_from_the_layout_is_caught(change):
     if change == "command":
         services["app2"]["command"] = ["python", "-m", "trainer.serving", "run"]
     elif change == "variable":
-        del services["app3"]["environment"]["FIVES_FORWARDED_BY_BALANCER"]
+        del services["app3"]["environment"]["FIVES_BALANCER_ADDRESSES"]
     elif change == "backend":
         services["balancer"]["command"][-1] = "app3:8502"
     elif change == "database":

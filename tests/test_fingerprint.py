@@ -8,7 +8,11 @@ made so that no simple rule answers them: choices place the right answer anywher
 rounding asks every remainder as often, best-play hands have several plays that score, counted-ends
 offers covered places more often. Regenerated again when every worksheet page said what the dashed
 outline means and answer keys drew a straight line of tiles taller: the PDFs changed, the puzzles did not
-(the same fingerprint with the PDFs left out, before and after)."""
+(the same fingerprint with the PDFs left out, before and after). Regenerated again when the working of an
+open-end total ended with the total ("The total is 8.") instead of what it scores, and a similar puzzle (a
+worked example's) came with another hand, other open ends and another answer: the words and the similar
+codes changed, the puzzles themselves did not (tests/test_codes.py); and when answer keys drew their tiles
+16 mm long (4 mm a cell) where the page allows: the PDFs changed."""
 
 import hashlib
 import json
@@ -23,9 +27,9 @@ from puzzles.worksheet import answer_key_pdf, make_sheet, worksheet_pdf
 SEEDS = (0, 1, 2, 3, 7, 42, 99, 1000, 12345, 2**24 - 1)
 """Seeds per kind × stage × level: 630 puzzles in all."""
 FINGERPRINTS = {
-    1: "f82aeac3cdec5f6d02933cf23e8292a2d60bf1166a7a7fb38ab51e36d000ecdb",
-    2: "ad69c2ec1c11cba597089759df7d4cf63d2e8ec15d2607f2621978286408567d",
-    3: "5c888ec6b651566d1e572b7a19ad7cd25fc97f0e54038065c614b4ee86b839d6",
+    1: "bb384b84d24b71e0c44b2fabd525263534931a8573eacc73dc46b460cee71151",
+    2: "d2e7e1676efeb98f31cb260d254c0f66492fa4543a55e526381606b153306be7",
+    3: "ccd75ae146ba963540b0545b790dc25e7936b9af7f0de5662ab753ab31076301",
 }
 """Per generator (:data:`puzzles.GENERATOR`). Generator 1 is every code made before codes had a
 version: its puzzles never change (its fingerprint also covers the puzzles' words, so it changes with

@@ -85,17 +85,22 @@ def master(p: Progress, stage: str) -> None:
     assert p.is_mastered(stage)
 
 
+TOKEN = "pQ3xTok3n_abcdefg"
+UNTIL = dt.date(2027, 3, 26)
+
+
 def report(p: Progress, nickname: str = "Blue Fox", *, language: str = "en", address: str = ADDRESS) -> HomeReport:
     """The report of a progress as it is folded."""
-    return report_of(p, nickname, "KQ7M-XR4P", language=language, day=DAY, app_address=address)
+    return report_of(p, nickname, "KQ7M-XR4P", language=language, day=DAY, app_address=address,
+                     sign_in=(TOKEN, UNTIL))
 
 
 LONGEST = HomeReport(
     nickname="Wwwwwwwwwwwwwwwwwwww", code="KQ7M-XR4P", language="es", day=DAY, answered=400,
     mastered=("muggins", "all-fives"), working_on="five-up", along=Along.PAST_HALFWAY,
     sure_of=tuple(k for k in KINDS if k != "hand-rounding"), trap="missed-lowering", days_this_month=26,
-    practised_days=tuple(range(1, 27)), link=practice_link(ADDRESS, "KQ7M-XR4P", "es"),
-    example=trap_example("missed-lowering"))
+    practised_days=tuple(range(1, 27)), link=practice_link(ADDRESS, TOKEN, "es"),
+    example=trap_example("missed-lowering"), until=UNTIL)
 """The most a page ever says: two stages learned, six skills sure, a mistake, the widest nickname, in Spanish."""
 
 
@@ -106,7 +111,7 @@ def test_a_child_who_has_not_started_is_at_the_first_stage_with_a_link_that_sign
     r = report(Progress())
     assert (r.answered, r.mastered, r.working_on, r.along, r.trap, r.days_this_month) == (
         0, (), "muggins", Along.STARTING, None, 0)
-    assert r.link == f"{ADDRESS}?me=KQ7M-XR4P" and r.language == "en"
+    assert r.link == f"{ADDRESS}?pass={TOKEN}" and r.language == "en" and r.until == UNTIL
 
 
 def test_a_mastered_stage_is_learned_and_the_next_is_being_learned_with_the_kinds_already_sure():
@@ -167,8 +172,10 @@ def test_days_practised_count_this_month_only_puzzles_and_sprint_facts_alike():
 
 
 def test_the_link_opens_practice_in_the_childs_language_or_is_left_out_when_no_qr_code_can_carry_it():
-    assert report(Progress(), language="es-MX").link == f"{ADDRESS}?me=KQ7M-XR4P&lang=es"
-    assert report(Progress(), address="").link == "http://localhost:8501/?me=KQ7M-XR4P"
+    assert report(Progress(), language="es-MX").link == f"{ADDRESS}?pass={TOKEN}&lang=es"
+    assert report(Progress(), address="").link == f"http://localhost:8501/?pass={TOKEN}"
+    assert "KQ7M-XR4P" not in report(Progress()).link  # the printed page's own token, never the learner code
+    assert report_of(Progress(), "Blue Fox", "KQ7M-XR4P", language="en", day=DAY, app_address=ADDRESS).link is None
     assert report(Progress(), address="http://x.example/" + "a" * 300).link is None
     assert report(Progress(), address="not an address").link is None
 
@@ -253,10 +260,11 @@ def three():
     master(p, "muggins")
     code = generate_for("open-total", stage="all-fives", level=1, trap="covered-spinner", seed=0).code
     answer(p, "open-total", "all-fives", level=1, correct=False, code=code, mistake="covered-spinner")
-    first = dataclasses.replace(report_of(p, "Blue Fox", "AAAA-AAAA", language="en", day=DAY, app_address=ADDRESS),
+    first = dataclasses.replace(report_of(p, "Blue Fox", "AAAA-AAAA", language="en", day=DAY, app_address=ADDRESS,
+                                          sign_in=(TOKEN, UNTIL)),
                                 days_this_month=5, practised_days=(3, 10, 17, 24, 26))
     second = dataclasses.replace(first, nickname="Zorro Azul", code="BBBB-BBBB", language="es",
-                                 link=practice_link(ADDRESS, "BBBB-BBBB", "es"))
+                                 link=practice_link(ADDRESS, "otherToken_123456", "es"))
     third = report(Progress(), "Sunny Otter")
     return [first, second, third], home_report_pdf([first, second, third])
 
@@ -272,7 +280,11 @@ def test_one_page_per_child_with_the_name_the_date_what_is_learned_and_the_mista
     assert "Already sure of these puzzles" not in text[0]  # none of All Fives yet
     assert "practised on 5 days in November 2026" in text[0]
     assert "Blue Fox" not in text[1] + text[2] and "Zorro Azul" not in text[0] + text[2]  # no other child's name
-    assert "has not answered any puzzles yet" in text[2] and "KQ7M-XR4P" in text[2]
+    assert "has not answered any puzzles yet" in text[2]
+    # no learner code on paper: the QR code's token works until a day, and the teacher can switch it off
+    assert not any(code in page for code in ("AAAA-AAAA", "BBBB-BBBB", "KQ7M-XR4P") for page in text)
+    assert "It works until 26 March 2027, for practice and progress only" in text[0]
+    assert "Funciona hasta el 26 de marzo de 2027" in text[1]
 
 
 def test_a_spanish_childs_page_is_all_in_spanish(three):
@@ -300,7 +312,8 @@ def qr_codes(pdf: bytes, tmp_path, dpi: int = 150) -> list[list[str]]:
 def test_each_pages_qr_code_signs_its_own_child_in_to_practise(three, tmp_path):
     reports, pdf = three
     found = qr_codes(pdf, tmp_path)
-    assert found == [[f"{ADDRESS}?me=AAAA-AAAA"], [f"{ADDRESS}?me=BBBB-BBBB&lang=es"], [f"{ADDRESS}?me=KQ7M-XR4P"]]
+    assert found == [[f"{ADDRESS}?pass={TOKEN}"], [f"{ADDRESS}?pass=otherToken_123456&lang=es"],
+                     [f"{ADDRESS}?pass={TOKEN}"]]
     assert "signed in as Blue Fox" in pages_text(pdf)[0] and "keep this page at home" in pdf_words(pdf)
 
 
@@ -308,11 +321,12 @@ def pdf_words(pdf: bytes) -> str:
     return " ".join(pages_text(pdf))
 
 
-def test_without_an_address_a_qr_code_can_carry_the_page_gives_the_code_alone(tmp_path):
+def test_without_an_address_a_qr_code_can_carry_the_page_sends_the_family_to_the_teacher(tmp_path):
     r = report(Progress(), address="http://x.example/" + "a" * 300)
     pdf = home_report_pdf([r])
     assert qr_codes(pdf, tmp_path) == [[]]
-    assert "type the code KQ7M-XR4P" in pdf_words(pdf) and "like a key" in pdf_words(pdf)
+    assert "sign in with Blue Fox's learner code (the teacher has it)" in pdf_words(pdf)
+    assert "KQ7M-XR4P" not in pdf_words(pdf)
 
 
 def blank_pdf() -> printed._Pdf:
@@ -416,6 +430,9 @@ def test_my_class_has_a_report_for_each_child_and_the_whole_class(store, downloa
     assert len(text) == 2 and "How Blue Fox is doing" in text[0] and "Cómo le va a Zorro Azul" in text[1]
     one = pages_text(downloads[f"fives-home-{b.code}.pdf"]())
     assert len(one) == 1 and "Zorro Azul" in one[0] and "Blue Fox" not in one[0]
+    # each page made its own child a token of their own (two for the class, one for Zorro Azul's own page)
+    assert store.passes_out(code, key) == {a.code: 1, b.code: 2}
+    assert not any(c in " ".join(text + one) for c in (a.code, b.code))
 
 
 def test_a_nickname_on_its_button_is_shown_as_typed(store, downloads):
@@ -463,8 +480,15 @@ def test_a_signed_in_child_gets_their_own_report_on_my_progress(store, downloads
     assert not at.exception
     me = at.session_state["me"]
     assert any(e.proto.label == home_words.my_report() for e in at.get("download_button"))
-    text = pages_text(downloads[f"fives-home-{me.code}.pdf"]())
+    text = pages_text(downloads["fives-home.pdf"]())
     assert len(text) == 1 and "How Sunny Otter is doing" in text[0] and "practised on 1 day" in text[0]
+    assert me.code not in text[0] and "It works until" in text[0]
+    with store.engine.connect() as conn:  # the page's QR code carries a token of its own, kept as a hash
+        from sqlalchemy import select
+
+        from trainer.store.schema import home_passes
+        mine = select(home_passes.c.learner_code).where(home_passes.c.learner_code == me.code)
+        assert conn.execute(mine).scalars().all() == [me.code]
 
 
 def test_a_guest_gets_no_report_for_home():

@@ -154,3 +154,23 @@ def test_the_story_puts_the_latest_move_first():
         learner_move(at, g)
     box = next(m.value for m in at.markdown if m.value.startswith("- "))
     assert box.split("\n")[0] == f"- {g.story()[-1]}" and box.split("\n")[-1] == f"- {g.story()[0]}"
+
+
+def test_a_board_pick_that_is_not_an_object_is_refused_calmly(monkeypatch):
+    """Only a forged message sends one: nothing is played and the page says so calmly, no error."""
+    from types import SimpleNamespace
+
+    from trainer.web import ui
+
+    at = app()
+    g = start_game(at, game="five-up", players=2, bots="beginner", seed=7)
+    moves = len(g.game.hand.history)
+    real = ui.board_component
+    for forged in ("3-4", ["3-4", "A:4"], 5, True):
+        monkeypatch.setattr(ui, "board_component", lambda *a, _f=forged, **kw: SimpleNamespace(pick=_f))
+        at.run()
+        assert not at.exception, at.exception
+        assert not at.error, [e.value for e in at.error]
+        assert any("did not come through" in i.value for i in at.info), [i.value for i in at.info]
+        assert len(at.session_state["play"].game.game.hand.history) == moves
+    monkeypatch.setattr(ui, "board_component", real)

@@ -222,3 +222,23 @@ def test_cli_text_and_json(capsys):
     assert cli(["--kind", "hand-rounding", "--count", "2", "--json"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert [json.loads(x)["kind"] for x in lines] == ["hand-rounding"] * 2
+
+
+def test_a_worked_example_shows_the_idea_on_another_position_not_the_childs_own_puzzle():
+    """A new child's first puzzles and the worked example Practice opens for them (``similar(p, 0)``): another
+    hand, other open ends, another answer."""
+    import random
+
+    from puzzles import similar
+    from trainer.learning.practice import COACH, Practice
+
+    for seed in range(8):
+        pr = Practice(seed_source=random.Random(seed), clock=lambda: 1767628800.0 + 16 * 3600)
+        p = pr.new_puzzle(COACH, "muggins", 1)
+        example = similar(p, 0)
+        assert example.kind == p.kind and example.code != p.code
+        assert str(example.answer) != str(p.answer), (p.code, example.code)
+        if p.hand:
+            assert sorted(map(str, example.hand)) != sorted(map(str, p.hand)), (p.code, example.code)
+        ends = [sorted(e.number for e in q.board.open_ends) for q in (p, example)]
+        assert ends[0] != ends[1], (p.code, example.code)

@@ -417,3 +417,9 @@ def test_last_played_is_quiet_and_unlike_a_chosen_tile_or_an_answer():
         chosen = hand.find(f".//{SVG}g[@data-selected='yes']/{SVG}rect")
         assert chosen.get("stroke") != outline.get("stroke") and not chosen.get("stroke-dasharray")
         assert float(chosen.get("stroke-width")) > float(outline.get("stroke-width"))
+        # light: the sky blue on either screen; on the projector, whose tiles have heavy edges, never more
+        # than half an edge's width
+        assert outline.get("stroke") == "#56B4E9"
+        if style == "projector":
+            edges = [float(r.get("stroke-width")) for r in last.iter(SVG + "line")]  # the tile's own heavy line
+            assert edges and float(outline.get("stroke-width")) <= max(edges) / 2, (outline.get("stroke-width"), edges)

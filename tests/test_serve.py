@@ -22,7 +22,17 @@ import pytest
 
 from benchmarks.wsclient import Session
 from puzzles import from_code
-from trainer.serving.serve import COOKIE, free_port, haproxy_config, haproxy_path, healthy
+from trainer.serving.forwarded import LOOPBACK
+from trainer.serving.serve import (
+    COOKIE,
+    FORWARDED,
+    app_command,
+    app_environment,
+    free_port,
+    haproxy_config,
+    haproxy_path,
+    healthy,
+)
 from trainer.store.limits import ADDRESS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -206,6 +216,59 @@ def test_guessing_codes_from_one_address_is_refused_through_the_balancer(served)
     refused = asyncio.run(asyncio.wait_for(scenario(), 240))
     assert not any(refused[:free]), refused  # a classroom's worth of honest misses goes through
     assert any(refused[free:]), refused  # then the address waits, spoofed header or not
+
+
+def outward_address() -> str | None:
+    """This computer's own address on its network (not loopback), or ``None`` if it has none."""
+    for far in ("10.254.254.254", "198.51.100.1"):
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            try:
+                s.connect((far, 9))  # no packet is sent: the route names the address
+            except OSError:
+                continue
+            found = s.getsockname()[0]
+            if not found.startswith("127.") and found != "0.0.0.0":
+                return found
+    return None
+
+
+def test_straight_to_an_app_port_a_forged_x_forwarded_for_is_not_believed(tmp_path):
+    """An app process that listens on every interface, as a district's do, reached straight on its port and
+    not through the balancer: every guess comes with a new session and a new forged X-Forwarded-For, and the
+    address it really comes from is counted all the same, so it waits after its free misses."""
+    here = outward_address()
+    if here is None:
+        pytest.skip("this computer has no address but loopback")
+    port = free_port()
+    proc = subprocess.Popen(app_command(port, host="0.0.0.0"), cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True,
+                            env=app_environment(**{FORWARDED: LOOPBACK,  # the balancer: this computer only
+                                                   "FIVES_DATABASE_URL": f"sqlite:///{tmp_path / 'fives.db'}"}))
+    try:
+        deadline = time.time() + 90
+        while time.time() < deadline and not healthy(port):
+            time.sleep(0.3)
+        url = f"http://{here}:{port}"
+        letters = "ABCDEFGHJKMNPQRSTVWXYZ23456789"
+
+        async def guess(i: int) -> bool:
+            code = "".join(letters[(i * 5 + j * 7) % len(letters)] for j in range(8))
+            s = Session(url, query=f"me={code[:4]}-{code[4:]}", headers={"X-Forwarded-For": f"10.8.{i}.{i + 1}"},
+                        allow=(here,))  # this computer, by its own address
+            await s.connect()
+            said = " ".join(text for _, text in s.alerts()) + s.texts()
+            await s.close()
+            return "Too many tries" in said
+
+        async def scenario() -> list[bool]:
+            return [await guess(i) for i in range(ADDRESS.free + 3)]
+
+        refused = asyncio.run(asyncio.wait_for(scenario(), 240))
+        assert not any(refused[:ADDRESS.free]), refused
+        assert all(refused[ADDRESS.free + 1:]), refused  # forged headers or not: this one address waits
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=30)
 
 
 def start_supervisor(processes: int, out_dir: str) -> tuple[subprocess.Popen, int, str]:

@@ -125,15 +125,19 @@ def test_the_coach_steps_to_number_facts_before_muggins_puzzles():
     at.run()
     pr = at.session_state["practice"]
     assert pr.sprint is None  # the page opens on a puzzle (a shared link's, or the coach's)
-    pr.answer(pr.puzzle.answer)
-    at.run()
-    at.button(key="next").click().run()
+    for _ in range(DEFAULT_POLICY.first_puzzles):  # a new child's first session starts with puzzles
+        assert pr.sprint is None
+        pr.answer(pr.puzzle.answer)
+        at.run()
+        at.button(key="next").click().run()
     assert pr.sprint is not None and pr.sprint_coached and pr.puzzle is not None
-    assert any("number facts" in m.value for m in at.markdown)
+    said = f"First, {DEFAULT_POLICY.step_facts} quick number facts"  # how many, said before they start
+    assert any(said in m.value for m in at.markdown), [m.value for m in at.markdown]
     while not pr.sprint_over:
         tap_right(at)
     assert pr.sprint is None and any("Back to the puzzles" in s.value for s in at.success)
-    assert len(pr.progress.facts.answers) == DEFAULT_POLICY.step_facts and len(pr.progress.attempts) == 1
+    assert len(pr.progress.facts.answers) == DEFAULT_POLICY.step_facts
+    assert len(pr.progress.attempts) == DEFAULT_POLICY.first_puzzles
 
 
 def test_the_youngest_choose_more_time_for_each_fact():
@@ -181,8 +185,12 @@ def _whole_round(at: AppTest, seconds: float):
 def test_no_best_day_until_a_day_with_a_quick_answer():
     at = app("sprint")
     assert not any("best day" in m.value for m in at.markdown)  # a first visit: no "best day: 0"
+    assert not any("Today:" in m.value for m in at.markdown)  # nor "Today: 0 quick answers"
+    # how the light turns green, the Sprint or not
+    assert any("in the number facts between puzzles on Practice" in c.value for c in at.caption)
     pr = _whole_round(at, 1.0)
     assert any(f"Your best day: {pr.sprint.fluent} quick answers." in m.value for m in at.markdown)
+    assert any(f"Today: {pr.sprint.fluent} quick answers." in m.value for m in at.markdown)
 
 
 def test_with_more_time_the_grid_counts_the_quick_answers_the_round_counted():

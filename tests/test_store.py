@@ -116,14 +116,15 @@ def test_deleting_a_class_leaves_nothing_of_it(store):
     store.record_placement(me.code, Placement("all-fives", 1_700_000_000.0))
     store.set_assignment(keys.code, keys.teacher_key, Work.PUZZLES, stages=("muggins",), kinds=("open-total",),
                          count=5, due=dt.date.today() + dt.timedelta(days=3), learners_chosen=[me.code])
+    store.home_passes(keys.code, keys.teacher_key, [me.code])
     before = store.row_counts()
     assert all(before[t] for t in before)
     store.delete_class(keys.code, keys.teacher_key)
     after = store.row_counts()
     assert after == {"classes": 1, "learners": 1, "attempts": 1, "games": 0, "lessons": 0, "lesson_members": 0,
                      "live_answers": 0, "sprint_answers": 0, "decisions": 0, "placements": 0, "stage_choices": 0,
-                     "game_tables": 0,
-                     "table_seats": 0, "table_moves": 0, "assignments": 0, "assignment_learners": 0}
+                     "game_tables": 0, "table_seats": 0, "table_moves": 0, "assignments": 0, "assignment_learners": 0,
+                     "home_passes": 0}
     assert store.learner(me.code) is None and store.class_name(keys.code) is None
     assert store.attempts(kept.code) == [attempt()]
 
@@ -241,6 +242,24 @@ def test_suggested_nicknames_pass():
     assert len(set(names)) == 50
     assert all(check_nickname(n) == n for n in names)
     assert check_nickname("Zoë O'Neil") == "Zoë O'Neil" and check_nickname("Class-mate 7") == "Class-mate 7"
+
+
+@pytest.mark.parametrize("name", ["مرحبا", "שלום דן", "Дима", "明美", "नमस्ते", "Ngọc Ánh", "Ο Νίκος 7", "ÅsaØ"])
+def test_nicknames_take_letters_of_every_script(store, name):
+    keys = store.create_class("Room 4")
+    assert check_nickname(name) == name
+    assert store.learner(store.join(keys.code, name)).nickname == name
+
+
+@pytest.mark.parametrize("text", [
+    "Fox מרים",  # left-to-right and right-to-left letters mixed: a teacher could read another order
+    "Bob\u202eFox", "Bo\u200db", "Bo\u2066b",  # direction overrides and isolates, joiners: invisible
+    "e\u0301\u0301\u0301\u0301x",  # a stack of accents
+    "\u0301ab", "Bob😀", "Bo_b", "٫٫٫",  # a mark with no letter, a picture, punctuation
+])
+def test_nicknames_still_refuse_tricks_in_any_script(text):
+    with pytest.raises(StoreError, match="letters, numbers and spaces"):
+        check_nickname(text)
 
 
 def test_codes_catch_typos():

@@ -3,6 +3,8 @@ sessions on one store), and what a child is told when a code, a turn or a table 
 
 from __future__ import annotations
 
+import json
+
 from apptest import app, make_class, notices, sign_up, texts
 
 from trainer.games.table import TableGame
@@ -256,21 +258,47 @@ def test_the_projector_needs_the_tables_class_to_be_open():
     assert "Open your class on My class first" in texts(watch)
 
 
+def tab(kept: dict, **params: str):
+    """A new session of a tab whose own storage holds ``kept`` (as the browser answers), at ``params``."""
+    from apptest import new_app
+
+    from trainer.web.pagestate import SessionState
+
+    at = new_app()
+    at.session_state["session"] = SessionState(device=kept)
+    for k, v in params.items():
+        at.query_params[k] = v
+    at.run()
+    at.switch_page("views/tables.py").run()
+    assert not at.exception, at.exception
+    return at
+
+
 def test_a_reload_comes_back_to_the_same_seat_and_a_wrong_key_does_not():
-    ana = app(page="tables")
+    ana = tab({})  # the tab has answered: it keeps nothing yet
     ana.text_input(key="tb_my_name").set_value("Ana").run()
     opening(ana)
     press(ana, "tb_open")
     ts = ana.session_state["tables"]
     code, key = ts.code, ts.key
-    assert ana.query_params.get("table") in (code, [code]) and ana.query_params.get("tk") in (key, [key])
-    again = app(page="tables", table=code, tk=key)  # the same address in a new session: a reload
+    # the table in the address, the key for its seats only in the tab's own storage
+    assert ana.query_params.get("table") in (code, [code]) and "tk" not in ana.query_params
+    assert key not in " ".join(str(v) for v in dict(ana.query_params).values())
+    kept = ana.session_state["session"].device["table"]
+    assert json.loads(kept) == {"code": code, "key": key}
+    again = tab({"table": kept}, table=code)  # a reload of that tab: a new session, the tab's storage
     assert again.session_state["tables"].code == code and again.session_state["tables"].seats == (0,)
     assert "Seat 1: Ana" in texts(again)
-    stranger = app(page="tables", table=code, tk="not-the-key")
-    assert stranger.session_state["tables"].code is None and "tk" not in stranger.query_params
+    copied = tab({}, table=code)  # the address alone (a copied link, the history, a screenshot)
+    assert copied.session_state["tables"].code is None
+    stranger = tab({"table": json.dumps({"code": code, "key": "not-the-key"})}, table=code)
+    assert stranger.session_state["tables"].code is None and "table" not in stranger.session_state["session"].device
+    old = tab({}, table=code, tk=key)  # an address from before, with the key: taken once, then cleaned
+    assert old.session_state["tables"].code == code and "tk" not in old.query_params
     press(again, "tb_leave")
+    again.run()
     assert again.session_state["tables"].code is None and "table" not in again.query_params
+    assert "table" not in again.session_state["session"].device  # the tab forgot the seats
 
 
 def test_the_same_learner_code_on_another_device_goes_back_to_the_seat():

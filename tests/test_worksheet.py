@@ -229,7 +229,7 @@ def ink_bands(png, dpi):
 def test_answer_key_pictures_are_large_enough_to_read(tmp_path):
     """The key's layouts with their working were once about 16 mm wide: now at least 60 mm (or
     with tiles 12 mm long), measured on the printed page."""
-    from puzzles.worksheet import KEY_WIDTH, key_picture_size
+    from puzzles.worksheet import KEY_CELL, KEY_WIDTH, key_picture_size
 
     sheet = make_sheet("five-up", 3, count=7, seed=7)
     src = tmp_path / "key.pdf"
@@ -239,7 +239,8 @@ def test_answer_key_pictures_are_large_enough_to_read(tmp_path):
     expected = [key_picture_size(key_layout(p), 178) for p in sheet.puzzles if p.board]
     assert len(pictures) == len(expected)
     for (_, width), (want, _) in zip(pictures, expected):
-        assert want - 4 <= width <= want + 0.5  # drawn as large as the key means it (its ink, a margin inside)
+        # drawn as large as the key means it (its ink, a margin inside of about a cell and a third)
+        assert want - 1.4 * KEY_CELL[1] <= width <= want + 0.5
     assert sum(width >= KEY_WIDTH - 1 for _, width in pictures) >= 3, pictures  # most are wider still
 
 
@@ -257,6 +258,25 @@ def test_answer_key_pictures_are_tall_enough_to_read_where_the_page_allows():
                     assert h >= KEY_MIN_HEIGHT - 0.01 or w >= 178 - 0.01, (p.code, w, h)
                     lines += h < 20
     assert lines  # the straight lines that were thin strips are among them
+
+
+def test_answer_key_tiles_are_16_mm_long_where_the_page_allows():
+    """The key's tiles were 12 to 13 mm long: now 16 mm (4 mm a cell) unless the page's width or the
+    picture's greatest height is what limits them."""
+    from puzzles.print_pictures import picture_cells
+    from puzzles.worksheet import KEY_HEIGHT, key_picture_size
+
+    seen = 0
+    for stage in ("muggins", "all-fives", "five-up"):
+        for level in (1, 2, 3):
+            for p in make_sheet(stage, level, count=14, seed=11).puzzles:
+                if p.board:
+                    lay = key_layout(p)
+                    w, h = key_picture_size(lay, 178)
+                    cell = w / picture_cells(lay, working=True)[0]
+                    assert cell >= 4.0 - 0.01 or w >= 178 - 0.01 or h >= KEY_HEIGHT - 0.01, (p.code, cell)
+                    seen += cell >= 4.0 - 0.01
+    assert seen
 
 
 def key_layout(p):
@@ -315,3 +335,22 @@ def test_every_page_of_a_sheet_says_what_the_dashed_outline_means():
     reader = PdfReader(io.BytesIO(worksheet_pdf(sheet, key=False)))
     for page in reader.pages:
         assert "The dashed outline marks the tile played last." in page.extract_text()
+
+
+def test_an_open_end_totals_working_and_answer_key_end_with_the_total_not_a_score():
+    """The total is the answer (what it scores is another question): "…The total is 8.", never "…so 0."."""
+    found = {}
+    for seed in range(200):
+        p = generate("open-total", stage="muggins", level=1, seed=seed)
+        if p.answer % 5 and "+" in p.board.working:
+            found = {"puzzle": p}
+            break
+    p = found["puzzle"]
+    assert p.steps[-1].text.endswith(f"The total is {p.answer}.") and "so 0" not in p.steps[-1].text
+    sheet = make_sheet("muggins", 1, count=12, seed=3)
+    key = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(answer_key_pdf(sheet))).pages)
+    totals = [q for q in sheet.puzzles if q.kind == "open-total"]
+    assert totals
+    for q in totals:  # each open-end total's block of the key, to the next puzzle's code
+        block = key.split(f"({q.code})", 1)[1].split(". (", 1)[0]
+        assert f"The total is {q.answer}." in block and "so 0" not in block, block

@@ -14,7 +14,6 @@ from trainer.rules import EndKind, Layout, Play, Tile
 from trainer.words import _
 from trainer.words.ends import end_counts, end_words
 from trainer.words.feedback import sentence
-from trainer.words.scores import score_words
 
 T = TypeVar("T")
 LABELS = "ABCDEFGHJKLMNPQRSTUVWXYZ"
@@ -245,11 +244,11 @@ def _with_a_five(right: int, picked: list[tuple[str, int, str]], fill: list[int]
 
 
 def end_steps(lay: Layout) -> list[Step]:
-    """One step per open end, then the sum."""
+    """One step per open end, then the sum, ending with the total: the total is the answer (what it would
+    score is another question, asked by other puzzles)."""
     steps = [Step(sentence(end_counts(e)) + ".", (e.id,)) for e in lay.open_ends]
     counted = tuple(e.id for e in lay.open_ends if e.value)
-    steps.append(Step(_("Add them: {working}. {score}.").format(
-        working=lay.working, score=sentence(score_words(lay.total))),
+    steps.append(Step(_("Add them: {working}. The total is {total}.").format(working=lay.working, total=lay.total),
                       counted))
     return steps
 

@@ -92,11 +92,15 @@ def teacher_card(class_name: str, code: str, teacher_key: str) -> bytes:
     pdf.add_page()
     pdf.set_text_color(20, 20, 20)
     pdf.set_xy(20, 20)
-    pdf.set_font("Helvetica", "B", 22)
-    pdf.cell(170, 12, _fit(pdf, words.class_title(class_name), 170))
+    title, size = _latin(words.class_title(class_name)), TITLE_SIZES[0]
+    for size in TITLE_SIZES:  # the whole class name: smaller until it fits, else wrapped under itself
+        pdf.set_font("Helvetica", "B", size)
+        if pdf.get_string_width(title) <= 170:
+            break
+    pdf.multi_cell(170, size * 0.45, title, align="L", new_x="LMARGIN", new_y="NEXT")
     (code_title, code_note), (key_title, key_note) = words.teacher_rows()
     rows = ((code_title, code, code_note), (key_title, teacher_key, key_note))
-    y = 45.0
+    y = max(45.0, pdf.get_y() + 10)
     for title, value, note in rows:
         pdf.set_xy(20, y)
         pdf.set_font("Helvetica", size=12)
@@ -112,6 +116,11 @@ def teacher_card(class_name: str, code: str, teacher_key: str) -> bytes:
     pdf.set_font("Helvetica", size=10)
     pdf.multi_cell(170, 5, _latin(words.keep_it_safe()))
     return bytes(pdf.output())
+
+
+TITLE_SIZES = (22, 20, 18, 16)
+"""The teacher card's heading, in points: the largest at which the class name fits one line; at the smallest
+a longer name wraps (a class name is at most 60 characters: two lines)."""
 
 
 def card_link_problem(link: str) -> str | None:

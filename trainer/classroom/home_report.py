@@ -7,11 +7,15 @@ Nothing here compares children: a report reads one child's answers only.
 
 >>> from trainer.learning.attempt import Attempt
 >>> r = home_report("Blue Fox", "KQ7M-XR4P", [Attempt("open-total", "muggins", 1, True, 4.0, at=1.8e9)], [],
-...                 language="es", day=dt.date(2027, 1, 15), app_address="http://10.0.0.5:8501/")
+...                 language="es", day=dt.date(2027, 1, 15), app_address="http://10.0.0.5:8501/",
+...                 sign_in=("pQ3x-Tok3n_abcdef", dt.date(2027, 5, 15)))
 >>> r.mastered, r.working_on, r.along, r.days_this_month
 ((), 'muggins', <Along.STARTING: 'starting'>, 1)
->>> r.link
-'http://10.0.0.5:8501/?me=KQ7M-XR4P&lang=es'
+>>> r.link, r.until
+('http://10.0.0.5:8501/?pass=pQ3x-Tok3n_abcdef&lang=es', datetime.date(2027, 5, 15))
+
+The page never carries the learner code: its QR code carries a sign-in token of its own (``?pass=``, made by
+the store: :mod:`trainer.store.passes`), one child's, to that child's own pages, until :attr:`HomeReport.until`.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from __future__ import annotations
 import datetime as dt
 import enum
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import urlsplit
@@ -61,7 +65,7 @@ class HomeReport:
 
     nickname: str
     code: str
-    """The learner code (it signs the child in: the report is for home only)."""
+    """The learner code: never printed (the QR code carries a token of its own, :attr:`link`)."""
     language: str
     """The language the page is printed in: the child's own (``"en"``, ``"es"``)."""
     day: dt.date
@@ -81,10 +85,13 @@ class HomeReport:
     practised_days: tuple[int, ...]
     """Those days, by their number in the month (for the page's little calendar)."""
     link: str | None
-    """The address that opens the trainer signed in as the child (``None``: too long or not an address a QR
-    code can carry; the page then gives the code alone)."""
+    """The address that opens the trainer signed in as the child with the page's own token (``?pass=``;
+    ``None``: no token, or too long or not an address a QR code can carry: the page then has no QR code)."""
     example: str | None = None
     """The code of a puzzle on which to say why :attr:`trap` is wrong (:func:`trap_example`)."""
+
+    until: dt.date | None = None
+    """The last day the page's token signs in (a term after it was printed)."""
 
     @property
     def trap_family(self) -> TrapFamily | None:
@@ -119,17 +126,17 @@ def is_local(address: str) -> bool:
     return host == "localhost" or host.startswith("127.") or host == "::1"
 
 
-def practice_link(address: str, code: str, language: str) -> str:
-    """The address that opens Practice signed in as the learner ``code`` (``?me=``, as the sign-in card's
-    QR code does), in their language.
+def practice_link(address: str, token: str, language: str) -> str:
+    """The address that opens Practice signed in with a printed page's token (``?pass=``: that child's own
+    pages only, never the learner code), in their language.
 
-    >>> practice_link("http://10.0.0.5:8501", "KQ7M-XR4P", "en")
-    'http://10.0.0.5:8501/?me=KQ7M-XR4P'
+    >>> practice_link("http://10.0.0.5:8501", "pQ3xTok3n_abcdef", "en")
+    'http://10.0.0.5:8501/?pass=pQ3xTok3n_abcdef'
     """
     base = address.strip() or LOCAL_ADDRESS
     if not base.endswith("/"):
         base += "/"
-    return f"{base}?me={code}" + (f"&lang={language}" if language != DEFAULT else "")
+    return f"{base}?pass={token}" + (f"&lang={language}" if language != DEFAULT else "")
 
 
 def learning_trap(progress: Progress) -> Attempt | None:
@@ -172,16 +179,21 @@ def along(progress: Progress, stage: str) -> Along:
     return next((step for bar, step in ALONG_FROM if share >= bar), Along.STARTING)
 
 
+SignIn = tuple[str, dt.date]
+"""A printed page's sign-in token and the last day it works (from :meth:`trainer.store.Store.home_pass`)."""
+
+
 def home_report(nickname: str, code: str, attempts: Sequence[Attempt], facts: Sequence[SprintAnswer], *,
-                language: object, day: dt.date, app_address: str) -> HomeReport:
+                language: object, day: dt.date, app_address: str, sign_in: SignIn | None = None) -> HomeReport:
     """Gather a child's report from their answers and Sprint answers, in the order given."""
     return report_of(Progress.from_attempts(attempts, facts), nickname, code, language=language, day=day,
-                     app_address=app_address)
+                     app_address=app_address, sign_in=sign_in)
 
 
 def report_of(progress: Progress, nickname: str, code: str, *, language: object, day: dt.date,
-              app_address: str) -> HomeReport:
-    """A child's report from their progress as it is folded already (My progress has it in the session)."""
+              app_address: str, sign_in: SignIn | None = None) -> HomeReport:
+    """A child's report from their progress as it is folded already (My progress has it in the session);
+    ``sign_in``: the token its QR code carries (none: no QR code)."""
     mastered = tuple(s for s in STAGES if progress.is_mastered(s))
     working = next((s for s in STAGES if s not in mastered), None)
     kinds = sorted(KINDS, key=lambda k: (k not in CORE_KINDS, KINDS.index(k)))
@@ -189,7 +201,7 @@ def report_of(progress: Progress, nickname: str, code: str, *, language: object,
     calendar = month_calendar(practice_days(progress.attempts, progress.facts.answers, policy=progress.policy),
                               day.year, day.month, today=day)
     lang = normalise_language(language)
-    link = practice_link(app_address, code, lang)
+    link = practice_link(app_address, sign_in[0], lang) if sign_in is not None else None
     missed = learning_trap(progress)
     slip = missed.mistake if missed is not None else None
     return HomeReport(
@@ -198,7 +210,8 @@ def report_of(progress: Progress, nickname: str, code: str, *, language: object,
         sure_of=sure, trap=slip, example=trap_example(slip, missed.code) if missed and slip else None,
         days_this_month=calendar.practised,
         practised_days=tuple(d.day.day for d in calendar.days if d.practised),
-        link=None if address_problem(link, with_query=True) else link)
+        link=None if link is None or address_problem(link, with_query=True) else link,
+        until=sign_in[1] if sign_in is not None else None)
 
 
 Learner = LearnerRecord
@@ -214,10 +227,11 @@ class Source(Protocol):
 
 
 def class_reports(source: Source, learners: Sequence[Learner], *, language: str, day: dt.date,
-                  app_address: str) -> list[HomeReport]:
+                  app_address: str, sign_ins: Mapping[str, SignIn] | None = None) -> list[HomeReport]:
     """A report for each learner, in the order given, each in the learner's own language (their choice, else
-    their class's, else ``language``: the teacher's). While the store is away a report is still made, from
-    the puzzle answers alone, in ``language``: a teacher at the printer gets pages, not an error."""
+    their class's, else ``language``: the teacher's), its QR code carrying the learner's token of
+    ``sign_ins`` (by learner code). While the store is away a report is still made, from the puzzle answers
+    alone, in ``language``, without a QR code: a teacher at the printer gets pages, not an error."""
     out = []
     for lr in learners:
         try:
@@ -225,5 +239,5 @@ def class_reports(source: Source, learners: Sequence[Learner], *, language: str,
         except StoreError:
             facts, own = [], None
         out.append(home_report(lr.nickname, lr.code, lr.attempts, facts, language=own or language, day=day,
-                               app_address=app_address))
+                               app_address=app_address, sign_in=(sign_ins or {}).get(lr.code)))
     return out

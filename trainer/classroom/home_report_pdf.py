@@ -231,13 +231,14 @@ def _band(pdf: _Pdf, report: HomeReport) -> None:
     pdf.cell(text_w, 8, _text(words.qr_heading()), new_x="LEFT", new_y="NEXT")
     pdf.set_font("Helvetica", size=10.5)
     pdf.set_text_color(*INK)
-    said = words.qr_words(report.nickname) if report.link is not None else words.no_qr(report.code)
+    said = words.qr_words(report.nickname) if report.link is not None else words.no_qr(report.nickname)
     pdf.multi_cell(text_w, 5, _text(said), align="L", new_x="LEFT", new_y="NEXT")
-    if report.link is not None:
+    if report.link is not None and report.until is not None:  # the learner code itself is never printed
         pdf.set_xy(text_x, pdf.get_y() + 1.5)
         pdf.set_font("Helvetica", size=9.5)
         pdf.set_text_color(*GREY)
-        pdf.multi_cell(text_w, 4.6, _text(words.code_words(report.code)), align="L", new_x="LEFT", new_y="NEXT")
+        pdf.multi_cell(text_w, 4.6, _text(words.until_words(words.long_date(report.until))), align="L",
+                       new_x="LEFT", new_y="NEXT")
     _month(pdf, report, x0 + 126, BAND_TOP + 5)
 
 

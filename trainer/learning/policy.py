@@ -97,6 +97,10 @@ class Policy:
     """While a stage's facts are not fluent, the coach steps to them every this many puzzles..."""
     step_every_when_facts_hold: int = 1
     """...and before every puzzle once only its facts hold the stage up."""
+    first_puzzles: int = 8
+    """A new child's first session starts with this many puzzles before any number facts: the game comes
+    first, then its facts (before, the day's first step and a step after each trap gave a new child 45 facts
+    in their first 14 puzzles)."""
     daily_goal: int = 25
     """A day's practice: this many puzzles (and the number facts the coach steps to)."""
 

@@ -64,7 +64,7 @@ from trainer.learning.skill import OTHER_TIME_BARS as OTHER_TIME_BARS
 from trainer.learning.skill import PRACTISED as PRACTISED
 from trainer.learning.skill import PROFICIENT as PROFICIENT
 from trainer.learning.skill import Skill as Skill
-from trainer.learning.skill import answer_day
+from trainer.learning.skill import answer_day, first_day
 from trainer.learning.skill import fluency_bar as fluency_bar
 from trainer.learning.spacing import Memory
 from trainer.learning.sprint import FactKind, SprintAnswer, SprintHistory, day_of
@@ -527,6 +527,8 @@ class Progress:
         last_fact = self.facts.answers[-1].at if self.facts.answers else None
         since = [a for a in self.attempts if last_fact is None or (a.at or 0.0) > last_fact]
         stage, today = self.coach_stage, answer_day(now)
+        if len(self.attempts) < self.policy.first_puzzles and first_day(today, self.attempts, self.facts.answers):
+            return ()  # a new child's first session starts with puzzles
         if since and not since[-1].correct and not since[-1].hinted:
             mapped = tuple(dict.fromkeys(k for t in attempt_traps(since[-1]) for k in TRAP_FACTS.get(t, ())))
             if mapped:

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from puzzles import KINDS, all_kinds, kind
 from trainer.learning.attempt import Attempt
@@ -35,6 +37,20 @@ def fluency_bar(kind_id: str, level: int) -> float:
 def answer_day(at: float | None) -> dt.date | None:
     """The day of an answer's time, or None when it is not known."""
     return None if at is None else day_of(at)
+
+
+class Given(Protocol):
+    """An answer, of a puzzle or a fact: when it was given."""
+
+    @property
+    def at(self) -> float | None: ...
+
+
+def first_day(today: dt.date | None, *answers: Sequence[Given]) -> bool:
+    """Whether ``today`` is a learner's first day: the first of each of ``answers`` (puzzles', facts') was
+    given today, or there is none yet (an answer without a time: not known, so not)."""
+    firsts = [given[0].at for given in answers if given]
+    return today is not None and all(at is not None and day_of(at) >= today for at in firsts)
 
 
 @dataclass

@@ -66,10 +66,11 @@ CLASSROOM = Style(
 PROJECTOR = Style(
     name="projector", face="#ffffff", edge="#000000", pip="#000000", line=2.4,
     count_fill="#000000", count_text="#ffffff", zero="#555555", letter_fill="#F0E442",
-    letter_text="#000000", letter_edge="#000000", last="#0072B2", selected="#D55E00", spinner="#0072B2",
-    font="system-ui, -apple-system, 'Segoe UI', sans-serif", background="#ffffff", last_line=0.75,
+    letter_text="#000000", letter_edge="#000000", last="#56B4E9", selected="#D55E00", spinner="#0072B2",
+    font="system-ui, -apple-system, 'Segoe UI', sans-serif", background="#ffffff", last_line=0.5,
 )
-"""High contrast for a projector: black on white, heavy lines (and a thin last-played outline)."""
+"""High contrast for a projector: black on white, heavy lines (and a light, thin last-played outline: the
+classroom's sky blue, a third of the tile's edge, so it never reads as another heavy mark)."""
 
 STYLES = {"classroom": CLASSROOM, "projector": PROJECTOR}
 

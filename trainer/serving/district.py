@@ -94,6 +94,12 @@ class District:
         return f"postgresql+psycopg://{DATABASE_USER}@{db}:{self.db_port}/{DATABASE_NAME}"
 
     @property
+    def balancer_address(self) -> str:
+        """The balancer as the app machines see it: the one address whose ``X-Forwarded-For`` they believe
+        (:mod:`trainer.serving.forwarded`; a host name is looked up by them)."""
+        return self.address(self.of(Role.BALANCER)[0])
+
+    @property
     def backends(self) -> list[str]:
         """The app machines as the balancer names them, in order (``app1`` is HAProxy's ``app/app1``)."""
         return [f"{self.address(h)}:{self.app_port}" for h in self.of(Role.APP)]
@@ -111,7 +117,7 @@ class District:
     def environment(self, host: Host, *, secret: str) -> dict[str, str]:
         """The environment variables ``host`` gets (``secret``: the cookie secret every app machine shares)."""
         if host.role is Role.APP:
-            return {DATABASE_URL: self.database_url, COOKIE_SECRET: secret, FORWARDED: "1",
+            return {DATABASE_URL: self.database_url, COOKIE_SECRET: secret, FORWARDED: self.balancer_address,
                     PORT: str(self.app_port), HOST: "0.0.0.0"}
         if host.role is Role.BALANCER:
             return {PORT: str(self.balancer_port), HOST: "0.0.0.0"}

@@ -4,7 +4,8 @@ container, a service manager or a test runs it and stops it like any other progr
 - ``python -m trainer.serving app [--port P] [--host H]``: one app process (Streamlit serving
   ``trainer/web/asgi.py``), with the flags and environment :func:`trainer.serving.serve.launch_app`
   gives the processes of ``make serve``: ``FIVES_DATABASE_URL``, ``STREAMLIT_SERVER_COOKIE_SECRET`` (the
-  same on every app machine) and ``FIVES_FORWARDED_BY_BALANCER=1`` come from the environment.
+  same on every app machine) and ``FIVES_BALANCER_ADDRESSES`` (the balancer's addresses, whose
+  ``X-Forwarded-For`` alone is believed) come from the environment.
 - ``python -m trainer.serving balancer [--port P] [--host H] --backend HOST:PORT [--backend …]
   [--run-dir D]``: HAProxy alone, with the configuration ``make serve`` writes, its backends the app
   machines. Its runtime socket is ``D/haproxy.sock``.

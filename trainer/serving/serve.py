@@ -30,6 +30,7 @@ import time
 import urllib.request
 from dataclasses import dataclass, field
 
+from trainer.serving.forwarded import BALANCERS, LOOPBACK, UVICORN_TRUSTS
 from trainer.serving.index import inline_script_hashes
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -66,8 +67,11 @@ def app_command(port: int, host: str = "127.0.0.1") -> list[str]:
 
 
 def app_environment(**env: str) -> dict[str, str]:
-    """This process's environment with the project on the import path and ``env`` added."""
-    return dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""), **env)
+    """This process's environment with the project on the import path and ``env`` added. Streamlit's web
+    server (uvicorn) is told to believe no ``X-Forwarded-For`` itself (it would from any process on this
+    computer): the app decides whose to believe (:mod:`trainer.serving.forwarded`)."""
+    return dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""),
+                **{UVICORN_TRUSTS: ""}, **env)
 
 
 def launch_app(port: int, *, quiet: bool = True, **env: str) -> subprocess.Popen:
@@ -111,11 +115,12 @@ SECURITY_HEADERS = {
 }
 
 
-FORWARDED = "FIVES_FORWARDED_BY_BALANCER"
-"""Set (to ``1``) in the environment of the app processes :class:`Cluster` starts: they are reached only
-through the balancer, which replaces any ``X-Forwarded-For`` a client sends with the address it sees, so
-the app may trust that header for its limits on code and key checks (:func:`trainer.web.session.clients`).
-An app process started any other way ignores the header: a client could write anything there."""
+FORWARDED = BALANCERS
+"""Set in the environment of the app processes :class:`Cluster` starts to the balancer's own addresses (HAProxy
+on this computer: :data:`~trainer.serving.forwarded.LOOPBACK`). The balancer replaces any ``X-Forwarded-For``
+a client sends with the address it sees, so the app believes that header for its limits on code and key
+checks (:func:`trainer.web.session.clients`), but only on a connection from one of those addresses: a
+client that reaches an app port some other way could write anything there (:mod:`trainer.serving.forwarded`)."""
 
 ERROR_PAGES = {403: "Forbidden", 500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
                504: "Gateway Timeout"}
@@ -339,7 +344,8 @@ class Cluster:
         return subprocess.DEVNULL if self.quiet else None
 
     def _launch(self, p: Process) -> None:
-        p.proc = launch_app(p.port, quiet=self.quiet, STREAMLIT_SERVER_COOKIE_SECRET=self.secret, **{FORWARDED: "1"})
+        p.proc = launch_app(p.port, quiet=self.quiet, STREAMLIT_SERVER_COOKIE_SECRET=self.secret,
+                            **{FORWARDED: LOOPBACK})
         p.started = time.time()
 
     def _wait_healthy(self, p: Process, timeout: float = 60.0) -> None:

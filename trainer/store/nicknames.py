@@ -39,7 +39,41 @@ cunt slut whore fag nazi hitler sex sexy porn boob boobs penis vagina idiot stup
 puta puto mierda culo pene idiota estupido estupida tonto tonta caca pedo cono joder cabron pendejo
 """.split())
 _LEET = str.maketrans("013457@$", "oieastas")
-_ALLOWED = re.compile(r"^[A-Za-z0-9À-ÖØ-öø-ÿ' -]+$")
+PUNCTUATION = frozenset("' -")
+"""Besides letters, marks and digits of any script, a nickname may hold a space, an apostrophe and a hyphen."""
+MARKS_IN_A_ROW = 3
+"""Accents and vowel signs on one letter (a stack of more only piles marks above and below the line)."""
+RIGHT_TO_LEFT = frozenset({"R", "AL"})
+"""Unicode's bidirectional classes of right-to-left letters (Hebrew, Arabic, …)."""
+
+
+def all_allowed(name: str) -> bool:
+    """Whether every character of a tidied nickname may be in one: letters of every script with their
+    accents and vowel signs (a few in a row), digits, spaces, apostrophes and hyphens; and whether it
+    reads in one direction (right-to-left letters and left-to-right letters mixed could show a
+    teacher another order than the one typed).
+
+    >>> all_allowed("مرحبا"), all_allowed("Zoë"), all_allowed("明美"), all_allowed("नमस्ते 5")
+    (True, True, True, True)
+    >>> all_allowed("<b>"), all_allowed("Fox מ"), all_allowed("e" + "\u0301" * 4)
+    (False, False, False)
+    """
+    marks = 0
+    directions = set()
+    for ch in name:
+        category = unicodedata.category(ch)
+        if category.startswith("M"):
+            marks += 1
+            if marks > MARKS_IN_A_ROW:
+                return False
+            continue
+        marks = 0
+        if category.startswith("L"):
+            bidi = unicodedata.bidirectional(ch)
+            directions.add("rtl" if bidi in RIGHT_TO_LEFT else "ltr" if bidi == "L" else "")
+        elif category != "Nd" and ch not in PUNCTUATION:
+            return False
+    return not {"rtl", "ltr"} <= directions and not unicodedata.category(name[0]).startswith("M")
 
 
 def suggest(rng: random.Random, count: int = 4, *, language: str = "en") -> list[str]:
@@ -66,7 +100,7 @@ def check_nickname(text: object) -> str:
     name = " ".join(text.split())
     if not name:
         raise StoreError("nickname-missing")
-    if not _ALLOWED.match(name):
+    if not all_allowed(name):
         raise StoreError("nickname-characters")
     if len(name) < MIN_LENGTH:
         raise StoreError("nickname-short", least=MIN_LENGTH)

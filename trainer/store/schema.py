@@ -259,10 +259,23 @@ assignment_learners = Table(
 )
 """The children a piece of work is for, when it is not for the whole class."""
 
+home_passes = Table(
+    "home_passes",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("learner_code", String(10), ForeignKey("learners.code", ondelete="CASCADE"), nullable=False),
+    Column("made", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+    Index("ix_home_passes_learner", "learner_code"),
+)
+"""The sign-in tokens printed on reports for home (:mod:`trainer.store.passes`): one child's each, kept only as
+a SHA-256 hash, until they expire or the teacher switches them off."""
+
 ASSIGNMENT_TABLES = (assignments, assignment_learners)
 """The teacher's work for the class, parents first (counted by :meth:`trainer.store.Store.assignment_counts`)."""
 
 TABLES = (classes, learners, attempts, games, lessons, lesson_members, live_answers, sprint_answers, decisions,
-          placements, stage_choices, game_tables, table_seats, table_moves, assignments, assignment_learners)
+          placements, stage_choices, game_tables, table_seats, table_moves, assignments, assignment_learners,
+          home_passes)
 """Every table of learners' data, parents first (deleting goes the other way). The rate limits'
 ``guards`` hold no learner's data and are not among them."""

@@ -34,6 +34,7 @@ from trainer.store.lobby import LATE_GRACE, LobbyStore, last_end
 from trainer.store.names import check_class_name, has_hidden
 from trainer.store.nicknames import check_nickname
 from trainer.store.once import UID_LENGTH, fit, is_uid, write_once
+from trainer.store.passes import PassStore
 from trainer.store.placements import PlacementStore
 from trainer.store.preferences import Preferences
 from trainer.store.schema import (
@@ -43,6 +44,7 @@ from trainer.store.schema import (
     decisions,
     game_tables,
     games,
+    home_passes,
     learners,
     lesson_members,
     lessons,
@@ -67,7 +69,8 @@ def _hash(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
-class Store(DecisionStore, Preferences, PlacementStore, ChoiceStore, TableStore, AssignmentStore, LobbyStore):
+class Store(DecisionStore, Preferences, PlacementStore, ChoiceStore, TableStore, AssignmentStore, LobbyStore,
+            PassStore):
     """Open with :func:`open_store`. Safe to share between threads; many processes may open the
     same database."""
 
@@ -336,7 +339,7 @@ class Store(DecisionStore, Preferences, PlacementStore, ChoiceStore, TableStore,
                 raise StoreError("not-in-class")
             self._forget_learner(conn, learner_code)
             for table in (live_answers, lesson_members, games, attempts, sprint_answers, decisions, placements,
-                          stage_choices, table_seats):
+                          stage_choices, table_seats, home_passes):
                 conn.execute(delete(table).where(table.c.learner_code == learner_code))
             conn.execute(delete(learners).where(learners.c.code == learner_code))
 
@@ -356,6 +359,7 @@ class Store(DecisionStore, Preferences, PlacementStore, ChoiceStore, TableStore,
             conn.execute(delete(decisions).where(decisions.c.learner_code.in_(members)))
             conn.execute(delete(placements).where(placements.c.learner_code.in_(members)))
             conn.execute(delete(stage_choices).where(stage_choices.c.learner_code.in_(members)))
+            conn.execute(delete(home_passes).where(home_passes.c.learner_code.in_(members)))
             conn.execute(delete(table_seats).where(table_seats.c.learner_code.in_(members)))
             ours = select(game_tables.c.code).where(game_tables.c.class_code == code).scalar_subquery()
             conn.execute(delete(table_moves).where(table_moves.c.table_code.in_(ours)))

@@ -18,6 +18,16 @@ class ClassKeys:
 
 
 @dataclass(frozen=True)
+class HomePass:
+    """A sign-in token for printed matter (:mod:`trainer.store.passes`)."""
+
+    token: str
+    """Shown once, in the QR code's address (``?pass=``); kept as a hash."""
+    expires: float
+    """When it stops signing in (seconds since the epoch)."""
+
+
+@dataclass(frozen=True)
 class Learner:
     code: str
     nickname: str

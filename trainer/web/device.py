@@ -47,6 +47,41 @@ def remembered_teacher() -> tuple[str, str] | None:
     return _class_and_key((remembered() or {}).get("teacher"))
 
 
+def keep_table(code: str | None, key: str | None) -> None:
+    """This tab keeps the table it sits at and its key for the seats (its own session storage: a reload of
+    this tab finds them, a copied link or the browser's history does not); ``None`` forgets them."""
+    here = session.state()
+    text = json.dumps({"code": code, "key": key}) if code and key else ""
+    if here.device is not None:
+        here.device = {**{k: v for k, v in here.device.items() if k != "table"}, **({"table": text} if text else {})}
+    device_component(data={"table": text}, key=f"device-table-{code}-{key}" if text else "device-table-forget")
+
+
+def drop_table() -> None:
+    """Leaving the table (a button's callback, where no component may be drawn): the seats are no longer
+    this tab's from now on, and the tab forgets them on the page's next run (:func:`forget_dropped_table`)."""
+    here = session.state()
+    if here.device is not None:
+        here.device = {**here.device, "table": ""}
+
+
+def forget_dropped_table() -> None:
+    """The tab forgets the table :func:`drop_table` left."""
+    if (session.state().device or {}).get("table") == "":
+        keep_table(None, None)
+
+
+def kept_table() -> tuple[str, str] | None:
+    """The table this tab sat at and its key, as the tab kept them (once the browser has said)."""
+    return _class_and_key((remembered() or {}).get("table"))
+
+
+def has_answered() -> bool:
+    """Whether the browser has said what it keeps, or will not now (asked too often)."""
+    here = session.state()
+    return here.device is not None or here.device_asks >= DEVICE_ASKS
+
+
 def kept_link() -> tuple[str, str] | None:
     """An old teacher link's class code and key, which the page moved out of the address before it loaded
     and the browser handed over once (``link``); ``None`` when there is none."""
@@ -123,7 +158,8 @@ def remember_on_device() -> None:
         here.device_forget = False
         device_component(data={"forget": True}, key="device-forget")
         return
-    if current is not None and here.device_saved != current.code:
+    if current is not None and here.home_pass is None and here.device_saved != current.code:
+        # (a child who came by a printed report's token: the browser never keeps their learner code)
         here.device_saved = current.code
         device_component(data={"save_code": current.code, "save_nickname": current.nickname},
                          key=f"device-save-{current.code}")

@@ -54,6 +54,12 @@ class SessionState:
     """The ``?me=`` code this session has tried (a code that did not work is reported once)."""
     waiting: bool = False
     """Signed in from the address while the store was away: the code is checked once it is back."""
+    home_pass: str | None = None
+    """The printed sign-in token (``?pass=``) this session's learner signed in with: their own pages only, and
+    their learner code is never shown, put in the address or kept by the browser (``None``: signed in with
+    the code itself)."""
+    tried_pass: str | None = None
+    """The ``?pass=`` token this session has tried (one that did not work is reported once)."""
     device: dict | None = None
     """What the browser remembers (``{"code", "nickname", "outbox", "teacher"}``), once it has said."""
     device_asks: int = 0

@@ -20,6 +20,7 @@ import streamlit as st
 from trainer.learning.outbox import AnswerSaver
 from trainer.learning.practice import Practice
 from trainer.learning.progress import Progress
+from trainer.serving.forwarded import client_address
 from trainer.serving.serve import FORWARDED
 from trainer.store import Learner, Store, default_url, open_store
 from trainer.web import pagestate
@@ -76,16 +77,16 @@ def state() -> SessionState:
 
 def clients() -> tuple[str, ...]:
     """Who is asking, for the store's limits on code and key checks: this browser session and,
-    where known, the client's address. Behind ``make serve``'s HAProxy every connection comes from the
-    balancer, so the address is the one it forwards (``X-Forwarded-For``, which it sets itself: see
-    :data:`trainer.serving.serve.FORWARDED`); anywhere else that header is the client's to write, so it
-    is never read."""
+    where known, the client's address. Behind the balancer every connection comes from it, so the address
+    is the one it forwards (``X-Forwarded-For``, which it sets itself: see
+    :data:`trainer.serving.serve.FORWARDED`); on a connection from any other address that header is the
+    client's to write, so it is never believed (:func:`trainer.serving.forwarded.client_address`)."""
     out = [f"session:{state().client}"]
     address = getattr(st.context, "ip_address", None)
-    if os.environ.get(FORWARDED):
+    balancers = os.environ.get(FORWARDED, "")
+    if balancers:
         headers = st.context.headers
-        forwarded = (headers.get("X-Forwarded-For") if headers else None) or ""
-        address = forwarded.split(",")[-1].strip()[:64] or address
+        address = client_address(address, headers.get("X-Forwarded-For") if headers else None, balancers)
     if address:
         out.append(f"address:{address}")
     return tuple(out)

@@ -30,6 +30,10 @@ def follow_address() -> None:
     store is away a well-formed code keeps the learner signed in (:func:`sign_in_waiting`)."""
     given = st.query_params.get("me")
     current = session.me()
+    printed = st.query_params.get("pass")
+    if printed and not given:
+        follow_pass(printed)
+        return
     if given:
         if current is not None and normalise(given) == current.code:
             return
@@ -57,14 +61,57 @@ def follow_address() -> None:
         del st.query_params["me"]
         if current is not None:
             st.query_params["me"] = current.code
+    elif current is not None and (printed_by := session.state().home_pass) is not None:
+        st.query_params["pass"] = printed_by
     elif current is not None:
         st.query_params["me"] = current.code
 
 
-def sign_in(learner: Learner, *, carry_over: bool = False) -> None:
+def follow_pass(token: str) -> None:
+    """``?pass=`` (the QR code of a printed report): that token's child signs in, to their own pages only
+    (:data:`PASS_PAGES`). A token that does not sign in (expired, switched off by the teacher) is said once,
+    and leaves the address."""
+    here, current = session.state(), session.me()
+    if current is not None and here.home_pass == token:
+        return
+    if here.tried_pass == token:
+        return
+    here.tried_pass = token
+    s = session.store()
+    problem = error_words.pass_did_not_work()
+    try:
+        found = s.pass_learner(token, clients=session.clients()) if s is not None else None
+    except TooManyTries as err:
+        found, problem = None, str(err)
+    except StoreError as err:
+        found, problem = None, str(err)
+    if found is not None:
+        try:
+            sign_in(found, home_pass=token)
+            return
+        except StoreError as err:
+            problem = str(err)
+    here.notice = problem
+    del st.query_params["pass"]
+    if current is not None:
+        st.query_params["pass" if here.home_pass else "me"] = here.home_pass or current.code
+
+
+PASS_PAGES = frozenset({"practice", "sprint", "play", "my_progress", "me", "rules"})
+"""The pages a child signed in with a printed token may use: their own practice, games and progress. Not
+a table's seat, the live lesson, moving class, or the learner code itself (the sign-in page says so)."""
+
+
+def limited() -> bool:
+    """Whether this session's learner signed in with a printed token (:data:`PASS_PAGES` only)."""
+    return session.me() is not None and session.state().home_pass is not None
+
+
+def sign_in(learner: Learner, *, carry_over: bool = False, home_pass: str | None = None) -> None:
     """Make ``learner`` this session's learner; their progress comes from the store. With
     ``carry_over`` (a learner just made) the answers given so far as a guest are kept as theirs, and so is
-    the language the guest chose."""
+    the language the guest chose. With ``home_pass`` they signed in with a printed token: the address carries
+    it (``?pass=``), never the learner code."""
     s = session.store()
     if s is None:
         raise StoreUnavailable("saving-off")
@@ -92,7 +139,14 @@ def sign_in(learner: Learner, *, carry_over: bool = False) -> None:
     st.session_state["practice"] = practice
     st.session_state["me"] = learner
     session.state().tried_code = learner.code
-    st.query_params["me"] = learner.code
+    session.state().home_pass = home_pass
+    if home_pass is not None:
+        session.state().tried_pass = home_pass
+        st.query_params.pop("me", None)
+        st.query_params["pass"] = home_pass
+    else:
+        st.query_params.pop("pass", None)
+        st.query_params["me"] = learner.code
 
 
 def sign_in_kindly(learner: Learner) -> None:
@@ -134,12 +188,16 @@ def sign_out() -> None:
     """This device forgets the learner (their answers stay in the store, under their code)."""
     reset_learner()
     here = session.state()
+    was_printed = here.home_pass is not None
     here.tried_code = None
+    here.home_pass = here.tried_pass = None
     here.device_saved = None
-    here.device = {}
-    here.device_forget = True
-    if "me" in st.query_params:
-        del st.query_params["me"]
+    if not was_printed:  # the browser never kept a learner who came by a printed token
+        here.device = {}
+        here.device_forget = True
+    for name in ("me", "pass"):
+        if name in st.query_params:
+            del st.query_params[name]
 
 
 def reconcile() -> None:

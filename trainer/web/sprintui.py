@@ -149,7 +149,7 @@ def coach_step(pr: Practice) -> bool:
     st.markdown(CSS, unsafe_allow_html=True)
     st.subheader(words.coach_step_heading())
     kinds = list(dict.fromkeys(f.kind.prefix for f in round_.facts))
-    st.markdown(words.coach_step(kinds))
+    st.markdown(words.coach_step(kinds, len(round_.facts)))
     last_said()
     fact_panel(round_, pr.clock())
     return True

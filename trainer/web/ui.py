@@ -69,6 +69,10 @@ navigation_component = st.components.v2.component("fives_navigation", js=_static
 tooltips_component = st.components.v2.component("fives_tooltips", js=_static("tooltips.js"))
 
 
+NAVIGATION_RUNS = 4
+"""A session's first runs draw the side panel's mending script again (:func:`run_page`)."""
+
+
 def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, part: bool = False,
              css: str = "", head: Callable[[], None] | None = None) -> None:
     """Draw the page ``name`` (its file's name in ``trainer/web/views/``) with ``show``; if something goes
@@ -90,6 +94,10 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
         if for_learner:
             signin.continue_prompt()
         language.chooser()
+        if signin.limited() and name not in signin.PASS_PAGES:
+            printed_only()
+            device.remember_on_device()
+            return
         if head is not None:
             head()
         if part:
@@ -108,6 +116,18 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
             phone_menu_component(data={"page": name}, key=f"phone-menu-{name}")
             navigation_component(data={"page": name}, key=f"navigation-{name}")
             tooltips_component(data={"page": name}, key=f"tooltips-{name}")
+        elif here.runs <= NAVIGATION_RUNS:
+            # a session's first runs follow each other fast (the browser's storage, the language): a run
+            # stopped by the next before the side panel's script reached the page must not leave it unmended
+            navigation_component(data={"page": name}, key=f"navigation-{name}")
+
+
+def printed_only() -> None:
+    """A page a child signed in from a printed report may not use (a table's seat, the live lesson, My class
+    or the projector): say why, and how to go on."""
+    st.info(words.printed_only(), icon=":material/lock:")
+    st.page_link(page_path("my_progress"), label=words.menu_titles()["my_progress"], icon=":material/monitoring:")
+    st.button(words.sign_out_printed(), on_click=signin.sign_out, key="printed-out")
 
 
 @contextmanager
@@ -133,7 +153,7 @@ def notices(for_learner: bool) -> None:
 def outbox() -> None:
     """This browser's copy of what waits in the learner's outboxes (:func:`~trainer.web.device.outbox_on_device`)."""
     learner = session.me()
-    if learner is not None:
+    if learner is not None and session.state().home_pass is None:  # (never a printed token's learner code)
         device.outbox_on_device(session.practice(), learner.code)
 
 
@@ -339,7 +359,12 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, c
               "tap": tap, "tap_session": tap_session},
         key=key, on_pick_change=lambda: None,
     )
-    return getattr(result, "pick", None) if result is not None else None
+    pick = getattr(result, "pick", None) if result is not None else None
+    if pick is None or isinstance(pick, dict):
+        return pick
+    # the board sends an object; anything else came from somewhere else: refused calmly, nothing is played
+    st.info(words.tap_not_taken(), icon=":material/touch_app:")
+    return None
 
 
 def learner() -> Practice:

@@ -117,6 +117,12 @@ def class_list_away() -> str:
              "minute.")
 
 
+def pass_did_not_work() -> str:
+    """A printed report's sign-in (``?pass=``) that opens no one: it ended, or the teacher switched it off."""
+    return _("The sign-in on that printed page no longer works: it ended after a term, or your teacher switched it "
+             "off. Sign in with your learner code, or ask your teacher for a new page.")
+
+
 def code_did_not_work() -> str:
     """A learner code in the address that opens no one."""
     return _("That learner code didn't work. Check it on your card, or sign in again on the Sign in page.")

@@ -183,15 +183,16 @@ def qr_words(nickname: str) -> str:
              "like a key, so keep this page at home.").format(nickname=nickname)
 
 
-def code_words(code: str) -> str:
-    """Under the QR code: the learner code, for a computer without a camera."""
-    return _("Or open the trainer, choose Sign in and type the code {code}.").format(code=code)
+def until_words(date: str) -> str:
+    """Under the QR code: how long it signs in, and to what (the learner code is never printed)."""
+    return _("It works until {date}, for practice and progress only; the teacher can switch it off sooner.").format(
+        date=date)
 
 
-def no_qr(code: str) -> str:
-    """Where the app's address cannot go in a QR code."""
-    return _("Open the trainer, choose Sign in and type the code {code}: it signs in like a key, so keep this "
-             "page at home.").format(code=code)
+def no_qr(nickname: str) -> str:
+    """Where the page has no QR code (the app's address cannot go in one, or no sign-in could be made)."""
+    return _("To practise at home, sign in with {nickname}'s learner code (the teacher has it).").format(
+        nickname=nickname)
 
 
 def footer() -> str:

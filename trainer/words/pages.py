@@ -92,6 +92,21 @@ def board_words() -> dict[str, str]:
     }
 
 
+def printed_only() -> str:
+    """On a page a child signed in from a printed report may not use."""
+    return _("You signed in from a printed report, so this page is closed: it needs your learner code. Your "
+             "practice, the Sprint, Play a hand and My progress are open.")
+
+
+def sign_out_printed() -> str:
+    return _("Sign out, to sign in with my learner code")
+
+
+def tap_not_taken() -> str:
+    """A tap on the board that did not come as the board sends one: nothing was played."""
+    return _("That tap did not come through, so nothing was played. Tap the picture again.")
+
+
 # ----- "Continue as …?" (session.py) -----
 
 

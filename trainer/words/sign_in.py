@@ -84,6 +84,15 @@ def signed_in_now() -> str:
     return _("You're signed in. Your answers are saved from now on.")
 
 
+def signed_in_from_paper(until: str | None) -> str:
+    """Signed in from a printed report's QR code (``until``: the day it stops working, in words)."""
+    said = _("You signed in from a printed report. It opens your own practice and progress, not your learner "
+             "code, tables or the live lesson: for those, sign in with your code.")
+    if until:
+        said += " " + _("The printed page signs you in until {date}.").format(date=until)
+    return said
+
+
 def keep_your_code() -> str:
     return _("Your code signs you in on any tablet. Keep it safe, like a key.")
 

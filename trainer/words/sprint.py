@@ -161,6 +161,12 @@ def not_yet_today(left: int) -> str:
                     "{n} more quick, right answers today turn the light green.", left).format(n=left)
 
 
+def light_how() -> str:
+    """How the light turns green: quick, right answers count wherever they are given."""
+    return _("Quick, right answers count wherever you give them: in a round here, or in the number facts "
+             "between puzzles on Practice.")
+
+
 def own_best(n: int) -> str:
     """The child's own best day (the page says it only once there is a day with a quick answer)."""
     return ngettext("Your best day: {n} quick answer.", "Your best day: {n} quick answers.", n).format(n=n)
@@ -219,9 +225,12 @@ def class_grid_caption() -> str:
 # ----- the coach -----
 
 
-def coach_step(kinds: Sequence[str]) -> str:
+def coach_step(kinds: Sequence[str], count: int) -> str:
+    """Before the coach's short round of number facts: how many, and of which kinds."""
     names = ", ".join(kind_title(k) for k in kinds)
-    return _("First, a few quick number facts: {names}.").format(names=names)
+    return ngettext("First, {n} quick number fact: {names}. Then back to the puzzles.",
+                    "First, {n} quick number facts: {names}. Then back to the puzzles.", count).format(
+        n=count, names=names)
 
 
 def coach_step_done() -> str:

@@ -194,6 +194,45 @@ def deleted() -> str:
     return _("The class is deleted: its children, their answers and games are gone.")
 
 
+def lost_page_or_code() -> str:
+    return _("A printed report or a learner code went astray")
+
+
+def lost_page_or_code_help() -> str:
+    return _("A report for home signs its child in with a code of its own, for their practice and progress only, "
+             "for a term. Switch off a child's printed sign-ins, or give the child a new learner code: it keeps "
+             "all their answers, and the old code and printed sign-ins stop working.")
+
+
+def child_with_passes(nickname: str, code: str, passes: int) -> str:
+    """A child to choose, with how many of their printed sign-ins still work."""
+    return ngettext("{nickname} ({code}) · {n} printed sign-in", "{nickname} ({code}) · {n} printed sign-ins",
+                    passes).format(nickname=nickname, code=code, n=passes)
+
+
+def switch_off_printed() -> str:
+    return _("Switch off their printed sign-ins")
+
+
+def new_code() -> str:
+    return _("Give a new learner code")
+
+
+def choose_a_child_first() -> str:
+    return _("Choose a child first.")
+
+
+def switched_off(count: int) -> str:
+    return ngettext("{n} printed sign-in switched off. The learner code still works.",
+                    "{n} printed sign-ins switched off. The learner code still works.", count).format(n=count)
+
+
+def new_code_given(nickname: str, code: str) -> str:
+    return _("{nickname}'s new learner code is {code}, with all their answers. The old code and their printed "
+             "sign-ins no longer work: give them the new code, or print a new card or report.").format(
+        nickname=nickname, code=code)
+
+
 def remove_or_delete() -> str:
     return _("Remove a child or delete the class")
 

@@ -213,9 +213,16 @@ function scrollCue(box, words) {
   cue.innerHTML = '<span></span> <span aria-hidden="true">→</span>';
   cue.firstChild.textContent = words;
   box.after(cue);
+  let centred = false;
   const update = () => {
     const more = box.scrollWidth - box.clientWidth;
     const scrolls = more > 1;
+    const spinner = box.querySelector('.spinner-mark');
+    if (scrolls && !centred && spinner) {
+      // a cross (a spinner's arms reach out on every side) opens centred, not at its left edge
+      centred = true;
+      box.scrollLeft = more / 2;
+    }
     cue.hidden = !scrolls;
     box.classList.toggle('fade-right', scrolls && box.scrollLeft < more - 1);
     box.classList.toggle('fade-left', scrolls && box.scrollLeft > 1);

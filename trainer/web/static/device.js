@@ -7,6 +7,9 @@ const TEACHER = "fives-trainer-teacher";
 const LANGUAGE = "fives-trainer-language";
 const LINK = "fives-trainer-link";
 const GAME = "fives-trainer-game";
+// a table's seats: this tab's key for them, in this tab's own storage (never in the address, where the
+// browser's history, a screenshot or a copied link would hand the seat over)
+const TABLE = "fives-trainer-table";
 
 function readJson(key) {
   try {
@@ -37,6 +40,12 @@ export default function (component) {
       window.localStorage.setItem(TEACHER, data.save_teacher);
     } else if (data.forget_teacher) {
       window.localStorage.removeItem(TEACHER);
+    } else if (typeof data.table === "string") {
+      if (data.table) {
+        window.sessionStorage.setItem(TABLE, data.table);
+      } else {
+        window.sessionStorage.removeItem(TABLE);
+      }
     } else if (typeof data.outbox === "string") {
       if (data.outbox) {
         window.localStorage.setItem(OUTBOX, data.outbox);
@@ -67,6 +76,10 @@ export default function (component) {
       const teacher = window.localStorage.getItem(TEACHER);
       if (teacher) {
         value.teacher = teacher;
+      }
+      const table = window.sessionStorage.getItem(TABLE);
+      if (table) {
+        value.table = table;
       }
       // an old teacher link's class and key, moved out of the address before the page loaded
       // (trainer/serving/index.py): handed over once, then gone from this tab

@@ -8,12 +8,14 @@ import random
 import streamlit as st
 
 from trainer.classroom.cards import card_link_problem, learner_card, learner_link
+from trainer.learning.sprint import day_of
 from trainer.store import StoreError, StoreUnavailable
 from trainer.store.nicknames import suggest
 from trainer.web import markup, pagestate, session, signin, ui
 from trainer.web.pagestate import SignInState
 from trainer.words import language
 from trainer.words import sign_in as words
+from trainer.words.home_report import long_date
 
 WAYS = ("new", "code", "class")
 
@@ -132,7 +134,24 @@ def signed_out(problem: str | None) -> None:
         st.button(words.join(), type="primary", on_click=join_class, key="me_join")
 
 
+def signed_in_printed(current) -> None:
+    """Signed in from a printed report's token: no learner code, no card, no class to join (the code does
+    those); how long the printed page signs in, and the way out."""
+    markup.show_html(words.hello(markup.literal(current.nickname)), tag="h1")
+    s = session.store()
+    try:
+        until = s.pass_expires(session.state().home_pass) if s is not None else None
+    except StoreError:
+        until = None
+    st.markdown(words.signed_in_from_paper(long_date(day_of(until)) if until else None))
+    st.divider()
+    st.button(words.sign_out(), on_click=signin.sign_out, key="me_out", help=words.sign_out_help())
+
+
 def signed_in(current, problem: str | None) -> None:
+    if signin.limited():
+        signed_in_printed(current)
+        return
     markup.show_html(words.hello(markup.literal(current.nickname)), tag="h1")
     welcome, state().welcome = state().welcome, False
     if welcome:

@@ -2,11 +2,12 @@
 
 import functools
 import time
+from collections.abc import Callable
 
 import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
-from trainer.classroom.home_report import app_address, report_of
+from trainer.classroom.home_report import HomeReport, app_address, report_of
 from trainer.classroom.home_report_pdf import home_report_pdf
 from trainer.classroom.report import learner_csv
 from trainer.learning.days import month_calendar, practice_days, previous_month
@@ -14,6 +15,7 @@ from trainer.learning.next_step import latest
 from trainer.learning.progress import Progress
 from trainer.learning.sprint import day_of
 from trainer.render import charts
+from trainer.store import Store, StoreError
 from trainer.web import next_step, session, spotted, ui
 from trainer.web.day_calendar import day_calendar
 from trainer.web.fact_grid import fact_grid
@@ -104,11 +106,29 @@ def report_for_home(progress: Progress) -> None:
     me = session.me()
     if me is None:
         return
-    report = report_of(progress, me.nickname, me.code, language=language(), day=day_of(time.time()),
-                       app_address=app_address(st.context.url, "my_progress"))
-    st.download_button(home_words.my_report(), data=functools.partial(home_report_pdf, [report]),
-                       file_name=f"fives-home-{me.code}.pdf", mime="application/pdf", icon=":material/print:",
-                       help=home_words.my_report_help(), key="mp_home", on_click="ignore")
+    report = functools.partial(report_of, progress, me.nickname, me.code, language=language(), day=day_of(time.time()),
+                               app_address=app_address(st.context.url, "my_progress"))
+    made = functools.partial(my_report_pdf, session.store(), me.code, session.state().home_pass, report)
+    st.download_button(home_words.my_report(), data=made, file_name="fives-home.pdf", mime="application/pdf",
+                       icon=":material/print:", help=home_words.my_report_help(), key="mp_home",
+                       on_click="ignore")
+
+
+def my_report_pdf(s: Store | None, code: str, printed: str | None, report: Callable[..., HomeReport]) -> bytes:
+    """The child's report for home, made when they click (outside the page's run). Its QR code carries a new
+    sign-in token of theirs, or, for a child who signed in from a printed page, that page's own token (a
+    token never makes another: it ends when its term does); while the store cannot say, no QR code."""
+    sign_in = None
+    try:
+        if s is not None and printed is None:
+            made = s.home_pass(code)
+            sign_in = (made.token, day_of(made.expires))
+        elif s is not None and printed is not None:
+            until = s.pass_expires(printed)
+            sign_in = (printed, day_of(until)) if until is not None else None
+    except StoreError:
+        sign_in = None
+    return home_report_pdf([report(sign_in=sign_in)])
 
 
 def whats_next(progress: Progress) -> None:

@@ -38,6 +38,8 @@ def light(done: bool, left: int) -> None:
     st.markdown(f'<div class="sp-light" data-green="{int(done)}">'
                 f'<span class="lamp" role="img" style="background:{colour}" aria-label="{label}"></span>'
                 f"<span>{text}</span></div>", unsafe_allow_html=True)
+    if not done:
+        st.caption(words.light_how())
 
 
 def show() -> None:
@@ -63,11 +65,13 @@ def show() -> None:
         band_chooser()
         st.button(words.start() if round_ is None else words.start_again(), key="sp_start", on_click=start,
                   type="primary", use_container_width=True)
-        c = st.columns(2)
-        c[0].markdown(words.today_quick(history.quick_on(now)))
-        best = history.best_round()
-        if best:  # no "best day" until there is a day with a quick answer
-            c[1].markdown(words.own_best(best))
+        quick, best = history.quick_on(now), history.best_round()
+        if quick or best:  # a newcomer is not greeted with "Today: 0 quick answers"
+            c = st.columns(2)
+            if quick:
+                c[0].markdown(words.today_quick(quick))
+            if best:  # no "best day" until there is a day with a quick answer
+                c[1].markdown(words.own_best(best))
         st.subheader(words.grid_heading())
         st.caption(words.grid_caption())
         st.markdown(fact_grid(history, now=now), unsafe_allow_html=True)

@@ -27,7 +27,7 @@ from trainer.render.taps import BoardMode
 from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, Phase, Play
 from trainer.store import Store, StoreError
 from trainer.store.tables import TableRow
-from trainer.web import class_tables, pagestate, push, session, ui
+from trainer.web import class_tables, device, pagestate, push, session, ui
 from trainer.web.pagestate import TableState
 from trainer.words import game_tables as words
 from trainer.words import play_page as play_words
@@ -112,11 +112,21 @@ def device_key() -> str:
 
 
 def back_to_seats() -> None:
-    """A reload: the address still names the table and this device's key, so the device sits again."""
+    """A reload: the tab kept the table and its key for the seats (:func:`trainer.web.device.keep_table`), so
+    the device sits again. An older address with the key in it (``?tk=``) is taken once and cleaned."""
     ts, s = record(), session.store()
-    code, key = st.query_params.get("table"), st.query_params.get("tk")
     if ts.code is not None or s is None:
         return
+    code, key = st.query_params.get("table"), st.query_params.get("tk")
+    if key:
+        device.clean_address(("tk",))
+        st.query_params.pop("tk", None)
+    elif not device.has_answered():
+        device.kept_table()  # asks the tab; the page runs again when it answers
+        seat_held_elsewhere(s)  # a signed-in child's seat needs no key from the tab
+        return
+    else:
+        code, key = device.kept_table() or (None, None)
     if not code or not key:
         seat_held_elsewhere(s)
         return
@@ -128,6 +138,7 @@ def back_to_seats() -> None:
     if not held or row is None:
         for name in ("table", "tk"):
             st.query_params.pop(name, None)
+        device.keep_table(None, None)
         seat_held_elsewhere(s)  # a signed-in child back on another tablet: their own seat, by their code
         return
     ts.code, ts.seats, ts.key, ts.shown_to = row.code, held, str(key), None
@@ -151,14 +162,15 @@ def seat_held_elsewhere(s: Store) -> None:
 
 
 def keep_in_address() -> None:
-    """The table and this device's key in the address, so a reload comes back to the same seats."""
+    """The table in the address, and this device's key for its seats in the tab's own storage (never the
+    address), so a reload comes back to the same seats."""
     ts = record()
     if ts.code is None or ts.key is None:
         return
     if st.query_params.get("table") != ts.code:
         st.query_params["table"] = ts.code
-    if st.query_params.get("tk") != ts.key:
-        st.query_params["tk"] = ts.key
+    if device.kept_table() != (ts.code, ts.key):
+        device.keep_table(ts.code, ts.key)
 
 
 @ui.guarded
@@ -241,6 +253,7 @@ def show() -> None:
     push.unfollow(s)  # until the end of this run says which table it shows (if any)
     back_to_seats()
     if ts.code is None:
+        device.forget_dropped_table()
         choose()
         return
     keep_in_address()
@@ -317,6 +330,7 @@ def leave() -> None:
     ts.forget_learner()
     for name in ("table", "tk"):
         st.query_params.pop(name, None)
+    device.drop_table()
 
 
 def waiting_room(row: TableRow, game: TableGame, names: tuple[str, ...]) -> None:

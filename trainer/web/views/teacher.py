@@ -200,6 +200,7 @@ def class_page(s, code: str, key: str) -> None:
     new, state().new = state().new, False
     if new:
         st.success(words.class_ready())
+        st.markdown(f"**{words.my_teacher_key()}**")  # what the long string below is, from the first sight
         st.code(key, language=None)
     else:
         with st.expander(words.my_teacher_key()):
@@ -266,7 +267,7 @@ def class_page(s, code: str, key: str) -> None:
                          icon=":material/compare_arrows:", query_params={"code": x.puzzle, "contrast": x.trap})
 
     learning_curves(s, code, rows)
-    home_reports(s, code, rows)
+    home_reports(s, code, key, rows)
 
     st.download_button(words.download_answers(), classroom.csv_text(rows, csv_columns(work) if work else None),
                        file_name=f"class-{code}.csv",
@@ -368,7 +369,7 @@ def learning_curves(s: Store, code: str, rows: list[ReportRow]) -> None:
                        mime="text/csv", icon=":material/download:", key="t_curves_csv")
 
 
-def home_reports(s: Store, code: str, rows: list[ReportRow]) -> None:
+def home_reports(s: Store, code: str, key: str, rows: list[ReportRow]) -> None:
     """A report for home for each child, and the class's in one PDF: made when its button is clicked (a page
     each, in each child's language), so drawing My class stays quick."""
     st.subheader(home_words.reports_heading())
@@ -381,7 +382,8 @@ def home_reports(s: Store, code: str, rows: list[ReportRow]) -> None:
         st.warning(problem)
     elif home_report.is_local(address):
         st.info(home_words.local_address())
-    made = functools.partial(home_pdf, s, language=language_now(), day=day_of(time.time()), address=address)
+    made = functools.partial(home_pdf, s, code, key, language=language_now(), day=day_of(time.time()),
+                             address=address)
     st.download_button(home_words.whole_class(), data=functools.partial(made, rows), file_name=f"fives-home-{code}.pdf",
                        mime="application/pdf", icon=":material/print:", key="t_home_all", disabled=bool(problem),
                        on_click="ignore")  # no rerun: the file is made as it is fetched, in one click
@@ -394,9 +396,18 @@ def home_reports(s: Store, code: str, rows: list[ReportRow]) -> None:
                                disabled=bool(problem), on_click="ignore")
 
 
-def home_pdf(s: Store, rows: list[ReportRow], *, language: str, day: datetime.date, address: str) -> bytes:
-    """The reports of ``rows``, one page each (run when the teacher clicks, outside the page's run)."""
-    return home_report_pdf(home_report.class_reports(s, rows, language=language, day=day, app_address=address))
+def home_pdf(s: Store, code: str, key: str, rows: list[ReportRow], *, language: str, day: datetime.date,
+             address: str) -> bytes:
+    """The reports of ``rows``, one page each (run when the teacher clicks, outside the page's run), each QR
+    code carrying a new sign-in token of its child's (never the learner code); while the store cannot make
+    them, the pages come without QR codes."""
+    try:
+        made = s.home_passes(code, key, [r.code for r in rows])
+    except (StoreError, PermissionError):
+        made = {}
+    sign_ins = {c: (p.token, day_of(p.expires)) for c, p in made.items()}
+    return home_report_pdf(home_report.class_reports(s, rows, language=language, day=day, app_address=address,
+                                                     sign_ins=sign_ins))
 
 
 def grid_html(grid: list[classroom.GridRow], stage: str) -> str:
@@ -439,6 +450,35 @@ def remove(code: str, key: str) -> None:
 
 
 @ui.guarded
+def switch_off(code: str, key: str) -> None:
+    """Every printed sign-in of the chosen child stops working (their learner code still does)."""
+    s, who = session.store(), st.session_state.get("t_trust")
+    if s is None or not who:
+        state().problem = words.choose_a_child_first() if s is not None else None
+        return
+    try:
+        state().done = words.switched_off(s.switch_off_passes(code, key, who))
+    except (StoreError, PermissionError) as err:
+        state().problem = str(err)
+
+
+@ui.guarded
+def new_code(code: str, key: str) -> None:
+    """The chosen child gets a new learner code that keeps every answer; the old one and their printed
+    sign-ins stop working."""
+    s, who = session.store(), st.session_state.get("t_trust")
+    if s is None or not who:
+        state().problem = words.choose_a_child_first() if s is not None else None
+        return
+    try:
+        found = s.learner(who)
+        state().done = words.new_code_given(found.nickname if found else "", s.new_learner_code(code, key, who))
+    except (StoreError, PermissionError) as err:
+        state().problem = str(err)
+    st.session_state.pop("t_trust", None)
+
+
+@ui.guarded
 def delete(code: str, key: str) -> None:
     s = session.store()
     if s is None:
@@ -463,6 +503,21 @@ def manage(s, code: str, key: str, rows) -> None:
         st.success(done)
     if problem:
         st.warning(problem)
+    if rows:
+        with st.expander(words.lost_page_or_code()):
+            try:
+                out = s.passes_out(code, key)
+            except (StoreError, PermissionError):
+                out = {}
+            names = {r.code: words.child_with_passes(r.nickname, r.code, out.get(r.code, 0)) for r in rows}
+            st.selectbox(words.child(), list(names), format_func=names.__getitem__, index=None, key="t_trust",
+                         placeholder=words.choose_a_child())
+            st.caption(words.lost_page_or_code_help())
+            with st.container(horizontal=True):
+                st.button(words.switch_off_printed(), on_click=switch_off, args=(code, key), key="t_switch_off",
+                          icon=":material/link_off:")
+                st.button(words.new_code(), on_click=new_code, args=(code, key), key="t_new_code",
+                          icon=":material/key:")
     with st.expander(words.remove_or_delete()):
         if rows:
             names = {r.code: words.child_choice(r.nickname, r.code) for r in rows}
