@@ -1,8 +1,9 @@
 """Run every benchmark and print one table.
 
-``python -m benchmarks [section …] [--seconds S] [--tables N] [--learners N] [--ramp S]``: the options
+``python -m benchmarks [section …] [--seconds S] [--tables N] [--learners N] [--ramp S] [--children N]``: the options
 reach the sections whose ``run`` takes them (``tables``: how long the children play, and at how many
-tables; ``classroom``: a school of N learners opening the page over S seconds)."""
+tables; ``classroom``: a school of N learners opening the page over S seconds; ``learner_families``: how many
+simulated children a family, ``--children N``)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ import importlib
 import inspect
 import sys
 
-SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "mastery", "sprint",
-            "spacing", "worksheet", "classroom", "store", "transfer", "tables", "district"]
+SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "mastery", "learner_families",
+            "sprint", "spacing", "worksheet", "classroom", "store", "transfer", "tables", "district"]
 
 
 def main(argv: list[str]) -> int:
@@ -22,9 +23,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--tables", type=int, help="tables of four children (tables: 8)")
     parser.add_argument("--learners", type=int, help="classroom: a school of this many learners on make serve")
     parser.add_argument("--ramp", type=float, help="classroom: the seconds over which those learners open the page")
+    parser.add_argument("--children", type=int, help="learner_families: simulated children a family (12)")
     args = parser.parse_args(argv)
     options = {k: v for k, v in (("seconds", args.seconds), ("tables", args.tables), ("learners", args.learners),
-                                 ("ramp", args.ramp)) if v is not None}
+                                 ("ramp", args.ramp), ("children", args.children)) if v is not None}
     wanted = args.sections or SECTIONS
     rows: list[tuple[str, str, str]] = []
     for name in wanted:
