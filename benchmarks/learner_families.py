@@ -379,6 +379,7 @@ def simulate(family: str, seed: int, puzzles: int = PUZZLES) -> Run:
     run = Run()
     same, last = 0, ""
     lost_on: dict[str, int] = {}  # a Mastered stage whose needed skill was lost: the day it was
+    knew: set[str] = set()  # Mastered stages whose needed skills were all known when they were confirmed
     day = 0
 
     def answer(p: Puzzle, taught: bool = False) -> None:
@@ -400,8 +401,8 @@ def simulate(family: str, seed: int, puzzles: int = PUZZLES) -> Run:
             clock.next_day()
             day += 1
             for stage in pr.progress.mastered:
-                if stage not in lost_on and not child.knows(needed(stage)):
-                    lost_on[stage] = day
+                if stage in knew and stage not in lost_on and not child.knows(needed(stage)):
+                    lost_on[stage] = day  # known when it was mastered, lost since
         fact_step(pr, clock, child, run)
         before = set(pr.progress.mastered)
         p = pr.new_puzzle(COACH, STAGES[0], 1)
@@ -420,9 +421,12 @@ def simulate(family: str, seed: int, puzzles: int = PUZZLES) -> Run:
             run.confirmed += 1
             run.false += not child.knows(needed(stage))
             run.mastered_at.setdefault(stage, i)
+            if child.knows(needed(stage)):
+                knew.add(stage)
         for stage in list(lost_on):
             if stage not in now:
                 run.forgotten_days.append(day - lost_on.pop(stage))
+        knew &= now
     run.forgotten_days += [day - d for d in lost_on.values()]
     run.still_mastered = len(lost_on)
     run.observations = app_predictions(pr.progress.attempts)
