@@ -191,7 +191,7 @@ def averaged(factor: float, chooser: str, learners: int, policy: Policy = DEFAUL
 
 
 def run(learners: int = 10, policy: Policy = DEFAULT_POLICY) -> list[tuple[str, str, str]]:
-    rows: list[tuple[str, str, str]] = []
+    rows = choice(policy=policy)
     for name, factor in PROFILES.items():
         arms = {f"plain py-fsrs {r}": averaged(factor, str(r), learners) for r in PLAIN_RETENTIONS}
         ours = averaged(factor, "sprint", learners, policy)
@@ -206,6 +206,30 @@ def run(learners: int = 10, policy: Policy = DEFAULT_POLICY) -> list[tuple[str, 
         rows.append((f"spacing: {name}: target", "met" if met else "MISSED",
                      f"Sprint's expected recalled {ours.expected:.0f} ≥ the best plain scheduler's ({best_arm}: "
                      f"{best:.0f}) − 2%; facts ≥ 0.9: Sprint {ours.strong}, {best_arm} {arms[best_arm].strong}"))
+    return rows
+
+
+CHOICES = (0.65, 0.7, 0.75, 0.8, 0.85, 0.9)
+"""The Sprint's retentions tried when choosing one."""
+
+
+def choice(learners: int = 6, policy: Policy = DEFAULT_POLICY) -> list[tuple[str, str, str]]:
+    """The Sprint's expected facts recalled per review at each retention of :data:`CHOICES` (both child
+    models), and the one that recalls most: what :attr:`Policy.fact_retention` is chosen by."""
+    rows: list[tuple[str, str, str]] = []
+    per: dict[float, float] = {}
+    for r in sorted({*CHOICES, policy.fact_retention}):
+        tried = dataclasses.replace(policy, fact_retention=r)
+        got = [averaged(f, "sprint", learners, tried) for f in PROFILES.values()]
+        per[r] = statistics.mean(g.expected for g in got) / (DAYS * ROUND)
+        rows.append((f"spacing: choosing: Sprint at {r}", f"{per[r]:.3f} per review",
+                     " / ".join(f"{g.expected:.0f} recalled, {g.strong} ≥ 0.9" for g in got)
+                     + f" ({', '.join(PROFILES)}; {learners} children)"))
+    best = max(per, key=lambda r: per[r])
+    rows.append(("spacing: choosing: the retention", f"{best}",
+                 ("met" if per[policy.fact_retention] >= per[best] * (1 - WITHIN) else "MISSED")
+                 + f": the policy's {policy.fact_retention} within 2% of the retention that recalls the most per "
+                 "review"))
     return rows
 
 
