@@ -13,7 +13,7 @@ import inspect
 import sys
 
 SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "mastery", "learner_families",
-            "sprint", "spacing", "worksheet", "classroom", "store", "transfer", "tables", "district"]
+            "prediction", "sprint", "spacing", "worksheet", "classroom", "store", "transfer", "tables", "district"]
 
 
 def main(argv: list[str]) -> int:
@@ -23,7 +23,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--tables", type=int, help="tables of four children (tables: 8)")
     parser.add_argument("--learners", type=int, help="classroom: a school of this many learners on make serve")
     parser.add_argument("--ramp", type=float, help="classroom: the seconds over which those learners open the page")
-    parser.add_argument("--children", type=int, help="learner_families: simulated children a family (12)")
+    parser.add_argument("--children", type=int, help="learner_families, prediction: simulated children a family (12)")
     args = parser.parse_args(argv)
     options = {k: v for k, v in (("seconds", args.seconds), ("tables", args.tables), ("learners", args.learners),
                                  ("ramp", args.ramp), ("children", args.children)) if v is not None}
