@@ -32,7 +32,7 @@ from typing import Any
 
 from puzzles.kinds.nearest_five import asks_rounding
 from puzzles.puzzle import Puzzle
-from puzzles.registry import AnswerShape, all_kinds, kind
+from puzzles.registry import AnswerShape, Kind, all_kinds, kind
 from puzzles.stages import STAGES
 from puzzles.traps import mastery_traps
 from trainer.rules import Play, play_points
@@ -262,14 +262,14 @@ def measure(n: int, generate: Callable[..., Puzzle], start: int = 0) -> list[Cel
 # ----- the puzzles the coach serves -----
 
 
-def made_for(n: int, seeds: int, start: int = 0) -> list[Cell]:
+def made_for(n: int, seeds: int, start: int = 0, kinds: Iterable[str] | None = None) -> list[Cell]:
     """Every rule on the coach's puzzles made for a trap (:func:`puzzles.generate_for`), for every stage × kind
     × level and every trap of the kind there: ``n`` puzzles, seeds ``start…`` taken modulo ``seeds`` (the coach
     draws its seeds below :data:`trainer.learning.practice.TRAP_SEEDS`: ``n = seeds`` is every puzzle it
-    can serve for the trap)."""
+    can serve for the trap); ``kinds`` narrows it."""
     from puzzles import generate_for  # the package's own entry point (it imports this module's neighbours)
     cells = []
-    for k in all_kinds():
+    for k in _kinds(kinds):
         for stage in STAGES:
             for level in (1, 2, 3):
                 for t in mastery_traps(k.id, stage):
@@ -277,6 +277,10 @@ def made_for(n: int, seeds: int, start: int = 0) -> list[Cell]:
                           for s in range(start, start + n)]
                     cells.append(measure_cell(ps, f"made for {t}"))
     return cells
+
+
+def _kinds(ids: Iterable[str] | None) -> list[Kind]:
+    return [k for k in all_kinds() if ids is None or k.id in set(ids)]
 
 
 def confirmation_pick(generate: Callable[..., Puzzle], kind_id: str, stage: str, level: int, seeds: Iterable[int],
@@ -293,11 +297,12 @@ def confirmation_pick(generate: Callable[..., Puzzle], kind_id: str, stage: str,
     return best
 
 
-def confirming(n: int, generate: Callable[..., Puzzle], choices: int, start: int = 0) -> list[Cell]:
+def confirming(n: int, generate: Callable[..., Puzzle], choices: int, start: int = 0,
+               kinds: Iterable[str] | None = None) -> list[Cell]:
     """Every rule on the coach's confirmation picks (:func:`confirmation_pick`, every trap of the kind still
-    wanted, of ``choices`` puzzles each): ``n`` picks a stage × kind × level."""
+    wanted, of ``choices`` puzzles each): ``n`` picks a stage × kind × level; ``kinds`` narrows it."""
     cells = []
-    for k in all_kinds():
+    for k in _kinds(kinds):
         for stage in STAGES:
             wanted = mastery_traps(k.id, stage)
             if not wanted:
