@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--test", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--seed", type=int, default=42)
-    ap.add_argument("--num-fits", type=int, default=2)
+    ap.add_argument("--num-fits", type=int, default=1)
     args = ap.parse_args(argv)
     warnings.simplefilter("ignore")
     types = {"user_id": str, "skill_name": str}
