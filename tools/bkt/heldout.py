@@ -2,8 +2,9 @@
 
 Fits pyBKT on the observations of some learners (``--train``, pyBKT's columns) and predicts each next
 answer of *other* learners (``--test``): plain BKT (one learning rate) and with teaching as a second
-resource (``multilearn`` on the ``resource`` column). No forgetting, pyBKT's defaults otherwise. A test row
-whose skill has no training observation gets no prediction (``null``). Writes JSON: for each model, one
+resource (``multilearn`` on the ``resource`` column). No forgetting, pyBKT's defaults otherwise, one random
+start of EM. A test row whose skill has no training observation gets no prediction (``null``); one after
+teaching of a skill never taught in training is predicted at its practice rate. Writes JSON: for each model, one
 probability of a right answer per test row, in the test file's order. Used by ``python -m benchmarks
 prediction``; nothing here imports the trainer.
 """
@@ -29,6 +30,9 @@ def predictions(train: pd.DataFrame, test: pd.DataFrame, multilearn: bool, seed:
     rows = test[test["skill_name"].isin(known)].copy()
     if not multilearn:
         rows = rows.drop(columns=["resource"])
+    else:  # a resource a skill never had in training (no answer after teaching): its practice rate
+        had = set(zip(train["skill_name"], train["resource"], strict=True))
+        rows["resource"] = [r if (k, r) in had else 1 for k, r in zip(rows["skill_name"], rows["resource"], strict=True)]
     out: list = [None] * len(test)
     if len(rows):
         scored = model.predict(data=rows)
