@@ -1,9 +1,10 @@
 """Run every benchmark and print one table.
 
 ``python -m benchmarks [section …] [--seconds S] [--tables N] [--school] [--database D] [--learners N]
-[--ramp S]``: the options reach the sections whose ``run`` takes them (``tables``: how long the children play,
-and at how many tables, or the whole school's 50, on PostgreSQL or SQLite; ``classroom``: a school of N
-learners opening the page over S seconds)."""
+[--ramp S] [--children N]``: the options reach the sections whose ``run`` takes them (``tables``: how long the
+children play, and at how many tables, or the whole school's 50, on PostgreSQL or SQLite; ``classroom``: a school
+of N learners opening the page over S seconds; ``learner_families``: how many simulated children a family,
+``--children N``)."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ import importlib
 import inspect
 import sys
 
-SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "mastery", "sprint",
-            "spacing", "worksheet", "classroom", "store", "transfer", "tables", "district"]
+SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "mastery", "learner_families",
+            "prediction", "sprint", "spacing", "worksheet", "classroom", "store", "transfer", "tables", "district"]
 
 
 def main(argv: list[str]) -> int:
@@ -26,9 +27,10 @@ def main(argv: list[str]) -> int:
                         help="tables: the store (postgresql, started here; or sqlite)")
     parser.add_argument("--learners", type=int, help="classroom: a school of this many learners on make serve")
     parser.add_argument("--ramp", type=float, help="classroom: the seconds over which those learners open the page")
+    parser.add_argument("--children", type=int, help="learner_families, prediction: simulated children a family (12)")
     args = parser.parse_args(argv)
     options = {k: v for k, v in (("seconds", args.seconds), ("tables", args.tables), ("learners", args.learners),
-                                 ("ramp", args.ramp), ("database", args.database),
+                                 ("ramp", args.ramp), ("children", args.children), ("database", args.database),
                                  ("school", args.school or None)) if v is not None}
     wanted = args.sections or SECTIONS
     rows: list[tuple[str, str, str]] = []

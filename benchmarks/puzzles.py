@@ -40,6 +40,26 @@ def run(per_kind: int = 1000) -> list[tuple[str, str, str]]:
                  "target < 5 ms: " + ("met" if worst_all < 5 else "MISSED")))
     rows.extend(shape_rows(per_kind))
     rows.extend(guessing_rows(1000))
+    rows.extend(served_rows(48, 60))
+    return rows
+
+
+def served_rows(seeds: int, picks: int) -> list[tuple[str, str, str]]:
+    """The same rules on the puzzles the coach serves: made for a trap (``seeds`` a cell, of the coach's
+    :data:`~trainer.learning.practice.TRAP_SEEDS`) and its confirmation picks (``picks`` a cell, each the best
+    of :data:`~trainer.learning.practice.CONFIRM_CHOICES`). Per source: the cells where a rule beats its limit,
+    and the worst."""
+    from trainer.learning.practice import CONFIRM_CHOICES, TRAP_SEEDS
+    rows = []
+    for source, cells in (("made for a trap", guessing.made_for(seeds, TRAP_SEEDS)),
+                          ("confirmation picks", guessing.confirming(picks, generate, CONFIRM_CHOICES, start=5000))):
+        over = [c for c in cells if c.problems()]
+        worst = max(cells, key=lambda c: c.closest()[1] - c.limit(c.closest()[0]))
+        rule, v = worst.closest()
+        rows.append((f"puzzles: coach's {source}: cells a rule answers", f"{len(over)} of {len(cells)}",
+                     ("met" if not over else "MISSED") + f": none above max(40%, chance + 10); worst '{rule}' "
+                     f"{v:.1%} on {worst.stage} {worst.kind} level {worst.level} ({worst.source}; limit "
+                     f"{worst.limit(rule):.0%}, {seeds if source.startswith('made') else picks} puzzles a cell)"))
     return rows
 
 

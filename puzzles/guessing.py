@@ -33,8 +33,9 @@ from typing import Any
 from puzzles.judge import is_right
 from puzzles.kinds.nearest_five import asks_rounding
 from puzzles.puzzle import Puzzle
-from puzzles.registry import AnswerShape, all_kinds, kind
+from puzzles.registry import AnswerShape, Kind, all_kinds, kind
 from puzzles.stages import STAGES
+from puzzles.traps import mastery_traps
 from trainer.rules import Play, play_points
 
 LIMIT = 0.40
@@ -213,6 +214,9 @@ class Cell:
     level: int
     rules: dict[str, float]
     chance: float
+    source: str = ""
+    """Where the puzzles come from, when not plain ``generate``: the coach's puzzles made for a trap, its
+    confirmation picks."""
 
     def limit(self, rule: str) -> float:
         base = 0.5 if rule in ROUNDING_RULES else self.chance
@@ -220,7 +224,8 @@ class Cell:
 
     def problems(self, room: float = 0.0) -> list[str]:
         """Every rule that beats its limit by more than ``room``, in words."""
-        return [f"{self.stage} {self.kind} level {self.level}: '{r}' right {v:.1%} (limit {self.limit(r):.0%})"
+        where = f" ({self.source})" if self.source else ""
+        return [f"{self.stage} {self.kind} level {self.level}{where}: '{r}' right {v:.1%} (limit {self.limit(r):.0%})"
                 for r, v in self.rules.items() if v > self.limit(r) + room + 1e-9]
 
     def closest(self) -> tuple[str, float]:
@@ -229,7 +234,7 @@ class Cell:
         return rule, self.rules[rule]
 
 
-def measure_cell(ps: list[Puzzle]) -> Cell:
+def measure_cell(ps: list[Puzzle], source: str = "") -> Cell:
     """Every rule that fits the puzzles' kind on ``ps`` (one stage × kind × level)."""
     first = ps[0]
     shape = kind(first.kind).answer_shape
@@ -241,7 +246,7 @@ def measure_cell(ps: list[Puzzle]) -> Cell:
         asked = [p for p in ps if name not in ROUNDING_RULES or _rounds(p)]
         if asked:
             shares[name] = sum(rule(p) for p in asked) / len(asked)
-    return Cell(first.stage, first.kind, first.level, shares, sum(chance(p) for p in ps) / len(ps))
+    return Cell(first.stage, first.kind, first.level, shares, sum(chance(p) for p in ps) / len(ps), source)
 
 
 def measure(n: int, generate: Callable[..., Puzzle], start: int = 0) -> list[Cell]:
@@ -252,4 +257,60 @@ def measure(n: int, generate: Callable[..., Puzzle], start: int = 0) -> list[Cel
             for level in (1, 2, 3):
                 ps = [generate(k.id, stage=stage, level=level, seed=s) for s in range(start, start + n)]
                 cells.append(measure_cell(ps))
+    return cells
+
+
+# ----- the puzzles the coach serves -----
+
+
+def made_for(n: int, seeds: int, start: int = 0, kinds: Iterable[str] | None = None) -> list[Cell]:
+    """Every rule on the coach's puzzles made for a trap (:func:`puzzles.generate_for`), for every stage × kind
+    × level and every trap of the kind there: ``n`` puzzles, seeds ``start…`` taken modulo ``seeds`` (the coach
+    draws its seeds below :data:`trainer.learning.practice.TRAP_SEEDS`: ``n = seeds`` is every puzzle it
+    can serve for the trap); ``kinds`` narrows it."""
+    from puzzles import generate_for  # the package's own entry point (it imports this module's neighbours)
+    cells = []
+    for k in _kinds(kinds):
+        for stage in STAGES:
+            for level in (1, 2, 3):
+                for t in mastery_traps(k.id, stage):
+                    ps = [generate_for(k.id, stage=stage, level=level, trap=t, seed=s % seeds)
+                          for s in range(start, start + n)]
+                    cells.append(measure_cell(ps, f"made for {t}"))
+    return cells
+
+
+def _kinds(ids: Iterable[str] | None) -> list[Kind]:
+    return [k for k in all_kinds() if ids is None or k.id in set(ids)]
+
+
+def confirmation_pick(generate: Callable[..., Puzzle], kind_id: str, stage: str, level: int, seeds: Iterable[int],
+                      wanted: Iterable[str]) -> Puzzle:
+    """The coach's pick while it confirms a stage: of the puzzles of ``seeds``, the first that exposes most of
+    the ``wanted`` traps."""
+    want = set(wanted)
+    best: Puzzle | None = None
+    for seed in seeds:
+        p = generate(kind_id, stage=stage, level=level, seed=seed)
+        if best is None or len(want & set(p.traps)) > len(want & set(best.traps)):
+            best = p
+    assert best is not None
+    return best
+
+
+def confirming(n: int, generate: Callable[..., Puzzle], choices: int, start: int = 0,
+               kinds: Iterable[str] | None = None) -> list[Cell]:
+    """Every rule on the coach's confirmation picks (:func:`confirmation_pick`, every trap of the kind still
+    wanted, of ``choices`` puzzles each): ``n`` picks a stage × kind × level; ``kinds`` narrows it."""
+    cells = []
+    for k in _kinds(kinds):
+        for stage in STAGES:
+            wanted = mastery_traps(k.id, stage)
+            if not wanted:
+                continue
+            for level in (1, 2, 3):
+                ps = [confirmation_pick(generate, k.id, stage, level,
+                                        range(start + i * choices, start + (i + 1) * choices), wanted)
+                      for i in range(n)]
+                cells.append(measure_cell(ps, "confirmation pick"))
     return cells

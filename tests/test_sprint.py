@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from trainer.learning import spacing
-from trainer.learning.policy import DEFAULT_POLICY
+from trainer.learning.policy import DEFAULT_POLICY, Policy
 from trainer.learning.sprint import (
     AgeBand,
     Fact,
@@ -292,3 +292,42 @@ def test_a_wrong_answer_is_told_the_fact_in_plain_words(fact, english, spanish):
     with words.speaking("es"):
         said = sprint_words.wrong(f.kind.prefix, f.numbers, f.answer)
     assert said == f"No es así. {spanish} Volverá pronto."
+
+
+MUGGINS_FACTS = (FactKind.MAKE_FIVE, FactKind.MAKE_TEN, FactKind.NEAREST_FIVE, FactKind.IS_MULTIPLE)
+
+
+def _muggins_answers(not_fluent: int) -> tuple[list[SprintAnswer], list[Fact]]:
+    """Every Muggins fact answered right and quick, but the last ``not_fluent`` of them (spread over the kinds)
+    answered wrong once."""
+    facts = [f for k in MUGGINS_FACTS for f in facts_of(k)]
+    missed = facts[::-1][::7][:not_fluent]
+    return [SprintAnswer(f.id, f not in missed, 1.0, 0.0, f.kind.time_bar()) for f in facts], missed
+
+
+def test_a_stage_s_facts_are_fluent_at_the_policy_s_share_not_only_when_every_one_is():
+    facts = [f for k in MUGGINS_FACTS for f in facts_of(k)]
+    allowed = len(facts) - -(-len(facts) * 9 // 10)  # 117 facts: 106 fluent will do, 11 may be missing
+    assert DEFAULT_POLICY.fluent_share == 0.9 and allowed == 11
+    answers, missed = _muggins_answers(allowed)
+    history = SprintHistory(answers)
+    assert history.facts_fluent(MUGGINS_FACTS) and history.not_fluent(MUGGINS_FACTS) == ()
+    assert not history.kind_fluent(missed[0].kind)  # the grid still shows the kind short of green
+    answers, _ = _muggins_answers(allowed + 1)
+    history = SprintHistory(answers)
+    assert not history.facts_fluent(MUGGINS_FACTS)
+    assert history.not_fluent(MUGGINS_FACTS)  # the coach steps to the kinds with a fact not fluent
+    every = SprintHistory(_muggins_answers(1)[0], policy=Policy(fluent_share=1.0))
+    assert not every.facts_fluent(MUGGINS_FACTS)  # a share of 1: every fact, as before
+
+
+def test_a_fact_wrong_twice_running_holds_the_facts_back_whatever_the_share():
+    answers, _ = _muggins_answers(0)
+    f = facts_of(FactKind.MAKE_TEN)[3]
+    history = SprintHistory([*answers, SprintAnswer(f.id, False, 1.0, 5.0, 4.0)])
+    assert history.facts_fluent(MUGGINS_FACTS) and not history.wrong_twice(f)
+    history.add(SprintAnswer(f.id, False, 1.0, 6.0, 4.0))
+    assert history.wrong_twice(f) and not history.facts_fluent(MUGGINS_FACTS)
+    assert history.not_fluent(MUGGINS_FACTS) == (FactKind.MAKE_TEN,)
+    history.add(SprintAnswer(f.id, True, 1.0, 7.0, 4.0))
+    assert history.facts_fluent(MUGGINS_FACTS)

@@ -127,6 +127,11 @@ class Policy:
     fluent_run: int = 1
     """A fact is fluent when its last this-many answers were right within the child's time bar (and
     :attr:`fluent_recall` holds)."""
+    fluent_share: float = 0.9
+    """A stage's number facts are fluent when at least this share of them (its kinds' facts together, rounded
+    up: 106 of Muggins' 117) is fluent and none of them was wrong twice running: a child right 85–92% of the
+    time is seldom fluent in every fact at once, and need not be to play (a wrong fact comes back the next day
+    in any case). The coach steps to the kinds with a fact not fluent until then."""
     fact_retention: float = 0.85
     """The desired retention of py-fsrs's scheduler for the number facts: a fact is due again when FSRS
     expects the child to recall it less than 85 times in 100 (py-fsrs's default is 0.9; with one 20-fact

@@ -26,6 +26,7 @@ from __future__ import annotations
 import datetime as dt
 import enum
 import functools
+import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -355,11 +356,29 @@ class SprintHistory:
         return sum(1 for a in self.answers if a.fluent and _day(a.at) == today)
 
     def kind_fluent(self, kind: FactKind, now: float | None = None) -> bool:
-        """Whether the learner is fluent in this kind of fact: every one of its facts is fluent."""
+        """Whether every one of the kind's facts is fluent (the grid's green)."""
         return all(self.state(f, now) is FactState.FLUENT for f in facts_of(kind))
 
+    def facts_fluent(self, kinds: Iterable[FactKind], now: float | None = None) -> bool:
+        """Whether the learner is fluent in these kinds of fact taken together (a stage's): at least
+        :attr:`Policy.fluent_share` of their facts fluent (rounded up), and none of them wrong twice running."""
+        facts = [f for k in dict.fromkeys(kinds) for f in facts_of(k)]
+        if any(self.wrong_twice(f) for f in facts):
+            return False
+        fluent = sum(1 for f in facts if self.state(f, now) is FactState.FLUENT)
+        return fluent >= math.ceil(self.policy.fluent_share * len(facts) - 1e-9)
+
+    def wrong_twice(self, fact: Fact | str) -> bool:
+        """Whether the fact's last two answers were both wrong."""
+        mine = self._by_fact.get(fact.id if isinstance(fact, Fact) else fact, ())
+        return len(mine) >= 2 and not mine[-1].correct and not mine[-2].correct
+
     def not_fluent(self, kinds: Iterable[FactKind], now: float | None = None) -> tuple[FactKind, ...]:
-        """The kinds among ``kinds`` the learner is not fluent in yet, in the order given."""
+        """The kinds among ``kinds`` that still hold them back, in the order given: none once they are fluent
+        together (:meth:`facts_fluent`), else those with a fact not fluent yet."""
+        kinds = tuple(kinds)
+        if self.facts_fluent(kinds, now):
+            return ()
         return tuple(k for k in kinds if not self.kind_fluent(k, now))
 
     def any_due(self, kinds: Iterable[FactKind], now: float) -> tuple[FactKind, ...]:
