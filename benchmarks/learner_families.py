@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from benchmarks.learners import FakeClock
-from puzzles import CORE_KINDS, KINDS, STAGES, AnswerShape, Puzzle, kind, mastery_traps
+from puzzles import CORE_KINDS, KINDS, STAGES, AnswerShape, Puzzle, is_right, judge, kind, mastery_traps
 from puzzles.traps import TRAPS, misconceived
 from trainer.learning.attempt import Attempt
 from trainer.learning.bkt import Knowledge, general_skill, observations
@@ -103,7 +103,7 @@ def a_wrong_answer(p: Puzzle, rng: random.Random) -> Any:
     """An answer the puzzle marks wrong (a slip): random picks until one is wrong."""
     for _ in range(30):
         r = any_answer(p, rng)
-        v = p.check(r)
+        v = judge(p, r)
         if v.is_answer and not v.correct:
             return r
     if kind(p.kind).answer_shape is AnswerShape.ROUNDING:
@@ -195,7 +195,7 @@ class Child:
             return any_answer(p, self.rng)
         if self.held is not None and self.held in p.traps and self.shows is not None and self.shows(p):
             model = misconceived(p, self.held)
-            if model is not None and not p.is_right(model) and self.rng.random() >= self.slip:
+            if model is not None and not is_right(p, model) and self.rng.random() >= self.slip:
                 return model
         unknown = [s for s in self.needs(p) if not self.holds(s) and s != self.held]
         if not unknown:
@@ -206,7 +206,7 @@ class Child:
         for t in unknown:
             if t in TRAPS:
                 model = misconceived(p, t)
-                if model is not None and not p.is_right(model):
+                if model is not None and not is_right(p, model):
                     return model
         return a_wrong_answer(p, self.rng)
 

@@ -13,7 +13,7 @@ over the second half's observations, AUC and RMSE of:
 - **running share**: each skill's share right so far for this child (starting from the first half's share).
 
 Target: the app's AUC at least pyBKT's (the better of its two) minus 0.01, in every family. pyBKT runs in
-its own environment (``.venv-bkt``, made the first time by :func:`trainer.learning.fit.pybkt_python`, as
+its own environment (``.venv-bkt``, made the first time by :func:`trainer.classroom.pybkt.pybkt_python`, as
 ``make fit-bkt`` does); ``FIVES_SKIP_PYBKT=1`` leaves it out (the rows say so).
 """
 
@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks.learner_families import FAMILIES, PUZZLES, Run, family_runs
-from trainer.learning.fit import ROOT, pybkt_python
+from trainer.classroom.pybkt import ROOT, pybkt_python
 
 SCRIPT = ROOT / "tools" / "bkt" / "heldout.py"
 Obs = tuple[str, int, int, float]
