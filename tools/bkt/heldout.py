@@ -32,7 +32,8 @@ def predictions(train: pd.DataFrame, test: pd.DataFrame, multilearn: bool, seed:
         rows = rows.drop(columns=["resource"])
     else:  # a resource a skill never had in training (no answer after teaching): its practice rate
         had = set(zip(train["skill_name"], train["resource"], strict=True))
-        rows["resource"] = [r if (k, r) in had else 1 for k, r in zip(rows["skill_name"], rows["resource"], strict=True)]
+        rows["resource"] = [r if (k, r) in had else 1
+                            for k, r in zip(rows["skill_name"], rows["resource"], strict=True)]
     out: list = [None] * len(test)
     if len(rows):
         scored = model.predict(data=rows)
