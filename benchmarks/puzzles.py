@@ -46,10 +46,13 @@ def run(per_kind: int = 1000) -> list[tuple[str, str, str]]:
 
 def served_rows(seeds: int, picks: int) -> list[tuple[str, str, str]]:
     """The same rules on the puzzles the coach serves: made for a trap (``seeds`` a cell, of the coach's
-    :data:`~trainer.learning.practice.TRAP_SEEDS`) and its confirmation picks (``picks`` a cell, each the best
-    of :data:`~trainer.learning.practice.CONFIRM_CHOICES`). Per source: the cells where a rule beats its limit,
-    and the worst."""
-    from trainer.learning.practice import CONFIRM_CHOICES, TRAP_SEEDS
+    :data:`puzzles.found.SEEDS`) and its confirmation picks (``picks`` a cell, each the best
+    of the policy's :attr:`~trainer.learning.policy.Policy.confirm_choices`). Per source: the cells where a rule
+    beats its limit, and the worst."""
+    from puzzles.found import SEEDS as TRAP_SEEDS
+    from trainer.learning.policy import DEFAULT_POLICY
+
+    CONFIRM_CHOICES = DEFAULT_POLICY.confirm_choices
     rows = []
     for source, cells in (("made for a trap", guessing.made_for(seeds, TRAP_SEEDS)),
                           ("confirmation picks", guessing.confirming(picks, generate, CONFIRM_CHOICES, start=5000))):

@@ -266,7 +266,7 @@ def measure(n: int, generate: Callable[..., Puzzle], start: int = 0) -> list[Cel
 def made_for(n: int, seeds: int, start: int = 0, kinds: Iterable[str] | None = None) -> list[Cell]:
     """Every rule on the coach's puzzles made for a trap (:func:`puzzles.generate_for`), for every stage × kind
     × level and every trap of the kind there: ``n`` puzzles, seeds ``start…`` taken modulo ``seeds`` (the coach
-    draws its seeds below :data:`trainer.learning.practice.TRAP_SEEDS`: ``n = seeds`` is every puzzle it
+    draws its seeds below :data:`puzzles.found.SEEDS`: ``n = seeds`` is every puzzle it
     can serve for the trap); ``kinds`` narrows it."""
     from puzzles import generate_for  # the package's own entry point (it imports this module's neighbours)
     cells = []

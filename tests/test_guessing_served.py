@@ -5,8 +5,11 @@ from __future__ import annotations
 import pytest
 
 from puzzles import generate, generate_for, mastery_traps
+from puzzles.found import SEEDS as TRAP_SEEDS
 from puzzles.guessing import CONSTANT, confirmation_pick, confirming, made_for, measure_cell
-from trainer.learning.practice import CONFIRM_CHOICES, TRAP_SEEDS
+from trainer.learning.policy import DEFAULT_POLICY
+
+CONFIRM_CHOICES = DEFAULT_POLICY.confirm_choices
 
 
 def test_the_trap_made_cells_hold_the_coach_s_puzzles_for_each_trap():
