@@ -51,6 +51,7 @@ from puzzles import CORE_KINDS, KINDS, STAGES, AnswerShape, Puzzle, is_right, ju
 from puzzles.traps import TRAPS, misconceived
 from trainer.learning.attempt import Attempt
 from trainer.learning.bkt import Knowledge, general_skill, observations
+from trainer.learning.policy import DEFAULT_POLICY, Policy
 from trainer.learning.practice import COACH, CONTRAST, EXAMPLE, Practice
 
 PER_DAY = 30
@@ -371,11 +372,11 @@ def fact_step(pr: Practice, clock: FakeClock, child: Child, run: Run) -> None:
     pr.end_sprint()
 
 
-def simulate(family: str, seed: int, puzzles: int = PUZZLES) -> Run:
+def simulate(family: str, seed: int, puzzles: int = PUZZLES, policy: Policy = DEFAULT_POLICY) -> Run:
     rng = random.Random(f"family/{family}/{seed}")
     child = FAMILIES[family](rng)
     clock = FakeClock()
-    pr = Practice(seed_source=random.Random(f"family-coach/{family}/{seed}"), clock=clock)
+    pr = Practice(seed_source=random.Random(f"family-coach/{family}/{seed}"), clock=clock, policy=policy)
     run = Run()
     same, last = 0, ""
     lost_on: dict[str, int] = {}  # a Mastered stage whose needed skill was lost: the day it was
