@@ -19,6 +19,7 @@ $(STAMP): pyproject.toml $(LOCK)
 	@$(PY) -m pip install --quiet --upgrade pip
 	@echo "  installing the app and its tests at the versions of $(LOCK) (Streamlit, Plotly, SQLAlchemy, pytest, Playwright...)"
 	@$(PY) -m pip install --quiet -r $(LOCK)
+	@echo "  installing Fives Trainer itself from this folder"
 	@$(PY) -m pip install --quiet --no-deps -e .
 	@touch $(STAMP)
 	@echo "  ready."

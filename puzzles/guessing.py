@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from puzzles import generate_for
 from puzzles.judge import is_right
 from puzzles.kinds.nearest_five import asks_rounding
 from puzzles.puzzle import Puzzle
@@ -268,7 +269,6 @@ def made_for(n: int, seeds: int, start: int = 0, kinds: Iterable[str] | None = N
     × level and every trap of the kind there: ``n`` puzzles, seeds ``start…`` taken modulo ``seeds`` (the coach
     draws its seeds below :data:`puzzles.found.SEEDS`: ``n = seeds`` is every puzzle it
     can serve for the trap); ``kinds`` narrows it."""
-    from puzzles import generate_for  # the package's own entry point (it imports this module's neighbours)
     cells = []
     for k in _kinds(kinds):
         for stage in STAGES:

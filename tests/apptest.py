@@ -12,7 +12,9 @@ from streamlit.testing.v1 import AppTest
 
 from puzzles.judge import judge
 from trainer.bots.players import last_score
+from trainer.games.table import TableGame
 from trainer.rules import Play
+from trainer.store import StoreUnavailable
 from trainer.web.pagestate import PAGES, PlayState
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -169,3 +171,52 @@ def answer_check(at: AppTest, right: bool | None = True) -> None:
         at.text_input(key=f"pc-n-{p.code}").set_value(str(p.answer))
         at.button(key=f"FormSubmitter:pc-f-{p.code}-Check").click().run()
     assert not at.exception, at.exception
+
+
+# ----- a table of children (Play at a table) -----
+
+def game_of(at) -> TableGame:
+    """The game this page's table shows, from the store."""
+    ts = at.session_state["tables"]
+    return ts.seating.game(ts.code)
+
+
+def press(at, key: str) -> None:
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+
+
+def opening(at) -> None:
+    """Open a table, rather than join one."""
+    at.segmented_control(key="tb_mode").set_value("open").run()
+    assert not at.exception, at.exception
+
+
+def any_move(at, game: TableGame, seat: int) -> None:
+    """Make a legal move from the page's own buttons (a draw, a pass, a claim, a hinted play)."""
+    n = game.number
+    for key in (f"tb_draw_{n}", f"tb_pass_{n}", f"tb_letgo_{n}"):
+        if any(b.key == key for b in at.button):
+            press(at, key)
+            return
+    claims = [b for b in at.button if b.key and b.key.startswith("tb_claim_")]
+    if claims:
+        press(at, claims[0].key)
+        return
+    options = [b for b in at.button if b.key and b.key.startswith("tb_opt_")]
+    assert options, [b.key for b in at.button]
+    press(at, options[0].key)
+
+
+# ----- a store that goes away -----
+
+class DownStore:
+    """A progress store whose database cannot be reached: every call says so."""
+
+    def health(self) -> str:
+        return "down"
+
+    def __getattr__(self, name):
+        def fail(*args, **kwargs):
+            raise StoreUnavailable("Saving is not working right now.")
+        return fail

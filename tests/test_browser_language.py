@@ -62,7 +62,7 @@ def test_no_english_press_enter_in_an_answer_box_on_a_spanish_page(server, brows
     box = page.locator("[data-testid='stMain'] [data-testid='stTextInputRootElement'] input").first
     box.click()
     box.press_sequentially("1")
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(500)  # fixed on purpose: Streamlit draws its instructions a moment after a key
     instructions = page.locator("[data-testid='InputInstructions']")
     assert instructions.count() >= 1  # Streamlit drew them ...
     assert not any(instructions.nth(i).is_visible() for i in range(instructions.count()))  # ... no one sees them

@@ -14,7 +14,7 @@ import chromium
 import pgserver
 import pytest
 from chromium import shot
-from test_browser_tables import calm, open_table, open_tables, served, tablet, until_moved
+from tablesbrowser import calm, open_table, open_tables, served, tablet, until_moved
 
 from trainer.games.seating import Seating
 from trainer.games.table import TableGame
@@ -105,7 +105,7 @@ def test_a_tap_lost_with_its_app_process_is_said_not_kept(served, browser):
                 if play.tile.has(int(ends.nth(i).get_attribute("data-end").rsplit(":", 1)[1])):
                     ends.nth(i).click()
                     break
-        time.sleep(1.0)
+        time.sleep(1.0)  # fixed on purpose: the tap reaches the stopped process (no page shows it) first
         os.kill(worker.pid, signal.SIGKILL)  # and dies with it
         worker.wait()
         page.get_by_text("Your last tap was not kept").wait_for(timeout=90000)

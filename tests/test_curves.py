@@ -27,7 +27,8 @@ def puzzles():
 
 
 def answer(p, correct: bool, mistake: str | None = None, hinted: bool = False) -> Attempt:
-    a = Attempt(KIND, STAGE, p.level, correct, 4.0, p.code, None if correct else mistake, hinted)
+    """An answer as the store keeps it: with the traps its puzzle exposed."""
+    a = Attempt(KIND, STAGE, p.level, correct, 4.0, p.code, None if correct else mistake, hinted, traps=p.traps)
     assert TRAP in attempt_traps(a)
     return a
 

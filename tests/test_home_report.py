@@ -460,9 +460,10 @@ def test_an_address_no_qr_code_can_carry_is_refused_in_words_and_the_buttons_wai
     ours = [e for e in teacher.get("download_button") if e.proto.label in (home_words.whole_class(), "Blue Fox")]
     assert len(ours) == 2 and all(e.proto.disabled for e in ours)
     teacher.text_input(key="t_home_address").set_value("http://localhost:8501/").run()
-    assert not teacher.warning and "will not work at home" in teacher.info[0].value
+    told = [e.value for e in teacher.info]  # (the learning curves say too that there are too few answers yet)
+    assert not teacher.warning and any("will not work at home" in t for t in told)
     teacher.text_input(key="t_home_address").set_value("https://fives.school.example/").run()
-    assert not teacher.warning and not teacher.info
+    assert not teacher.warning and not any("will not work at home" in e.value for e in teacher.info)
     pdf = downloads[f"fives-home-{code}.pdf"]()
     assert b"%PDF" == pdf[:4]
 

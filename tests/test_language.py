@@ -136,9 +136,10 @@ def test_a_language_chosen_before_signing_up_is_the_child_s_own(store):
     code = child.session_state["me"].code
     assert store.language(code) == "es"
     rows = store.class_report(keys.code, keys.teacher_key)
+    token = "pQ3xTok3n_abcdefg"  # the printed page's own sign-in, never the learner code
     (report,) = class_reports(store, rows, language="en", day=dt.date(2026, 11, 27),
-                              app_address="http://10.0.0.5:8501/")
-    assert report.language == "es" and report.link.endswith(f"?me={code}&lang=es")
+                              app_address="http://10.0.0.5:8501/", sign_ins={code: (token, dt.date(2027, 3, 1))})
+    assert report.language == "es" and report.link.endswith(f"?pass={token}&lang=es")
 
     english = app()  # nothing chosen: the child follows the class
     english.switch_page("views/me.py").run()

@@ -20,7 +20,7 @@ from benchmarks.learner_families import (
     the_answer,
 )
 from benchmarks.prediction import auc, rmse, running_share
-from puzzles import KINDS, STAGES, generate
+from puzzles import KINDS, STAGES, generate, judge
 
 
 @pytest.mark.parametrize("kind_id", KINDS)
@@ -28,9 +28,9 @@ def test_every_answer_a_simulated_child_gives_is_one_the_page_could_send(kind_id
     rng = random.Random(4)
     for seed in range(12):
         p = generate(kind_id, stage=STAGES[seed % 3], level=1 + seed % 3, seed=seed)
-        assert p.check(the_answer(p)).correct
-        assert p.check(any_answer(p, rng)).is_answer
-        wrong = p.check(a_wrong_answer(p, rng))
+        assert judge(p, the_answer(p)).correct
+        assert judge(p, any_answer(p, rng)).is_answer
+        wrong = judge(p, a_wrong_answer(p, rng))
         assert wrong.is_answer and not wrong.correct, p.code
         assert 0 < item_chance(p) <= 1
 
@@ -38,7 +38,7 @@ def test_every_answer_a_simulated_child_gives_is_one_the_page_could_send(kind_id
 def test_a_guesser_is_right_about_as_often_as_chance():
     child = guesser(random.Random(1))
     ps = [generate("hand-rounding", stage="muggins", level=2, seed=s) for s in range(300)]
-    right = sum(p.check(child.respond(p)).correct for p in ps) / len(ps)
+    right = sum(judge(p, child.respond(p)).correct for p in ps) / len(ps)
     chance = sum(item_chance(p) for p in ps) / len(ps)
     assert abs(right - chance) < 0.1
 
@@ -53,8 +53,8 @@ def test_a_layout_misconception_shows_only_where_it_bites():
     led = [p for p in set_ if lead_is_spinner(p)]
     assert led and len(led) < len(set_)  # the trap is set both with and without the spinner leading
     child.slip = 0.0
-    assert all(not p.check(child.respond(p)).correct for p in led)
-    assert all(p.check(child.respond(p)).correct for p in set_ if not lead_is_spinner(p))
+    assert all(not judge(p, child.respond(p)).correct for p in led)
+    assert all(judge(p, child.respond(p)).correct for p in set_ if not lead_is_spinner(p))
     assert "covered-spinner" in needed("all-fives") and not child.knows(needed("all-fives"))
 
 

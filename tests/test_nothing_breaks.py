@@ -9,14 +9,14 @@ import time
 import uuid
 
 import pytest
-from apptest import PAGE_NAMES, answer, app, new_app, open_choosers, sign_up, skip_check, texts
+from apptest import PAGE_NAMES, DownStore, answer, app, new_app, open_choosers, sign_up, skip_check, texts
 
 from puzzles import generate
 from trainer.learning import outbox as outbox_module
 from trainer.learning.progress import Attempt
 from trainer.learning.sprint import SprintAnswer
 from trainer.learning.transfer import Decision
-from trainer.store import StoreUnavailable, open_store
+from trainer.store import open_store
 from trainer.web import markup
 from trainer.web import session as session_module
 from trainer.web.pagestate import SessionState
@@ -99,18 +99,6 @@ def test_superscript_digits_in_the_hand_rounding_boxes_are_read():
 
 
 # 3. A store that goes away -----------------------------------------------------------------------
-
-class DownStore:
-    """A progress store whose database cannot be reached: every call says so."""
-
-    def health(self) -> str:
-        return "down"
-
-    def __getattr__(self, name):
-        def fail(*args, **kwargs):
-            raise StoreUnavailable("Saving is not working right now.")
-        return fail
-
 
 @pytest.fixture
 def outage(monkeypatch):

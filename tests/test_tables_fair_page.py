@@ -8,9 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from apptest import app, make_class, texts
-from test_nothing_breaks import DownStore
-from test_tables_page import any_move, game_of, opening, press
+from apptest import DownStore, any_move, app, game_of, make_class, opening, press, texts
 
 from trainer.games.seating import Seating
 from trainer.games.table import Call, TableGame

@@ -5,41 +5,7 @@ from __future__ import annotations
 
 import json
 
-from apptest import app, make_class, notices, sign_up, texts
-
-from trainer.games.table import TableGame
-
-
-def game_of(at) -> TableGame:
-    ts = at.session_state["tables"]
-    return ts.seating.game(ts.code)
-
-
-def press(at, key: str) -> None:
-    at.button(key=key).click().run()
-    assert not at.exception, at.exception
-
-
-def opening(at) -> None:
-    """Open a table, rather than join one."""
-    at.segmented_control(key="tb_mode").set_value("open").run()
-    assert not at.exception, at.exception
-
-
-def any_move(at, game: TableGame, seat: int) -> None:
-    """Make a legal move from the page's own buttons (a draw, a pass, a claim, a hinted play)."""
-    n = game.number
-    for key in (f"tb_draw_{n}", f"tb_pass_{n}", f"tb_letgo_{n}"):
-        if any(b.key == key for b in at.button):
-            press(at, key)
-            return
-    claims = [b for b in at.button if b.key and b.key.startswith("tb_claim_")]
-    if claims:
-        press(at, claims[0].key)
-        return
-    options = [b for b in at.button if b.key and b.key.startswith("tb_opt_")]
-    assert options, [b.key for b in at.button]
-    press(at, options[0].key)
+from apptest import any_move, app, game_of, make_class, notices, opening, press, sign_up, texts
 
 
 def test_a_guest_sees_join_and_open_and_must_give_a_name():

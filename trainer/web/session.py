@@ -16,6 +16,7 @@ import os
 import threading
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from trainer.learning.outbox import AnswerSaver
 from trainer.learning.practice import Practice
@@ -132,3 +133,8 @@ def practice() -> Practice:
         st.session_state["practice"] = Practice()
     return st.session_state["practice"]
 
+
+def session_id() -> str:
+    """This browser session's id (a reload, or a reconnect to another app process, is another session)."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return ctx.session_id if ctx is not None else ""

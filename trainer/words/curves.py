@@ -28,9 +28,9 @@ def flat_heading() -> str:
 
 def flat_line(trap: str, children: int, share: int) -> str:
     """A flat trap: its words, the children who met it and the share still wrong lately (a whole percent)."""
-    return ngettext("{trap}: still {share}% wrong on the later chances ({n} child met it)",
-                    "{trap}: still {share}% wrong on the later chances ({n} children met it)",
-                    children).format(trap=trap, share=share, n=children)
+    return ngettext("{trap}: still {share} wrong on the later chances ({n} child met it)",
+                    "{trap}: still {share} wrong on the later chances ({n} children met it)",
+                    children).format(trap=trap, share=f"{share}%", n=children)
 
 
 def none_flat() -> str:
@@ -126,5 +126,5 @@ def column_moves() -> str:
 def move(number: int, correct: bool, before: int, after: int) -> str:
     """One answer that moved a skill: its number among the child's answers, right or wrong, and the chance known
     before and after it (whole percents)."""
-    return _("#{number} {mark} {before}% → {after}%").format(number=number, mark="✓" if correct else "✗",
-                                                          before=before, after=after)
+    return _("#{number} {mark} {before} → {after}").format(number=number, mark="✓" if correct else "✗",
+                                                        before=f"{before}%", after=f"{after}%")

@@ -13,7 +13,6 @@ from __future__ import annotations
 import secrets
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from puzzles import pictures, responses
 from trainer.bots import BotLevel
@@ -449,7 +448,7 @@ def my_move(game: TableGame, seat: int) -> None:
         mode = BoardMode.LEAD if view.layout.is_empty else BoardMode.PLAY
         pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"tb_board_{number}",
                         layout_width=ui.natural_width(layout_svg, scale=2.0) if layout_svg else "",
-                        tap=f"{record().code}:{number}:{seat}", tap_session=this_session())
+                        tap=f"{record().code}:{number}:{seat}", tap_session=session.session_id())
         if isinstance(pick, dict) and pick.get("lost"):  # a tap sent to an app process that was gone before it kept it
             record().message = words.tap_not_kept()
             st.rerun()
@@ -476,12 +475,6 @@ def my_move(game: TableGame, seat: int) -> None:
             for play in plays:
                 label = play_words.lead(str(play.tile)) if play.target is None else name_of(view.layout, play)
                 st.button(label, on_click=send, args=(str(play), seat, number), key=f"tb_opt_{play}_{number}")
-
-
-def this_session() -> str:
-    """This browser session's id (a reload, or a reconnect to another app process, is another)."""
-    ctx = get_script_run_ctx(suppress_warning=True)
-    return ctx.session_id if ctx is not None else ""
 
 
 def picked(pick: dict) -> str | None:
