@@ -282,7 +282,7 @@ def test_the_placement_check_offered_taken_and_its_end(browser, server, world, a
     start = page.locator("[class*='st-key-pc_start'] button").first
     start.wait_for(timeout=30000)
     check(page, axe_source, "placement-offer")
-    line = page.get_by_text("Question 1 of about 6").first
+    line = page.get_by_text(re.compile(r"Question 1 of about \d+")).first
     chromium.until_shown(page, lambda: start.click(), line)
     page.locator("svg.fives-layout:visible").first.wait_for(state="visible", timeout=30000)
     check(page, axe_source, "placement-question")

@@ -48,7 +48,7 @@ def test_a_reload_on_another_tablet_keeps_the_childs_seat(served, browser):
     other = tablet(browser, cluster, 2)  # her second tablet, on the other process
     page = open_tables(other, cluster, maya, 2, seated=code)
     calm(page)
-    assert f"table={code}" in page.url and "tk=" in page.url
+    assert f"table={code}" in page.url and "tk=" not in page.url  # the seat's key stays in the tab, never the address
     address = page.url
     page.close()  # the tablet slept: its session is gone when it wakes and loads the same address again
     page = other.new_page()

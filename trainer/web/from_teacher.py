@@ -48,14 +48,14 @@ def start(work: Assignment) -> None:
     ps = pagestate.practice_page()
     ps.work, ps.finished = work, None
     ps.notice = None
-    next_puzzle(ui.learner(), ps.work)
+    next_puzzle(session.practice(), ps.work)
 
 
 def stop() -> None:
     """Back to the child's own practice (the card offers the work again)."""
     ps = pagestate.practice_page()
     ps.work = None
-    ui.learner().new_puzzle(ps.kind, ps.stage, ps.level)
+    session.practice().new_puzzle(ps.kind, ps.stage, ps.level)
 
 
 def next_puzzle(pr: Practice, work: Assignment) -> bool:

@@ -8,14 +8,14 @@ import streamlit as st
 
 from trainer.learning.next_step import NextGoal, NextStep
 from trainer.learning.practice import COACH
-from trainer.web import pagestate, ui
+from trainer.web import pagestate, session, ui
 from trainer.words import days as words
 
 
 def coach_at(stage: str) -> None:
     """Practice's coach works at ``stage`` from now on, with a fresh puzzle there (as choosing the stage by
     hand with **Coach me** does)."""
-    pr = ui.learner()
+    pr = session.practice()
     ps = pagestate.practice_page()
     ps.kind, ps.stage, ps.notice = COACH, stage, None
     pr.choose_stage(stage)  # an event, stored: a reload or another tablet carries on there

@@ -44,25 +44,25 @@ def spot(code: str) -> answers.Spot:
 # ----- what the buttons do (callbacks: they run before the page is drawn) -----
 
 def begin() -> None:
-    ui.learner().start_check()
+    session.practice().start_check()
 
 
 def skip() -> None:
     """Skipped: the child starts at the beginning, as before the check existed, and is not offered it again."""
-    pr = ui.learner()
+    pr = session.practice()
     settle(pr, Placement(STAGES[0], pr.clock(), skipped=True), welcome=False)
 
 
 def stop() -> None:
     """Stopped part-way: the child starts where the answers so far show."""
-    pr = ui.learner()
+    pr = session.practice()
     settle(pr, pr.start_check().result())
 
 
 def give(response: object, shown: str = "") -> None:
     """An answer to the check's puzzle: recorded, and the next puzzle (or the end screen) comes; a mis-tap or
     junk gets its reason and a new try, and nothing is recorded."""
-    pr = ui.learner()
+    pr = session.practice()
     check = pr.start_check()
     code = check.puzzle.code if check.puzzle is not None else None
     verdict, attempt = check.answer(response)
@@ -73,7 +73,7 @@ def give(response: object, shown: str = "") -> None:
 
 
 def dont_know() -> None:
-    pr = ui.learner()
+    pr = session.practice()
     after(pr, pr.start_check().dont_know())
 
 

@@ -8,7 +8,7 @@ import streamlit as st
 from trainer.learning.practice import Practice
 from trainer.learning.sprint import AgeBand, Fact, FactVerdict, SprintRound
 from trainer.render.taps import BoardMode
-from trainer.web import pagestate, ui
+from trainer.web import pagestate, session, ui
 from trainer.web.pagestate import SprintState
 from trainer.words import sprint as words
 from trainer.words.numbers import read_typed_number
@@ -44,7 +44,7 @@ def state() -> SprintState:
 
 def give(value: object) -> None:
     """Answer the fact on screen with a tapped or typed value."""
-    pr = ui.learner()
+    pr = session.practice()
     s = state()
     fact = pr.sprint.current if pr.sprint is not None else None
     verdict = pr.answer_fact(value)
@@ -71,7 +71,7 @@ def shown(value: int | bool) -> str:
 def typed() -> None:
     """Read the answer box: a whole number (or yes/no); anything else gets a friendly word, not an answer."""
     s = state()
-    pr = ui.learner()
+    pr = session.practice()
     text = str(st.session_state.get(f"sp_typed_{s.typed}") or "").strip()
     fact = pr.sprint.current if pr.sprint is not None else None
     if fact is None:

@@ -23,7 +23,6 @@ from puzzles import KIND_TITLES, STAGE_TITLES, STAGES
 from puzzles import stages as stage_tables
 from puzzles.pictures import hand_width
 from trainer import words as words_lang
-from trainer.learning.practice import Practice
 from trainer.render import CELL, end_letters
 from trainer.render.taps import BoardMode
 from trainer.rules import play_points
@@ -367,12 +366,6 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, c
     return None
 
 
-def learner() -> Practice:
-    """This browser session's practice state (never shared between sessions): the signed-in
-    learner's, rebuilt from the store, or a guest's."""
-    return session.practice()
-
-
 def both_ways(total: int) -> str:
     """A score as a child meets it: ``"15 → 3 points"``."""
     return words.both_ways(total, play_points(total))
@@ -403,6 +396,6 @@ def fit_picture(svg: str, *, height: str) -> str:
 
 
 __all__ = [
-    "KIND_TITLES", "STAGES", "STAGE_LABELS", "STAGE_TITLES", "board", "both_ways", "end_letters", "learner",
+    "KIND_TITLES", "STAGES", "STAGE_LABELS", "STAGE_TITLES", "board", "both_ways", "end_letters",
     "fit_picture", "picture", "release_keys", "spoken", "stage_label",
 ]

@@ -34,15 +34,15 @@ SHORT_KINDS = Said({k.id: k.short_title for k in all_kinds()})  # said in the re
 
 def show() -> None:
     """Draw the page (on every rerun). It keeps no state: it draws the learner's practice."""
-    progress = ui.learner().progress
+    progress = session.practice().progress
     st.title(words.title())
 
     if not progress.answered:
         st.info(words.nothing_yet())
         st.page_link(ui.page_path("practice"), label=words.go_to_practice(), icon=":material/edit:")
         my_days(progress)
-        if ui.learner().games.chances:
-            spotted.learner_panel(ui.learner().games)
+        if session.practice().games.chances:
+            spotted.learner_panel(session.practice().games)
         st.stop()
 
     c = st.columns(4)
@@ -64,7 +64,7 @@ def show() -> None:
 
     my_days(progress)
 
-    spotted.learner_panel(ui.learner().games)
+    spotted.learner_panel(session.practice().games)
 
     st.subheader(words.each_kind())
     st.caption(words.steps_legend())

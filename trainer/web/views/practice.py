@@ -32,7 +32,7 @@ def fresh(step: bool = False) -> None:
     """A new puzzle from the choosers (or from the coach)."""
     s = state()
     s.notice = None
-    pr = ui.learner()
+    pr = session.practice()
     if s.work is not None and from_teacher.next_puzzle(pr, s.work):  # the teacher's work, while the child does it
         return
     pr.new_puzzle(s.kind, s.stage, s.level)
@@ -58,13 +58,13 @@ def choose_stage() -> None:
         return
     state().work = None
     if state().kind == COACH:
-        ui.learner().choose_stage(state().stage)  # a stage chosen by hand is where the coach works now (stored)
+        session.practice().choose_stage(state().stage)  # a stage chosen by hand is where the coach works now (stored)
     fresh()
 
 
 def give(response: object, shown: str = "") -> None:
     """Answer; a response that is not an answer (a mis-tap, junk) gets its reason and a new try."""
-    pr = ui.learner()
+    pr = session.practice()
     code = pr.puzzle.code if pr.puzzle is not None else None
     verdict = pr.answer(response)
     state().say("" if verdict.is_answer else verdict.message, code)
@@ -76,18 +76,18 @@ def problem(code: str, text: str) -> None:
 
 
 def ask_hint() -> None:
-    ui.learner().hint()
+    session.practice().hint()
 
 
 def try_similar() -> None:
     state().notice = None
-    ui.learner().try_similar()
+    session.practice().try_similar()
 
 
 def teach_next(then_puzzle: bool) -> None:
     """The child has looked at the contrast pair or the worked example: on to the next step (the
     drill or the missed puzzle come as the next puzzle)."""
-    pr = ui.learner()
+    pr = session.practice()
     pr.teach_next()
     state().example_step = 0
     if then_puzzle:
@@ -105,7 +105,7 @@ def skip_example(code: str) -> None:
 
 def show() -> None:
     """Draw the page (on every rerun)."""
-    pr = ui.learner()
+    pr = session.practice()
 
     ps = state()
     # a shared link (?code=…) opens exactly that puzzle, once

@@ -7,7 +7,7 @@ import streamlit as st
 from trainer.learning.outbox import FactSaver
 from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.sprint import AgeBand
-from trainer.web import pagestate, sprintui, ui
+from trainer.web import pagestate, session, sprintui, ui
 from trainer.web.fact_grid import fact_grid
 from trainer.words import sprint as words
 
@@ -15,7 +15,7 @@ from trainer.words import sprint as words
 def start() -> None:
     s = sprintui.state()
     s.said, s.notice = None, None
-    ui.learner().start_sprint()
+    session.practice().start_sprint()
 
 
 def choose_band() -> None:
@@ -44,7 +44,7 @@ def light(done: bool, left: int) -> None:
 
 def show() -> None:
     """Draw the page (on every rerun)."""
-    pr = ui.learner()
+    pr = session.practice()
     history = pr.progress.facts
     history.band = AgeBand(sprintui.state().band)  # the time bars of the facts still to come
     now = pr.clock()
