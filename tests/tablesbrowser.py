@@ -106,7 +106,7 @@ def open_table(page) -> str:
     calm(page)
     page.locator(".st-key-tb_open button").click()
     heading = page.get_by_role("heading", name=re.compile(r"^Table [A-Z0-9]{4}-[A-Z0-9]{3}$"))
-    heading.wait_for(timeout=30000)
+    heading.wait_for(timeout=90000)  # four tablets and two app processes on a busy machine
     return heading.inner_text().removeprefix("Table ").strip()
 
 
@@ -137,7 +137,7 @@ def until_moved(seating: Seating, code: str, number: int, timeout: float = 30.0)
 def my_buttons(page, number: int) -> list[str]:
     """Once the page shows them: the classes of the buttons that make move ``number``."""
     return page.wait_for_function(BUTTONS, arg=MOVE_KEY.format(n=number), polling=50,
-                                  timeout=60000).json_value()
+                                  timeout=90000).json_value()
 
 
 def play_my_turn(page, seating: Seating, code: str, game: TableGame) -> TableGame:
