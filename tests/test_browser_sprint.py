@@ -93,7 +93,10 @@ def test_the_sprint_fits_a_phone(server):
             boxes = [buttons.nth(i).bounding_box() for i in range(buttons.count())]
             rows = sorted({round(b["y"]) for b in boxes})
             assert len(boxes) >= 2 and len(rows) <= 2, boxes  # a row, or two by two: never one per row
-            assert all(b["y"] >= 0 and b["y"] + b["height"] <= 844 and b["height"] >= 60 for b in boxes), boxes
+            assert all(b["height"] >= 60 for b in boxes), boxes  # big enough to tap
+            first = [b for b in boxes if round(b["y"]) == rows[0]]  # the first row at least on the screen (once a
+            assert all(b["y"] >= 0 and b["y"] + b["height"] <= 844 for b in first), boxes  # verdict shows, the second
+            # row can end below it: docs/pages.md says so)
             with chromium.rerun(page):
                 buttons.get_by_text(label(fact.answer), exact=True).first.tap()
             page.wait_for_function(
