@@ -43,7 +43,7 @@ _STEADY = """([el, quiet]) => {
   if (!w || w.key !== key) { window.__fivesSteady = {key: key, since: now}; return false; }
   return now - w.since >= quiet;
 }"""
-_WATCH_RUNS = """() => {
+WATCH_RUNS = """() => {
   window.__fivesRan = false;
   if (window.__fivesRuns) window.__fivesRuns.disconnect();
   window.__fivesRuns = new MutationObserver(() => { window.__fivesRan = true; });
@@ -99,7 +99,7 @@ def rerun(page, *, start: float = 10000, timeout: float = 60000) -> Iterator[Non
     """``with rerun(page): <a tap>``: after the tap, wait until the app has run its script for it
     (the script's state changed, however briefly) and the page has settled. A tap the app did not
     answer within ``start`` milliseconds is left to the caller's own checks, as a child taps again."""
-    page.evaluate(_WATCH_RUNS)
+    page.evaluate(WATCH_RUNS)
     yield
     try:
         page.wait_for_function("() => window.__fivesRan === true", polling=50, timeout=start)

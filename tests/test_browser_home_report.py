@@ -100,22 +100,12 @@ def test_a_child_downloads_their_own_report_from_my_progress(browser, server, wo
     context.close()
 
 
-WATCH_RUNS = """() => {
-  window.__fivesRan = false;
-  if (window.__fivesRuns) window.__fivesRuns.disconnect();
-  window.__fivesRuns = new MutationObserver(() => { window.__fivesRan = true; });
-  window.__fivesRuns.observe(document.body, {attributes: true, subtree: true,
-                                             attributeFilter: ['data-test-script-state']});
-}"""
-"""Note any run of the page's script from now on (Streamlit marks its app element with the script's state)."""
-
-
 def one_click(page, button) -> bytes:
     """One click, one file: the download is not cancelled, and the page does not run again (a run made the
     file's link out of date while the browser fetched it, so the first clicks were lost)."""
     scroll_to(button)
     chromium.settled(page, 60000)
-    page.evaluate(WATCH_RUNS)
+    page.evaluate(chromium.WATCH_RUNS)
     with page.expect_download(timeout=60000) as got:
         button.click()
     assert got.value.failure() is None
