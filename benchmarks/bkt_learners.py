@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from benchmarks.learners import FakeClock, wrong_response
-from puzzles import CORE_KINDS, KINDS, STAGES, Puzzle, mastery_traps
+from puzzles import CORE_KINDS, KINDS, STAGES, Puzzle, Stage, mastery_traps
 from puzzles.judge import is_right
 from puzzles.traps import TRAPS, misconceived
 from trainer.learning.bkt import general_skill
@@ -62,7 +62,7 @@ def all_skills() -> list[str]:
     return [*TRAPS, *(general_skill(k, s) for k in KINDS for s in STAGES)]
 
 
-def stage_skills(stage: str) -> set[str]:
+def stage_skills(stage: Stage) -> set[str]:
     """What a child must really know for a stage to be mastered: its core kinds' general skills and traps."""
     return {general_skill(k, stage) for k in CORE_KINDS} | {t for k in CORE_KINDS for t in mastery_traps(k, stage)}
 

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from benchmarks.learners import FakeClock
-from puzzles import CORE_KINDS, KINDS, STAGES, AnswerShape, Puzzle, is_right, judge, kind, mastery_traps
+from puzzles import CORE_KINDS, KINDS, STAGES, AnswerShape, Puzzle, Stage, is_right, judge, kind, mastery_traps
 from puzzles.traps import TRAPS, misconceived
 from trainer.learning.attempt import Attempt
 from trainer.learning.bkt import Knowledge, general_skill, observations
@@ -58,7 +58,7 @@ PER_DAY = 30
 PUZZLES = 600
 
 
-def needed(stage: str) -> frozenset[str]:
+def needed(stage: Stage) -> frozenset[str]:
     """The skills a child must really hold for ``stage`` to be mastered."""
     return frozenset({general_skill(k, stage) for k in CORE_KINDS}
                      | {t for k in CORE_KINDS for t in mastery_traps(k, stage)})

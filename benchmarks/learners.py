@@ -12,7 +12,7 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzles import STAGES, AnswerShape, Puzzle, kind
+from puzzles import STAGES, AnswerShape, Puzzle, Stage, kind
 from puzzles.judge import judge
 from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.practice import COACH, Practice
@@ -105,7 +105,9 @@ class Run:
     final_steps: dict[str, int] = field(default_factory=dict)
 
 
-def simulate(right: float, seconds: float, *, puzzles: int = 400, seed: int = 0) -> Run:
+def simulate(right: float, seconds: float, *, puzzles: int = 400, seed: int = 0, until: Stage | None = None) -> Run:
+    """A learner who is right ``right`` of the time and takes ``seconds`` a puzzle, through the real coach for
+    ``puzzles`` puzzles (or until it has mastered the stage ``until``, when one is given)."""
     rng = random.Random(f"learner/{seed}")
     clock = FakeClock()
     pr = Practice(seed_source=random.Random(seed), clock=clock)
@@ -141,6 +143,8 @@ def simulate(right: float, seconds: float, *, puzzles: int = 400, seed: int = 0)
             started[pr.progress.coach_stage] = i
             last_change = None
         if len(pr.progress.mastered) == len(STAGES) and len(run.mastered_after) == len(STAGES):
+            break
+        if until is not None and until in run.mastered_after:
             break
     run.final_steps = {f"{k}/{s}": pr.progress.step(k, s) for (k, s) in pr.progress.skills}
     return run

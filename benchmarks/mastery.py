@@ -19,10 +19,10 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks.bkt_learners import PROFILES, MasteryRun, Profile, simulate
-from puzzles import STAGES
+from puzzles import STAGES, Stage
 
 
-def _lag(runs: list[MasteryRun], stage: str) -> list[int]:
+def _lag(runs: list[MasteryRun], stage: Stage) -> list[int]:
     return [r.mastered[stage] - r.known_at[stage] for r in runs
             if stage in r.mastered and stage in r.known_at and r.mastered[stage] >= r.known_at[stage]]
 

@@ -35,6 +35,8 @@ class MisRun:
     """One learner with a misconception."""
 
     mastered: list[str] = field(default_factory=list)
+    mastered_at: list[int] = field(default_factory=list)
+    """The puzzle (counted from 0) each stage of :attr:`mastered` was mastered on."""
     shown: int = 0
     """How often the misconception's reason was shown (feedback naming it, or a contrast pair)."""
     dropped_at: int | None = None
@@ -99,6 +101,7 @@ def simulate_misconception(trap: str | None, *, drop: bool = False, rounding_rig
         out = pr.outcome
         if out is not None and out.mastered and out.mastered not in run.mastered:
             run.mastered.append(out.mastered)
+            run.mastered_at.append(i)
         if len(pr.progress.mastered) == len(STAGES):
             break
     run.taught = pr.taught

@@ -6,11 +6,11 @@ import gc
 import statistics
 import time
 
-from puzzles import KINDS, STAGES, generate, guessing
+from puzzles import KINDS, STAGES, Stage, generate, guessing
 from puzzles.shape import TARGETS, measure
 
 
-def _timed(kind: str, stage: str, level: int, seed: int) -> float:
+def _timed(kind: str, stage: Stage, level: int, seed: int) -> float:
     t = time.perf_counter()
     generate(kind, stage=stage, level=level, seed=seed)
     return time.perf_counter() - t

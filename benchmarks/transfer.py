@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import time
 
-from puzzles import STAGES
+from puzzles import STAGES, Stage
 from trainer.bots import make_bot
 from trainer.learning.transfer import Decision, decide, share
 from trainer.rules import Game, RuleSet
@@ -24,7 +24,7 @@ HANDS = 600
 """Hands per player and stage (about 1,800 hands per player)."""
 
 
-def play_hands(player: str, stage: str, hands: int, seed: int = 0) -> list[Decision]:
+def play_hands(player: str, stage: Stage, hands: int, seed: int = 0) -> list[Decision]:
     """Seat 0's decisions over ``hands`` hands of two-player games (a new game when one is over)."""
     out: list[Decision] = []
     rng = random.Random(f"{player}/{stage}/{seed}")

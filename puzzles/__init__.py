@@ -27,6 +27,7 @@ from puzzles.stages import (
     STAGE_TITLES,
     STAGES,
     Stage,
+    StageRecord,
     check_stage_level,
     has_trap,
     stage,
@@ -37,7 +38,7 @@ from trainer.rules import IllegalPlay, Layout
 from trainer.words import _, language
 
 
-def generate(kind: str, *, stage: str, level: int = 1, seed: int | None = None,
+def generate(kind: str, *, stage: Stage, level: int = 1, seed: int | None = None,
              generator: int = GENERATOR) -> Puzzle:
     """Make a puzzle. The same kind, stage, level and seed always give the same puzzle.
 
@@ -70,7 +71,7 @@ def generate(kind: str, *, stage: str, level: int = 1, seed: int | None = None,
     return dataclasses.replace(p, traps=found, trap=found[0])
 
 
-def generate_for(kind: str, *, stage: str, level: int, trap: str, seed: int) -> Puzzle:
+def generate_for(kind: str, *, stage: Stage, level: int, trap: str, seed: int) -> Puzzle:
     """A puzzle that exposes ``trap``: the first of a seeded run of seeds whose puzzle does, at
     ``level`` or else at the nearest level where one turns up. Its code opens it like any puzzle.
     Without any such puzzle, the plain puzzle of ``seed``."""
@@ -78,7 +79,7 @@ def generate_for(kind: str, *, stage: str, level: int, trap: str, seed: int) -> 
 
 
 @functools.lru_cache(maxsize=2048)
-def _generate_for(kind: str, stage: str, level: int, trap: str, seed: int, lang: str = "") -> Puzzle:
+def _generate_for(kind: str, stage: Stage, level: int, trap: str, seed: int, lang: str = "") -> Puzzle:
     """:func:`generate_for`, kept for reuse: the search for a puzzle that exposes a trap can take a hundred
     puzzles, and the coach asks again for the same few (:data:`puzzles.found.SEEDS`). The
     searches a new learner's first puzzles need were made once and written down (:mod:`puzzles.found`):
@@ -87,7 +88,7 @@ def _generate_for(kind: str, stage: str, level: int, trap: str, seed: int, lang:
     return from_code(code) if code is not None else search_for(kind, stage, level, trap, seed)
 
 
-def search_for(kind: str, stage: str, level: int, trap: str, seed: int) -> Puzzle:
+def search_for(kind: str, stage: Stage, level: int, trap: str, seed: int) -> Puzzle:
     """The search behind :func:`generate_for`, done now."""
     rng = random.Random(f"trap/{kind}/{stage}/{level}/{trap}/{seed}")
     levels = sorted((1, 2, 3), key=lambda x: (abs(x - level), -x))
@@ -104,7 +105,7 @@ def search_for(kind: str, stage: str, level: int, trap: str, seed: int) -> Puzzl
     return generate(kind, stage=stage, level=level, seed=seed)
 
 
-def warm_found(seeds: int, stage: str = "muggins") -> int:
+def warm_found(seeds: int, stage: Stage = Stage.MUGGINS) -> int:
     """Make the first ``seeds`` written-down trap puzzles of ``stage`` (where a new learner starts) now
     (:mod:`puzzles.found`), so that :func:`generate_for` has them at hand; returns how many were made."""
     made = 0
@@ -187,7 +188,8 @@ __all__ = [
     "search_for", "search_found", "warm_found",
     "CORE_KINDS", "GENERATOR", "KINDS", "KIND_TITLES", "LEVEL_TABLE", "STAGES", "STAGE_RECORDS", "STAGE_TITLES",
     "AnswerShape",
-    "Choice", "CodeError", "Kind", "Puzzle", "Stage", "Step", "Verdict", "all_kinds", "from_code", "generate",
+    "Choice", "CodeError", "Kind", "Puzzle", "Stage", "StageRecord", "Step", "Verdict", "all_kinds", "from_code",
+    "generate",
     "has_trap", "kind", "similar", "stage", "traps", "generate_for", "TRAPS", "mistake_name", "judge", "is_right",
     "mastery_traps", "trap_words", "puzzle_from_position",
 ]

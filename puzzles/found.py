@@ -23,7 +23,7 @@ from pathlib import Path
 
 from puzzles.codes import GENERATOR
 from puzzles.kinds import CORE_KINDS
-from puzzles.stages import STAGES
+from puzzles.stages import STAGES, Stage
 from puzzles.traps import mastery_traps
 
 PATH = Path(__file__).parent / "data" / "found.json"
@@ -35,7 +35,7 @@ ones are written down here (``data/found.json``): a server makes the rest as it 
 a whole school opening the page at the bell finds them ready."""
 
 
-def key(kind: str, stage: str, level: int, trap: str) -> str:
+def key(kind: str, stage: Stage, level: int, trap: str) -> str:
     return f"{kind}/{stage}/{level}/{trap}"
 
 
@@ -51,7 +51,7 @@ def _table() -> dict[str, list[str]]:
     return codes if isinstance(codes, dict) else {}
 
 
-def code_for(kind: str, stage: str, level: int, trap: str, seed: int) -> str | None:
+def code_for(kind: str, stage: Stage, level: int, trap: str, seed: int) -> str | None:
     """The code :func:`puzzles.generate_for` finds for these, when it is written down; else ``None``."""
     found = _table().get(key(kind, stage, level, trap))
     if found is None or not 0 <= seed < len(found):
@@ -59,7 +59,7 @@ def code_for(kind: str, stage: str, level: int, trap: str, seed: int) -> str | N
     return found[seed]
 
 
-def wanted() -> list[tuple[str, str, int, str]]:
+def wanted() -> list[tuple[str, Stage, int, str]]:
     """What is written down: every core kind at every stage's first level, with its first trap (a new
     learner's first puzzle, wherever they are placed)."""
     return [(k, s, 1, mastery_traps(k, s)[0]) for k in CORE_KINDS for s in STAGES if mastery_traps(k, s)]

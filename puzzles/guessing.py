@@ -35,7 +35,7 @@ from puzzles.judge import is_right
 from puzzles.kinds.nearest_five import asks_rounding
 from puzzles.puzzle import Puzzle
 from puzzles.registry import AnswerShape, Kind, all_kinds, kind
-from puzzles.stages import STAGES
+from puzzles.stages import STAGES, Stage
 from puzzles.traps import mastery_traps
 from trainer.rules import Play, play_points
 
@@ -210,7 +210,7 @@ def family(rule: str) -> str:
 class Cell:
     """One stage × kind × level: each rule's share right, and chance."""
 
-    stage: str
+    stage: Stage
     kind: str
     level: int
     rules: dict[str, float]
@@ -284,7 +284,7 @@ def _kinds(ids: Iterable[str] | None) -> list[Kind]:
     return [k for k in all_kinds() if ids is None or k.id in set(ids)]
 
 
-def confirmation_pick(generate: Callable[..., Puzzle], kind_id: str, stage: str, level: int, seeds: Iterable[int],
+def confirmation_pick(generate: Callable[..., Puzzle], kind_id: str, stage: Stage, level: int, seeds: Iterable[int],
                       wanted: Iterable[str]) -> Puzzle:
     """The coach's pick while it confirms a stage: of the puzzles of ``seeds``, the first that exposes most of
     the ``wanted`` traps."""

@@ -26,7 +26,7 @@ from math import comb
 from puzzles.codes import ALPHABET, BASE, GENERATOR, CodeError
 from puzzles.kinds.best_play import best_play_fields
 from puzzles.puzzle import Puzzle
-from puzzles.stages import STAGES
+from puzzles.stages import STAGES, Stage
 from puzzles.traps import exposed
 from trainer.rules import TILES, IllegalPlay, Layout, Play, Tile, play_points
 from trainer.words import _, language
@@ -84,7 +84,7 @@ def _hand_of(pool: list[Tile], size: int, rank: int) -> list[Tile]:
     return sorted(out)
 
 
-def position_code(stage: str, layout: str, hand: Iterable[str | Tile]) -> str:
+def position_code(stage: Stage, layout: str, hand: Iterable[str | Tile]) -> str:
     """The code of a real position: the stage's game, its layout record and the hand to play from.
     :class:`IllegalPlay` if the layout does not replay or the hand is not tiles off the table."""
     if stage not in STAGES:
@@ -115,7 +115,7 @@ def position_code(stage: str, layout: str, hand: Iterable[str | Tile]) -> str:
     return "-".join(text[i:i + GROUP] for i in range(0, len(text), GROUP))
 
 
-def read_position(code: object) -> tuple[str, str, tuple[str, ...]]:
+def read_position(code: object) -> tuple[Stage, str, tuple[str, ...]]:
     """(stage, layout record, hand) from a position code; :class:`CodeError` with a message for a person."""
     text = _plain(code)
     bad = sorted({ch for ch in text if ch not in ALPHABET})
@@ -183,12 +183,12 @@ def _position_puzzle(text: str, lang: str = "") -> Puzzle:
     return dataclasses.replace(p, traps=found, trap=found[0]) if found else p
 
 
-def puzzle_from_position(stage: str, layout: str, hand: Iterable[str | Tile]) -> Puzzle | None:
+def puzzle_from_position(stage: Stage | str, layout: str, hand: Iterable[str | Tile]) -> Puzzle | None:
     """"Which play scores most?" on a real position, or ``None`` when the position is not a puzzle (a
     game of another family, fewer than two plays, or every play scoring the same)."""
     if stage not in STAGES:
         return None
     try:
-        return position_puzzle(position_code(stage, layout, hand))
+        return position_puzzle(position_code(Stage(stage), layout, hand))
     except (CodeError, IllegalPlay):
         return None

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NotRequired, TypedDict
 
+from puzzles.stages import Stage
 from trainer.rules import Layout, Play, Tile
 
 
@@ -67,7 +68,7 @@ class Puzzle:
 
     kind: str
     """Which kind of question (see :data:`puzzles.KINDS`)."""
-    stage: str
+    stage: Stage
     """``"muggins"``, ``"all-fives"`` or ``"five-up"``."""
     level: int
     """1, 2 or 3."""

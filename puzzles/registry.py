@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, NewType
 
 from puzzles.pair import Contrast
+from puzzles.stages import Stage
 from trainer.render.taps import BoardMode
 from trainer.rules import Layout, Play, play_points
 from trainer.words import N_, _, said
@@ -86,7 +87,7 @@ class Kind:
     """A column heading for the teacher's grid: ``"Total"`` (marked with ``N_``, like every name here)."""
     answer_shape: AnswerShape
     """What its answer looks like (see :class:`AnswerShape`)."""
-    maker: Callable[[str, int, random.Random, int], Fields]
+    maker: Callable[[Stage, int, random.Random, int], Fields]
     """Makes the puzzle's fields from (stage, level, a seeded random source)."""
     judge: Callable[[Puzzle, Any], Verdict]
     """Judges a response; junk is a verdict with ``is_answer`` False, never an exception."""
@@ -239,7 +240,7 @@ class Trap:
     and what the store keeps (fixed for ever)."""
     family: TrapFamily
     """What it gets wrong (see :class:`TrapFamily`)."""
-    stages: tuple[str, ...]
+    stages: tuple[Stage, ...]
     """The stages where it can happen at all (in Five-Up every double spins: no double counted once)."""
     model: Misbelief
     """How a child who holds it counts, rounds and scores: the answer such a child gives."""

@@ -5,17 +5,36 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 
 from trainer.rules import TILES, EndKind, EventKind, HandState, IllegalPlay, Layout, RuleSet, Tile
 from trainer.words import N_, Said, _
 
 
+class Stage(StrEnum):
+    """A stage of the learning path, by its id, which is also its rules variant and the text the store keeps.
+
+    >>> Stage("all-fives") is Stage.ALL_FIVES, Stage.MUGGINS == "muggins", [Stage.FIVE_UP]
+    (True, True, ['five-up'])
+    """
+
+    MUGGINS = "muggins"
+    """Two ends."""
+    ALL_FIVES = "all-fives"
+    """One spinner."""
+    FIVE_UP = "five-up"
+    """Every double spins."""
+
+    def __repr__(self) -> str:  # in a list or a record, a stage reads as the text the store keeps
+        return repr(self.value)
+
+
 @dataclass(frozen=True)
-class Stage:
+class StageRecord:
     """One stage of the learning path: a game of the Fives family, and how it is named."""
 
-    id: str
-    """The stage's id, which is also its rules variant: ``"muggins"``, ``"all-fives"``, ``"five-up"``."""
+    id: Stage
+    """The stage (its id is also its rules variant: ``"muggins"``, ``"all-fives"``, ``"five-up"``)."""
     title: str
     """Its name with what it adds, for headings: ``"Muggins — two ends"`` (marked with ``N_``, like its
     label and hint: a page shows ``_(record.title)``)."""
@@ -28,18 +47,18 @@ class Stage:
     lesson of level 1 itself, so only the harder traps count there."""
 
 
-STAGE_RECORDS: tuple[Stage, ...] = (
-    Stage("muggins", N_("Muggins — two ends"), N_("Muggins"), N_("two ends"),
+STAGE_RECORDS: tuple[StageRecord, ...] = (
+    StageRecord(Stage.MUGGINS, N_("Muggins — two ends"), N_("Muggins"), N_("two ends"),
           frozenset({"double-at-end", "covered-double"})),
-    Stage("all-fives", N_("All Fives — one spinner"), N_("All Fives"), N_("one spinner"),
+    StageRecord(Stage.ALL_FIVES, N_("All Fives — one spinner"), N_("All Fives"), N_("one spinner"),
           frozenset({"covered-spinner", "empty-spinner-end", "covered-double"})),
-    Stage("five-up", N_("Five-Up — every double spins"), N_("Five-Up"), N_("every double spins"),
+    StageRecord(Stage.FIVE_UP, N_("Five-Up — every double spins"), N_("Five-Up"), N_("every double spins"),
           frozenset({"covered-spinner", "empty-spinner-end", "covered-double"})),
 )
 """The learning path in order: two ends, then one spinner, then every double spins."""
 _BY_ID = {s.id: s for s in STAGE_RECORDS}
 
-STAGES: tuple[str, ...] = tuple(s.id for s in STAGE_RECORDS)
+STAGES: tuple[Stage, ...] = tuple(s.id for s in STAGE_RECORDS)
 """The stages' ids, in order."""
 STAGE_TITLES: Mapping[str, str] = Said({s.id: s.title for s in STAGE_RECORDS})
 """Each stage's title, by id (said in the reader's language)."""
@@ -48,13 +67,13 @@ STAGE_LABELS: Mapping[str, str] = Said({s.id: s.label for s in STAGE_RECORDS})
 STAGE_HINTS: Mapping[str, str] = Said({s.id: s.hint for s in STAGE_RECORDS})
 """What each stage adds, by id (said in the reader's language)."""
 LEVELS = (1, 2, 3)
-HARD_TRAPS: dict[str, frozenset[str]] = {s.id: s.hard_traps for s in STAGE_RECORDS}
-"""Each stage's hard traps, by id (see :attr:`Stage.hard_traps`)."""
+HARD_TRAPS: dict[Stage, frozenset[str]] = {s.id: s.hard_traps for s in STAGE_RECORDS}
+"""Each stage's hard traps, by id (see :attr:`StageRecord.hard_traps`)."""
 
 
-def stage(stage_id: str) -> Stage:
+def stage(stage_id: str) -> StageRecord:
     """The record of a stage, by its id (a ``KeyError`` for any other text)."""
-    return _BY_ID[stage_id]
+    return _BY_ID[Stage(stage_id)]
 
 
 @dataclass(frozen=True)
@@ -84,7 +103,7 @@ LEVEL_TABLE: dict[tuple[str, int], LevelSpec] = {
 }
 
 
-def check_stage_level(stage: str, level: int) -> None:
+def check_stage_level(stage: Stage, level: int) -> None:
     if stage not in STAGES:
         raise IllegalPlay(_("'{stage}' is not a stage: choose one of {stages}.").format(
             stage=stage, stages=", ".join(STAGES)))
@@ -172,6 +191,6 @@ def basic_fit(layout: Layout, spec: LevelSpec) -> bool:
     return len(layout.open_ends) >= spec.min_ends
 
 
-def has_trap(layout: Layout, stage: str) -> bool:
+def has_trap(layout: Layout, stage: Stage) -> bool:
     """Whether the layout holds one of the stage's hard traps."""
     return bool(traps(layout) & HARD_TRAPS[stage])

@@ -27,7 +27,7 @@ from puzzles.kinds import KIND_TITLES, MIX_ORDER
 from puzzles.pictures import layout_letters
 from puzzles.print_pictures import draw_hand, draw_layout, draw_tile, picture_cells
 from puzzles.registry import AnswerShape, answer_words, kind
-from puzzles.stages import STAGE_TITLES, check_stage_level
+from puzzles.stages import STAGE_TITLES, Stage, check_stage_level
 from trainer import words
 from trainer.render import render_number_line
 from trainer.render.geometry import layout_geometry
@@ -49,7 +49,7 @@ class Sheet:
     """A worksheet: its puzzles and the short code that rebuilds it."""
 
     code: str
-    stage: str
+    stage: Stage
     level: int
     kind: str
     """One kind of :data:`puzzles.KINDS`, or ``"mix"``."""
@@ -58,7 +58,7 @@ class Sheet:
     puzzles: tuple[Puzzle, ...]
 
 
-def make_sheet(stage: str, level: int, *, count: int = 12, seed: int = 0, kind: str = MIX,
+def make_sheet(stage: Stage, level: int, *, count: int = 12, seed: int = 0, kind: str = MIX,
                generator: int = GENERATOR) -> Sheet:
     """The puzzles of a sheet. The same arguments always give the same sheet; its code carries the
     generator of its puzzles, so it opens the same sheet after the puzzle makers change."""

@@ -13,7 +13,7 @@ from streamlit.testing.v1 import AppTest
 from puzzles.judge import judge
 from trainer.bots.players import last_score
 from trainer.games.table import TableGame
-from trainer.rules import Play
+from trainer.rules import Claim, Play
 from trainer.store import StoreUnavailable
 from trainer.web.pagestate import PAGES, PlayState
 
@@ -145,6 +145,19 @@ def learner_move(at: AppTest, g) -> None:
             at.selectbox(key="g_end").set_value(letter)
         at.form_submit_button[-1].click().run()
     assert not at.exception, at.exception
+
+
+def finish_game(at: AppTest, g) -> None:
+    """Play the game's other hands to its end (any move, a claim of the right score), then show the page the
+    end and press its button for the next hand or the game's end."""
+    while not g.game.is_over:
+        g.next_hand()
+        while g.finished is None and not g.game.is_over:
+            view = g.view()
+            g.act(next(a for a in view.legal_actions if not isinstance(a, Claim) or a.points == last_score(view)))
+    at.run()
+    if g.finished is not None:
+        at.button(key="g_over" if g.game.is_over else "g_next").click().run()
 
 
 def skip_check(at: AppTest) -> None:

@@ -2,6 +2,7 @@ import os
 import sys
 
 import pytest
+from hypothesis import HealthCheck
 from hypothesis import settings as _hypothesis
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -12,10 +13,12 @@ if TESTS not in sys.path:
     sys.path.insert(0, TESTS)
 
 # property tests: fresh examples on every run here; the same examples every time in CI, where a test
-# that fails must fail again for whoever reads the log (FIVES_HYPOTHESIS=ci, set by .ci/run)
-_hypothesis.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("FIVES_HYPOTHESIS") == "ci":
-    _hypothesis.load_profile("ci")
+# that fails must fail again for whoever reads the log (FIVES_HYPOTHESIS=ci, set by .ci/run). No example
+# has a deadline: speed is measured by the benchmarks, and a busy machine must not fail a property test.
+_PATIENT = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+_hypothesis.register_profile("here", **_PATIENT)
+_hypothesis.register_profile("ci", derandomize=True, print_blob=True, **_PATIENT)
+_hypothesis.load_profile("ci" if os.environ.get("FIVES_HYPOTHESIS") == "ci" else "here")
 
 # pages re-raise their errors under test instead of showing the friendly message
 os.environ["FIVES_STRICT"] = "1"
@@ -39,6 +42,26 @@ def store():
     from trainer.store import open_store
 
     return open_store()
+
+
+@pytest.fixture
+def outage(monkeypatch):
+    """``outage.start()`` / ``outage.stop()``: the app's store away (every call raises as a store that cannot
+    be reached does), then back."""
+    from apptest import DownStore
+
+    from trainer.web import session as session_module
+
+    real = session_module.store
+
+    class Switch:
+        def start(self):
+            monkeypatch.setattr(session_module, "store", lambda: DownStore())
+
+        def stop(self):
+            monkeypatch.setattr(session_module, "store", real)
+
+    return Switch()
 
 
 @pytest.fixture(scope="session")

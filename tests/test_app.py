@@ -4,7 +4,7 @@ import random
 import time
 
 import pytest
-from apptest import PAGE_NAMES, app, end_letters, learner_move, open_choosers, start_game
+from apptest import PAGE_NAMES, app, end_letters, finish_game, learner_move, open_choosers, start_game
 from apptest import notices as texts  # this file reads the notices and markdown, not the captions
 
 from puzzles import CORE_KINDS, generate, generate_for, mastery_traps, similar
@@ -271,8 +271,7 @@ def test_two_sessions_never_share_answers():
 
 # ----- the Play page -----
 
-from trainer.bots.players import last_score  # noqa: E402
-from trainer.rules import Claim, Play  # noqa: E402
+from trainer.rules import Play  # noqa: E402
 
 
 @pytest.mark.parametrize("guidance,calls", [("off", False), ("playable", True), ("where", False),
@@ -476,14 +475,7 @@ def test_walkthrough_and_game_over_words():
     assert f"Hand {g.finished_hand + 1} ·" in board and "boneyard" not in board.split("Hand")[1][:40]
     captions = " ".join(c.value for c in at.caption)
     assert "You's" not in captions and "You's" not in texts(at)
-    while not g.game.is_over:
-        g.next_hand()
-        while g.finished is None and not g.game.is_over:
-            view = g.view()
-            g.act(next(a for a in view.legal_actions if not isinstance(a, Claim) or a.points == last_score(view)))
-    at.run()
-    if g.finished is not None:
-        at.button(key="g_over" if g.game.is_over else "g_next").click().run()
+    finish_game(at, g)
     assert "just been dealt" not in texts(at)
 
 

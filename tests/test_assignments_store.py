@@ -5,19 +5,17 @@ its class."""
 from __future__ import annotations
 
 import datetime as dt
-import os
 
 import pytest
 from alembic import command
-from alembic.config import Config
 from sqlalchemy import create_engine, inspect
 
 from trainer.learning.assignment import Assignment, Problem, Work, standing
 from trainer.learning.progress import Attempt
 from trainer.store import open_store
 from trainer.store.assignments import AssignmentProblem
+from trainer.store.opening import migrations
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MONDAY = dt.datetime(2026, 11, 23, 9, 0, tzinfo=dt.UTC).timestamp()
 FRIDAY = dt.date(2026, 11, 27)
 
@@ -124,10 +122,8 @@ def test_closing_deleting_and_removing(store, clock):
 
 def test_a_database_at_0005_is_upgraded_and_downgraded_through_every_revision(url):
     engine = create_engine(url)
-    cfg = Config()
-    cfg.set_main_option("script_location", os.path.join(ROOT, "trainer", "store", "migrations"))
     with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
+        cfg = migrations(conn)
         command.upgrade(cfg, "0005")
         assert "assignments" not in inspect(conn).get_table_names()
         command.upgrade(cfg, "0008_assignments")  # through the placements and the tables

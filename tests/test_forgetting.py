@@ -5,55 +5,13 @@ shown on My progress and in the teacher's grid."""
 from __future__ import annotations
 
 import dataclasses
-import random
 from types import SimpleNamespace
 
-from puzzles import CORE_KINDS, generate_for, mastery_traps
+from histories import DAY, MONDAY, answer, master_stage, prime
+
 from trainer.classroom.report import grid
 from trainer.learning.policy import DEFAULT_POLICY
-from trainer.learning.progress import MASTERED, PROFICIENT, STAGE_FACTS, Attempt, Progress
-from trainer.learning.sprint import fluent_answers
-from trainer.store.traps import with_traps
-
-MONDAY = 1767628800.0 + 16 * 3600  # 4 pm
-DAY = 86400.0
-
-
-def answer(p, kind="open-total", stage="muggins", level=3, correct=True, **kw):
-    kw.setdefault("at", MONDAY)
-    return p.record(with_traps(Attempt(kind, stage, level, correct, 5.0, **kw)))
-
-
-def prime(p, kinds=CORE_KINDS, stage="muggins"):
-    """Every trap of ``kinds`` known (each answered right until it is), and the stage's facts fluent, on Monday."""
-    for f in fluent_answers(STAGE_FACTS[stage], MONDAY - 60):
-        p.record_fact(f)
-    for kind in kinds:
-        for t in mastery_traps(kind, stage):
-            code = generate_for(kind, stage=stage, level=1, trap=t, seed=0).code
-            for _ in range(12):
-                if p.knowledge.p(t) >= DEFAULT_POLICY.mastered_at:
-                    break
-                answer(p, kind, stage, level=1, code=code)
-
-
-def master_stage(p, stage="muggins"):
-    """The stage looks mastered on Monday and is confirmed on Tuesday with what the coach asks."""
-    prime(p, stage=stage)
-    for _ in range(12):
-        for kind in CORE_KINDS:
-            answer(p, kind, stage)
-        if stage in p.pending:
-            break
-    out = None
-    for i in range(40):
-        kind, where, level = p.coach_pick(random.Random(i), MONDAY + DAY)
-        trap = p.coach_trap(kind, where, MONDAY + DAY)
-        code = generate_for(kind, stage=where, level=level, trap=trap, seed=i).code if trap else ""
-        out = answer(p, kind, where, level=level, code=code, at=MONDAY + DAY)
-        if out.mastered:
-            break
-    return out
+from trainer.learning.progress import MASTERED, PROFICIENT, Progress
 
 TUESDAY, WEDNESDAY = MONDAY + DAY, MONDAY + 2 * DAY
 

@@ -7,15 +7,25 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import io
-import random
 import shutil
 import subprocess
 
 import pytest
 from apptest import app, make_class, sign_up
+from histories import master_stage, prime
 from pypdf import PdfReader
 
-from puzzles import CORE_KINDS, KINDS, STAGES, TRAPS, from_code, generate, generate_for, mastery_traps, trap_words
+from puzzles import (
+    CORE_KINDS,
+    KINDS,
+    STAGES,
+    TRAPS,
+    Stage,
+    from_code,
+    generate,
+    generate_for,
+    trap_words,
+)
 from trainer import words
 from trainer.classroom import home_report_pdf as printed
 from trainer.classroom.home_report import (
@@ -31,9 +41,8 @@ from trainer.classroom.home_report import (
     trap_example,
 )
 from trainer.classroom.home_report_pdf import home_report_pdf
-from trainer.learning.policy import DEFAULT_POLICY
-from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
-from trainer.learning.sprint import SprintAnswer, fluent_answers
+from trainer.learning.progress import Attempt, Progress
+from trainer.learning.sprint import SprintAnswer
 from trainer.store import StoreUnavailable
 from trainer.store.traps import with_traps
 from trainer.words import home_report as home_words
@@ -53,35 +62,14 @@ def answer(p: Progress, kind: str, stage: str, *, level: int = 3, correct: bool 
     p.record(with_traps(Attempt(kind, stage, level, correct, 5.0, **kw)))
 
 
-def know_traps(p: Progress, stage: str, kinds=CORE_KINDS) -> None:
+def know_traps(p: Progress, stage: Stage, kinds: tuple[str, ...] = CORE_KINDS) -> None:
     """Every trap of ``kinds`` at ``stage`` answered right until known (and the stage's facts fluent)."""
-    for f in fluent_answers(STAGE_FACTS[stage], STAGE_DAY[stage]):
-        p.record_fact(f)
-    for kind in kinds:
-        for t in mastery_traps(kind, stage):
-            code = generate_for(kind, stage=stage, level=1, trap=t, seed=0).code
-            for _ in range(12):
-                if p.knowledge.p(t) >= DEFAULT_POLICY.mastered_at:
-                    break
-                answer(p, kind, stage, level=1, code=code)
+    prime(p, kinds, stage, at=STAGE_DAY[stage])
 
 
-def master(p: Progress, stage: str) -> None:
+def master(p: Progress, stage: Stage) -> None:
     """The stage looks mastered on its day, and is confirmed the day after with what the coach asks."""
-    know_traps(p, stage)
-    for _ in range(12):
-        for kind in CORE_KINDS:
-            answer(p, kind, stage)
-        if stage in p.pending:
-            break
-    later = STAGE_DAY[stage] + DAY_SECONDS
-    for i in range(40):
-        if p.is_mastered(stage):
-            break
-        kind, where, level = p.coach_pick(random.Random(i), later)
-        trap = p.coach_trap(kind, where, later)
-        code = generate_for(kind, stage=where, level=level, trap=trap, seed=i).code if trap else ""
-        answer(p, kind, where, level=level, code=code, at=later)
+    master_stage(p, stage, at=STAGE_DAY[stage])
     assert p.is_mastered(stage)
 
 
@@ -117,7 +105,7 @@ def test_a_child_who_has_not_started_is_at_the_first_stage_with_a_link_that_sign
 def test_a_mastered_stage_is_learned_and_the_next_is_being_learned_with_the_kinds_already_sure():
     p = Progress()
     master(p, "muggins")
-    know_traps(p, "all-fives", kinds=["open-total"])
+    know_traps(p, Stage.ALL_FIVES, kinds=("open-total",))
     for _ in range(6):
         answer(p, "open-total", "all-fives")
     r = report(p)

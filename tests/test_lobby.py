@@ -4,12 +4,10 @@ the store's clock, and the chime the teacher can switch off)."""
 
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
 from alembic import command
-from alembic.config import Config
 from apptest import app, make_class, texts
 from sqlalchemy import create_engine, insert
 
@@ -17,11 +15,10 @@ from puzzles import generate
 from trainer import words
 from trainer.store import open_store
 from trainer.store.lobby import LATE_GRACE
+from trainer.store.opening import migrations
 from trainer.store.schema import classes, lessons
 from trainer.store.values import DELIVERY_ALLOWANCE
 from trainer.web import session as session_module
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 class Clock:
@@ -117,11 +114,8 @@ def test_each_tablet_s_time_starts_when_the_puzzle_is_on_its_screen(url):
 
 def test_a_lesson_open_before_the_lobby_existed_goes_on(url):
     engine = create_engine(url)
-    cfg = Config()
-    cfg.set_main_option("script_location", os.path.join(ROOT, "trainer", "store", "migrations"))
     with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0005")
+        command.upgrade(migrations(conn), "0005")
     old = {c.name for c in lessons.columns} - {"begun", "countdown", "deadline", "sound"}
     with engine.begin() as conn:
         conn.execute(insert(classes).values(code="F99-77C-A6M", name="Room 1", key_hash="x" * 64, created=1.0))

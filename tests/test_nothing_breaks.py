@@ -9,7 +9,7 @@ import time
 import uuid
 
 import pytest
-from apptest import PAGE_NAMES, DownStore, answer, app, new_app, open_choosers, sign_up, skip_check, texts
+from apptest import PAGE_NAMES, answer, app, new_app, open_choosers, sign_up, skip_check, texts
 
 from puzzles import generate
 from trainer.learning import outbox as outbox_module
@@ -99,21 +99,6 @@ def test_superscript_digits_in_the_hand_rounding_boxes_are_read():
 
 
 # 3. A store that goes away -----------------------------------------------------------------------
-
-@pytest.fixture
-def outage(monkeypatch):
-    """``outage.start()`` / ``outage.stop()``: the app's store away, then back."""
-    real = session_module.store
-
-    class Switch:
-        def start(self):
-            monkeypatch.setattr(session_module, "store", lambda: DownStore())
-
-        def stop(self):
-            monkeypatch.setattr(session_module, "store", real)
-
-    return Switch()
-
 
 def test_answers_given_while_the_store_is_away_are_saved_later_in_order_and_once(store, outage, monkeypatch):
     monkeypatch.setattr(outbox_module, "RETRY_SECONDS", 0.0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from histories import DAY, Clock
 
 import puzzles
 from puzzles import CORE_KINDS, generate, generate_for, judge, mastery_traps
@@ -19,18 +20,6 @@ from trainer.learning.practice import COACH, Practice
 from trainer.learning.progress import STAGE_FACTS, Progress
 from trainer.learning.sprint import fluent_answers
 from trainer.store.traps import with_traps
-
-MONDAY = 1767628800.0 + 16 * 3600  # 4 pm
-DAY = 86400.0
-
-
-class Clock:
-    def __init__(self, now: float = MONDAY) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        self.now += 4.0
-        return self.now
 
 
 def state(p: Progress) -> tuple:

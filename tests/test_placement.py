@@ -9,6 +9,7 @@ import dataclasses
 import random
 
 import pytest
+from histories import DAY, MONDAY, Clock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,18 +32,6 @@ from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
 from trainer.learning.sprint import fluent_answers
 from trainer.learning.states import MasteryStep, ReviewMode
 from trainer.store.traps import with_traps
-
-DAY = 86400.0
-MONDAY = 1767628800.0 + 16 * 3600  # 4 pm
-
-
-class Clock:
-    def __init__(self, now: float = MONDAY) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        self.now += 4.0
-        return self.now
 
 
 def wrong(p):

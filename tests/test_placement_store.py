@@ -5,19 +5,15 @@ with the learner or their class."""
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from alembic import command
-from alembic.config import Config
 from sqlalchemy import inspect
 
 from trainer.learning.placement import Placement
 from trainer.learning.progress import Attempt, Progress
 from trainer.learning.states import ReviewMode
 from trainer.store import LearnerGone, open_store
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from trainer.store.opening import migrations
 
 
 @pytest.fixture
@@ -67,14 +63,10 @@ def test_a_placement_goes_with_its_learner_and_its_class(store):
 def test_the_migration_makes_the_table_and_takes_it_away(url):
     s = open_store(url)
     assert "placements" in inspect(s.engine).get_table_names()
-    cfg = Config()
-    cfg.set_main_option("script_location", os.path.join(ROOT, "trainer", "store", "migrations"))
     with s.engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.downgrade(cfg, "0005")
+        command.downgrade(migrations(conn), "0005")
     assert "placements" not in inspect(s.engine).get_table_names()
     with s.engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "head")
+        command.upgrade(migrations(conn), "head")
     assert "placements" in inspect(s.engine).get_table_names()
     s.engine.dispose()

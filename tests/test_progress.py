@@ -1,11 +1,11 @@
-import functools
 import random
 
 import pytest
+from histories import DAY, MONDAY, answer, confirm, master_stage, prime, trap_codes
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from puzzles import CORE_KINDS, KINDS, STAGES, generate_for, mastery_traps
+from puzzles import CORE_KINDS, KINDS, STAGES
 from trainer.classroom.report import learner_csv
 from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.progress import (
@@ -15,66 +15,10 @@ from trainer.learning.progress import (
     NOT_STARTED,
     PRACTISED,
     PROFICIENT,
-    STAGE_FACTS,
     Attempt,
     Progress,
 )
-from trainer.learning.sprint import fluent_answers
 from trainer.learning.states import ReviewMode
-from trainer.store.traps import with_traps
-
-MONDAY = 1767628800.0 + 16 * 3600  # 4 pm
-DAY = 86400.0
-
-
-def answer(p, kind="open-total", stage="muggins", level=3, correct=True, seconds=5.0, **kw):
-    kw.setdefault("at", MONDAY)
-    return p.record(with_traps(Attempt(kind, stage, level, correct, seconds, **kw)))
-
-
-@functools.cache
-def trap_codes(kind, stage):
-    """One puzzle code per trap the kind must show at the stage."""
-    return tuple(generate_for(kind, stage=stage, level=1, trap=t, seed=0).code for t in mastery_traps(kind, stage))
-
-
-def prime(p, kinds=CORE_KINDS, stage="muggins", times=12):
-    """Know every trap of ``kinds`` at ``stage``: each trap's puzzle answered right until it is known (at most
-    ``times`` times), at level 1 (and the stage's number facts fluent), on Monday."""
-    for f in fluent_answers(STAGE_FACTS[stage], MONDAY - 60):
-        p.record_fact(f)
-    for kind in kinds:
-        for t, code in zip(mastery_traps(kind, stage), trap_codes(kind, stage)):
-            for _ in range(times):
-                if p.knowledge.p(t) >= DEFAULT_POLICY.mastered_at:
-                    break
-                answer(p, kind, stage, level=1, code=code)
-
-
-def confirm(p, stage="muggins", at=MONDAY + DAY):
-    """On a later day, answer right what the coach asks until ``stage`` is confirmed (at most 40); the last
-    outcome."""
-    out = None
-    for i in range(40):
-        kind, where, level = p.coach_pick(random.Random(i), at)
-        trap = p.coach_trap(kind, where, at)
-        code = generate_for(kind, stage=where, level=level, trap=trap, seed=i).code if trap else ""
-        out = answer(p, kind, where, level=level, code=code, at=at)
-        if out.mastered:
-            return out
-    return out
-
-
-def master_stage(p, stage="muggins"):
-    """Every trap known, then each core kind right and quick at the top level until the stage looks mastered
-    (on Monday), then confirmed on Tuesday."""
-    prime(p, stage=stage)
-    for _ in range(12):
-        for kind in CORE_KINDS:
-            answer(p, kind, stage)
-        if stage in p.pending:
-            break
-    return confirm(p, stage)
 
 
 def test_steps_climb_from_practised_to_mastered():

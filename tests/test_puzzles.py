@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from puzzles import CORE_KINDS, GENERATOR, KINDS, STAGES, CodeError, from_code, generate, has_trap
+from puzzles import CORE_KINDS, GENERATOR, KINDS, STAGES, CodeError, Stage, from_code, generate, has_trap
 from puzzles.__main__ import main as cli
 from puzzles.codes import ALPHABET, decode, encode
 from puzzles.judge import judge
@@ -17,6 +17,22 @@ SEEDS = range(12)
 def test_contract_names():
     assert STAGES == ("muggins", "all-fives", "five-up")
     assert set(CORE_KINDS) <= set(KINDS) and len(KINDS) >= 5
+
+
+def test_stages_are_an_enum_whose_stored_text_is_unchanged():
+    """A stage is a ``Stage`` member everywhere; what the store, codes and addresses keep is the same text."""
+    from trainer.learning.attempt import Attempt
+    from trainer.learning.choice import StageChoice
+
+    assert [s.value for s in Stage] == ["muggins", "all-fives", "five-up"] and STAGES == tuple(Stage)
+    p = generate("open-total", stage=Stage.ALL_FIVES, level=2, seed=3)
+    assert p.stage is Stage.ALL_FIVES and from_code(p.code).stage is Stage.ALL_FIVES
+    row = Attempt("open-total", Stage.FIVE_UP, 1, True, 3.0, at=1.0).to_row()
+    assert row["stage"] == "five-up" and json.loads(json.dumps(row))["stage"] == "five-up"
+    assert Attempt.from_row(row).stage is Stage.FIVE_UP
+    assert StageChoice.from_row({"stage": "all-fives", "at": 2.0}).stage is Stage.ALL_FIVES
+    with pytest.raises(ValueError):
+        StageChoice.from_row({"stage": "sniff", "at": 2.0})
 
 
 @pytest.mark.parametrize("kind,stage,level", ALL)

@@ -4,7 +4,7 @@ that has a translation is left anywhere on it — puzzles, feedback, narration, 
 from __future__ import annotations
 
 import pytest
-from apptest import PAGE_NAMES, app, learner_move, start_game
+from apptest import PAGE_NAMES, app, finish_game, learner_move, start_game
 from babel.messages.pofile import read_po
 
 from puzzles import generate
@@ -130,8 +130,6 @@ def test_choosing_spanish_tells_the_puzzle_on_screen_again_in_spanish():
 
 
 def test_play_a_hand_to_the_end_in_spanish():
-    from trainer.bots.players import last_score
-    from trainer.rules import Claim
 
     at = app(lang="es")
     with words.speaking("es"):  # the game's chooser shows its names in Spanish
@@ -142,14 +140,7 @@ def test_play_a_hand_to_the_end_in_spanish():
         learner_move(at, g)
         assert not english_left(at), english_left(at)
     assert g.finished is not None
-    while not g.game.is_over:
-        g.next_hand()
-        while g.finished is None and not g.game.is_over:
-            view = g.view()
-            g.act(next(a for a in view.legal_actions if not isinstance(a, Claim) or a.points == last_score(view)))
-    at.run()
-    if g.finished is not None:
-        at.button(key="g_over" if g.game.is_over else "g_next").click().run()
+    finish_game(at, g)
     assert not at.exception
     assert not english_left(at), english_left(at)
     story = " ".join(g.log)

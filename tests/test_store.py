@@ -13,7 +13,6 @@ import time
 
 import pytest
 from alembic import command
-from alembic.config import Config
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import create_engine, insert, inspect, select
@@ -31,6 +30,7 @@ from trainer.store import LearnerGone, StoreError, codes, default_url, open_stor
 from trainer.store.codes import new_class_code, new_learner_code, normalise, normalise_class
 from trainer.store.names import check_class_name, has_hidden, strip_spaces
 from trainer.store.nicknames import check_nickname, suggest
+from trainer.store.opening import migrations
 from trainer.store.schema import attempts, classes, learners, metadata
 from trainer.store.store import _attempt_row, _hash
 from trainer.store.traps import code_traps
@@ -468,11 +468,8 @@ def test_a_removed_learner_is_told_kindly(store):
 
 def test_an_old_database_is_upgraded(url):
     engine = create_engine(url)
-    cfg = Config()
-    cfg.set_main_option("script_location", os.path.join(ROOT, "trainer", "store", "migrations"))
     with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.upgrade(cfg, "0001")
+        command.upgrade(migrations(conn), "0001")
     old, me = old_class_code(random.Random(2)), new_learner_code()
     row = {k: v for k, v in _attempt_row(me, attempt(), 1.0).items() if k not in ("uid", "traps")}  # (later)
     with engine.begin() as conn:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from apptest import DownStore, any_move, app, game_of, make_class, opening, press, texts
+from apptest import any_move, app, game_of, make_class, opening, press, texts
 
 from trainer.games.seating import Seating
 from trainer.games.table import Call, TableGame
@@ -199,24 +199,7 @@ def test_a_table_shows_the_hand_its_target_and_boneyard_and_names_partners_you_f
 
 # ----- Play a hand after an outage -----
 
-@pytest.fixture
-def store_away(monkeypatch):
-    """``store_away.start()`` / ``store_away.stop()``: the app's store away, then back."""
-    from trainer.web import session as session_module
-
-    real = session_module.store
-
-    class Switch:
-        def start(self):
-            monkeypatch.setattr(session_module, "store", lambda: DownStore())
-
-        def stop(self):
-            monkeypatch.setattr(session_module, "store", real)
-
-    return Switch()
-
-
-def test_a_reload_during_an_outage_brings_the_saved_game_back_once_the_store_answers(store, store_away):
+def test_a_reload_during_an_outage_brings_the_saved_game_back_once_the_store_answers(store, outage):
     from apptest import learner_move, start_game
 
     me = store.learner(store.new_learner("Misty Owl"))
@@ -228,11 +211,11 @@ def test_a_reload_during_an_outage_brings_the_saved_game_back_once_the_store_ans
     saved = store.game(me.code)
     assert saved
     moves = len(at.session_state["play"].game.moves)
-    store_away.start()
+    outage.start()
     again = app(page="play", me=me.code)  # a reload while the store is away
     assert not again.exception and again.session_state["play"].game is None
     assert "will be back as soon as saving works again" in texts(again)
-    store_away.stop()
+    outage.stop()
     again.run()
     assert not again.exception
     back = again.session_state["play"].game

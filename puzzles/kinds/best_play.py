@@ -12,7 +12,7 @@ from puzzles.kinds.judging import choice_value, read_play
 from puzzles.kinds.making import TOTAL_MISTAKES, Wants, find_position, first_trap, lettered, mistaken_totals
 from puzzles.puzzle import Fields, Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
-from puzzles.stages import Position
+from puzzles.stages import Position, Stage
 from puzzles.traps import (
     COUNTED_COVERED,
     COVERED_SPINNER,
@@ -101,7 +101,7 @@ def too_tall(lay: Layout) -> bool:
     return found is not None and float(found.group(2)) > TALLEST * 4 * CELL
 
 
-def make_best_play(stage: str, level: int, rng: random.Random, generator: int) -> Fields:
+def make_best_play(stage: Stage, level: int, rng: random.Random, generator: int) -> Fields:
     hunt = _Hunt.wishes(level, rng, generator)
     return find_position(stage, level, rng, hunt.accept)
 

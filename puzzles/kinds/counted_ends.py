@@ -10,7 +10,7 @@ from puzzles.kinds.judging import choice_value
 from puzzles.kinds.making import Wants, end_steps, find_position, first_trap, lettered
 from puzzles.puzzle import Fields, Puzzle, Verdict
 from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
-from puzzles.stages import Position
+from puzzles.stages import Position, Stage
 from puzzles.traps import COUNTED_COVERED, COVERED_SPINNER
 from trainer.rules import EndKind, Layout, OpenEnd
 from trainer.words import N_, _
@@ -51,7 +51,7 @@ def decoys(lay: Layout) -> list[tuple[str, str]]:
     return unique
 
 
-def make_counted_ends(stage: str, level: int, rng: random.Random, generator: int) -> Fields:
+def make_counted_ends(stage: Stage, level: int, rng: random.Random, generator: int) -> Fields:
     wants = Wants()
     want_decoy = rng.random() < DECOY_SHARE
 

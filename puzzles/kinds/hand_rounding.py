@@ -10,7 +10,7 @@ from puzzles.kinds.judging import read_int
 from puzzles.kinds.making import Wants, find_position, number_choices
 from puzzles.puzzle import Fields, Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
-from puzzles.stages import Position
+from puzzles.stages import Position, Stage
 from puzzles.traps import ROUNDING
 from trainer.rules import play_points, round_to_five
 from trainer.words import N_, _, ngettext
@@ -32,7 +32,7 @@ CHOICE_LEAN = (1.1, 0.95, 1.0, 0.8)
 """Generator 2 on: a big rounded number is often the largest choice by force, so the others lean lower."""
 
 
-def make_hand_rounding(stage: str, level: int, rng: random.Random, generator: int) -> Fields:
+def make_hand_rounding(stage: Stage, level: int, rng: random.Random, generator: int) -> Fields:
     low, high = ROUND_SIZES[level]
     tries = [0]
     # every remainder as often as the others (1 and 2 round down, 3 and 4 up), now and then a five

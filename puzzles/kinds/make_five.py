@@ -12,7 +12,7 @@ from puzzles.kinds.judging import choice_value, judge_number, number_explains, r
 from puzzles.kinds.making import between, find_position, number_choices
 from puzzles.puzzle import Fields, Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, per_level, register_kind
-from puzzles.stages import Position
+from puzzles.stages import Position, Stage
 from puzzles.traps import COUNTED_COVERED
 from trainer.rules import TILES, EndKind, Layout, OpenEnd, Tile
 from trainer.words import N_, _
@@ -23,7 +23,7 @@ MORE_LEAN = (0.6, 0.7, 1.3, 1.5)
 lean higher."""
 
 
-def make_make_five(stage: str, level: int, rng: random.Random, generator: int) -> Fields:
+def make_make_five(stage: Stage, level: int, rng: random.Random, generator: int) -> Fields:
     form = rng.choice(("more", "fewer")) if level == 1 else ("number" if rng.random() < 0.8 else "more")
 
     def accept(pos: Position, want_trap: bool) -> Fields | None:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from puzzles.puzzle import Choice, Step
-from puzzles.stages import LEVEL_TABLE, Position, basic_fit, has_trap, positions, traps
+from puzzles.stages import LEVEL_TABLE, Position, Stage, basic_fit, has_trap, positions, traps
 from puzzles.traps import COUNTED_COVERED, COUNTING, COVERED_SPINNER, DOUBLE_ONCE, TRAP_STAGES, trap
 from trainer.rules import EndKind, Layout, Play, Tile
 from trainer.words import _
@@ -113,7 +113,7 @@ def slips(right: int, count: int, rng: random.Random, taken: set[int]) -> list[i
 
 
 def find_position(
-    stage: str, level: int, rng: random.Random, accept: Callable[[Position, bool], T | None],
+    stage: Stage, level: int, rng: random.Random, accept: Callable[[Position, bool], T | None],
     *, check_layout: bool = True,
 ) -> T:
     """Search seeded random hands for a position that suits the level and the kind.

@@ -11,7 +11,7 @@ from puzzles.kinds.judging import judge_number, number_explains
 from puzzles.kinds.making import Wants, between, find_position, number_choices
 from puzzles.puzzle import Fields, Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
-from puzzles.stages import Position
+from puzzles.stages import Position, Stage
 from puzzles.traps import ROUNDING
 from trainer.rules import Tile, round_to_five
 from trainer.words import N_, _
@@ -29,7 +29,7 @@ CHOICE_LEAN = (1.1, 0.8, 1.0, 1.2)
 """Generator 2 on: the second smallest place comes often by force, so the others lean away from it."""
 
 
-def make_nearest_five(stage: str, level: int, rng: random.Random, generator: int) -> Fields:
+def make_nearest_five(stage: Stage, level: int, rng: random.Random, generator: int) -> Fields:
     low, high = NEAREST_RANGE[level]
     t_low, t_high = NEAREST_TILES[level]
     form = "round" if level == 1 and rng.random() < 0.7 else rng.choice(("round", "round", "up", "down"))

@@ -17,7 +17,7 @@ from puzzles.kinds.making import (
 )
 from puzzles.puzzle import Fields, Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
-from puzzles.stages import Position
+from puzzles.stages import Position, Stage
 from puzzles.traps import COVERED_SPINNER, DOUBLE_ONCE, SPINNER_ONCE
 from trainer.words import N_, _
 
@@ -31,7 +31,7 @@ multiple of five a choice can be, so "the smallest choice that is a multiple of 
 the answer; at level 1, where totals stop at 12, a total that scores is otherwise asked to be 5)."""
 
 
-def total_fits(total: int, level: int, stage: str, want_multiple: bool, want_big: bool,
+def total_fits(total: int, level: int, stage: Stage, want_multiple: bool, want_big: bool,
                above_five: bool | None = None) -> bool:
     low, high = TOTAL_RANGE[level]
     if not low <= total <= high:
@@ -41,7 +41,7 @@ def total_fits(total: int, level: int, stage: str, want_multiple: bool, want_big
     return (total > 0 and total % 5 == 0) == want_multiple
 
 
-def make_open_total(stage: str, level: int, rng: random.Random, generator: int) -> Fields:
+def make_open_total(stage: Stage, level: int, rng: random.Random, generator: int) -> Fields:
     wants = Wants(25)
     want_multiple = rng.random() < MULTIPLE_SHARE
     want_big = stage == "five-up" and level == 3 and rng.random() < 0.5

@@ -17,7 +17,7 @@ from puzzles.kinds.making import (
 )
 from puzzles.puzzle import Fields, Puzzle, Step, Verdict
 from puzzles.registry import AnswerShape, Kind, Scene, per_level, register_kind, trap
-from puzzles.stages import Position
+from puzzles.stages import Position, Stage
 from puzzles.traps import (
     COUNTED_COVERED,
     COVERED_SPINNER,
@@ -47,7 +47,7 @@ LATER_LEAN = (0.15, 0.5, 1.2, 2.0)
 """Generator 3 on: 0 and 1 point are the smallest choices by force, so bigger scores lean high."""
 
 
-def make_play_score(stage: str, level: int, rng: random.Random, generator: int) -> Fields:
+def make_play_score(stage: Stage, level: int, rng: random.Random, generator: int) -> Fields:
     wants = Wants()
     want_scoring = rng.random() < SCORING_SHARE
     want_big = rng.random() < 0.95

@@ -24,6 +24,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from puzzles.registry import Scene, Trap, TrapFamily, TrapId, UnknownKind, all_traps, find_trap, kind, trap
+from puzzles.stages import Stage
 from puzzles.traps.counting import COUNTED_COVERED, COVERED_SPINNER, DOUBLE_ONCE, SPINNER_ONCE
 from puzzles.traps.rounding import ROUND_1, ROUND_2, ROUND_3, ROUND_4
 from puzzles.traps.spotting import MISSED_COMBINATION, MISSED_LOWERING, is_combination, is_lowering
@@ -49,7 +50,7 @@ TRAP_STAGES: Mapping[str, tuple[str, ...]] = MappingProxyType({t.id: t.stages fo
 """The stages where a trap can happen at all (each record's :attr:`~puzzles.registry.Trap.stages`)."""
 
 
-def mastery_traps(kind_id: str, stage: str) -> tuple[TrapId, ...]:
+def mastery_traps(kind_id: str, stage: Stage) -> tuple[TrapId, ...]:
     """The traps a kind must have met, and answered right, before it is Mastered at ``stage``."""
     try:
         record = kind(kind_id)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from puzzles.contrast import layout_of, lead_double, side_of, without
 from puzzles.pair import Contrast
 from puzzles.registry import Misbelief, Scene, Trap, TrapFamily, TrapId, register_trap
+from puzzles.stages import Stage
 from trainer.rules import EndKind, Layout, OpenEnd
 from trainer.words import N_, _
 from trainer.words import traps as reasons
@@ -17,9 +18,9 @@ from trainer.words import traps as reasons
 if TYPE_CHECKING:
     from puzzles.puzzle import Puzzle
 
-SPINNER_STAGES = ("all-fives", "five-up")
+SPINNER_STAGES = (Stage.ALL_FIVES, Stage.FIVE_UP)
 """The stages with a spinner."""
-ALL_STAGES = ("muggins", "all-fives", "five-up")
+ALL_STAGES = tuple(Stage)
 ADDING = ("add",)
 """The Sprint's fact kind under every counting trap: counting the ends is adding them."""
 
@@ -91,7 +92,7 @@ SPINNER_ONCE = register_trap(Trap(
 ))
 DOUBLE_ONCE = register_trap(Trap(
     id=TrapId("double-once"), family=TrapFamily.COUNTING,
-    stages=("muggins", "all-fives"),  # in Five-Up every double spins
+    stages=(Stage.MUGGINS, Stage.ALL_FIVES),  # in Five-Up every double spins
     model=HalfADouble(spinner=False), reason=_double_once_reason, contrast=_half_a_double_pair,
     drill_kind="open-total", named=N_("counted a double at an arm end once"),
     summary=N_("counts a double at an arm end once (4-4 as 4)"),

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from puzzles.pair import Contrast, Side
 from puzzles.registry import Misbelief, Scene, Trap, TrapFamily, TrapId, register_trap
+from puzzles.stages import Stage
 from trainer.rules import round_to_five
 from trainer.words import N_, _
 from trainer.words.rounding import rounding_reason
@@ -17,7 +18,7 @@ from trainer.words.traps import you_rounded
 if TYPE_CHECKING:
     from puzzles.puzzle import Puzzle
 
-ALL_STAGES = ("muggins", "all-fives", "five-up")
+ALL_STAGES = tuple(Stage)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from puzzles.contrast import asked_play, side_of
 from puzzles.pair import Contrast
 from puzzles.registry import Misbelief, Scene, Trap, TrapFamily, TrapId, register_trap
+from puzzles.stages import Stage
 from trainer.rules import Layout, play_points
 from trainer.words import N_, _
 from trainer.words import traps as reasons
@@ -18,7 +19,7 @@ from trainer.words.plays import play_words
 if TYPE_CHECKING:
     from puzzles.puzzle import Puzzle
 
-ALL_STAGES = ("muggins", "all-fives", "five-up")
+ALL_STAGES = tuple(Stage)
 
 
 def is_combination(after: Layout) -> bool:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import urlsplit
 
-from puzzles import CORE_KINDS, KINDS, STAGES, TRAPS, CodeError, all_kinds, from_code, generate_for, kind
+from puzzles import CORE_KINDS, KINDS, STAGES, TRAPS, CodeError, Stage, all_kinds, from_code, generate_for, kind
 from puzzles.registry import TrapFamily, trap
 from puzzles.worksheet import address_problem
 from trainer.classroom.report import LearnerRecord
@@ -171,7 +171,7 @@ def _made_example(trap_id: str) -> str | None:
     return None
 
 
-def along(progress: Progress, stage: str) -> Along:
+def along(progress: Progress, stage: Stage) -> Along:
     """How far along ``stage`` is, in a parent's steps."""
     if stage in progress.pending:
         return Along.CHECKING

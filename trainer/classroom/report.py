@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from puzzles import KIND_TITLES, KINDS, STAGES, TRAPS, generate_for, mistake_name, trap_words
+from puzzles import KIND_TITLES, KINDS, STAGES, TRAPS, Stage, generate_for, mistake_name, trap_words
 from trainer.learning.progress import Attempt, Progress, attempt_traps, fluency_bar
 from trainer.learning.sprint import day_of
 from trainer.learning.states import ReviewMode
@@ -149,7 +149,7 @@ class Stuck:
     wrong: int
     """Wrong answers on it since the last right one."""
     kind: str
-    stage: str
+    stage: Stage
     puzzle: str
     """A puzzle code that exposes the trap, to project with its contrast pair
     (``puzzles.contrast.contrast(from_code(puzzle), trap)`` draws the pair)."""

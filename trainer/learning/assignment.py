@@ -25,10 +25,10 @@ from __future__ import annotations
 import datetime as dt
 import enum
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from puzzles import KINDS, STAGES, TRAPS, mastery_traps
+from puzzles import KINDS, STAGES, TRAPS, Stage, mastery_traps
 from trainer.learning.attempt import Attempt, attempt_traps
 from trainer.learning.policy import DEFAULT_POLICY, Policy
 from trainer.learning.sprint import SprintAnswer, day_of, green_light
@@ -88,7 +88,7 @@ class Assignment:
     id: int
     class_code: str
     work: Work
-    stages: tuple[str, ...]
+    stages: tuple[Stage, ...]
     """The stages its puzzles are at (none for a Sprint a day)."""
     kinds: tuple[str, ...]
     """The kinds of puzzle it asks for; none: every kind (for a trap: every kind that can expose it)."""
@@ -141,7 +141,7 @@ class Assignment:
         return self.work is Work.PUZZLES or self.trap in attempt_traps(a)
 
     @property
-    def choices(self) -> tuple[tuple[str, str], ...]:
+    def choices(self) -> tuple[tuple[str, Stage], ...]:
         """Every (kind, stage) its puzzles may be (for a trap: those that can expose it)."""
         kinds = self.kinds or KINDS
         if self.work is Work.TRAP:
@@ -255,12 +255,12 @@ class Pick:
     """The next puzzle of a piece of work: what the practice makes."""
 
     kind: str
-    stage: str
+    stage: Stage
     level: int
     trap: str | None
 
 
-def next_pick(work: Assignment, attempts: Sequence[Attempt], levels: dict[str, int],
+def next_pick(work: Assignment, attempts: Sequence[Attempt], levels: Mapping[Stage, int],
               rng: random.Random) -> Pick | None:
     """The (kind, stage) the work's answers have met least (ties drawn with ``rng``), at the child's coach
     level for the stage (``levels``); None for a Sprint a day or work with nothing to make."""
@@ -293,7 +293,7 @@ def check(work: Work, stages: Sequence[str], kinds: Sequence[str], trap: str | N
     if work is Work.TRAP:
         if trap not in TRAPS:
             return Problem.NO_TRAP
-        if not any(trap in mastery_traps(k, s) for s in stages for k in (kinds or KINDS)):
+        if not any(trap in mastery_traps(k, Stage(s)) for s in stages for k in (kinds or KINDS)):
             return Problem.TRAP_NOT_AT_STAGE  # none of these puzzles can expose it
     if count < 1:
         return Problem.TOO_FEW

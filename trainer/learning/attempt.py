@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from puzzles import KINDS, STAGES, Puzzle
+from puzzles import KINDS, STAGES, Puzzle, Stage
 from trainer.learning.rows import row_values
 from trainer.learning.states import ReviewMode
 
@@ -16,7 +16,7 @@ class Attempt:
     outbox) and read back, checked, by :meth:`from_row`."""
 
     kind: str
-    stage: str
+    stage: Stage
     level: int
     correct: bool
     seconds: float

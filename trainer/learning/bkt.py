@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, field
 from functools import cache
 from pathlib import Path
 
-from puzzles import KINDS, STAGES, TRAPS
+from puzzles import KINDS, STAGES, TRAPS, Stage
 from trainer.learning.attempt import Attempt, attempt_traps
 from trainer.learning.bounds import held
 from trainer.learning.policy import DEFAULT_POLICY
@@ -95,7 +95,7 @@ class BktParams:
         return known * (1.0 - self.slip) + (1.0 - known) * self.guess
 
 
-def general_skill(kind: str, stage: str) -> str:
+def general_skill(kind: str, stage: Stage) -> str:
     """The name of a kind's general skill at a stage: ``"open-total@muggins"``."""
     return f"{kind}@{stage}"
 

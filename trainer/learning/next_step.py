@@ -13,6 +13,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from puzzles import Stage
 from trainer.learning.progress import Progress
 
 
@@ -29,13 +30,13 @@ class NextGoal(enum.Enum):
 class NextStep:
     """The stage just mastered and what comes after it."""
 
-    mastered: str
+    mastered: Stage
     goal: NextGoal
-    stage: str | None = None
+    stage: Stage | None = None
     """The stage to go on to (for :attr:`NextGoal.STAGE`)."""
 
 
-def after_mastery(stage: str, mastered: Sequence[str]) -> NextStep:
+def after_mastery(stage: Stage, mastered: Sequence[Stage]) -> NextStep:
     """What follows mastering ``stage``: the first stage after it not yet mastered, or keep going.
     ``ValueError`` for a stage the trainer does not know."""
     nxt = Progress.next_stage(stage)

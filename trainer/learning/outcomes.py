@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TypedDict
 
+from puzzles import Stage
 from trainer.learning.states import MasteryStep, ReviewMode
 
 
@@ -24,7 +25,7 @@ class StageReport(TypedDict):
 class Outcome:
     """What recording an answer changed."""
 
-    mastered: str | None = None
+    mastered: Stage | None = None
     """The stage this answer mastered, if any."""
     unlocked: str | None = None
     """The stage the learning path goes on to because of it, if any (nothing is ever locked)."""

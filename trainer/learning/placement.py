@@ -42,7 +42,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzles import CORE_KINDS, STAGES, Puzzle, Verdict, generate
+from puzzles import CORE_KINDS, STAGES, Puzzle, Stage, Verdict, generate
 from puzzles.judge import judge
 from trainer.learning.attempt import Attempt, puzzle_traps
 from trainer.learning.bkt import TOP_LEVEL
@@ -50,7 +50,7 @@ from trainer.learning.rows import row_values
 from trainer.learning.states import ReviewMode
 from trainer.words.mastery import no_puzzle_yet
 
-CHECK_STAGES: tuple[str, ...] = STAGES[:-1]
+CHECK_STAGES: tuple[Stage, ...] = STAGES[:-1]
 """The stages the check can place a child past (the last stage is where a child who shows them all starts)."""
 CHECK_KINDS: tuple[str, ...] = CORE_KINDS
 """One puzzle of each core kind a stage (the kinds a stage's mastery is made of), in this order."""
@@ -71,7 +71,7 @@ evidence for the kind's general skill, as any top-level answer is."""
 class Placement:
     """What the placement check showed: where the coach starts, or that the child skipped the check."""
 
-    start: str
+    start: Stage
     """The stage the coach starts at (the first stage of all when skipped)."""
     at: float
     """When the check ended (epoch seconds): its answers come before it, the coach's after it."""
@@ -85,7 +85,7 @@ class Placement:
             raise ValueError("a skipped check starts at the first stage")
 
     @property
-    def placed(self) -> tuple[str, ...]:
+    def placed(self) -> tuple[Stage, ...]:
         """The stages the check showed and the coach skips over (each still to be confirmed)."""
         return () if self.skipped else STAGES[: STAGES.index(self.start)]
 
@@ -97,7 +97,7 @@ class Placement:
     def from_row(cls, row: object) -> Placement:
         """A placement from :meth:`to_row`'s values (a mapping or a database row), checked: ``ValueError``."""
         values = row_values(row, _PLACEMENT_TYPES, required=("start", "at", "skipped"), what="a placement")
-        return cls(str(values["start"]), float(values["at"]), bool(values["skipped"]))
+        return cls(Stage(str(values["start"])), float(values["at"]), bool(values["skipped"]))
 
 
 _PLACEMENT_TYPES: dict[str, tuple[type, ...]] = {"start": (str,), "at": (int, float), "skipped": (bool,)}
@@ -108,7 +108,7 @@ def check_answers(attempts: Iterable[Attempt]) -> list[Attempt]:
     return [a for a in attempts if a.review is ReviewMode.PLACEMENT]
 
 
-def next_question(answers: Sequence[Attempt]) -> tuple[str, str] | None:
+def next_question(answers: Sequence[Attempt]) -> tuple[Stage, str] | None:
     """(stage, kind) of the check's next puzzle after ``answers`` (the check's own), or None when the check
     is over: a wrong answer ended it, or every stage checked was shown."""
     for stage in CHECK_STAGES:
@@ -122,7 +122,7 @@ def next_question(answers: Sequence[Attempt]) -> tuple[str, str] | None:
     return None
 
 
-def start_stage(answers: Iterable[Attempt]) -> str:
+def start_stage(answers: Iterable[Attempt]) -> Stage:
     """The stage the coach starts at after ``answers``: the first stage checked that was not shown (every
     puzzle right), or the last stage when all were. An unfinished check counts only what it showed."""
     given = check_answers(answers)
@@ -134,7 +134,7 @@ def start_stage(answers: Iterable[Attempt]) -> str:
     return STAGES[-1]
 
 
-def refuted(attempts: Sequence[Attempt], stage: str) -> bool:
+def refuted(attempts: Sequence[Attempt], stage: Stage) -> bool:
     """A placed stage's last two answers after the check (not hinted, not a warm-up drill) were both wrong: the
     check was wrong about it, and the stage is learnt as any other."""
     since = [a for a in attempts if a.stage == stage and not a.hinted

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzles import CodeError, Puzzle, Step, Verdict, from_code, generate, generate_for, similar
+from puzzles import CodeError, Puzzle, Stage, Step, Verdict, from_code, generate, generate_for, similar
 from puzzles.contrast import contrast
 from puzzles.found import SEEDS
 from puzzles.judge import judge
@@ -216,7 +216,7 @@ class Practice:
         elif self.wrong_run >= self.policy.most_wrong_in_a_row:
             self._teach(p, verdict.traps[0] if verdict.traps else None)
 
-    def new_puzzle(self, kind: str, stage: str, level: int) -> Puzzle:
+    def new_puzzle(self, kind: str, stage: Stage, level: int) -> Puzzle:
         """Start a fresh puzzle; ``kind=COACH`` lets the coach choose (missed puzzles come back first).
 
         While a mistake is being taught, the teaching comes first: a contrast pair or worked example
@@ -266,7 +266,7 @@ class Practice:
         seed = self.seed_source.randrange(2**24)
         return self.show(generate(kind, stage=stage, level=level, seed=seed))
 
-    def _coached_puzzle(self, kind: str, stage: str, level: int, trap: str | None) -> Puzzle:
+    def _coached_puzzle(self, kind: str, stage: Stage, level: int, trap: str | None) -> Puzzle:
         """A puzzle of ``kind`` exposing ``trap`` (if any) and none of the traps the coach moved on from today
         (a few seeds are tried; a puzzle with none of the learner's traps at all will do)."""
         avoid = self.progress.parked(day_of(self.clock()))
@@ -284,7 +284,7 @@ class Practice:
         assert puzzle is not None
         return puzzle
 
-    def _confirming_puzzle(self, kind: str, stage: str, level: int, trap: str | None,
+    def _confirming_puzzle(self, kind: str, stage: Stage, level: int, trap: str | None,
                            wanted: dict[str, int]) -> Puzzle:
         """While a stage is being confirmed: of a few puzzles at ``level``, the one that asks about the most
         traps still wanted (so a confirmation takes a few puzzles, not one per trap); one that exposes
@@ -299,7 +299,7 @@ class Practice:
             return generate_for(kind, stage=stage, level=level, trap=trap, seed=self.seed_source.randrange(SEEDS))
         return best
 
-    def choose_stage(self, stage: str) -> StageChoice:
+    def choose_stage(self, stage: Stage) -> StageChoice:
         """The coach works at ``stage`` from now on, chosen by hand: an event, folded into the progress and
         handed to :attr:`on_choice`, so a reload or another tablet carries on there."""
         choice = StageChoice(stage, self.clock())

@@ -43,7 +43,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzles import CORE_KINDS, KINDS, STAGES, mastery_traps
+from puzzles import CORE_KINDS, KINDS, STAGES, Stage, mastery_traps
 from puzzles.registry import all_traps
 from trainer.learning.attempt import Attempt as Attempt
 from trainer.learning.attempt import attempt_traps as attempt_traps
@@ -87,16 +87,16 @@ class Progress:
     """One learner's answers, mastery and coach state: a fold over :attr:`attempts`."""
 
     attempts: list[Attempt] = field(default_factory=list)
-    coach_level: dict[str, int] = field(default_factory=lambda: {s: 1 for s in STAGES})
-    coach_stage: str = STAGES[0]
-    mastered: list[str] = field(default_factory=list)
-    skills: dict[tuple[str, str], Skill] = field(default_factory=dict)
+    coach_level: dict[Stage, int] = field(default_factory=lambda: {s: 1 for s in STAGES})
+    coach_stage: Stage = STAGES[0]
+    mastered: list[Stage] = field(default_factory=list)
+    skills: dict[tuple[str, Stage], Skill] = field(default_factory=dict)
     reviews: list[Review] = field(default_factory=list)
     _run: dict[str, int] = field(default_factory=lambda: {s: 0 for s in STAGES})
     _last_change: dict[str, tuple[int, int]] = field(default_factory=dict)  # stage → (answer number, ±1)
     facts: SprintHistory = field(default_factory=SprintHistory)
     """The learner's Fives Sprint answers (number facts)."""
-    pending: dict[str, dt.date] = field(default_factory=dict)
+    pending: dict[Stage, dt.date] = field(default_factory=dict)
     """Stages that looked mastered on a day, waiting for right answers on a later day to confirm them."""
     looked: dict[str, dt.date] = field(default_factory=dict)
     """The day each stage first looked mastered."""
@@ -111,7 +111,7 @@ class Progress:
     and the drill's code (a drill answered again is the same teaching)."""
     placement: Placement | None = None
     """What the placement check showed (:mod:`trainer.learning.placement`), once it was taken or skipped."""
-    placed: dict[str, dt.date] = field(default_factory=dict)
+    placed: dict[Stage, dt.date] = field(default_factory=dict)
     """Stages the check skipped over, by its day: each waits in :attr:`pending` too, until it is mastered."""
     choices: list[StageChoice] = field(default_factory=list)
     """The coach's stages chosen by hand, in order (:mod:`trainer.learning.choice`)."""
@@ -195,7 +195,7 @@ class Progress:
         out = self._settle(attempt.stage, answer_day(attempt.at), confirm=not attempt.hinted, at=attempt.at)
         return Outcome(out.mastered, out.unlocked, change, out.lost, (before, skill.step))
 
-    def _settle(self, stage: str, day: dt.date | None, *, confirm: bool, at: float | None = None) -> Outcome:
+    def _settle(self, stage: Stage, day: dt.date | None, *, confirm: bool, at: float | None = None) -> Outcome:
         """Mastery of ``stage`` after an answer on ``day``: first looked mastered (the coach moves on),
         confirmed on a later day, or lost. An answer whose time is not known is evidence like any other, but
         it neither makes a stage look mastered nor confirms one: only a day can (every path that records an
@@ -234,7 +234,7 @@ class Progress:
                 self.coach_stage = stage  # back to the stage that slipped
         return Outcome(mastered, unlocked, 0, lost)
 
-    def _move_on(self, stage: str) -> str | None:
+    def _move_on(self, stage: Stage) -> str | None:
         """The coach goes on to the next stage, at level 2 at least: a child who has just mastered a stage
         does not start the next among its easiest puzzles."""
         nxt = self.next_stage(stage)
@@ -289,7 +289,7 @@ class Progress:
 
     # ----- mastery -----
 
-    def skill(self, kind: str, stage: str) -> Skill:
+    def skill(self, kind: str, stage: Stage) -> Skill:
         s = self.skills.get((kind, stage))
         if s is None:
             s = self.skills[(kind, stage)] = Skill(needs=mastery_traps(kind, stage), policy=self.policy,
@@ -306,7 +306,7 @@ class Progress:
             fluent = a.correct and a.seconds <= fluency_bar(a.kind, a.level)
             self.kinds_memory.review(skill.general, a.correct, fluent, a.at)
 
-    def kind_due(self, kind: str, stage: str, now: float | None) -> bool:
+    def kind_due(self, kind: str, stage: Stage, now: float | None) -> bool:
         """A mastered kind whose review has come, by its py-fsrs card."""
         return now is not None and self.step(kind, stage) == MASTERED and \
             self.kinds_memory.due(general_skill(kind, stage), now)
@@ -317,7 +317,7 @@ class Progress:
             if s is not answered and observed.intersection(s.needs):
                 s.refresh(day)
 
-    def confirm_skills(self, stage: str) -> dict[str, int]:
+    def confirm_skills(self, stage: Stage) -> dict[str, int]:
         """What confirming ``stage`` on a later day asks: right answers per skill (each core kind's general
         skill, each trap that applies to them there)."""
         need = {general_skill(k, stage): self.policy.confirm_right for k in CORE_KINDS}
@@ -326,17 +326,17 @@ class Progress:
                 need[t] = self.policy.confirm_trap_right
         return need
 
-    def confirmation_left(self, stage: str) -> dict[str, int]:
+    def confirmation_left(self, stage: Stage) -> dict[str, int]:
         """Right answers still wanted per skill before ``stage`` is confirmed (empty: done)."""
         got = self.confirmed.get(stage, {})
         return {k: n - got.get(k, 0) for k, n in self.confirm_skills(stage).items() if got.get(k, 0) < n}
 
-    def confirming(self, stage: str, now: float | None) -> dict[str, int]:
+    def confirming(self, stage: Stage, now: float | None) -> dict[str, int]:
         """What confirming ``stage`` still asks, on a later day than it looked mastered (else nothing)."""
         first, today = self.pending.get(stage), answer_day(now)
         return self.confirmation_left(stage) if first is not None and today is not None and today > first else {}
 
-    def confirmation_done(self, stage: str) -> bool:
+    def confirmation_done(self, stage: Stage) -> bool:
         return not self.confirmation_left(stage)
 
     def _tally(self, a: Attempt, observed: tuple[Observation, ...]) -> None:
@@ -367,14 +367,14 @@ class Progress:
                          if sum(day == today for day, _ in taught) >= n
                          and self.knowledge.p(t) < self.policy.mastered_at)
 
-    def trap_status(self, kind: str, stage: str) -> dict[str, TrapStatus]:
+    def trap_status(self, kind: str, stage: Stage) -> dict[str, TrapStatus]:
         """Each trap the kind must show at ``stage``: shown, shaky (met, not yet 2 of the last 3 right)
         or not met — for the progress page."""
         s = self.skills.get((kind, stage)) or Skill(needs=mastery_traps(kind, stage), policy=self.policy,
                                                     knowledge=self.knowledge)
         return {t: s.trap_status(t) for t in s.needs}
 
-    def confirm_kind(self, stage: str) -> str:
+    def confirm_kind(self, stage: Stage) -> str:
         """The core kind to ask next while confirming ``stage``: the one with most still to answer."""
         left = self.confirmation_left(stage)
 
@@ -383,7 +383,7 @@ class Progress:
             return (-need, self.skill(kind, stage).last_seen)
         return min(CORE_KINDS, key=wanted)
 
-    def coach_trap(self, kind: str, stage: str, now: float | None = None) -> str | None:
+    def coach_trap(self, kind: str, stage: Stage, now: float | None = None) -> str | None:
         """The trap the coach's next puzzle of ``kind`` at ``stage`` should expose (the least known, or one
         its stage's confirmation still asks for), or None. Never a trap the coach moved on from today."""
         parked = self.parked(answer_day(now))
@@ -402,28 +402,28 @@ class Progress:
             return None  # just missed on it: a plain puzzle between, not the same trap again and again
         return missing[0]
 
-    def step(self, kind: str, stage: str) -> MasteryStep:
+    def step(self, kind: str, stage: Stage) -> MasteryStep:
         """The mastery step of a kind at a stage (in words: :data:`STEP_NAMES`)."""
         s = self.skills.get((kind, stage))
         return s.step if s else NOT_STARTED
 
-    def needs_review(self, kind: str, stage: str) -> bool:
+    def needs_review(self, kind: str, stage: Stage) -> bool:
         """The kind was mastered at ``stage`` and its review answers failed (:attr:`Policy.review_wrong` of the
         last :attr:`Policy.review_window`, on a later day): taken back until earned again."""
         s = self.skills.get((kind, stage))
         return s is not None and s.needs_review
 
-    def step_name(self, kind: str, stage: str) -> str:
+    def step_name(self, kind: str, stage: Stage) -> str:
         return str(STEP_NAMES[self.step(kind, stage)])
 
-    def at_stage(self, stage: str) -> list[Attempt]:
+    def at_stage(self, stage: Stage) -> list[Attempt]:
         return [a for a in self.attempts if a.stage == stage]
 
-    def is_mastered(self, stage: str) -> bool:
+    def is_mastered(self, stage: Stage) -> bool:
         """Mastered, and confirmed on a later day than it first looked mastered."""
         return stage in self.mastered
 
-    def meets_mastery(self, stage: str, *, facts: bool = True, steady: bool = True) -> bool:
+    def meets_mastery(self, stage: Stage, *, facts: bool = True, steady: bool = True) -> bool:
         """Every core kind mastered at ``stage`` (its general skill and every trap there known, and fluent)
         and (with ``steady``) steady now (:attr:`Skill.is_steady`: a stage is entered and confirmed
         steady, and kept through a slip), and (with ``facts``) its number facts fluent. Once a stage is
@@ -435,11 +435,11 @@ class Progress:
         return not steady or all(self.skill(k, stage).is_steady for k in CORE_KINDS)
 
     @staticmethod
-    def next_stage(stage: str) -> str | None:
+    def next_stage(stage: Stage) -> Stage | None:
         i = STAGES.index(stage)
         return STAGES[i + 1] if i + 1 < len(STAGES) else None
 
-    def mastery_report(self, stage: str) -> StageReport:
+    def mastery_report(self, stage: Stage) -> StageReport:
         """Where each kind stands at ``stage``, and how far the stage is along (0–1)."""
         steps = {k: self.step(k, stage) for k in KINDS}
         core = [steps[k] for k in CORE_KINDS]
@@ -457,7 +457,7 @@ class Progress:
         due = [r for r in self.reviews if r.due <= done and not parked.intersection(r.traps)]
         return min(due, key=lambda r: r.due) if due else None
 
-    def coach_pick(self, rng: random.Random, now: float | None = None) -> tuple[str, str, int]:
+    def coach_pick(self, rng: random.Random, now: float | None = None) -> tuple[str, Stage, int]:
         """(kind, stage, level) for the next coached puzzle.
 
         First a stage waiting to be confirmed on a later day, then a mastered kind due by days.
@@ -513,7 +513,7 @@ class Progress:
             kind = kinds[1]
         return kind, stage, self._level(kind, stage)
 
-    def _level(self, kind: str, stage: str) -> int:
+    def _level(self, kind: str, stage: Stage) -> int:
         """The coach's level at ``stage``; the top level for a kind mastered there (known: it is asked as
         the stage asks it)."""
         return TOP_LEVEL if self.step(kind, stage) == MASTERED else self.coach_level[stage]

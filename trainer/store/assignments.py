@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import Connection, Row, and_, delete, func, insert, select, update
 
+from puzzles import Stage
 from trainer.learning.assignment import Assignment, Problem, Work, check
 from trainer.learning.sprint import day_of
 from trainer.store import codes
@@ -63,7 +64,8 @@ class AssignmentStore(StoreBase):
             if chosen:
                 conn.execute(insert(assignment_learners),
                              [{"assignment_id": new_id, "learner_code": c} for c in chosen])
-        return Assignment(new_id, code, work, tuple(stages), tuple(kinds), trap, int(count), due, now, chosen)
+        return Assignment(new_id, code, work, tuple(Stage(s) for s in stages), tuple(kinds), trap, int(count), due,
+                          now, chosen)
 
     @staticmethod
     def _members(conn: Connection, class_code: str, chosen: Sequence[str]) -> set[str]:
@@ -150,7 +152,8 @@ class AssignmentStore(StoreBase):
 def _assignment(row: Row[Any], chosen: list[str]) -> Assignment:
     due = row.due if isinstance(row.due, dt.date) else dt.date.fromisoformat(str(row.due))
     return Assignment(
-        id=row.id, class_code=row.class_code, work=Work(row.work), stages=_ids(row.stages), kinds=_ids(row.kinds),
+        id=row.id, class_code=row.class_code, work=Work(row.work),
+        stages=tuple(Stage(s) for s in _ids(row.stages)), kinds=_ids(row.kinds),
         trap=row.trap, count=row._mapping["count"], due=due, set_at=row.set_at,
         learners=None if row.everyone else tuple(sorted(chosen)), closed_at=row.closed_at)
 

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy import Connection, Engine, create_engine, event, text
 
 from trainer.store.errors import StoreUnavailable
 from trainer.store.files import DatabaseFile
@@ -88,21 +88,25 @@ def _server_engine(url: str) -> Engine:
                          hide_parameters=True, connect_args=args)
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest migration. Two processes starting at once take turns."""
+def migrations(conn: Connection) -> Config:
+    """The store's migrations, to run on ``conn`` (``alembic.command.upgrade(migrations(conn), "head")``)."""
     cfg = Config()
     cfg.set_main_option("script_location", os.path.join(HERE, "migrations"))
+    cfg.attributes["connection"] = conn
+    return cfg
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest migration. Two processes starting at once take turns."""
     if engine.dialect.name == "sqlite":
         path = engine.url.database or ""
         lock_path = (os.path.abspath(path) + ".migrate-lock") if path and path != ":memory:" else None
         with _file_lock(lock_path), engine.begin() as conn:
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+            command.upgrade(migrations(conn), "head")
     else:
         with engine.begin() as conn:
             conn.execute(text("SELECT pg_advisory_xact_lock(5555)"))  # one migrator at a time
-            cfg.attributes["connection"] = conn
-            command.upgrade(cfg, "head")
+            command.upgrade(migrations(conn), "head")
 
 
 @contextmanager

@@ -4,11 +4,11 @@ The learner model's fold never does this (:attr:`trainer.learning.attempt.Attemp
 
 from __future__ import annotations
 
-from puzzles import CodeError, from_code
+from puzzles import CodeError, Stage, from_code
 from trainer.learning.attempt import Attempt, puzzle_traps
 
 
-def code_traps(kind: str, stage: str, code: str) -> tuple[str, ...]:
+def code_traps(kind: str, stage: Stage, code: str) -> tuple[str, ...]:
     """The traps the puzzle ``code`` names exposes (the one it was made to set first); none for a bad code or
     another kind's or stage's."""
     if not code:

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import streamlit as st
 
+from puzzles import Stage
 from trainer.learning.next_step import NextGoal, NextStep
 from trainer.learning.practice import COACH
 from trainer.web import pagestate, session, ui
 from trainer.words import days as words
 
 
-def coach_at(stage: str) -> None:
+def coach_at(stage: Stage) -> None:
     """Practice's coach works at ``stage`` from now on, with a fresh puzzle there (as choosing the stage by
     hand with **Coach me** does)."""
     pr = session.practice()

@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 import streamlit as st
 
-from puzzles import KINDS, STAGES, Puzzle
+from puzzles import KINDS, STAGES, Puzzle, Stage
 from trainer.games.guided import GameSaver, GuidedGame, Setup
 from trainer.games.seating import Seating
 from trainer.learning.assignment import Assignment
@@ -125,7 +125,7 @@ class PracticeState:
     changes it, so the page always has a stage, a level and a kind to make a puzzle from. Signing in
     or out keeps it: the puzzle is there on the next visit."""
 
-    stage: str = STAGES[0]
+    stage: Stage = STAGES[0]
     level: int = 1
     kind: str = COACH
     opened_code: str | None = None
@@ -176,7 +176,7 @@ class ProjectorState:
     step: int = 0
     """How many parts of a rounding answer are shown (they are revealed one at a time)."""
     rng: random.Random = field(default_factory=random.Random)
-    stage: str = STAGES[0]
+    stage: Stage = STAGES[0]
     kind: str = KINDS[0]
     level: int = 1
     opened_code: str | None = None
@@ -275,7 +275,7 @@ class ClassState:
     (the class it keeps open). The opened class itself is the session's (:attr:`SessionState.teacher`):
     the projector's live lesson uses it too."""
 
-    stage: str = STAGES[0]
+    stage: Stage = STAGES[0]
     problem: str | None = None
     done: str | None = None
     new: bool = False

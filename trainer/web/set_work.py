@@ -6,8 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import html
 import time
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
 import streamlit as st
 
@@ -142,32 +141,18 @@ def form(s: Store, code: str, key: str, rows: Sequence[ReportRow]) -> None:
             st.warning(problem)
     if sent:
         day = due if isinstance(due, dt.date) else this_friday(today)
-        draft = Draft(work, tuple(stages or ()), tuple(kinds or ()), trap, int(count or 0), day,
-                      None if chosen is None else tuple(chosen))
-        set_it(s, code, key, draft)
+        set_it(lambda: s.set_assignment(code, key, work, stages=tuple(stages or ()), kinds=tuple(kinds or ()),
+                                        trap=trap, count=int(count or 0), due=day,
+                                        learners_chosen=None if chosen is None else tuple(chosen)))
         st.rerun()  # the new work (or the reason it was not set) shows in its place
 
 
-@dataclass(frozen=True)
-class Draft:
-    """The form as the teacher sent it."""
-
-    work: Work
-    stages: tuple[str, ...]
-    kinds: tuple[str, ...]
-    trap: str | None
-    count: int
-    due: dt.date
-    children: tuple[str, ...] | None
-    """The children chosen; ``None``: the whole class."""
-
-
-def set_it(s: Store, code: str, key: str, draft: Draft) -> None:
-    """Set the work; a reason it cannot be set is kept for the form to say."""
+def set_it(setting: Callable[[], object]) -> None:
+    """Set the work as the teacher sent it (``setting`` asks the store); a reason it cannot be set is kept for
+    the form to say."""
     cs = pagestate.my_class()
     try:
-        s.set_assignment(code, key, draft.work, stages=draft.stages, kinds=draft.kinds, trap=draft.trap,
-                         count=draft.count, due=draft.due, learners_chosen=draft.children)
+        setting()
     except (StoreError, PermissionError) as err:
         cs.work_problem = str(err)
         return

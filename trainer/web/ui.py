@@ -19,7 +19,7 @@ from typing import Any
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
-from puzzles import KIND_TITLES, STAGE_TITLES, STAGES
+from puzzles import KIND_TITLES, STAGE_TITLES, STAGES, Stage
 from puzzles import stages as stage_tables
 from puzzles.pictures import hand_width
 from trainer import words as words_lang
@@ -33,9 +33,9 @@ from trainer.words import pages as words
 from trainer.words.feedback import for_speech
 
 STAGE_LABELS = stage_tables.STAGE_LABELS
-"""Each stage's short name (:attr:`puzzles.Stage.label`)."""
+"""Each stage's short name (:attr:`puzzles.StageRecord.label`)."""
 STAGE_HINTS = stage_tables.STAGE_HINTS
-"""What each stage adds, in a few words (:attr:`puzzles.Stage.hint`)."""
+"""What each stage adds, in a few words (:attr:`puzzles.StageRecord.hint`)."""
 
 CAPTION_CSS = "color:rgba(49,51,63,0.75);font-size:0.875rem"
 """How our own HTML lines look when they stand where a caption would."""
@@ -371,7 +371,7 @@ def both_ways(total: int) -> str:
     return words.both_ways(total, play_points(total))
 
 
-def stage_label(stage: str) -> str:
+def stage_label(stage: Stage) -> str:
     return words.stage_with_hint(STAGE_LABELS[stage], STAGE_HINTS[stage])
 
 

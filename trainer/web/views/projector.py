@@ -10,7 +10,7 @@ screen."""
 
 import streamlit as st
 
-from puzzles import KIND_TITLES, KINDS, STAGES, AnswerShape, CodeError, Puzzle, from_code, generate, kind
+from puzzles import KIND_TITLES, KINDS, STAGES, AnswerShape, CodeError, Puzzle, Stage, from_code, generate, kind
 from puzzles.elsewhere import contrast_elsewhere
 from puzzles.pictures import big_screen_layout, contrast_side, number_line
 from puzzles.registry import answer_words
@@ -188,7 +188,7 @@ def big_screen(ps: ProjectorState, p: Puzzle) -> None:
 # ----- the worksheet panel -----
 
 @ui.guarded
-def make_worksheet(stage: str, level: int) -> None:
+def make_worksheet(stage: Stage, level: int) -> None:
     ws = state().worksheet
     base = (st.session_state.get("ws_base") or "").strip()
     # an address a QR code cannot carry: say why, and offer no sheet (not even an older one)
@@ -208,7 +208,7 @@ def make_worksheet(stage: str, level: int) -> None:
     ws.seed += 1  # the next sheet is a new one
 
 
-def worksheet_panel(stage: str, level: int) -> None:
+def worksheet_panel(stage: Stage, level: int) -> None:
     """Choose, make and download a worksheet, its answer key and its build-it sheet."""
     ws = state().worksheet
     with st.expander(words.print_worksheet(), icon=":material/print:"):

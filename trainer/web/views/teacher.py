@@ -9,7 +9,7 @@ import time
 
 import streamlit as st
 
-from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
+from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, Stage, all_kinds
 from puzzles.worksheet import MAX_ADDRESS, address_problem
 from trainer.classroom import curves, home_report
 from trainer.classroom import report as classroom
@@ -410,7 +410,7 @@ def home_pdf(s: Store, code: str, key: str, rows: list[ReportRow], *, language: 
                                                      sign_ins=sign_ins))
 
 
-def grid_html(grid: list[classroom.GridRow], stage: str) -> str:
+def grid_html(grid: list[classroom.GridRow], stage: Stage) -> str:
     """Children × kinds for one stage, each cell a mastery step by mark and colour (names escaped)."""
     head = "".join(f"<th>{SHORT_KINDS[k]}{' ★' if k in CORE_KINDS else ''}</th>" for k in KINDS)
     head += f"<th>{words.grid_answers()}</th><th>{words.grid_right()}</th>"  # over every stage
