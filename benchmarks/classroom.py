@@ -26,7 +26,7 @@ from benchmarks import onebutton, school
 from benchmarks.measuring import measured, pct
 from benchmarks.wsclient import Session
 from puzzles import from_code
-from trainer.serving.serve import Cluster, cores, free_port, haproxy_path, healthy, launch_app
+from trainer.serving.serve import Cluster, cores, free_port, haproxy_path, healthy, launch_app, stop_process
 from trainer.store import open_store
 
 THINK = (0.5, 2.0)
@@ -56,8 +56,7 @@ class OneServer:
         return ""
 
     def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(timeout=20)
+        stop_process(self.proc, timeout=20)
 
 
 class Served:

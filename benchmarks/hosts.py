@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from trainer.serving.district import District, Host, Role
 from trainer.serving.roles import ServerState, set_state
-from trainer.serving.serve import ROOT, haproxy_path, healthy, server_status
+from trainer.serving.serve import ROOT, haproxy_path, healthy, server_status, stop_process
 
 PREFIX = "fvd"
 """Every namespace, bridge and veth this harness makes starts with this (and a tag unique to the run)."""
@@ -248,13 +248,8 @@ class HostedDistrict:
     def stop_app(self, index: int) -> None:
         """Stop app host ``index`` the way an update does (SIGTERM, then waited for)."""
         p = self.procs.pop(f"app{index}", None)
-        if p is not None and p.poll() is None:
-            p.terminate()
-            try:
-                p.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
+        if p is not None:
+            stop_process(p)
 
     def kill_app(self, index: int) -> None:
         """App host ``index`` dies: off the network, then every process on it killed."""

@@ -16,7 +16,7 @@ import time
 
 from benchmarks.measuring import measured
 from benchmarks.wsclient import Session
-from trainer.serving.serve import free_port, healthy
+from trainer.serving.serve import free_port, healthy, stop_process
 
 ONE_BUTTON = "import streamlit as st\nst.button('Next', key='next')\n"
 """The app: one button, whose click reruns it."""
@@ -87,9 +87,4 @@ def rerun_cpu(sessions: int = 10, clicks: int = 30) -> float:
             loop.close()
         return busy / max(1, done)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop_process(proc, timeout=20)

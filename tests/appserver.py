@@ -4,10 +4,11 @@ loopback port, waited for until healthy, stopped afterwards."""
 from __future__ import annotations
 
 import subprocess
+import tempfile
 import time
 from dataclasses import dataclass
 
-from trainer.serving.serve import free_port, healthy, launch_app
+from trainer.serving.serve import free_port, healthy, launch_app, stop_process
 
 
 @dataclass
@@ -20,12 +21,12 @@ class AppServer:
         return f"http://127.0.0.1:{self.port}"
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
+        stop_process(self.proc)
+
+
+def fresh_database(name: str) -> str:
+    """An empty SQLite store of a test file's own (``name`` marks its folder)."""
+    return f"sqlite:///{tempfile.mkdtemp(prefix=f'fives-{name}-')}/fives.db"
 
 
 def start(**env: str) -> AppServer:

@@ -102,11 +102,18 @@ def browser():
 
 
 @pytest.fixture(scope="module")
-def server():
-    """The app on a free port for a real-browser test file, on this process's database; a file that
-    needs its own database or world defines its own ``server``."""
+def database():
+    """The store a real-browser test file's app runs on: this process's database. A file that needs a
+    database of its own (or a world built in one) defines its own ``database``
+    (``appserver.fresh_database``)."""
+    return os.environ["FIVES_DATABASE_URL"]
+
+
+@pytest.fixture(scope="module")
+def server(database):
+    """The app on a free port for a real-browser test file, on the file's ``database``."""
     import appserver
 
-    app = appserver.start()
+    app = appserver.start(FIVES_DATABASE_URL=database)
     yield app.url
     app.stop()

@@ -17,7 +17,6 @@ import re
 import sys
 import tempfile
 
-import appserver
 import chromium
 import pytest
 from chromium import shot
@@ -72,10 +71,8 @@ def world():
 
 
 @pytest.fixture(scope="module")
-def server(world):
-    app = appserver.start(FIVES_DATABASE_URL=world["database"])
-    yield app.url
-    app.stop()
+def database(world):
+    return world["database"]
 
 
 @pytest.fixture(scope="module")

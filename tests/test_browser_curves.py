@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import tempfile
 
-import appserver
 import chromium
 import pytest
 from chromium import shot
@@ -50,10 +49,8 @@ def only(trap: str, count: int = 6) -> list:
 
 
 @pytest.fixture(scope="module")
-def server(world):
-    app = appserver.start(FIVES_DATABASE_URL=world["database"])
-    yield app.url
-    app.stop()
+def database(world):
+    return world["database"]
 
 
 @pytest.mark.parametrize("size", [(1280, 900), (1920, 1080)], ids=["laptop", "projector"])

@@ -9,7 +9,6 @@ import os
 import re
 import tempfile
 
-import appserver
 import chromium
 import pytest
 
@@ -42,10 +41,8 @@ def world():
 
 
 @pytest.fixture(scope="module")
-def server(world):
-    app = appserver.start(FIVES_DATABASE_URL=world["database"])
-    yield app.url
-    app.stop()
+def database(world):
+    return world["database"]
 
 
 def open_page(page, url: str) -> None:

@@ -21,14 +21,7 @@ pytestmark = [pytest.mark.browser, chromium.needs_chromium]
 
 @pytest.fixture(scope="module")
 def database():
-    return f"sqlite:///{tempfile.mkdtemp(prefix='fives-history-')}/fives.db"
-
-
-@pytest.fixture(scope="module")
-def server(database):
-    app = appserver.start(FIVES_DATABASE_URL=database)
-    yield app.url
-    app.stop()
+    return appserver.fresh_database("history")
 
 
 def urls_in(db: Path, query: str) -> list[str]:

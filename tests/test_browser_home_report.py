@@ -9,7 +9,6 @@ import io
 import tempfile
 import time
 
-import appserver
 import chromium
 import pytest
 from chromium import shot
@@ -39,10 +38,8 @@ def world():
 
 
 @pytest.fixture(scope="module")
-def server(world):
-    app = appserver.start(FIVES_DATABASE_URL=world["database"])
-    yield app.url
-    app.stop()
+def database(world):
+    return world["database"]
 
 
 def scroll_to(locator, timeout: float = 30.0) -> None:

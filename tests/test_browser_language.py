@@ -3,8 +3,6 @@ the read-aloud request made in Spanish (the request is checked, not the sound)."
 
 from __future__ import annotations
 
-import tempfile
-
 import appserver
 import chromium
 import pytest
@@ -23,10 +21,8 @@ window.SpeechSynthesisUtterance = function (text) { this.text = text; this.lang 
 
 
 @pytest.fixture(scope="module")
-def server():
-    app = appserver.start(FIVES_DATABASE_URL=f"sqlite:///{tempfile.mkdtemp(prefix='fives-lang-')}/fives.db")
-    yield app.url
-    app.stop()
+def database():
+    return appserver.fresh_database("lang")
 
 
 def test_spanish_from_the_address_reads_aloud_in_spanish_and_the_chooser_goes_back(server, browser):

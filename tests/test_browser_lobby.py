@@ -12,7 +12,6 @@ import os
 import tempfile
 import time
 
-import appserver
 import chromium
 import pytest
 from chromium import shot
@@ -36,10 +35,8 @@ def world():
 
 
 @pytest.fixture(scope="module")
-def server(world):
-    app = appserver.start(FIVES_DATABASE_URL=world["database"])
-    yield app.url
-    app.stop()
+def database(world):
+    return world["database"]
 
 
 class SlowNetwork:

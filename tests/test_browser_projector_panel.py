@@ -4,7 +4,6 @@ reload), and a worksheet's QR codes open the address the teacher's browser uses,
 from __future__ import annotations
 
 import io
-import tempfile
 
 import appserver
 import chromium
@@ -19,10 +18,8 @@ PROJECTOR = {"width": 1920, "height": 1080}
 
 
 @pytest.fixture(scope="module")
-def server():
-    app = appserver.start(FIVES_DATABASE_URL=f"sqlite:///{tempfile.mkdtemp(prefix='fives-pj-')}/fives.db")
-    yield app.url
-    app.stop()
+def database():
+    return appserver.fresh_database("pj")
 
 
 def test_the_projector_s_question_follows_the_language_chosen(server, browser):

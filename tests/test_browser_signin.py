@@ -4,7 +4,6 @@ the address and the tab's history."""
 from __future__ import annotations
 
 import re
-import tempfile
 
 import appserver
 import chromium
@@ -17,14 +16,7 @@ pytestmark = [pytest.mark.browser, chromium.needs_chromium]
 
 @pytest.fixture(scope="module")
 def database():
-    return f"sqlite:///{tempfile.mkdtemp(prefix='fives-signin-')}/fives.db"
-
-
-@pytest.fixture(scope="module")
-def server(database):
-    app = appserver.start(FIVES_DATABASE_URL=database)
-    yield app.url
-    app.stop()
+    return appserver.fresh_database("signin")
 
 
 def menu(page, title: str) -> None:

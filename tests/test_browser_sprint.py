@@ -4,7 +4,6 @@ each fact with its time bar, the grid's quick facts agreeing with the round's, a
 from __future__ import annotations
 
 import re
-import tempfile
 
 import appserver
 import chromium
@@ -17,10 +16,8 @@ pytestmark = [pytest.mark.browser, chromium.needs_chromium]
 
 
 @pytest.fixture(scope="module")
-def server():
-    app = appserver.start(FIVES_DATABASE_URL=f"sqlite:///{tempfile.mkdtemp(prefix='fives-sprint-')}/fives.db")
-    yield app.url
-    app.stop()
+def database():
+    return appserver.fresh_database("sprint")
 
 
 def label(value: int | bool) -> str:

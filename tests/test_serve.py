@@ -42,6 +42,18 @@ pytestmark = [
 ]
 
 
+def wait_started(proc: subprocess.Popen, port: int, marker: str, what: str) -> str:
+    """Wait (90 s at most) until the balancer started by ``proc`` answers on ``port`` and has written its run
+    folder's path to ``marker``; that path."""
+    deadline = time.time() + 90
+    while time.time() < deadline and not (os.path.exists(marker) and healthy(port)):
+        if proc.poll() is not None:
+            pytest.fail(f"{what} stopped while starting")
+        time.sleep(0.3)
+    with open(marker) as f:
+        return f.read().strip()
+
+
 @pytest.fixture(scope="module")
 def served():
     port = free_port()
@@ -50,13 +62,7 @@ def served():
     proc = subprocess.Popen(["make", "-s", "serve", "N=2", f"PORT={port}"], cwd=ROOT,
                             env=dict(os.environ, HOST="127.0.0.1", FIVES_SERVE_RUN_DIR_FILE=marker),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    deadline = time.time() + 90
-    while time.time() < deadline and not (os.path.exists(marker) and healthy(port)):
-        if proc.poll() is not None:
-            pytest.fail("make serve stopped while starting")
-        time.sleep(0.3)
-    with open(marker) as f:
-        run_dir = f.read().strip()
+    run_dir = wait_started(proc, port, marker, "make serve")
     yield port, run_dir
     os.killpg(proc.pid, signal.SIGTERM)  # Ctrl+C's cousin, to make and everything under it
     proc.wait(timeout=30)
@@ -283,13 +289,7 @@ def start_supervisor(processes: int, out_dir: str) -> tuple[subprocess.Popen, in
                                 cwd=ROOT, stdout=out, stderr=err, start_new_session=True,
                                 # as a shell starts a background job (`make serve &`): SIGINT ignored
                                 preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
-    deadline = time.time() + 90
-    while time.time() < deadline and not (os.path.exists(marker) and healthy(port)):
-        if proc.poll() is not None:
-            pytest.fail("trainer.serving stopped while starting")
-        time.sleep(0.3)
-    with open(marker) as f:
-        return proc, port, f.read().strip()
+    return proc, port, wait_started(proc, port, marker, "trainer.serving")
 
 
 def alive(pid: int) -> bool:

@@ -84,6 +84,18 @@ def launch_app(port: int, *, quiet: bool = True, **env: str) -> subprocess.Popen
     )
 
 
+def stop_process(proc: subprocess.Popen, timeout: float = 15.0) -> None:
+    """Stop a process the way an update does: SIGTERM, waited for ``timeout`` seconds, then SIGKILL."""
+    if proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
 def content_security_policy() -> str:
     """What a page may load: only this server (scripts, styles, websocket, fonts), inline styles
     (Streamlit sets them everywhere), pictures also as ``data:``/``blob:``, Streamlit's inline
@@ -376,13 +388,8 @@ class Cluster:
         p = self.processes[index - 1]
         self.admin(f"disable server app/app{index}")
         time.sleep(DRAIN)
-        if p.proc is not None and p.proc.poll() is None:
-            p.proc.terminate()
-            try:
-                p.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                p.proc.kill()
-                p.proc.wait()
+        if p.proc is not None:
+            stop_process(p.proc)
         self._launch(p)
         self._wait_healthy(p)
         self.admin(f"enable server app/app{index}")
