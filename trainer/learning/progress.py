@@ -39,7 +39,7 @@ import datetime as dt
 import heapq
 import random
 import statistics
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,6 +81,8 @@ _FACT_KINDS = {k.prefix: k for k in FactKind}
 TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {t.id: tuple(_FACT_KINDS[f] for f in t.facts) for t in all_traps()}
 """The number facts under each trap, from its record (:attr:`puzzles.registry.Trap.facts`): a rounding remainder
 is the nearest five, counting ends is adding."""
+Replayed = tuple["Attempt | SprintAnswer | Placement | StageChoice", "Outcome | None"]
+"""One event of a learner's fold (:meth:`Progress.replay`) and what it changed."""
 
 @dataclass
 class Progress:
@@ -130,20 +132,30 @@ class Progress:
         """Rebuild a learner's progress from their answers (and their Sprint answers, what their placement
         check showed and the coach's stages chosen by hand), in time order."""
         progress = cls(policy=policy)
+        for _ in progress.replay(attempts, facts, placement=placement, choices=choices):
+            pass
+        return progress
+
+    def replay(self, attempts: Iterable[Attempt], facts: Iterable[SprintAnswer] = (), *,
+               placement: Placement | None = None, choices: Iterable[StageChoice] = ()) -> Iterator[Replayed]:
+        """Fold the learner's events into this progress in time order, as :meth:`from_attempts` does, handing
+        back each event with what it changed (``None`` for a placement or a stage chosen), after it is folded:
+        whoever reads the fold step by step (a child's evidence) sees the very states the learner was shown."""
         placed = () if placement is None else ((placement.at, 2, placement),)
         both: Iterable[tuple[float, int, Attempt | SprintAnswer | Placement | StageChoice]] = heapq.merge(
             ((a.at or 0.0, 0, a) for a in attempts), ((f.at, 1, f) for f in facts), placed,
             ((c.at, 3, c) for c in choices), key=lambda e: (e[0], e[1]))
         for _, _, item in both:
+            out: Outcome | None = None
             if isinstance(item, Attempt):
-                progress.record(item)
+                out = self.record(item)
             elif isinstance(item, SprintAnswer):
-                progress.record_fact(item)
+                out = self.record_fact(item)
             elif isinstance(item, StageChoice):
-                progress.choose(item)
+                self.choose(item)
             else:
-                progress.place(item)
-        return progress
+                self.place(item)
+            yield item, out
 
     def choose(self, choice: StageChoice) -> None:
         """Fold in a stage chosen by hand: the coach works there from now on (until a mastery moves it on, or a

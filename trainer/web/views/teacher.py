@@ -11,7 +11,7 @@ import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
 from puzzles.worksheet import MAX_ADDRESS, address_problem
-from trainer.classroom import curves, home_report
+from trainer.classroom import curves, evidence, home_report
 from trainer.classroom import report as classroom
 from trainer.classroom.assignments import csv_columns
 from trainer.classroom.cards import teacher_card
@@ -27,6 +27,7 @@ from trainer.web.ui import CHART, STEP_COLOURS, STEP_MARKS
 from trainer.words import Said
 from trainer.words import charts as chart_words
 from trainer.words import curves as curve_words
+from trainer.words import evidence as evidence_words
 from trainer.words import home_report as home_words
 from trainer.words import language as language_now
 from trainer.words import sprint as sprint_words
@@ -225,7 +226,7 @@ def class_page(s, code: str, key: str) -> None:
     stage = state().stage
     st.markdown(grid_html(classroom.grid(rows), stage), unsafe_allow_html=True)
     st.caption(words.grid_legend())
-    numbers_behind(rows)
+    numbers_behind(s, rows)
     work = set_work.panel(s, code, key, rows)
 
     kinds = classroom.kind_summaries(rows)
@@ -275,16 +276,21 @@ def class_page(s, code: str, key: str) -> None:
     manage(s, code, key, rows)
 
 
-def numbers_behind(rows: list[ReportRow]) -> None:
-    """One click from the grid: a child's p(known) for every skill their answers were evidence for, and the
-    answers that moved it."""
-    with st.expander(curve_words.numbers_heading()):
+def numbers_behind(s: Store, rows: list[ReportRow]) -> None:
+    """One click from the grid: a child's evidence, stage by stage in a sentence (the learner model's own fold
+    replayed from the store), and under it the numbers it stands on: p(known) for every skill their answers
+    were evidence for, and the answers that moved it."""
+    with st.expander(evidence_words.teacher_heading()):
         names = {r.code: words.child_choice(r.nickname, r.code) for r in rows}
         who = st.selectbox(words.child(), list(names), format_func=names.__getitem__, index=None,
                            key="t_numbers_child", placeholder=words.choose_a_child())
         row = next((r for r in rows if r.code == who), None)
         if row is None:
             return
+        st.caption(evidence_words.teacher_caption())
+        for e in child_evidence(s, row):
+            st.markdown(f"- **{ui.STAGE_LABELS[e.stage]}**: {evidence.for_teacher(e)}")
+        st.markdown(f"**{evidence_words.numbers_subheading()}**")
         numbers = skill_numbers(row.attempts)
         if not numbers:
             st.markdown(curve_words.no_evidence())
@@ -298,6 +304,15 @@ def numbers_behind(rows: list[ReportRow]) -> None:
                                                                     round(100 * m.after)) for m in n.moves),
         } for n in numbers], hide_index=True, key="t_numbers", column_config={  # the answers that moved it in full
             curve_words.column_moves(): st.column_config.TextColumn(width="large")})
+
+
+def child_evidence(s: Store, row: ReportRow) -> list[evidence.StageEvidence]:
+    """A child's evidence from everything the store keeps of them (while it cannot say, from their answers)."""
+    try:
+        facts, placed, chosen = s.sprint_answers(row.code), s.placement(row.code), s.stage_choices(row.code)
+    except StoreError:
+        facts, placed, chosen = [], None, []
+    return evidence.evidence(row.attempts, facts, placement=placed, choices=chosen)
 
 
 @ui.guarded
