@@ -193,3 +193,93 @@ def test_my_progress_and_the_teachers_view_show_the_sentences(store):
     assert lines[0].startswith("- **Muggins**: Mastered on Tue 6 January: ") and "confirmed the next day" in lines[0]
     assert lines[1] == "- **All Fives**: Not started yet."
     assert len(teacher.dataframe) == 1  # the numbers behind them, in the same place
+
+
+# ----- the report for home, and the class's evidence as a table -----
+
+
+def pdf_text(pdf: bytes, tmp_path) -> str:
+    """The PDF's text as pdftotext reads it, on one line."""
+    import shutil
+    import subprocess
+
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) is not installed")
+    (tmp_path / "r.pdf").write_bytes(pdf)
+    subprocess.run(["pdftotext", str(tmp_path / "r.pdf"), str(tmp_path / "r.txt")], check=True)
+    return " ".join((tmp_path / "r.txt").read_text(encoding="utf-8").split())
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_report_for_home_has_a_sentence_of_evidence_for_each_stage(lang, tmp_path):
+    from trainer.classroom.home_report import home_report
+    from trainer.classroom.home_report_pdf import home_report_pdf
+
+    p = mastered()
+    r = home_report("Blue Fox", "KQ7M-XR4P", p.attempts, p.facts.answers, language=lang, day=dt.date(2026, 1, 9),
+                    app_address="http://10.0.0.5:8501/")
+    assert [e.stage for e in r.evidence] == ["muggins", "all-fives", "five-up"]
+    text = pdf_text(home_report_pdf([r]), tmp_path)
+    with speaking(lang):
+        first = for_teacher(r.evidence[0]).replace("—", "-")
+        heading = "Why the trainer says so, stage by stage" if lang == "en" else "Por qué lo dice el entrenador"
+    assert heading in text
+    assert f"Muggins: {first}" in text
+    assert ("All Fives: Not started yet." if lang == "en" else "All Fives: Sin empezar todavía.") in text
+
+
+def test_the_classs_evidence_as_a_csv_a_row_per_child_and_stage():
+    import csv
+    import io
+
+    from trainer.classroom.evidence import evidence_csv
+
+    sure = mastered()
+    unsure = Progress()
+    for i, ok in enumerate((False, True, False, True, False)):
+        code = generate_for("hand-rounding", stage="muggins", level=1, trap="round-1", seed=i).code
+        answer(unsure, "hand-rounding", level=1, code=code, correct=ok, mistake=None if ok else "round-1")
+    text = evidence_csv([("Blue Fox", of_progress(sure)), ("Red Panda", of_progress(unsure))])
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0] == ["nickname", "stage", "standing", "sentence", "day", "answers", "days", "trap", "kind",
+                       "wrong", "of the last"]
+    assert len(rows) == 1 + 2 * 3
+    fox, panda = rows[1], rows[4]
+    assert fox[:3] == ["Blue Fox", "muggins", "mastered"] and fox[3].startswith("Mastered on Tue 6 January: ")
+    assert fox[4] == "2026-01-06" and fox[6] == "2" and fox[7] in mastery_traps("open-total", "muggins")
+    assert panda == ["Red Panda", "muggins", "not-yet", said(unsure)[0], "", "5", "1", "round-1", "", "3", "5"]
+    assert rows[2][:4] == ["Blue Fox", "all-fives", "not-started", "Not started yet."]
+    with speaking("es"):
+        spanish = list(csv.reader(io.StringIO(evidence_csv([("Red Panda", of_progress(unsure))]))))
+    assert spanish[0][:4] == ["apodo", "etapa", "situación", "frase"] and spanish[1][3].startswith("Aún no: todavía")
+
+
+def test_my_class_downloads_the_evidence_beside_the_answers(store, monkeypatch):
+    import csv
+    import io
+
+    from apptest import make_class
+    from streamlit.runtime.media_file_manager import MediaFileManager
+
+    made: dict[str, object] = {}  # the button makes its file on click: keep what it would give
+    real = MediaFileManager.add_deferred
+
+    def keep(self, data_callable, mimetype, coordinates, file_name=None, **kw):
+        made[file_name] = data_callable
+        return real(self, data_callable, mimetype, coordinates, file_name=file_name, **kw)
+    monkeypatch.setattr(MediaFileManager, "add_deferred", keep)
+
+    teacher, code, _key = make_class()
+    p = Progress()
+    answer(p, "open-total", level=1)
+    kid = store.join(code, "Jade Gecko")
+    store.record_many(kid, p.attempts)
+    teacher.run()
+    assert not teacher.exception, teacher.exception
+    labels = [b.proto.label for b in teacher.get("download_button")]
+    assert "Download the evidence (CSV)" in labels
+    assert labels.index("Download the evidence (CSV)") == labels.index("Download all answers (CSV)") + 1
+    rows = list(csv.reader(io.StringIO(made[f"class-{code}-evidence.csv"]())))
+    assert [r[:3] for r in rows[1:]] == [["Jade Gecko", "muggins", "not-yet"], ["Jade Gecko", "all-fives",
+                                                                               "not-started"],
+                                        ["Jade Gecko", "five-up", "not-started"]]

@@ -12,8 +12,10 @@ counted on the side. :mod:`trainer.words.evidence` says it, in a child's words a
 
 from __future__ import annotations
 
+import csv
 import datetime as dt
 import enum
+import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
@@ -293,5 +295,23 @@ def for_child(e: StageEvidence) -> str:
     return words.for_child(said)
 
 
-__all__ = ["RECENT", "Holding", "KnownSince", "StageEvidence", "Standing", "evidence", "for_child", "for_teacher",
-           "of_progress"]
+CSV_FIELDS = ("nickname", "stage", "standing", "sentence", "day", "answers", "days", "trap", "kind", "wrong", "of")
+"""The columns of a class's evidence (:func:`evidence_csv`), a row per child and stage."""
+
+
+def evidence_csv(children: Iterable[tuple[str, Sequence[StageEvidence]]]) -> str:
+    """A class's evidence (each child's nickname and stages), a row per child and stage: the sentence a teacher
+    reads and the values under it (headers and sentences in the reader's language; opens in any spreadsheet)."""
+    out = io.StringIO()
+    w = csv.writer(out)
+    w.writerow(words.csv_headers(CSV_FIELDS))
+    for nickname, stages in children:
+        for e in stages:
+            w.writerow([nickname, e.stage, e.standing.value, for_teacher(e), e.day.isoformat() if e.day else "",
+                        e.answers, e.days, e.trap or (e.known_last.trap if e.known_last else ""), e.kind or "",
+                        e.wrong, e.of])
+    return out.getvalue()
+
+
+__all__ = ["CSV_FIELDS", "RECENT", "Holding", "KnownSince", "StageEvidence", "Standing", "evidence", "evidence_csv",
+           "for_child", "for_teacher", "of_progress"]

@@ -12,8 +12,9 @@ sentences, :func:`for_child`). The values come from :mod:`trainer.classroom.evid
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterable
 
-from trainer.words import _, ngettext
+from trainer.words import N_, Said, _, ngettext
 from trainer.words.days import MONTHS, WEEKDAYS
 
 
@@ -50,6 +51,16 @@ def teacher_caption() -> str:
 
 def numbers_subheading() -> str:
     return _("The numbers behind it")
+
+
+def home_heading() -> str:
+    """The report for home's section of evidence."""
+    return _("Why the trainer says so, stage by stage")
+
+
+def stage_line(stage: str, why: str) -> str:
+    """A stage's sentence under its name: ``"Muggins: Mastered on …"``."""
+    return _("{stage}: {why}").format(stage=stage, why=why)
 
 
 def for_teacher(parts: list[str]) -> str:
@@ -212,3 +223,33 @@ def you_not_started() -> str:
 
 def you_chose(on: dt.date | None) -> str:
     return _("You chose to practise here on {day}.").format(day=day(on))
+
+
+def download() -> str:
+    """My class's button: the class's evidence as a table."""
+    return _("Download the evidence (CSV)")
+
+
+def download_help() -> str:
+    return _("A row for each child and stage: the sentence and the numbers under it.")
+
+
+# Translators: each header names a column of the downloaded evidence; keep them short
+HEADERS = Said({
+    "nickname": N_("nickname"),
+    "stage": N_("stage"),
+    "standing": N_("standing"),
+    "sentence": N_("sentence"),
+    "day": N_("day"),
+    "answers": N_("answers"),
+    "days": N_("days"),
+    "trap": N_("trap"),
+    "kind": N_("kind"),
+    "wrong": N_("wrong"),
+    "of": N_("of the last"),
+})
+
+
+def csv_headers(fields: Iterable[str]) -> list[str]:
+    """The headers of ``fields`` in the reader's language."""
+    return [HEADERS[f] if f in HEADERS else f for f in fields]

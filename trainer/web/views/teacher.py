@@ -24,7 +24,7 @@ from trainer.web import class_tables, device, language, markup, pagestate, sessi
 from trainer.web.fact_grid import class_fact_grid
 from trainer.web.pagestate import ClassState
 from trainer.web.ui import CHART, STEP_COLOURS, STEP_MARKS
-from trainer.words import Said
+from trainer.words import Said, speaking
 from trainer.words import charts as chart_words
 from trainer.words import curves as curve_words
 from trainer.words import evidence as evidence_words
@@ -273,6 +273,9 @@ def class_page(s, code: str, key: str) -> None:
     st.download_button(words.download_answers(), classroom.csv_text(rows, csv_columns(work) if work else None),
                        file_name=f"class-{code}.csv",
                        mime="text/csv", icon=":material/download:", key="t_csv", on_click="ignore")
+    st.download_button(evidence_words.download(), data=functools.partial(class_evidence_csv, s, rows, language_now()),
+                       file_name=f"class-{code}-evidence.csv", mime="text/csv", icon=":material/download:",
+                       key="t_evidence_csv", help=evidence_words.download_help(), on_click="ignore")
     manage(s, code, key, rows)
 
 
@@ -304,6 +307,13 @@ def numbers_behind(s: Store, rows: list[ReportRow]) -> None:
                                                                     round(100 * m.after)) for m in n.moves),
         } for n in numbers], hide_index=True, key="t_numbers", column_config={  # the answers that moved it in full
             curve_words.column_moves(): st.column_config.TextColumn(width="large")})
+
+
+def class_evidence_csv(s: Store, rows: list[ReportRow], language: str) -> str:
+    """Every child's evidence, a row per stage, in the page's language (made when the teacher clicks, outside
+    the page's run)."""
+    with speaking(language):
+        return evidence.evidence_csv([(r.nickname, child_evidence(s, r)) for r in rows])
 
 
 def child_evidence(s: Store, row: ReportRow) -> list[evidence.StageEvidence]:
