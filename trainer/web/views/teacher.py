@@ -15,6 +15,7 @@ from trainer.classroom import curves, evidence, home_report
 from trainer.classroom import report as classroom
 from trainer.classroom.assignments import csv_columns
 from trainer.classroom.cards import teacher_card
+from trainer.classroom.class_report_pdf import class_report_pdf
 from trainer.classroom.evidence_numbers import skill_numbers
 from trainer.classroom.home_report_pdf import home_report_pdf
 from trainer.learning.sprint import SprintHistory, day_of
@@ -26,6 +27,7 @@ from trainer.web.pagestate import ClassState
 from trainer.web.ui import CHART, STEP_COLOURS, STEP_MARKS
 from trainer.words import Said, speaking
 from trainer.words import charts as chart_words
+from trainer.words import class_report as class_report_words
 from trainer.words import curves as curve_words
 from trainer.words import evidence as evidence_words
 from trainer.words import home_report as home_words
@@ -390,8 +392,15 @@ def learning_curves(s: Store, code: str, rows: list[ReportRow]) -> None:
             markup.show_html(f"&#8226; {line}")
             st.page_link(ui.page_path("projector"), label=words.show_contrast(),
                          icon=":material/compare_arrows:", query_params={"code": c.example, "contrast": c.skill})
-    st.download_button(curve_words.download(), curves.curves_csv(found), file_name=f"class-{code}-curves.csv",
-                       mime="text/csv", icon=":material/download:", key="t_curves_csv")
+    with st.container(horizontal=True, gap="small"):
+        st.download_button(curve_words.download(), curves.curves_csv(found), file_name=f"class-{code}-curves.csv",
+                           mime="text/csv", icon=":material/download:", key="t_curves_csv")
+        name = s.class_name(code) or code
+        st.download_button(class_report_words.download(), help=class_report_words.download_help(),
+                           data=functools.partial(class_report_pdf, name, found, day=day_of(time.time()),
+                                                  language=language_now()),
+                           file_name=f"class-{code}-report.pdf", mime="application/pdf", icon=":material/print:",
+                           key="t_class_pdf", on_click="ignore")  # made as it is fetched, in one click
 
 
 def home_reports(s: Store, code: str, key: str, rows: list[ReportRow]) -> None:
