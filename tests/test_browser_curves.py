@@ -89,7 +89,7 @@ def test_my_class_shows_a_childs_numbers(browser, server, world):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     chromium.follow_old_teacher_link(page, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}", keys.code)
-    box = page.locator("[data-testid='stExpander']").filter(has_text="The numbers behind the grid")
+    box = page.locator("[data-testid='stExpander']").filter(has_text="Why the grid says so")
     box.locator("summary").click()
     choose = box.locator("[data-testid='stSelectbox']")
     choose.wait_for(state="visible", timeout=30000)
