@@ -10,7 +10,7 @@ import appserver
 import chromium
 import pytest
 from chromium import shot
-from test_evidence import mastered
+from evidence_histories import mastered
 
 from trainer.store import open_store
 

@@ -36,9 +36,9 @@ start the coach further on: each stage it skips over waits for its confirmation,
 from __future__ import annotations
 
 import datetime as dt
-import heapq
 import random
 import statistics
+from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,6 +50,7 @@ from trainer.learning.attempt import attempt_traps as attempt_traps
 from trainer.learning.bkt import TOP_LEVEL as TOP_LEVEL
 from trainer.learning.bkt import Knowledge, Observation, general_skill
 from trainer.learning.choice import StageChoice
+from trainer.learning.events import Replayed, in_order
 from trainer.learning.history import held_lately, taught_trap
 from trainer.learning.outcomes import Outcome as Outcome
 from trainer.learning.outcomes import Review as Review
@@ -81,8 +82,6 @@ _FACT_KINDS = {k.prefix: k for k in FactKind}
 TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {t.id: tuple(_FACT_KINDS[f] for f in t.facts) for t in all_traps()}
 """The number facts under each trap, from its record (:attr:`puzzles.registry.Trap.facts`): a rounding remainder
 is the nearest five, counting ends is adding."""
-Replayed = tuple["Attempt | SprintAnswer | Placement | StageChoice", "Outcome | None"]
-"""One event of a learner's fold (:meth:`Progress.replay`) and what it changed."""
 
 @dataclass
 class Progress:
@@ -129,33 +128,22 @@ class Progress:
     def from_attempts(cls, attempts: Iterable[Attempt], facts: Iterable[SprintAnswer] = (), *,
                       policy: Policy = DEFAULT_POLICY, placement: Placement | None = None,
                       choices: Iterable[StageChoice] = ()) -> Progress:
-        """Rebuild a learner's progress from their answers (and their Sprint answers, what their placement
-        check showed and the coach's stages chosen by hand), in time order."""
+        """Rebuild a learner's progress from their answers, Sprint answers, placement and stages chosen by hand."""
         progress = cls(policy=policy)
-        for _ in progress.replay(attempts, facts, placement=placement, choices=choices):
-            pass
+        deque(progress.replay(attempts, facts, placement=placement, choices=choices), maxlen=0)
         return progress
 
     def replay(self, attempts: Iterable[Attempt], facts: Iterable[SprintAnswer] = (), *,
                placement: Placement | None = None, choices: Iterable[StageChoice] = ()) -> Iterator[Replayed]:
-        """Fold the learner's events into this progress in time order, as :meth:`from_attempts` does, handing
-        back each event with what it changed (``None`` for a placement or a stage chosen), after it is folded:
-        whoever reads the fold step by step (a child's evidence) sees the very states the learner was shown."""
-        placed = () if placement is None else ((placement.at, 2, placement),)
-        both: Iterable[tuple[float, int, Attempt | SprintAnswer | Placement | StageChoice]] = heapq.merge(
-            ((a.at or 0.0, 0, a) for a in attempts), ((f.at, 1, f) for f in facts), placed,
-            ((c.at, 3, c) for c in choices), key=lambda e: (e[0], e[1]))
-        for _, _, item in both:
-            out: Outcome | None = None
-            if isinstance(item, Attempt):
-                out = self.record(item)
-            elif isinstance(item, SprintAnswer):
-                out = self.record_fact(item)
-            elif isinstance(item, StageChoice):
+        """Fold the events in time order (:func:`~trainer.learning.events.in_order`), handing back each with what it
+        changed once folded: a reader of the fold step by step (a child's evidence) sees the very states shown."""
+        for item in in_order(attempts, facts, placement, choices):
+            if isinstance(item, StageChoice):
                 self.choose(item)
-            else:
+            elif isinstance(item, Placement):
                 self.place(item)
-            yield item, out
+            yield item, (self.record(item) if isinstance(item, Attempt) else
+                         self.record_fact(item) if isinstance(item, SprintAnswer) else None)
 
     def choose(self, choice: StageChoice) -> None:
         """Fold in a stage chosen by hand: the coach works there from now on (until a mastery moves it on, or a
