@@ -134,3 +134,21 @@ def test_make_fit_bkt_checks_and_keeps_its_report(tmp_path, capsys):
     out = capsys.readouterr()
     assert "next-answer AUC" in out.out and "20 to refit" in out.out and "Kept the check in" in out.err
     assert [p.suffix for p in sorted((tmp_path / "refits").iterdir())] == [".json", ".md"]
+
+
+def test_too_few_children_to_hold_some_out_skip_the_check_not_the_fit(tmp_path, monkeypatch, capsys):
+    from trainer.classroom import fit as command
+    from trainer.classroom import pybkt
+    from trainer.learning import fit
+
+    answers = tmp_path / "answers.csv"
+    fit.write_answers_csv(school(children=18, answers=12), answers)  # 18 children: 12 left to refit on
+    fitted: list[int] = []
+
+    def no_full_fit(rows, **kw):  # the fit of every child (pyBKT's part is tested above): counted, then refused
+        fitted.append(len({r.learner for r in rows}))
+        raise fit.NotEnoughAnswers("stop here")
+    monkeypatch.setattr(pybkt, "fit", no_full_fit)
+    assert command.main(["--csv", str(answers), "--check", "--reports", str(tmp_path / "refits")]) == 1
+    assert "No check on held-out children" in capsys.readouterr().err
+    assert fitted == [12, 18] and not (tmp_path / "refits").exists()

@@ -60,6 +60,19 @@ def say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
+def check(learners: list[list[Attempt]], where: str, args: argparse.Namespace) -> None:
+    """The check on held-out children, printed and kept; too few children to hold some out: said, and the fit
+    goes on."""
+    try:
+        checked = refit.check(learners, where=where, day=dt.date.today(), env=args.env, seed=args.seed, say=say)
+    except fit.NotEnoughAnswers as err:
+        say(f"No check on held-out children: the children left to refit on are too few. {err}")
+        return
+    print(refit.report_text(checked))
+    text, numbers = refit.keep(checked, args.reports)
+    say(f"Kept the check in {text} and its numbers in {numbers}.")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
@@ -67,11 +80,7 @@ def main(argv: list[str] | None = None) -> int:
         rows = fit.observation_rows(learners)
         say(f"{sum(map(len, learners))} answers from {len(learners)} learners in {where}.")
         if args.check:
-            checked = refit.check(learners, where=where, day=dt.date.today(), env=args.env, seed=args.seed,
-                                  say=say)
-            print(refit.report_text(checked))
-            text, numbers = refit.keep(checked, args.reports)
-            say(f"Kept the check in {text} and its numbers in {numbers}.")
+            check(learners, where, args)
         version = pybkt.REQUIREMENTS[0].split("==")[1]
         cohort = args.cohort or (f"fitted with pyBKT {version} on {len(rows)} observations "
                                  f"from {len(learners)} learners in {where}, {dt.date.today().isoformat()}")
