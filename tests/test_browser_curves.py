@@ -74,6 +74,11 @@ def test_my_class_draws_the_learning_curves(browser, server, world, size):
     links = page.get_by_role("link", name="Show a contrast pair on the projector")
     assert any(f"contrast={FLAT}" in (links.nth(i).get_attribute("href") or "") for i in range(links.count()))
     assert page.get_by_role("button", name="Download the learning curves (CSV)").count() == 1
+    printed = page.get_by_role("button", name="Class report (PDF)")  # beside it: the curves printed
+    assert printed.count() == 1
+    printed.evaluate("e => e.scrollIntoView({block: 'center'})")
+    chromium.steady(page, printed)
+    shot(page, f"curves-buttons-{size[0]}.png")
     traps.evaluate("e => e.scrollIntoView({block: 'end'})")  # the traps' curves, the flat one's link below
     page.evaluate("window.scrollBy(0, 120)")
     chromium.settled(page)
@@ -86,7 +91,7 @@ def test_my_class_shows_a_childs_numbers(browser, server, world):
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     chromium.follow_old_teacher_link(page, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}", keys.code)
-    box = page.locator("[data-testid='stExpander']").filter(has_text="The numbers behind the grid")
+    box = page.locator("[data-testid='stExpander']").filter(has_text="Why the grid says so")
     box.locator("summary").click()
     choose = box.locator("[data-testid='stSelectbox']")
     choose.wait_for(state="visible", timeout=30000)

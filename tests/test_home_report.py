@@ -193,6 +193,12 @@ class FakeStore:
             raise StoreUnavailable()
         return self.languages.get(code)
 
+    def placement(self, code):
+        return None
+
+    def stage_choices(self, code):
+        return []
+
 
 @dataclasses.dataclass
 class Row:

@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from trainer.classroom import pybkt
+from trainer.classroom import pybkt, refit
 from trainer.learning import fit
 from trainer.learning.attempt import Attempt
 from trainer.store import StoreUnavailable, open_store
@@ -35,6 +35,11 @@ def parser() -> argparse.ArgumentParser:
                     "(default: the store or CSV, and today's date)")
     ap.add_argument("--seed", type=int, default=pybkt.SEED, help=f"pyBKT's random seed (default {pybkt.SEED})")
     ap.add_argument("--env", metavar="DIR", type=Path, help="pyBKT's environment (default .venv-bkt)")
+    ap.add_argument("--check", action="store_true", help="first check the shipped numbers and a refit on held-out "
+                    "children (a third of them, never one child on both sides) beside pyBKT's own, and keep the "
+                    "report with the numbers it produced, dated")
+    ap.add_argument("--reports", metavar="DIR", type=Path, default=refit.REPORTS,
+                    help="where --check keeps its reports (default trainer/learning/data/refits)")
     return ap
 
 
@@ -55,12 +60,27 @@ def say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
+def check(learners: list[list[Attempt]], where: str, args: argparse.Namespace) -> None:
+    """The check on held-out children, printed and kept; too few children to hold some out: said, and the fit
+    goes on."""
+    try:
+        checked = refit.check(learners, where=where, day=dt.date.today(), env=args.env, seed=args.seed, say=say)
+    except fit.NotEnoughAnswers as err:
+        say(f"No check on held-out children: the children left to refit on are too few. {err}")
+        return
+    print(refit.report_text(checked))
+    text, numbers = refit.keep(checked, args.reports)
+    say(f"Kept the check in {text} and its numbers in {numbers}.")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         learners, where = answers(args)
         rows = fit.observation_rows(learners)
         say(f"{sum(map(len, learners))} answers from {len(learners)} learners in {where}.")
+        if args.check:
+            check(learners, where, args)
         version = pybkt.REQUIREMENTS[0].split("==")[1]
         cohort = args.cohort or (f"fitted with pyBKT {version} on {len(rows)} observations "
                                  f"from {len(learners)} learners in {where}, {dt.date.today().isoformat()}")

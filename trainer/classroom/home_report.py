@@ -31,9 +31,12 @@ from urllib.parse import urlsplit
 from puzzles import CORE_KINDS, KINDS, STAGES, TRAPS, CodeError, Stage, all_kinds, from_code, generate_for, kind
 from puzzles.registry import TrapFamily, trap
 from puzzles.worksheet import address_problem
+from trainer.classroom.evidence import StageEvidence, of_progress
 from trainer.classroom.report import LearnerRecord
 from trainer.learning.attempt import Attempt
+from trainer.learning.choice import StageChoice
 from trainer.learning.days import month_calendar, practice_days
+from trainer.learning.placement import Placement
 from trainer.learning.progress import MASTERED, Progress
 from trainer.learning.sprint import SprintAnswer
 from trainer.store.errors import StoreError
@@ -92,6 +95,8 @@ class HomeReport:
 
     until: dt.date | None = None
     """The last day the page's token signs in (a term after it was printed)."""
+    evidence: tuple[StageEvidence, ...] = ()
+    """Why each stage stands where it does (:mod:`trainer.classroom.evidence`), a sentence each on the page."""
 
     @property
     def trap_family(self) -> TrapFamily | None:
@@ -184,10 +189,12 @@ SignIn = tuple[str, dt.date]
 
 
 def home_report(nickname: str, code: str, attempts: Sequence[Attempt], facts: Sequence[SprintAnswer], *,
-                language: object, day: dt.date, app_address: str, sign_in: SignIn | None = None) -> HomeReport:
-    """Gather a child's report from their answers and Sprint answers, in the order given."""
-    return report_of(Progress.from_attempts(attempts, facts), nickname, code, language=language, day=day,
-                     app_address=app_address, sign_in=sign_in)
+                language: object, day: dt.date, app_address: str, sign_in: SignIn | None = None,
+                placement: Placement | None = None, choices: Sequence[StageChoice] = ()) -> HomeReport:
+    """Gather a child's report from their answers and Sprint answers, in the order given (and what their
+    placement check showed, and the stages they chose by hand)."""
+    return report_of(Progress.from_attempts(attempts, facts, placement=placement, choices=choices), nickname, code,
+                     language=language, day=day, app_address=app_address, sign_in=sign_in)
 
 
 def report_of(progress: Progress, nickname: str, code: str, *, language: object, day: dt.date,
@@ -211,7 +218,7 @@ def report_of(progress: Progress, nickname: str, code: str, *, language: object,
         days_this_month=calendar.practised,
         practised_days=tuple(d.day.day for d in calendar.days if d.practised),
         link=None if link is None or address_problem(link, with_query=True) else link,
-        until=sign_in[1] if sign_in is not None else None)
+        until=sign_in[1] if sign_in is not None else None, evidence=tuple(of_progress(progress)))
 
 
 Learner = LearnerRecord
@@ -225,6 +232,10 @@ class Source(Protocol):
 
     def language(self, learner_code: object) -> str | None: ...
 
+    def placement(self, learner_code: str) -> Placement | None: ...
+
+    def stage_choices(self, learner_code: str) -> list[StageChoice]: ...
+
 
 def class_reports(source: Source, learners: Sequence[Learner], *, language: str, day: dt.date,
                   app_address: str, sign_ins: Mapping[str, SignIn] | None = None) -> list[HomeReport]:
@@ -234,10 +245,14 @@ def class_reports(source: Source, learners: Sequence[Learner], *, language: str,
     alone, in ``language``, without a QR code: a teacher at the printer gets pages, not an error."""
     out = []
     for lr in learners:
+        placed: Placement | None = None
+        chosen: list[StageChoice] = []
         try:
             facts, own = source.sprint_answers(lr.code), source.language(lr.code)
+            placed, chosen = source.placement(lr.code), source.stage_choices(lr.code)
         except StoreError:
             facts, own = [], None
         out.append(home_report(lr.nickname, lr.code, lr.attempts, facts, language=own or language, day=day,
-                               app_address=app_address, sign_in=(sign_ins or {}).get(lr.code)))
+                               app_address=app_address, sign_in=(sign_ins or {}).get(lr.code),
+                               placement=placed, choices=chosen))
     return out

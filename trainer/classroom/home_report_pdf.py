@@ -23,11 +23,14 @@ from fpdf.enums import MethodReturnValue
 
 from puzzles import KIND_TITLES, CodeError, from_code, kind, trap_words
 from puzzles.print_pictures import draw_hand
+from puzzles.stages import STAGE_LABELS
 from puzzles.worksheet import _text
+from trainer.classroom.evidence import for_teacher
 from trainer.classroom.home_report import HomeReport
 from trainer.learning.days import month_calendar
 from trainer.rules import Tile
 from trainer.words import days as day_words
+from trainer.words import evidence as evidence_words
 from trainer.words import home_report as words
 from trainer.words import speaking
 
@@ -85,6 +88,10 @@ def sections(report: HomeReport) -> list[Block]:
             out.append(Block(Style.TEXT, words.along(report.along.value)))
         if report.sure_of:
             out.append(Block(Style.TICK, words.sure_of([KIND_TITLES[k] for k in report.sure_of])))
+    if report.evidence:  # a sentence of evidence for each stage (the words a teacher reads on My class)
+        out.append(Block(Style.HEADING, evidence_words.home_heading()))
+        out += [Block(Style.TEXT, evidence_words.stage_line(STAGE_LABELS[e.stage], for_teacher(e)))
+                for e in report.evidence]
     if report.trap is not None:
         out += [Block(Style.HEADING, words.trap_heading()),
                 Block(Style.TEXT, words.trap_slip(name, trap_words(report.trap)))]

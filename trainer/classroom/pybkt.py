@@ -111,3 +111,24 @@ def run_pybkt(rows: Iterable[ObservationRow], skills: Sequence[str], *, env: Pat
                         "--num-fits", str(fits), "--skills", ",".join(skills)], check=True)
         result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
     return result
+
+
+HELDOUT = ROOT / "tools" / "bkt" / "heldout.py"
+"""pyBKT fitted on some learners, predicting every observation of others (the held-out check's own pyBKT)."""
+
+
+def heldout(train: Iterable[ObservationRow], test: Sequence[ObservationRow], *, env: Path | None = None,
+            seed: int = SEED, fits: int = 1, say: Say = None) -> dict[str, list[float | None]]:
+    """pyBKT's chance of a right answer for each ``test`` row, fitted on ``train`` (plain, and with teaching as a
+    second resource): ``{"plain": […], "teaching": […]}`` in ``test``'s order, ``None`` for a skill it never saw."""
+    python = pybkt_python(env, say=say)
+    with tempfile.TemporaryDirectory(prefix="fives-heldout-") as tmp:
+        a, b, out = Path(tmp) / "train.csv", Path(tmp) / "test.csv", Path(tmp) / "out.json"
+        write_observations(train, a)
+        write_observations(test, b)
+        if say:
+            say("Predicting the held-out children with pyBKT's own fit...")
+        subprocess.run([str(python), str(HELDOUT), "--train", str(a), "--test", str(b), "--out", str(out),
+                        "--seed", str(seed), "--num-fits", str(fits)], check=True, stdout=subprocess.DEVNULL)
+        result: dict[str, list[float | None]] = json.loads(out.read_text(encoding="utf-8"))
+    return result

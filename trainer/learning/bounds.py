@@ -121,3 +121,28 @@ def held(skill: str, p: N, mastered_at: float = DEFAULT_POLICY.mastered_at) -> N
             low, high = (low, mid) if known_after_one(out, mid, mastered_at) else (mid, high)
         out = dataclasses.replace(out, prior=math.floor(low * 10_000) / 10_000)
     return out
+
+
+def broken(skill: str, p: Numbers, mastered_at: float = DEFAULT_POLICY.mastered_at) -> tuple[str, ...]:
+    """The bounds a fit of ``skill`` lies outside, each said plainly (empty: within them all): a refit outside
+    them is refused, not held (``make fit-bkt``'s check, :mod:`trainer.classroom.refit`).
+
+    >>> from trainer.learning.bkt import BktParams
+    >>> broken("open-total@muggins", BktParams(prior=0.3, learn=0.2, guess=0.3, slip=0.25, taught_learn=0.3))
+    ('slip 0.250 > 0.1',)
+    """
+    floor = guess_floor(skill)
+    out = []
+    if p.learn > LEARN_MAX or p.taught_learn > LEARN_MAX:
+        out.append(f"learn {max(p.learn, p.taught_learn):.3f} > {LEARN_MAX}")
+    if p.prior > PRIOR_MAX:
+        out.append(f"prior {p.prior:.3f} > {PRIOR_MAX}")
+    if p.slip > SLIP_MAX:
+        out.append(f"slip {p.slip:.3f} > {SLIP_MAX}")
+    if p.guess < floor - 1e-9:
+        out.append(f"guess {p.guess:.3f} < the item's chance {floor:.3f}")
+    if p.guess > max(GUESS_MAX, floor) + 1e-9:
+        out.append(f"guess {p.guess:.3f} > {max(GUESS_MAX, floor):.3f}")
+    if not out and known_after_one(p, p.prior, mastered_at):
+        out.append("known after one answer")
+    return tuple(out)

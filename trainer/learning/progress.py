@@ -36,10 +36,10 @@ start the coach further on: each stage it skips over waits for its confirmation,
 from __future__ import annotations
 
 import datetime as dt
-import heapq
 import random
 import statistics
-from collections.abc import Iterable
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +50,7 @@ from trainer.learning.attempt import attempt_traps as attempt_traps
 from trainer.learning.bkt import TOP_LEVEL as TOP_LEVEL
 from trainer.learning.bkt import Knowledge, Observation, general_skill
 from trainer.learning.choice import StageChoice
+from trainer.learning.events import Replayed, in_order
 from trainer.learning.history import held_lately, taught_trap
 from trainer.learning.outcomes import Outcome as Outcome
 from trainer.learning.outcomes import Review as Review
@@ -127,23 +128,22 @@ class Progress:
     def from_attempts(cls, attempts: Iterable[Attempt], facts: Iterable[SprintAnswer] = (), *,
                       policy: Policy = DEFAULT_POLICY, placement: Placement | None = None,
                       choices: Iterable[StageChoice] = ()) -> Progress:
-        """Rebuild a learner's progress from their answers (and their Sprint answers, what their placement
-        check showed and the coach's stages chosen by hand), in time order."""
+        """Rebuild a learner's progress from their answers, Sprint answers, placement and stages chosen by hand."""
         progress = cls(policy=policy)
-        placed = () if placement is None else ((placement.at, 2, placement),)
-        both: Iterable[tuple[float, int, Attempt | SprintAnswer | Placement | StageChoice]] = heapq.merge(
-            ((a.at or 0.0, 0, a) for a in attempts), ((f.at, 1, f) for f in facts), placed,
-            ((c.at, 3, c) for c in choices), key=lambda e: (e[0], e[1]))
-        for _, _, item in both:
-            if isinstance(item, Attempt):
-                progress.record(item)
-            elif isinstance(item, SprintAnswer):
-                progress.record_fact(item)
-            elif isinstance(item, StageChoice):
-                progress.choose(item)
-            else:
-                progress.place(item)
+        deque(progress.replay(attempts, facts, placement=placement, choices=choices), maxlen=0)
         return progress
+
+    def replay(self, attempts: Iterable[Attempt], facts: Iterable[SprintAnswer] = (), *,
+               placement: Placement | None = None, choices: Iterable[StageChoice] = ()) -> Iterator[Replayed]:
+        """Fold the events in time order (:func:`~trainer.learning.events.in_order`), handing back each with what it
+        changed once folded: a reader of the fold step by step (a child's evidence) sees the very states shown."""
+        for item in in_order(attempts, facts, placement, choices):
+            if isinstance(item, StageChoice):
+                self.choose(item)
+            elif isinstance(item, Placement):
+                self.place(item)
+            yield item, (self.record(item) if isinstance(item, Attempt) else
+                         self.record_fact(item) if isinstance(item, SprintAnswer) else None)
 
     def choose(self, choice: StageChoice) -> None:
         """Fold in a stage chosen by hand: the coach works there from now on (until a mastery moves it on, or a

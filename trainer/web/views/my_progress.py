@@ -7,6 +7,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, all_kinds
+from trainer.classroom import evidence
 from trainer.classroom.home_report import HomeReport, app_address, report_of
 from trainer.classroom.home_report_pdf import home_report_pdf
 from trainer.classroom.report import learner_csv
@@ -52,6 +53,7 @@ def show() -> None:
     c[3].metric(words.median_time(), words.seconds(progress.median_seconds or 0.0))  # answers exist here
 
     st.subheader(words.stages())
+    why = {e.stage: e for e in evidence.of_progress(progress)}  # the same fold, replayed: it says why
     for stage in STAGES:
         rep = progress.mastery_report(stage)
         name = ui.STAGE_LABELS[stage]
@@ -60,6 +62,7 @@ def show() -> None:
         else:
             st.markdown(words.stage_so_far(name, rep["core_mastered"], rep["core_count"]))
         st.progress(rep["share"])
+        st.caption(evidence.for_child(why[stage]))
     whats_next(progress)
 
     my_days(progress)

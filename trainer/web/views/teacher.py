@@ -11,10 +11,11 @@ import streamlit as st
 
 from puzzles import CORE_KINDS, KIND_TITLES, KINDS, STAGES, Stage, all_kinds
 from puzzles.worksheet import MAX_ADDRESS, address_problem
-from trainer.classroom import curves, home_report
+from trainer.classroom import curves, evidence, home_report
 from trainer.classroom import report as classroom
 from trainer.classroom.assignments import csv_columns
 from trainer.classroom.cards import teacher_card
+from trainer.classroom.class_report_pdf import class_report_pdf
 from trainer.classroom.evidence_numbers import skill_numbers
 from trainer.classroom.home_report_pdf import home_report_pdf
 from trainer.learning.sprint import SprintHistory, day_of
@@ -24,9 +25,11 @@ from trainer.web import class_tables, device, language, markup, pagestate, sessi
 from trainer.web.fact_grid import class_fact_grid
 from trainer.web.pagestate import ClassState
 from trainer.web.ui import CHART, STEP_COLOURS, STEP_MARKS
-from trainer.words import Said
+from trainer.words import Said, speaking
 from trainer.words import charts as chart_words
+from trainer.words import class_report as class_report_words
 from trainer.words import curves as curve_words
+from trainer.words import evidence as evidence_words
 from trainer.words import home_report as home_words
 from trainer.words import language as language_now
 from trainer.words import sprint as sprint_words
@@ -225,7 +228,7 @@ def class_page(s, code: str, key: str) -> None:
     stage = state().stage
     st.markdown(grid_html(classroom.grid(rows), stage), unsafe_allow_html=True)
     st.caption(words.grid_legend())
-    numbers_behind(rows)
+    numbers_behind(s, rows)
     work = set_work.panel(s, code, key, rows)
 
     kinds = classroom.kind_summaries(rows)
@@ -272,19 +275,27 @@ def class_page(s, code: str, key: str) -> None:
     st.download_button(words.download_answers(), classroom.csv_text(rows, csv_columns(work) if work else None),
                        file_name=f"class-{code}.csv",
                        mime="text/csv", icon=":material/download:", key="t_csv", on_click="ignore")
+    st.download_button(evidence_words.download(), data=functools.partial(class_evidence_csv, s, rows, language_now()),
+                       file_name=f"class-{code}-evidence.csv", mime="text/csv", icon=":material/download:",
+                       key="t_evidence_csv", help=evidence_words.download_help(), on_click="ignore")
     manage(s, code, key, rows)
 
 
-def numbers_behind(rows: list[ReportRow]) -> None:
-    """One click from the grid: a child's p(known) for every skill their answers were evidence for, and the
-    answers that moved it."""
-    with st.expander(curve_words.numbers_heading()):
+def numbers_behind(s: Store, rows: list[ReportRow]) -> None:
+    """One click from the grid: a child's evidence, stage by stage in a sentence (the learner model's own fold
+    replayed from the store), and under it the numbers it stands on: p(known) for every skill their answers
+    were evidence for, and the answers that moved it."""
+    with st.expander(evidence_words.teacher_heading()):
         names = {r.code: words.child_choice(r.nickname, r.code) for r in rows}
         who = st.selectbox(words.child(), list(names), format_func=names.__getitem__, index=None,
                            key="t_numbers_child", placeholder=words.choose_a_child())
         row = next((r for r in rows if r.code == who), None)
         if row is None:
             return
+        st.caption(evidence_words.teacher_caption())
+        for e in child_evidence(s, row):
+            st.markdown(f"- **{ui.STAGE_LABELS[e.stage]}**: {evidence.for_teacher(e)}")
+        st.markdown(f"**{evidence_words.numbers_subheading()}**")
         numbers = skill_numbers(row.attempts)
         if not numbers:
             st.markdown(curve_words.no_evidence())
@@ -298,6 +309,22 @@ def numbers_behind(rows: list[ReportRow]) -> None:
                                                                     round(100 * m.after)) for m in n.moves),
         } for n in numbers], hide_index=True, key="t_numbers", column_config={  # the answers that moved it in full
             curve_words.column_moves(): st.column_config.TextColumn(width="large")})
+
+
+def class_evidence_csv(s: Store, rows: list[ReportRow], language: str) -> str:
+    """Every child's evidence, a row per stage, in the page's language (made when the teacher clicks, outside
+    the page's run)."""
+    with speaking(language):
+        return evidence.evidence_csv([(r.nickname, child_evidence(s, r)) for r in rows])
+
+
+def child_evidence(s: Store, row: ReportRow) -> list[evidence.StageEvidence]:
+    """A child's evidence from everything the store keeps of them (while it cannot say, from their answers)."""
+    try:
+        facts, placed, chosen = s.sprint_answers(row.code), s.placement(row.code), s.stage_choices(row.code)
+    except StoreError:
+        facts, placed, chosen = [], None, []
+    return evidence.evidence(row.attempts, facts, placement=placed, choices=chosen)
 
 
 @ui.guarded
@@ -365,8 +392,15 @@ def learning_curves(s: Store, code: str, rows: list[ReportRow]) -> None:
             markup.show_html(f"&#8226; {line}")
             st.page_link(ui.page_path("projector"), label=words.show_contrast(),
                          icon=":material/compare_arrows:", query_params={"code": c.example, "contrast": c.skill})
-    st.download_button(curve_words.download(), curves.curves_csv(found), file_name=f"class-{code}-curves.csv",
-                       mime="text/csv", icon=":material/download:", key="t_curves_csv")
+    with st.container(horizontal=True, gap="small"):
+        st.download_button(curve_words.download(), curves.curves_csv(found), file_name=f"class-{code}-curves.csv",
+                           mime="text/csv", icon=":material/download:", key="t_curves_csv")
+        name = s.class_name(code) or code
+        st.download_button(class_report_words.download(), help=class_report_words.download_help(),
+                           data=functools.partial(class_report_pdf, name, found, day=day_of(time.time()),
+                                                  language=language_now()),
+                           file_name=f"class-{code}-report.pdf", mime="application/pdf", icon=":material/print:",
+                           key="t_class_pdf", on_click="ignore")  # made as it is fetched, in one click
 
 
 def home_reports(s: Store, code: str, key: str, rows: list[ReportRow]) -> None:
