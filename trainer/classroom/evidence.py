@@ -19,7 +19,7 @@ import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from puzzles import CORE_KINDS, KIND_TITLES, STAGES, mastery_traps, trap_words
+from puzzles import CORE_KINDS, KIND_TITLES, STAGES, Stage, mastery_traps, trap_words
 from puzzles.registry import trap
 from trainer.learning.attempt import Attempt
 from trainer.learning.bkt import observations
@@ -80,7 +80,7 @@ class KnownSince:
 class StageEvidence:
     """Why one stage stands where it does: the values behind its sentence (said by :mod:`trainer.words.evidence`)."""
 
-    stage: str
+    stage: Stage
     standing: Standing
     answers: int = 0
     """Answers at the stage (up to its mastery, for a mastered one)."""
@@ -119,10 +119,10 @@ def evidence(attempts: Sequence[Attempt], facts: Iterable[SprintAnswer] = (), *,
     """Every stage's evidence, in the learning path's order, from a learner's stored events (as
     :meth:`Progress.from_attempts` takes them)."""
     progress = Progress(policy=policy)
-    mastered_at: dict[str, tuple[dt.date | None, int]] = {}   # stage → (day, answers up to it)
+    mastered_at: dict[Stage, tuple[dt.date | None, int]] = {}   # stage → (day, answers up to it)
     known_since: dict[str, KnownSince] = {}                  # trap → since when (while known)
     runs: dict[str, int] = {}                                # trap → right observations in a row
-    taken_back: dict[str, tuple[dt.date | None, str, int, int]] = {}  # stage → (day, kind, wrong, of)
+    taken_back: dict[Stage, tuple[dt.date | None, str, int, int]] = {}  # stage → (day, kind, wrong, of)
     bar = policy.mastered_at
     for item, out in progress.replay(attempts, facts, placement=placement, choices=choices):
         day = answer_day(item.at)
@@ -165,8 +165,8 @@ def _days(answers: Sequence[Attempt]) -> int:
     return len({d for a in answers if (d := answer_day(a.at)) is not None})
 
 
-def _stage(progress: Progress, stage: str, here: list[Attempt], mastered_at: dict[str, tuple[dt.date | None, int]],
-           known_since: dict[str, KnownSince], taken_back: dict[str, tuple[dt.date | None, str, int, int]],
+def _stage(progress: Progress, stage: Stage, here: list[Attempt], mastered_at: dict[Stage, tuple[dt.date | None, int]],
+           known_since: dict[str, KnownSince], taken_back: dict[Stage, tuple[dt.date | None, str, int, int]],
            chosen: dt.date | None) -> StageEvidence:
     if progress.is_mastered(stage) and stage in mastered_at:
         day, n = mastered_at[stage]
@@ -208,7 +208,7 @@ def _stage(progress: Progress, stage: str, here: list[Attempt], mastered_at: dic
                  wrong=sum(not a.correct for a in last), of=len(last))
 
 
-def _trap_holding(progress: Progress, stage: str) -> tuple[str, int, int] | None:
+def _trap_holding(progress: Progress, stage: Stage) -> tuple[str, int, int] | None:
     """The trap of the stage not known yet that most of its last :data:`RECENT` tests were wrong on (the
     answers that were evidence for it: right ones, and wrong ones filed under it), with those counts."""
     traps = [t for t in dict.fromkeys(t for k in CORE_KINDS for t in mastery_traps(k, stage))
