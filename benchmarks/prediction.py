@@ -25,36 +25,14 @@ import math
 import os
 import subprocess
 import tempfile
-from collections.abc import Sequence
 from pathlib import Path
 
 from benchmarks.learner_families import FAMILIES, PUZZLES, Run, family_runs
 from trainer.classroom.pybkt import ROOT, pybkt_python
+from trainer.learning.heldout import auc, rmse
 
 SCRIPT = ROOT / "tools" / "bkt" / "heldout.py"
 Obs = tuple[str, int, int, float]
-
-
-def auc(scores: Sequence[float], truth: Sequence[int]) -> float:
-    """The area under the ROC curve (Mann-Whitney, ties shared)."""
-    pairs = sorted(zip(scores, truth, strict=True))
-    pos = sum(truth)
-    neg = len(truth) - pos
-    if not pos or not neg:
-        return float("nan")
-    rank_sum, i = 0.0, 0
-    while i < len(pairs):
-        j = i
-        while j < len(pairs) and pairs[j][0] == pairs[i][0]:
-            j += 1
-        mid = (i + j + 1) / 2  # ranks i+1 … j share their mean
-        rank_sum += mid * sum(t for _, t in pairs[i:j])
-        i = j
-    return (rank_sum - pos * (pos + 1) / 2) / (pos * neg)
-
-
-def rmse(scores: Sequence[float], truth: Sequence[int]) -> float:
-    return math.sqrt(sum((s - t) ** 2 for s, t in zip(scores, truth, strict=True)) / len(truth))
 
 
 def running_share(train: list[list[Obs]], test: list[list[Obs]]) -> list[float]:

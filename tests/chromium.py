@@ -190,6 +190,22 @@ def shot(page, name: str, **options) -> None:
     page.screenshot(path=os.path.join(ARTIFACTS, name), **options)
 
 
+def first_childs_evidence(page, server: str, keys):
+    """My class (through the teacher's old link), its "Why the grid says so" opened on the first child; the
+    expander."""
+    follow_old_teacher_link(page, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}", keys.code)
+    box = page.locator("[data-testid='stExpander']").filter(has_text="Why the grid says so")
+    box.locator("summary").click()
+    choose = box.locator("[data-testid='stSelectbox']")
+    choose.wait_for(state="visible", timeout=30000)
+    settled(page)
+    with rerun(page):
+        choose.click()
+        page.get_by_role("option").first.click(timeout=30000)
+    settled(page)
+    return box
+
+
 def follow_old_teacher_link(page, url: str, code: str, timeout: float = 60000) -> None:
     """An old teacher link (``/teacher?class=…&key=…``): its small page, a tap on **Open my class**, then the
     class open (its code on the page, once the browser has handed the link over)."""

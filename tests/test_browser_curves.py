@@ -90,16 +90,7 @@ def test_my_class_shows_a_childs_numbers(browser, server, world):
     keys = world["keys"]
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    chromium.follow_old_teacher_link(page, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}", keys.code)
-    box = page.locator("[data-testid='stExpander']").filter(has_text="Why the grid says so")
-    box.locator("summary").click()
-    choose = box.locator("[data-testid='stSelectbox']")
-    choose.wait_for(state="visible", timeout=30000)
-    chromium.settled(page)
-    with chromium.rerun(page):
-        choose.click()
-        page.get_by_role("option").first.click(timeout=30000)
-    chromium.settled(page)
+    box = chromium.first_childs_evidence(page, server, keys)
     table = box.locator("[data-testid='stDataFrame']")
     if not table.is_visible():  # the run the choice started drew the expander again, folded
         box.locator("summary").click()

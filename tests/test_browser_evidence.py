@@ -56,16 +56,7 @@ def test_the_teacher_reads_the_evidence_beside_the_numbers(browser, server, worl
     keys = world["keys"]
     context = browser.new_context(viewport={"width": size[0], "height": size[1]})
     page = context.new_page()
-    chromium.follow_old_teacher_link(page, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}", keys.code)
-    box = page.locator("[data-testid='stExpander']").filter(has_text="Why the grid says so")
-    box.locator("summary").click()
-    choose = box.locator("[data-testid='stSelectbox']")
-    choose.wait_for(state="visible", timeout=30000)
-    chromium.settled(page)
-    with chromium.rerun(page):
-        choose.click()
-        page.get_by_role("option").first.click(timeout=30000)
-    chromium.settled(page)
+    box = chromium.first_childs_evidence(page, server, keys)
     sentence = box.get_by_text("Mastered on Tue 6 January", exact=False)
     if not sentence.is_visible():  # the run the choice started drew the expander again, folded
         box.locator("summary").click()

@@ -14,10 +14,9 @@ import datetime as dt
 import io
 from collections.abc import Sequence
 
-from fpdf import FPDF
-
 from puzzles.worksheet import _text
 from trainer.classroom.curves import Curve, SkillKind
+from trainer.classroom.printing import A4
 from trainer.render import curve_picture
 from trainer.words import class_report as words
 from trainer.words import curves as curve_words
@@ -29,7 +28,6 @@ PER_PAGE = 9
 BLUE = (0, 114, 178)
 INK = (31, 41, 51)
 GREY = (110, 110, 110)
-_FIXED_DATE = dt.datetime(2024, 1, 1, tzinfo=dt.UTC)  # the same report gives the same bytes
 
 
 def panels(curves: Sequence[Curve]) -> list[dict[str, object]]:
@@ -38,13 +36,9 @@ def panels(curves: Sequence[Curve]) -> list[dict[str, object]]:
              "points": [(p.opportunity, p.children, p.share_wrong, p.predicted) for p in c.points]} for c in curves]
 
 
-class _Pdf(FPDF):
+class _Pdf(A4):
     def __init__(self) -> None:
-        super().__init__(format="A4")
-        self.set_creation_date(_FIXED_DATE)
-        self.set_author("Fives Trainer")
-        self.set_margins(MARGIN, MARGIN, MARGIN)
-        self.set_auto_page_break(False)
+        super().__init__(MARGIN)
 
 
 def _heading(pdf: _Pdf, text: str, size: float = 15) -> None:

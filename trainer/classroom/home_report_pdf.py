@@ -11,14 +11,12 @@ b'%PDF-'
 
 from __future__ import annotations
 
-import datetime as dt
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
 import segno
-from fpdf import FPDF
 from fpdf.enums import MethodReturnValue
 
 from puzzles import KIND_TITLES, CodeError, from_code, kind, trap_words
@@ -27,6 +25,7 @@ from puzzles.stages import STAGE_LABELS
 from puzzles.worksheet import _text
 from trainer.classroom.evidence import for_teacher
 from trainer.classroom.home_report import HomeReport
+from trainer.classroom.printing import A4
 from trainer.learning.days import month_calendar
 from trainer.rules import Tile
 from trainer.words import days as day_words
@@ -52,7 +51,6 @@ BAND_TOP = 297.0 - 14.0 - BAND
 QR_SIZE = 46.0
 SCALES = (1.15, 1.0, 0.92, 0.84, 0.76, 0.68)
 """The sizes the sections' text is tried at, largest first: the first that fits above the band is used."""
-_FIXED_DATE = dt.datetime(2024, 1, 1, tzinfo=dt.UTC)  # the same report gives the same bytes
 
 
 class Style(Enum):
@@ -120,13 +118,9 @@ def trap_reason(trap_id: str, example: str | None) -> str:
     return say(p, trap_id) if say is not None else ""
 
 
-class _Pdf(FPDF):
+class _Pdf(A4):
     def __init__(self) -> None:
-        super().__init__(format="A4")
-        self.set_creation_date(_FIXED_DATE)
-        self.set_author("Fives Trainer")
-        self.set_margins(MARGIN, MARGIN, MARGIN)
-        self.set_auto_page_break(False)
+        super().__init__(MARGIN)
 
     def lines(self, text: str, width: float, line_h: float) -> int:
         """How many lines ``text`` takes at ``width`` in the current font."""

@@ -66,7 +66,7 @@ def predictions(table: ParamTable, learners: Sequence[Sequence[Attempt]]) -> lis
     return out
 
 
-def auc(scores: Sequence[float], truth: Sequence[bool]) -> float:
+def auc(scores: Sequence[float], truth: Sequence[int]) -> float:
     """The area under the ROC curve (Mann-Whitney, ties shared); NaN with only right or only wrong answers."""
     pairs = sorted(zip(scores, truth, strict=True))
     pos = sum(truth)
@@ -83,7 +83,7 @@ def auc(scores: Sequence[float], truth: Sequence[bool]) -> float:
     return (rank_sum - pos * (pos + 1) / 2) / (pos * neg)
 
 
-def rmse(scores: Sequence[float], truth: Sequence[bool]) -> float:
+def rmse(scores: Sequence[float], truth: Sequence[int]) -> float:
     if not truth:
         return float("nan")
     return math.sqrt(sum((s - t) ** 2 for s, t in zip(scores, truth, strict=True)) / len(truth))
