@@ -83,6 +83,8 @@ class SessionState:
     """The class a teacher opened in this browser: (class code, teacher key)."""
     page: str | None = None
     """The page drawn last (a phone's menu closes when it changes)."""
+    page_language: str | None = None
+    """The language the document was last said to be in (``<html lang>``)."""
     release: int = 0
     """How many times the keys were given back to the page's shortcuts."""
     menu: tuple[tuple[str, str], Any] | None = None
