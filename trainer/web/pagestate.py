@@ -193,7 +193,10 @@ class ProjectorState:
     contrast: str | None = None
     """A trap whose contrast pair stands above the puzzle (a teacher's link from My class)."""
     children_address: str = ""
-    """The address the children's tablets use, typed in a live lesson's lobby (kept for the next lesson)."""
+    """The address the children's tablets use, typed in a live lesson's lobby (kept for the next lesson, and by
+    the browser for the next session: :func:`trainer.web.device.keep_children_address`)."""
+    address_typed: bool = False
+    """The teacher typed :attr:`children_address` in this session (it wins over what the browser kept)."""
 
     def show(self, puzzle: Puzzle) -> None:
         self.puzzle, self.revealed, self.step, self.contrast = puzzle, False, 0, None
