@@ -453,6 +453,12 @@ def pictures(p: Puzzle, revealed: bool, *, pair: bool = False):
         if p.number is not None else ""
     many = shape is AnswerShape.PLAY and len(p.choices) > 5
     w, h = ui.view_size(layout_svg) if layout_svg else (0.0, 0.0)
+    if layout_svg and h and w / h <= SIDE_BY_SIDE and not (hand or line or revealed):
+        # a cross with nothing beside it until Reveal: the whole width is its own, so its tiles come out
+        # as big as the screen's height allows (a Five-Up cross's pips read from the back of the room)
+        tall = "34vh" if pair else "50vh" if many else "58vh" if is_live() else "62vh"  # (live: the count under it)
+        ui.pictures(ui.fit_picture(layout_svg, height=tall))
+        return None
     if layout_svg and h and w / h <= SIDE_BY_SIDE:
         left, right = st.columns([3, 2], vertical_alignment="center")
         with left:
