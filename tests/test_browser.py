@@ -115,7 +115,8 @@ def test_play_a_few_moves_by_clicking(server, browser):
                     ends.nth(i).locator("rect.letter").first.click(force=True)
                     break
         # "You led 1-6", "You played 1-6 on …", or after a draw "You drew 1 tile and played 1-6 on …"
-        page.get_by_text(re.compile(rf"^You (led|played|drew .* and played) {re.escape(tile)}\b")).first.wait_for(
+        name = tile.replace("-", "[-\u2011]")  # a tile's name is shown with a non-breaking hyphen
+        page.get_by_text(re.compile(rf"^You (led|played|drew .* and played) {name}\b")).first.wait_for(
             timeout=20000)
         played += 1
     assert played >= 1
