@@ -20,7 +20,7 @@ from trainer.classroom import report as classroom
 from trainer.classroom.home_report import LOCAL_ADDRESS, app_address, is_local
 from trainer.render import charts, render_hand
 from trainer.store import LessonState, StoreError
-from trainer.web import answers, countdown, lobby, markup, pagestate, session, teacher_class, ui
+from trainer.web import answers, countdown, device, lobby, markup, pagestate, session, teacher_class, ui
 from trainer.web.pagestate import ProjectorState
 from trainer.words import lobby as lobby_words
 from trainer.words import pages as page_words
@@ -298,6 +298,9 @@ def live_sidebar() -> None:
     t, s = session.opened_class(), session.store()
     if s is None:
         st.caption(words.live_not_working())
+        return
+    if t is None and not device.has_answered():  # the browser's answer (a class it keeps) comes with the next run
+        st.caption(words.finding_class())
         return
     if t is None:
         st.caption(words.open_class_first())
