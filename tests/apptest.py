@@ -58,7 +58,8 @@ def open_choosers(at: AppTest) -> AppTest:
 
 def texts(at: AppTest, kinds: Sequence[str] = TEXT) -> str:
     """Everything of ``kinds`` the page shows, as one string to look for words in."""
-    return " ".join(e.value for kind in kinds for e in getattr(at, kind))
+    # (a tile's name is shown with a non-breaking hyphen, "5\u20116": read here as it is typed)
+    return " ".join(e.value for kind in kinds for e in getattr(at, kind)).replace("\u2011", "-")
 
 
 def notices(at: AppTest) -> str:

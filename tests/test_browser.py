@@ -115,7 +115,8 @@ def test_play_a_few_moves_by_clicking(server, browser):
                     ends.nth(i).locator("rect.letter").first.click(force=True)
                     break
         # "You led 1-6", "You played 1-6 on …", or after a draw "You drew 1 tile and played 1-6 on …"
-        page.get_by_text(re.compile(rf"^You (led|played|drew .* and played) {re.escape(tile)}\b")).first.wait_for(
+        name = tile.replace("-", ".")  # a tile's name is shown with a non-breaking hyphen
+        page.get_by_text(re.compile(rf"^You (led|played|drew .* and played) {name}\b")).first.wait_for(
             timeout=20000)
         played += 1
     assert played >= 1
@@ -202,15 +203,16 @@ def test_a_guests_game_survives_a_reload_and_quitting_asks_first(server, browser
         if int(ends.nth(i).get_attribute("data-end").split(":")[1]) in (low, high):
             ends.nth(i).locator("rect.letter").first.click(force=True)
             break
-    mine = page.get_by_text(f"You led {tile}").or_(page.get_by_text(f"You played {tile}")).first
+    told = re.compile(rf"You (led|played) {tile.replace('-', '.')}")  # (shown with a non-breaking hyphen)
+    mine = page.locator("[data-testid='stMain'] li").filter(has_text=told).first  # a line of the story
     mine.wait_for(timeout=20000)
     chromium.settled(page, 60000)
     page.reload()
     page.get_by_text("Your game was kept on this device").wait_for(timeout=30000)
-    page.get_by_text(f"You led {tile}").or_(page.get_by_text(f"You played {tile}")).first.wait_for(timeout=20000)
+    page.locator("[data-testid='stMain'] li").filter(has_text=told).first.wait_for(timeout=20000)
     page.get_by_role("button", name="Quit this game").click()
     page.get_by_text("Quit this game? It cannot be picked up again.").wait_for(timeout=20000)
-    assert page.get_by_text(f"You led {tile}").or_(page.get_by_text(f"You played {tile}")).count()
+    assert page.locator("[data-testid='stMain'] li").filter(has_text=told).count()
     page.get_by_role("button", name="Yes, quit").click()
     page.get_by_role("button", name="Start the game").wait_for(timeout=20000)
     chromium.settled(page, 60000)

@@ -373,3 +373,31 @@ def test_the_chosen_language_under_the_pointer_reads_well_on_rules(browser, serv
     page.locator("[data-testid='stSidebar']").get_by_text("Español").hover()
     check(page, axe_source, "rules-es-chosen")
     context.close()
+
+
+def test_every_page_in_both_languages(browser, server, axe_source):
+    """Every page of the menu (``PAGES``), as a newcomer first opens it, in English and in Spanish: nothing
+    serious or critical, the side panel's lists and the chosen language's button included."""
+    from trainer.web.pagestate import PAGES
+
+    found = {}
+    for lang, title in (("en", "Practice"), ("es", "Practicar")):
+        context = browser.new_context(viewport={"width": 1024, "height": 768})
+        page = context.new_page()
+        for entry in PAGES:
+            path = "" if entry.default else entry.name
+            chromium.goto(page, f"{server}/{path}?lang={lang}")
+            page.locator("[data-testid='stSidebarNav'] [role='list']").first.wait_for(state="attached",
+                                                                                     timeout=30000)
+            page.locator("[data-testid='stSidebarNav']").get_by_text(title).first.wait_for(timeout=30000)
+            page.wait_for_function(f"() => document.documentElement.lang === '{lang}'", timeout=30000)
+            for _ in range(3):
+                chromium.settled(page, 60000)
+                here = findings(page, axe_source)
+                if page.evaluate(chromium.CALM):
+                    break
+            shot(page, f"a11y-page-{entry.name}-{lang}.png")
+            if here:
+                found[f"{entry.name} ({lang})"] = report(here)
+        context.close()
+    assert not found, "\n".join(f"axe-core on {where}:\n{text}" for where, text in found.items())

@@ -202,3 +202,114 @@ def test_the_projector_finds_its_class_after_a_reload_and_reads_from_the_back(se
     small = [t for t in texts if t["size"] < 28 or not t["dark"]]
     assert not small, f"chart text too small or too light: {small}"
     context.close()
+
+
+def test_after_i_see_the_worked_example_and_then_the_drill_stand_on_a_phone_s_screen(server, browser):
+    """The same rounding mistake twice on a phone: after **I see!** the worked example's heading is on the screen
+    (not scrolled off the top), and after **My turn!** the drill's question is."""
+    from urllib.parse import parse_qs, urlparse
+
+    from puzzles import from_code, generate_for
+
+    first = generate_for("hand-rounding", stage="muggins", level=1, trap="round-2", seed=0)
+    page = browser.new_page(viewport=PHONE, has_touch=True, is_mobile=True)
+    open_page(page, f"{server}/?code={first.code}")
+    chromium.past_worked_example(page)
+
+    def rounded_up(p) -> None:  # the round-2 mistake: 1 or 2 past a five rounded up
+        page.get_by_label("Rounded to five").fill(str(p.answer["rounded"] + 5))
+        page.get_by_label("Points", exact=True).fill(str(p.answer["points"] + 1))
+        with chromium.rerun(page):
+            page.get_by_role("button", name="Check").first.click()
+
+    rounded_up(first)
+    similar = page.get_by_role("button", name="Try a similar one")
+    similar.wait_for(timeout=30000)
+    with chromium.rerun(page):
+        similar.click()
+    chromium.past_worked_example(page)
+    second = from_code(parse_qs(urlparse(page.url).query)["code"][0])
+    assert second.trap == "round-2" and second.code != first.code
+    rounded_up(second)
+
+    def on_screen(locator) -> bool:
+        box = locator.bounding_box()
+        return box is not None and box["y"] >= 0 and box["y"] + min(box["height"], 200) <= PHONE["height"]
+
+    see = page.get_by_role("button", name="I see!")
+    see.wait_for(timeout=30000)
+    with chromium.rerun(page):
+        see.click()
+    example = page.get_by_role("heading", name="Watch how it works")
+    example.wait_for(timeout=30000)
+    chromium.steady(page, example)
+    shot(page, "after-i-see-phone")
+    assert on_screen(example), example.bounding_box()
+    turn = page.get_by_role("button", name="My turn!")
+    with chromium.rerun(page):
+        turn.click()
+    question = page.locator("[data-testid='stMain'] h4").filter(has_text="?").first
+    question.wait_for(timeout=30000)
+    chromium.steady(page, question)
+    shot(page, "after-my-turn-phone")
+    assert on_screen(question), question.bounding_box()
+    page.close()
+
+
+def test_a_five_up_cross_on_the_projector_takes_the_width_for_pips_read_at_8_m(server, browser):
+    """A Five-Up level-3 cross with nothing beside it (an open-end total) at 1920×1080: its pips at least 12 px
+    across and a tile's half at least 60 px (they were 8.9 and 45 px while it kept a column free for the answer),
+    with the question, the choices and both buttons still on the one screen."""
+    p = generate("open-total", stage="five-up", level=3, seed=0)  # 16 tiles, a cross 1.7 times as wide as tall
+    page = browser.new_page(viewport=PROJECTOR)
+    open_page(page, f"{server}/projector?code={p.code}")
+    svg = page.locator("[data-testid='stMain'] svg.fives-layout").first
+    svg.wait_for(timeout=30000)
+    chromium.steady(page, svg)
+    size = svg.evaluate("""s => { const r = s.getBoundingClientRect(), vb = s.viewBox.baseVal;
+        return Math.min(r.width / vb.width, r.height / vb.height); }""")  # px per unit: a half is 24, a pip 4.8
+    shot(page, "projector-five-up-cross")
+    assert 4.8 * size >= 12 and 24 * size >= 60, f"a pip {4.8 * size:.1f} px, a half {24 * size:.1f} px"
+    for name in ("reveal", "next"):
+        box = page.locator(f".st-key-{name} button").first.bounding_box()
+        assert box["y"] + box["height"] <= PROJECTOR["height"], (name, box)
+    page.close()
+
+
+BROKEN_TILE_NAMES = r"""() => {
+  const out = [], roots = [document.body];
+  document.querySelectorAll('*').forEach(e => { if (e.shadowRoot) roots.push(e.shadowRoot); });
+  for (const root of roots) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const re = /\d[-\u2011]\d/g;
+      for (let m = re.exec(n.textContent); m; m = re.exec(n.textContent)) {
+        const a = document.createRange(), b = document.createRange();
+        a.setStart(n, m.index); a.setEnd(n, m.index + 1);
+        b.setStart(n, m.index + 2); b.setEnd(n, m.index + 3);
+        const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+        if (ra.height && rb.height && Math.abs(ra.top - rb.top) > 4) {
+          out.push(n.textContent.slice(Math.max(0, m.index - 30), m.index + 10));
+        }
+      }
+    }
+  }
+  return out;
+}"""
+"""Each tile's name ("5-6") whose halves stand on two lines, with the words before it."""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_phone_never_breaks_a_tile_s_name_at_its_hyphen(server, browser, width):
+    """The Rules page on a phone, in English and in Spanish ("Aquí el 4-4 tiene" broke after "4-" at 390 px): every
+    tile's name stays on one line, and its hyphen is as wide as a hyphen (the font has it)."""
+    page = browser.new_page(viewport={"width": width, "height": 844}, has_touch=True, is_mobile=True)
+    for lang in ("en", "es"):
+        open_page(page, f"{server}/rules?lang={lang}")
+        page.locator("[data-testid='stMain'] h2").nth(3).wait_for(timeout=30000)
+        assert page.evaluate(BROKEN_TILE_NAMES) == [], lang
+    hyphens = page.locator("[data-testid='stMain'] p").first.evaluate("""p => ['-', '\\u2011'].map(h => {
+        const s = document.createElement('span'); s.textContent = '5' + h + '6'; p.appendChild(s);
+        const w = s.getBoundingClientRect().width; s.remove(); return w; })""")
+    assert abs(hyphens[0] - hyphens[1]) <= 2, hyphens
+    page.close()

@@ -9,6 +9,7 @@ Screenshots go to tests/artifacts/ and /tmp/lobby/."""
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 import time
 
@@ -193,4 +194,44 @@ def test_three_children_join_the_lobby_start_sends_the_puzzle_and_a_late_answer_
     save(teacher, "lobby-projector-time-up-1920.png")
     for child_context, _ in children:
         child_context.close()
+    context.close()
+
+
+def test_the_lobby_keeps_the_children_s_address_for_the_next_lesson(browser, server, world):
+    """The address the children use, typed once in the lobby's side panel, is the next lesson's too: after the
+    lesson ends, and after the projector is loaded again (a new session: the browser keeps it)."""
+    keys = world["store"].create_class("Room 5")
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    chromium.follow_old_teacher_link(page, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}", keys.code)
+    chromium.goto(page, f"{server}/projector")
+    children = "http://192.168.1.20:8501/"
+    qr = page.get_by_test_id("lobby-qr")
+
+    def lobby_opened() -> None:  # (the class is found once the browser has said it keeps it: a run later)
+        button = page.get_by_role("button", name=re.compile("^Start a (live lesson with Room 5|new live lesson)$"))
+        button.first.wait_for(timeout=60000)
+        chromium.until_shown(page, lambda: button.first.click(), page.get_by_test_id("lobby-code"))
+
+    lobby_opened()
+    box = page.get_by_role("textbox", name="Address for the children")
+    with chromium.rerun(page):
+        box.fill(children)
+        box.press("Enter")
+    page.wait_for_function(f"() => document.querySelector(\"[data-testid='lobby-qr']\")?.dataset.link"
+                           f" === '{children}live?join={keys.code}'", timeout=30000)
+    end = page.get_by_role("button", name="End the live lesson")
+    chromium.until_shown(page, lambda: end.click(), page.get_by_role("button", name="Start a live lesson with Room 5"))
+    lobby_opened()  # the next lesson, in the same session
+    assert qr.get_attribute("data-link") == f"{children}live?join={keys.code}"
+    assert box.input_value() == children
+    chromium.until_shown(page, lambda: end.click(), page.get_by_role("button", name="Start a live lesson with Room 5"))
+    chromium.goto(page, f"{server}/projector")  # another day: a new session in the same browser
+    lobby_opened()
+    page.wait_for_function(f"() => document.querySelector(\"[data-testid='lobby-qr']\")?.dataset.link"
+                           f" === '{children}live?join={keys.code}'", timeout=30000)
+    assert box.input_value() == children
+    assert "192.168.1.20" in page.get_by_test_id("lobby-address").inner_text()
+    save(page, "lobby-children-address-kept.png")
+    chromium.until_shown(page, lambda: end.click(), page.get_by_role("button", name="Start a live lesson with Room 5"))
     context.close()

@@ -70,8 +70,9 @@ def test_a_sprint_round_on_a_tablet_ends_in_a_green_light(server):
 
 
 def test_the_sprint_fits_a_phone(server):
-    """On a phone (390×844) the answers stand in a row or two by two, all on the screen; after each tap the
-    question, its time bar and the verdict are on the screen too; the grid of facts wraps to the phone."""
+    """On a phone (390×844) the answers stand in a row or two by two, all on the screen (both rows, with the last
+    answer's verdict above them); after each tap the question, its time bar and the verdict are on the screen
+    too; the grid of facts wraps to the phone."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as pw:
@@ -84,18 +85,18 @@ def test_the_sprint_fits_a_phone(server):
         shot(page, "sprint-phone-grid.png", full_page=True)
         with chromium.rerun(page):
             page.locator("[class*='st-key-sp_start'] button").first.tap()
-        for taps in range(4):
+        for taps in range(6):  # wrong and right in turn: a wrong answer's verdict is the longest
             fact = Fact.parse(page.locator(".sp-question").first.get_attribute("data-fact"))
             buttons = page.locator("[class*='st-key-sp_choice'] button")
             boxes = [buttons.nth(i).bounding_box() for i in range(buttons.count())]
             rows = sorted({round(b["y"]) for b in boxes})
             assert len(boxes) >= 2 and len(rows) <= 2, boxes  # a row, or two by two: never one per row
             assert all(b["height"] >= 60 for b in boxes), boxes  # big enough to tap
-            first = [b for b in boxes if round(b["y"]) == rows[0]]  # the first row at least on the screen (once a
-            assert all(b["y"] >= 0 and b["y"] + b["height"] <= 844 for b in first), boxes  # verdict shows, the second
-            # row can end below it: docs/pages.md says so)
+            assert all(b["y"] >= 0 and b["y"] + b["height"] <= 844 for b in boxes), boxes  # both rows, a verdict shown
+            right = buttons.get_by_text(label(fact.answer), exact=True)
+            wrong = buttons.filter(has_not_text=re.compile(f"^{re.escape(label(fact.answer))}$"))
             with chromium.rerun(page):
-                buttons.get_by_text(label(fact.answer), exact=True).first.tap()
+                (right if taps % 2 else wrong).first.tap()
             page.wait_for_function(
                 "id => { const q = document.querySelector('.sp-question');"
                 " return !q || q.dataset.fact !== id; }", arg=fact.id, timeout=30000)

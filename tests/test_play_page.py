@@ -13,7 +13,8 @@ from trainer.rules import Play
 
 
 def story_box(at) -> str:
-    return " ".join(m.value for m in at.markdown if m.value.startswith("- "))
+    """The story as shown (each tile's name with a non-breaking hyphen), read as it is typed."""
+    return " ".join(m.value for m in at.markdown if m.value.startswith("- ")).replace("\u2011", "-")
 
 
 def play_hand(at, g, moves: int = 120) -> None:
@@ -36,7 +37,7 @@ def test_the_whole_hand_is_told_with_the_score_table_and_a_game_log():
     assert "| 1 |" in table and "**Total**" in table, table
     log = next(e for e in at.expander if e.label.startswith("Game log"))
     assert log.label == "Game log: 1 hand before this one"
-    assert first in " ".join(m.value for m in log.markdown)
+    assert first in " ".join(m.value for m in log.markdown).replace("\u2011", "-")
 
 
 def test_quit_asks_first():
@@ -152,7 +153,7 @@ def test_the_story_puts_the_latest_move_first():
     g = start_game(at, game="muggins", seed=5)
     for _ in range(3):
         learner_move(at, g)
-    box = next(m.value for m in at.markdown if m.value.startswith("- "))
+    box = next(m.value for m in at.markdown if m.value.startswith("- ")).replace("\u2011", "-")
     assert box.split("\n")[0] == f"- {g.story()[-1]}" and box.split("\n")[-1] == f"- {g.story()[0]}"
 
 

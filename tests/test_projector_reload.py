@@ -46,3 +46,17 @@ def test_a_reloaded_projector_with_a_key_that_no_longer_fits_asks_for_the_class(
     at = reloaded_projector({"teacher": json.dumps({"code": keys.code, "key": "not-the-key"})})
     assert at.session_state["session"].teacher is None
     assert "Open your class" in texts(at)
+
+
+def test_a_projector_whose_browser_has_not_yet_said_looks_for_its_class_before_asking_for_it():
+    """A load's first run, before the browser has said which class it keeps: the side panel says it is looking,
+    not "Open your class on My class first" (which the next run would take back); once the browser has said it
+    keeps none, it asks for the class."""
+    at = new_app()
+    at.switch_page("views/projector.py").run()
+    assert not at.exception, at.exception
+    assert "Looking for the class this browser keeps open" in texts(at)
+    assert "Open your class" not in texts(at)
+    at.session_state["session"].device = {}  # the browser's answer: it keeps no class
+    at.run()
+    assert "Open your class" in texts(at) and "Looking for the class" not in texts(at)

@@ -1,7 +1,7 @@
 """What this browser keeps in its own local storage, through one small component (``static/device.js``):
 the signed-in learner's code and nickname ("Continue as Blue Fox?"), a copy of the answers waiting in the
 outbox (a reload during an outage loses none), a guest's game of Play a hand, the class a teacher
-opened, and the clean-up of an address that held a teacher key."""
+opened and the address their class's tablets use, and the clean-up of an address that held a teacher key."""
 
 from __future__ import annotations
 
@@ -74,6 +74,21 @@ def forget_dropped_table() -> None:
 def kept_table() -> tuple[str, str] | None:
     """The table this tab sat at and its key, as the tab kept them (once the browser has said)."""
     return _class_and_key((remembered() or {}).get("table"))
+
+
+def keep_children_address(address: str) -> None:
+    """This browser keeps the address the children's tablets use, as typed in a live lesson's lobby (its own
+    local storage), so the next lesson's lobby starts with it; ``""`` forgets it."""
+    here = session.state()
+    if here.device is not None:
+        here.device = {**here.device, "children": address}
+    device_component(data={"children": address}, key=f"device-children-{address}")
+
+
+def kept_children_address() -> str | None:
+    """The children's address this browser kept (:func:`keep_children_address`), once the browser has said."""
+    value = (remembered() or {}).get("children")
+    return value[:300] if isinstance(value, str) else None
 
 
 def has_answered() -> bool:

@@ -13,7 +13,7 @@ import streamlit as st
 from puzzles.worksheet import address_problem
 from trainer.classroom.joining import is_local, join_link, qr_data_uri, shown_address
 from trainer.store import Countdown, LessonState, StoreError
-from trainer.web import markup, pagestate, session, ui
+from trainer.web import device, markup, pagestate, session, ui
 from trainer.web.countdown import static_text
 from trainer.words import lobby as words
 
@@ -56,16 +56,24 @@ def choices(lesson: LessonState, *, where: str) -> None:
 
 
 def keep_address() -> None:
-    pagestate.projector().children_address = st.session_state.get(ADDRESS_KEY) or ""
+    ps = pagestate.projector()
+    ps.children_address, ps.address_typed = st.session_state.get(ADDRESS_KEY) or "", True
 
 
 def address_box() -> None:
     """In the side panel while the lobby is open: the address the children's tablets use, for a projector
-    that runs on this computer's own address (``localhost``); the join address and its QR code follow it."""
-    st.session_state[ADDRESS_KEY] = pagestate.projector().children_address  # as typed for an earlier lesson
+    that runs on this computer's own address (``localhost``); the join address and its QR code follow it.
+    This browser keeps it for the next lesson, a reload or another day."""
+    ps = pagestate.projector()
+    kept = device.kept_children_address()
+    if ps.address_typed and device.has_answered() and ps.children_address != (kept or ""):
+        device.keep_children_address(ps.children_address)
+    elif not ps.address_typed and kept:
+        ps.children_address = kept  # as typed for an earlier lesson in this browser
+    st.session_state[ADDRESS_KEY] = ps.children_address  # as typed for an earlier lesson
     st.text_input(words.children_address(), key=ADDRESS_KEY, placeholder="http://192.168.1.20:8501/",
                   on_change=keep_address)
-    typed = pagestate.projector().children_address.strip()
+    typed = ps.children_address.strip()
     problem = address_problem(typed) if typed else None
     if problem:  # the join address stays the page's own until this one can go in a QR code
         st.warning(problem, icon=":material/qr_code:")

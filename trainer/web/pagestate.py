@@ -83,6 +83,8 @@ class SessionState:
     """The class a teacher opened in this browser: (class code, teacher key)."""
     page: str | None = None
     """The page drawn last (a phone's menu closes when it changes)."""
+    page_language: str | None = None
+    """The language the document was last said to be in (``<html lang>``)."""
     release: int = 0
     """How many times the keys were given back to the page's shortcuts."""
     menu: tuple[tuple[str, str], Any] | None = None
@@ -191,7 +193,10 @@ class ProjectorState:
     contrast: str | None = None
     """A trap whose contrast pair stands above the puzzle (a teacher's link from My class)."""
     children_address: str = ""
-    """The address the children's tablets use, typed in a live lesson's lobby (kept for the next lesson)."""
+    """The address the children's tablets use, typed in a live lesson's lobby (kept for the next lesson, and by
+    the browser for the next session: :func:`trainer.web.device.keep_children_address`)."""
+    address_typed: bool = False
+    """The teacher typed :attr:`children_address` in this session (it wins over what the browser kept)."""
 
     def show(self, puzzle: Puzzle) -> None:
         self.puzzle, self.revealed, self.step, self.contrast = puzzle, False, 0, None

@@ -30,8 +30,10 @@ border:3px solid #52606D}
 .st-key-sp_choices{grid-auto-flow:row;grid-template-columns:repeat(2,minmax(0,1fr));gap:0.5rem}
 [class*="st-key-sp_choice"] button{min-height:4.2rem}
 [class*="st-key-sp_choice"] button p{font-size:2.2rem}
-.sp-question{font-size:2.4rem;margin:0.2rem 0}
-.sp-said{font-size:1.25rem;padding:0.25rem}
+.sp-light{font-size:1.05rem;gap:0.6rem;margin:0 0 0.4rem 0}
+.sp-light span.lamp{width:1.9rem;height:1.9rem}
+.sp-question{font-size:2rem;margin:0.2rem 0;line-height:1.15}
+.sp-said{font-size:1.1rem;padding:0.25rem;line-height:1.35}
 }
 </style>"""
 """On a phone the four answers stand two by two (one per row they did not fit the screen), and the question,

@@ -109,16 +109,18 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
         # a phone's side menu covers the page: it closes once another page has opened (the
         # little scripts are sent only when the page changes, so reruns stay cheap); the side
         # panel's list of pages gets the roles a screen reader needs, and tooltips keep off controls
-        here = session.state()
+        here, lang = session.state(), words_lang.language()
         if here.page != name:
-            here.page = name
+            here.page, here.page_language = name, lang
             phone_menu_component(data={"page": name}, key=f"phone-menu-{name}")
-            navigation_component(data={"page": name}, key=f"navigation-{name}")
+            navigation_component(data={"page": name, "lang": lang}, key=f"navigation-{name}-{lang}")
             tooltips_component(data={"page": name}, key=f"tooltips-{name}")
-        elif here.runs <= NAVIGATION_RUNS:
+        elif here.runs <= NAVIGATION_RUNS or here.page_language != lang:
             # a session's first runs follow each other fast (the browser's storage, the language): a run
-            # stopped by the next before the side panel's script reached the page must not leave it unmended
-            navigation_component(data={"page": name}, key=f"navigation-{name}")
+            # stopped by the next before the side panel's script reached the page must not leave it unmended;
+            # a language chosen on the page is the document's language from then on
+            here.page_language = lang
+            navigation_component(data={"page": name, "lang": lang}, key=f"navigation-{name}-{lang}")
 
 
 def printed_only() -> None:

@@ -138,6 +138,11 @@ def open_class_first() -> str:
     return _("Open your class on **My class** first; then start a live lesson here.")
 
 
+def finding_class() -> str:
+    """While the browser has not yet said which class it keeps open (a load's first moment)."""
+    return _("Looking for the class this browser keeps open…")
+
+
 def my_class() -> str:
     return _("My class")
 

@@ -10,6 +10,8 @@ const GAME = "fives-trainer-game";
 // a table's seats: this tab's key for them, in this tab's own storage (never in the address, where the
 // browser's history, a screenshot or a copied link would hand the seat over)
 const TABLE = "fives-trainer-table";
+// the address the children's tablets use, typed on the projector in a live lesson's lobby (for the next lesson)
+const CHILDREN = "fives-trainer-children-address";
 
 function readJson(key) {
   try {
@@ -46,6 +48,12 @@ export default function (component) {
       } else {
         window.sessionStorage.removeItem(TABLE);
       }
+    } else if (typeof data.children === "string") {
+      if (data.children) {
+        window.localStorage.setItem(CHILDREN, data.children);
+      } else {
+        window.localStorage.removeItem(CHILDREN);
+      }
     } else if (typeof data.outbox === "string") {
       if (data.outbox) {
         window.localStorage.setItem(OUTBOX, data.outbox);
@@ -76,6 +84,10 @@ export default function (component) {
       const teacher = window.localStorage.getItem(TEACHER);
       if (teacher) {
         value.teacher = teacher;
+      }
+      const children = window.localStorage.getItem(CHILDREN);
+      if (children) {
+        value.children = children;
       }
       const table = window.sessionStorage.getItem(TABLE);
       if (table) {

@@ -2,7 +2,8 @@
 // <div> inside the <ul>, so the list holds no items of its own and each <li> stands outside a list:
 // a screen reader announces neither the lists nor how many pages each holds. This gives the markup
 // the roles it means: the <ul> is only a frame, each section a list named by its heading. It is
-// put right again whenever Streamlit draws the panel anew. Installed once per window.
+// put right again whenever Streamlit draws the panel anew. Installed once per window. It also gives the
+// document the language the page is read in.
 let sections = 0;
 
 function mend(nav) {
@@ -50,7 +51,12 @@ function install() {
   }).observe(document.body, { childList: true, subtree: true });
 }
 
-export default function () {
+export default function (component) {
+  // the page's language, for screen readers and the browser's own speech (Streamlit's page says "en")
+  const lang = component && component.data && component.data.lang;
+  if (lang && document.documentElement.lang !== lang) {
+    document.documentElement.lang = lang;
+  }
   if (!window.__fivesNavigation) {
     window.__fivesNavigation = true;
     install();

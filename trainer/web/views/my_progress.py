@@ -44,7 +44,7 @@ def show() -> None:
         my_days(progress)
         if session.practice().games.chances:
             spotted.learner_panel(session.practice().games)
-        st.stop()
+        return  # (not st.stop(): the page's own scripts after it, the side panel's mending, still come)
 
     c = st.columns(4)
     c[0].metric(words.answered(), progress.answered)

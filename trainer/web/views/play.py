@@ -32,7 +32,7 @@ from trainer.render.motion import Came, Motion, Pop, Slide
 from trainer.render.taps import BoardMode
 from trainer.rules import EventKind, MugginsCall, Phase, Play
 from trainer.store import StoreError
-from trainer.web import device, pagestate, session, ui
+from trainer.web import device, markup, pagestate, session, ui
 from trainer.web.pagestate import PlayState
 from trainer.web.score_sound import Whose, score_sound
 from trainer.words import motion as motion_words
@@ -492,7 +492,8 @@ def what_happened(g: GuidedGame) -> None:
         return
     with st.container(border=True):
         st.markdown(f"**{words.what_happened()}** :gray[{words.newest_first()}]")
-        lines = "\n".join(f"- {line}" for line in reversed(story)) or words.just_dealt()  # the latest in sight
+        lines = "\n".join(f"- {markup.whole_tiles(line)}" for line in reversed(story)) or words.just_dealt()
+        # (the latest in sight; a tile's name is never broken at its hyphen on a phone)
         with st.container(height=STORY_HEIGHT if len(story) > 8 else "content", key="g_story"):
             st.markdown(lines)
         if g.game.results:
@@ -501,7 +502,7 @@ def what_happened(g: GuidedGame) -> None:
             with st.expander(words.game_log(len(g.past))):
                 for number, lines_of in enumerate(g.past, start=1):
                     st.markdown(f"**{words.hand_heading(number)}**")
-                    st.markdown("\n".join(f"- {line}" for line in lines_of))
+                    st.markdown("\n".join(f"- {markup.whole_tiles(line)}" for line in lines_of))
 
 
 def score_table(g: GuidedGame) -> None:

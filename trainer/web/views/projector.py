@@ -20,7 +20,7 @@ from trainer.classroom import report as classroom
 from trainer.classroom.home_report import LOCAL_ADDRESS, app_address, is_local
 from trainer.render import charts, render_hand
 from trainer.store import LessonState, StoreError
-from trainer.web import answers, countdown, lobby, markup, pagestate, session, teacher_class, ui
+from trainer.web import answers, countdown, device, lobby, markup, pagestate, session, teacher_class, ui
 from trainer.web.pagestate import ProjectorState
 from trainer.words import lobby as lobby_words
 from trainer.words import pages as page_words
@@ -299,6 +299,9 @@ def live_sidebar() -> None:
     if s is None:
         st.caption(words.live_not_working())
         return
+    if t is None and not device.has_answered():  # the browser's answer (a class it keeps) comes with the next run
+        st.caption(words.finding_class())
+        return
     if t is None:
         st.caption(words.open_class_first())
         st.page_link(ui.page_path("teacher"), label=words.my_class(), icon=":material/school:")
@@ -453,6 +456,12 @@ def pictures(p: Puzzle, revealed: bool, *, pair: bool = False):
         if p.number is not None else ""
     many = shape is AnswerShape.PLAY and len(p.choices) > 5
     w, h = ui.view_size(layout_svg) if layout_svg else (0.0, 0.0)
+    if layout_svg and h and w / h <= SIDE_BY_SIDE and not (hand or line or revealed):
+        # a cross with nothing beside it until Reveal: the whole width is its own, so its tiles come out
+        # as big as the screen's height allows (a Five-Up cross's pips read from the back of the room)
+        tall = "34vh" if pair else "50vh" if many else "58vh" if is_live() else "62vh"  # (live: the count under it)
+        ui.pictures(ui.fit_picture(layout_svg, height=tall))
+        return None
     if layout_svg and h and w / h <= SIDE_BY_SIDE:
         left, right = st.columns([3, 2], vertical_alignment="center")
         with left:

@@ -30,15 +30,16 @@ def band_chooser() -> None:
                          format_func=words.band_name, on_change=choose_band)
 
 
-def light(done: bool, left: int) -> None:
-    """The day's light: green once a whole round was answered today."""
+def light(done: bool, left: int, *, explain: bool = True) -> None:
+    """The day's light: green once a whole round was answered today; ``explain``: with how it turns green
+    (not during a round, where a phone needs the room for the fact and its answers)."""
     colour = "#0B7A4B" if done else "#D0D6DC"
     text = words.green_light() if done else words.not_yet_today(left)
     label = words.light_label(done)
     st.markdown(f'<div class="sp-light" data-green="{int(done)}">'
                 f'<span class="lamp" role="img" style="background:{colour}" aria-label="{label}"></span>'
                 f"<span>{text}</span></div>", unsafe_allow_html=True)
-    if not done:
+    if not done and explain:
         st.caption(words.light_how())
 
 
@@ -50,8 +51,8 @@ def show() -> None:
     now = pr.clock()
     st.markdown(sprintui.CSS, unsafe_allow_html=True)
     st.title(words.title())
-    light(history.goal_done(now), history.left_today(now))
     round_ = pr.sprint if pr.sprint is not None and not pr.sprint_coached else None
+    light(history.goal_done(now), history.left_today(now), explain=round_ is None or pr.sprint_over)
     waiting = pr.on_fact if isinstance(pr.on_fact, FactSaver) else None
     if waiting is not None and waiting.pending and not waiting.flush():
         st.info(words.saving_later())
