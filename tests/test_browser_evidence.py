@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import tempfile
 
-import appserver
 import chromium
 import pytest
 from chromium import shot
@@ -32,10 +31,8 @@ def world():
 
 
 @pytest.fixture(scope="module")
-def server(world):
-    app = appserver.start(FIVES_DATABASE_URL=world["database"])
-    yield app.url
-    app.stop()
+def database(world):
+    return world["database"]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["laptop", "projector"])
