@@ -32,6 +32,8 @@ from trainer.serving.serve import (
     haproxy_config,
     haproxy_path,
     healthy,
+    server_status,
+    stop_process,
 )
 from trainer.store.limits import ADDRESS
 
@@ -522,3 +524,41 @@ def test_a_school_load_runs_through_the_balancer_and_counts_what_the_benchmark_p
     load.cpu_per_request, load.one_button = 0.012, 0.003
     ratio = next(v for k, v in dict((n, (r, t)) for n, r, t in school.rows(load)).items() if "one-button" in k)
     assert ratio[0] == "4.00×" and "12.0 ms ÷ 3.00 ms" in ratio[1] and "cores" in ratio[1] and ": MISSED" in ratio[1]
+
+
+SLOW_HEALTH = """
+import http.server, sys, time
+class Slow(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        time.sleep(float(sys.argv[2]))  # a process whose event loop is busy with a bell's openings
+        self.send_response(200)
+        self.end_headers()
+        self.wfile.write(b"ok")
+    def log_message(self, *args):
+        pass
+http.server.ThreadingHTTPServer(("127.0.0.1", int(sys.argv[1])), Slow).serve_forever()
+"""
+
+
+def test_a_busy_process_stays_in_service_and_a_dead_one_is_taken_out(tmp_path):
+    """A process that answers its health checks 3 s late (busy, not dead) keeps its place and its sessions; one
+    that is gone is out of service within a few seconds."""
+    port, busy, gone = free_port(), free_port(), free_port()
+    slow = subprocess.Popen([sys.executable, "-c", SLOW_HEALTH, str(busy), "3"])
+    conf = tmp_path / "haproxy.cfg"
+    conf.write_text(haproxy_config(host="127.0.0.1", port=port, backends=[busy, gone], run_dir=str(tmp_path)))
+    balancer = subprocess.Popen([haproxy_path(), "-db", "-f", str(conf)], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+    try:
+        seen: dict[int, set[str]] = {1: set(), 2: set()}
+        started = time.time()
+        while time.time() - started < 12:
+            if os.path.exists(tmp_path / "haproxy.sock"):  # the balancer has started
+                for index in seen:
+                    seen[index].add(server_status(str(tmp_path), index).split(" ")[0])
+            time.sleep(0.2)
+        assert "DOWN" not in seen[1], seen  # never out: its sessions are never closed
+        assert "DOWN" in seen[2], seen
+    finally:
+        stop_process(balancer)
+        stop_process(slow)

@@ -187,11 +187,14 @@ def is_ip(host: str) -> bool:
     return True
 
 
-HEALTH = "inter 500ms fastinter 250ms downinter 1s fall 2 rise 1"
+HEALTH = "inter 500ms fastinter 250ms downinter 1s fall 3 rise 1"
 """How HAProxy watches each app process: twice a second, every quarter second once a check has failed, out
-of service after two failures, back after one success. A check's connection waits at most ``inter`` (a
-machine that is gone never answers it), so a dead machine is out within about two seconds; a busy process
-has ``timeout check`` (2 s) to answer once connected."""
+of service after three failures, back after one success. A check's connection waits at most ``inter`` (a
+machine that is gone never answers it), so a dead machine is out within about two seconds. A busy process
+(connected, its event loop behind a bell's openings) has ``timeout check`` (:data:`CHECK_ANSWER`) to answer:
+taking it out would close all its sessions and send them to the other processes, which are just as busy."""
+CHECK_ANSWER = "5s"
+"""How long a connected health check waits for its answer."""
 
 
 def haproxy_config(*, host: str, port: int, backends: list[int] | list[str] | list[int | str], run_dir: str,
@@ -240,7 +243,7 @@ defaults
     option redispatch 1
     retries 2
     timeout connect 5s
-    timeout check 2s
+    timeout check {CHECK_ANSWER}
     timeout client 1h
     timeout server 1h
     timeout tunnel 1h
