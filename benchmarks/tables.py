@@ -100,7 +100,10 @@ class Child:
     """The code of the table this child sat down at first (rematches follow from it)."""
     acks: list[Ack] = field(default_factory=list)
     runs: list[tuple[float, float]] = field(default_factory=list)
-    """Every whole-page run: when it began, when it ended (``time.time()``)."""
+    """Every run that drew the table (the whole page, or the page's part alone): when it began, when it ended
+    (``time.time()``)."""
+    whole: int = 0
+    """How many of them were whole-page runs."""
     refused: int = 0
     clicks: int = 0
     misnamed: int = 0
@@ -200,13 +203,15 @@ class Clock:
 
 
 async def page_run(child: Child, step) -> None:
-    """One request of the child's page; a whole-page run it caused is noted."""
+    """One request of the child's page; a run it caused that drew the table (the whole page, or its part) is
+    noted."""
     s = child.session
     assert s is not None
-    before = s.runs
+    before, whole = s.drawn, s.runs
     await step
-    if s.runs != before:
-        child.runs.append((s.run_started, time.time()))
+    child.whole += s.runs - whole
+    if s.drawn != before:
+        child.runs.append((s.drawn_started, time.time()))
         child.misnamed += bool(SEAT_TOLD.search(s.texts()))
     if s.exceptions:
         child.errors.extend(s.exceptions)
@@ -411,6 +416,7 @@ def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict,
     out["cpu_per_move"] = busy / max(1, out["moves"])
     out["cpu_share"] = busy / playing["t"]
     out["runs"] = sum(len(c.runs) for c in children)
+    out["whole"] = sum(c.whole for c in children)
     out["nobody"] = played_out(store, nobody[0]) if nobody else (False, 0)
     return out, children
 
@@ -444,8 +450,8 @@ def rows(out: dict, children: list[Child], tables: int, seconds: float,
          + (f" (first: {errors[0][:80]})" if errors else "") + "; target 0: "
          + ("met" if not out["illegal"] and not errors and not any(c.misnamed for c in children) else "MISSED")),
         (f"tables ({where}): server CPU per move (ms)", f"{out['cpu_per_move'] * 1000:.1f}",
-         f"while the children play, every page that shows the move included ({out['runs']} whole-page runs "
-         f"for {out['moves']} moves), idle CPU taken off; the servers were busy "
+         f"while the children play, every page that shows the move included ({out['runs']} runs drawing the "
+         f"table, {out['whole']} of them whole-page runs, for {out['moves']} moves), idle CPU taken off; the servers were busy "
          f"{out['cpu_share'] * 100:.0f}% of one core, {machine * 100:.0f}% of the machine's {cores()} "
          f"({out['moves'] / seconds:.1f} moves/s; load average {load[0]:.1f} / {load[1]:.1f} at the end)"
          + (f"; target below {SCHOOL_CPU_SHARE * 100:.0f}% of the machine: "

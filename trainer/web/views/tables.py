@@ -4,8 +4,9 @@ The page draws the game as this device's seat sees it: its own hand only, the la
 every seat's tile count and the scores. A move goes through the store under its number
 (:mod:`trainer.games.seating`), so any app process can serve any seat; a move kept by any process wakes
 the pages that show the table (:mod:`trainer.web.push`), and a small fragment looks now and then by itself
-in case a wake was lost. A seat whose child is away is played by a computer player, moved by the server,
-until they come back.
+in case a wake was lost. The page is drawn as a part of its own (:func:`trainer.web.ui.page_part`): a click
+at the table, and a wake, run that part alone, not the app's menu, sign-in and language chooser around it.
+A seat whose child is away is played by a computer player, moved by the server, until they come back.
 """
 
 from __future__ import annotations
@@ -451,12 +452,12 @@ def my_move(game: TableGame, seat: int) -> None:
                         tap=f"{record().code}:{number}:{seat}", tap_session=session.session_id())
         if isinstance(pick, dict) and pick.get("lost"):  # a tap sent to an app process that was gone before it kept it
             record().message = words.tap_not_kept()
-            st.rerun()
+            ui.rerun()
         if pick:
             token = picked(pick)
             if token:
                 send(token, seat, number)
-            st.rerun()
+            ui.rerun()
     else:
         if layout_svg:
             ui.picture(layout_svg, max_width=ui.natural_width(layout_svg, scale=2.0))
@@ -595,4 +596,4 @@ def look(code: str, version: int) -> None:
         st.rerun(scope="app")
 
 
-ui.run_page("tables", show)
+ui.run_page("tables", show, part=True)
