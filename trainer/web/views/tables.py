@@ -14,6 +14,7 @@ from __future__ import annotations
 import secrets
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from puzzles import pictures, responses
 from trainer.bots import BotLevel
@@ -169,8 +170,9 @@ def keep_in_address() -> None:
         return
     if st.query_params.get("table") != ts.code:
         st.query_params["table"] = ts.code
-    if device.kept_table() != (ts.code, ts.key):
+    if device.kept_table() != (ts.code, ts.key) and ts.kept_sent != (ts.code, ts.key):
         device.keep_table(ts.code, ts.key)
+        ts.kept_sent = (ts.code, ts.key)
 
 
 @ui.guarded
@@ -299,7 +301,8 @@ def show() -> None:
         st.button(words.leave_button(), on_click=leave, key="tb_leave")
     if game.started and not game.is_over:
         st.caption(words.table_heading(row.code))  # the code to come back with, after a reload or on another tablet
-    watch(ts.code, row.version, push.follow(s, ts.code, row.version, ts.seats))
+    push.follow(s, ts.code, row.version, ts.seats)
+    ts.drawn = row.version
 
 
 def name_at(row: TableRow, seat: int) -> str:
@@ -566,23 +569,36 @@ def story(game: TableGame) -> None:
             st.markdown(lines)
 
 
-def watch(code: str, version: int, every: float) -> None:
-    """The page's own look at its table, every ``every`` seconds (:func:`push.follow` says how often)."""
-    st.fragment(look, run_every=every)(code, version)
+def watch() -> None:
+    """The page's own slow look at the table it shows (drawn above the page's part, so that a run of the part,
+    a click's or a wake's, does not set it up again): every :data:`push.GUARD_EVERY` seconds while moves are
+    pushed, every :data:`push.POLL_EVERY` when they are not (:func:`push.follow`)."""
+    if st.query_params.get("watch"):
+        return  # the projector has a look of its own
+    s = session.store()
+    ts = record()
+    ts.look_every = push.GUARD_EVERY if push.live(s) else push.POLL_EVERY
+    st.fragment(look, run_every=ts.look_every)()
 
 
-def look(code: str, version: int) -> None:
+def look() -> None:
     """While moves are pushed, only whether a push was missed; otherwise, as before the push: tell the store
     this device is still here, let computer players stand in for children away (when this process has no
     driver of its own) and ask whether the table changed. The page is drawn again only when it did."""
-    s = session.store()
-    if s is None:
+    ctx = get_script_run_ctx(suppress_warning=True)
+    if ctx is None or not ctx.fragment_ids_this_run:
+        return  # run inline by a whole run of the page, which draws the table just after
+    s, ts = session.store(), record()
+    code, version = ts.code, ts.drawn
+    if s is None or code is None or version is None:
         return
     p = push.of(s)
     if p is not None and p.live:
         if p.behind(code, version):
             st.rerun(scope="app")
         return
+    if ts.look_every > push.POLL_EVERY:  # set up while moves were pushed: look as often as a poll needs
+        st.rerun(scope="app")
     try:
         row = s.table(code)
         if row is not None:
@@ -596,4 +612,4 @@ def look(code: str, version: int) -> None:
         st.rerun(scope="app")
 
 
-ui.run_page("tables", show, part=True)
+ui.run_page("tables", show, part=True, head=watch)
