@@ -7,7 +7,8 @@ buttons on their own page: a draw, a pass, or one of the places a tile goes), de
 for a rematch when a game ends. A child's page is drawn again when the server pushes a run to it (a move at
 its table, kept by either process), and its timed fragment runs when its timer fires, as a browser's does
 (every 20 s while the push works). One more table, of four computer players, is started in the store with
-no tablet watching it: the servers' drivers must play it to the end.
+no tablet watching it before the children sit down: the servers' drivers must play it to the end (within
+:data:`NOBODY_WAIT`), and the children's play is measured after it.
 
 The store is PostgreSQL (started here, as the ``postgres`` user, where its server programs are installed;
 ``--database sqlite`` for a SQLite file), the servers ``make serve``'s two processes behind HAProxy.
@@ -16,8 +17,8 @@ The store is PostgreSQL (started here, as the ``postgres`` user, where its serve
 Measured, each beside its target:
 
 - a move seen on the other devices: from the mover's click being answered to each other device's page
-  having been drawn again after the move was kept (its whole-page run began after the move's time in the
-  store); p50 / p95 / slowest;
+  having been drawn again after the move was kept (a run drawing the table, the whole page or its part alone,
+  began after the move's time in the store); p50 / p95 / slowest;
 - moves lost or doubled: every move a child's page answered without a refusal is in the store under its
   number, with its seat and token, and every move in the store is one a child's page answered;
 - illegal states: every table's stored moves replayed with :meth:`TableGame.replay`;
@@ -58,6 +59,8 @@ TABLES = 8
 SCHOOL = 50
 """``--school``: tables of four for the whole school."""
 SEATS = 4
+NOBODY_WAIT = 180.0
+"""The most the children wait, before they sit down, for the servers to play out the table nobody watches."""
 THINK = (1.0, 3.0)
 """A child's thought before each click, in seconds."""
 SEEN_TARGET = 1.0
@@ -398,7 +401,17 @@ def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict,
         codes = [loop.create_future() for _ in range(tables)]
         joined = [0] * tables
         cookies = [server.cookie() for _ in children]
-        nobody.append(unwatched_table(store))  # played by the servers while the children sit down
+        for _ in range(2 * len(server.app_pids)):  # a tables page on every process starts its driver (the balancer
+            visit = Session(server.url, cookies=server.cookie(), page="tables")  # takes turns)
+            await visit.connect(timeout=60)
+            await visit.close()
+        nobody.append(unwatched_table(store))
+        # played out by the servers' drivers before the children sit down: its moves, made with no page, are
+        # not among the children's whose CPU is measured
+        began = time.monotonic()
+        while not played_out(store, nobody[0])[0] and time.monotonic() - began < NOBODY_WAIT:
+            await asyncio.sleep(0.5)
+        playing["nobody"] = time.monotonic() - began
         await asyncio.gather(*(child_sits(c, server.url, cookies[c.index], store, codes, joined) for c in children))
         # the children are seated: from here on, only play is measured
         playing["cpu"], playing["t"] = cpu_seconds(server.pids), time.perf_counter()
@@ -418,6 +431,7 @@ def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict,
     out["runs"] = sum(len(c.runs) for c in children)
     out["whole"] = sum(c.whole for c in children)
     out["nobody"] = played_out(store, nobody[0]) if nobody else (False, 0)
+    out["nobody_seconds"] = playing.get("nobody", 0.0)
     return out, children
 
 
@@ -451,7 +465,8 @@ def rows(out: dict, children: list[Child], tables: int, seconds: float,
          + ("met" if not out["illegal"] and not errors and not any(c.misnamed for c in children) else "MISSED")),
         (f"tables ({where}): server CPU per move (ms)", f"{out['cpu_per_move'] * 1000:.1f}",
          f"while the children play, every page that shows the move included ({out['runs']} runs drawing the "
-         f"table, {out['whole']} of them whole-page runs, for {out['moves']} moves), idle CPU taken off; the servers were busy "
+         f"table, {out['whole']} of them whole-page runs, for {out['moves']} moves), idle CPU taken off; "
+         f"the servers were busy "
          f"{out['cpu_share'] * 100:.0f}% of one core, {machine * 100:.0f}% of the machine's {cores()} "
          f"({out['moves'] / seconds:.1f} moves/s; load average {load[0]:.1f} / {load[1]:.1f} at the end)"
          + (f"; target below {SCHOOL_CPU_SHARE * 100:.0f}% of the machine: "
@@ -459,7 +474,8 @@ def rows(out: dict, children: list[Child], tables: int, seconds: float,
             else f"; target ≤ {CPU_TARGET * 1000:.0f} ms: " + ("met" if out["cpu_per_move"] <= CPU_TARGET
                                                                  else "MISSED"))),
         (f"tables ({where}): a table no tablet watches", "played out" if over else "STALLED",
-         f"four computer players started in the store, {kept} moves kept by the servers' drivers; "
+         f"four computer players started in the store, {kept} moves kept by the servers' drivers in "
+         f"{out['nobody_seconds']:.0f} s, before the children sat down; "
          "target: played to the end: " + ("met" if over else "MISSED")),
     ]
 
