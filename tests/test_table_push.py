@@ -57,6 +57,25 @@ def test_every_change_a_page_shows_puts_the_version_up_and_being_seen_does_not(u
     assert versions == [0, 1, 1, 2, 2, 3, 4]
 
 
+def test_a_page_reads_the_table_and_the_moves_it_lacks_in_one_visit(url):
+    s = open_store(url)
+    code = opened(s)
+    s.sit(code, 2, learner_code=None, nickname="Maya", key="k1")
+    assert s.add_move(code, 0, 0, START)
+    seating = Seating(s)
+    row, moves = seating.read(code)
+    assert row.code == code and [seat.nickname for seat in row.seats] == ["Maya"] and [m.number for m in moves] == [0]
+    game = seating.game(code, read=(row, moves))
+    assert game.number == 1 and seating.known(code) == 1
+    mover = game.current_seat
+    token = str(game.view(mover).legal_actions[0])
+    assert s.add_move(code, 1, mover, token)
+    row, moves = seating.read(code)  # only the move this copy lacks
+    assert [m.number for m in moves] == [1] and row.version == s.table(code).version
+    assert seating.game(code, read=(row, moves)).number == 2
+    assert s.table_and_moves("ZZZZ-ZZZ") == (None, []) and Seating(s).read("ZZZZ-ZZZ") is None
+
+
 # ----- the watcher -----
 
 def test_the_watcher_tells_a_change_made_in_another_process_for_that_table_only(url):

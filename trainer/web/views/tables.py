@@ -259,15 +259,16 @@ def show() -> None:
         choose()
         return
     keep_in_address()
-    row = s.table(ts.code)
-    if row is not None and row.rematch is not None and row.rematch != ts.code:
-        ts.code, ts.shown_to = row.rematch, None  # another child asked for a rematch: the same seats there
+    read = seating().read(ts.code)  # the table and the moves this session lacks, in one visit to the store
+    if read is not None and read[0].rematch is not None and read[0].rematch != ts.code:
+        ts.code, ts.shown_to = read[0].rematch, None  # another child asked for a rematch: the same seats there
         keep_in_address()
-        row = s.table(ts.code)
-    if row is None:
+        read = seating().read(ts.code)
+    if read is None:
         ts.code, ts.message = None, str(StoreError("no-table"))
         choose()
         return
+    row = read[0]
     me = session.me()
     if me is not None and len(ts.seats) == 1 and row.seat_of(me.code) is None and row.ended is None:
         ts.forget_learner()  # the teacher took this child off the class (or the table lost the seat)
@@ -277,7 +278,7 @@ def show() -> None:
     setup = seating().setup_of(row)
     names = class_tables.names_of(row, setup.seats)
     viewer = ts.seats[0] if len(ts.seats) == 1 else (ts.shown_to if ts.shown_to is not None else -1)
-    game = seating().game(ts.code, viewer=viewer, names=class_tables.children_of(row, setup.seats))
+    game = seating().game(ts.code, viewer=viewer, names=class_tables.children_of(row, setup.seats), read=read)
     if not push.live(s):  # while pages are pushed to, this process marks its open pages' seats seen itself
         here(row)
     message, ts.message = ts.message, None
