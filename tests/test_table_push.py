@@ -509,3 +509,28 @@ def test_a_woken_tablet_runs_the_tables_part_alone_within_its_budget(two_process
     over = [f"wake {i}: {kind} {got[kind]} > {most}" for i, got in enumerate(woken)
             for kind, most in WAKE_BUDGET.items() if got[kind] > most]
     assert not over, f"a woken tablet costs more than its budget: {woken}"
+
+
+def test_a_layouts_picture_is_drawn_once_a_process_for_every_tablet_at_the_table(monkeypatch):
+    """Every tablet at a table shows the same layout after a move: the process draws it once (in each
+    language, and apart for each way of drawing it), and again only when the table moves on."""
+    from trainer import words as words_lang
+    from trainer.web import table_parts
+
+    drawn: list[str] = []
+
+    def counting(layout, **how):
+        drawn.append(str(how))
+        return f"<svg>{len(drawn)}</svg>"
+
+    monkeypatch.setattr(table_parts, "render_layout", counting)
+    game = TableGame.replay(TableSetup(game="all-fives", seats=2, seed=3), [Move(0, 0, START)])
+    layout = game.view(0).layout
+    first = [table_parts.layout_picture("KQ7M-XR4", game, layout, letters=False, counted=True) for _ in range(4)]
+    assert first == ["<svg>1</svg>"] * 4 and len(drawn) == 1
+    assert table_parts.layout_picture("KQ7M-XR4", game, layout, letters=True) == "<svg>2</svg>"
+    assert table_parts.layout_picture("ZZZZ-ZZZ", game, layout, letters=False, counted=True) == "<svg>3</svg>"
+    with words_lang.speaking("es"):
+        assert table_parts.layout_picture("KQ7M-XR4", game, layout, letters=False, counted=True) == "<svg>4</svg>"
+    game.extend([game.computer_move()])
+    assert table_parts.layout_picture("KQ7M-XR4", game, layout, letters=False, counted=True) == "<svg>5</svg>"

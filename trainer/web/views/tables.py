@@ -20,16 +20,18 @@ from puzzles import pictures, responses
 from trainer.bots import BotLevel
 from trainer.bots.hints import name_of
 from trainer.games.guided import BOT_TITLES, GAME_TITLES, claim_choices
-from trainer.games.seating import Outcome, Seating
+from trainer.games.seating import Seating
 from trainer.games.story import settlement_lines
-from trainer.games.table import NEXT_HAND, SEATS, START, Call, Refusal, TableGame, TableSetup
-from trainer.render import render_hand, render_layout
+from trainer.games.table import SEATS, Call, TableGame, TableSetup
+from trainer.render import render_hand
 from trainer.render.taps import BoardMode
 from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, Phase, Play
 from trainer.store import Store, StoreError
 from trainer.store.tables import TableRow
 from trainer.web import class_tables, device, pagestate, push, session, ui
 from trainer.web.pagestate import TableState
+from trainer.web.table_parts import layout_picture as drawn
+from trainer.web.table_parts import played_for, refusal_words
 from trainer.words import game_tables as words
 from trainer.words import play_page as play_words
 
@@ -384,7 +386,7 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
         return
     layout = game.view(turn).layout
     if not layout.is_empty:
-        svg = render_layout(layout, letters=False, counted=not game.pending_call)
+        svg = drawn(record().code, game, layout, letters=False, counted=not game.pending_call)
         ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
     if not shared and ts.seats:
         own = game.view(ts.seats[0]).hand
@@ -393,21 +395,11 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
         st.info(words.waiting_for(names[turn]))
 
 
-def played_for(game: TableGame, seat: int) -> bool:
-    """Whether the seat's last move this hand was the computer's (its child is just back)."""
-    for move in reversed(game.moves):
-        if move.token in (START, NEXT_HAND):
-            return False
-        if move.seat == seat:
-            return move.by_computer
-    return False
-
-
 def hand_off(game: TableGame, names: tuple[str, ...], seat: int) -> None:
     """Pass and play: the tablet goes to the next child; no hand shows until they say it is them."""
     layout = game.view(seat).layout
     if not layout.is_empty:
-        svg = render_layout(layout, letters=False, counted=not game.pending_call)
+        svg = drawn(record().code, game, layout, letters=False, counted=not game.pending_call)
         ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
     st.markdown(f"## {words.hand_off(names[seat])}")
     st.caption(words.hand_off_note())
@@ -423,7 +415,7 @@ def my_move(game: TableGame, seat: int) -> None:
     number = game.number
     if view.phase is Phase.CLAIM:
         st.markdown(f"**{play_words.say_your_score()}**")
-        svg = render_layout(view.layout, counted=False)
+        svg = drawn(record().code, game, view.layout, counted=False)
         ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
         legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
         st.markdown(play_words.what_did_it_score(view.rules.unit.value == "points"))
@@ -436,7 +428,7 @@ def my_move(game: TableGame, seat: int) -> None:
         said = next((e.score for e in reversed(game.game.hand.history) if e.kind is EventKind.CLAIM), 0)
         who = game.name(game.game.hand.cur)
         st.markdown(f"### {play_words.call_muggins_hidden(who)}")
-        svg = render_layout(view.layout, counted=False)
+        svg = drawn(record().code, game, view.layout, counted=False)
         ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
         st.markdown(play_words.muggins_count_yourself(who, said, view.rules.unit))
         c1, c2 = st.columns(2)
@@ -448,7 +440,7 @@ def my_move(game: TableGame, seat: int) -> None:
     hints = game.setup.hints
     playable = sorted({str(a.tile) for a in plays}) if hints else None
     hand_svg = render_hand(view.hand, playable=playable, width=pictures.hand_width(len(view.hand)))
-    layout_svg = render_layout(view.layout, letters=True) if not view.layout.is_empty else ""
+    layout_svg = drawn(record().code, game, view.layout, letters=True) if not view.layout.is_empty else ""
     if plays:
         mode = BoardMode.LEAD if view.layout.is_empty else BoardMode.PLAY
         pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"tb_board_{number}",
@@ -512,27 +504,13 @@ def send(token: str, seat: int, number: int) -> None:
     ts.message = refusal_words(outcome, shared=len(ts.seats) > 1)
 
 
-def refusal_words(outcome: Outcome, *, shared: bool = False) -> str:
-    return {
-        Refusal.TAKEN: lambda: words.played_first(outcome.first),
-        Refusal.ALREADY: words.already_played if shared else words.already_played_elsewhere,
-        Refusal.PLAYED_FOR_YOU: words.played_for_you,
-        Refusal.DEALT: words.already_dealt,
-        Refusal.NOT_YOUR_TURN: words.not_your_turn,
-        Refusal.STALE: words.moved_on,
-        Refusal.ILLEGAL: words.not_allowed,
-        Refusal.NOT_STARTED: words.not_started,
-        Refusal.OVER: words.over,
-    }[outcome.refusal or Refusal.STALE]()
-
-
 def between_hands(game: TableGame) -> None:
     ts = record()
     res = game.last_result
     assert res is not None
     st.markdown(f"### {words.hand_over(len(game.game.results))}")
     ended = game.game.hands[len(game.game.results) - 1]
-    svg = render_layout(ended.layout, working=True)
+    svg = drawn(record().code, game, ended.layout, working=True)
     ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
     viewer = ts.seats[0] if len(ts.seats) == 1 else None
     for line in settlement_lines(res, game.name, game.side_name, learner=viewer):
