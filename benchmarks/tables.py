@@ -63,6 +63,10 @@ NOBODY_WAIT = 180.0
 """The most the children wait, before they sit down, for the servers to play out the table nobody watches."""
 THINK = (1.0, 3.0)
 """A child's thought before each click, in seconds."""
+DRAIN = 0.02
+"""Before a tap, how long a child's page waits for a run the server may have just begun (a wake): a browser
+draws it before the child taps, and this client, reading one run at a time, would otherwise take that run's
+end for the tap's answer."""
 SEEN_TARGET = 1.0
 """p95 of a move seen on the other devices, in seconds (8 tables)."""
 SCHOOL_SEEN_TARGET = 1.5
@@ -267,6 +271,10 @@ async def play(child: Child, store: Store, until: float, joined: list[int]) -> N
         elif planned is None or planned[0] != offer[0]:
             planned = (offer[0], time.monotonic() + child.rng.uniform(*THINK))
         if planned is not None and time.monotonic() >= planned[1]:
+            seen = s.runs + s.part_runs
+            await page_run(child, s.listen(DRAIN))
+            if s.runs + s.part_runs != seen:
+                continue  # the server had begun a run (a wake) as the child was about to tap: look again first
             picked = choose_move(s, child)
             planned = None
             if picked is not None:
@@ -299,9 +307,9 @@ async def child_sits(child: Child, url: str, cookie: str, store: Store, codes: l
         await sit_down(child, url, cookie, store, codes, joined)
     except Exception as err:  # counted, never hidden
         child.errors.append(f"{type(err).__name__} sitting down: {err}")
-        for f in codes:
-            if not f.done() and child.opener:
-                f.set_exception(RuntimeError("the opener could not open the table"))
+        mine = codes[child.table]  # only this table's children wait for its code in vain
+        if child.opener and not mine.done():
+            mine.set_exception(RuntimeError("the opener could not open the table"))
 
 
 async def child_plays(child: Child, store: Store, until: float, joined: list[int]) -> None:
