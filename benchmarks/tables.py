@@ -223,6 +223,9 @@ async def page_run(child: Child, step) -> None:
     if s.exceptions:
         child.errors.extend(s.exceptions)
         s.exceptions.clear()
+    failed = [body for fmt, body in s.alerts() if fmt == Alert.ERROR]  # the page's calm words for a failure
+    if failed and failed[0] not in child.errors[-1:]:
+        child.errors.append(failed[0])
 
 
 async def sit_down(child: Child, url: str, cookie: str, store: Store, codes: list[asyncio.Future],
@@ -436,6 +439,8 @@ def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict,
     out = check(store, children)  # the children's tables only: the computers' table is not among them
     out["cpu_per_move"] = busy / max(1, out["moves"])
     out["cpu_share"] = busy / playing["t"]
+    out["stopped"] = [c for c in children if c.runs and c.session is not None
+                      and time.time() - c.runs[-1][1] > 60]  # pages nothing drew for the last minute
     out["runs"] = sum(len(c.runs) for c in children)
     out["whole"] = sum(c.whole for c in children)
     out["nobody"] = played_out(store, nobody[0]) if nobody else (False, 0)
@@ -481,6 +486,11 @@ def rows(out: dict, children: list[Child], tables: int, seconds: float,
             + ("met" if machine < SCHOOL_CPU_SHARE else "MISSED") if school
             else f"; target ≤ {CPU_TARGET * 1000:.0f} ms: " + ("met" if out["cpu_per_move"] <= CPU_TARGET
                                                                  else "MISSED"))),
+        (f"tables ({where}): pages not drawn in the last minute", f"{len(out['stopped'])}",
+         "; ".join(f"child {c.index} (table {c.table}, seat {c.seat}): last drawn "
+                   f"{time.time() - c.runs[-1][1]:.0f} s before the end, {len(c.runs)} runs, {c.clicks} clicks, "
+                   f"{len(c.session.auto) if c.session else 0} timed looks set"
+                   for c in out["stopped"][:4]) or "none"),
         (f"tables ({where}): a table no tablet watches", "played out" if over else "STALLED",
          f"four computer players started in the store, {kept} moves kept by the servers' drivers in "
          f"{out['nobody_seconds']:.0f} s, before the children sat down; "
