@@ -7,7 +7,8 @@ buttons on their own page: a draw, a pass, or one of the places a tile goes), de
 for a rematch when a game ends. A child's page is drawn again when the server pushes a run to it (a move at
 its table, kept by either process), and its timed fragment runs when its timer fires, as a browser's does
 (every 20 s while the push works). One more table, of four computer players, is started in the store with
-no tablet watching it: the servers' drivers must play it to the end.
+no tablet watching it before the children sit down: the servers' drivers must play it to the end (within
+:data:`NOBODY_WAIT`), and the children's play is measured after it.
 
 The store is PostgreSQL (started here, as the ``postgres`` user, where its server programs are installed;
 ``--database sqlite`` for a SQLite file), the servers ``make serve``'s two processes behind HAProxy.
@@ -16,8 +17,8 @@ The store is PostgreSQL (started here, as the ``postgres`` user, where its serve
 Measured, each beside its target:
 
 - a move seen on the other devices: from the mover's click being answered to each other device's page
-  having been drawn again after the move was kept (its whole-page run began after the move's time in the
-  store); p50 / p95 / slowest;
+  having been drawn again after the move was kept (a run drawing the table, the whole page or its part alone,
+  began after the move's time in the store); p50 / p95 / slowest;
 - moves lost or doubled: every move a child's page answered without a refusal is in the store under its
   number, with its seat and token, and every move in the store is one a child's page answered;
 - illegal states: every table's stored moves replayed with :meth:`TableGame.replay`;
@@ -58,8 +59,14 @@ TABLES = 8
 SCHOOL = 50
 """``--school``: tables of four for the whole school."""
 SEATS = 4
+NOBODY_WAIT = 180.0
+"""The most the children wait, before they sit down, for the servers to play out the table nobody watches."""
 THINK = (1.0, 3.0)
 """A child's thought before each click, in seconds."""
+DRAIN = 0.02
+"""Before a tap, how long a child's page waits for a run the server may have just begun (a wake): a browser
+draws it before the child taps, and this client, reading one run at a time, would otherwise take that run's
+end for the tap's answer."""
 SEEN_TARGET = 1.0
 """p95 of a move seen on the other devices, in seconds (8 tables)."""
 SCHOOL_SEEN_TARGET = 1.5
@@ -100,7 +107,10 @@ class Child:
     """The code of the table this child sat down at first (rematches follow from it)."""
     acks: list[Ack] = field(default_factory=list)
     runs: list[tuple[float, float]] = field(default_factory=list)
-    """Every whole-page run: when it began, when it ended (``time.time()``)."""
+    """Every run that drew the table (the whole page, or the page's part alone): when it began, when it ended
+    (``time.time()``)."""
+    whole: int = 0
+    """How many of them were whole-page runs."""
     refused: int = 0
     clicks: int = 0
     misnamed: int = 0
@@ -200,17 +210,22 @@ class Clock:
 
 
 async def page_run(child: Child, step) -> None:
-    """One request of the child's page; a whole-page run it caused is noted."""
+    """One request of the child's page; a run it caused that drew the table (the whole page, or its part) is
+    noted."""
     s = child.session
     assert s is not None
-    before = s.runs
+    before, whole = s.drawn, s.runs
     await step
-    if s.runs != before:
-        child.runs.append((s.run_started, time.time()))
+    child.whole += s.runs - whole
+    if s.drawn != before:
+        child.runs.append((s.drawn_started, time.time()))
         child.misnamed += bool(SEAT_TOLD.search(s.texts()))
     if s.exceptions:
         child.errors.extend(s.exceptions)
         s.exceptions.clear()
+    failed = [body for fmt, body in s.alerts() if fmt == Alert.ERROR]  # the page's calm words for a failure
+    if failed and failed[0] not in child.errors[-1:]:
+        child.errors.append(failed[0])
 
 
 async def sit_down(child: Child, url: str, cookie: str, store: Store, codes: list[asyncio.Future],
@@ -259,6 +274,10 @@ async def play(child: Child, store: Store, until: float, joined: list[int]) -> N
         elif planned is None or planned[0] != offer[0]:
             planned = (offer[0], time.monotonic() + child.rng.uniform(*THINK))
         if planned is not None and time.monotonic() >= planned[1]:
+            seen = s.runs + s.part_runs
+            await page_run(child, s.listen(DRAIN))
+            if s.runs + s.part_runs != seen:
+                continue  # the server had begun a run (a wake) as the child was about to tap: look again first
             picked = choose_move(s, child)
             planned = None
             if picked is not None:
@@ -291,9 +310,9 @@ async def child_sits(child: Child, url: str, cookie: str, store: Store, codes: l
         await sit_down(child, url, cookie, store, codes, joined)
     except Exception as err:  # counted, never hidden
         child.errors.append(f"{type(err).__name__} sitting down: {err}")
-        for f in codes:
-            if not f.done() and child.opener:
-                f.set_exception(RuntimeError("the opener could not open the table"))
+        mine = codes[child.table]  # only this table's children wait for its code in vain
+        if child.opener and not mine.done():
+            mine.set_exception(RuntimeError("the opener could not open the table"))
 
 
 async def child_plays(child: Child, store: Store, until: float, joined: list[int]) -> None:
@@ -393,7 +412,17 @@ def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict,
         codes = [loop.create_future() for _ in range(tables)]
         joined = [0] * tables
         cookies = [server.cookie() for _ in children]
-        nobody.append(unwatched_table(store))  # played by the servers while the children sit down
+        for _ in range(2 * len(server.app_pids)):  # a tables page on every process starts its driver (the balancer
+            visit = Session(server.url, cookies=server.cookie(), page="tables")  # takes turns)
+            await visit.connect(timeout=60)
+            await visit.close()
+        nobody.append(unwatched_table(store))
+        # played out by the servers' drivers before the children sit down: its moves, made with no page, are
+        # not among the children's whose CPU is measured
+        began = time.monotonic()
+        while not played_out(store, nobody[0])[0] and time.monotonic() - began < NOBODY_WAIT:
+            await asyncio.sleep(0.5)
+        playing["nobody"] = time.monotonic() - began
         await asyncio.gather(*(child_sits(c, server.url, cookies[c.index], store, codes, joined) for c in children))
         # the children are seated: from here on, only play is measured
         playing["cpu"], playing["t"] = cpu_seconds(server.pids), time.perf_counter()
@@ -410,8 +439,12 @@ def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict,
     out = check(store, children)  # the children's tables only: the computers' table is not among them
     out["cpu_per_move"] = busy / max(1, out["moves"])
     out["cpu_share"] = busy / playing["t"]
+    out["stopped"] = [c for c in children if c.runs and c.session is not None
+                      and time.time() - c.runs[-1][1] > 60]  # pages nothing drew for the last minute
     out["runs"] = sum(len(c.runs) for c in children)
+    out["whole"] = sum(c.whole for c in children)
     out["nobody"] = played_out(store, nobody[0]) if nobody else (False, 0)
+    out["nobody_seconds"] = playing.get("nobody", 0.0)
     return out, children
 
 
@@ -444,16 +477,23 @@ def rows(out: dict, children: list[Child], tables: int, seconds: float,
          + (f" (first: {errors[0][:80]})" if errors else "") + "; target 0: "
          + ("met" if not out["illegal"] and not errors and not any(c.misnamed for c in children) else "MISSED")),
         (f"tables ({where}): server CPU per move (ms)", f"{out['cpu_per_move'] * 1000:.1f}",
-         f"while the children play, every page that shows the move included ({out['runs']} whole-page runs "
-         f"for {out['moves']} moves), idle CPU taken off; the servers were busy "
+         f"while the children play, every page that shows the move included ({out['runs']} runs drawing the "
+         f"table, {out['whole']} of them whole-page runs, for {out['moves']} moves), idle CPU taken off; "
+         f"the servers were busy "
          f"{out['cpu_share'] * 100:.0f}% of one core, {machine * 100:.0f}% of the machine's {cores()} "
          f"({out['moves'] / seconds:.1f} moves/s; load average {load[0]:.1f} / {load[1]:.1f} at the end)"
          + (f"; target below {SCHOOL_CPU_SHARE * 100:.0f}% of the machine: "
             + ("met" if machine < SCHOOL_CPU_SHARE else "MISSED") if school
             else f"; target ≤ {CPU_TARGET * 1000:.0f} ms: " + ("met" if out["cpu_per_move"] <= CPU_TARGET
                                                                  else "MISSED"))),
+        (f"tables ({where}): pages not drawn in the last minute", f"{len(out['stopped'])}",
+         "; ".join(f"child {c.index} (table {c.table}, seat {c.seat}): last drawn "
+                   f"{time.time() - c.runs[-1][1]:.0f} s before the end, {len(c.runs)} runs, {c.clicks} clicks, "
+                   f"{len(c.session.auto) if c.session else 0} timed looks set"
+                   for c in out["stopped"][:4]) or "none"),
         (f"tables ({where}): a table no tablet watches", "played out" if over else "STALLED",
-         f"four computer players started in the store, {kept} moves kept by the servers' drivers; "
+         f"four computer players started in the store, {kept} moves kept by the servers' drivers in "
+         f"{out['nobody_seconds']:.0f} s, before the children sat down; "
          "target: played to the end: " + ("met" if over else "MISSED")),
     ]
 

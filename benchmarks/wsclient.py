@@ -98,6 +98,15 @@ class Session:
     """Whole-page runs seen so far (a click's, or one a fragment asked for with ``st.rerun(scope="app")``)."""
     run_started: float = 0.0
     """When the last whole-page run began (wall clock, ``time.time()``: the server had started it by then)."""
+    drawn: int = 0
+    """Runs that drew the page or a part of it (a whole-page run, or a fragment's that is not only a timed one's:
+    a click in the page's part, or the server waking that part), so far."""
+    drawn_started: float = 0.0
+    """When the last of those began (``time.time()``)."""
+    part_runs: int = 0
+    """Runs of a part of the page alone (a fragment's, timed ones included), so far."""
+    deltas: int = 0
+    """Elements and blocks received so far (deltas)."""
     dropped: int = 0
     """Timed fragment reruns the server never started (:meth:`tick`): a browser's timer just fires again."""
     allow: tuple[str, ...] = ()
@@ -209,6 +218,9 @@ class Session:
         deadline = time.monotonic() + timeout
         begin_by = None if start_within is None else time.monotonic() + start_within
         fresh_run = True
+        parts: set[str] = set()
+        """The fragments the run in progress draws again (none: the whole page)."""
+        touched: set[tuple[int, ...]] = set()
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
@@ -241,6 +253,12 @@ class Session:
                 self.page_hash = msg.navigation.page_script_hash  # the page on screen, sent back as the browser does
             elif kind == "new_session":
                 begin_by = None
+                parts, touched = set(msg.metadata.run.fragment_ids), set()
+                if parts:
+                    self.part_runs += 1
+                if not parts or not parts <= set(self.auto):
+                    self.drawn += 1
+                    self.drawn_started = time.time()
                 if not msg.metadata.run.fragment_ids:
                     self.runs += 1
                     self.run_started = time.time()
@@ -255,6 +273,8 @@ class Session:
             elif kind == "page_info_changed":
                 self.query_string = msg.page_info_changed.query_string
             elif kind == "delta":
+                self.deltas += 1
+                touched.add(tuple(msg.metadata.delta_path))
                 self._apply(msg)
             elif kind == "script_finished":
                 status = msg.script_finished
@@ -262,6 +282,9 @@ class Session:
                               ForwardMsg.FINISHED_WITH_COMPILE_ERROR):
                     if status == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
                         raise ProtocolError("the page did not compile")
+                    if parts:  # as a browser does: what the parts drew before and did not draw again is gone
+                        for path in [p for p, el in self.elements.items() if el.fragment in parts and p not in touched]:
+                            del self.elements[path]
                     self._forget_gone_widgets()
                     return True
 

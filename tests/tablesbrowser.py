@@ -12,8 +12,10 @@ import pgserver
 import pytest
 from chromium import CALM, CONNECTED
 
+from trainer.bots import BotLevel
 from trainer.games.seating import Seating
-from trainer.games.table import TableGame
+from trainer.games.table import START, Move, TableGame, TableSetup
+from trainer.rules import DRAW, PASS, Play
 from trainer.serving.serve import COOKIE, Cluster, free_port
 
 TABLET = {"width": 768, "height": 1024}
@@ -108,6 +110,47 @@ def open_table(page) -> str:
     heading = page.get_by_role("heading", name=re.compile(r"^Table [A-Z0-9]{4}-[A-Z0-9]{3}$"))
     heading.wait_for(timeout=90000)  # four tablets and two app processes on a busy machine
     return heading.inner_text().removeprefix("Table ").strip()
+
+
+def first_button(game: TableGame, seat: int) -> str:
+    """The move :func:`play_my_turn` makes: a draw or a pass when the page offers one, else the first place a
+    tile goes (the page's buttons, in their order)."""
+    legal = game.view(seat).legal_actions
+    plays = [a for a in legal if isinstance(a, Play)]
+    if DRAW in legal and not plays:
+        return str(DRAW)
+    if PASS in legal:
+        return str(PASS)
+    return str(plays[0])
+
+
+def plays_long_enough(setup: TableSetup, more: int = 3) -> bool:
+    """Whether the first hand of ``setup``, played as the four children's test plays it (Sam reloads at his
+    first turn from move :data:`RELOAD_AT`, Lena leaves after her first from :data:`LEAVE_AT`, the computer
+    plays her next turn and she comes back), lasts ``more`` moves past her coming back."""
+    game = TableGame.replay(setup, [Move(0, 0, START)])
+    reloaded, left, back_at = False, False, None
+    while game.current_seat is not None:
+        seat, number = game.current_seat, game.number
+        if left and back_at is None and seat == LEAVES:
+            game.extend([game.computer_move()])
+            back_at = game.number
+            continue
+        reloaded = reloaded or (seat == RELOADS and number >= RELOAD_AT)
+        game.extend([Move(number, seat, first_button(game, seat))])
+        if seat == LEAVES and not left and number >= LEAVE_AT and game.current_seat is not None:
+            left = True
+    return reloaded and back_at is not None and game.number - back_at >= more
+
+
+def long_deal() -> TableSetup:
+    """Five-Up for four with partners and hints (the page's defaults) on the first deal, by seed, whose hand
+    lasts through a reload and a child's leaving and coming back: the same deal on every run."""
+    for seed in range(1, 1000):
+        setup = TableSetup(game="five-up", seats=4, partners=True, stand_in=BotLevel.GREEDY, hints=True, seed=seed)
+        if plays_long_enough(setup):
+            return setup
+    raise AssertionError("no deal of the first thousand lasts long enough")
 
 
 def hand_on(page) -> list[str]:

@@ -1,7 +1,8 @@
 """Play at a table in real browsers, served as ``make serve`` serves a class: two app processes behind
 HAProxy (:class:`trainer.serving.serve.Cluster`) on one PostgreSQL database. Four children of a class,
 each on their own tablet (a browser context, signed in by ``?me=``), sit at one table of Five-Up for
-four with partners, two tablets on each process; each plays their own turns with the page's buttons
+four with partners (on a deal chosen to last: :func:`tablesbrowser.long_deal`), two tablets on each
+process; each plays their own turns with the page's buttons
 until the hand ends. On the way one child reloads mid-hand and gets their seat and hand back, and
 another leaves the table: the computer plays their seat while the others play on, until they come back
 on a tablet served by the other process. At the end the store holds the moves numbered 0..n-1 with no
@@ -26,8 +27,8 @@ from tablesbrowser import (
     calm,
     hand_on,
     join,
+    long_deal,
     my_buttons,
-    open_table,
     open_tables,
     play_my_turn,
     served,
@@ -60,8 +61,10 @@ def test_four_children_on_two_processes_play_a_hand_with_a_reload_and_a_child_aw
     pages = {seat: open_tables(tablets[seat], cluster, codes[seat], process[seat]) for seat in range(4)}
     maya = pages[0]
 
-    code = open_table(maya)
-    for seat in (1, 2, 3):
+    # the table of Five-Up for four the page's form opens, on one deal every run: one whose hand lasts through
+    # Sam's reload and Lena's leaving and coming back (a random deal could end first)
+    code = Seating(store).open(long_deal(), class_code=room.code)
+    for seat in range(4):
         join(pages[seat], code)
     row = store.table(code)
     assert row is not None and [(s.seat, s.learner_code) for s in row.seats] == list(enumerate(codes))
@@ -100,7 +103,7 @@ def test_four_children_on_two_processes_play_a_hand_with_a_reload_and_a_child_aw
         if seat == LEAVES and not left and number >= LEAVE_AT and game.current_seat is not None:
             leave(page)
             left = True
-    assert reloaded and back, "the hand ended before Sam's reload and Lena's coming back (a very short deal)"
+    assert reloaded and back, "the hand ended before Sam's reload and Lena's coming back"
 
     # every tablet shows the hand's count, told from its own seat with the children's names
     for seat, page in pages.items():

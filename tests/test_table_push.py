@@ -57,6 +57,25 @@ def test_every_change_a_page_shows_puts_the_version_up_and_being_seen_does_not(u
     assert versions == [0, 1, 1, 2, 2, 3, 4]
 
 
+def test_a_page_reads_the_table_and_the_moves_it_lacks_in_one_visit(url):
+    s = open_store(url)
+    code = opened(s)
+    s.sit(code, 2, learner_code=None, nickname="Maya", key="k1")
+    assert s.add_move(code, 0, 0, START)
+    seating = Seating(s)
+    row, moves = seating.read(code)
+    assert row.code == code and [seat.nickname for seat in row.seats] == ["Maya"] and [m.number for m in moves] == [0]
+    game = seating.game(code, read=(row, moves))
+    assert game.number == 1 and seating.known(code) == 1
+    mover = game.current_seat
+    token = str(game.view(mover).legal_actions[0])
+    assert s.add_move(code, 1, mover, token)
+    row, moves = seating.read(code)  # only the move this copy lacks
+    assert [m.number for m in moves] == [1] and row.version == s.table(code).version
+    assert seating.game(code, read=(row, moves)).number == 2
+    assert s.table_and_moves("ZZZZ-ZZZ") == (None, []) and Seating(s).read("ZZZZ-ZZZ") is None
+
+
 # ----- the watcher -----
 
 def test_the_watcher_tells_a_change_made_in_another_process_for_that_table_only(url):
@@ -288,15 +307,15 @@ def test_a_move_kept_by_one_process_wakes_the_pages_of_that_table_on_the_other_a
         ana, ben, cas = await seated(one.url, "Ana"), await seated(two.url, "Ben"), await seated(two.url, "Cas")
         code = await opens(ana, 3)
         await opens(cas, 2)
-        runs = {"ana": ana.runs, "cas": cas.runs}
+        runs = {"ana": ana.drawn, "cas": cas.drawn}
         await ben.type_and_submit(ben.find("text_input", key_part="tb_code"), code,
                                   ben.find("button", label=words.join_button()), timeout=60)
         assert await ana.listen(30), "Ben's sitting down never reached Ana's page"
-        assert ana.runs == runs["ana"] + 1 and "Ben" in ana.texts()
-        runs["ben"] = ben.runs
+        assert ana.drawn == runs["ana"] + 1 and "Ben" in ana.texts()
+        runs["ben"] = ben.drawn
         await ana.click(ana.find("button", key_part="tb_start"), timeout=60)
         assert await ben.listen(30), "Ana's Start never reached Ben's page"
-        assert ben.runs > runs["ben"]
+        assert ben.drawn > runs["ben"]
         for _ in range(40):  # the computer in the third seat plays when its turn comes, without a page asking
             moves = store.table_moves(code)
             if any(m.by_computer for m in moves):
@@ -313,7 +332,7 @@ def test_a_move_kept_by_one_process_wakes_the_pages_of_that_table_on_the_other_a
                 await ben.listen(5)
         assert any(m.by_computer for m in store.table_moves(code)), "the computer seat never played"
         assert not await cas.listen(2), "a page of another table was woken"
-        assert cas.runs == runs["cas"]
+        assert cas.drawn == runs["cas"]
         assert not ana.auto or all(v >= 10 for v in ana.auto.values())  # only the slow look in case of a lost wake
         for s in (ana, ben, cas):
             await s.close()
@@ -428,3 +447,90 @@ def test_the_driver_reads_the_seats_again_only_when_more_than_moves_changed(tmp_
     s.leave(code, 1 - mover)  # the child to move leaves: more than moves changed
     assert driver.drive(code, s.table(code).version) >= 1  # read again, and the computer plays for them at once
     assert len(reads) > first and seating.game(code).moves[-1].by_computer
+
+
+WAKE_BUDGET = {"whole-page runs": 0, "runs": 1, "messages": 36, "elements": 30}
+"""The most a tablet woken by another child's move may cost, as counted today: its table's part alone runs,
+once (never the app's menu, sign-in and language chooser around it), and sends this many messages and
+elements. A change that makes a woken tablet do more fails here; one that makes it do less lowers the budget."""
+
+
+def test_a_woken_tablet_runs_the_tables_part_alone_within_its_budget(two_processes):
+    """Ana (process 1) and Ben (process 2) play a table of two; after each move, the other's page is woken by
+    the server. What each wake costs is counted on the wire, as the browser receives it; the mover's own click
+    runs the part alone too."""
+    import asyncio
+
+    from benchmarks.wsclient import Session
+    from trainer.words import game_tables as words
+
+    (one, two), database = two_processes
+    store = open_store(database)
+    moves = ("tb_draw_", "tb_pass_", "tb_opt_", "tb_next_")
+
+    def counts(s: Session) -> dict[str, int]:
+        return {"whole-page runs": s.runs, "runs": s.drawn, "messages": s.messages, "elements": s.deltas}
+
+    async def seated(url: str, name: str) -> Session:
+        s = Session(url, page="tables")
+        await s.connect(timeout=60)
+        await s.rerun([(s.find("text_input", key_part="tb_my_name").widget_id, "string_value", name)], timeout=60)
+        return s
+
+    async def main() -> list[dict[str, int]]:
+        ana, ben = await seated(one.url, "Ana"), await seated(two.url, "Ben")
+        await ana.choose(ana.find("button_group", key_part="tb_mode"), words.open_heading(), timeout=60)
+        await ana.click(ana.find("button", key_part="tb_open"), timeout=60)
+        code = ana.param("table")
+        await ben.type_and_submit(ben.find("text_input", key_part="tb_code"), code,
+                                  ben.find("button", label=words.join_button()), timeout=60)
+        assert await ana.listen(30), "Ben's sitting down never reached Ana's page"
+        await ana.click(ana.find("button", key_part="tb_start"), timeout=60)
+        assert await ben.listen(30), "Ana's Start never reached Ben's page"
+        woken: list[dict[str, int]] = []
+        while len(woken) < 8:
+            seat = Seating(store).game(code).current_seat
+            mover, other = (ana, ben) if seat in (0, None) else (ben, ana)
+            offer = next((el for el in sorted(mover.elements.values(), key=lambda e: e.path)
+                          if el.type == "button" and any(k in el.widget_id for k in moves)), None)
+            assert offer is not None, f"no move on the mover's page: {mover.texts()[:300]!r}"
+            whole = mover.runs
+            await mover.click(offer, timeout=60)
+            assert mover.runs == whole, "the mover's click ran the whole page"
+            before = counts(other)
+            assert await other.listen(30), "the move never reached the other tablet"
+            woken.append({k: v - before[k] for k, v in counts(other).items()})
+        for s in (ana, ben):
+            await s.close()
+        return woken
+
+    woken = asyncio.run(asyncio.wait_for(main(), 300))
+    store.engine.dispose()
+    over = [f"wake {i}: {kind} {got[kind]} > {most}" for i, got in enumerate(woken)
+            for kind, most in WAKE_BUDGET.items() if got[kind] > most]
+    assert not over, f"a woken tablet costs more than its budget: {woken}"
+
+
+def test_a_layouts_picture_is_drawn_once_a_process_for_every_tablet_at_the_table(monkeypatch):
+    """Every tablet at a table shows the same layout after a move: the process draws it once (in each
+    language, and apart for each way of drawing it), and again only when the table moves on."""
+    from trainer import words as words_lang
+    from trainer.web import table_parts
+
+    drawn: list[str] = []
+
+    def counting(layout, **how):
+        drawn.append(str(how))
+        return f"<svg>{len(drawn)}</svg>"
+
+    monkeypatch.setattr(table_parts, "render_layout", counting)
+    game = TableGame.replay(TableSetup(game="all-fives", seats=2, seed=3), [Move(0, 0, START)])
+    layout = game.view(0).layout
+    first = [table_parts.layout_picture("KQ7M-XR4", game, layout, letters=False, counted=True) for _ in range(4)]
+    assert first == ["<svg>1</svg>"] * 4 and len(drawn) == 1
+    assert table_parts.layout_picture("KQ7M-XR4", game, layout, letters=True) == "<svg>2</svg>"
+    assert table_parts.layout_picture("ZZZZ-ZZZ", game, layout, letters=False, counted=True) == "<svg>3</svg>"
+    with words_lang.speaking("es"):
+        assert table_parts.layout_picture("KQ7M-XR4", game, layout, letters=False, counted=True) == "<svg>4</svg>"
+    game.extend([game.computer_move()])
+    assert table_parts.layout_picture("KQ7M-XR4", game, layout, letters=False, counted=True) == "<svg>5</svg>"

@@ -18,7 +18,7 @@ from trainer.games.table import IDLE_SECONDS, NEXT_HAND, START, Move, Refusal, T
 from trainer.learning.transfer import Decision, decide
 from trainer.store import Store
 from trainer.store.errors import StoreError
-from trainer.store.tables import TableRow
+from trainer.store.tables import MoveRow, TableRow
 
 MOST_STAND_IN_MOVES = 400
 """The most moves computer players make in one go (a whole game of four computers is fewer)."""
@@ -71,20 +71,34 @@ class Seating:
 
     # ----- the game -----
 
-    def game(self, code: str, *, viewer: int | None = None, names: tuple[str, ...] | None = None) -> TableGame:
+    def game(self, code: str, *, viewer: int | None = None, names: tuple[str, ...] | None = None,
+             read: tuple[TableRow, list[MoveRow]] | None = None) -> TableGame:
         """The table's game after every move kept so far (this session's copy, brought up to date), its story
         told from ``viewer``'s seat (``-1``: nobody's, as the projector tells it) with the children's
-        ``names`` by seat; either left out keeps what this copy had."""
+        ``names`` by seat; either left out keeps what this copy had. ``read``: the table and its moves from
+        :meth:`known` on, as just read (:meth:`read`), so the store is not asked again."""
         mine = self._games.get(code)
         want_viewer = viewer if viewer is not None else (mine.viewer if mine is not None else -1)
         want_names = names if names is not None else (mine.names if mine is not None else ())
         if mine is None or (mine.viewer, mine.names) != (want_viewer, want_names):
-            setup = mine.setup if mine is not None else self.setup_of(self.row(code))
+            setup = (mine.setup if mine is not None else
+                     self.setup_of(read[0] if read is not None else self.row(code)))
             kept = mine.moves if mine is not None else []
             mine = self._games[code] = TableGame.replay(setup, kept, viewer=want_viewer, names=want_names)
-        fresh = self.store.table_moves(code, since=mine.number)
+        fresh = read[1] if read is not None else self.store.table_moves(code, since=mine.number)
         mine.extend(Move(m.number, m.seat, m.token, m.by_computer) for m in fresh)
         return mine
+
+    def known(self, code: str) -> int:
+        """How many of the table's moves this session's copy of its game holds."""
+        mine = self._games.get(code)
+        return mine.number if mine is not None else 0
+
+    def read(self, code: str) -> tuple[TableRow, list[MoveRow]] | None:
+        """The table, and the moves this session's copy of its game lacks, in one visit to the store (``None``:
+        no such table); hand both to :meth:`game`."""
+        row, fresh = self.store.table_and_moves(code, since=self.known(code))
+        return None if row is None else (row, fresh)
 
     def play(self, code: str, seat: int, token: str, number: int, *, learner: bool = False) -> Outcome:
         """A child's move from ``seat``, made in the position before move ``number``. ``learner``: the move

@@ -152,6 +152,22 @@ class TableStore(StoreBase):
         return _table_row(row, seats)
 
     @_calm
+    def table_and_moves(self, code: str, *, since: int = 0) -> tuple[TableRow | None, list[MoveRow]]:
+        """A table with its seats, and its moves from number ``since`` on, in one visit to the database (a
+        table page's run reads both); ``(None, [])`` when there is no such table. The moves are read after the
+        table: they hold at least every move of the table's version as read."""
+        with self._read() as conn:
+            row = conn.execute(select(game_tables).where(game_tables.c.code == code)).first()
+            if row is None:
+                return None, []
+            seats = self._seats(conn, [code]).get(code, ())
+            moves = conn.execute(select(table_moves).where(and_(table_moves.c.table_code == code,
+                                                                table_moves.c.number >= since))
+                                 .order_by(table_moves.c.number)).all()
+        return (_table_row(row, seats),
+                [MoveRow(m.number, m.seat, m.token, m.by_computer, m.at) for m in moves])
+
+    @_calm
     def class_tables(self, class_code: str, *, since: float = 0.0) -> list[TableRow]:
         """The class's tables opened since ``since``, newest first (ended ones too)."""
         with self._read() as conn:

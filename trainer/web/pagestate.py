@@ -252,10 +252,17 @@ class TableState:
     finds the seats again."""
     looked_for: str | None = None
     """The learner whose seat at an open table this session looked for (once a session)."""
+    drawn: int | None = None
+    """The version of the table the page last drew (its slow look asks whether the table moved on since)."""
+    kept_sent: tuple[str, str] | None = None
+    """The table and key this session last asked the tab to keep (asked once, even of a tab that never says
+    what it keeps)."""
+    look_every: float = 0.0
+    """How often the page's slow look was set to run when the whole page last ran."""
 
     def forget_learner(self) -> None:
         self.code, self.seats, self.names, self.shown_to, self.message = None, (), (), None, None
-        self.seen_at, self.key = 0.0, None
+        self.seen_at, self.key, self.drawn = 0.0, None, None
 
 
 @dataclass

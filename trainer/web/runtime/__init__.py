@@ -20,7 +20,8 @@ module                    replaces                                              
                                                                                            pauses under load
 :mod:`.waking`            nothing: starts a session's run from the server, as a saved        a move seen on the other
                           source file does (``AppSession._create_scriptrunner``), for the    tablets without polling
-                          tables' pushed moves                                             the store every second
+                          tables' pushed moves: the page's part (``st.fragment``) alone      the store every second;
+                                                                                           no whole-page run a wake
 ========================  ==========================================================  =========================
 
 Every module says what it was written from (``WRITTEN``: the exact versions of Streamlit, uvicorn and

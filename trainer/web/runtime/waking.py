@@ -8,8 +8,13 @@ shows, with the address it shows and its widgets as they are, as ``st.rerun()`` 
 session that is running a page is not disturbed (a click's run is never cut short): the wake waits until it
 is done. A session whose browser is away, or that went to another page, is left alone.
 
+A page that draws what it shows inside a part of its own (an ``st.fragment``: :func:`trainer.web.ui.page_part`)
+is woken to run that part alone, as a click in it would: not the app's menu, sign-in and language chooser
+around it. Where the session no longer holds that part (a whole run since dropped it), the whole page runs.
+
 This leans on names Streamlit keeps to itself (``Runtime._session_mgr``, ``AppSession._scriptrunner``,
-``AppSession._client_state``, ``AppSession._create_scriptrunner``, ``RerunData``); :func:`supported` is
+``AppSession._client_state``, ``AppSession._create_scriptrunner``, ``AppSession.has_fragment``, ``RerunData``,
+``ThreadState`` for the part a run is in); :func:`supported` is
 ``True`` only where the installed Streamlit is the one they were read from (:data:`WRITTEN`, checked as every
 module of :mod:`trainer.web.runtime` checks its own), and only with the runtime running (a page under AppTest
 has none): elsewhere the pages ask the store by themselves, slowly, as before.
@@ -28,6 +33,7 @@ from streamlit.runtime.app_session import AppSession, AppSessionState
 from streamlit.runtime.runtime import RuntimeState
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
+from streamlit.runtime.scriptrunner_utils.script_run_context import ThreadState
 
 from trainer.web.runtime import guard
 
@@ -39,7 +45,9 @@ WRITTEN = guard.Written(
     sources={"streamlit.runtime.app_session:AppSession._create_scriptrunner": "b9faa35f48cbc177",
              "streamlit.runtime.scriptrunner_utils.script_requests:RerunData": "9c18f36eb57a9198"},
     names=("streamlit.runtime.app_session:AppSession.request_rerun",
-           "streamlit.runtime.runtime:Runtime._get_async_objs"),
+           "streamlit.runtime.app_session:AppSession.has_fragment",
+           "streamlit.runtime.runtime:Runtime._get_async_objs",
+           "streamlit.runtime.scriptrunner_utils.script_run_context:ThreadState"),
 )
 """What this module was read from: Streamlit 1.67's way to start a session's run (:mod:`trainer.web.runtime.guard`)."""
 _RUNNING = (RuntimeState.NO_SESSIONS_CONNECTED, RuntimeState.ONE_OR_MORE_SESSIONS_CONNECTED)
@@ -71,14 +79,20 @@ class Place:
     session_id: str
     page: str
     """The page's script hash (a session that went to another page is not woken)."""
+    part: str = ""
+    """The page's part (``st.fragment``) that drew it, if any: the wake runs that part alone."""
 
 
 def here() -> Place | None:
-    """This run's session and page (``None`` outside a page's run)."""
+    """This run's session, page and the part of the page the caller is in (``None`` outside a page's run)."""
     ctx = get_script_run_ctx()
     if ctx is None:
         return None
-    return Place(ctx.session_id, ctx.page_script_hash)
+    try:
+        part = ThreadState.get().fragment_id or ""
+    except RuntimeError:  # no part known on this thread: the whole page is woken
+        part = ""
+    return Place(ctx.session_id, ctx.page_script_hash, part)
 
 
 def showing(place: Place) -> bool:
@@ -97,8 +111,8 @@ def gone(session_id: str) -> bool:
 
 
 def wake(place: Place, wanted: Callable[[], bool]) -> None:
-    """From any thread: run the page of ``place`` again, once the session is not running one, if ``wanted()``
-    still says so then (it is asked on the event loop, just before)."""
+    """From any thread: run the page of ``place`` again (its part alone, where it has one), once the session is
+    not running one, if ``wanted()`` still says so then (it is asked on the event loop, just before)."""
     if not supported():
         return
     runtime = Runtime.instance()
@@ -126,9 +140,11 @@ def _wake(runtime: Runtime, loop: asyncio.AbstractEventLoop, place: Place, wante
     last = session._client_state
     if last.page_script_hash != place.page:
         return  # the child went to another page
+    part = [place.part] if place.part and session.has_fragment(place.part) else []
     try:
         session._create_scriptrunner(RerunData(
             query_string=last.query_string, page_script_hash=last.page_script_hash,
+            fragment_id_queue=part, is_fragment_scoped_rerun=bool(part),
             context_info=last.context_info if last.HasField("context_info") else None))
     except Exception:  # a session that cannot be woken asks by itself, slowly
         log.exception("a page could not be woken")

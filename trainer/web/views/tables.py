@@ -4,8 +4,9 @@ The page draws the game as this device's seat sees it: its own hand only, the la
 every seat's tile count and the scores. A move goes through the store under its number
 (:mod:`trainer.games.seating`), so any app process can serve any seat; a move kept by any process wakes
 the pages that show the table (:mod:`trainer.web.push`), and a small fragment looks now and then by itself
-in case a wake was lost. A seat whose child is away is played by a computer player, moved by the server,
-until they come back.
+in case a wake was lost. The page is drawn as a part of its own (:func:`trainer.web.ui.page_part`): a click
+at the table, and a wake, run that part alone, not the app's menu, sign-in and language chooser around it.
+A seat whose child is away is played by a computer player, moved by the server, until they come back.
 """
 
 from __future__ import annotations
@@ -13,21 +14,24 @@ from __future__ import annotations
 import secrets
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from puzzles import pictures, responses
 from trainer.bots import BotLevel
 from trainer.bots.hints import name_of
 from trainer.games.guided import BOT_TITLES, GAME_TITLES, claim_choices
-from trainer.games.seating import Outcome, Seating
+from trainer.games.seating import Seating
 from trainer.games.story import settlement_lines
-from trainer.games.table import NEXT_HAND, SEATS, START, Call, Refusal, TableGame, TableSetup
-from trainer.render import render_hand, render_layout
+from trainer.games.table import SEATS, Call, TableGame, TableSetup
+from trainer.render import render_hand
 from trainer.render.taps import BoardMode
 from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, Phase, Play
 from trainer.store import Store, StoreError
 from trainer.store.tables import TableRow
 from trainer.web import class_tables, device, pagestate, push, session, ui
 from trainer.web.pagestate import TableState
+from trainer.web.table_parts import layout_picture as drawn
+from trainer.web.table_parts import played_for, refusal_words
 from trainer.words import game_tables as words
 from trainer.words import play_page as play_words
 
@@ -168,8 +172,9 @@ def keep_in_address() -> None:
         return
     if st.query_params.get("table") != ts.code:
         st.query_params["table"] = ts.code
-    if device.kept_table() != (ts.code, ts.key):
+    if device.kept_table() != (ts.code, ts.key) and ts.kept_sent != (ts.code, ts.key):
         device.keep_table(ts.code, ts.key)
+        ts.kept_sent = (ts.code, ts.key)
 
 
 @ui.guarded
@@ -256,15 +261,16 @@ def show() -> None:
         choose()
         return
     keep_in_address()
-    row = s.table(ts.code)
-    if row is not None and row.rematch is not None and row.rematch != ts.code:
-        ts.code, ts.shown_to = row.rematch, None  # another child asked for a rematch: the same seats there
+    read = seating().read(ts.code)  # the table and the moves this session lacks, in one visit to the store
+    if read is not None and read[0].rematch is not None and read[0].rematch != ts.code:
+        ts.code, ts.shown_to = read[0].rematch, None  # another child asked for a rematch: the same seats there
         keep_in_address()
-        row = s.table(ts.code)
-    if row is None:
+        read = seating().read(ts.code)
+    if read is None:
         ts.code, ts.message = None, str(StoreError("no-table"))
         choose()
         return
+    row = read[0]
     me = session.me()
     if me is not None and len(ts.seats) == 1 and row.seat_of(me.code) is None and row.ended is None:
         ts.forget_learner()  # the teacher took this child off the class (or the table lost the seat)
@@ -274,7 +280,7 @@ def show() -> None:
     setup = seating().setup_of(row)
     names = class_tables.names_of(row, setup.seats)
     viewer = ts.seats[0] if len(ts.seats) == 1 else (ts.shown_to if ts.shown_to is not None else -1)
-    game = seating().game(ts.code, viewer=viewer, names=class_tables.children_of(row, setup.seats))
+    game = seating().game(ts.code, viewer=viewer, names=class_tables.children_of(row, setup.seats), read=read)
     if not push.live(s):  # while pages are pushed to, this process marks its open pages' seats seen itself
         here(row)
     message, ts.message = ts.message, None
@@ -298,7 +304,8 @@ def show() -> None:
         st.button(words.leave_button(), on_click=leave, key="tb_leave")
     if game.started and not game.is_over:
         st.caption(words.table_heading(row.code))  # the code to come back with, after a reload or on another tablet
-    watch(ts.code, row.version, push.follow(s, ts.code, row.version, ts.seats))
+    push.follow(s, ts.code, row.version, ts.seats)
+    ts.drawn = row.version
 
 
 def name_at(row: TableRow, seat: int) -> str:
@@ -379,7 +386,7 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
         return
     layout = game.view(turn).layout
     if not layout.is_empty:
-        svg = render_layout(layout, letters=False, counted=not game.pending_call)
+        svg = drawn(record().code, game, layout, letters=False, counted=not game.pending_call)
         ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
     if not shared and ts.seats:
         own = game.view(ts.seats[0]).hand
@@ -388,21 +395,11 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
         st.info(words.waiting_for(names[turn]))
 
 
-def played_for(game: TableGame, seat: int) -> bool:
-    """Whether the seat's last move this hand was the computer's (its child is just back)."""
-    for move in reversed(game.moves):
-        if move.token in (START, NEXT_HAND):
-            return False
-        if move.seat == seat:
-            return move.by_computer
-    return False
-
-
 def hand_off(game: TableGame, names: tuple[str, ...], seat: int) -> None:
     """Pass and play: the tablet goes to the next child; no hand shows until they say it is them."""
     layout = game.view(seat).layout
     if not layout.is_empty:
-        svg = render_layout(layout, letters=False, counted=not game.pending_call)
+        svg = drawn(record().code, game, layout, letters=False, counted=not game.pending_call)
         ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
     st.markdown(f"## {words.hand_off(names[seat])}")
     st.caption(words.hand_off_note())
@@ -418,7 +415,7 @@ def my_move(game: TableGame, seat: int) -> None:
     number = game.number
     if view.phase is Phase.CLAIM:
         st.markdown(f"**{play_words.say_your_score()}**")
-        svg = render_layout(view.layout, counted=False)
+        svg = drawn(record().code, game, view.layout, counted=False)
         ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
         legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
         st.markdown(play_words.what_did_it_score(view.rules.unit.value == "points"))
@@ -431,7 +428,7 @@ def my_move(game: TableGame, seat: int) -> None:
         said = next((e.score for e in reversed(game.game.hand.history) if e.kind is EventKind.CLAIM), 0)
         who = game.name(game.game.hand.cur)
         st.markdown(f"### {play_words.call_muggins_hidden(who)}")
-        svg = render_layout(view.layout, counted=False)
+        svg = drawn(record().code, game, view.layout, counted=False)
         ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
         st.markdown(play_words.muggins_count_yourself(who, said, view.rules.unit))
         c1, c2 = st.columns(2)
@@ -443,7 +440,7 @@ def my_move(game: TableGame, seat: int) -> None:
     hints = game.setup.hints
     playable = sorted({str(a.tile) for a in plays}) if hints else None
     hand_svg = render_hand(view.hand, playable=playable, width=pictures.hand_width(len(view.hand)))
-    layout_svg = render_layout(view.layout, letters=True) if not view.layout.is_empty else ""
+    layout_svg = drawn(record().code, game, view.layout, letters=True) if not view.layout.is_empty else ""
     if plays:
         mode = BoardMode.LEAD if view.layout.is_empty else BoardMode.PLAY
         pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"tb_board_{number}",
@@ -451,12 +448,12 @@ def my_move(game: TableGame, seat: int) -> None:
                         tap=f"{record().code}:{number}:{seat}", tap_session=session.session_id())
         if isinstance(pick, dict) and pick.get("lost"):  # a tap sent to an app process that was gone before it kept it
             record().message = words.tap_not_kept()
-            st.rerun()
+            ui.rerun()
         if pick:
             token = picked(pick)
             if token:
                 send(token, seat, number)
-            st.rerun()
+            ui.rerun()
     else:
         if layout_svg:
             ui.picture(layout_svg, max_width=ui.natural_width(layout_svg, scale=2.0))
@@ -507,27 +504,13 @@ def send(token: str, seat: int, number: int) -> None:
     ts.message = refusal_words(outcome, shared=len(ts.seats) > 1)
 
 
-def refusal_words(outcome: Outcome, *, shared: bool = False) -> str:
-    return {
-        Refusal.TAKEN: lambda: words.played_first(outcome.first),
-        Refusal.ALREADY: words.already_played if shared else words.already_played_elsewhere,
-        Refusal.PLAYED_FOR_YOU: words.played_for_you,
-        Refusal.DEALT: words.already_dealt,
-        Refusal.NOT_YOUR_TURN: words.not_your_turn,
-        Refusal.STALE: words.moved_on,
-        Refusal.ILLEGAL: words.not_allowed,
-        Refusal.NOT_STARTED: words.not_started,
-        Refusal.OVER: words.over,
-    }[outcome.refusal or Refusal.STALE]()
-
-
 def between_hands(game: TableGame) -> None:
     ts = record()
     res = game.last_result
     assert res is not None
     st.markdown(f"### {words.hand_over(len(game.game.results))}")
     ended = game.game.hands[len(game.game.results) - 1]
-    svg = render_layout(ended.layout, working=True)
+    svg = drawn(record().code, game, ended.layout, working=True)
     ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
     viewer = ts.seats[0] if len(ts.seats) == 1 else None
     for line in settlement_lines(res, game.name, game.side_name, learner=viewer):
@@ -565,23 +548,36 @@ def story(game: TableGame) -> None:
             st.markdown(lines)
 
 
-def watch(code: str, version: int, every: float) -> None:
-    """The page's own look at its table, every ``every`` seconds (:func:`push.follow` says how often)."""
-    st.fragment(look, run_every=every)(code, version)
+def watch() -> None:
+    """The page's own slow look at the table it shows (drawn above the page's part, so that a run of the part,
+    a click's or a wake's, does not set it up again): every :data:`push.GUARD_EVERY` seconds while moves are
+    pushed, every :data:`push.POLL_EVERY` when they are not (:func:`push.follow`)."""
+    if st.query_params.get("watch"):
+        return  # the projector has a look of its own
+    s = session.store()
+    ts = record()
+    ts.look_every = push.GUARD_EVERY if push.live(s) else push.POLL_EVERY
+    st.fragment(look, run_every=ts.look_every)()
 
 
-def look(code: str, version: int) -> None:
+def look() -> None:
     """While moves are pushed, only whether a push was missed; otherwise, as before the push: tell the store
     this device is still here, let computer players stand in for children away (when this process has no
     driver of its own) and ask whether the table changed. The page is drawn again only when it did."""
-    s = session.store()
-    if s is None:
+    ctx = get_script_run_ctx(suppress_warning=True)
+    if ctx is None or not ctx.fragment_ids_this_run:
+        return  # run inline by a whole run of the page, which draws the table just after
+    s, ts = session.store(), record()
+    code, version = ts.code, ts.drawn
+    if s is None or code is None or version is None:
         return
     p = push.of(s)
     if p is not None and p.live:
         if p.behind(code, version):
             st.rerun(scope="app")
         return
+    if ts.look_every > push.POLL_EVERY:  # set up while moves were pushed: look as often as a poll needs
+        st.rerun(scope="app")
     try:
         row = s.table(code)
         if row is not None:
@@ -595,4 +591,4 @@ def look(code: str, version: int) -> None:
         st.rerun(scope="app")
 
 
-ui.run_page("tables", show)
+ui.run_page("tables", show, part=True, head=watch)
