@@ -68,9 +68,15 @@ class Policy:
     does not meet the same puzzle twice)."""
     confirm_right: int = 2
     confirm_trap_right: int = 2
-    """On a later day, each core kind's general skill and each trap that applies at the stage need this
-    many right answers before the stage is confirmed mastered; a wrong answer starts that skill's count
-    again. (Khan Academy's mastery challenge asks twice, too.)"""
+    """On a later day, each core kind's general skill and each trap that applies at the stage need at least
+    this many right answers before the stage is confirmed mastered; a wrong answer starts that skill's count
+    again. (Khan Academy's mastery challenge asks twice, too.) Only puzzles chosen afresh count, not the
+    missed puzzle again (its answer was just shown) nor a teaching step."""
+    confirm_luck: float = 1 / 16
+    """...and as many more as make a run of right answers by guessing no likelier than this, at the skill's
+    guess: 4 for a rounding (a half each: 1/16), 3 for a skill guessed one time in three, 2 for one in four.
+    Two right answers confirmed a rounding trap a child had forgotten overnight one time in four by luck alone
+    (``python -m benchmarks learner_families``, forgetting between days)."""
 
     # ----- the coach -----
     level_up_after: int = 3

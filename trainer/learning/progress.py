@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import datetime as dt
 import heapq
+import math
 import random
 import statistics
 from collections.abc import Iterable
@@ -81,6 +82,28 @@ _FACT_KINDS = {k.prefix: k for k in FactKind}
 TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {t.id: tuple(_FACT_KINDS[f] for f in t.facts) for t in all_traps()}
 """The number facts under each trap, from its record (:attr:`puzzles.registry.Trap.facts`): a rounding remainder
 is the nearest five, counting ends is adding."""
+
+CHECKS = frozenset({ReviewMode.NEW, ReviewMode.REVIEW, ReviewMode.SIMILAR, ReviewMode.GAME})
+"""Why a puzzle came up, when its answer can confirm a stage: not a retry (the same puzzle, its answer just
+shown), not a teaching step (the drill, the missed puzzle again), not the placement check."""
+
+
+def checks(a: Attempt) -> bool:
+    """Whether an answer counts toward confirming its stage: unhinted, to a puzzle chosen afresh
+    (:data:`CHECKS`). (A kind's general skill is judged at the top level only; a trap the top level seldom
+    sets is asked lower down.)"""
+    return not a.hinted and a.review in CHECKS
+
+
+def lucky_run(guess: float, luck: float) -> int:
+    """The fewest right answers in a row that a child guessing at ``guess`` gives with a chance of at most
+    ``luck``: 4 for a two-way rounding (1/16), 3 for one of three, 2 for one of four."""
+    if guess <= 0.0:
+        return 1
+    if guess >= 1.0:
+        return 1
+    return max(1, math.ceil(math.log(luck) / math.log(guess) - 1e-9))
+
 
 @dataclass
 class Progress:
@@ -318,12 +341,16 @@ class Progress:
                 s.refresh(day)
 
     def confirm_skills(self, stage: str) -> dict[str, int]:
-        """What confirming ``stage`` on a later day asks: right answers per skill (each core kind's general
-        skill, each trap that applies to them there)."""
-        need = {general_skill(k, stage): self.policy.confirm_right for k in CORE_KINDS}
+        """What confirming ``stage`` on a later day asks: right answers in a row per skill (each core kind's
+        general skill, each trap that applies to them there) — at least :attr:`Policy.confirm_right` (a trap:
+        :attr:`Policy.confirm_trap_right`), and as many as make a lucky run no likelier than
+        :attr:`Policy.confirm_luck` at the skill's guess (:func:`lucky_run`)."""
+        luck, guess = self.policy.confirm_luck, self.knowledge.params
+        need = {(g := general_skill(k, stage)): max(self.policy.confirm_right, lucky_run(guess[g].guess, luck))
+                for k in CORE_KINDS}
         for k in CORE_KINDS:
             for t in mastery_traps(k, stage):
-                need[t] = self.policy.confirm_trap_right
+                need[t] = max(self.policy.confirm_trap_right, lucky_run(guess[t].guess, luck))
         return need
 
     def confirmation_left(self, stage: str) -> dict[str, int]:
@@ -343,9 +370,11 @@ class Progress:
         """Count an answer toward confirming its stage, on a later day than it first looked mastered: a right
         answer counts for each skill it was evidence for, a wrong one starts those skills' counts again. A
         skill that has its right answers keeps them (a slip after that is the stage's own business: it is
-        lost if a skill falls below :attr:`Policy.drops_below`)."""
+        lost if a skill falls below :attr:`Policy.drops_below`). Only a check counts (:func:`checks`): an
+        answer to a puzzle chosen afresh, not the missed puzzle again just after its answer was shown, nor a
+        teaching step."""
         first, day = self.pending.get(a.stage), answer_day(a.at)
-        if first is None or day is None or day <= first or a.hinted:
+        if first is None or day is None or day <= first or not checks(a):
             return
         got = self.confirmed.setdefault(a.stage, {})
         wanted = self.confirm_skills(a.stage)
