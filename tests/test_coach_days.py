@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 from puzzles import CORE_KINDS, generate_for, mastery_traps
 from trainer.learning.policy import DEFAULT_POLICY
@@ -81,21 +82,39 @@ def test_a_wrong_answer_never_confirms_a_stage():
     assert not p.is_mastered("muggins")
 
 
-def test_confirming_asks_right_answers_in_a_row_per_kind_and_per_trap_more_where_a_guess_is_easy():
+def test_confirming_asks_two_right_answers_in_a_row_per_kind_and_per_trap():
     p = Progress()
     meet_muggins(p, MONDAY)
     left = p.confirmation_left("muggins")
-    # as many right in a row as make a run of lucky guesses at most 1 in 16 likely, and at least 2
+    assert all(left[f"{k}@muggins"] == 2 for k in CORE_KINDS)
+    assert all(left[t] == 2 for k in CORE_KINDS for t in mastery_traps(k, "muggins"))
+    answer(p, "open-total", MONDAY + DAY)
+    assert p.confirmation_left("muggins")["open-total@muggins"] == 1
+    answer(p, "open-total", MONDAY + DAY, correct=False)  # a wrong answer starts the count again
+    assert p.confirmation_left("muggins")["open-total@muggins"] == 2
+
+
+def test_a_policy_can_ask_more_right_answers_where_a_guess_is_easy():
+    strict = replace(DEFAULT_POLICY, confirm_luck=1 / 16)  # a run of lucky guesses at most 1 in 16 likely
+    p = Progress(policy=strict)
+    meet_muggins(p, MONDAY)
+    left = p.confirmation_left("muggins")
     assert all(left[t] == 4 for t in ("round-1", "round-2", "round-3", "round-4"))  # a half each: (1/2)^4
     assert all(left[t] == 3 for t in mastery_traps("best-play", "muggins"))  # one in three: (1/3)^3
-    assert all(left[s] == max(2, lucky_run(p.knowledge.params[s].guess, DEFAULT_POLICY.confirm_luck))
-               for s in left)
     assert lucky_run(0.5, 1 / 16) == 4 and lucky_run(1 / 3, 1 / 16) == 3 and lucky_run(0.25, 1 / 16) == 2
-    need = left["open-total@muggins"]
+    assert lucky_run(0.5, DEFAULT_POLICY.confirm_luck) == 2
+
+
+def test_a_confirmation_is_one_day_s_answers():
+    p = Progress()
+    meet_muggins(p, MONDAY)
     answer(p, "open-total", MONDAY + DAY)
-    assert p.confirmation_left("muggins")["open-total@muggins"] == need - 1
-    answer(p, "open-total", MONDAY + DAY, correct=False)  # a wrong answer starts the count again
-    assert p.confirmation_left("muggins")["open-total@muggins"] == need
+    assert p.confirmation_left("muggins")["open-total@muggins"] == 1
+    answer(p, "best-play", MONDAY + 2 * DAY)  # the next day: yesterday's right answer may be forgotten
+    assert p.confirmation_left("muggins")["open-total@muggins"] == 2
+    assert p.confirmation_left("muggins")["best-play@muggins"] == 1
+    again = Progress.from_attempts(p.attempts, p.facts.answers)
+    assert again.confirmation_left("muggins") == p.confirmation_left("muggins")
 
 
 def test_a_stage_needs_its_number_facts_fluent():

@@ -72,11 +72,12 @@ class Policy:
     this many right answers before the stage is confirmed mastered; a wrong answer starts that skill's count
     again. (Khan Academy's mastery challenge asks twice, too.) Only puzzles chosen afresh count, not the
     missed puzzle again (its answer was just shown) nor a teaching step."""
-    confirm_luck: float = 1 / 16
+    confirm_luck: float = 1 / 4
     """...and as many more as make a run of right answers by guessing no likelier than this, at the skill's
-    guess: 4 for a rounding (a half each: 1/16), 3 for a skill guessed one time in three, 2 for one in four.
-    Two right answers confirmed a rounding trap a child had forgotten overnight one time in four by luck alone
-    (``python -m benchmarks learner_families``, forgetting between days)."""
+    guess (at 1/4, two for every skill: a rounding guessed twice in a row is 1 in 4). At 1/16 — 4 for a
+    rounding, 3 for a skill guessed one time in three — children who knew a stage took about half as long
+    again from knowing it to Mastered, and those who forget between days were not confirmed less falsely
+    (``python -m benchmarks learner_families``; docs/learner-model.md)."""
 
     # ----- the coach -----
     level_up_after: int = 3

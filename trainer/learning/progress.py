@@ -125,6 +125,8 @@ class Progress:
     """The day each stage first looked mastered."""
     confirmed: dict[str, dict[str, int]] = field(default_factory=dict)
     """Per stage waiting: right answers in a row on a later day, per skill (general skills and traps)."""
+    confirm_day: dict[str, dt.date] = field(default_factory=dict)
+    """Per stage waiting: the day of the answers in :attr:`confirmed` (a confirmation is one day's answers)."""
     knowledge: Knowledge = field(default_factory=Knowledge)
     """p(known) of every skill (:mod:`trainer.learning.bkt`)."""
     kinds_memory: Memory = field(default_factory=Memory)
@@ -372,10 +374,14 @@ class Progress:
         skill that has its right answers keeps them (a slip after that is the stage's own business: it is
         lost if a skill falls below :attr:`Policy.drops_below`). Only a check counts (:func:`checks`): an
         answer to a puzzle chosen afresh, not the missed puzzle again just after its answer was shown, nor a
-        teaching step."""
+        teaching step. And a confirmation is one day's answers: a count not finished by the end of a day
+        starts again the next (a trap shown yesterday may be forgotten overnight)."""
         first, day = self.pending.get(a.stage), answer_day(a.at)
         if first is None or day is None or day <= first or not checks(a):
             return
+        if self.confirm_day.get(a.stage) != day:  # a new day: what was shown yesterday may be forgotten
+            self.confirmed[a.stage] = {}
+            self.confirm_day[a.stage] = day
         got = self.confirmed.setdefault(a.stage, {})
         wanted = self.confirm_skills(a.stage)
         for o in observed:
