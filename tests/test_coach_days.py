@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 from puzzles import CORE_KINDS, generate_for, mastery_traps
+from trainer.learning.confirming import lucky_run
 from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.practice import COACH, Practice
 from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
@@ -81,7 +83,7 @@ def test_a_wrong_answer_never_confirms_a_stage():
     assert not p.is_mastered("muggins")
 
 
-def test_confirming_asks_two_right_answers_per_kind_and_per_trap():
+def test_confirming_asks_two_right_answers_in_a_row_per_kind_and_per_trap():
     p = Progress()
     meet_muggins(p, MONDAY)
     left = p.confirmation_left("muggins")
@@ -91,6 +93,29 @@ def test_confirming_asks_two_right_answers_per_kind_and_per_trap():
     assert p.confirmation_left("muggins")["open-total@muggins"] == 1
     answer(p, "open-total", MONDAY + DAY, correct=False)  # a wrong answer starts the count again
     assert p.confirmation_left("muggins")["open-total@muggins"] == 2
+
+
+def test_a_policy_can_ask_more_right_answers_where_a_guess_is_easy():
+    strict = replace(DEFAULT_POLICY, confirm_luck=1 / 16)  # a run of lucky guesses at most 1 in 16 likely
+    p = Progress(policy=strict)
+    meet_muggins(p, MONDAY)
+    left = p.confirmation_left("muggins")
+    assert all(left[t] == 4 for t in ("round-1", "round-2", "round-3", "round-4"))  # a half each: (1/2)^4
+    assert all(left[t] == 3 for t in mastery_traps("best-play", "muggins"))  # one in three: (1/3)^3
+    assert lucky_run(0.5, 1 / 16) == 4 and lucky_run(1 / 3, 1 / 16) == 3 and lucky_run(0.25, 1 / 16) == 2
+    assert lucky_run(0.5, DEFAULT_POLICY.confirm_luck) == 2
+
+
+def test_a_confirmation_is_one_day_s_answers():
+    p = Progress()
+    meet_muggins(p, MONDAY)
+    answer(p, "open-total", MONDAY + DAY)
+    assert p.confirmation_left("muggins")["open-total@muggins"] == 1
+    answer(p, "best-play", MONDAY + 2 * DAY)  # the next day: yesterday's right answer may be forgotten
+    assert p.confirmation_left("muggins")["open-total@muggins"] == 2
+    assert p.confirmation_left("muggins")["best-play@muggins"] == 1
+    again = Progress.from_attempts(p.attempts, p.facts.answers)
+    assert again.confirmation_left("muggins") == p.confirmation_left("muggins")
 
 
 def test_a_stage_needs_its_number_facts_fluent():
@@ -243,3 +268,15 @@ def test_the_step_says_how_many_facts_it_has():
     assert coach_step(["near"], 10).startswith("First, 10 quick number facts:")
     with speaking("es"):
         assert coach_step(["near"], 10).startswith("Primero, 10 cálculos rápidos:")
+
+
+def test_only_a_puzzle_chosen_afresh_counts_toward_a_confirmation():
+    p = Progress()
+    meet_muggins(p, MONDAY)
+    later = MONDAY + DAY
+    for review in ("retry", "reteach", "drill"):  # the same puzzle again after its answer was shown, teaching
+        p.record(with_traps(Attempt("open-total", "muggins", 3, True, 3.0, at=later, review=review)))
+    need = p.confirm_skills("muggins")["open-total@muggins"]
+    assert p.confirmation_left("muggins")["open-total@muggins"] == need
+    answer(p, "open-total", later)  # a fresh puzzle at the top level
+    assert p.confirmation_left("muggins")["open-total@muggins"] == need - 1

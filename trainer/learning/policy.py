@@ -68,9 +68,16 @@ class Policy:
     does not meet the same puzzle twice)."""
     confirm_right: int = 2
     confirm_trap_right: int = 2
-    """On a later day, each core kind's general skill and each trap that applies at the stage need this
-    many right answers before the stage is confirmed mastered; a wrong answer starts that skill's count
-    again. (Khan Academy's mastery challenge asks twice, too.)"""
+    """On a later day, each core kind's general skill and each trap that applies at the stage need at least
+    this many right answers before the stage is confirmed mastered; a wrong answer starts that skill's count
+    again. (Khan Academy's mastery challenge asks twice, too.) Only puzzles chosen afresh count, not the
+    missed puzzle again (its answer was just shown) nor a teaching step."""
+    confirm_luck: float = 1 / 4
+    """...and as many more as make a run of right answers by guessing no likelier than this, at the skill's
+    guess (at 1/4, two for every skill: a rounding guessed twice in a row is 1 in 4). At 1/16 — 4 for a
+    rounding, 3 for a skill guessed one time in three — children who knew a stage took about half as long
+    again from knowing it to Mastered, and those who forget between days were not confirmed less falsely
+    (``python -m benchmarks learner_families``; docs/learner-model.md)."""
 
     # ----- the coach -----
     level_up_after: int = 3

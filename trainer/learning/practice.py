@@ -16,6 +16,7 @@ starts, and :attr:`Practice.teaching` tells the page what to show next:
 from __future__ import annotations
 
 import enum
+import functools
 import random
 import time
 from collections.abc import Callable
@@ -29,8 +30,9 @@ from puzzles.judge import judge
 from puzzles.pair import Contrast
 from puzzles.traps import drill_kind
 from puzzles.worked import worked_example
-from trainer.learning.attempt import puzzle_traps
+from trainer.learning.attempt import attempt_traps, puzzle_traps
 from trainer.learning.choice import StageChoice
+from trainer.learning.confirming import checks
 from trainer.learning.placement import Placement, PlacementCheck, check_answers, is_offered
 from trainer.learning.policy import DEFAULT_POLICY, Policy
 from trainer.learning.progress import Attempt, Outcome, Progress
@@ -40,6 +42,30 @@ from trainer.learning.transfer import Decision, RealGames, answered_since
 from trainer.words import transfer as transfer_words
 from trainer.words.mastery import code_did_not_work, no_puzzle_yet
 from trainer.words.mastery import notice as coach_notice
+
+
+def setting(p: Puzzle) -> tuple[str, ...]:
+    """Where a puzzle sets its traps, in the ways a misconception can hang on: what leads the layout (a
+    spinner, another double, a plain tile) and how big its number is (under 10, or 10 and more). A stage's
+    confirmation asks each trap in its settings in turn."""
+    out = []
+    plays = p.board.plays if p.board else ()
+    if plays:
+        lead = plays[0].tile
+        out.append("spinner" if p.board.is_spinner(lead) else "double" if lead.is_double else "plain")
+    number = p.answer.get("pips") if isinstance(p.answer, dict) else p.number
+    if isinstance(number, int):
+        out.append("under 10" if number < 10 else "10 or more")
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _setting_of(code: str) -> tuple[str, ...]:
+    try:
+        return setting(from_code(code))
+    except CodeError:
+        return ()
+
 
 COACH = "coach"
 """The kind choice that lets the coach decide."""
@@ -287,17 +313,38 @@ class Practice:
     def _confirming_puzzle(self, kind: str, stage: Stage, level: int, trap: str | None,
                            wanted: dict[str, int]) -> Puzzle:
         """While a stage is being confirmed: of a few puzzles at ``level``, the one that asks about the most
-        traps still wanted (so a confirmation takes a few puzzles, not one per trap); one that exposes
-        ``trap`` (made for it) when none of them asks about any."""
+        traps still wanted (so a confirmation takes a few puzzles, not one per trap), each in a setting it was
+        asked in least today (:func:`setting`: a trap known on small numbers may not be on large ones, one
+        known when the spinner is out on a side may not be when it leads); one that exposes ``trap`` (made
+        for it) when none of them asks about any."""
+        asked = self._asked_today(stage)
+
+        def worth(p: Puzzle) -> float:
+            where = setting(p)
+            return sum(1 / (1 + asked.get((t, where), 0)) for t in wanted.keys() & set(p.traps))
         best: Puzzle | None = None
         for _ in range(self.policy.confirm_choices):
             p = generate(kind, stage=stage, level=level, seed=self.seed_source.randrange(2**24))
-            if best is None or len(wanted.keys() & set(p.traps)) > len(wanted.keys() & set(best.traps)):
+            if best is None or worth(p) > worth(best):
                 best = p
         assert best is not None
         if trap is not None and not wanted.keys() & set(best.traps):
             return generate_for(kind, stage=stage, level=level, trap=trap, seed=self.seed_source.randrange(SEEDS))
         return best
+
+    def _asked_today(self, stage: Stage) -> dict[tuple[str, tuple[str, ...]], int]:
+        """How many of today's checks at ``stage`` (answers that can confirm it) asked each trap in each
+        setting."""
+        today = day_of(self.clock())
+        asked: dict[tuple[str, tuple[str, ...]], int] = {}
+        for a in reversed(self.progress.attempts):
+            if a.at is None or day_of(a.at) != today:
+                break
+            if a.stage == stage and checks(a) and a.code:
+                where = _setting_of(a.code)
+                for t in attempt_traps(a):
+                    asked[(t, where)] = asked.get((t, where), 0) + 1
+        return asked
 
     def choose_stage(self, stage: Stage) -> StageChoice:
         """The coach works at ``stage`` from now on, chosen by hand: an event, folded into the progress and

@@ -44,12 +44,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles import CORE_KINDS, KINDS, STAGES, Stage, mastery_traps
-from puzzles.registry import all_traps
 from trainer.learning.attempt import Attempt as Attempt
 from trainer.learning.attempt import attempt_traps as attempt_traps
 from trainer.learning.bkt import TOP_LEVEL as TOP_LEVEL
 from trainer.learning.bkt import Knowledge, Observation, general_skill
 from trainer.learning.choice import StageChoice
+from trainer.learning.confirming import STAGE_FACTS as STAGE_FACTS
+from trainer.learning.confirming import TRAP_FACTS, checks, lucky_run
 from trainer.learning.events import Replayed, in_order
 from trainer.learning.history import held_lately, taught_trap
 from trainer.learning.outcomes import Outcome as Outcome
@@ -72,16 +73,6 @@ from trainer.learning.sprint import FactKind, SprintAnswer, SprintHistory, day_o
 from trainer.learning.states import MasteryStep, ReviewMode, TrapStatus
 from trainer.words.mastery import STEP_NAMES, unknown_answer
 
-STAGE_FACTS: dict[str, tuple[FactKind, ...]] = {
-    "muggins": (FactKind.MAKE_FIVE, FactKind.MAKE_TEN, FactKind.NEAREST_FIVE, FactKind.IS_MULTIPLE),
-    "all-fives": (FactKind.ADD_ENDS, FactKind.COUNT_ON, FactKind.NEXT_FIVE),
-    "five-up": (FactKind.COUNT_BACK, FactKind.PREVIOUS_FIVE),
-}
-"""The number facts each stage needs fluent before it is mastered."""
-_FACT_KINDS = {k.prefix: k for k in FactKind}
-TRAP_FACTS: dict[str, tuple[FactKind, ...]] = {t.id: tuple(_FACT_KINDS[f] for f in t.facts) for t in all_traps()}
-"""The number facts under each trap, from its record (:attr:`puzzles.registry.Trap.facts`): a rounding remainder
-is the nearest five, counting ends is adding."""
 
 @dataclass
 class Progress:
@@ -99,10 +90,12 @@ class Progress:
     """The learner's Fives Sprint answers (number facts)."""
     pending: dict[Stage, dt.date] = field(default_factory=dict)
     """Stages that looked mastered on a day, waiting for right answers on a later day to confirm them."""
-    looked: dict[str, dt.date] = field(default_factory=dict)
+    looked: dict[Stage, dt.date] = field(default_factory=dict)
     """The day each stage first looked mastered."""
-    confirmed: dict[str, dict[str, int]] = field(default_factory=dict)
+    confirmed: dict[Stage, dict[str, int]] = field(default_factory=dict)
     """Per stage waiting: right answers in a row on a later day, per skill (general skills and traps)."""
+    confirm_day: dict[Stage, dt.date] = field(default_factory=dict)
+    """Per stage waiting: the day of the answers in :attr:`confirmed` (a confirmation is one day's answers)."""
     knowledge: Knowledge = field(default_factory=Knowledge)
     """p(known) of every skill (:mod:`trainer.learning.bkt`)."""
     kinds_memory: Memory = field(default_factory=Memory)
@@ -318,12 +311,16 @@ class Progress:
                 s.refresh(day)
 
     def confirm_skills(self, stage: Stage) -> dict[str, int]:
-        """What confirming ``stage`` on a later day asks: right answers per skill (each core kind's general
-        skill, each trap that applies to them there)."""
-        need = {general_skill(k, stage): self.policy.confirm_right for k in CORE_KINDS}
+        """What confirming ``stage`` on a later day asks: right answers in a row per skill (each core kind's
+        general skill, each trap that applies to them there) — at least :attr:`Policy.confirm_right` (a trap:
+        :attr:`Policy.confirm_trap_right`), and as many as make a lucky run no likelier than
+        :attr:`Policy.confirm_luck` at the skill's guess (:func:`lucky_run`)."""
+        luck, guess = self.policy.confirm_luck, self.knowledge.params
+        need = {(g := general_skill(k, stage)): max(self.policy.confirm_right, lucky_run(guess[g].guess, luck))
+                for k in CORE_KINDS}
         for k in CORE_KINDS:
             for t in mastery_traps(k, stage):
-                need[t] = self.policy.confirm_trap_right
+                need[t] = max(self.policy.confirm_trap_right, lucky_run(guess[t].guess, luck))
         return need
 
     def confirmation_left(self, stage: Stage) -> dict[str, int]:
@@ -343,10 +340,16 @@ class Progress:
         """Count an answer toward confirming its stage, on a later day than it first looked mastered: a right
         answer counts for each skill it was evidence for, a wrong one starts those skills' counts again. A
         skill that has its right answers keeps them (a slip after that is the stage's own business: it is
-        lost if a skill falls below :attr:`Policy.drops_below`)."""
+        lost if a skill falls below :attr:`Policy.drops_below`). Only a check counts (:func:`checks`): an
+        answer to a puzzle chosen afresh, not the missed puzzle again just after its answer was shown, nor a
+        teaching step. And a confirmation is one day's answers: a count not finished by the end of a day
+        starts again the next (a trap shown yesterday may be forgotten overnight)."""
         first, day = self.pending.get(a.stage), answer_day(a.at)
-        if first is None or day is None or day <= first or a.hinted:
+        if first is None or day is None or day <= first or not checks(a):
             return
+        if self.confirm_day.get(a.stage) != day:  # a new day: what was shown yesterday may be forgotten
+            self.confirmed[a.stage] = {}
+            self.confirm_day[a.stage] = day
         got = self.confirmed.setdefault(a.stage, {})
         wanted = self.confirm_skills(a.stage)
         for o in observed:
@@ -556,12 +559,8 @@ class Progress:
     @property
     def streak(self) -> int:
         """Right answers in a row, up to now."""
-        n = 0
-        for a in reversed(self.attempts):
-            if not a.correct:
-                break
-            n += 1
-        return n
+        wrong = [i for i, a in enumerate(self.attempts) if not a.correct]
+        return len(self.attempts) - (wrong[-1] + 1 if wrong else 0)
 
     @property
     def best_streak(self) -> int:
