@@ -30,12 +30,12 @@ window.__late = {};
   const sized = svg => { const b = svg.getBoundingClientRect(); return b.width > 20 && b.height > 20; };
   if (w.plain === undefined) {
     const s = document.querySelector('img[src^="data:image/svg+xml;name=fives-first-layout"]');
-    if (s && s.complete && sized(s)) w.plain = now;
+    if (s && s.complete && sized(s)) { w.plain = now; w.plainTop = s.getBoundingClientRect().top + scrollY; }
   }
   if (w.board === undefined) {
     for (const host of document.querySelectorAll('[data-fives-drawn]')) {
       const s = (host.shadowRoot || host).querySelector('.fives-board svg.fives-layout');
-      if (s && sized(s)) { w.board = now; break; }
+      if (s && sized(s)) { w.board = now; w.boardTop = s.getBoundingClientRect().top + scrollY; break; }
     }
   }
   if (w.board === undefined || w.question === undefined) requestAnimationFrame(look);
@@ -85,13 +85,16 @@ def main(argv: list[str]) -> int:
                 t = load(browser, url, question)
                 picture = min(v for k, v in t.items() if k in ("plain", "board"))
                 rows.append((t["question"], picture, t["board"]))
-                print(f"question {t['question'] / 1000:.2f} s  picture {picture / 1000:.2f} s  "
-                      f"board drawn {t['board'] / 1000:.2f} s  gap {(picture - t['question']) / 1000:+.2f} s",
-                      flush=True)
+                moved = (f"  board's picture {t['boardTop'] - t['plainTop']:+.0f} px from the copy's"
+                         if "plainTop" in t else "")
+                print(f"question {t['question'] / 1000:.2f} s  picture +{(picture - t['question']) / 1000:.2f} s  "
+                      f"board drawn +{(t['board'] - t['question']) / 1000:.2f} s{moved}", flush=True)
             browser.close()
         gaps = [(p - q) / 1000 for q, p, _ in rows]
-        print(f"gap, question to picture: median {statistics.median(gaps):+.2f} s, "
-              f"range {min(gaps):+.2f} … {max(gaps):+.2f} s; load average {os.getloadavg()[0]:.1f}")
+        boards = [(b - q) / 1000 for q, _, b in rows]
+        print(f"after the question: the picture {statistics.median(gaps):+.2f} s median "
+              f"({min(gaps):+.2f} … {max(gaps):+.2f}), the board drawn {statistics.median(boards):+.2f} s "
+              f"({min(boards):+.2f} … {max(boards):+.2f}); load average {os.getloadavg()[0]:.1f}")
     finally:
         stop_process(proc)
     return 0

@@ -88,7 +88,7 @@ class SessionState:
     release: int = 0
     """How many times the keys were given back to the page's shortcuts."""
     boards: int = 0
-    """Pictures drawn by the board so far (its first ones are also drawn as plain HTML: :func:`trainer.web.ui.board`)."""
+    """Pictures the board has drawn so far (the first are also plain images: :func:`trainer.web.ui.first_paint`)."""
     menu: tuple[tuple[str, str], Any] | None = None
     """The menu built for this session, with the title of the sign-in page and the language it was built for."""
     menu_pages: dict[str, Any] = field(default_factory=dict)

@@ -373,7 +373,7 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, c
 FIRST_BOARDS = 6
 """A session's first pictures are drawn twice: as plain pictures in the page (:func:`first_paint`) and by the board."""
 FIRST_PICTURE = "data:image/svg+xml;name=fives-first-{};base64,"
-"""How :func:`first_paint`'s pictures are addressed; the page's CSS sizes them, and hides them once the board has drawn."""
+"""How :func:`first_paint`'s pictures are addressed: the page's CSS sizes them and hides them later."""
 _VIEW = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"')
 
 
