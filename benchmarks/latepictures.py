@@ -27,15 +27,17 @@ window.__late = {};
   const main = document.querySelector("[data-testid='stMain']");
   if (main && w.question === undefined
       && [...main.querySelectorAll('h4')].some(h => h.textContent.includes(QUESTION))) { w.question = now; }
+  const asked = main && [...main.querySelectorAll('h4')].find(h => h.textContent.includes(QUESTION));
+  const below = e => e.getBoundingClientRect().top - (asked ? asked.getBoundingClientRect().bottom : 0);
   const sized = svg => { const b = svg.getBoundingClientRect(); return b.width > 20 && b.height > 20; };
   if (w.plain === undefined) {
     const s = document.querySelector('img[src^="data:image/svg+xml;name=fives-first-layout"]');
-    if (s && s.complete && sized(s)) { w.plain = now; w.plainTop = s.getBoundingClientRect().top + scrollY; }
+    if (s && s.complete && sized(s)) { w.plain = now; w.plainTop = below(s); }
   }
   if (w.board === undefined) {
     for (const host of document.querySelectorAll('[data-fives-drawn]')) {
       const s = (host.shadowRoot || host).querySelector('.fives-board svg.fives-layout');
-      if (s && sized(s)) { w.board = now; w.boardTop = s.getBoundingClientRect().top + scrollY; break; }
+      if (s && sized(s)) { w.board = now; w.boardTop = below(s); break; }
     }
   }
   if (w.board === undefined || w.question === undefined) requestAnimationFrame(look);
@@ -85,7 +87,7 @@ def main(argv: list[str]) -> int:
                 t = load(browser, url, question)
                 picture = min(v for k, v in t.items() if k in ("plain", "board"))
                 rows.append((t["question"], picture, t["board"]))
-                moved = (f"  board's picture {t['boardTop'] - t['plainTop']:+.0f} px from the copy's"
+                moved = (f"  below the question: copy {t['plainTop']:.0f} px, board {t['boardTop']:.0f} px"
                          if "plainTop" in t else "")
                 print(f"question {t['question'] / 1000:.2f} s  picture +{(picture - t['question']) / 1000:.2f} s  "
                       f"board drawn +{(t['board'] - t['question']) / 1000:.2f} s{moved}", flush=True)
