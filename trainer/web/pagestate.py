@@ -87,6 +87,8 @@ class SessionState:
     """The language the document was last said to be in (``<html lang>``)."""
     release: int = 0
     """How many times the keys were given back to the page's shortcuts."""
+    boards: int = 0
+    """Pictures the board has drawn so far (the first are also plain images: :func:`trainer.web.ui.first_paint`)."""
     menu: tuple[tuple[str, str], Any] | None = None
     """The menu built for this session, with the title of the sign-in page and the language it was built for."""
     menu_pages: dict[str, Any] = field(default_factory=dict)

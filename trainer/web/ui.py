@@ -11,6 +11,7 @@ import base64
 import functools
 import logging
 import os
+import re
 import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -347,6 +348,7 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, c
     # dataframe, which cost a third of a practice rerun
     speak = speak or {}
     layout_min = "{}px {}px".format(*layout_min_size(layout_svg, min_tile)) if layout_svg else ""
+    first_paint(layout_svg, hand_svg, extra=extra, layout_width=layout_width, hand_width=hand_width)
     # a layout too wide for the room at ``min_tile`` shrinks to the room, down to ``MIN_TILE``
     layout_floor = "{}px {}px".format(*layout_min_size(layout_svg)) if layout_svg and min_tile > MIN_TILE else ""
     result = board_component(
@@ -366,6 +368,44 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, c
     # the board sends an object; anything else came from somewhere else: refused calmly, nothing is played
     st.info(words.tap_not_taken(), icon=":material/touch_app:")
     return None
+
+
+FIRST_BOARDS = 6
+"""A session's first pictures are drawn twice: as plain pictures in the page (:func:`first_paint`) and by the board."""
+FIRST_PICTURE = "data:image/svg+xml;name=fives-first-{};base64,"
+"""How :func:`first_paint`'s pictures are addressed: the page's CSS sizes them and hides them later."""
+_VIEW = re.compile(r'viewBox="[-\d.]+ [-\d.]+ ([\d.]+) ([\d.]+)"')
+
+
+def _plain_picture(svg: str, part: str, width: str) -> str:
+    """``svg`` as a Markdown image of its own size (``width``: CSS pixels, else its view's), with no text for
+    a screen reader (the board says it all)."""
+    view = _VIEW.search(svg)
+    if not view:
+        return ""
+    w, h = float(view.group(1)), float(view.group(2))
+    wide = float(width[:-2]) if width.endswith("px") else w * 2.4
+    sized = svg.replace('width="100%"', f'width="{wide:.0f}" height="{wide * h / w:.0f}"', 1)
+    return f"![]({FIRST_PICTURE.format(part)}{base64.b64encode(sized.encode()).decode()})"
+
+
+def first_paint(layout_svg: str, hand_svg: str | None, *, extra: str, layout_width: str, hand_width: str) -> None:
+    """The board's pictures as plain Markdown images, just above the board, so they are in the page's first
+    paint with the question: the board's own script runs only once the browser has put the page together
+    (a second or more on a slow phone), and Markdown with HTML in it waits for a part of Streamlit's that
+    loads late too. The board hides this copy as soon as it has drawn (the page's CSS, on the board's
+    ``data-fives-drawn``); the copy is only a picture (no taps, nothing for a screen reader). Only a
+    session's first :data:`FIRST_BOARDS` pictures are copied: after those the board's script is in the
+    browser and draws at once, and an empty element keeps the page's elements where they were."""
+    here = session.state()
+    here.boards += 1
+    images = [_plain_picture(svg, part, width) for svg, part, width in
+              ((layout_svg, "layout", layout_width), (hand_svg or "", "hand", hand_width), (extra, "extra", ""))
+              if svg] if here.boards <= FIRST_BOARDS else []
+    if any(images):
+        st.markdown(" ".join(i for i in images if i))
+    else:
+        st.empty()
 
 
 def both_ways(total: int) -> str:

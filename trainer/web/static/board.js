@@ -54,6 +54,9 @@ export default function(component) {
     (data.extra ? '<div class="extra">' + data.extra + '</div>' : '') +
     (foot ? '<div class="foot">' + foot + '</div>' : '') + '</div>';
   speaker(root.querySelector('.fives-speak'), speak, data);
+  // drawn: the page's CSS hides the plain copy of these pictures that stood above (trainer.web.ui.first_paint)
+  const host = parentElement.getRootNode().host || parentElement;
+  host.setAttribute('data-fives-drawn', '1');
   // a phone: the layout's tiles stay big enough to see (the picture scrolls sideways) and a long hand
   // wraps into rows, each tile big enough to tap (the arithmetic of trainer.ui.hand_rows)
   const layoutSvg = root.querySelector('.layout svg');

@@ -304,7 +304,7 @@ def puzzle_area(pr: Practice) -> None:
     p = pr.puzzle
     assert p is not None
     why = f"\n\n**{pr.notice}**" if pr.notice and not pr.answered else ""
-    st.markdown(f"{why}\n\n#### {p.question}" if why else f"#### {p.question}")
+    question = f"{why}\n\n#### {p.question}" if why else f"#### {p.question}"
     speak = ui.spoken(p.question + (" " + pr.verdict.message if pr.verdict else ""))
 
     k = kind(p.kind)
@@ -318,6 +318,8 @@ def puzzle_area(pr: Practice) -> None:
     named = pictures.named_ends(p) if not pr.answered and hint is None else ()  # "the 3 on 2-3" ringed
     layout_svg, hand_svg = pictures.puzzle_pictures(p, working=pr.answered, layout=after or lay, highlight=marks,
                                                     ringed=named)
+    # the question is sent once its pictures are drawn, so the two reach the page together
+    st.markdown(question)
     if hint is not None:
         st.info(f":material/lightbulb: {words.hint(hint.text)}")
     notice = state().notice_on(p.code) if not pr.answered else None
