@@ -7,7 +7,7 @@ import copy
 import random
 
 from puzzles import generate
-from trainer.learning.practice import Practice, setting
+from trainer.learning.practice import Practice, Setting, setting
 from trainer.learning.progress import Attempt, Progress
 
 DAY = 86400.0
@@ -16,16 +16,16 @@ MONDAY = 1767628800.0 + 16 * 3600
 
 def test_a_puzzle_s_setting_is_what_leads_its_layout_and_the_size_of_its_number():
     settings = {setting(generate("open-total", stage="all-fives", level=3, seed=s)) for s in range(60)}
-    assert settings == {("plain",), ("spinner",)}
+    assert settings == {(Setting.PLAIN,), (Setting.SPINNER,)}
     sizes = {setting(generate("hand-rounding", stage="muggins", level=1, seed=s)) for s in range(60)}
-    assert sizes == {("under 10",), ("10 or more",)}
+    assert sizes == {(Setting.UNDER_TEN,), (Setting.TEN_OR_MORE,)}
 
 
 def test_a_confirmation_asks_a_trap_in_the_setting_it_was_asked_least_today():
     trap = "covered-spinner"
     plain = [p for s in range(200)
              if trap in (p := generate("open-total", stage="all-fives", level=3, seed=s)).traps
-             and setting(p) == ("plain",)][:2]
+             and setting(p) == (Setting.PLAIN,)][:2]
     today = MONDAY + DAY
     checks = [Attempt("open-total", "all-fives", 3, True, 3.0, code=p.code, at=today, traps=p.traps) for p in plain]
     picked_led = could = 0
@@ -36,7 +36,7 @@ def test_a_confirmation_asks_a_trap_in_the_setting_it_was_asked_least_today():
         pr = Practice(progress=Progress.from_attempts(checks), seed_source=rng, clock=lambda: today + 60)
         pick = pr._confirming_puzzle("open-total", "all-fives", 3, trap, {trap: 2})
         assert pick in made or trap in pick.traps
-        if any(trap in p.traps and setting(p) == ("spinner",) for p in made):
+        if any(trap in p.traps and setting(p) == (Setting.SPINNER,) for p in made):
             could += 1
-            picked_led += setting(pick) == ("spinner",) and trap in pick.traps
+            picked_led += setting(pick) == (Setting.SPINNER,) and trap in pick.traps
     assert could >= 20 and picked_led == could  # asked twice today with a plain lead: now one the spinner leads

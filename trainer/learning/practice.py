@@ -44,23 +44,34 @@ from trainer.words.mastery import code_did_not_work, no_puzzle_yet
 from trainer.words.mastery import notice as coach_notice
 
 
-def setting(p: Puzzle) -> tuple[str, ...]:
+class Setting(enum.StrEnum):
+    """Where a puzzle sets its traps: what leads its layout, and how big its number is."""
+
+    SPINNER = "spinner"
+    DOUBLE = "double"
+    PLAIN = "plain"
+    UNDER_TEN = "under-10"
+    TEN_OR_MORE = "10-or-more"
+
+
+def setting(p: Puzzle) -> tuple[Setting, ...]:
     """Where a puzzle sets its traps, in the ways a misconception can hang on: what leads the layout (a
     spinner, another double, a plain tile) and how big its number is (under 10, or 10 and more). A stage's
     confirmation asks each trap in its settings in turn."""
-    out = []
+    out: list[Setting] = []
     plays = p.board.plays if p.board else ()
     if plays:
         lead = plays[0].tile
-        out.append("spinner" if p.board.is_spinner(lead) else "double" if lead.is_double else "plain")
+        out.append(Setting.SPINNER if p.board.is_spinner(lead) else Setting.DOUBLE if lead.is_double
+                   else Setting.PLAIN)
     number = p.answer.get("pips") if isinstance(p.answer, dict) else p.number
     if isinstance(number, int):
-        out.append("under 10" if number < 10 else "10 or more")
+        out.append(Setting.UNDER_TEN if number < 10 else Setting.TEN_OR_MORE)
     return tuple(out)
 
 
 @functools.lru_cache(maxsize=4096)
-def _setting_of(code: str) -> tuple[str, ...]:
+def _setting_of(code: str) -> tuple[Setting, ...]:
     try:
         return setting(from_code(code))
     except CodeError:
@@ -332,11 +343,11 @@ class Practice:
             return generate_for(kind, stage=stage, level=level, trap=trap, seed=self.seed_source.randrange(SEEDS))
         return best
 
-    def _asked_today(self, stage: Stage) -> dict[tuple[str, tuple[str, ...]], int]:
+    def _asked_today(self, stage: Stage) -> dict[tuple[str, tuple[Setting, ...]], int]:
         """How many of today's checks at ``stage`` (answers that can confirm it) asked each trap in each
         setting."""
         today = day_of(self.clock())
-        asked: dict[tuple[str, tuple[str, ...]], int] = {}
+        asked: dict[tuple[str, tuple[Setting, ...]], int] = {}
         for a in reversed(self.progress.attempts):
             if a.at is None or day_of(a.at) != today:
                 break
