@@ -32,7 +32,7 @@ from puzzles import Puzzle, puzzle_from_position
 from trainer.learning.policy import DEFAULT_POLICY, Policy
 from trainer.learning.rows import row_values
 from trainer.learning.states import ReviewMode
-from trainer.rules import DRAW, Action, Play, PlayerView, play_points
+from trainer.rules import DRAW, Action, Phase, Play, PlayerView, play_points
 
 DRAW_TOKEN = "draw"
 """What :attr:`Decision.chosen` holds when the learner drew instead of playing."""
@@ -122,7 +122,7 @@ def decide(view: PlayerView, action: Action | str, *, uid: str, at: float, game:
     """The decision the player of ``view`` makes by choosing ``action``; ``None`` when there was no
     play to choose (a claim, a forced draw or pass) or the action is not one of them."""
     plays = [a for a in view.legal_actions if isinstance(a, Play)]
-    if not plays or view.phase not in ("lead", "turn", "drawing"):
+    if not plays or view.phase not in (Phase.LEAD, Phase.TURN, Phase.DRAWING):
         return None
     offered = tuple(sorted((str(p), play_points(view.layout.play(p).total, view.rules.unit)) for p in plays))
     scores = dict(offered)
