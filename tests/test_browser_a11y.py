@@ -113,14 +113,21 @@ def report(found: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def check(page, source: str, where: str) -> None:
-    """axe-core on the page as it rests: a check that overlapped a redraw (faded words) is run again."""
+def at_rest(page, source: str, where: str) -> list:
+    """axe-core's findings on the page as it rests (a check that overlapped a redraw, faded words, is run
+    again), with a screenshot."""
     for _ in range(3):
         chromium.settled(page, 60000)
         found = findings(page, source)
         if page.evaluate(chromium.CALM):
             break
     shot(page, f"a11y-{where}.png")
+    return found
+
+
+def check(page, source: str, where: str) -> None:
+    """axe-core on the page as it rests: nothing serious or critical."""
+    found = at_rest(page, source, where)
     assert not found, f"axe-core on {where}:\n{report(found)}"
 
 
@@ -391,12 +398,7 @@ def test_every_page_in_both_languages(browser, server, axe_source):
                                                                                      timeout=30000)
             page.locator("[data-testid='stSidebarNav']").get_by_text(title).first.wait_for(timeout=30000)
             page.wait_for_function(f"() => document.documentElement.lang === '{lang}'", timeout=30000)
-            for _ in range(3):
-                chromium.settled(page, 60000)
-                here = findings(page, axe_source)
-                if page.evaluate(chromium.CALM):
-                    break
-            shot(page, f"a11y-page-{entry.name}-{lang}.png")
+            here = at_rest(page, axe_source, f"page-{entry.name}-{lang}")
             if here:
                 found[f"{entry.name} ({lang})"] = report(here)
         context.close()
