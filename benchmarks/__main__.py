@@ -1,9 +1,11 @@
 """Run every benchmark and print one table.
 
 ``python -m benchmarks [section …] [--seconds S] [--tables N] [--school] [--database D] [--learners N]
-[--ramp S] [--children N]``: the options reach the sections whose ``run`` takes them (``tables``: how long the
+[--ramp S] [--processes N] [--district] [--children N]``:
+the options reach the sections whose ``run`` takes them (``tables``: how long the
 children play, and at how many tables, or the whole school's 50, on PostgreSQL or SQLite; ``classroom``: a school
-of N learners opening the page over S seconds; ``learner_families``: how many simulated children a family,
+of N learners opening the page over S seconds, on ``--processes`` app processes (``N=``) or through the district
+layout's hosts (``--district``); ``learner_families``: how many simulated children a family,
 ``--children N``)."""
 
 from __future__ import annotations
@@ -27,11 +29,15 @@ def main(argv: list[str]) -> int:
                         help="tables: the store (postgresql, started here; or sqlite)")
     parser.add_argument("--learners", type=int, help="classroom: a school of this many learners on make serve")
     parser.add_argument("--ramp", type=float, help="classroom: the seconds over which those learners open the page")
+    parser.add_argument("--processes", type=int, help="classroom: the school on this many app processes (N=)")
+    parser.add_argument("--district", action="store_true",
+                        help="classroom: the school through the district layout (--processes app hosts, or 2)")
     parser.add_argument("--children", type=int, help="learner_families, prediction: simulated children a family (12)")
     args = parser.parse_args(argv)
     options = {k: v for k, v in (("seconds", args.seconds), ("tables", args.tables), ("learners", args.learners),
                                  ("ramp", args.ramp), ("children", args.children), ("database", args.database),
-                                 ("school", args.school or None)) if v is not None}
+                                 ("school", args.school or None), ("processes", args.processes),
+                                 ("district", args.district or None)) if v is not None}
     wanted = args.sections or SECTIONS
     rows: list[tuple[str, str, str]] = []
     for name in wanted:

@@ -62,9 +62,10 @@ class OneServer:
 class Served:
     """``make serve``: one process per core behind HAProxy."""
 
-    def __init__(self, db_url: str) -> None:
+    def __init__(self, db_url: str, processes: int | None = None) -> None:
         os.environ["FIVES_DATABASE_URL"] = db_url
-        self.cluster = Cluster(count=cores(), port=free_port(), host="127.0.0.1", quiet=True)
+        self.processes = processes or cores()
+        self.cluster = Cluster(count=self.processes, port=free_port(), host="127.0.0.1", quiet=True)
         self.cluster.start()
         apps = [p.proc.pid for p in self.cluster.processes if p.proc is not None]
         self.app_pids = apps
@@ -82,6 +83,30 @@ class Served:
 
     def stop(self) -> None:
         self.cluster.stop()
+
+
+class InDistrict:
+    """The district layout (:mod:`trainer.serving.district`) on this machine: each host a network namespace
+    (:mod:`benchmarks.hosts`), one app process per app host, PostgreSQL on its own host, HAProxy on the
+    balancer's. The hosts share this machine's cores: what it measures is the layout's own cost (an extra
+    network hop, PostgreSQL instead of SQLite), not more capacity."""
+
+    def __init__(self, apps: int) -> None:
+        from benchmarks.hosts import HostedDistrict
+
+        self.processes = apps
+        self.district = HostedDistrict(apps=apps)
+        self.district.start()
+        self.app_pids = [self.district.procs[f"app{i}"].pid for i in range(1, apps + 1)]
+        self.pids = [*self.app_pids, self.district.procs["balancer"].pid]  # PostgreSQL's CPU is not counted
+        self.allow = self.district.allow
+
+    @property
+    def url(self) -> str:
+        return self.district.url
+
+    def stop(self) -> None:
+        self.district.stop()
 
 
 def warm(server, sessions: int) -> None:
@@ -243,31 +268,45 @@ def live_rows(alone: dict, class_: dict, children: int) -> list[tuple[str, str, 
     ]
 
 
-def on_fresh_serve(name: str, measure: Callable[[Served], list[tuple[str, str, str]]]) -> list[tuple[str, str, str]]:
-    """``measure`` on a fresh ``make serve`` (a new SQLite store, migrated first), stopped after; a row saying
-    why where HAProxy is missing."""
+def on_fresh_serve(name: str, measure: Callable[[Served], list[tuple[str, str, str]]],
+                   processes: int | None = None) -> list[tuple[str, str, str]]:
+    """``measure`` on a fresh ``make serve`` (a new SQLite store, migrated first; ``processes`` app processes,
+    one per core unless given), stopped after; a row saying why where HAProxy is missing."""
     if haproxy_path() is None:
         return [(name, "skipped", "HAProxy is not installed")]
     folder = tempfile.mkdtemp(prefix="fives-bench-")
     db = f"sqlite:///{folder}/fives.db"
     open_store(db).engine.dispose()
-    served = Served(db)
+    served = Served(db, processes)
     try:
         return measure(served)
     finally:
         served.stop()
 
 
-def school_rows(learners: int, ramp: float) -> list[tuple[str, str, str]]:
+def school_rows(learners: int, ramp: float, processes: int | None = None,
+                district: bool = False) -> list[tuple[str, str, str]]:
     """A school on ``make serve``: ``learners`` opening over ``ramp`` seconds (:mod:`benchmarks.school`), then a
-    one-button Streamlit app's click on the same machine (:mod:`benchmarks.onebutton`), the school's yardstick."""
+    one-button Streamlit app's click on the same machine (:mod:`benchmarks.onebutton`), the school's yardstick.
+    ``processes``: ``N=`` app processes (one per core unless given); ``district``: through the district layout
+    instead, ``processes`` app hosts (two unless given)."""
 
-    def measure(served: Served) -> list[tuple[str, str, str]]:
+    def measure(served) -> list[tuple[str, str, str]]:
         load = school.school(served, learners, ramp)
         load.one_button = onebutton.rerun_cpu()
         return school.rows(load)
 
-    return on_fresh_serve("school", measure)
+    if district:
+        from benchmarks.hosts import why_not
+
+        if (reason := why_not()) is not None:
+            return [("school: district", "skipped", reason)]
+        hosted = InDistrict(processes or 2)
+        try:
+            return measure(hosted)
+        finally:
+            hosted.stop()
+    return on_fresh_serve("school", measure, processes)
 
 
 def rerun_cost_rows(open_sessions: int) -> list[tuple[str, str, str]]:
@@ -281,12 +320,14 @@ SCHOOL_OPEN = 900
 """Pages open at once in a school's morning (3,000 learners over 300 s, each for a minute and a half)."""
 
 
-def run(learners: int | None = None, ramp: float | None = None) -> list[tuple[str, str, str]]:
+def run(learners: int | None = None, ramp: float | None = None, processes: int | None = None,
+        district: bool = False) -> list[tuple[str, str, str]]:
     """The classes above, then a school's morning (3,000 learners over 300 s) and its bell (1,000 opening
     within 10 s); with ``learners``, only a school of that many, opening over ``ramp`` seconds (a tenth
-    of a second a learner unless given)."""
+    of a second a learner unless given), on ``processes`` app processes (``N=``; one per core unless given),
+    or through the district layout's hosts with ``district``."""
     if learners is not None:
-        return school_rows(learners, ramp if ramp is not None else learners / 10)
+        return school_rows(learners, ramp if ramp is not None else learners / 10, processes, district)
     rows = classes()
     rows += rerun_cost_rows(SCHOOL_OPEN)
     rows += school_rows(3000, 300.0)

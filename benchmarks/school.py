@@ -66,6 +66,10 @@ class Load:
     """CPU seconds the load client itself used (it shares the machine with the servers)."""
     machine: str = ""
     """The machine and its load average before the run (:func:`benchmarks.onebutton.machine`)."""
+    processes: int = 0
+    """App processes serving it (``N=``), or app hosts in a district."""
+    district: bool = False
+    """Served through the district layout's hosts (:class:`benchmarks.classroom.InDistrict`)."""
     one_button: float = 0.0
     """Server CPU seconds a click of a one-button Streamlit app takes on this machine, measured right after
     (:func:`benchmarks.onebutton.rerun_cpu`): the yardstick of :attr:`cpu_per_request`."""
@@ -114,8 +118,8 @@ async def next_puzzle(s: Session) -> float:
     return await s.click(nxt, timeout=60)
 
 
-async def learner(url: str, rng: random.Random, load: Load) -> None:
-    s = Session(url)
+async def learner(url: str, rng: random.Random, load: Load, allow: tuple[str, ...] = ()) -> None:
+    s = Session(url, allow=allow)
     try:
         t0 = time.perf_counter()
         await open_page(s)
@@ -148,7 +152,8 @@ async def learner(url: str, rng: random.Random, load: Load) -> None:
 
 def school(server, learners: int, ramp: float) -> Load:
     """``learners`` arriving evenly over ``ramp`` seconds on ``server`` (a :class:`~benchmarks.classroom.Served`)."""
-    load = Load(learners, ramp, machine=onebutton.machine())
+    load = Load(learners, ramp, machine=onebutton.machine(), processes=getattr(server, "processes", 0),
+                district=hasattr(server, "district"))
     pids = server.app_pids
 
     async def watch(stop: asyncio.Event) -> None:
@@ -166,7 +171,8 @@ def school(server, learners: int, ramp: float) -> Load:
         tasks = []
         for i in range(learners):
             await asyncio.sleep(max(0.0, start + ramp * i / learners - time.monotonic()))
-            tasks.append(asyncio.create_task(learner(server.url, random.Random(i), load)))
+            tasks.append(asyncio.create_task(learner(server.url, random.Random(i), load,
+                                                     getattr(server, "allow", ()))))
         await asyncio.gather(*tasks)
         stop.set()
         await watcher
@@ -183,7 +189,9 @@ def school(server, learners: int, ramp: float) -> Load:
 
 
 def rows(load: Load) -> list[tuple[str, str, str]]:
-    name = f"school: {load.learners:,} learners opening over {load.ramp:g} s"
+    where = (f", district of {load.processes} app hosts" if load.district
+             else f", {load.processes} processes" if load.processes else "")
+    name = f"school: {load.learners:,} learners opening over {load.ramp:g} s{where}"
     p50, p95 = pct(load.answers, 0.5), pct(load.answers, 0.95)
     open50, open95 = pct(load.opens, 0.5), pct(load.opens, 0.95)
     burst = load.ramp <= OPEN_BURST

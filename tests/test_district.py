@@ -60,3 +60,19 @@ def test_a_host_dies_mid_lesson_and_a_rolling_update_lose_no_acknowledged_answer
     assert report.rolling_answers > 0 and report.rolling_lost == 0, summary
     assert report.errors == [], (report.errors[:5], summary)
     assert time.monotonic() - started < 120, summary
+
+
+def test_a_school_load_runs_through_the_district_layout(monkeypatch):
+    """``python -m benchmarks classroom --learners N --district``, small: learners open the page through the
+    district's balancer (its own host) and answer on two app hosts; the rows name the layout."""
+    from benchmarks import classroom, onebutton, school
+
+    monkeypatch.setattr(school, "THINK", (0.05, 0.2))
+    monkeypatch.setattr(onebutton, "rerun_cpu", lambda: 0.003)  # the yardstick is measured elsewhere
+    rows = {name: (result, note) for name, result, note in classroom.school_rows(4, 1.0, processes=2, district=True)}
+    assert all(", district of 2 app hosts" in name for name in rows), list(rows)
+    errors = next(v for k, v in rows.items() if k.endswith("errors / wrong verdicts"))
+    assert errors[0] == "0 / 0", errors
+    assert f"{4 * (3 + 2 * school.ROUNDS)} requests" in errors[1]
+    cpu = next(v for k, v in rows.items() if k.endswith("server CPU per request (ms)"))
+    assert float(cpu[0]) > 0  # the app hosts' processes did the work, and were counted
