@@ -190,7 +190,7 @@ def school(server, learners: int, ramp: float) -> Load:
 
 def rows(load: Load) -> list[tuple[str, str, str]]:
     where = (f", district of {load.processes} app hosts" if load.district
-             else f", {load.processes} processes" if load.processes else "")
+             else f", {load.processes} process{'es' if load.processes != 1 else ''}" if load.processes else "")
     name = f"school: {load.learners:,} learners opening over {load.ramp:g} s{where}"
     p50, p95 = pct(load.answers, 0.5), pct(load.answers, 0.95)
     open50, open95 = pct(load.opens, 0.5), pct(load.opens, 0.95)
