@@ -24,3 +24,13 @@ def test_reruns_among_open_pages_are_counted_batch_by_batch(monkeypatch):
     assert r.batches == [0.002 / 8, 0.002 / 8] and r.cpu_per_rerun == 0.002 / 8
     row = school.rerun_rows(r)[0]
     assert row[0] == "school: server CPU per rerun among 3 open pages (ms)" and row[1] == "0.2" and ": met" in row[2]
+
+
+def test_the_one_button_yardstick_is_the_median_of_its_batches(monkeypatch):
+    """A real one-button app, clicked batch by batch; each batch's CPU comes from the stand-in measure below,
+    and the yardstick is their median, not one batch's figure."""
+    from benchmarks import onebutton
+
+    busy = iter([0.030, 0.002, 0.004])  # seconds of CPU per batch of 2 pages × 2 clicks: 7.5, 0.5, 1 ms a click
+    monkeypatch.setattr(onebutton, "measured", lambda pids, run: (run(), (next(busy), 1.0))[1])
+    assert onebutton.rerun_cpu(sessions=2, clicks=2, batches=3) == 0.004 / 4
