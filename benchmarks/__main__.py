@@ -16,7 +16,8 @@ import inspect
 import sys
 
 SECTIONS = ["engine", "puzzles", "render", "bots", "app", "learners", "misconceptions", "mastery", "learner_families",
-            "prediction", "sprint", "spacing", "worksheet", "classroom", "store", "transfer", "tables", "district"]
+            "prediction", "placement", "sprint", "spacing", "worksheet", "classroom", "store", "transfer", "tables",
+            "district"]
 
 
 def main(argv: list[str]) -> int:

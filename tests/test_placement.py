@@ -269,17 +269,10 @@ def test_nothing_is_mastered_on_the_checks_day_whatever_follows(later, seed):
 
 def guessed_check(seed: int) -> str:
     """The stage a child who picks one of each puzzle's choices at random (seeded) is placed at (a hand's
-    rounding: one of its choices as the rounded pips, and the points that go with it)."""
-    rng = random.Random(seed)
-    check = PlacementCheck(rng=random.Random(seed), clock=Clock())
-    while (p := check.ask()) is not None:
-        picked = rng.choice(p.choices).value
-        if isinstance(p.answer, dict):  # a hand's rounding: the choice is the rounded pips, its points with it
-            picked = {"rounded": picked, "points": picked // 5}
-        _, attempt = check.answer(picked)
-        if attempt is None:  # a choice that is no whole answer (never, today): "I don't know"
-            check.dont_know()
-    return check.result().start
+    rounding: one of its choices as the rounded pips, and the points that go with it): the benchmark's guesser."""
+    from benchmarks.placement import RULES, placed
+
+    return placed(RULES["a random choice"], seed)
 
 
 def test_a_guesser_is_placed_past_muggins_in_at_most_one_try_in_a_hundred(monkeypatch):
