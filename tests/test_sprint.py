@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -97,15 +98,34 @@ def test_a_round_ends_after_two_minutes_too():
     assert end >= DEFAULT_POLICY.round_seconds and round_.at < DEFAULT_POLICY.round_facts
 
 
-def test_wrong_and_slow_facts_come_back_the_next_day_first():
+def test_a_wrong_fact_comes_back_the_next_day_first_and_a_slow_one_before_a_quick_one():
     history = SprintHistory()
-    wrong, slow = Fact.parse("make10:3"), Fact.parse("near:13")
+    wrong, slow, quick = Fact.parse("make10:3"), Fact.parse("near:13"), Fact.parse("near:12")
     history.add(SprintAnswer(wrong.id, False, 2.0, 0.0, 4.0))
     history.add(SprintAnswer(slow.id, True, 9.0, 0.0, 4.0))
+    history.add(SprintAnswer(quick.id, True, 1.0, 0.0, 4.0))
     assert history.due(wrong, DAY) and not history.due(wrong, 60.0) and not history.due(slow, DAY)
     for seed in range(20):
         assert choose_facts(history, random.Random(seed), DAY)[0] == wrong  # due, and likeliest forgotten
-        assert choose_facts(history, random.Random(seed), 3 * DAY)[:2] == [wrong, slow]
+    slow_due = history.memory.card(slow.id).due.timestamp()
+    assert history.due(slow, slow_due) and not history.due(quick, slow_due)
+    for seed in range(20):
+        assert choose_facts(history, random.Random(seed), slow_due)[:2] == [wrong, slow]
+
+
+def test_a_wrong_fact_is_back_the_next_day_at_any_retention_where_fsrs_alone_would_wait():
+    """At a low retention FSRS's own gap after a wrong answer is days (0.7: two); the policy's
+    ``fact_again_hours`` brings it back within the next day's round, whatever the retention."""
+    from trainer.learning.spacing import Memory
+
+    for retention in (0.65, 0.7, 0.8, 0.85, 0.9):
+        policy = dataclasses.replace(DEFAULT_POLICY, fact_retention=retention)
+        history = SprintHistory(policy=policy)
+        history.add(SprintAnswer("make10:3", False, 2.0, 0.0, 4.0))
+        assert history.due("make10:3", DAY * 0.6) and not history.due("make10:3", DAY * 0.4)
+    fsrs_alone = Memory(0.7)
+    fsrs_alone.review("make10:3", correct=False, fluent=False, at=0.0)
+    assert not fsrs_alone.due("make10:3", DAY)  # the rule is what brings it back: FSRS alone waits
 
 
 def test_a_round_takes_due_facts_by_lowest_retrievability_then_new_then_the_rest():
@@ -114,8 +134,8 @@ def test_a_round_takes_due_facts_by_lowest_retrievability_then_new_then_the_rest
     history.add(SprintAnswer(ids[0], True, 1.0, 0.0, 4.0))  # quick: the longest gap
     history.add(SprintAnswer(ids[1], True, 9.0, 0.0, 4.0))  # slow (Hard)
     history.add(SprintAnswer(ids[2], False, 1.0, 0.0, 4.0))  # wrong (Again)
-    history.add(SprintAnswer(ids[3], True, 1.0, 9 * DAY, 4.0))  # quick, recently: not due
-    now = 10 * DAY
+    history.add(SprintAnswer(ids[3], True, 1.0, 22 * DAY, 4.0))  # quick, recently: not due
+    now = 23 * DAY  # after a quick first answer's gap (21 days at the policy's retention)
     due = [f for f in ids if history.due(f, now)]
     assert set(due) == set(ids[:3])
     chosen = [f.id for f in choose_facts(history, random.Random(1), now, count=11, kinds=[FactKind.MAKE_TEN])]
@@ -130,10 +150,13 @@ def test_a_round_keeps_places_for_new_facts_while_many_are_due():
         history.add(SprintAnswer(f.id, False, 1.0, 0.0, f.kind.time_bar()))
     chosen = choose_facts(history, random.Random(2), DAY)
     new = [f for f in chosen if not history.memory.seen(f.id)]
-    assert len(new) == round(DEFAULT_POLICY.round_facts * DEFAULT_POLICY.new_share) == 3
-    assert chosen[-3:] == new  # due facts first, then the new ones
-    step = choose_facts(history, random.Random(2), DAY, count=5, kinds=[FactKind.COUNT_ON, FactKind.MAKE_FIVE])
-    assert sum(not history.memory.seen(f.id) for f in step) == 1  # a coach's short step: still one new fact
+    assert len(new) == round(DEFAULT_POLICY.round_facts * DEFAULT_POLICY.new_share) == 6
+    assert chosen[-6:] == new  # due facts first, then the new ones
+    step = choose_facts(history, random.Random(2), DAY, count=DEFAULT_POLICY.step_facts,
+                        kinds=[FactKind.COUNT_ON, FactKind.MAKE_FIVE])
+    assert sum(not history.memory.seen(f.id) for f in step) == 3  # a coach's step of 10: three new facts
+    short = choose_facts(history, random.Random(2), DAY, count=2, kinds=[FactKind.COUNT_ON, FactKind.MAKE_FIVE])
+    assert sum(not history.memory.seen(f.id) for f in short) == 1  # however short the step: at least one new fact
 
 
 def test_states_of_a_fact():
@@ -241,8 +264,10 @@ def test_each_fact_is_the_card_py_fsrs_itself_gives_for_the_same_reviews(steps):
         rating = Rating.Again if not a.correct else Rating.Good if a.seconds <= a.bar else Rating.Hard
         card, _ = scheduler.review_card(card, rating, review_datetime=spacing.moment(a.at))
     assert history.memory.card(fact.id).to_dict() == card.to_dict()
+    back = answers[-1].at + DEFAULT_POLICY.fact_again_hours * 3600  # a wrong last answer: due by then at the latest
     for later in (at, at + DAY / 2, at + 3 * DAY, at + 30 * DAY):
-        assert history.due(fact, later) == (card.due <= spacing.moment(later))
+        again = not answers[-1].correct and later >= back
+        assert history.due(fact, later) == (card.due <= spacing.moment(later) or again)
         assert history.retrievability(fact, later) == scheduler.get_card_retrievability(card, spacing.moment(later))
 
 

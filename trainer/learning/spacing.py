@@ -25,6 +25,15 @@ says nothing more than that (FSRS's Easy bonus is for a card the learner marks a
 (False, True)
 >>> round(memory.retrievability("make10:3", 20 * DAY), 2)
 0.71
+
+A low desired retention lets FSRS wait days after a wrong answer; ``again_hours`` brings it back sooner:
+
+>>> low = Memory(desired_retention=0.7, again_hours=12)
+>>> low.review("make10:3", correct=False, fluent=False, at=0.0)
+>>> low.due("make10:3", 0.4 * DAY), low.due("make10:3", 0.6 * DAY)
+(False, True)
+>>> Memory(desired_retention=0.7).due("make10:3", 0.6 * DAY)  # never reviewed: new, not due
+False
 """
 
 from __future__ import annotations
@@ -71,8 +80,13 @@ class Memory:
     """The chance of recall an item is let fall to before it is due again (py-fsrs's, 0.9 by default)."""
     learning_minutes: tuple[float, ...] = ()
     """py-fsrs's learning steps, in minutes: how soon a new item comes back before its first gap in days."""
+    again_hours: float | None = None
+    """An item answered wrong is due again this many hours later at the latest, whatever FSRS's gap after
+    *Again* (which grows as the desired retention falls: 1 day at 0.85, 2–3 at 0.7). ``None``: FSRS's gap."""
     cards: dict[str, Card] = field(default_factory=dict, repr=False)
     """Each reviewed item's card, by item id."""
+    wrong_at: dict[str, float] = field(default_factory=dict, repr=False)
+    """The items whose last answer was wrong, and when (epoch seconds)."""
 
     def __post_init__(self) -> None:
         self._scheduler = scheduler(self.desired_retention, self.learning_minutes)
@@ -89,7 +103,12 @@ class Memory:
             card = Card(card_id=card_id(item), due=when)
         elif card.last_review is not None and when < card.last_review:
             when = card.last_review  # answers kept out of order (a clock set back): never before the last
+            at = when.timestamp()
         self.cards[item], _ = self._scheduler.review_card(card, rating(correct, fluent), review_datetime=when)
+        if correct:
+            self.wrong_at.pop(item, None)
+        else:
+            self.wrong_at[item] = at
 
     def seen(self, item: str) -> bool:
         """Whether ``item`` was ever reviewed."""
@@ -98,7 +117,12 @@ class Memory:
     def due(self, item: str, now: float) -> bool:
         """Whether a reviewed item's next review has come (an item never reviewed is new, not due)."""
         card = self.cards.get(item)
-        return card is not None and card.due <= moment(now)
+        if card is None:
+            return False
+        wrong = self.wrong_at.get(item)
+        if wrong is not None and self.again_hours is not None and now >= wrong + self.again_hours * 3600:
+            return True
+        return card.due <= moment(now)
 
     def retrievability(self, item: str, now: float) -> float:
         """The chance the child recalls ``item`` now, by FSRS's forgetting curve (0 for an item never seen)."""

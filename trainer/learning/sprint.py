@@ -290,7 +290,8 @@ class SprintHistory:
     """Every fact's py-fsrs card."""
 
     def __post_init__(self) -> None:
-        self.memory = Memory(self.policy.fact_retention, self.policy.fact_learning_minutes)
+        self.memory = Memory(self.policy.fact_retention, self.policy.fact_learning_minutes,
+                             self.policy.fact_again_hours)
         answers, self.answers = self.answers, []
         for a in answers:
             self.add(a)
