@@ -353,6 +353,9 @@ class Run:
     observations: list[tuple[str, int, int, float]] = field(default_factory=list)
     """Every answer as evidence for a skill, in order: (skill, right, resource, the app's p(right) before it),
     for the held-out prediction (:mod:`benchmarks.prediction`)."""
+    attempts: list[Attempt] = field(default_factory=list)
+    """The child's answers as the store keeps them, in order: what the app's refit path
+    (:func:`trainer.classroom.refit.check`) fits and predicts, in :mod:`benchmarks.prediction`."""
 
 
 def fact_step(pr: Practice, clock: FakeClock, child: Child, run: Run) -> None:
@@ -430,7 +433,8 @@ def simulate(family: str, seed: int, puzzles: int = PUZZLES, policy: Policy = DE
         knew &= now
     run.forgotten_days += [day - d for d in lost_on.values()]
     run.still_mastered = len(lost_on)
-    run.observations = app_predictions(pr.progress.attempts)
+    run.attempts = list(pr.progress.attempts)
+    run.observations = app_predictions(run.attempts)
     return run
 
 

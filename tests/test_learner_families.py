@@ -21,6 +21,7 @@ from benchmarks.learner_families import (
 )
 from benchmarks.prediction import auc, rmse, running_share
 from puzzles import KINDS, STAGES, generate, judge
+from trainer.learning.bkt import observations
 
 
 @pytest.mark.parametrize("kind_id", KINDS)
@@ -63,6 +64,9 @@ def test_one_child_of_each_family_goes_through_the_coach():
         run = simulate(family, 0, puzzles=40)
         assert run.longest_same <= 8 and len(run.answers) >= 40
         assert all(0.0 <= p <= 1.0 for *_, p in run.observations)
+        # the answers themselves are kept, for the refit path: they give the same evidence in the same order
+        assert [(o.skill, int(o.correct)) for a in run.attempts for o in observations(a)] == \
+            [(s, ok) for s, ok, *_ in run.observations]
 
 
 def test_the_prediction_scores_are_the_usual_ones():

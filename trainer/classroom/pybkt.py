@@ -49,17 +49,19 @@ FITS = 5
 
 
 def fit(rows: Sequence[ObservationRow], *, cohort: str, env: Path | None = None, seed: int = SEED,
-        fits: int = FITS, say: Say = None) -> FitReport:
-    """Fit every skill with enough observations (the rest keep the default, fitted on every skill's
-    sequences pooled). :class:`NotEnoughAnswers` when even the pooled fit lacks them."""
+        fits: int = FITS, say: Say = None, min_observations: int = MIN_OBSERVATIONS,
+        min_learners: int = MIN_LEARNERS) -> FitReport:
+    """Fit every skill with enough observations (at least ``min_observations`` from ``min_learners`` learners;
+    the rest keep the default, fitted on every skill's sequences pooled). :class:`NotEnoughAnswers` when even
+    the pooled fit lacks them."""
     per_skill = counts(rows)
     learners = len({r.learner for r in rows})
-    if len(rows) < MIN_OBSERVATIONS or learners < MIN_LEARNERS:
+    if len(rows) < min_observations or learners < min_learners:
         raise NotEnoughAnswers(
             f"These answers give {len(rows)} observations from {learners} learners; a fit needs at least "
-            f"{MIN_OBSERVATIONS} from {MIN_LEARNERS} learners (hinted answers count for nothing). "
+            f"{min_observations} from {min_learners} learners (hinted answers count for nothing). "
             "Nothing was fitted: the trainer keeps its numbers.")
-    enough = {s for s, (n, who) in per_skill.items() if n >= MIN_OBSERVATIONS and who >= MIN_LEARNERS}
+    enough = {s for s, (n, who) in per_skill.items() if n >= min_observations and who >= min_learners}
     result = run_pybkt(rows, sorted(enough), env=env, seed=seed, fits=fits, say=say)
     default = params_from(result["pooled"], None)
     if default is None:

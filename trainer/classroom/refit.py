@@ -8,6 +8,10 @@ before any, slipping more than 1 in 10, guessed less often than picking at rando
 **refused**: it keeps the shipped numbers, and the report names it and why. A skill with too few answers (fewer
 than 150 observations or 15 children) keeps them too, and is named. The report is kept, dated, beside the numbers
 it produced (``trainer/learning/data/refits/``), so a school sees when its numbers were last checked.
+
+The split (``held_out``, ``split_seed``) and the minimums (``min_observations``, ``min_learners``) are
+:func:`check`'s keywords, today's values their defaults: ``python -m benchmarks prediction`` refits each simulated
+family through this same path on its own split and with its own minimums (a family there has a dozen children).
 """
 
 from __future__ import annotations
@@ -60,6 +64,9 @@ class RefitCheck:
     too_few: tuple[tuple[str, int, int], ...]
     """(skill, observations, children): too few to fit; the shipped numbers kept."""
     fit_summary: str = field(default="", compare=False)
+    min_observations: int = MIN_OBSERVATIONS
+    min_learners: int = MIN_LEARNERS
+    """The least a skill needed to be refitted: observations, from this many children."""
 
     @property
     def refit_predicts_better(self) -> bool:
@@ -69,14 +76,18 @@ class RefitCheck:
 
 def check(learners: Sequence[Sequence[Attempt]], *, where: str, day: dt.date, shipped: ParamTable | None = None,
           held_out: float = HELD_OUT, split_seed: int = SPLIT_SEED, env: Path | None = None, seed: int = pybkt.SEED,
-          fits: int = pybkt.FITS, with_pybkt: bool = True, say: pybkt.Say = None) -> RefitCheck:
+          fits: int = pybkt.FITS, with_pybkt: bool = True, say: pybkt.Say = None,
+          min_observations: int = MIN_OBSERVATIONS, min_learners: int = MIN_LEARNERS) -> RefitCheck:
     """Check the shipped numbers and a refit against held-out children of ``learners`` (each one child's answers,
-    in order). :class:`trainer.learning.fit.NotEnoughAnswers` when the children fitted on give too few answers."""
+    in order): ``held_out`` of them, split by :func:`trainer.learning.heldout.split` with ``split_seed``; a skill
+    is refitted from at least ``min_observations`` observations of ``min_learners`` children fitted on.
+    :class:`trainer.learning.fit.NotEnoughAnswers` when the children fitted on give too few answers."""
     shipped = shipped or shipped_params()
     train, test = split(list(learners), held_out=held_out, seed=split_seed)
     rows = observation_rows(train)
     report = pybkt.fit(rows, cohort=f"refitted on {len(train)} children of {where}, {day.isoformat()}", env=env,
-                       seed=seed, fits=fits, say=say)
+                       seed=seed, fits=fits, say=say, min_observations=min_observations,
+                       min_learners=min_learners)
     accepted: dict[str, BktParams] = {}
     refused: list[tuple[str, str]] = []
     too_few: list[tuple[str, int, int]] = []
@@ -98,7 +109,8 @@ def check(learners: Sequence[Sequence[Attempt]], *, where: str, day: dt.date, sh
         own = pybkt.heldout(rows, observation_rows(test), env=env, seed=seed, say=say)
         models[PLAIN], models[TEACHING] = own["plain"], own["teaching"]
     return RefitCheck(day, where, len(train), len(test), len(rows), _scores(ours, models), table,
-                      tuple(sorted(accepted)), tuple(refused), tuple(too_few), summary(report))
+                      tuple(sorted(accepted)), tuple(refused), tuple(too_few), summary(report), min_observations,
+                      min_learners)
 
 
 def _scores(truth: Sequence[Prediction], models: dict[str, list[float | None]]) -> dict[str, Scores]:
@@ -133,7 +145,7 @@ def report_text(c: RefitCheck) -> str:
     lines.append("Refitted (within the bounds): " + (", ".join(c.refitted) or "none") + ".")
     lines.append("Refused (outside the bounds, or degenerate; the shipped numbers kept): " +
                  ("; ".join(f"{s} ({why})" for s, why in c.refused) or "none") + ".")
-    lines.append(f"Too few answers (a skill needs {MIN_OBSERVATIONS} observations from {MIN_LEARNERS} children; "
+    lines.append(f"Too few answers (a skill needs {c.min_observations} observations from {c.min_learners} children; "
                  "the shipped numbers kept): " +
                  (", ".join(f"{s} ({n} from {who})" for s, n, who in c.too_few) or "none") + ".")
     lines += ["", "pyBKT's fit of the children fitted on, before the bounds:", "", "```", c.fit_summary, "```", ""]
