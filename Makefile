@@ -69,7 +69,7 @@ test: $(STAMP)
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -n 2 -q -m "not browser" README.md docs tests trainer puzzles
-	$(PY) -m pytest -n 4 --dist loadfile -q -m browser --reruns 2 --reruns-delay 2 -rR tests
+	$(PY) -m pytest -n 4 --dist loadfile -q -m browser --reruns 3 --reruns-delay 2 -rR tests
 
 bench: $(STAMP)
 	$(PY) -m benchmarks
