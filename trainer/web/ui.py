@@ -27,7 +27,7 @@ from trainer import words as words_lang
 from trainer.render import CELL, end_letters
 from trainer.render.taps import BoardMode
 from trainer.rules import play_points
-from trainer.store import StoreError
+from trainer.store import LearnerGone, StoreError
 from trainer.web import device, language, session, signin
 from trainer.words import errors as error_words
 from trainer.words import pages as words
@@ -138,6 +138,11 @@ def calm(where: str) -> Iterator[None]:
     the middle (calm words, nothing lost), or anything else (a line with an id for the log)."""
     try:
         yield
+    except LearnerGone:  # the teacher removed this learner: they go on as a guest and are told why, at once
+        me = session.me()
+        if me is not None:
+            signin.removed(me)
+        st.rerun()
     except StoreError as err:
         st.info(error_words.store_away(str(err)), icon=":material/cloud_off:")
     except Exception:
