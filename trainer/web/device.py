@@ -5,6 +5,7 @@ opened and the address their class's tablets use, and the clean-up of an address
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from typing import Any
@@ -47,6 +48,12 @@ def remembered_teacher() -> tuple[str, str] | None:
     return _class_and_key((remembered() or {}).get("teacher"))
 
 
+def mark(value: str) -> str:
+    """A component key's part made from what a child or a teacher typed, or a random key: a digest, since a
+    component's key may not hold ``__`` (a random key has it now and then) and need not carry a secret."""
+    return hashlib.sha256(value.encode("utf-8")).hexdigest()[:16]
+
+
 def keep_table(code: str | None, key: str | None) -> None:
     """This tab keeps the table it sits at and its key for the seats (its own session storage: a reload of
     this tab finds them, a copied link or the browser's history does not); ``None`` forgets them."""
@@ -54,7 +61,7 @@ def keep_table(code: str | None, key: str | None) -> None:
     text = json.dumps({"code": code, "key": key}) if code and key else ""
     if here.device is not None:
         here.device = {**{k: v for k, v in here.device.items() if k != "table"}, **({"table": text} if text else {})}
-    device_component(data={"table": text}, key=f"device-table-{code}-{key}" if text else "device-table-forget")
+    device_component(data={"table": text}, key=f"device-table-{mark(text)}" if text else "device-table-forget")
 
 
 def drop_table() -> None:
@@ -82,7 +89,7 @@ def keep_children_address(address: str) -> None:
     here = session.state()
     if here.device is not None:
         here.device = {**here.device, "children": address}
-    device_component(data={"children": address}, key=f"device-children-{address}")
+    device_component(data={"children": address}, key=f"device-children-{mark(address)}")
 
 
 def kept_children_address() -> str | None:
