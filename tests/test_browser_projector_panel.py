@@ -96,3 +96,41 @@ def test_a_contrast_pair_on_the_projector_keeps_the_answer_and_the_buttons_on_th
     assert page.evaluate("() => document.scrollingElement.scrollTop") == 0
     shot(page, f"projector-contrast-{kind}-1920.png")
     page.close()
+
+
+LOOKING = """
+window.__looking = false;
+new MutationObserver(() => {
+  if (document.body && document.body.innerText.includes("Looking for the class")) window.__looking = true;
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
+def test_the_projector_has_the_teacher_s_class_in_its_first_run_and_forgets_it_when_closed(server, browser,
+                                                                                          database):
+    """The class a teacher opened in this browser comes with the page's connection (a cookie the page writes
+    from its storage before it connects), so on a slow laptop (CPU slowed four times) the projector never
+    says "Looking for the class…" while the browser's storage answers: the class's Start button is drawn
+    in the first run. Closing the class on My class forgets it there too."""
+    from trainer.store import open_store
+
+    keys = open_store(database).create_class("Room 9")
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    chromium.follow_old_teacher_link(page, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}", keys.code)
+    page.add_init_script(LOOKING)
+    for _ in range(2):  # a load, and a reload
+        chromium.goto(page, f"{server}/projector")
+        page.get_by_role("button", name="Start a live lesson with Room 9").wait_for(timeout=30000)
+        assert page.evaluate("window.__looking") is False
+    assert "fives-class=" in page.evaluate("document.cookie")
+    shot(page, "projector-class-at-once-1920.png")
+    chromium.goto(page, f"{server}/teacher")
+    with chromium.rerun(page):
+        page.get_by_role("button", name="Close this class on this device").click()
+    page.wait_for_function("() => !document.cookie.includes('fives-class=')", timeout=30000)
+    chromium.goto(page, f"{server}/projector")
+    page.get_by_text("Open your class on").first.wait_for(timeout=30000)
+    assert not page.get_by_role("button", name="Start a live lesson with Room 9").count()
+    context.close()

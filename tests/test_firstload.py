@@ -12,7 +12,14 @@ import urllib.request
 
 import pytest
 
-from trainer.serving.index import HOME_FONTS, index_html, inline_script_hashes, preload_links
+from trainer.serving.index import (
+    CLASS_COOKIE,
+    CLASS_SCRIPT,
+    HOME_FONTS,
+    index_html,
+    inline_script_hashes,
+    preload_links,
+)
 from trainer.serving.serve import COOKIE, Cluster, free_port, haproxy_path
 from trainer.web.runtime import warmup
 
@@ -29,6 +36,14 @@ def test_the_page_preloads_the_home_page_s_parts_once_each_and_its_scripts_stay_
     assert set(HOME_FONTS) <= set(fonts)
     assert preload_links(page) == ""  # what the page lists is never listed again
     assert len(inline_script_hashes()) == len(re.findall(r"<script>", page)) + 1  # our link page's too
+
+
+def test_the_page_carries_the_kept_class_to_its_first_run_in_a_strict_session_cookie_before_it_connects():
+    page = index_html()
+    assert page.index(f"<script>{CLASS_SCRIPT}</script>") < page.index('<script type="module"')
+    assert f"'{CLASS_COOKIE}='" in CLASS_SCRIPT and "SameSite=Strict" in CLASS_SCRIPT
+    # cleared where no class is kept, else a session cookie (gone with the browser)
+    assert "max-age=0" in CLASS_SCRIPT and "expires" not in CLASS_SCRIPT.lower()
 
 
 def test_an_app_process_imports_what_every_page_imports():

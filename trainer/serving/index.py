@@ -22,6 +22,19 @@ import os
 import re
 
 BASE_SCRIPT = 'window.__streamlit = {BACKEND_BASE_URL: window.location.origin + "/"}'
+CLASS_COOKIE = "fives-class"
+"""The cookie that carries the class a teacher opened in this browser to the page's first run."""
+CLASS_SCRIPT = (
+    "(function(){try{var t=window.localStorage.getItem('fives-trainer-teacher')||'';"
+    f"document.cookie='{CLASS_COOKIE}='+encodeURIComponent(t)+';path=/;SameSite=Strict'"
+    "+(t?'':';max-age=0')+(window.location.protocol==='https:'?';Secure':'')}catch(e){}})();"
+)
+"""Before the page connects, the class this browser keeps open for its teacher (its local storage, where My
+class put it) is copied into a session cookie of this site alone (``SameSite=Strict``, gone when the browser
+closes; none when no class is kept), so the connection that starts the page's first run carries it: the
+Projector and My class draw the class's buttons in that run, not after the browser's storage has answered
+(one more run, a second on a slow tablet). ``static/device.js`` writes and clears the same cookie whenever
+the kept class changes."""
 LINK_SCRIPT = (
     "(function(){var u=new URL(window.location.href);"
     "try{window.sessionStorage.setItem('fives-trainer-link',JSON.stringify("
@@ -52,7 +65,7 @@ def index_html() -> str:
     draws fetched at once (:func:`preload_links`)."""
     with open(os.path.join(_streamlit_folder(), "static", "index.html"), encoding="utf-8") as f:
         page = f.read()
-    page = page.replace("<head>", f"<head>\n    <script>{BASE_SCRIPT}</script>", 1)
+    page = page.replace("<head>", f"<head>\n    <script>{BASE_SCRIPT}</script>\n    <script>{CLASS_SCRIPT}</script>", 1)
     return page.replace("</head>", preload_links(page) + "</head>", 1)
 
 

@@ -9,11 +9,13 @@ import hashlib
 import json
 import os
 from typing import Any
+from urllib.parse import unquote
 
 import streamlit as st
 
 from trainer.learning.outbox import DecisionSaver, Outbox
 from trainer.learning.practice import Practice
+from trainer.serving.index import CLASS_COOKIE
 from trainer.web import session
 
 STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
@@ -44,8 +46,22 @@ def forget_teacher() -> None:
 
 
 def remembered_teacher() -> tuple[str, str] | None:
-    """The class this browser keeps open for its teacher, once the browser has said."""
-    return _class_and_key((remembered() or {}).get("teacher"))
+    """The class this browser keeps open for its teacher: before the browser's storage has answered, as the
+    page's connection brought it (a cookie, :data:`trainer.serving.index.CLASS_COOKIE`), so the page's first
+    run knows it; then as the storage says."""
+    kept = remembered()
+    if kept is None and not has_answered():
+        return _class_and_key(connection_cookie(CLASS_COOKIE))
+    return _class_and_key((kept or {}).get("teacher"))
+
+
+def connection_cookie(name: str) -> str | None:
+    """A cookie the page's connection brought (``None`` without one, or with no connection, as in a test)."""
+    try:
+        value = st.context.cookies.get(name)
+    except Exception:  # noqa: BLE001 — no connection to read it from
+        return None
+    return unquote(value) if isinstance(value, str) and len(value) <= 400 else None
 
 
 def mark(value: str) -> str:

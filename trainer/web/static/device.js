@@ -13,6 +13,14 @@ const TABLE = "fives-trainer-table";
 // the address the children's tablets use, typed on the projector in a live lesson's lobby (for the next lesson)
 const CHILDREN = "fives-trainer-children-address";
 
+// the class a teacher keeps open, also in a session cookie of this site alone, so a page's first run knows
+// it (trainer/serving/index.py writes it as each page loads; this keeps it in step when the class changes)
+function classCookie(value) {
+  const secure = window.location.protocol === "https:" ? ";Secure" : "";
+  document.cookie = "fives-class=" + encodeURIComponent(value) + ";path=/;SameSite=Strict" +
+    (value ? "" : ";max-age=0") + secure;
+}
+
 function readJson(key) {
   try {
     return JSON.parse(window.localStorage.getItem(key) || "{}") || {};
@@ -40,8 +48,10 @@ export default function (component) {
       window.localStorage.setItem(LANGUAGE, data.save_lang);
     } else if (data.save_teacher) {
       window.localStorage.setItem(TEACHER, data.save_teacher);
+      classCookie(data.save_teacher);
     } else if (data.forget_teacher) {
       window.localStorage.removeItem(TEACHER);
+      classCookie("");
     } else if (typeof data.table === "string") {
       if (data.table) {
         window.sessionStorage.setItem(TABLE, data.table);
