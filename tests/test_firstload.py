@@ -42,6 +42,7 @@ def test_the_page_carries_the_kept_class_to_its_first_run_in_a_strict_session_co
     page = index_html()
     assert page.index(f"<script>{CLASS_SCRIPT}</script>") < page.index('<script type="module"')
     assert f"'{CLASS_COOKIE}='" in CLASS_SCRIPT and "SameSite=Strict" in CLASS_SCRIPT
+    assert "path=/_stcore/stream;" in CLASS_SCRIPT  # sent with the page's connection only
     # cleared where no class is kept, else a session cookie (gone with the browser)
     assert "max-age=0" in CLASS_SCRIPT and "expires" not in CLASS_SCRIPT.lower()
 

@@ -17,7 +17,7 @@ const CHILDREN = "fives-trainer-children-address";
 // it (trainer/serving/index.py writes it as each page loads; this keeps it in step when the class changes)
 function classCookie(value) {
   const secure = window.location.protocol === "https:" ? ";Secure" : "";
-  document.cookie = "fives-class=" + encodeURIComponent(value) + ";path=/;SameSite=Strict" +
+  document.cookie = "fives-class=" + encodeURIComponent(value) + ";path=/_stcore/stream;SameSite=Strict" +
     (value ? "" : ";max-age=0") + secure;
 }
 
