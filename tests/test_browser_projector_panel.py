@@ -109,9 +109,9 @@ new MutationObserver(() => {
 def test_the_projector_has_the_teacher_s_class_in_its_first_run_and_forgets_it_when_closed(server, browser,
                                                                                           database):
     """The class a teacher opened in this browser comes with the page's connection (a cookie the page writes
-    from its storage before it connects, sent with that connection alone), so on a slow laptop (CPU slowed four times) the projector never
-    says "Looking for the class…" while the browser's storage answers: the class's Start button is drawn
-    in the first run. Closing the class on My class forgets it there too."""
+    from its storage before it connects, sent with that connection alone), so on a slow laptop (CPU slowed
+    four times) the projector never says "Looking for the class…" while the browser's storage answers: the
+    class's Start button is drawn in the first run. Closing the class on My class forgets it there too."""
     import time
 
     from trainer.store import open_store
