@@ -137,8 +137,8 @@ def test_the_projector_has_the_teacher_s_class_in_its_first_run_and_forgets_it_w
     with chromium.rerun(page):
         page.get_by_role("button", name="Close this class on this device").click()
     deadline = time.time() + 30
-    while any(c["name"] == "fives-class" for c in context.cookies()) and time.time() < deadline:
-        page.wait_for_timeout(200)
+    while time.time() < deadline and any(c["name"] == "fives-class" for c in context.cookies()):
+        time.sleep(0.2)
     assert not any(c["name"] == "fives-class" for c in context.cookies())
     chromium.goto(page, f"{server}/projector")
     page.get_by_text("Open your class on").first.wait_for(timeout=30000)

@@ -7,7 +7,8 @@ import copy
 import random
 
 from puzzles import generate
-from trainer.learning.practice import Practice, Setting, setting
+from trainer.learning.asking import Setting, setting
+from trainer.learning.practice import Practice
 from trainer.learning.progress import Attempt, Progress
 
 DAY = 86400.0
@@ -87,7 +88,7 @@ def test_where_a_child_missed_a_trap_is_the_share_of_its_misses_in_each_setting(
 
 
 def test_a_puzzle_sits_where_a_trap_was_missed_only_if_each_way_of_its_setting_was_missed():
-    from trainer.learning.practice import sits
+    from trainer.learning.asking import sits
 
     led = {Setting.SPINNER: 1.0, Setting.UNDER_TEN: 0.5, Setting.TEN_OR_MORE: 0.5}
     assert sits((Setting.SPINNER, Setting.UNDER_TEN), led) and sits((Setting.SPINNER,), led)

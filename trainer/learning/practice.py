@@ -16,20 +16,20 @@ starts, and :attr:`Practice.teaching` tells the page what to show next:
 from __future__ import annotations
 
 import enum
-import functools
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzles import CodeError, Puzzle, Stage, Step, Verdict, from_code, generate, generate_for, mastery_traps, similar
+from puzzles import CodeError, Puzzle, Stage, Step, Verdict, from_code, generate, generate_for, similar
 from puzzles.contrast import contrast
 from puzzles.found import SEEDS
 from puzzles.judge import judge
 from puzzles.pair import Contrast
 from puzzles.traps import drill_kind
 from puzzles.worked import worked_example
+from trainer.learning.asking import Setting, confirming_puzzle, missed_where, setting_of
 from trainer.learning.attempt import attempt_traps, puzzle_traps
 from trainer.learning.choice import StageChoice
 from trainer.learning.confirming import checks
@@ -43,76 +43,10 @@ from trainer.words import transfer as transfer_words
 from trainer.words.mastery import code_did_not_work, no_puzzle_yet
 from trainer.words.mastery import notice as coach_notice
 
-
-class Setting(enum.StrEnum):
-    """Where a puzzle sets its traps: what leads its layout, and how big its number is."""
-
-    SPINNER = "spinner"
-    DOUBLE = "double"
-    PLAIN = "plain"
-    UNDER_TEN = "under-10"
-    TEN_OR_MORE = "10-or-more"
-
-
-LEAD = frozenset({Setting.SPINNER, Setting.DOUBLE, Setting.PLAIN})
-"""The settings that say what leads a layout."""
-SIZE = frozenset({Setting.UNDER_TEN, Setting.TEN_OR_MORE})
-"""The settings that say how big a puzzle's number is."""
-
-
-def setting(p: Puzzle) -> tuple[Setting, ...]:
-    """Where a puzzle sets its traps, in the ways a misconception can hang on: what leads the layout (a
-    spinner, another double, a plain tile) and how big its number is (under 10, or 10 and more). A stage's
-    confirmation asks each trap in its settings in turn."""
-    out: list[Setting] = []
-    plays = p.board.plays if p.board else ()
-    if plays:
-        lead = plays[0].tile
-        out.append(Setting.SPINNER if p.board.is_spinner(lead) else Setting.DOUBLE if lead.is_double
-                   else Setting.PLAIN)
-    number = p.answer.get("pips") if isinstance(p.answer, dict) else p.number
-    if isinstance(number, int):
-        out.append(Setting.UNDER_TEN if number < 10 else Setting.TEN_OR_MORE)
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=4096)
-def _setting_of(code: str) -> tuple[Setting, ...]:
-    try:
-        return setting(from_code(code))
-    except CodeError:
-        return ()
-
-
-def sits(where: tuple[Setting, ...], missed: dict[Setting, float]) -> bool:
-    """Whether a puzzle in setting ``where`` sits where a trap was missed (``missed``: the share of its misses
-    in each setting, within its way of telling one): in each way a setting is told (what leads, how big the
-    number is), the puzzle's is one that at least :data:`MISSED_SHARE` of the misses had, wherever the misses
-    say anything of that way (a slip now and then elsewhere does not count as missed there)."""
-    for part in where:
-        group = LEAD if part in LEAD else SIZE
-        if group & missed.keys() and missed.get(part, 0.0) < MISSED_SHARE:
-            return False
-    return True
-
-
-MISSED_PATTERN = 3
-"""A trap missed this many times lately (in one way of telling a setting) says where the child gets it wrong;
-fewer misses are taken for slips, and the trap is asked anywhere."""
-MISSED_SHARE = 0.2
-"""The share of a trap's misses a setting must have had to count as one where the child got it wrong."""
-
-
 COACH = "coach"
 """The kind choice that lets the coach decide."""
 
-MISSED_REACH = 200
-"""How far back (in answers) the coach looks for where a child got a trap wrong, to confirm it there."""
-MISSED_WEIGHT = 2.0
-"""While confirming, how much a puzzle that sets a trap where the child got it wrong counts, beside asking
-about one more wanted trap (1) in a setting not yet asked today."""
-MISSED_TRIES = 4
-"""Puzzles made for each missed trap, when none of the coach's puzzles sets it where it was missed."""
+
 
 
 """Puzzles made to choose from while a stage is being confirmed (the one asking about most traps wins)."""
@@ -356,66 +290,14 @@ class Practice:
 
     def _confirming_puzzle(self, kind: str, stage: Stage, level: int, trap: str | None,
                            wanted: dict[str, int]) -> Puzzle:
-        """While a stage is being confirmed: of a few puzzles at ``level``, the one that asks about the most
-        traps still wanted (so a confirmation takes a few puzzles, not one per trap), each in a setting it was
-        asked in least today (:func:`setting`); one that exposes ``trap`` (made for it) when none of them asks
-        about any.
-
-        A trap this child got wrong lately (:meth:`_missed_where`) is asked only where they got it wrong: a
-        misconception that shows only when the spinner leads, or only on big numbers, is not confirmed by
-        right answers where it never bites. A puzzle that sets such a trap elsewhere would count a right
-        answer for it all the same, so it is passed over; when none of the puzzles made sets a missed trap
-        where it was missed, puzzles made for each such trap are tried too."""
-        asked = self._asked_today(stage)
-        missed = self._missed_where(stage)
-
-        def worth(p: Puzzle) -> float:
-            where = setting(p)
-            total = 0.0
-            for t in wanted.keys() & set(p.traps):
-                if t not in missed:
-                    total += 1 / (1 + asked.get((t, where), 0))
-                elif sits(where, missed[t]):
-                    total += 1 / (1 + asked.get((t, where), 0)) + MISSED_WEIGHT
-                else:
-                    total -= 1  # a right answer here would count, and says nothing of where it was missed
-            return total
-
-        def where_missed(p: Puzzle) -> bool:
-            return any(t in missed and sits(setting(p), missed[t]) for t in wanted.keys() & set(p.traps))
-
-        made = [generate(kind, stage=stage, level=level, seed=self.seed_source.randrange(2**24))
-                for _ in range(self.policy.confirm_choices)]
-        if wanted.keys() & missed.keys() and not any(map(where_missed, made)):
-            made += [generate_for(kind, stage=stage, level=level, trap=t, seed=self.seed_source.randrange(SEEDS))
-                     for t in sorted(wanted.keys() & missed.keys() & set(mastery_traps(kind, stage)))
-                     for _ in range(MISSED_TRIES)]
-        best = max(made, key=worth)  # the first of the best
-        if trap is not None and not wanted.keys() & set(best.traps):
-            made_for = generate_for(kind, stage=stage, level=level, trap=trap, seed=self.seed_source.randrange(SEEDS))
-            if worth(made_for) >= 0:
-                return made_for
-        return best
+        """While a stage is being confirmed, the puzzle to serve (:func:`.asking.confirming_puzzle`)."""
+        return confirming_puzzle(kind, stage, level, trap, wanted, asked=self._asked_today(stage),
+                                 missed=self._missed_where(stage), choices=self.policy.confirm_choices,
+                                 seeds=self.seed_source)
 
     def _missed_where(self, stage: Stage) -> dict[str, dict[Setting, float]]:
-        """Where this child got each trap wrong at ``stage`` lately (its last :data:`MISSED_REACH` answers,
-        unhinted, the trap named as the mistake): for each trap missed at least :data:`MISSED_PATTERN` times,
-        the share of those misses in each setting, within its way of telling a setting (what led the layout,
-        how big the number was)."""
-        counts: dict[str, dict[Setting, int]] = {}
-        for a in self.progress.attempts[-MISSED_REACH:]:
-            if a.stage != stage or a.correct or a.hinted or not a.mistake or not a.code:
-                continue
-            into = counts.setdefault(a.mistake, {})
-            for w in _setting_of(a.code):
-                into[w] = into.get(w, 0) + 1
-        out: dict[str, dict[Setting, float]] = {}
-        for t, by in counts.items():
-            if max(sum(n for w, n in by.items() if w in g) for g in (LEAD, SIZE)) < MISSED_PATTERN:
-                continue  # a slip or two says nothing yet of where the child gets it wrong
-            totals = {g: sum(n for w, n in by.items() if w in g) for g in (LEAD, SIZE)}
-            out[t] = {w: n / totals[LEAD if w in LEAD else SIZE] for w, n in by.items()}
-        return out
+        """Where this child got each trap wrong at ``stage`` lately (:func:`.asking.missed_where`)."""
+        return missed_where(self.progress.attempts, stage)
 
     def _asked_today(self, stage: Stage) -> dict[tuple[str, tuple[Setting, ...]], int]:
         """How many of today's checks at ``stage`` (answers that can confirm it) asked each trap in each
@@ -426,7 +308,7 @@ class Practice:
             if a.at is None or day_of(a.at) != today:
                 break
             if a.stage == stage and checks(a) and a.code:
-                where = _setting_of(a.code)
+                where = setting_of(a.code)
                 for t in attempt_traps(a):
                     asked[(t, where)] = asked.get((t, where), 0) + 1
         return asked
