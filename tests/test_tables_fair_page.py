@@ -106,6 +106,34 @@ def test_a_child_back_on_another_tablet_keeps_the_seat_through_a_reload():
     assert again.query_params.get("table") in (code, [code])
 
 
+def test_a_child_who_left_and_comes_back_is_here_at_once_so_no_computer_plays_their_turn(monkeypatch):
+    """Leaving the table hands the seat to a computer player (its device not seen since); coming back, on
+    another tablet by the child's code or on the same tab by its kept key, marks the seat seen there and
+    then, not at the next round of marking (every few seconds), in which a computer could play the
+    returning child's turn. (Pages pushed to, as on a server: the page then leaves the marking to its
+    process.)"""
+    monkeypatch.setattr("trainer.web.push.live", lambda store: True)
+    maya = app(page="tables")
+    from apptest import sign_up
+
+    sign_up(maya, "Maya Fox")
+    maya.switch_page("views/tables.py").run()
+    opening(maya)
+    press(maya, "tb_open")
+    code, me = maya.session_state["tables"].code, maya.session_state["me"].code
+    s = open_store()
+    seating = Seating(s)
+    row = s.table(code)
+    s.leave(code, 0)  # she left: the computer plays for her
+    assert seating.away(s.table(code), 0)
+    app(page="tables", me=me)  # back on another tablet, by her own code
+    assert not seating.away(s.table(code), 0)
+    s.leave(code, 0)
+    again = app(page="tables", me=me, table=code, tk=maya.session_state["tables"].key)  # the first tab, reloaded
+    assert again.session_state["tables"].code == code and not seating.away(s.table(code), 0)
+    assert row is not None and row.seat_of(me) == 0
+
+
 def test_a_class_table_seats_only_its_own_class_unless_the_teacher_allows_guests():
     teacher, room5, _key = make_class("Room 5")
     _t6, room6, _k6 = make_class("Room 6")

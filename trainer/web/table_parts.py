@@ -1,8 +1,10 @@
 """Pieces of Play at a table (:mod:`trainer.web.views.tables`) that need none of the page's state: a layout's
-picture drawn once a process for all the tablets at a table, and the words for what happened to a move."""
+picture drawn once a process for all the tablets at a table, the words for what happened to a move, and a
+device back at its seats marked here."""
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -11,6 +13,7 @@ from trainer.games.seating import Outcome
 from trainer.games.table import NEXT_HAND, START, Refusal, TableGame
 from trainer.render import render_layout
 from trainer.rules import Layout
+from trainer.store import Store, StoreError
 from trainer.words import game_tables as words
 from trainer.words import language
 
@@ -59,3 +62,12 @@ def refusal_words(outcome: Outcome, *, shared: bool = False) -> str:
         Refusal.NOT_STARTED: words.not_started,
         Refusal.OVER: words.over,
     }[outcome.refusal or Refusal.STALE]()
+
+
+def sat_again(s: Store, code: str, seats: tuple[int, ...]) -> None:
+    """A device back at its seats (a reload, or a child back on another tablet) is here from now on: the
+    computer stops playing for a child who left before their turn can come round, rather than at the next
+    marking of the seats of open pages (:data:`trainer.web.push.SEEN_EVERY`, which marks them anyway when
+    the store is away now)."""
+    with contextlib.suppress(StoreError):
+        s.seen_all([(code, seat) for seat in seats])

@@ -31,7 +31,7 @@ from trainer.store.tables import TableRow
 from trainer.web import class_tables, device, pagestate, push, session, ui
 from trainer.web.pagestate import TableState
 from trainer.web.table_parts import layout_picture as drawn
-from trainer.web.table_parts import played_for, refusal_words
+from trainer.web.table_parts import played_for, refusal_words, sat_again
 from trainer.words import game_tables as words
 from trainer.words import play_page as play_words
 
@@ -146,6 +146,7 @@ def back_to_seats() -> None:
         return
     ts.code, ts.seats, ts.key, ts.shown_to = row.code, held, str(key), None
     ts.names = tuple(name_at(row, seat) for seat in held) if len(held) > 1 else ()
+    sat_again(s, row.code, held)
 
 
 def seat_held_elsewhere(s: Store) -> None:
@@ -162,6 +163,8 @@ def seat_held_elsewhere(s: Store) -> None:
     if held is not None:
         ts.code, ts.seats, ts.shown_to, ts.names = held[0], (held[1],), None, ()
         device_key()
+        sat_again(s, held[0], (held[1],))
+
 
 
 def keep_in_address() -> None:
