@@ -545,6 +545,13 @@ def test_a_busy_process_stays_in_service_and_a_dead_one_is_taken_out(tmp_path):
     that is gone is out of service within a few seconds."""
     port, busy, gone = free_port(), free_port(), free_port()
     slow = subprocess.Popen([sys.executable, "-c", SLOW_HEALTH, str(busy), "3"])
+    listening = time.time() + 30
+    while time.time() < listening:  # the busy process is up before the balancer first checks it (on a loaded
+        try:  # machine its start alone can outlast the checks that take a process that is not there out)
+            socket.create_connection(("127.0.0.1", busy), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.1)
     conf = tmp_path / "haproxy.cfg"
     conf.write_text(haproxy_config(host="127.0.0.1", port=port, backends=[busy, gone], run_dir=str(tmp_path)))
     balancer = subprocess.Popen([haproxy_path(), "-db", "-f", str(conf)], stdout=subprocess.DEVNULL,
