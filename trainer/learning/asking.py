@@ -72,8 +72,6 @@ MISSED_PATTERN = 3
 fewer misses are taken for slips, and the trap is asked anywhere."""
 MISSED_SHARE = 0.2
 """The share of a trap's misses a setting must have had to count as one where the child got it wrong."""
-
-
 MISSED_REACH = 200
 """How far back (in answers) the coach looks for where a child got a trap wrong, to confirm it there."""
 MISSED_WEIGHT = 2.0
@@ -102,12 +100,10 @@ def confirming_puzzle(kind: str, stage: Stage, level: int, trap: str | None, wan
         where = setting(p)
         total = 0.0
         for t in wanted.keys() & set(p.traps):
-            if t not in missed:
-                total += 1 / (1 + asked.get((t, where), 0))
-            elif sits(where, missed[t]):
-                total += 1 / (1 + asked.get((t, where), 0)) + MISSED_WEIGHT
-            else:
+            if t in missed and not sits(where, missed[t]):
                 total -= 1  # a right answer here would count, and says nothing of where it was missed
+            else:
+                total += 1 / (1 + asked.get((t, where), 0)) + (MISSED_WEIGHT if t in missed else 0.0)
         return total
 
     def where_missed(p: Puzzle) -> bool:
@@ -141,8 +137,8 @@ def missed_where(attempts: Sequence[Attempt], stage: Stage) -> dict[str, dict[Se
             into[w] = into.get(w, 0) + 1
     out: dict[str, dict[Setting, float]] = {}
     for t, by in counts.items():
-        if max(sum(n for w, n in by.items() if w in g) for g in (LEAD, SIZE)) < MISSED_PATTERN:
-            continue  # a slip or two says nothing yet of where the child gets it wrong
         totals = {g: sum(n for w, n in by.items() if w in g) for g in (LEAD, SIZE)}
+        if max(totals.values()) < MISSED_PATTERN:
+            continue  # a slip or two says nothing yet of where the child gets it wrong
         out[t] = {w: n / totals[LEAD if w in LEAD else SIZE] for w, n in by.items()}
     return out

@@ -47,11 +47,6 @@ COACH = "coach"
 """The kind choice that lets the coach decide."""
 
 
-
-
-"""Puzzles made to choose from while a stage is being confirmed (the one asking about most traps wins)."""
-
-
 class TeachStep(enum.StrEnum):
     """The steps of a teaching plan, in order (a plan without a named trap has EXAMPLE and RETRY only)."""
 

@@ -25,9 +25,10 @@ BASE_SCRIPT = 'window.__streamlit = {BACKEND_BASE_URL: window.location.origin + 
 CLASS_COOKIE = "fives-class"
 """The cookie that carries the class a teacher opened in this browser to the page's first run."""
 CLASS_SCRIPT = (
-    "(function(){try{var t=window.localStorage.getItem('fives-trainer-teacher')||'';"
+    "window.fivesClassCookie=function(t){t=t||'';"
     f"document.cookie='{CLASS_COOKIE}='+encodeURIComponent(t)+';path=/_stcore/stream;SameSite=Strict'"
-    "+(t?'':';max-age=0')+(window.location.protocol==='https:'?';Secure':'')}catch(e){}})();"
+    "+(t?'':';max-age=0')+(window.location.protocol==='https:'?';Secure':'')};"
+    "try{window.fivesClassCookie(window.localStorage.getItem('fives-trainer-teacher'))}catch(e){}"
 )
 """Before the page connects, the class this browser keeps open for its teacher (its local storage, where My
 class put it) is copied into a session cookie (gone when the browser closes; none when no class is kept) that
@@ -35,7 +36,8 @@ the browser sends with one request only: the page's connection to the server (``
 the cookie is set for), never with a page, a script or a picture, and never from another site's page
 (``SameSite=Strict``). So the run that connection starts knows the class: the Projector and My class draw the
 class's buttons in the page's first run, not after the browser's storage has answered (one more run, a second
-on a slow tablet). ``static/device.js`` writes and clears the same cookie whenever the kept class changes."""
+on a slow tablet). The script leaves its writer as ``window.fivesClassCookie``, which ``static/device.js`` calls
+whenever the kept class changes (one writer, so the cookie's name, path and flags are said once)."""
 LINK_SCRIPT = (
     "(function(){var u=new URL(window.location.href);"
     "try{window.sessionStorage.setItem('fives-trainer-link',JSON.stringify("

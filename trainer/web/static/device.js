@@ -13,12 +13,13 @@ const TABLE = "fives-trainer-table";
 // the address the children's tablets use, typed on the projector in a live lesson's lobby (for the next lesson)
 const CHILDREN = "fives-trainer-children-address";
 
-// the class a teacher keeps open, also in a session cookie of this site alone, so a page's first run knows
-// it (trainer/serving/index.py writes it as each page loads; this keeps it in step when the class changes)
+// the class a teacher keeps open is also in a cookie sent with the page's connection, so a page's first run
+// knows it: written as each page loads by the page's own script (trainer/serving/index.py, CLASS_SCRIPT),
+// whose writer this calls to keep it in step when the class changes
 function classCookie(value) {
-  const secure = window.location.protocol === "https:" ? ";Secure" : "";
-  document.cookie = "fives-class=" + encodeURIComponent(value) + ";path=/_stcore/stream;SameSite=Strict" +
-    (value ? "" : ";max-age=0") + secure;
+  if (typeof window.fivesClassCookie === "function") {
+    window.fivesClassCookie(value);
+  }
 }
 
 function readJson(key) {

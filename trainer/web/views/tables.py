@@ -166,7 +166,6 @@ def seat_held_elsewhere(s: Store) -> None:
         sat_again(s, held[0], (held[1],))
 
 
-
 def keep_in_address() -> None:
     """The table in the address, and this device's key for its seats in the tab's own storage (never the
     address), so a reload comes back to the same seats."""
