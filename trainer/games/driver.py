@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 
+from trainer.games.reads import kept_read
 from trainer.games.seating import MOST_STAND_IN_MOVES, Seating
 from trainer.store import Store, StoreError
 from trainer.store.table_news import TableNews
@@ -105,7 +107,9 @@ class StandIns:
         made = 0
         try:
             for turn in range(MOST_STAND_IN_MOVES):
-                game = self.seating.game(code)
+                kept = (kept_read(self.seating.store, code, self.seating.known(code), version, time.monotonic())
+                        if turn == 0 else None)  # a page of this process may have read the table for that news
+                game = self.seating.game(code, read=kept)
                 row, fresh = self._row(code, version if turn == 0 else None, game.number)
                 if row.ended is not None or game.is_over:
                     self.forget(code)

@@ -1,15 +1,18 @@
 """Pieces of Play at a table (:mod:`trainer.web.views.tables`) that need none of the page's state: a layout's
-picture drawn once a process for all the tablets at a table, and the words for what happened to a move."""
+picture drawn once a process for all the tablets at a table, a hand's likewise, and the words for what happened
+to a move."""
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
 from trainer.games.seating import Outcome
 from trainer.games.table import NEXT_HAND, START, Refusal, TableGame
-from trainer.render import render_layout
+from trainer.render import render_hand, render_layout
 from trainer.rules import Layout
 from trainer.words import game_tables as words
 from trainer.words import language
@@ -35,6 +38,17 @@ def layout_picture(code: str | None, game: TableGame, layout: Layout, **how: Any
         while len(_PICTURES) > PICTURES_KEPT:
             _PICTURES.popitem(last=False)
     return svg
+
+
+@functools.lru_cache(maxsize=PICTURES_KEPT)
+def _hand(tiles: tuple[str, ...], playable: tuple[str, ...] | None, width: int, _language: str) -> str:
+    return render_hand(tiles, playable=playable, width=width)
+
+
+def hand_picture(tiles: Sequence[Any], *, playable: Sequence[str] | None = None, width: int) -> str:
+    """A hand's picture (:func:`trainer.render.render_hand`), drawn once a process for the same tiles, the same
+    playable ones, width and language: a child's hand stays as it is through the other children's moves."""
+    return _hand(tuple(str(t) for t in tiles), None if playable is None else tuple(playable), width, language())
 
 
 def played_for(game: TableGame, seat: int) -> bool:

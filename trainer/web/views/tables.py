@@ -12,6 +12,7 @@ A seat whose child is away is played by a computer player, moved by the server, 
 from __future__ import annotations
 
 import secrets
+import time
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -20,24 +21,26 @@ from puzzles import pictures, responses
 from trainer.bots import BotLevel
 from trainer.bots.hints import name_of
 from trainer.games.guided import BOT_TITLES, GAME_TITLES, claim_choices
+from trainer.games.reads import keep_read, kept_read, read_until
 from trainer.games.seating import Seating
 from trainer.games.story import settlement_lines
 from trainer.games.table import SEATS, Call, TableGame, TableSetup
-from trainer.render import render_hand
 from trainer.render.taps import BoardMode
 from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, Phase, Play
 from trainer.store import Store, StoreError
-from trainer.store.tables import TableRow
+from trainer.store.tables import MoveRow, TableRow
 from trainer.web import class_tables, device, pagestate, push, session, ui
 from trainer.web.pagestate import TableState
+from trainer.web.table_parts import hand_picture, played_for, refusal_words
 from trainer.web.table_parts import layout_picture as drawn
-from trainer.web.table_parts import played_for, refusal_words
 from trainer.words import game_tables as words
 from trainer.words import play_page as play_words
 
 SEEN_EVERY = 10.0
 """How often a device tells the store it is still here (a seat unseen for a minute gets a computer player)."""
 GAMES = list(GAME_TITLES)
+GAP = '<div style="height:1rem"></div>'
+"""Between two pictures in one element: the room Streamlit leaves between two elements."""
 CALLS = {Call.OFF: words.call_off, Call.SAY: words.call_say, Call.MUGGINS: words.call_muggins}
 
 
@@ -249,7 +252,6 @@ def show() -> None:
     if watched:
         class_tables.watch_page(str(watched))
         return
-    st.title(words.title())
     ts, s = record(), session.store()
     if s is None or session.state().waiting:
         st.warning(words.not_working())
@@ -261,7 +263,7 @@ def show() -> None:
         choose()
         return
     keep_in_address()
-    read = seating().read(ts.code)  # the table and the moves this session lacks, in one visit to the store
+    read = read_table(ts.code)  # the table and the moves this session lacks: one visit to the store at most
     if read is not None and read[0].rematch is not None and read[0].rematch != ts.code:
         ts.code, ts.shown_to = read[0].rematch, None  # another child asked for a rematch: the same seats there
         keep_in_address()
@@ -306,6 +308,28 @@ def show() -> None:
         st.caption(words.table_heading(row.code))  # the code to come back with, after a reload or on another tablet
     push.follow(s, ts.code, row.version, ts.seats)
     ts.drawn = row.version
+
+
+def read_table(code: str) -> tuple[TableRow, list[MoveRow]] | None:
+    """The table and the moves this session's copy lacks: as another page of this process read them a moment
+    ago for the same news, when this run is one the news asked for (a wake: the watcher heard of a version
+    newer than the one this page drew); else from the store, in one visit, kept for the process's other pages."""
+    ts, s = record(), session.store()
+    since = seating().known(code)
+    p = push.of(s)
+    heard = p.news.version(code) if p is not None and p.live else None
+    now = time.monotonic()
+    if heard is not None and ts.drawn is not None and heard > ts.drawn:
+        kept = kept_read(s, code, since, heard, now)
+        if kept is not None:
+            return kept
+    assert s is not None
+    start = min(since, read_until(s, code, since))  # and the moves the process's kept read lacks (this page's own)
+    row, moves = s.table_and_moves(code, since=start)
+    if row is None:
+        return None
+    keep_read(s, start, row, moves, now)
+    return row, moves
 
 
 def name_at(row: TableRow, seat: int) -> str:
@@ -358,9 +382,9 @@ def scoreboard(game: TableGame, names: tuple[str, ...]) -> None:
     and every seat's tile count."""
     hand = game.game.hand
     scores = hand.scores
-    cols = st.columns(hand.n_sides)
-    for side in range(hand.n_sides):
-        cols[side].metric(game.side_name(side), scores[side])
+    with st.container(horizontal=True):  # one block for the row (columns are a block each)
+        for side in range(hand.n_sides):
+            st.metric(game.side_name(side), scores[side])
     where = play_words.hand_on(len(game.game.results) + 1, game.game.target, hand.boneyard_size, game.game.rules.unit)
     st.caption(" · ".join([where] + [words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)]))
 
@@ -385,13 +409,17 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
         my_move(game, turn)
         return
     layout = game.view(turn).layout
+    parts: list[str] = []  # the layout and this child's own tiles, one element
     if not layout.is_empty:
         svg = drawn(record().code, game, layout, letters=False, counted=not game.pending_call)
-        ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
+        parts.append(ui.picture_html(svg, max_width=ui.natural_width(svg, scale=2.0)))
     if not shared and ts.seats:
         own = game.view(ts.seats[0]).hand
-        ui.picture(render_hand(own, width=pictures.hand_width(len(own))),
-                   max_width=f"{pictures.hand_width(len(own))}px", caption=words.your_tiles())
+        parts.append(ui.picture_html(hand_picture(own, width=pictures.hand_width(len(own))),
+                                     max_width=f"{pictures.hand_width(len(own))}px", caption=words.your_tiles()))
+    if parts:
+        ui.pictures(GAP.join(parts))
+    if not shared and ts.seats:
         st.info(words.waiting_for(names[turn]))
 
 
@@ -439,7 +467,7 @@ def my_move(game: TableGame, seat: int) -> None:
     plays = [a for a in view.legal_actions if isinstance(a, Play)]
     hints = game.setup.hints
     playable = sorted({str(a.tile) for a in plays}) if hints else None
-    hand_svg = render_hand(view.hand, playable=playable, width=pictures.hand_width(len(view.hand)))
+    hand_svg = hand_picture(view.hand, playable=playable, width=pictures.hand_width(len(view.hand)))
     layout_svg = drawn(record().code, game, view.layout, letters=True) if not view.layout.is_empty else ""
     if plays:
         mode = BoardMode.LEAD if view.layout.is_empty else BoardMode.PLAY
@@ -496,7 +524,8 @@ def send(token: str, seat: int, number: int) -> None:
         ts.message = str(err)
         return
     if outcome.kept:
-        if len(ts.seats) > 1 and seating().game(ts.code).current_seat != seat:
+        held = seating().held(ts.code)
+        if len(ts.seats) > 1 and (held is None or held.current_seat != seat):
             ts.shown_to = None  # pass and play: hide this hand before the tablet moves on to another child
         if outcome.decision is not None:
             session.practice().record_decision(outcome.decision)
@@ -540,12 +569,12 @@ def rematch(code: str) -> None:
 
 
 def story(game: TableGame) -> None:
-    with st.container(border=True):
+    """What happened this hand, newest first, in one box (its heading scrolls with a long story)."""
+    told = game.told()
+    lines = "\n".join(f"- {line}" for line in reversed(told)) or play_words.just_dealt()
+    with st.container(border=True, height=300 if len(told) > 8 else "content", key="tb_story"):
         st.markdown(f"**{play_words.what_happened()}** :gray[{play_words.newest_first()}]")
-        told = game.told()
-        lines = "\n".join(f"- {line}" for line in reversed(told)) or play_words.just_dealt()
-        with st.container(height=260 if len(told) > 8 else "content", key="tb_story"):
-            st.markdown(lines)
+        st.markdown(lines)
 
 
 def watch() -> None:
@@ -553,7 +582,8 @@ def watch() -> None:
     a click's or a wake's, does not set it up again): every :data:`push.GUARD_EVERY` seconds while moves are
     pushed, every :data:`push.POLL_EVERY` when they are not (:func:`push.follow`)."""
     if st.query_params.get("watch"):
-        return  # the projector has a look of its own
+        return  # the projector has a title and a look of its own
+    st.title(words.title())  # above the part: a run of the part does not send it again
     s = session.store()
     ts = record()
     ts.look_every = push.GUARD_EVERY if push.live(s) else push.POLL_EVERY
