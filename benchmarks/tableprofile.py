@@ -61,7 +61,7 @@ def serve(port: int, out: str) -> None:
     one_run = script_runner.ScriptRunner._run_script
 
     def profiled(self):  # noqa: ANN001, ANN202 - a script thread's whole life: every run it makes, and around
-        prof = cProfile.Profile()
+        prof = cProfile.Profile(time.thread_time)
         prof.enable()
         try:
             return original(self)
@@ -84,7 +84,7 @@ def serve(port: int, out: str) -> None:
         real = getattr(cls, name)
 
         def run(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
-            prof = cProfile.Profile()
+            prof = cProfile.Profile(time.thread_time)
             prof.enable()
             try:
                 return real(*args, **kwargs)
@@ -101,7 +101,7 @@ def serve(port: int, out: str) -> None:
     aside(StandIns, "step")
     aside(Push, "_told")
     aside(Push, "mark_seen")
-    loop_prof = cProfile.Profile()
+    loop_prof = cProfile.Profile(time.thread_time)
 
     def on_loop() -> None:
         for _ in range(600):

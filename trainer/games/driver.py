@@ -26,6 +26,8 @@ log = logging.getLogger("fives_trainer")
 
 TICK = 0.5
 """How often the driver looks at the tables whose time has come (news wakes it at once)."""
+SETTLE = 0.05
+"""Seconds the driver lets pass after news before it looks: the pages woken by the same news read the table."""
 CLAIM_HOLD = 10.0
 """A move claimed by a process that did not make it may be claimed again after this (it may have died)."""
 
@@ -79,7 +81,8 @@ class StandIns:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            self._wake.wait(self.tick)
+            if self._wake.wait(self.tick):  # news: the pages it woke read the table first, and the driver takes
+                self._stop.wait(SETTLE)  # their read (trainer.games.reads) instead of reading it again
             self._wake.clear()
             try:
                 self.step()

@@ -11,7 +11,9 @@ seconds of its reading. Thread-safe: the pages' runs and the driver read from th
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from trainer.store.tables import MoveRow, TableRow
@@ -36,6 +38,48 @@ class Read:
 
 _READS: OrderedDict[tuple[int, str], Read] = OrderedDict()
 _READS_LOCK = threading.Lock()
+_READING: dict[tuple[int, str], threading.Event] = {}
+"""Tables being read from the store now, by one reader that the others woken by the same news wait for."""
+WAIT_FOR = 0.5
+"""The most a reader waits for another's read of the same table before it reads the store itself (seconds)."""
+
+
+def read_once(store: object, code: str, since: int, heard: int | None,
+              read: Callable[[int], tuple[TableRow | None, list[MoveRow]]]) -> tuple[TableRow, list[MoveRow]] | None:
+    """The table ``code`` and its moves from ``since`` on (perhaps from earlier: a copy of the game skips the
+    moves it holds), ``None`` when there is no such table. ``heard``: the version the news told, which woke
+    this reader (``None``: not woken by news, as after the reader's own move: it reads the store). A reader
+    woken by news takes a read kept for it (:func:`kept_read`), or waits for the read of that table under way
+    in another thread, and reads the store itself (``read(from_number)``) only when neither holds what the news
+    told; what it reads is kept for the others."""
+    key = (id(store), code)
+    waited = False
+    while True:
+        now = time.monotonic()
+        with _READS_LOCK:
+            if heard is not None:
+                found = _kept(key, since, heard, now)
+                if found is not None:
+                    return found
+            under_way = _READING.get(key)
+            if under_way is None or heard is None or waited:
+                start = min(since, _until(key, since))
+                mine = under_way is None
+                if mine:
+                    under_way = _READING[key] = threading.Event()
+                break
+        under_way.wait(WAIT_FOR)
+        waited = True
+    try:
+        row, moves = read(start)
+        if row is not None:
+            keep_read(store, start, row, moves, now)
+    finally:
+        if mine:
+            with _READS_LOCK:
+                _READING.pop(key, None)
+            under_way.set()
+    return None if row is None else (row, moves)
 
 
 def kept_read(store: object, code: str, since: int, heard: int | None,
@@ -44,11 +88,15 @@ def kept_read(store: object, code: str, since: int, heard: int | None,
     :data:`READ_FOR` seconds, if that read holds at least the version the process's watcher heard of
     (``heard``) and every move from ``since`` on that it read; ``None``: read the store. Moves never change
     once kept, so a later page of the same table takes the read as it is."""
-    if heard is None or heard < 0:
+    if heard is None:
         return None
     with _READS_LOCK:
-        got = _READS.get((id(store), code))
-    if got is None or got.row.version < heard or not 0 <= now - got.at <= READ_FOR:
+        return _kept((id(store), code), since, heard, now)
+
+
+def _kept(key: tuple[int, str], since: int, heard: int, now: float) -> tuple[TableRow, list[MoveRow]] | None:
+    got = _READS.get(key)
+    if heard < 0 or got is None or got.row.version < heard or not 0 <= now - got.at <= READ_FOR:
         return None
     if not got.first <= since <= got.first + len(got.moves):
         return None
@@ -58,7 +106,11 @@ def kept_read(store: object, code: str, since: int, heard: int | None,
 def read_until(store: object, code: str, since: int) -> int:
     """The number of the first move the process's kept read of ``code`` lacks (``since`` when none is kept)."""
     with _READS_LOCK:
-        got = _READS.get((id(store), code))
+        return _until((id(store), code), since)
+
+
+def _until(key: tuple[int, str], since: int) -> int:
+    got = _READS.get(key)
     return since if got is None else got.first + len(got.moves)
 
 
@@ -81,4 +133,4 @@ def keep_read(store: object, since: int, row: TableRow, moves: list[MoveRow], no
             _READS.popitem(last=False)
 
 
-__all__ = ["READ_FOR", "keep_read", "kept_read", "read_until"]
+__all__ = ["READ_FOR", "WAIT_FOR", "keep_read", "kept_read", "read_once", "read_until"]

@@ -12,7 +12,6 @@ A seat whose child is away is played by a computer player, moved by the server, 
 from __future__ import annotations
 
 import secrets
-import time
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
@@ -21,7 +20,7 @@ from puzzles import pictures, responses
 from trainer.bots import BotLevel
 from trainer.bots.hints import name_of
 from trainer.games.guided import BOT_TITLES, GAME_TITLES, claim_choices
-from trainer.games.reads import keep_read, kept_read, read_until
+from trainer.games.reads import read_once
 from trainer.games.seating import Seating
 from trainer.games.story import settlement_lines
 from trainer.games.table import SEATS, Call, TableGame, TableSetup
@@ -311,25 +310,15 @@ def show() -> None:
 
 
 def read_table(code: str) -> tuple[TableRow, list[MoveRow]] | None:
-    """The table and the moves this session's copy lacks: as another page of this process read them a moment
-    ago for the same news, when this run is one the news asked for (a wake: the watcher heard of a version
-    newer than the one this page drew); else from the store, in one visit, kept for the process's other pages."""
+    """The table and the moves this session's copy lacks, in one visit to the store at most: a run the news
+    asked for (a wake: the watcher heard of a version newer than the one this page drew) takes the read that
+    another page of this process made for the same news, or waits for it (:func:`trainer.games.reads.read_once`)."""
     ts, s = record(), session.store()
-    since = seating().known(code)
+    assert s is not None
     p = push.of(s)
     heard = p.news.version(code) if p is not None and p.live else None
-    now = time.monotonic()
-    if heard is not None and ts.drawn is not None and heard > ts.drawn:
-        kept = kept_read(s, code, since, heard, now)
-        if kept is not None:
-            return kept
-    assert s is not None
-    start = min(since, read_until(s, code, since))  # and the moves the process's kept read lacks (this page's own)
-    row, moves = s.table_and_moves(code, since=start)
-    if row is None:
-        return None
-    keep_read(s, start, row, moves, now)
-    return row, moves
+    woken = heard if heard is not None and ts.drawn is not None and heard > ts.drawn else None
+    return read_once(s, code, seating().known(code), woken, lambda since: s.table_and_moves(code, since=since))
 
 
 def name_at(row: TableRow, seat: int) -> str:
@@ -397,8 +386,9 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
     mine = turn in ts.seats
     shared = len(ts.seats) > 1
     st.markdown(f"### {words.your_turn() if mine and not shared else words.turn_of(names[turn])}")
+    seats = seating()
     for held in row.seats:  # every child the computer is playing for, from the moment it takes over
-        if held.seat not in ts.seats and seating().away(row, held.seat):
+        if held.seat not in ts.seats and seats.away(row, held.seat):
             st.caption(words.away(names[held.seat]))
     if not shared and ts.seats and played_for(game, ts.seats[0]):
         st.info(words.played_for_you())  # the story's "You played…" lines of that time were the computer's
@@ -411,7 +401,7 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
     layout = game.view(turn).layout
     parts: list[str] = []  # the layout and this child's own tiles, one element
     if not layout.is_empty:
-        svg = drawn(record().code, game, layout, letters=False, counted=not game.pending_call)
+        svg = drawn(ts.code, game, layout, letters=False, counted=not game.pending_call)
         parts.append(ui.picture_html(svg, max_width=ui.natural_width(svg, scale=2.0)))
     if not shared and ts.seats:
         own = game.view(ts.seats[0]).hand
