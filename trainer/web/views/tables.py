@@ -251,6 +251,7 @@ def show() -> None:
     if watched:
         class_tables.watch_page(str(watched))
         return
+    st.title(words.title())
     ts, s = record(), session.store()
     if s is None or session.state().waiting:
         st.warning(words.not_working())
@@ -310,15 +311,13 @@ def show() -> None:
 
 
 def read_table(code: str) -> tuple[TableRow, list[MoveRow]] | None:
-    """The table and the moves this session's copy lacks, in one visit to the store at most: a run the news
-    asked for (a wake: the watcher heard of a version newer than the one this page drew) takes the read that
-    another page of this process made for the same news, or waits for it (:func:`trainer.games.reads.read_once`)."""
-    ts, s = record(), session.store()
+    """The table and the moves this session's copy lacks, in one visit to the store; the read is kept for the
+    process's driver of the computer players, woken by the same news (:mod:`trainer.games.reads`). (A page
+    woken by news does not take another page's read: in Chromium a child back on another tablet then stopped
+    being drawn, not yet explained.)"""
+    s = session.store()
     assert s is not None
-    p = push.of(s)
-    heard = p.news.version(code) if p is not None and p.live else None
-    woken = heard if heard is not None and ts.drawn is not None and heard > ts.drawn else None
-    return read_once(s, code, seating().known(code), woken, lambda since: s.table_and_moves(code, since=since))
+    return read_once(s, code, seating().known(code), None, lambda since: s.table_and_moves(code, since=since))
 
 
 def name_at(row: TableRow, seat: int) -> str:
@@ -572,8 +571,7 @@ def watch() -> None:
     a click's or a wake's, does not set it up again): every :data:`push.GUARD_EVERY` seconds while moves are
     pushed, every :data:`push.POLL_EVERY` when they are not (:func:`push.follow`)."""
     if st.query_params.get("watch"):
-        return  # the projector has a title and a look of its own
-    st.title(words.title())  # above the part: a run of the part does not send it again
+        return  # the projector has a look of its own
     s = session.store()
     ts = record()
     ts.look_every = push.GUARD_EVERY if push.live(s) else push.POLL_EVERY
