@@ -75,7 +75,7 @@ def read_once(store: object, code: str, since: int, heard: int | None,
         if row is not None:
             keep_read(store, start, row, moves, now)
     finally:
-        if mine:
+        if mine and under_way is not None:
             with _READS_LOCK:
                 _READING.pop(key, None)
             under_way.set()
