@@ -174,37 +174,6 @@ def test_a_childs_kept_move_is_taken_into_their_copy_without_reading_the_store_a
     assert not stale.kept and reads
 
 
-def test_a_table_read_by_one_page_serves_the_other_pages_of_the_process_woken_by_the_same_news():
-    from trainer.games import reads as parts
-    from trainer.store.tables import MoveRow, TableRow
-
-    store = object()
-
-    def row(version: int) -> TableRow:
-        return TableRow("KQ7M-XR4", None, {}, 0.0, None, None, (), version=version)
-
-    def moves(a: int, b: int) -> list[MoveRow]:
-        return [MoveRow(n, n % 2, "draw", False, 0.0) for n in range(a, b)]
-
-    assert parts.kept_read(store, "KQ7M-XR4", 0, 3, 100.0) is None  # nothing read yet
-    assert parts.read_until(store, "KQ7M-XR4", 5) == 5
-    parts.keep_read(store, 0, row(3), moves(0, 4), 100.0)  # the first page woken reads the store
-    got = parts.kept_read(store, "KQ7M-XR4", 2, 3, 100.5)  # the next one, woken by the same news, lacks 2 moves
-    assert got is not None and got[0].version == 3 and [m.number for m in got[1]] == [2, 3]
-    assert parts.kept_read(store, "KQ7M-XR4", 4, 3, 100.5)[1] == []  # one that holds every move
-    assert parts.kept_read(store, "KQ7M-XR4", 2, 4, 100.5) is None  # news of a newer version: read the store
-    assert parts.kept_read(store, "KQ7M-XR4", 5, 3, 100.5) is None  # a page that holds a move the read lacks
-    assert parts.kept_read(store, "KQ7M-XR4", 2, 3, 100.0 + parts.READ_FOR + 1) is None  # too old: seen times
-    assert parts.kept_read(store, "KQ7M-XR4", 2, None, 100.5) is None  # no news heard: never
-    assert parts.kept_read(object(), "KQ7M-XR4", 2, 3, 100.5) is None  # another store's table
-    assert parts.read_until(store, "KQ7M-XR4", 6) == 4
-    parts.keep_read(store, 4, row(5), moves(4, 6), 101.0)  # a later read of the moves the first lacked: joined
-    got = parts.kept_read(store, "KQ7M-XR4", 1, 5, 101.0)
-    assert [m.number for m in got[1]] == [1, 2, 3, 4, 5]
-    parts.keep_read(store, 0, row(4), moves(0, 5), 101.2)  # an older read than the one kept: not kept
-    assert parts.kept_read(store, "KQ7M-XR4", 0, 5, 101.2)[0].version == 5
-
-
 # ----- the driver of the computer players -----
 
 def play_until_over(driver: StandIns, code: str, limit: int = 400) -> None:

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Callable
 
-from trainer.games.reads import kept_read
 from trainer.games.seating import MOST_STAND_IN_MOVES, Seating
 from trainer.store import Store, StoreError
 from trainer.store.table_news import TableNews
@@ -26,8 +24,6 @@ log = logging.getLogger("fives_trainer")
 
 TICK = 0.5
 """How often the driver looks at the tables whose time has come (news wakes it at once)."""
-SETTLE = 0.05
-"""Seconds the driver lets pass after news before it looks: the pages woken by the same news read the table."""
 CLAIM_HOLD = 10.0
 """A move claimed by a process that did not make it may be claimed again after this (it may have died)."""
 
@@ -81,8 +77,7 @@ class StandIns:
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            if self._wake.wait(self.tick):  # news: the pages it woke read the table first, and the driver takes
-                self._stop.wait(SETTLE)  # their read (trainer.games.reads) instead of reading it again
+            self._wake.wait(self.tick)
             self._wake.clear()
             try:
                 self.step()
@@ -110,9 +105,7 @@ class StandIns:
         made = 0
         try:
             for turn in range(MOST_STAND_IN_MOVES):
-                kept = (kept_read(self.seating.store, code, self.seating.known(code), version, time.monotonic())
-                        if turn == 0 else None)  # a page of this process may have read the table for that news
-                game = self.seating.game(code, read=kept)
+                game = self.seating.game(code)
                 row, fresh = self._row(code, version if turn == 0 else None, game.number)
                 if row.ended is not None or game.is_over:
                     self.forget(code)

@@ -20,14 +20,13 @@ from puzzles import pictures, responses
 from trainer.bots import BotLevel
 from trainer.bots.hints import name_of
 from trainer.games.guided import BOT_TITLES, GAME_TITLES, claim_choices
-from trainer.games.reads import read_once
 from trainer.games.seating import Seating
 from trainer.games.story import settlement_lines
 from trainer.games.table import SEATS, Call, TableGame, TableSetup
 from trainer.render.taps import BoardMode
 from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, Phase, Play
 from trainer.store import Store, StoreError
-from trainer.store.tables import MoveRow, TableRow
+from trainer.store.tables import TableRow
 from trainer.web import class_tables, device, pagestate, push, session, ui
 from trainer.web.pagestate import TableState
 from trainer.web.table_parts import hand_picture, played_for, refusal_words
@@ -263,7 +262,7 @@ def show() -> None:
         choose()
         return
     keep_in_address()
-    read = read_table(ts.code)  # the table and the moves this session lacks: one visit to the store at most
+    read = seating().read(ts.code)  # the table and the moves this session lacks, in one visit to the store
     if read is not None and read[0].rematch is not None and read[0].rematch != ts.code:
         ts.code, ts.shown_to = read[0].rematch, None  # another child asked for a rematch: the same seats there
         keep_in_address()
@@ -308,16 +307,6 @@ def show() -> None:
         st.caption(words.table_heading(row.code))  # the code to come back with, after a reload or on another tablet
     push.follow(s, ts.code, row.version, ts.seats)
     ts.drawn = row.version
-
-
-def read_table(code: str) -> tuple[TableRow, list[MoveRow]] | None:
-    """The table and the moves this session's copy lacks, in one visit to the store; the read is kept for the
-    process's driver of the computer players, woken by the same news (:mod:`trainer.games.reads`). (A page
-    woken by news does not take another page's read: in Chromium a child back on another tablet then stopped
-    being drawn, not yet explained.)"""
-    s = session.store()
-    assert s is not None
-    return read_once(s, code, seating().known(code), None, lambda since: s.table_and_moves(code, since=since))
 
 
 def name_at(row: TableRow, seat: int) -> str:
