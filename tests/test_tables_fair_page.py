@@ -70,7 +70,7 @@ def test_no_tablet_tells_a_score_before_it_is_said(seats, call):
                 device.run()
                 shown = page_words(device)
                 assert "open-end total" not in shown.lower(), (seat, turn)  # nor a picture's title or description
-                story = [line for m in device.markdown if m.value.startswith("- ") for line in m.value.split("\n")]
+                story = [line for m in device.markdown for line in m.value.split("\n") if line.startswith("- ")]
                 rest = shown.replace("\n".join(story), "")
                 since = story[:next(i for i, line in enumerate(story) if tile in line) + 1]  # newest first
                 for text in [rest, *since]:
@@ -185,7 +185,7 @@ def test_the_computer_playing_for_a_child_is_marked_on_every_tablet_and_in_the_s
     jon.run()
     shown = texts(jon)
     assert "Ivy is away: the computer plays for them" in shown  # whoever's turn it is
-    story = " ".join(m.value for m in jon.markdown if m.value.startswith("- "))
+    story = " ".join(line for m in jon.markdown for line in m.value.split("\n") if line.startswith("- "))
     assert "Ivy is away: the computer is playing for them until they come back." in story
 
 

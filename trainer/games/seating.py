@@ -45,6 +45,7 @@ class Seating:
     store: Store
     clock: Callable[[], float] = time.time
     _games: dict[str, TableGame] = field(default_factory=dict)
+    _setups: dict[str, TableSetup] = field(default_factory=dict)
 
     # ----- opening and sitting -----
 
@@ -67,7 +68,11 @@ class Seating:
         return row
 
     def setup_of(self, row: TableRow) -> TableSetup:
-        return TableSetup.from_record(row.setup)
+        """The table's setup (read from its record once: it never changes)."""
+        found = self._setups.get(row.code)
+        if found is None:
+            found = self._setups[row.code] = TableSetup.from_record(row.setup)
+        return found
 
     # ----- the game -----
 
@@ -89,6 +94,10 @@ class Seating:
         mine.extend(Move(m.number, m.seat, m.token, m.by_computer) for m in fresh)
         return mine
 
+    def held(self, code: str) -> TableGame | None:
+        """This session's copy of the table's game as it stands, without asking the store (``None``: no copy)."""
+        return self._games.get(code)
+
     def known(self, code: str) -> int:
         """How many of the table's moves this session's copy of its game holds."""
         mine = self._games.get(code)
@@ -104,7 +113,9 @@ class Seating:
         """A child's move from ``seat``, made in the position before move ``number``. ``learner``: the move
         is a signed-in child's own, from a device that plays their seat alone (not a tablet passed round),
         so a kept play comes with the :class:`Decision` their learner model records."""
-        game = self.game(code)
+        game = self._games.get(code)
+        if game is None or game.number != number:  # this copy is not at the position the move was made in: read
+            game = self.game(code)
         problem = game.refusal(seat, token, number)
         if problem is Refusal.STALE and number < game.number:
             return self._taken(code, game, number, seat)
@@ -113,7 +124,7 @@ class Seating:
         decision = (decide(game.view(seat), token, uid=f"{code}-{number}", at=self.clock(), game=game.setup.game)
                     if learner and game.current_seat == seat else None)
         if self.store.add_move(code, number, seat, token):
-            self.game(code)
+            game.extend([Move(number, seat, token)])  # kept under its number after every move this copy holds
             return Outcome(True, decision=decision)
         return self._taken(code, self.game(code), number, seat)
 
@@ -188,6 +199,7 @@ class Seating:
     def forget(self, code: str) -> None:
         """Drop this copy of a table's game (a table over, or gone)."""
         self._games.pop(code, None)
+        self._setups.pop(code, None)
 
 
 __all__ = ["Outcome", "Seating"]

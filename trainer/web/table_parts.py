@@ -1,21 +1,29 @@
 """Pieces of Play at a table (:mod:`trainer.web.views.tables`) that need none of the page's state: a layout's
-picture drawn once a process for all the tablets at a table, the words for what happened to a move, and a
-device back at its seats marked here."""
+picture drawn once a process for all the tablets at a table, a hand's likewise, a table read once a process for
+one news, the scoreboard, the words for what happened to a move, and a device back at its seats marked here."""
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import Any
 
+import streamlit as st
+
+from trainer.games.reads import read_once
 from trainer.games.seating import Outcome
 from trainer.games.table import NEXT_HAND, START, Refusal, TableGame
-from trainer.render import render_layout
+from trainer.render import render_hand, render_layout
 from trainer.rules import Layout
 from trainer.store import Store, StoreError
+from trainer.store.tables import MoveRow, TableRow
+from trainer.web import push
 from trainer.words import game_tables as words
 from trainer.words import language
+from trainer.words import play_page as play_words
 
 PICTURES_KEPT = 512
 """Layout pictures kept by a process (:func:`layout_picture`): a few for each table playing."""
@@ -25,8 +33,9 @@ _PICTURES_LOCK = threading.Lock()
 
 def layout_picture(code: str | None, game: TableGame, layout: Layout, **how: Any) -> str:
     """The picture of a layout of table ``code`` as it stands (``game``), drawn as ``how`` says: drawn once by the
-    process, for every tablet at the table it serves (each shows the same layout after a move)."""
-    key = (code, game.setup.seed, game.number, tuple(sorted(how.items())), language())
+    process, for every tablet at the table it serves (each shows the same layout after a move), and kept through the
+    moves that leave it as it is (a draw, a pass, a score said): a hand's layout only grows."""
+    key = (code, game.setup.seed, len(game.past), len(layout.placements), tuple(sorted(how.items())), language())
     with _PICTURES_LOCK:
         svg = _PICTURES.get(key)
         if svg is not None:
@@ -38,6 +47,17 @@ def layout_picture(code: str | None, game: TableGame, layout: Layout, **how: Any
         while len(_PICTURES) > PICTURES_KEPT:
             _PICTURES.popitem(last=False)
     return svg
+
+
+@functools.lru_cache(maxsize=PICTURES_KEPT)
+def _hand(tiles: tuple[str, ...], playable: tuple[str, ...] | None, width: int, _language: str) -> str:
+    return render_hand(tiles, playable=playable, width=width)
+
+
+def hand_picture(tiles: Sequence[Any], *, playable: Sequence[str] | None = None, width: int) -> str:
+    """A hand's picture (:func:`trainer.render.render_hand`), drawn once a process for the same tiles, the same
+    playable ones, width and language: a child's hand stays as it is through the other children's moves."""
+    return _hand(tuple(str(t) for t in tiles), None if playable is None else tuple(playable), width, language())
 
 
 def played_for(game: TableGame, seat: int) -> bool:
@@ -71,3 +91,26 @@ def sat_again(s: Store, code: str, seats: tuple[int, ...]) -> None:
     the store is away now)."""
     with contextlib.suppress(StoreError):
         s.seen_all([(code, seat) for seat in seats])
+
+
+def read_table(s: Store, code: str, since: int, drawn: int | None) -> tuple[TableRow, list[MoveRow]] | None:
+    """The table and its moves from ``since`` on (the session's copy holds those before). A run the news asked for
+    (a wake: the watcher heard of a version newer than ``drawn``, the one the page drew) takes the read another
+    page of this process made for the same news, or waits for it (:func:`trainer.games.reads.read_once`); the
+    driver of the computer players reads for itself."""
+    p = push.of(s)
+    heard = p.news.version(code) if p is not None and p.live else None
+    woken = heard if heard is not None and drawn is not None and heard > drawn else None
+    return read_once(s, code, since, woken, lambda start: s.table_and_moves(code, since=start))
+
+
+def scoreboard(game: TableGame, names: tuple[str, ...]) -> None:
+    """The scores by side ("You & Maya", as Play a hand names them), the hand, the target and the boneyard,
+    and every seat's tile count."""
+    hand = game.game.hand
+    scores = hand.scores
+    with st.container(horizontal=True):  # one block for the row (columns are a block each)
+        for side in range(hand.n_sides):
+            st.metric(game.side_name(side), scores[side])
+    where = play_words.hand_on(len(game.game.results) + 1, game.game.target, hand.boneyard_size, game.game.rules.unit)
+    st.caption(" · ".join([where] + [words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)]))

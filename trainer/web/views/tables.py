@@ -23,21 +23,22 @@ from trainer.games.guided import BOT_TITLES, GAME_TITLES, claim_choices
 from trainer.games.seating import Seating
 from trainer.games.story import settlement_lines
 from trainer.games.table import SEATS, Call, TableGame, TableSetup
-from trainer.render import render_hand
 from trainer.render.taps import BoardMode
 from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, Phase, Play
 from trainer.store import Store, StoreError
 from trainer.store.tables import TableRow
 from trainer.web import class_tables, device, pagestate, push, session, ui
 from trainer.web.pagestate import TableState
+from trainer.web.table_parts import hand_picture, played_for, read_table, refusal_words, sat_again, scoreboard
 from trainer.web.table_parts import layout_picture as drawn
-from trainer.web.table_parts import played_for, refusal_words, sat_again
 from trainer.words import game_tables as words
 from trainer.words import play_page as play_words
 
 SEEN_EVERY = 10.0
 """How often a device tells the store it is still here (a seat unseen for a minute gets a computer player)."""
 GAMES = list(GAME_TITLES)
+GAP = '<div style="height:1rem"></div>'
+"""Between two pictures in one element: the room Streamlit leaves between two elements."""
 CALLS = {Call.OFF: words.call_off, Call.SAY: words.call_say, Call.MUGGINS: words.call_muggins}
 
 
@@ -251,7 +252,6 @@ def show() -> None:
     if watched:
         class_tables.watch_page(str(watched))
         return
-    st.title(words.title())
     ts, s = record(), session.store()
     if s is None or session.state().waiting:
         st.warning(words.not_working())
@@ -263,11 +263,11 @@ def show() -> None:
         choose()
         return
     keep_in_address()
-    read = seating().read(ts.code)  # the table and the moves this session lacks, in one visit to the store
+    read = read_table(s, ts.code, seating().known(ts.code), ts.drawn)  # what this session lacks: one read at most
     if read is not None and read[0].rematch is not None and read[0].rematch != ts.code:
         ts.code, ts.shown_to = read[0].rematch, None  # another child asked for a rematch: the same seats there
         keep_in_address()
-        read = seating().read(ts.code)
+        read = read_table(s, ts.code, seating().known(ts.code), ts.drawn)
     if read is None:
         ts.code, ts.message = None, str(StoreError("no-table"))
         choose()
@@ -355,18 +355,6 @@ def waiting_room(row: TableRow, game: TableGame, names: tuple[str, ...]) -> None
         st.info(words.waiting_for_start(names[0]))
 
 
-def scoreboard(game: TableGame, names: tuple[str, ...]) -> None:
-    """The scores by side ("You & Maya", as Play a hand names them), the hand, the target and the boneyard,
-    and every seat's tile count."""
-    hand = game.game.hand
-    scores = hand.scores
-    cols = st.columns(hand.n_sides)
-    for side in range(hand.n_sides):
-        cols[side].metric(game.side_name(side), scores[side])
-    where = play_words.hand_on(len(game.game.results) + 1, game.game.target, hand.boneyard_size, game.game.rules.unit)
-    st.caption(" · ".join([where] + [words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)]))
-
-
 def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str | None) -> None:
     ts = record()
     scoreboard(game, names)
@@ -375,8 +363,9 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
     mine = turn in ts.seats
     shared = len(ts.seats) > 1
     st.markdown(f"### {words.your_turn() if mine and not shared else words.turn_of(names[turn])}")
+    seats = seating()
     for held in row.seats:  # every child the computer is playing for, from the moment it takes over
-        if held.seat not in ts.seats and seating().away(row, held.seat):
+        if held.seat not in ts.seats and seats.away(row, held.seat):
             st.caption(words.away(names[held.seat]))
     if not shared and ts.seats and played_for(game, ts.seats[0]):
         st.info(words.played_for_you())  # the story's "You played…" lines of that time were the computer's
@@ -387,13 +376,17 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
         my_move(game, turn)
         return
     layout = game.view(turn).layout
+    parts: list[str] = []  # the layout and this child's own tiles, one element
     if not layout.is_empty:
-        svg = drawn(record().code, game, layout, letters=False, counted=not game.pending_call)
-        ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
+        svg = drawn(ts.code, game, layout, letters=False, counted=not game.pending_call)
+        parts.append(ui.picture_html(svg, max_width=ui.natural_width(svg, scale=2.0)))
     if not shared and ts.seats:
         own = game.view(ts.seats[0]).hand
-        ui.picture(render_hand(own, width=pictures.hand_width(len(own))),
-                   max_width=f"{pictures.hand_width(len(own))}px", caption=words.your_tiles())
+        parts.append(ui.picture_html(hand_picture(own, width=pictures.hand_width(len(own))),
+                                     max_width=f"{pictures.hand_width(len(own))}px", caption=words.your_tiles()))
+    if parts:
+        ui.pictures(GAP.join(parts))
+    if not shared and ts.seats:
         st.info(words.waiting_for(names[turn]))
 
 
@@ -441,7 +434,7 @@ def my_move(game: TableGame, seat: int) -> None:
     plays = [a for a in view.legal_actions if isinstance(a, Play)]
     hints = game.setup.hints
     playable = sorted({str(a.tile) for a in plays}) if hints else None
-    hand_svg = render_hand(view.hand, playable=playable, width=pictures.hand_width(len(view.hand)))
+    hand_svg = hand_picture(view.hand, playable=playable, width=pictures.hand_width(len(view.hand)))
     layout_svg = drawn(record().code, game, view.layout, letters=True) if not view.layout.is_empty else ""
     if plays:
         mode = BoardMode.LEAD if view.layout.is_empty else BoardMode.PLAY
@@ -498,7 +491,8 @@ def send(token: str, seat: int, number: int) -> None:
         ts.message = str(err)
         return
     if outcome.kept:
-        if len(ts.seats) > 1 and seating().game(ts.code).current_seat != seat:
+        held = seating().held(ts.code)
+        if len(ts.seats) > 1 and (held is None or held.current_seat != seat):
             ts.shown_to = None  # pass and play: hide this hand before the tablet moves on to another child
         if outcome.decision is not None:
             session.practice().record_decision(outcome.decision)
@@ -542,12 +536,11 @@ def rematch(code: str) -> None:
 
 
 def story(game: TableGame) -> None:
-    with st.container(border=True):
-        st.markdown(f"**{play_words.what_happened()}** :gray[{play_words.newest_first()}]")
-        told = game.told()
-        lines = "\n".join(f"- {line}" for line in reversed(told)) or play_words.just_dealt()
-        with st.container(height=260 if len(told) > 8 else "content", key="tb_story"):
-            st.markdown(lines)
+    """What happened this hand, newest first, in one box (its heading scrolls with a long story)."""
+    told = game.told()
+    lines = "\n".join(f"- {line}" for line in reversed(told)) or play_words.just_dealt()
+    with st.container(border=True, height=300 if len(told) > 8 else "content", key="tb_story"):
+        st.markdown(f"**{play_words.what_happened()}** :gray[{play_words.newest_first()}]\n\n{lines}")
 
 
 def watch() -> None:
@@ -555,7 +548,8 @@ def watch() -> None:
     a click's or a wake's, does not set it up again): every :data:`push.GUARD_EVERY` seconds while moves are
     pushed, every :data:`push.POLL_EVERY` when they are not (:func:`push.follow`)."""
     if st.query_params.get("watch"):
-        return  # the projector has a look of its own
+        return  # the projector has a title and a look of its own
+    st.title(words.title())  # above the part: a run of the part does not send it again
     s = session.store()
     ts = record()
     ts.look_every = push.GUARD_EVERY if push.live(s) else push.POLL_EVERY

@@ -1,0 +1,136 @@
+"""A table as one reader of this process read it last, for the others that the same news sends to it.
+
+A move at a table wakes every page that shows it, on every app process, and the process's driver of the
+computer players (:mod:`trainer.games.driver`): each would read the same table from the store within a few
+milliseconds of the others. The first to read keeps what it read here (:func:`keep_read`), and a reader woken by
+news of a version that read holds takes it (:func:`kept_read`) instead of visiting the store. Moves never change
+once kept; a table's row (its seats, when each child was last seen) is taken only within :data:`READ_FOR`
+seconds of its reading. Thread-safe: the pages' runs and the driver read from their own threads.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from trainer.store.tables import MoveRow, TableRow
+
+READ_FOR = 2.0
+"""Seconds a table as read by one page of a process serves the other pages of that process woken by the same
+news (:func:`kept_read`): the seats' last-seen times it carries are never older than this."""
+READS_KEPT = 256
+"""Tables whose last read a process keeps."""
+MOVES_KEPT = 64
+"""The most recent moves kept with a table's read."""
+
+
+@dataclass(frozen=True)
+class Read:
+    at: float
+    row: TableRow
+    first: int
+    """The number of the first move in :attr:`moves`."""
+    moves: tuple[MoveRow, ...]
+
+
+_READS: OrderedDict[tuple[int, str], Read] = OrderedDict()
+_READS_LOCK = threading.Lock()
+_READING: dict[tuple[int, str], threading.Event] = {}
+"""Tables being read from the store now, by one reader that the others woken by the same news wait for."""
+WAIT_FOR = 0.5
+"""The most a reader waits for another's read of the same table before it reads the store itself (seconds)."""
+
+
+def read_once(store: object, code: str, since: int, heard: int | None,
+              read: Callable[[int], tuple[TableRow | None, list[MoveRow]]]) -> tuple[TableRow, list[MoveRow]] | None:
+    """The table ``code`` and its moves from ``since`` on (perhaps from earlier: a copy of the game skips the
+    moves it holds), ``None`` when there is no such table. ``heard``: the version the news told, which woke
+    this reader (``None``: not woken by news, as after the reader's own move: it reads the store). A reader
+    woken by news takes a read kept for it (:func:`kept_read`), or waits for the read of that table under way
+    in another thread, and reads the store itself (``read(from_number)``) only when neither holds what the news
+    told; what it reads is kept for the others."""
+    key = (id(store), code)
+    waited = False
+    mine: threading.Event | None = None  # set when this reader's read is the one the others wait for
+    while True:
+        now = time.monotonic()
+        with _READS_LOCK:
+            if heard is not None:
+                found = _kept(key, since, heard, now)
+                if found is not None:
+                    return found
+            under_way = _READING.get(key)
+            if under_way is None or heard is None or waited:
+                start = min(since, _until(key, since))
+                if under_way is None:
+                    mine = _READING[key] = threading.Event()
+                break
+        under_way.wait(WAIT_FOR)
+        waited = True
+    try:
+        row, moves = read(start)
+        if row is not None:
+            keep_read(store, start, row, moves, now)
+    finally:
+        if mine is not None:
+            with _READS_LOCK:
+                _READING.pop(key, None)
+            mine.set()
+    return None if row is None else (row, moves)
+
+
+def kept_read(store: object, code: str, since: int, heard: int | None,
+              now: float) -> tuple[TableRow, list[MoveRow]] | None:
+    """The table ``code`` and its moves from ``since`` on, as a page of this process read it within
+    :data:`READ_FOR` seconds, if that read holds at least the version the process's watcher heard of
+    (``heard``) and every move from ``since`` on that it read; ``None``: read the store. Moves never change
+    once kept, so a later page of the same table takes the read as it is."""
+    if heard is None:
+        return None
+    with _READS_LOCK:
+        return _kept((id(store), code), since, heard, now)
+
+
+def _kept(key: tuple[int, str], since: int, heard: int, now: float) -> tuple[TableRow, list[MoveRow]] | None:
+    got = _READS.get(key)
+    if heard < 0 or got is None or got.row.version < heard or not 0 <= now - got.at <= READ_FOR:
+        return None
+    if not got.first <= since <= got.first + len(got.moves):
+        return None
+    return got.row, list(got.moves[since - got.first:])
+
+
+def read_until(store: object, code: str, since: int) -> int:
+    """The number of the first move the process's kept read of ``code`` lacks (``since`` when none is kept)."""
+    with _READS_LOCK:
+        return _until((id(store), code), since)
+
+
+def _until(key: tuple[int, str], since: int) -> int:
+    got = _READS.get(key)
+    return since if got is None else got.first + len(got.moves)
+
+
+def keep_read(store: object, since: int, row: TableRow, moves: list[MoveRow], now: float) -> None:
+    """A page's read of a table from the store (its moves from ``since`` on), for the process's other pages."""
+    key = (id(store), row.code)
+    with _READS_LOCK:
+        got = _READS.get(key)
+        if got is not None and got.row.version > row.version:
+            return  # a newer read is kept
+        if got is not None and got.first <= since <= got.first + len(got.moves):
+            first, kept = got.first, (*got.moves[:since - got.first], *moves)
+        else:
+            first, kept = since, tuple(moves)
+        if len(kept) > MOVES_KEPT:
+            first, kept = first + len(kept) - MOVES_KEPT, kept[-MOVES_KEPT:]
+        _READS[key] = Read(now, row, first, kept)
+        _READS.move_to_end(key)
+        while len(_READS) > READS_KEPT:
+            _READS.popitem(last=False)
+
+
+__all__ = ["READ_FOR", "WAIT_FOR", "keep_read", "kept_read", "read_once", "read_until"]
