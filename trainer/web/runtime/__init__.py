@@ -15,6 +15,9 @@ module                    replaces                                              
                                                                                            class definitions a run)
 :mod:`.theme_once`        ``config.get_options_for_section`` (theme sections),            about 0.5 ms a run
                           ``app_session._populate_theme_msg``
+:mod:`.first_message`     ``AppSession._create_new_session_message``                       about 0.15 ms a run
+:mod:`.snapshots`         ``copy.deepcopy`` in ``streamlit.runtime.fragment`` (a part's      about 0.1 ms a run of a
+                          place on the page, copied for each of its runs)                   page's part
 :mod:`.warmup`            nothing: imports the pages' modules at start, marks Streamlit's   the first child's first
                           shell check done, collects garbage less often                    run 0.5 s+; 250–500 ms
                                                                                            pauses under load
@@ -35,9 +38,9 @@ is a deliberate act: read the upstream change, carry it into the copy, then refr
 
 from __future__ import annotations
 
-from trainer.web.runtime import guard, presenting, sending, theme_once, waking, warmup
+from trainer.web.runtime import first_message, guard, presenting, sending, snapshots, theme_once, waking, warmup
 
-MODULES = (sending, presenting, theme_once, warmup, waking)
+MODULES = (sending, presenting, theme_once, first_message, snapshots, warmup, waking)
 """Every module of the runtime, each with its ``WRITTEN`` record."""
 
 
@@ -47,13 +50,16 @@ def install() -> dict[str, bool]:
     theme_once.install()  # the theme's settings read once, not on every rerun
     sending.install()  # the runtime sends from the sessions that have something to send, not from every one
     presenting.install()  # a picture's state, as session_state shows it, with its class made once
+    first_message.install()  # a run's first message built once a session, copied for its later runs
+    snapshots.install()  # a page part's place on the page copied for each of its runs, for less
     return installed()
 
 
 def installed() -> dict[str, bool]:
     """Which changes this process runs (the warm-up has nothing to put in: always ``True``)."""
     return {"sending": sending.installed(), "presenting": presenting.installed(),
-            "theme_once": theme_once.installed(), "warmup": True}
+            "theme_once": theme_once.installed(), "first_message": first_message.installed(),
+            "snapshots": snapshots.installed(), "warmup": True}
 
 
 def records() -> list[tuple[guard.Written, guard.Written, list[str]]]:
