@@ -28,7 +28,7 @@ CATEGORIES = (
     ("a run of the page's part (our code, all of it)", "ui.py", "page_part"),
     ("  the store's read (Store.table_and_moves)", "tables.py", "table_and_moves"),
     ("  the game brought up to date, its story told", "seating.py", "game"),
-    ("  the scoreboard", "views/tables.py", "scoreboard"),
+    ("  the scoreboard", "table_parts.py", "scoreboard"),
     ("  the story's box", "views/tables.py", "story"),
     ("  pictures: a layout's (drawn or kept)", "table_parts.py", "layout_picture"),
     ("  pictures: the hand drawn", "__init__.py", "render_hand"),
