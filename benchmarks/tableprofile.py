@@ -24,6 +24,8 @@ import tempfile
 import threading
 import time
 
+from benchmarks.classroom import OneServer
+
 CATEGORIES = (
     ("a run of the page's part (our code, all of it)", "ui.py", "page_part"),
     ("  the store's read (Store.table_and_moves)", "tables.py", "table_and_moves"),
@@ -169,8 +171,9 @@ def serve(port: int, out: str) -> None:
 
 # ----- the load and the split -----
 
-class One:
-    """One profiled app process, as :class:`benchmarks.classroom.Served` offers it to the table load."""
+class One(OneServer):
+    """One profiled app process, as :class:`benchmarks.classroom.Served` offers it to the table load (its address
+    and cookie as :class:`benchmarks.classroom.OneServer`'s)."""
 
     def __init__(self, db: str, out: str) -> None:
         from trainer.serving.serve import ROOT, app_environment, free_port, healthy
@@ -186,13 +189,6 @@ class One:
             if healthy(self.port):
                 break
             time.sleep(0.2)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def cookie(self) -> str:
-        return ""
 
     def stop(self) -> None:
         self.proc.send_signal(signal.SIGUSR1)
