@@ -79,6 +79,12 @@ class Policy:
     again from knowing it to Mastered, and those who forget between days were not confirmed less falsely
     (``python -m benchmarks learner_families``; docs/learner-model.md)."""
 
+    confirm_luck_missed: float = 1 / 16
+    """...and for a skill missed since the stage looked mastered (a check on a later day, wrong), as many as make
+    a lucky run no likelier than this: 4 for a two-way rounding, 3 for a skill guessed one time in three. A miss
+    there is what a child who forgot overnight gives (right by luck half the time on a rounding), seldom one who
+    knows it (a slip); ``python -m benchmarks learner_families``, docs/learner-model.md."""
+
     # ----- the coach -----
     level_up_after: int = 3
     """Right answers in a row at the coach's level that move it up..."""
