@@ -22,10 +22,11 @@ A stage is mastered when every core kind is mastered there and steady now (at mo
 last 10 answers at the top level, :attr:`Policy.steady_wrong`), and its number facts (:data:`STAGE_FACTS`,
 answered in the Fives Sprint) are fluent — and then only on a later day: the day it first looks mastered the
 coach goes on to the next stage, and on a later day right answers confirm it (two per core kind and two per
-trap; a wrong answer starts that skill's count again). A mastered kind comes back in review when its py-fsrs card
-says (:mod:`trainer.learning.spacing`), as a Sprint fact does. Hinted answers are kept but never count
-toward mastery. A trap taught twice in a day without becoming known is left until a later day
-(:meth:`Progress.parked`).
+trap; a wrong answer starts that skill's count again, and a skill missed since the stage looked mastered asks
+as many in a row as make a lucky run at most 1 in 16 likely: :attr:`Progress.doubted`). A mastered kind comes
+back in review when its py-fsrs card says (:mod:`trainer.learning.spacing`), as a Sprint fact does. Hinted
+answers are kept but never count toward mastery. A trap taught twice in a day without becoming known is left
+until a later day (:meth:`Progress.parked`).
 
 Before Muggins, and whenever a trap maps to a number fact, the coach steps to the Sprint's facts
 (:meth:`Progress.coach_facts`); a day's practice has a goal (:attr:`Policy.daily_goal`), after which the
@@ -97,8 +98,9 @@ class Progress:
     confirm_day: dict[Stage, dt.date] = field(default_factory=dict)
     """Per stage waiting: the day of the answers in :attr:`confirmed` (a confirmation is one day's answers)."""
     doubted: dict[Stage, set[str]] = field(default_factory=dict)
-    """Per stage waiting: the skills missed since it looked mastered (a check on a later day, at any stage, while
-    the skill's count here was not finished). Each asks a run as unlikely as :attr:`Policy.confirm_luck_missed`."""
+    """Per stage not yet mastered: the skills missed since it first looked mastered (a check on a later day, at any
+    stage, while the skill's count here was not finished). Each asks a run as unlikely as
+    :attr:`Policy.confirm_luck_missed` until the stage is mastered (a stage lost and earned again keeps them)."""
     knowledge: Knowledge = field(default_factory=Knowledge)
     """p(known) of every skill (:mod:`trainer.learning.bkt`)."""
     kinds_memory: Memory = field(default_factory=Memory)
@@ -227,7 +229,6 @@ class Progress:
                 lost = stage
             self.pending.pop(stage, None)
             self.confirmed.pop(stage, None)
-            self.doubted.pop(stage, None)
             if STAGES.index(stage) < STAGES.index(self.coach_stage):
                 self.coach_stage = stage  # back to the stage that slipped
         return Outcome(mastered, unlocked, 0, lost)
@@ -379,8 +380,8 @@ class Progress:
         missed = {o.skill for o in observed if not o.correct}
         if not missed:
             return
-        for stage, first in self.pending.items():
-            if day <= first:
+        for stage, first in {**self.looked, **self.pending}.items():
+            if day <= first or stage in self.mastered:
                 continue
             wanted = self.confirm_skills(stage)
             got = self.confirmed.get(stage, {}) if self.confirm_day.get(stage) == day else {}
