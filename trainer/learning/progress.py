@@ -23,10 +23,10 @@ last 10 answers at the top level, :attr:`Policy.steady_wrong`), and its number f
 answered in the Fives Sprint) are fluent — and then only on a later day: the day it first looks mastered the
 coach goes on to the next stage, and on a later day right answers confirm it (two per core kind and two per
 trap; a wrong answer starts that skill's count again, and a skill missed since the stage looked mastered asks
-as many in a row as make a lucky run at most 1 in 16 likely: :attr:`Progress.doubted`). A mastered kind comes
-back in review when its py-fsrs card says (:mod:`trainer.learning.spacing`), as a Sprint fact does. Hinted
-answers are kept but never count toward mastery. A trap taught twice in a day without becoming known is left
-until a later day (:meth:`Progress.parked`).
+as many in a row as make a lucky run at most 1 in 9 likely, 4 on a rounding: :attr:`Progress.doubted`). A
+mastered kind comes back in review when its py-fsrs card says (:mod:`trainer.learning.spacing`), as a Sprint
+fact does. Hinted answers are kept but never count toward mastery. A trap taught twice in a day without becoming
+known is left until a later day (:meth:`Progress.parked`).
 
 Before Muggins, and whenever a trap maps to a number fact, the coach steps to the Sprint's facts
 (:meth:`Progress.coach_facts`); a day's practice has a goal (:attr:`Policy.daily_goal`), after which the
@@ -374,9 +374,9 @@ class Progress:
         """A check missed on a later day than a stage looked mastered, on a skill that stage needs, makes the
         skill doubted there (:attr:`doubted`): the miss says the child may have lost it since (forgotten
         overnight: on a two-way rounding a child who forgot is still right half the time), so its count asks a
-        run of right answers as unlikely by luck as :attr:`Policy.confirm_luck_missed`. A miss at any stage
-        counts (a trap is one skill wherever it is asked); one after the skill's count here was finished
-        today does not (a skill that has its right answers keeps them)."""
+        run of right answers as unlikely by luck as :attr:`Policy.confirm_luck_missed` (4 on a rounding). A miss
+        at any stage counts (a trap is one skill wherever it is asked); one after the skill's count here was
+        finished today does not (a skill that has its right answers keeps them)."""
         missed = {o.skill for o in observed if not o.correct}
         if not missed:
             return
