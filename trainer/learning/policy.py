@@ -84,9 +84,9 @@ class Policy:
     a lucky run no likelier than this: the luck two right answers already allow on a question of three choices,
     so **4 in a row for a two-way rounding** (3 would be 1 in 8), and no more than 2 elsewhere. A miss there is
     what a child who forgot overnight gives (right by luck half the time on a rounding), seldom one who knows it
-    (a slip). At 1/16 — 3 in a row for a skill guessed one time in three too — children of the model's own make
-    took 98 puzzles from knowing a stage to Mastered, 90 before (20 children; ``python -m benchmarks
-    learner_families``, docs/learner-model.md)."""
+    (a slip). At 1/16 — 3 in a row for a skill guessed one time in three too, the doubt then kept only while the
+    stage waited — children of the model's own make took a median of 98 puzzles from knowing a stage to Mastered,
+    90 before (20 children); at 1/9, 84 (``python -m benchmarks learner_families``, docs/learner-model.md)."""
 
     # ----- the coach -----
     level_up_after: int = 3
