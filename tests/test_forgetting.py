@@ -181,3 +181,18 @@ def test_a_miss_asks_no_more_of_a_skill_guessed_one_time_in_three():
     assert trap in p.doubted[Stage.MUGGINS] and p.confirmation_left(Stage.MUGGINS)[trap] == 2
     luck = DEFAULT_POLICY.confirm_luck_missed
     assert lucky_run(1 / 3, luck) == 2 < lucky_run(0.5, luck) == 4
+
+
+def test_misses_that_take_a_mastered_stage_back_are_doubts_when_it_is_confirmed_again():
+    """A child who forgot a rounding after Muggins was mastered misses it on review; the stage is taken back, earned
+    again, and confirmed again on a later day: the misses that took it back ask the longer run then."""
+    p = mastered()
+    for seed in (1, 2):
+        answer(p, "hand-rounding", correct=False, mistake="round-3", code=rounding("round-3", seed), at=WEDNESDAY)
+    assert not p.is_mastered(Stage.MUGGINS)
+    for seed in range(3, 40):
+        answer(p, "hand-rounding", code=rounding("round-3", seed), at=WEDNESDAY)
+        if Stage.MUGGINS in p.pending:
+            break
+    assert Stage.MUGGINS in p.pending
+    assert p.confirming(Stage.MUGGINS, WEDNESDAY + DAY)["round-3"] == 4 and p.doubted[Stage.MUGGINS] == {"round-3"}

@@ -98,9 +98,10 @@ class Progress:
     confirm_day: dict[Stage, dt.date] = field(default_factory=dict)
     """Per stage waiting: the day of the answers in :attr:`confirmed` (a confirmation is one day's answers)."""
     doubted: dict[Stage, set[str]] = field(default_factory=dict)
-    """Per stage not yet mastered: the skills missed since it first looked mastered (a check on a later day, at any
-    stage, while the skill's count here was not finished). Each asks a run as unlikely as
-    :attr:`Policy.confirm_luck_missed` until the stage is mastered (a stage lost and earned again keeps them)."""
+    """Per stage: the skills missed since it first looked mastered (a check on a later day, at any stage, while the
+    skill's count here was not finished; while it is mastered too, for when misses take it back). Each asks a run
+    as unlikely as :attr:`Policy.confirm_luck_missed` until the stage is mastered (a stage lost and earned again
+    keeps them)."""
     knowledge: Knowledge = field(default_factory=Knowledge)
     """p(known) of every skill (:mod:`trainer.learning.bkt`)."""
     kinds_memory: Memory = field(default_factory=Memory)
@@ -375,13 +376,14 @@ class Progress:
         skill doubted there (:attr:`doubted`): the miss says the child may have lost it since (forgotten
         overnight: on a two-way rounding a child who forgot is still right half the time), so its count asks a
         run of right answers as unlikely by luck as :attr:`Policy.confirm_luck_missed` (4 on a rounding). A miss
-        at any stage counts (a trap is one skill wherever it is asked); one after the skill's count here was
+        at any stage counts (a trap is one skill wherever it is asked), and one while the stage is mastered (if
+        misses take it back, they are doubts when it is confirmed again); one after the skill's count here was
         finished today does not (a skill that has its right answers keeps them)."""
         missed = {o.skill for o in observed if not o.correct}
         if not missed:
             return
-        for stage, first in {**self.looked, **self.pending}.items():
-            if day <= first or stage in self.mastered:
+        for stage, first in {**self.looked, **self.pending}.items():  # a mastered stage too: misses that take
+            if day <= first:  # it back are doubts when it is confirmed again
                 continue
             wanted = self.confirm_skills(stage)
             got = self.confirmed.get(stage, {}) if self.confirm_day.get(stage) == day else {}
