@@ -195,4 +195,4 @@ def test_misses_that_take_a_mastered_stage_back_are_doubts_when_it_is_confirmed_
         if Stage.MUGGINS in p.pending:
             break
     assert Stage.MUGGINS in p.pending
-    assert p.confirming(Stage.MUGGINS, WEDNESDAY + DAY)["round-3"] == 4 and p.doubted[Stage.MUGGINS] == {"round-3"}
+    assert p.confirming(Stage.MUGGINS, WEDNESDAY + DAY)["round-3"] == 4 and "round-3" in p.doubted[Stage.MUGGINS]
