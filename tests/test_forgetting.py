@@ -9,7 +9,9 @@ from types import SimpleNamespace
 
 from histories import DAY, MONDAY, answer, master_stage, prime
 
+from puzzles import CORE_KINDS, Stage, generate_for, mastery_traps
 from trainer.classroom.report import grid
+from trainer.learning.confirming import lucky_run
 from trainer.learning.policy import DEFAULT_POLICY
 from trainer.learning.progress import MASTERED, PROFICIENT, Progress
 
@@ -97,3 +99,100 @@ def test_my_progress_and_the_class_grid_say_needs_a_review(store):
     teacher.run()
     grid = next(m.value for m in teacher.markdown if "fives-class" in m.value)
     assert "needs a review" in grid and "↺" in grid
+
+
+# ----- a confirmation after a miss: a skill forgotten overnight is not confirmed by luck -----
+
+
+def looks_mastered() -> Progress:
+    """Muggins known and looked mastered on Monday, waiting for its confirmation."""
+    p = Progress()
+    prime(p)
+    for _ in range(12):
+        for kind in CORE_KINDS:
+            answer(p, kind)
+        if Stage.MUGGINS in p.pending:
+            return p
+    raise AssertionError("Muggins never looked mastered")
+
+
+def rounding(trap: str, seed: int = 0) -> str:
+    """A top-level hand-rounding puzzle at Muggins that sets ``trap`` (one rounding remainder)."""
+    return generate_for("hand-rounding", stage=Stage.MUGGINS, level=3, trap=trap, seed=seed).code
+
+
+def right_on_all_but(p: Progress, skip: str, at: float) -> None:
+    """Two right answers at the top level on a puzzle setting each trap of each core kind (but ``skip``), at ``at``."""
+    for kind in CORE_KINDS:
+        for t in mastery_traps(kind, Stage.MUGGINS):
+            if t != skip:
+                for seed in range(2):
+                    code = generate_for(kind, stage=Stage.MUGGINS, level=3, trap=t, seed=seed).code
+                    answer(p, kind, level=3, code=code, at=at)
+
+
+def test_a_rounding_missed_on_the_confirming_day_is_not_confirmed_by_two_lucky_right_answers():
+    """A child who forgot overnight that 3 past a five rounds up picks the right five half the time: after a miss,
+    two right answers in a row come by luck 1 time in 4. The miss asks for a run no likelier than 1 in 9 (4 for a
+    two-way rounding, 1 in 16): two right are not enough, four are."""
+    p = looks_mastered()
+    answer(p, "hand-rounding", correct=False, mistake="round-3", code=rounding("round-3", 1), at=TUESDAY)
+    for seed in (2, 3):
+        assert not answer(p, "hand-rounding", code=rounding("round-3", seed), at=TUESDAY).mastered
+    right_on_all_but(p, "round-3", TUESDAY)
+    assert not p.is_mastered(Stage.MUGGINS)  # every other count is done: round-3 alone holds it
+    assert p.confirmation_left(Stage.MUGGINS) == {"round-3": 2} and "round-3" in p.doubted[Stage.MUGGINS]
+    assert lucky_run(0.5, DEFAULT_POLICY.confirm_luck_missed) == 4
+    answer(p, "hand-rounding", code=rounding("round-3", 4), at=TUESDAY)
+    out = answer(p, "hand-rounding", code=rounding("round-3", 5), at=TUESDAY)
+    assert out.mastered == Stage.MUGGINS and not p.doubted  # four in a row: confirmed, the doubt goes with it
+    again = Progress.from_attempts(p.attempts, p.facts.answers)
+    assert again.mastered == p.mastered and again.doubted == p.doubted
+
+
+def test_a_miss_on_an_earlier_confirming_day_still_asks_the_longer_run():
+    """The miss is evidence the skill may be gone, whichever later day it came on: the next day's confirmation asks
+    the longer run too (a count itself is one day's answers)."""
+    p = looks_mastered()
+    answer(p, "hand-rounding", correct=False, mistake="round-1", code=rounding("round-1", 1), at=TUESDAY)
+    right_on_all_but(p, "", WEDNESDAY)
+    assert not p.is_mastered(Stage.MUGGINS) and p.confirmation_left(Stage.MUGGINS) == {"round-1": 2}
+
+
+def test_what_is_missed_before_the_stage_looks_mastered_or_after_a_count_is_done_asks_nothing_more():
+    """Only a miss that could mean the skill was lost since the stage looked mastered raises its run: not one on
+    the day it looked mastered (it was known then), nor a slip after the skill's count was done that day."""
+    p = looks_mastered()
+    answer(p, "hand-rounding", correct=False, mistake="round-2", code=rounding("round-2", 1))  # Monday
+    assert not p.doubted
+    for seed in (2, 3):
+        answer(p, "hand-rounding", code=rounding("round-2", seed), at=TUESDAY)
+    answer(p, "hand-rounding", correct=False, mistake="round-2", code=rounding("round-2", 4), at=TUESDAY)
+    assert not p.doubted and "round-2" not in p.confirmation_left(Stage.MUGGINS)
+
+
+def test_a_miss_asks_no_more_of_a_skill_guessed_one_time_in_three():
+    """Two right answers to a skill guessed one time in three are 1 in 9 by luck, the bar a miss sets: a miss asks
+    no more of it, and of a two-way rounding (1 in 4) four."""
+    p = looks_mastered()
+    trap = "counted-covered"
+    code = generate_for("best-play", stage=Stage.MUGGINS, level=3, trap=trap, seed=1).code
+    answer(p, "best-play", correct=False, mistake=trap, code=code, at=TUESDAY)
+    assert trap in p.doubted[Stage.MUGGINS] and p.confirmation_left(Stage.MUGGINS)[trap] == 2
+    luck = DEFAULT_POLICY.confirm_luck_missed
+    assert lucky_run(1 / 3, luck) == 2 < lucky_run(0.5, luck) == 4
+
+
+def test_misses_that_take_a_mastered_stage_back_are_doubts_when_it_is_confirmed_again():
+    """A child who forgot a rounding after Muggins was mastered misses it on review; the stage is taken back, earned
+    again, and confirmed again on a later day: the misses that took it back ask the longer run then."""
+    p = mastered()
+    for seed in (1, 2):
+        answer(p, "hand-rounding", correct=False, mistake="round-3", code=rounding("round-3", seed), at=WEDNESDAY)
+    assert not p.is_mastered(Stage.MUGGINS)
+    for seed in range(3, 40):
+        answer(p, "hand-rounding", code=rounding("round-3", seed), at=WEDNESDAY)
+        if Stage.MUGGINS in p.pending:
+            break
+    assert Stage.MUGGINS in p.pending
+    assert p.confirming(Stage.MUGGINS, WEDNESDAY + DAY)["round-3"] == 4 and "round-3" in p.doubted[Stage.MUGGINS]

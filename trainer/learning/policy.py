@@ -79,6 +79,15 @@ class Policy:
     again from knowing it to Mastered, and those who forget between days were not confirmed less falsely
     (``python -m benchmarks learner_families``; docs/learner-model.md)."""
 
+    confirm_luck_missed: float = 1 / 9
+    """...and for a skill missed since the stage looked mastered (a check on a later day, wrong), as many as make
+    a lucky run no likelier than this: the luck two right answers already allow on a question of three choices,
+    so **4 in a row for a two-way rounding** (3 would be 1 in 8), and no more than 2 elsewhere. A miss there is
+    what a child who forgot overnight gives (right by luck half the time on a rounding), seldom one who knows it
+    (a slip). At 1/16 — 3 in a row for a skill guessed one time in three too, the doubt then kept only while the
+    stage waited — children of the model's own make took a median of 98 puzzles from knowing a stage to Mastered,
+    90 before (20 children); at 1/9, 84 (``python -m benchmarks learner_families``, docs/learner-model.md)."""
+
     # ----- the coach -----
     level_up_after: int = 3
     """Right answers in a row at the coach's level that move it up..."""

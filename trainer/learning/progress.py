@@ -22,10 +22,11 @@ A stage is mastered when every core kind is mastered there and steady now (at mo
 last 10 answers at the top level, :attr:`Policy.steady_wrong`), and its number facts (:data:`STAGE_FACTS`,
 answered in the Fives Sprint) are fluent — and then only on a later day: the day it first looks mastered the
 coach goes on to the next stage, and on a later day right answers confirm it (two per core kind and two per
-trap; a wrong answer starts that skill's count again). A mastered kind comes back in review when its py-fsrs card
-says (:mod:`trainer.learning.spacing`), as a Sprint fact does. Hinted answers are kept but never count
-toward mastery. A trap taught twice in a day without becoming known is left until a later day
-(:meth:`Progress.parked`).
+trap; a wrong answer starts that skill's count again, and a skill missed since the stage looked mastered asks
+as many in a row as make a lucky run at most 1 in 9 likely, 4 on a rounding: :attr:`Progress.doubted`). A
+mastered kind comes back in review when its py-fsrs card says (:mod:`trainer.learning.spacing`), as a Sprint
+fact does. Hinted answers are kept but never count toward mastery. A trap taught twice in a day without becoming
+known is left until a later day (:meth:`Progress.parked`).
 
 Before Muggins, and whenever a trap maps to a number fact, the coach steps to the Sprint's facts
 (:meth:`Progress.coach_facts`); a day's practice has a goal (:attr:`Policy.daily_goal`), after which the
@@ -96,6 +97,11 @@ class Progress:
     """Per stage waiting: right answers in a row on a later day, per skill (general skills and traps)."""
     confirm_day: dict[Stage, dt.date] = field(default_factory=dict)
     """Per stage waiting: the day of the answers in :attr:`confirmed` (a confirmation is one day's answers)."""
+    doubted: dict[Stage, set[str]] = field(default_factory=dict)
+    """Per stage: the skills missed since it first looked mastered (a check on a later day, at any stage, while the
+    skill's count here was not finished; while it is mastered too, for when misses take it back). Each asks a run
+    as unlikely as :attr:`Policy.confirm_luck_missed` until the stage is mastered (a stage lost and earned again
+    keeps them)."""
     knowledge: Knowledge = field(default_factory=Knowledge)
     """p(known) of every skill (:mod:`trainer.learning.bkt`)."""
     kinds_memory: Memory = field(default_factory=Memory)
@@ -214,6 +220,7 @@ class Progress:
             if mastered:
                 self.pending.pop(stage, None)
                 self.confirmed.pop(stage, None)
+                self.doubted.pop(stage, None)
                 self.placed.pop(stage, None)
                 self.mastered.append(stage)
                 unlocked = self._move_on(stage)
@@ -314,13 +321,17 @@ class Progress:
         """What confirming ``stage`` on a later day asks: right answers in a row per skill (each core kind's
         general skill, each trap that applies to them there) — at least :attr:`Policy.confirm_right` (a trap:
         :attr:`Policy.confirm_trap_right`), and as many as make a lucky run no likelier than
-        :attr:`Policy.confirm_luck` at the skill's guess (:func:`lucky_run`)."""
-        luck, guess = self.policy.confirm_luck, self.knowledge.params
-        need = {(g := general_skill(k, stage)): max(self.policy.confirm_right, lucky_run(guess[g].guess, luck))
-                for k in CORE_KINDS}
+        :attr:`Policy.confirm_luck` at the skill's guess (:func:`lucky_run`); for a skill missed since the stage
+        looked mastered (:attr:`doubted`), no likelier than :attr:`Policy.confirm_luck_missed`."""
+        guess, doubted = self.knowledge.params, self.doubted.get(stage, set())
+
+        def run(skill: str, least: int) -> int:
+            luck = self.policy.confirm_luck_missed if skill in doubted else self.policy.confirm_luck
+            return max(least, lucky_run(guess[skill].guess, luck))
+        need = {(g := general_skill(k, stage)): run(g, self.policy.confirm_right) for k in CORE_KINDS}
         for k in CORE_KINDS:
             for t in mastery_traps(k, stage):
-                need[t] = max(self.policy.confirm_trap_right, lucky_run(guess[t].guess, luck))
+                need[t] = run(t, self.policy.confirm_trap_right)
         return need
 
     def confirmation_left(self, stage: Stage) -> dict[str, int]:
@@ -344,8 +355,12 @@ class Progress:
         answer to a puzzle chosen afresh, not the missed puzzle again just after its answer was shown, nor a
         teaching step. And a confirmation is one day's answers: a count not finished by the end of a day
         starts again the next (a trap shown yesterday may be forgotten overnight)."""
-        first, day = self.pending.get(a.stage), answer_day(a.at)
-        if first is None or day is None or day <= first or not checks(a):
+        day = answer_day(a.at)
+        if day is None or not checks(a):
+            return
+        self._doubt(a, day, observed)
+        first = self.pending.get(a.stage)
+        if first is None or day <= first:
             return
         if self.confirm_day.get(a.stage) != day:  # a new day: what was shown yesterday may be forgotten
             self.confirmed[a.stage] = {}
@@ -355,6 +370,26 @@ class Progress:
         for o in observed:
             if o.skill in wanted and got.get(o.skill, 0) < wanted[o.skill]:
                 got[o.skill] = got.get(o.skill, 0) + 1 if o.correct else 0
+
+    def _doubt(self, a: Attempt, day: dt.date, observed: tuple[Observation, ...]) -> None:
+        """A check missed on a later day than a stage looked mastered, on a skill that stage needs, makes the
+        skill doubted there (:attr:`doubted`): the miss says the child may have lost it since (forgotten
+        overnight: on a two-way rounding a child who forgot is still right half the time), so its count asks a
+        run of right answers as unlikely by luck as :attr:`Policy.confirm_luck_missed` (4 on a rounding). A miss
+        at any stage counts (a trap is one skill wherever it is asked), and one while the stage is mastered (if
+        misses take it back, they are doubts when it is confirmed again); one after the skill's count here was
+        finished today does not (a skill that has its right answers keeps them)."""
+        missed = {o.skill for o in observed if not o.correct}
+        if not missed:
+            return
+        for stage, first in {**self.looked, **self.pending}.items():  # a mastered stage too: misses that take
+            if day <= first:  # it back are doubts when it is confirmed again
+                continue
+            wanted = self.confirm_skills(stage)
+            got = self.confirmed.get(stage, {}) if self.confirm_day.get(stage) == day else {}
+            for skill in missed:
+                if skill in wanted and got.get(skill, 0) < wanted[skill]:
+                    self.doubted.setdefault(stage, set()).add(skill)
 
     def likeliest(self, traps: tuple[str, ...]) -> tuple[str, ...]:
         """Traps that all explain one wrong answer, likeliest held first: by the learner's own answers to
