@@ -103,7 +103,8 @@ def test_four_children_on_two_processes_play_a_hand_with_a_reload_and_a_child_aw
         if seat == LEAVES and not left and number >= LEAVE_AT and game.current_seat is not None:
             leave(page)
             left = True
-    assert reloaded and back, "the hand ended before Sam's reload and Lena's coming back"
+    assert reloaded and back, ("the hand ended before Sam's reload and Lena's coming back: "
+                               f"{[(m.number, m.seat, m.token, m.by_computer) for m in store.table_moves(code)]}")
 
     # every tablet shows the hand's count, told from its own seat with the children's names
     for seat, page in pages.items():
