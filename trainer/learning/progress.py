@@ -38,11 +38,9 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-import statistics
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
 from puzzles import CORE_KINDS, KINDS, STAGES, Stage, mastery_traps
 from trainer.learning.attempt import Attempt as Attempt
@@ -72,12 +70,14 @@ from trainer.learning.skill import fluency_bar as fluency_bar
 from trainer.learning.spacing import Memory
 from trainer.learning.sprint import FactKind, SprintAnswer, SprintHistory, day_of
 from trainer.learning.states import MasteryStep, ReviewMode, TrapStatus
+from trainer.learning.tallies import Tallies
 from trainer.words.mastery import STEP_NAMES, unknown_answer
 
 
 @dataclass
-class Progress:
-    """One learner's answers, mastery and coach state: a fold over :attr:`attempts`."""
+class Progress(Tallies):
+    """One learner's answers, mastery and coach state: a fold over :attr:`attempts` (its numbers for the progress
+    page: :class:`~trainer.learning.tallies.Tallies`)."""
 
     attempts: list[Attempt] = field(default_factory=list)
     coach_level: dict[Stage, int] = field(default_factory=lambda: {s: 1 for s in STAGES})
@@ -582,47 +582,6 @@ class Progress:
         return weak[:3] if weak and len(since) >= every else ()
 
     # ----- numbers for the progress page -----
-
-    @property
-    def answered(self) -> int:
-        return len(self.attempts)
-
-    @property
-    def right(self) -> int:
-        return sum(a.correct for a in self.attempts)
-
-    @property
-    def streak(self) -> int:
-        """Right answers in a row, up to now."""
-        wrong = [i for i, a in enumerate(self.attempts) if not a.correct]
-        return len(self.attempts) - (wrong[-1] + 1 if wrong else 0)
-
-    @property
-    def best_streak(self) -> int:
-        best = run = 0
-        for a in self.attempts:
-            run = run + 1 if a.correct else 0
-            best = max(best, run)
-        return best
-
-    @property
-    def median_seconds(self) -> float | None:
-        if not self.attempts:
-            return None
-        return statistics.median(a.seconds for a in self.attempts)
-
-    def accuracy_by(self, keys: Iterable[str] = ("stage", "kind")) -> list[dict[str, Any]]:
-        """Right share per group, for charts: each group's values by ``keys``, then ``answered``,
-        ``right`` and ``accuracy``."""
-        groups: dict[tuple[object, ...], list[Attempt]] = {}
-        keys = tuple(keys)
-        for a in self.attempts:
-            groups.setdefault(tuple(getattr(a, k) for k in keys), []).append(a)
-        return [
-            {**dict(zip(keys, g)), "answered": len(v), "right": sum(a.correct for a in v),
-             "accuracy": sum(a.correct for a in v) / len(v)}
-            for g, v in sorted(groups.items())
-        ]
 
     def skill_rows(self) -> list[dict[str, object]]:
         """One row per kind × stage: its step, answers, right and fluent counts."""
