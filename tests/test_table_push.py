@@ -63,17 +63,17 @@ def test_a_page_reads_the_table_and_the_moves_it_lacks_in_one_visit(url):
     s.sit(code, 2, learner_code=None, nickname="Maya", key="k1")
     assert s.add_move(code, 0, 0, START)
     seating = Seating(s)
-    row, moves = seating.read(code)
+    row, moves = s.table_and_moves(code, since=seating.known(code))
     assert row.code == code and [seat.nickname for seat in row.seats] == ["Maya"] and [m.number for m in moves] == [0]
     game = seating.game(code, read=(row, moves))
     assert game.number == 1 and seating.known(code) == 1
     mover = game.current_seat
     token = str(game.view(mover).legal_actions[0])
     assert s.add_move(code, 1, mover, token)
-    row, moves = seating.read(code)  # only the move this copy lacks
+    row, moves = s.table_and_moves(code, since=seating.known(code))  # only the move this copy lacks
     assert [m.number for m in moves] == [1] and row.version == s.table(code).version
     assert seating.game(code, read=(row, moves)).number == 2
-    assert s.table_and_moves("ZZZZ-ZZZ") == (None, []) and Seating(s).read("ZZZZ-ZZZ") is None
+    assert s.table_and_moves("ZZZZ-ZZZ") == (None, [])
 
 
 # ----- the watcher -----
@@ -187,7 +187,6 @@ def test_a_table_read_by_one_page_serves_the_other_pages_of_the_process_woken_by
         return [MoveRow(n, n % 2, "draw", False, 0.0) for n in range(a, b)]
 
     assert parts.kept_read(store, "KQ7M-XR4", 0, 3, 100.0) is None  # nothing read yet
-    assert parts.read_until(store, "KQ7M-XR4", 5) == 5
     parts.keep_read(store, 0, row(3), moves(0, 4), 100.0)  # the first page woken reads the store
     got = parts.kept_read(store, "KQ7M-XR4", 2, 3, 100.5)  # the next one, woken by the same news, lacks 2 moves
     assert got is not None and got[0].version == 3 and [m.number for m in got[1]] == [2, 3]
@@ -197,7 +196,6 @@ def test_a_table_read_by_one_page_serves_the_other_pages_of_the_process_woken_by
     assert parts.kept_read(store, "KQ7M-XR4", 2, 3, 100.0 + parts.READ_FOR + 1) is None  # too old: seen times
     assert parts.kept_read(store, "KQ7M-XR4", 2, None, 100.5) is None  # no news heard: never
     assert parts.kept_read(object(), "KQ7M-XR4", 2, 3, 100.5) is None  # another store's table
-    assert parts.read_until(store, "KQ7M-XR4", 6) == 4
     parts.keep_read(store, 4, row(5), moves(4, 6), 101.0)  # a later read of the moves the first lacked: joined
     got = parts.kept_read(store, "KQ7M-XR4", 1, 5, 101.0)
     assert [m.number for m in got[1]] == [1, 2, 3, 4, 5]

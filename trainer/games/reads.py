@@ -1,11 +1,12 @@
-"""A table as one reader of this process read it last, for the others that the same news sends to it.
+"""A table as one page of this process read it last, for the other pages the same news wakes.
 
-A move at a table wakes every page that shows it, on every app process, and the process's driver of the
-computer players (:mod:`trainer.games.driver`): each would read the same table from the store within a few
-milliseconds of the others. The first to read keeps what it read here (:func:`keep_read`), and a reader woken by
-news of a version that read holds takes it (:func:`kept_read`) instead of visiting the store. Moves never change
-once kept; a table's row (its seats, when each child was last seen) is taken only within :data:`READ_FOR`
-seconds of its reading. Thread-safe: the pages' runs and the driver read from their own threads.
+A move at a table wakes every page that shows it, on every app process: each would read the same table from the
+store within a few milliseconds of the others. The first to read keeps what it read here (:func:`keep_read`), and
+a page woken by news of a version that read holds takes it (:func:`kept_read`), or waits for the read under way
+(:func:`read_once`), instead of visiting the store. Moves never change once kept; a table's row (its seats, when
+each child was last seen) is taken only within :data:`READ_FOR` seconds of its reading. The driver of the
+computer players never takes a page's read: it decides who is away on the seats as the store has them now.
+Thread-safe: the pages' runs read from their own threads.
 """
 
 from __future__ import annotations
@@ -103,12 +104,6 @@ def _kept(key: tuple[int, str], since: int, heard: int, now: float) -> tuple[Tab
     return got.row, list(got.moves[since - got.first:])
 
 
-def read_until(store: object, code: str, since: int) -> int:
-    """The number of the first move the process's kept read of ``code`` lacks (``since`` when none is kept)."""
-    with _READS_LOCK:
-        return _until((id(store), code), since)
-
-
 def _until(key: tuple[int, str], since: int) -> int:
     got = _READS.get(key)
     return since if got is None else got.first + len(got.moves)
@@ -133,4 +128,4 @@ def keep_read(store: object, since: int, row: TableRow, moves: list[MoveRow], no
             _READS.popitem(last=False)
 
 
-__all__ = ["READ_FOR", "WAIT_FOR", "keep_read", "kept_read", "read_once", "read_until"]
+__all__ = ["READ_FOR", "WAIT_FOR", "keep_read", "kept_read", "read_once"]

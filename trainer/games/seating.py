@@ -81,7 +81,8 @@ class Seating:
         """The table's game after every move kept so far (this session's copy, brought up to date), its story
         told from ``viewer``'s seat (``-1``: nobody's, as the projector tells it) with the children's
         ``names`` by seat; either left out keeps what this copy had. ``read``: the table and its moves from
-        :meth:`known` on, as just read (:meth:`read`), so the store is not asked again."""
+        :meth:`known` on (or from earlier: the moves this copy holds are skipped), as just read
+        (:func:`trainer.web.table_parts.read_table`), so the store is not asked again."""
         mine = self._games.get(code)
         want_viewer = viewer if viewer is not None else (mine.viewer if mine is not None else -1)
         want_names = names if names is not None else (mine.names if mine is not None else ())
@@ -102,12 +103,6 @@ class Seating:
         """How many of the table's moves this session's copy of its game holds."""
         mine = self._games.get(code)
         return mine.number if mine is not None else 0
-
-    def read(self, code: str) -> tuple[TableRow, list[MoveRow]] | None:
-        """The table, and the moves this session's copy of its game lacks, in one visit to the store (``None``:
-        no such table); hand both to :meth:`game`."""
-        row, fresh = self.store.table_and_moves(code, since=self.known(code))
-        return None if row is None else (row, fresh)
 
     def play(self, code: str, seat: int, token: str, number: int, *, learner: bool = False) -> Outcome:
         """A child's move from ``seat``, made in the position before move ``number``. ``learner``: the move

@@ -37,8 +37,6 @@ from trainer.words import play_page as play_words
 SEEN_EVERY = 10.0
 """How often a device tells the store it is still here (a seat unseen for a minute gets a computer player)."""
 GAMES = list(GAME_TITLES)
-GAP = '<div style="height:1rem"></div>'
-"""Between two pictures in one element: the room Streamlit leaves between two elements."""
 CALLS = {Call.OFF: words.call_off, Call.SAY: words.call_say, Call.MUGGINS: words.call_muggins}
 
 
@@ -385,7 +383,7 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
         parts.append(ui.picture_html(hand_picture(own, width=pictures.hand_width(len(own))),
                                      max_width=f"{pictures.hand_width(len(own))}px", caption=words.your_tiles()))
     if parts:
-        ui.pictures(GAP.join(parts))
+        ui.pictures(*parts, spaced=True)
     if not shared and ts.seats:
         st.info(words.waiting_for(names[turn]))
 
