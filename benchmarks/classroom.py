@@ -292,7 +292,8 @@ def school_rows(learners: int, ramp: float, processes: int | None = None,
     instead, ``processes`` app hosts (two unless given)."""
 
     def measure(served) -> list[tuple[str, str, str]]:
-        load = school.school(served, learners, ramp)
+        with onebutton.OneButton() as yardstick:
+            load = school.school(served, learners, ramp, yardstick)
         load.one_button = onebutton.rerun_cpu()
         return school.rows(load)
 

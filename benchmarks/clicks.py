@@ -8,7 +8,7 @@ protocol to it (:mod:`benchmarks.wsclient`). ``python -m benchmarks.clicks`` pri
 test ``tests/test_click_budget.py`` runs it in a process of its own and holds them to a budget). Set
 ``FIVES_PATCHES=off`` to serve the app with none of the runtime patches (Streamlit's own code), and
 ``--rounds N`` for more clicks (the CPU a click of server and client together, ``cpu_ms``, is timed: a figure
-for the benchmarks' notes only).
+for the benchmarks' notes only). ``--runs N`` times each kind of run a learner makes instead (:func:`run_cpu`).
 """
 
 from __future__ import annotations
@@ -152,7 +152,89 @@ def count(rounds: int = 3, signed_in: bool = False) -> dict[str, Any]:
     return most
 
 
+RUNS = ("first", "unfold", "choose", "answer", "next")
+"""A learner's runs on Practice, as a school's morning makes them: the page's first run, the folded choosers
+opened, the open-end total chosen (the three runs of an opening), then answers and Nexts."""
+
+
+def run_cpu(learners: int = 100) -> dict[str, float]:
+    """The CPU of each kind of run of :data:`RUNS`, in milliseconds, the mean over ``learners`` sessions (each
+    opening the page, then answering and pressing Next once): the script's thread alone, from the run's start
+    to its end (``time.thread_time``), so neither the client nor the event loop's sending is in it. Timed, so
+    a figure for the benchmarks' notes only (docs/benchmarks.md, "Where a click's CPU goes")."""
+    from streamlit.runtime.scriptrunner.script_runner import ScriptRunner
+
+    from benchmarks.wsclient import Session
+    from puzzles import from_code
+    from trainer.store import open_store
+
+    db = f"sqlite:///{tempfile.mkdtemp(prefix='fives-clicks-')}/fives.db"
+    os.environ["FIVES_DATABASE_URL"] = db
+    open_store(db).engine.dispose()
+    server, port = serve()
+    spent: dict[str, list[float]] = {kind: [] for kind in RUNS}
+    now = [""]
+    run_script = ScriptRunner._run_script
+
+    def timed(self: ScriptRunner, request: Any) -> None:
+        began = time.thread_time()
+        try:
+            run_script(self, request)
+        finally:
+            if now[0] in spent:
+                spent[now[0]].append(time.thread_time() - began)
+
+    ScriptRunner._run_script = timed  # type: ignore[method-assign]
+
+    async def step(kind: str, click: Callable[[], Awaitable[float]]) -> None:
+        now[0] = kind
+        await click()
+        await asyncio.sleep(0.05)  # the run has ended and its runner shut down
+        now[0] = ""
+
+    async def learner(timed_runs: bool) -> None:
+        s = Session(f"http://127.0.0.1:{port}")
+        try:
+            await step("first" if timed_runs else "", s.connect)
+            await step("unfold" if timed_runs else "", lambda: s.unfold(s.find("expander", key_part="p_choosers")))
+            group = s.find("button_group", label="Puzzle")
+            assert group is not None, "the choosers did not open"
+            await step("choose" if timed_runs else "", lambda: s.choose(group, PUZZLE))
+            p = from_code(s.param("code") or "")
+            box, check = s.find("text_input"), s.find("button", label="Check")
+            assert box is not None and check is not None, "no answer box on the page"
+            await step("answer" if timed_runs else "", lambda: s.type_and_submit(box, str(p.answer), check))
+            nxt = s.find("button", label="Next puzzle")
+            assert nxt is not None, "no Next button after the answer"
+            await step("next" if timed_runs else "", lambda: s.click(nxt))
+        finally:
+            await s.close()
+
+    async def main() -> None:
+        # a page left open all along, as a school's are: Streamlit forgets its compiled scripts whenever the
+        # last session closes, which a served school never sees
+        anchor = Session(f"http://127.0.0.1:{port}")
+        await anchor.connect()
+        try:
+            for _ in range(5):  # the process's first sessions warm what every later one shares
+                await learner(False)
+            for _ in range(learners):
+                await learner(True)
+        finally:
+            await anchor.close()
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), 300 + learners))
+    finally:
+        server.should_exit = True
+        ScriptRunner._run_script = run_script  # type: ignore[method-assign]
+    return {kind: round(sum(xs) / len(xs) * 1000, 2) for kind, xs in spent.items() if xs}
+
+
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if "--runs" in args:
+        print(json.dumps(run_cpu(int(args[args.index("--runs") + 1]))))
+        sys.exit(0)
     rounds = int(args[args.index("--rounds") + 1]) if "--rounds" in args else 3
     print(json.dumps(count(rounds, signed_in="--signed-in" in args)))

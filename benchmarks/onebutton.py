@@ -15,7 +15,7 @@ import sys
 import tempfile
 import time
 
-from benchmarks.measuring import measured
+from benchmarks.measuring import cpu_seconds, measured
 from benchmarks.wsclient import Session
 from trainer.serving.serve import free_port, healthy, stop_process
 
@@ -44,57 +44,94 @@ machine the same batch measured 1.7–2.3 ms a click back to back: a school's fi
 batch does not)."""
 
 
+class OneButton:
+    """The one-button app served by plain ``streamlit run`` on a free port, with pages open on it, clicked in
+    batches: :meth:`batch` gives a batch's server CPU a click. Used as a context manager, it stops the
+    process at the end."""
+
+    def __init__(self) -> None:
+        folder = tempfile.mkdtemp(prefix="fives-one-button-")
+        script = os.path.join(folder, "one_button.py")
+        with open(script, "w") as f:
+            f.write(ONE_BUTTON)
+        self.port = free_port()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true", "--server.address",
+             "127.0.0.1", "--server.port", str(self.port), "--browser.gatherUsageStats", "false", *SETTINGS],
+            cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        self.pages: list[Session] = []
+        self.idle_rate = 0.0
+        """CPU seconds a second the process burns with nothing to do (:meth:`idle`)."""
+        deadline = time.time() + 60
+        while time.time() < deadline and not healthy(self.port):
+            time.sleep(0.3)
+
+    def __enter__(self) -> OneButton:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    async def open(self, sessions: int) -> None:
+        """``sessions`` pages opened on it, each clicked once (the first clicks warm the process)."""
+        for _ in range(sessions):
+            self.pages.append(Session(f"http://127.0.0.1:{self.port}"))
+            await self.pages[-1].connect()
+        await self.clicks(1)
+
+    async def clicks(self, clicks: int) -> int:
+        """Every page clicked ``clicks`` times, one click after another; how many clicks were made."""
+        done = 0
+        for _ in range(clicks):
+            for s in self.pages:
+                button = s.find("button", label="Next")
+                if button is None:
+                    raise RuntimeError("the one-button app has no button")
+                await s.click(button)
+                done += 1
+        return done
+
+    async def idle(self, seconds: float = 3.0) -> None:
+        """Measure what the process burns doing nothing, over ``seconds``, to be taken off :meth:`batch`'s."""
+        before, t0 = cpu_seconds([self.proc.pid]), time.perf_counter()
+        await asyncio.sleep(seconds)
+        self.idle_rate = (cpu_seconds([self.proc.pid]) - before) / (time.perf_counter() - t0)
+
+    async def batch(self, clicks: int) -> float:
+        """Server CPU seconds a click over one batch (every page clicked ``clicks`` times), idle CPU taken off."""
+        before, t0 = cpu_seconds([self.proc.pid]), time.perf_counter()
+        done = await self.clicks(clicks)
+        busy = cpu_seconds([self.proc.pid]) - before - self.idle_rate * (time.perf_counter() - t0)
+        return max(0.0, busy) / max(1, done)
+
+    async def close(self) -> None:
+        for s in self.pages:
+            await s.close()
+        self.pages.clear()
+
+    def stop(self) -> None:
+        stop_process(self.proc, timeout=20)
+
+
 def rerun_cpu(sessions: int = 10, clicks: int = 30, batches: int = BATCHES) -> float:
     """Server CPU seconds of one click on the one-button app (``sessions`` pages open, each clicked ``clicks``
-    times, one click after another), the median of ``batches`` such rounds."""
-    folder = tempfile.mkdtemp(prefix="fives-one-button-")
-    script = os.path.join(folder, "one_button.py")
-    with open(script, "w") as f:
-        f.write(ONE_BUTTON)
-    port = free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", script, "--server.headless", "true", "--server.address",
-         "127.0.0.1", "--server.port", str(port), "--browser.gatherUsageStats", "false", *SETTINGS],
-        cwd=folder, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    try:
-        deadline = time.time() + 60
-        while time.time() < deadline and not healthy(port):
-            time.sleep(0.3)
-        url = f"http://127.0.0.1:{port}"
-        pages: list[Session] = []
-        done = 0
-
-        async def open_all() -> None:
-            for _ in range(sessions):
-                pages.append(Session(url))
-                await pages[-1].connect()
-
-        async def click_all() -> None:
-            nonlocal done
-            for _ in range(clicks):
-                for s in pages:
-                    button = s.find("button", label="Next")
-                    if button is None:
-                        raise RuntimeError("the one-button app has no button")
-                    await s.click(button)
-                    done += 1
-
-        async def close_all() -> None:
-            for s in pages:
-                await s.close()
-
+    times, one click after another), the median of ``batches`` such rounds, each with its own measure of the
+    idle CPU (:func:`benchmarks.measuring.measured`)."""
+    with OneButton() as app:
         loop = asyncio.new_event_loop()
         try:
-            loop.run_until_complete(open_all())
-            loop.run_until_complete(click_all())  # the first clicks warm the process
+            loop.run_until_complete(app.open(sessions))
+            loop.run_until_complete(app.clicks(clicks))  # the first clicks warm the process
             each = []
+            done = [0]
+
+            def click_all() -> None:
+                done[0] = loop.run_until_complete(app.clicks(clicks))
+
             for _ in range(batches):
-                done = 0
-                busy, _ = measured([proc.pid], lambda: loop.run_until_complete(click_all()))
-                each.append(busy / max(1, done))
+                busy, _ = measured([app.proc.pid], click_all)
+                each.append(busy / max(1, done[0]))
         finally:
-            loop.run_until_complete(close_all())
+            loop.run_until_complete(app.close())
             loop.close()
         return statistics.median(each)
-    finally:
-        stop_process(proc, timeout=20)

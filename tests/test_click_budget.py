@@ -69,3 +69,11 @@ def test_the_budget_counts_what_the_runtime_patches_save():
         assert [got[click][k] for k in ("runs", "messages", "elements")] == [
             BUDGET["guest"][click][k] for k in ("runs", "messages", "elements")]
     assert got["next"]["loop_calls"] >= got["next"]["messages"] - 2 and got["next"]["writes"] >= got["next"]["messages"]
+
+
+def test_each_kind_of_run_a_learner_makes_is_timed_on_its_own():
+    """``python -m benchmarks.clicks --runs N`` (docs/benchmarks.md, "Where a click's CPU goes"): the script's
+    CPU for each run of a learner's morning, an opening's three and a click's two, every one of them seen."""
+    got = counted("--runs", "3")
+    assert list(got) == ["first", "unfold", "choose", "answer", "next"]
+    assert all(isinstance(ms, float) and 0 < ms < 1000 for ms in got.values()), got

@@ -500,7 +500,7 @@ def test_the_app_works_in_a_real_browser_under_the_content_security_policy():
 def test_a_school_load_runs_through_the_balancer_and_counts_what_the_benchmark_prints(served, monkeypatch):
     """``python -m benchmarks classroom --learners N``, small: every learner opens the page, opens the choosers,
     chooses the open-end total and answers and goes on four times; the counts and the printed rows follow."""
-    from benchmarks import school
+    from benchmarks import onebutton, school
 
     port, run_dir = served
     monkeypatch.setattr(school, "THINK", (0.05, 0.2))
@@ -511,7 +511,12 @@ def test_a_school_load_runs_through_the_balancer_and_counts_what_the_benchmark_p
         app_pids = apps
         pids = apps
 
-    load = school.school(Server(), 6, 1.0)
+    monkeypatch.setattr(school, "YARDSTICK_EVERY", 0.3)
+    monkeypatch.setattr(school, "YARDSTICK_PAGES", 2)
+    with onebutton.OneButton() as yardstick:  # a real one-button app, clicked in batches while the school runs
+        load = school.school(Server(), 6, 1.0, yardstick)
+    assert len(load.one_button_during) >= 2 and all(0 < c < 0.5 for c in load.one_button_during)
+    during = load.one_button_during
     assert not load.errors and load.wrong == 0, load.errors
     assert len(load.opens) == 6 and len(load.answers) == 6 * 2 * school.ROUNDS
     assert load.requests == 6 * (3 + 2 * school.ROUNDS) and load.peak_open >= 1 and load.rss_base > 0
@@ -520,10 +525,16 @@ def test_a_school_load_runs_through_the_balancer_and_counts_what_the_benchmark_p
     assert errors[0] == "0 / 0" and errors[1].endswith("target 0: met")
     opened = next(v for k, v in rows.items() if "page open" in k)
     assert "target p95 ≤ 2 s" in opened[1]  # a ramp of a second is a burst of openings
-    assert not any("one-button" in k for k in rows)  # no yardstick measured: no ratio
-    load.cpu_per_request, load.one_button = 0.012, 0.003
-    ratio = next(v for k, v in dict((n, (r, t)) for n, r, t in school.rows(load)).items() if "one-button" in k)
-    assert ratio[0] == "4.00×" and "12.0 ms ÷ 3.00 ms" in ratio[1] and "cores" in ratio[1] and ": MISSED" in ratio[1]
+    ratio = next(v for k, v in rows.items() if k.endswith("÷ a one-button app's click"))
+    assert f"the median of {len(during)} batches clicked while the school ran" in ratio[1]
+    assert not any("measured after" in k for k in rows)  # no yardstick measured after: no second ratio
+    load.cpu_per_request, load.one_button_during, load.one_button = 0.012, [0.004, 0.002, 0.003], 0.006
+    rows = dict((n, (r, t)) for n, r, t in school.rows(load))
+    ratio = next(v for k, v in rows.items() if k.endswith("÷ a one-button app's click"))
+    assert ratio[0] == "4.00×" and "12.0 ms ÷ 3.00 ms" in ratio[1] and "2.00–4.00 ms" in ratio[1]
+    assert "cores" in ratio[1] and ": MISSED" in ratio[1]
+    after = next(v for k, v in rows.items() if k.endswith("click measured after"))
+    assert after[0] == "2.00×" and "12.0 ms ÷ 6.00 ms" in after[1] and "target" not in after[1]
 
 
 SLOW_HEALTH = """
