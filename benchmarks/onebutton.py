@@ -1,8 +1,9 @@
 """The yardstick of the school's figures: a one-button Streamlit app served by plain ``streamlit run`` (none of
 the app's patches; the server settings of the app's ``.streamlit/config.toml``, :data:`SETTINGS`), clicked over
-the wire as the school's learners click, its server CPU a click measured as the school's is
-(:func:`benchmarks.measuring.measured`, idle CPU taken off). A figure of this machine divided by another of the
-same machine, in the same run, carries from one machine to another; the absolute one does not."""
+the wire as the school's learners click, its server CPU a click measured as the school's is (idle CPU
+measured first and taken off, as :func:`benchmarks.measuring.measured` does). A figure of this machine
+divided by another of the same machine, in the same run, carries from one machine to another; the absolute
+one does not."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import sys
 import tempfile
 import time
 
-from benchmarks.measuring import cpu_seconds, measured
+from benchmarks.measuring import cpu_seconds
 from benchmarks.wsclient import Session
 from trainer.serving.serve import free_port, healthy, stop_process
 
@@ -116,22 +117,19 @@ class OneButton:
 def rerun_cpu(sessions: int = 10, clicks: int = 30, batches: int = BATCHES) -> float:
     """Server CPU seconds of one click on the one-button app (``sessions`` pages open, each clicked ``clicks``
     times, one click after another), the median of ``batches`` such rounds, each with its own measure of the
-    idle CPU (:func:`benchmarks.measuring.measured`)."""
-    with OneButton() as app:
-        loop = asyncio.new_event_loop()
+    idle CPU taken just before it (:meth:`OneButton.idle`)."""
+
+    async def measure(app: OneButton) -> list[float]:
         try:
-            loop.run_until_complete(app.open(sessions))
-            loop.run_until_complete(app.clicks(clicks))  # the first clicks warm the process
+            await app.open(sessions)
+            await app.clicks(clicks)  # the first clicks warm the process
             each = []
-            done = [0]
-
-            def click_all() -> None:
-                done[0] = loop.run_until_complete(app.clicks(clicks))
-
             for _ in range(batches):
-                busy, _ = measured([app.proc.pid], click_all)
-                each.append(busy / max(1, done[0]))
+                await app.idle()
+                each.append(await app.batch(clicks))
+            return each
         finally:
-            loop.run_until_complete(app.close())
-            loop.close()
-        return statistics.median(each)
+            await app.close()
+
+    with OneButton() as app:
+        return statistics.median(asyncio.run(measure(app)))

@@ -166,9 +166,7 @@ def school(server, learners: int, ramp: float, yardstick: onebutton.OneButton | 
                 district=hasattr(server, "district"))
     pids = server.app_pids
 
-    async def measure_yardstick(stop: asyncio.Event) -> None:
-        if yardstick is None:
-            return
+    async def measure_yardstick(yardstick: onebutton.OneButton, stop: asyncio.Event) -> None:
         while not stop.is_set():
             try:
                 await asyncio.wait_for(stop.wait(), YARDSTICK_EVERY)
@@ -185,11 +183,12 @@ def school(server, learners: int, ramp: float, yardstick: onebutton.OneButton | 
 
     async def main() -> None:
         stop = asyncio.Event()
-        if yardstick is not None:
+        measuring = []
+        if yardstick is not None:  # its pages opened and its idle CPU measured before the school begins
             await yardstick.open(YARDSTICK_PAGES)
             await yardstick.idle()
+            measuring.append(asyncio.create_task(measure_yardstick(yardstick, stop)))
         watcher = asyncio.create_task(watch(stop))
-        measuring = asyncio.create_task(measure_yardstick(stop))
         start = time.monotonic()
         tasks = []
         for i in range(learners):
@@ -199,7 +198,7 @@ def school(server, learners: int, ramp: float, yardstick: onebutton.OneButton | 
         await asyncio.gather(*tasks)
         stop.set()
         await watcher
-        await measuring
+        await asyncio.gather(*measuring)
         if yardstick is not None:
             await yardstick.close()
 

@@ -150,8 +150,8 @@ class Session:
                                origin=f"http://{parts.hostname}:{parts.port}",  # as a browser's page would
                                max_size=2**25, open_timeout=timeout, compression=None,
                                # a browser answers the server's pings and never sends its own: nor does this
-                               # client, whose pings would cost the server a pong each (a fifth of an idle
-                               # page's CPU) that no tablet asks of it
+                               # client, whose pings would cost the server a pong each (more than half of what
+                               # an idle page costs it) that no tablet asks of it
                                ping_interval=None),
             timeout)
         self._keep_cookies(self.ws.response.headers.get_all("Set-Cookie"))

@@ -215,6 +215,11 @@ def test_the_lobby_keeps_the_children_s_address_for_the_next_lesson(browser, ser
 
     lobby_opened()
     box = page.get_by_role("textbox", name="Address for the children")
+
+    def box_filled() -> None:  # the box's own value is drawn a render or two after the page's text
+        page.wait_for_function("([box, value]) => box.value === value", arg=[box.element_handle(), children],
+                               timeout=10000)
+
     with chromium.rerun(page):
         box.fill(children)
         box.press("Enter")
@@ -222,10 +227,6 @@ def test_the_lobby_keeps_the_children_s_address_for_the_next_lesson(browser, ser
                            f" === '{children}live?join={keys.code}'", timeout=30000)
     end = page.get_by_role("button", name="End the live lesson")
     chromium.until_shown(page, lambda: end.click(), page.get_by_role("button", name="Start a live lesson with Room 5"))
-    def box_filled() -> None:  # the box's own value is drawn a render or two after the page's text
-        page.wait_for_function("([box, value]) => box.value === value", arg=[box.element_handle(), children],
-                               timeout=10000)
-
     lobby_opened()  # the next lesson, in the same session
     assert qr.get_attribute("data-link") == f"{children}live?join={keys.code}"
     box_filled()

@@ -27,10 +27,18 @@ def test_reruns_among_open_pages_are_counted_batch_by_batch(monkeypatch):
 
 
 def test_the_one_button_yardstick_is_the_median_of_its_batches(monkeypatch):
-    """A real one-button app, clicked batch by batch; each batch's CPU comes from the stand-in measure below,
-    and the yardstick is their median, not one batch's figure."""
+    """A real one-button app, clicked batch by batch; each batch's CPU comes from the stand-in process clock
+    below (read before and after the batch's clicks), and the yardstick is their median, not one batch's figure."""
     from benchmarks import onebutton
 
-    busy = iter([0.030, 0.002, 0.004])  # seconds of CPU per batch of 2 pages × 2 clicks: 7.5, 0.5, 1 ms a click
-    monkeypatch.setattr(onebutton, "measured", lambda pids, run: (run(), (next(busy), 1.0))[1])
+    # the process's CPU seconds, read before and after each batch of 2 pages × 2 clicks: 7.5, 0.5, 1 ms a click
+    clock = iter([0.0, 0.030, 0.0, 0.002, 0.0, 0.004])
+    idled = []
+
+    async def idle(self, seconds: float = 3.0) -> None:  # nothing burnt while idle (and no 3 s wait)
+        idled.append(seconds)
+
+    monkeypatch.setattr(onebutton, "cpu_seconds", lambda pids: next(clock))
+    monkeypatch.setattr(onebutton.OneButton, "idle", idle)
     assert onebutton.rerun_cpu(sessions=2, clicks=2, batches=3) == 0.004 / 4
+    assert len(idled) == 3  # the idle CPU is measured again before each batch
