@@ -10,10 +10,12 @@ Printed per family, over those observations, AUC and RMSE of:
   right answer before each one;
 - **app, refitted**: the same model with numbers refitted on the family's training children the way the app
   refits itself, ``make fit-bkt``'s path (:func:`trainer.classroom.refit.check`): pyBKT's fit of every skill
-  with enough answers, a fit outside the bounds (:mod:`trainer.learning.bounds`) or degenerate refused, and
-  every skill not refitted kept at the shipped numbers; the row says how many skills were refitted, refused
-  and kept for too few answers. The benchmark passes its own minimums (:data:`MIN_OBSERVATIONS` observations
-  from :data:`MIN_LEARNERS` children; the app asks 150 from 15, and a family's half is 6 children);
+  with enough answers, held within the bounds (:mod:`trainer.learning.bounds`) by EM itself (a number that
+  settles outside is fixed at its bound and the others fitted again), a fit still outside them or degenerate
+  refused, and every skill not refitted kept at the shipped numbers; the row says how many skills were
+  refitted (and how many of them held at a bound), refused and kept for too few answers. The benchmark passes
+  its own minimums (:data:`MIN_OBSERVATIONS` observations from :data:`MIN_LEARNERS` children; the app asks 150
+  from 15, and a family's half is 6 children);
 - **pyBKT plain**: pyBKT's own fit (one learning rate per skill), every skill it saw, no bounds;
 - **pyBKT + teaching**: teaching as a second resource (``multilearn``), as the shipped fit is made;
 - **running share**: each skill's share right so far for this child (starting from the training half's share).
@@ -145,8 +147,9 @@ def _refit_note(h: Heldout) -> str:
     if c is None:
         return f"no refit ({h.why_not}): the shipped numbers kept"
     return (f"refitted on the {c.fitted_on} training children through make fit-bkt's path: {len(c.refitted)} "
-            f"skills refitted, {len(c.refused)} refused (outside the bounds or degenerate), {len(c.too_few)} kept for "
-            f"too few answers (< {c.min_observations} observations from {c.min_learners} children); "
+            f"skills refitted ({len(c.held)} of them held at a bound), {len(c.refused)} refused (outside the bounds "
+            f"or degenerate), {len(c.too_few)} kept for too few answers (< {c.min_observations} observations from "
+            f"{c.min_learners} children); "
             "every skill not refitted keeps the shipped numbers")
 
 
@@ -166,18 +169,39 @@ def rows_for(family: str, h: Heldout) -> list[tuple[str, str, str]]:
         if model == REFITTED:
             note += f"; {a - best:+.3f} from pyBKT's best; " + _refit_note(h)
         out.append((f"{name}: {model}", f"AUC {a:.3f}", note))
+    if h.checked is not None and h.checked.held:
+        out.append((f"{name}: held at a bound", f"{len(h.checked.held)} skills",
+                    "where pyBKT's free fit lies outside the bounds: " +
+                    "; ".join(f"{s} ({what})" for s, what in h.checked.held)))
     if h.checked is not None and h.checked.refused:
         out.append((f"{name}: refused", f"{len(h.checked.refused)} skills",
                     "; ".join(f"{s} ({why})" for s, why in h.checked.refused)))
     if REFITTED in scores:
         mine = scores[REFITTED][0]
         met = mine >= best - 0.01 or math.isnan(best)
+        why = "" if met else "; why: " + _why_missed(h)
         out.append((f"{name}: target", "met" if met else "MISSED",
                     f"the refitted app's AUC {mine:.3f} ≥ pyBKT's best {best:.3f} − 0.01 "
-                    f"(the shipped numbers: {scores[SHIPPED][0]:.3f})"))
+                    f"(the shipped numbers: {scores[SHIPPED][0]:.3f})" + why))
     else:
         out.append((f"{name}: target", "not run", h.why_not))
     return out
+
+
+def _why_missed(h: Heldout) -> str:
+    """Why the refitted app is behind pyBKT's own fit: the numbers its bounds held, counted by number."""
+    held = h.checked.held if h.checked is not None else ()
+    if not held:
+        return "no skill was held at a bound: pyBKT's own fit reads these children better within the bounds too"
+    by_number: dict[str, int] = {}
+    for _, what in held:
+        for number in what.split(", "):
+            by_number[number] = by_number.get(number, 0) + 1
+    counted = ", ".join(f"the {n} on {k}" for n, k in sorted(by_number.items(), key=lambda nk: -nk[1]))
+    return (f"pyBKT's free fit lies outside the bounds on {len(held)} skills ({counted}; the 'held at a bound' "
+            "row), and the app keeps to them (a guess at least the item's chance and at most 0.5, a slip at most "
+            "0.1, a learn at most 0.5, a prior at most 0.8, no skill known from one answer): the numbers that "
+            "would read these children better are the ones the bounds refuse")
 
 
 def family_rows(family: str, children: Sequence[Sequence[Attempt]], **kw: int) -> list[tuple[str, str, str]]:

@@ -76,3 +76,23 @@ def test_the_prediction_scores_are_the_usual_ones():
     train = [[("a", 1, 1, 0.5), ("a", 0, 1, 0.5)]]
     test = [[("a", 1, 1, 0.5), ("a", 1, 1, 0.5), ("b", 0, 1, 0.5)]]
     assert running_share(train, test) == pytest.approx([0.5, 0.75, 0.5])
+
+
+def test_a_slow_known_to_mastered_row_says_why_with_the_wrong_answers_after_knowing():
+    from benchmarks.learner_families import Run, rows_for
+
+    slow = Run(known_at={"muggins": 10, "all-fives": 0}, mastered_at={"muggins": 130, "all-fives": 40},
+               wrong_while_known={"muggins": 7, "all-fives": 1})
+    quick = Run(known_at={"muggins": 0}, mastered_at={"muggins": 100}, wrong_while_known={"muggins": 3})
+    (row,) = [r for r in rows_for("f", [slow, quick], 600) if r[0] == "families: f: known → Mastered"]
+    assert row[1] == "median 100" and row[2].startswith("MISSED")
+    assert "why: the 2 stages slower than 90 had a median of 5 wrong answers" in row[2]
+    (met,) = [r for r in rows_for("f", [Run(known_at={"muggins": 0}, mastered_at={"muggins": 50})], 600)
+              if r[0] == "families: f: known → Mastered"]
+    assert met[2].startswith("met") and "why" not in met[2]
+
+
+def test_the_wrong_answers_after_knowing_are_counted_at_their_stage():
+    run = simulate("careless (slip 0.2-0.3)", 0, puzzles=120)
+    assert run.wrong_while_known and set(run.wrong_while_known) <= set(run.known_at)
+    assert sum(run.wrong_while_known.values()) <= sum(not ok for _, ok in run.answers)

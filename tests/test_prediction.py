@@ -18,11 +18,11 @@ from trainer.learning.fit import NotEnoughAnswers, observation_rows
 from trainer.learning.heldout import SEED, auc, split
 
 TRUTH = {  # kind at Muggins → (prior, learn, guess, slip), unlike the shipped numbers; a guess inside its bounds
-    # (0.25–0.3 for a kind answered with a number), though 4 children's fit may land outside them (refused): on
-    # these seeded children two skills are refitted and one refused
+    # (0.25–0.5 for a kind answered with a number), though 4 children's free fit may land outside them (held at
+    # the bound, the rest fitted again); make-five's slip of 0.25 lies outside them (held at 0.1)
     "open-total": (0.1, 0.02, 0.275, 0.05),
     "play-score": (0.1, 0.02, 0.275, 0.05),
-    "make-five": (0.1, 0.02, 0.275, 0.05),
+    "make-five": (0.1, 0.02, 0.275, 0.25),
 }
 
 
@@ -87,9 +87,23 @@ def test_every_row_and_the_target_are_scored_on_the_same_held_out_answers(held):
                                                              else "MISSED")
     assert f"the refitted app's AUC {scores[prediction.REFITTED][0]:.3f} ≥ pyBKT's best {best:.3f}" in why
     (refit_row,) = [r for r in printed if r[0] == f"prediction: few: {prediction.REFITTED}"]
-    assert f"{len(c.refitted)} skills refitted, {len(c.refused)} refused" in refit_row[2]
-    (refused,) = [r for r in printed if r[0] == "prediction: few: refused"]
-    assert all(skill in refused[2] for skill, _ in c.refused) and c.refused
+    assert f"{len(c.refitted)} skills refitted ({len(c.held)} of them held at a bound), {len(c.refused)} refused" \
+        in refit_row[2]
+    assert dict(c.held)["make-five@muggins"] == "slip" and not c.refused  # refitted, held within the bounds by EM
+    (held_row,) = [r for r in printed if r[0] == "prediction: few: held at a bound"]
+    assert held_row[1] == f"{len(c.held)} skills" and all(skill in held_row[2] for skill, _ in c.held)
+    assert not [r for r in printed if r[0] == "prediction: few: refused"]
+
+
+def test_a_missed_target_says_why_by_the_numbers_the_bounds_held(held):
+    import dataclasses
+
+    flat = dataclasses.replace(held, models={**held.models, prediction.REFITTED: [0.5] * len(held.truth)})
+    name, verdict, why = prediction.rows_for("few", flat)[-1]
+    assert verdict == "MISSED" and "the refitted app's AUC 0.500" in why
+    assert "why: pyBKT's free fit lies outside the bounds on 1 skills (the slip on 1;" in why
+    unheld = dataclasses.replace(flat, checked=dataclasses.replace(held.checked, held=()))
+    assert "why: no skill was held at a bound" in prediction.rows_for("few", unheld)[-1][2]
 
 
 def test_the_refit_paths_split_and_minimums_are_the_callers_today_s_by_default():

@@ -1,8 +1,8 @@
 """``make fit-bkt``'s check (trainer/classroom/refit.py, trainer/learning/heldout.py): children split, never one
 child on both sides; next-answer AUC and RMSE of the shipped numbers and of a refit on held-out children beside
-pyBKT's own; fits outside the bounds refused; skills with too few answers named; the report kept, dated, with its
-numbers. The end-to-end test is a simulated school whose true numbers are known (pyBKT's environment is made the
-first time, as tests/test_bkt.py's fit; ``FIVES_SKIP_PYBKT`` skips it)."""
+pyBKT's own; a fit EM settles outside the bounds held at them, the rest refitted; skills with too few answers
+named; the report kept, dated, with its numbers. The end-to-end test is a simulated school whose true numbers are
+known (pyBKT's environment is made the first time, as tests/test_bkt.py's fit; ``FIVES_SKIP_PYBKT`` skips it)."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ from trainer.learning.heldout import auc, predictions, rmse, split
 DAY = dt.date(2026, 11, 29)
 TRUTH = {  # kind at Muggins → (prior, learn, guess, slip): the school's children, unlike the shipped numbers
     "open-total": (0.15, 0.12, 0.25, 0.05),
-    "hand-rounding": (0.3, 0.1, 0.5, 0.08),  # a guess at its bound: EM's estimate may lie past it (refused)
-    "best-play": (0.3, 0.15, 0.34, 0.3),  # a slip of 0.3: outside the bounds, its refit is refused
+    "hand-rounding": (0.3, 0.1, 0.5, 0.08),  # a guess at its bound: EM's estimate may lie past it (held there)
+    "best-play": (0.3, 0.15, 0.34, 0.3),  # a slip of 0.3: outside the bounds, its refit is held at slip 0.1
 }
 
 
@@ -100,13 +100,37 @@ def test_the_refit_predicts_a_school_unlike_the_shipped_numbers_better(checked):
     assert abs(p.guess - 0.25) < 0.08 and abs(p.slip - 0.05) < 0.06 and abs(p.prior - 0.15) < 0.15
 
 
-def test_a_refit_outside_the_bounds_is_refused_and_too_few_answers_are_named(checked):
-    assert "open-total@muggins" in checked.refitted
-    refused = dict(checked.refused)
-    assert set(checked.refitted) | set(refused) == {f"{k}@muggins" for k in TRUTH}
-    assert "best-play@muggins" in refused and "slip" in refused["best-play@muggins"]
-    assert checked.table["best-play@muggins"] == shipped_params()["best-play@muggins"]  # the shipped ones kept
+def test_a_refit_outside_the_bounds_is_held_at_them_and_too_few_answers_are_named(checked):
+    assert set(checked.refitted) == {f"{k}@muggins" for k in TRUTH} and not checked.refused
+    held = dict(checked.held)
+    assert "slip" in held["best-play@muggins"]  # EM's free fit slips 0.3: fixed at 0.1, the rest fitted again
+    p = checked.table["best-play@muggins"]
+    assert p.slip == 0.1 and broken("best-play@muggins", p) == ()
+    assert p != shipped_params()["best-play@muggins"]  # refitted, not the shipped numbers kept
+    assert "open-total@muggins" not in held  # within the bounds by itself
     assert [s for s, _, _ in checked.too_few] == ["play-score@muggins"]
+
+
+def test_a_fit_held_within_its_bounds_never_makes_a_skill_known_from_one_answer():
+    if os.environ.get("FIVES_SKIP_PYBKT"):
+        pytest.skip("FIVES_SKIP_PYBKT is set")
+    from trainer.classroom import pybkt
+    from trainer.learning.fit import observation_rows
+
+    rng = random.Random(5)  # children who nearly all know it already: a free fit puts the prior near 1
+    children = []
+    for _ in range(40):
+        known, child = rng.random() < 0.9, []
+        for _ in range(12):
+            child.append(Attempt("open-total", "muggins", 3, rng.random() < (0.95 if known else 0.3), 5.0))
+            known = known or rng.random() < 0.3
+        children.append(child)
+    free = pybkt.fit(observation_rows(children), cohort="", fits=1, bounded=False)
+    held = pybkt.fit(observation_rows(children), cohort="", fits=1)
+    skill = "open-total@muggins"
+    assert broken(skill, next(f.params for f in free.skills if f.skill == skill))  # the free fit breaks a bound
+    fit = next(f for f in held.skills if f.skill == skill)
+    assert fit.params is not None and broken(skill, fit.params) == () and fit.held
 
 
 def test_the_report_is_kept_dated_with_its_numbers(checked, tmp_path):
@@ -117,7 +141,8 @@ def test_the_report_is_kept_dated_with_its_numbers(checked, tmp_path):
     assert text.name == "2026-11-29-refit.md" and again.name == "2026-11-29-refit-2.md"
     page = text.read_text(encoding="utf-8")
     assert f"| {refit.SHIPPED} | {checked.scores[refit.SHIPPED].auc:.3f} |" in page
-    assert "best-play@muggins (slip 0." in page and "play-score@muggins (" in page and "40 to refit" in page
+    assert "held at a bound" in page and "best-play@muggins (" in page and "slip" in page
+    assert "play-score@muggins (" in page and "40 to refit" in page
     assert ParamTable.from_json(numbers.read_text(encoding="utf-8"))["open-total@muggins"] == \
         checked.table["open-total@muggins"]
 

@@ -7,7 +7,11 @@ the trainer, and the trainer never imports this file.
 
 ``fit``: one pyBKT model per skill asked for (multilearn on the ``resource`` column, so the learning rate after
 teaching is fitted too; no forgetting), plus one on every skill's sequences pooled, each with the same
-seed so a fit is reproducible.
+seed so a fit is reproducible. With ``--bounds`` (a JSON file: per skill, the highest learn, prior and slip, the
+lowest and highest guess, and the p(known) that counts as known) the fit is **bounded**: where EM settles outside
+a bound, that number is fixed at the bound (pyBKT's ``fixed``) and the others are fitted again, until every
+number lies within them (:func:`bounded_fit`). A prior from which one answer would make the skill known is fixed
+at the highest prior from which it does not.
 
 ``predict``: pyBKT's state predictions (p(known) before each answer) for logs under given numbers, the
 reference ``tests/test_bkt.py`` checks the trainer's update against.
@@ -40,17 +44,90 @@ def _learns(values: np.ndarray, names: dict) -> dict[str, float]:
     return {str(int(value)): float(values[index - 1]) for value, index in names.items()}
 
 
-def fit_skill(df: pd.DataFrame, skill: str, seed: int, num_fits: int) -> dict:
+ROUNDS = 6
+"""A bounded fit fixes at most this many times (each round fixes at least one more number, and there are five)."""
+
+
+def _em(df: pd.DataFrame, skill: str, seed: int, num_fits: int, fixed: dict) -> dict:
     model = _model(seed, num_fits)
-    model.fit(data=df.copy(), multilearn="resource", forgets=False)
-    m = model.fit_model[skill]
+    if fixed:
+        model.fit(data=df.copy(), multilearn="resource", forgets=False, fixed={skill: dict(fixed)})
+    else:
+        model.fit(data=df.copy(), multilearn="resource", forgets=False)
+    return model.fit_model[skill]
+
+
+def _after_one(prior: float, learn: float, guess: float, slip: float, correct: bool) -> float:
+    """p(known) after one answer from ``prior`` (the trainer's update: the posterior, then one learning step)."""
+    yes = prior * ((1 - slip) if correct else slip)
+    no = (1 - prior) * (guess if correct else 1 - guess)
+    known = yes / (yes + no) if yes + no > 0 else prior
+    return known + (1 - known) * learn
+
+
+def highest_prior(learn: float, guess: float, slip: float, known_at: float) -> float:
+    """The highest prior (to 3 places, rounded down) from which no one answer makes the skill known."""
+    if all(_after_one(0.0, learn, guess, slip, c) >= known_at for c in (True, False)):
+        return 0.0
+    low, high = 0.0, 1.0
+    for _ in range(40):
+        mid = (low + high) / 2
+        if any(_after_one(mid, learn, guess, slip, c) >= known_at for c in (True, False)):
+            high = mid
+        else:
+            low = mid
+    return float(np.floor(low * 1000) / 1000)
+
+
+def _outside(m: dict, b: dict) -> dict:
+    """The numbers of fitted model ``m`` outside bounds ``b``, each at its bound (pyBKT's ``fixed`` form)."""
+    out: dict = {}
+    learns = np.asarray(m["learns"], dtype=float)
+    if (learns > b["learn_max"]).any():
+        out["learns"] = np.where(learns > b["learn_max"], b["learn_max"], -1.0)
+    if float(m["prior"]) > b["prior_max"]:
+        out["prior"] = b["prior_max"]
+    guess, slip = float(m["guesses"][0]), float(m["slips"][0])
+    if slip > b["slip_max"]:
+        out["slips"] = np.array([b["slip_max"]])
+    if guess < b["guess_min"]:
+        out["guesses"] = np.array([b["guess_min"]])
+    elif guess > b["guess_max"]:
+        out["guesses"] = np.array([b["guess_max"]])
+    if not out:
+        fastest = float(learns.max())
+        cap = highest_prior(fastest, guess, slip, b["known_at"])
+        if float(m["prior"]) > cap:
+            out["prior"] = cap
+    return out
+
+
+def bounded_fit(df: pd.DataFrame, skill: str, seed: int, num_fits: int, bounds: dict | None) -> tuple[dict, list]:
+    """pyBKT's fit of ``skill``, and the numbers fixed at a bound to keep it within ``bounds`` (none: a free fit)."""
+    fixed: dict = {}
+    m = _em(df, skill, seed, num_fits, fixed)
+    for _ in range(ROUNDS if bounds else 0):
+        more = _outside(m, bounds)
+        if not more:
+            break
+        if "learns" in more and "learns" in fixed:  # keep a rate fixed in an earlier round
+            more["learns"] = np.where(fixed["learns"] >= 0, fixed["learns"], more["learns"])
+        fixed.update(more)
+        m = _em(df, skill, seed, num_fits, fixed)
+    held = sorted(k for k in fixed)
+    return m, held
+
+
+def fit_skill(df: pd.DataFrame, skill: str, seed: int, num_fits: int, bounds: dict | None = None) -> dict:
+    m, held = bounded_fit(df, skill, seed, num_fits, bounds)
     names = m["resource_names"]
     return {"prior": float(m["prior"]), "learns": _learns(m["learns"], names),
             "forgets": _learns(m["forgets"], names), "guesses": float(m["guesses"][0]),
-            "slips": float(m["slips"][0]), "observations": int(len(df)), "learners": int(df["user_id"].nunique())}
+            "slips": float(m["slips"][0]), "observations": int(len(df)), "learners": int(df["user_id"].nunique()),
+            "held": held}
 
 
-def fit(csv_path: str, skills: list[str], seed: int, num_fits: int) -> dict:
+def fit(csv_path: str, skills: list[str], seed: int, num_fits: int, bounds: dict | None = None) -> dict:
     df = pd.read_csv(csv_path, dtype={"user_id": str, "skill_name": str})
     missing = set(COLUMNS) - set(df.columns)
     if missing:
@@ -58,7 +135,7 @@ def fit(csv_path: str, skills: list[str], seed: int, num_fits: int) -> dict:
     out: dict = {"skills": {}}
     for skill in skills:
         rows = df[df["skill_name"] == skill].reset_index(drop=True)
-        out["skills"][skill] = fit_skill(rows, skill, seed, num_fits)
+        out["skills"][skill] = fit_skill(rows, skill, seed, num_fits, (bounds or {}).get(skill))
     pooled = df.copy()
     pooled["user_id"] = pooled["user_id"] + "/" + pooled["skill_name"]
     pooled["skill_name"] = POOLED
@@ -104,6 +181,7 @@ def main(argv: list[str] | None = None) -> None:
     f.add_argument("--seed", type=int, default=42)
     f.add_argument("--num-fits", type=int, default=5)
     f.add_argument("--skills", default="", help="the skills to fit one by one, a comma between two")
+    f.add_argument("--bounds", default="", help="a JSON file of each skill's bounds: the fit is held within them")
     p = sub.add_parser("predict")
     p.add_argument("--logs", required=True)
     for s in (f, p):
@@ -111,7 +189,11 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     warnings.simplefilter("ignore")  # pandas' and numpy's notices about pyBKT's own code
     if args.command == "fit":
-        result = fit(args.csv, [s for s in args.skills.split(",") if s], args.seed, args.num_fits)
+        bounds = None
+        if args.bounds:
+            with open(args.bounds, encoding="utf-8") as f:
+                bounds = json.load(f)
+        result = fit(args.csv, [s for s in args.skills.split(",") if s], args.seed, args.num_fits, bounds)
     else:
         result = predict(args.logs)
     import pyBKT

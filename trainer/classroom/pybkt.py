@@ -11,11 +11,12 @@ import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from trainer.learning.bkt import ParamTable
+from trainer.learning.bounds import broken, held, limits
 from trainer.learning.fit import (
     MIN_LEARNERS,
     MIN_OBSERVATIONS,
@@ -50,10 +51,12 @@ FITS = 5
 
 def fit(rows: Sequence[ObservationRow], *, cohort: str, env: Path | None = None, seed: int = SEED,
         fits: int = FITS, say: Say = None, min_observations: int = MIN_OBSERVATIONS,
-        min_learners: int = MIN_LEARNERS) -> FitReport:
+        min_learners: int = MIN_LEARNERS, bounded: bool = True) -> FitReport:
     """Fit every skill with enough observations (at least ``min_observations`` from ``min_learners`` learners;
     the rest keep the default, fitted on every skill's sequences pooled). :class:`NotEnoughAnswers` when even
-    the pooled fit lacks them."""
+    the pooled fit lacks them. ``bounded``: each skill's fit is held within its bounds
+    (:func:`trainer.learning.bounds.limits`) by EM itself — a number that settles outside is fixed at its bound
+    and the others fitted again — rather than fitted freely and clipped (``False``: the free fit)."""
     per_skill = counts(rows)
     learners = len({r.learner for r in rows})
     if len(rows) < min_observations or learners < min_learners:
@@ -62,7 +65,8 @@ def fit(rows: Sequence[ObservationRow], *, cohort: str, env: Path | None = None,
             f"{min_observations} from {min_learners} learners (hinted answers count for nothing). "
             "Nothing was fitted: the trainer keeps its numbers.")
     enough = {s for s, (n, who) in per_skill.items() if n >= min_observations and who >= min_learners}
-    result = run_pybkt(rows, sorted(enough), env=env, seed=seed, fits=fits, say=say)
+    result = run_pybkt(rows, sorted(enough), env=env, seed=seed, fits=fits, say=say,
+                       bounds={s: limits(s) for s in enough} if bounded else None)
     default = params_from(result["pooled"], None)
     if default is None:
         raise NotEnoughAnswers("pyBKT's fit of all the answers together is degenerate (a learner who knows a "
@@ -73,7 +77,13 @@ def fit(rows: Sequence[ObservationRow], *, cohort: str, env: Path | None = None,
             fitted.append(SkillFit(skill, n, who, None, "too few answers"))
             continue
         p = params_from(result["skills"][skill], default)
-        fitted.append(SkillFit(skill, n, who, p, "" if p else "degenerate fit: guess ≥ 1 − slip"))
+        fixed = tuple(result["skills"][skill].get("held", ()))
+        if bounded and p is not None and broken(skill, p) == ("known after one answer",):
+            # a resource the skill never had takes the default's rate, which pyBKT's fit did not see: the prior
+            # is lowered until one answer, at that rate too, cannot make the skill known
+            p = held(skill, p)
+            fixed = tuple(sorted({*fixed, "prior"}))
+        fitted.append(SkillFit(skill, n, who, p, "" if p else "degenerate fit: guess ≥ 1 − slip", fixed))
     table = bounded_table(ParamTable(default, {f.skill: f.params for f in fitted if f.params is not None}, cohort))
     return FitReport(table, tuple(fitted), len(rows), learners)
 
@@ -101,16 +111,23 @@ def pybkt_python(env: Path | None = None, *, say: Say = None) -> Path:
 
 
 def run_pybkt(rows: Iterable[ObservationRow], skills: Sequence[str], *, env: Path | None = None, seed: int = SEED,
-              fits: int = FITS, say: Say = None) -> dict[str, Any]:
-    """pyBKT's fit of ``skills`` and of every observation pooled, as the script's JSON."""
+              fits: int = FITS, say: Say = None, bounds: Mapping[str, Mapping[str, float]] | None = None
+              ) -> dict[str, Any]:
+    """pyBKT's fit of ``skills`` and of every observation pooled, as the script's JSON; with ``bounds`` (per
+    skill, :func:`trainer.learning.bounds.limits`) each skill's fit is held within them."""
     python = pybkt_python(env, say=say)
     with tempfile.TemporaryDirectory(prefix="fives-bkt-") as tmp:
         data, out = Path(tmp) / "observations.csv", Path(tmp) / "fit.json"
         write_observations(rows, data)
         if say:
             say("Fitting with pyBKT...")
+        extra: list[str] = []
+        if bounds:
+            limits_file = Path(tmp) / "bounds.json"
+            limits_file.write_text(json.dumps({s: dict(b) for s, b in bounds.items()}), encoding="utf-8")
+            extra = ["--bounds", str(limits_file)]
         subprocess.run([str(python), str(SCRIPT), "fit", "--csv", str(data), "--out", str(out), "--seed", str(seed),
-                        "--num-fits", str(fits), "--skills", ",".join(skills)], check=True)
+                        "--num-fits", str(fits), "--skills", ",".join(skills), *extra], check=True)
         result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
     return result
 

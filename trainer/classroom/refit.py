@@ -3,9 +3,11 @@ out, whole children: never one child's answers on both sides), pyBKT refits the 
 held-out children's every next answer is predicted by the shipped numbers, by the refit, and by pyBKT's own fit
 (plain, and with teaching as a second resource), scored by AUC and RMSE.
 
-A refitted skill outside the bounds (:func:`trainer.learning.bounds.broken`: learnt from one answer, known
-before any, slipping more than 1 in 10, guessed less often than picking at random …) or degenerate is
-**refused**: it keeps the shipped numbers, and the report names it and why. A skill with too few answers (fewer
+The refit is **bounded** (:func:`trainer.classroom.pybkt.fit`): where pyBKT's EM settles outside a bound
+(:func:`trainer.learning.bounds.broken`: learnt from one answer, known before any, slipping more than 1 in 10,
+guessed less often than picking at random …), that number is fixed at its bound and the others are fitted again,
+and the report names the numbers held so. A refit still outside them, or degenerate, is **refused**: it keeps the
+shipped numbers, and the report names it and why. A skill with too few answers (fewer
 than 150 observations or 15 children) keeps them too, and is named. The report is kept, dated, beside the numbers
 it produced (``trainer/learning/data/refits/``), so a school sees when its numbers were last checked.
 
@@ -26,7 +28,7 @@ from trainer.classroom import pybkt
 from trainer.learning.attempt import Attempt
 from trainer.learning.bkt import PARAMS_FILE, BktParams, ParamTable, shipped_params
 from trainer.learning.bounds import broken
-from trainer.learning.fit import MIN_LEARNERS, MIN_OBSERVATIONS, observation_rows, summary
+from trainer.learning.fit import HELD_NAMES, MIN_LEARNERS, MIN_OBSERVATIONS, observation_rows, summary
 from trainer.learning.heldout import HELD_OUT, Prediction, auc, predictions, rmse, split
 from trainer.learning.heldout import SEED as SPLIT_SEED
 
@@ -63,6 +65,8 @@ class RefitCheck:
     """(skill, why): a fit outside the bounds, or degenerate; the shipped numbers kept."""
     too_few: tuple[tuple[str, int, int], ...]
     """(skill, observations, children): too few to fit; the shipped numbers kept."""
+    held: tuple[tuple[str, str], ...] = ()
+    """(skill, the numbers held at a bound): refitted skills whose free fit lay outside the bounds."""
     fit_summary: str = field(default="", compare=False)
     min_observations: int = MIN_OBSERVATIONS
     min_learners: int = MIN_LEARNERS
@@ -108,9 +112,11 @@ def check(learners: Sequence[Sequence[Attempt]], *, where: str, day: dt.date, sh
     if with_pybkt:
         own = pybkt.heldout(rows, observation_rows(test), env=env, seed=seed, say=say)
         models[PLAIN], models[TEACHING] = own["plain"], own["teaching"]
+    held = tuple((f.skill, ", ".join(HELD_NAMES.get(h, h) for h in f.held)) for f in report.skills
+                 if f.held and f.skill in accepted)
     return RefitCheck(day, where, len(train), len(test), len(rows), _scores(ours, models), table,
-                      tuple(sorted(accepted)), tuple(refused), tuple(too_few), summary(report), min_observations,
-                      min_learners)
+                      tuple(sorted(accepted)), tuple(refused), tuple(too_few), held, summary(report),
+                      min_observations, min_learners)
 
 
 def _scores(truth: Sequence[Prediction], models: dict[str, list[float | None]]) -> dict[str, Scores]:
@@ -143,12 +149,15 @@ def report_text(c: RefitCheck) -> str:
                                                                    "less well than the shipped numbers (AUC): "
                                                                    "keep the shipped ones."), ""]
     lines.append("Refitted (within the bounds): " + (", ".join(c.refitted) or "none") + ".")
+    lines.append("Of those, held at a bound (where EM settled outside it, that number was fixed at the bound and the "
+                 "others fitted again): " + ("; ".join(f"{s} ({what})" for s, what in c.held) or "none") + ".")
     lines.append("Refused (outside the bounds, or degenerate; the shipped numbers kept): " +
                  ("; ".join(f"{s} ({why})" for s, why in c.refused) or "none") + ".")
     lines.append(f"Too few answers (a skill needs {c.min_observations} observations from {c.min_learners} children; "
                  "the shipped numbers kept): " +
                  (", ".join(f"{s} ({n} from {who})" for s, n, who in c.too_few) or "none") + ".")
-    lines += ["", "pyBKT's fit of the children fitted on, before the bounds:", "", "```", c.fit_summary, "```", ""]
+    lines += ["", "pyBKT's fit of the children fitted on, held within the bounds (the numbers held at one named), "
+              "before the shipped numbers fill the skills it left:", "", "```", c.fit_summary, "```", ""]
     return "\n".join(lines)
 
 

@@ -12,7 +12,8 @@ Baker, Corbett & Aleven 2008; Pardos & Heffernan 2010):
 - ``guess`` at least the item's chance (:func:`guess_floor`): 1/choices for a kind answered by picking among
   its choices, 0.5 for a rounding (a number goes to one of the two fives around it), the same floor for every
   skill such items measure (a trap takes the highest floor of the kinds that expose it); and at most
-  :data:`GUESS_MAX` (0.3) or that floor, whichever is higher;
+  :data:`GUESS_MAX` (0.5: a guess above it is *theoretically degenerate*, a child who does not know the skill
+  answering right more often than not, Baker, Corbett & Aleven 2008);
 - and **no skill can become known from one answer**, right or wrong, practised or taught: where the bounds
   above still allow it, the prior is lowered until one answer leaves p(known) below
   :attr:`~trainer.learning.policy.Policy.mastered_at`.
@@ -66,7 +67,7 @@ N = TypeVar("N", bound=Numbers)
 LEARN_MAX = 0.5
 PRIOR_MAX = 0.8
 SLIP_MAX = 0.1
-GUESS_MAX = 0.3
+GUESS_MAX = 0.5
 SHAPE_CHANCE: dict[AnswerShape, float] = {
     AnswerShape.NUMBER: 1 / 4, AnswerShape.PLAY: 1 / 3, AnswerShape.ENDS: 1 / 3, AnswerShape.ROUNDING: 1 / 2,
 }
@@ -123,6 +124,18 @@ def held(skill: str, p: N, mastered_at: float = DEFAULT_POLICY.mastered_at) -> N
     return out
 
 
+def limits(skill: str, mastered_at: float = DEFAULT_POLICY.mastered_at) -> dict[str, float]:
+    """The bounds of ``skill`` as pyBKT's bounded fit reads them (``tools/bkt/pybkt_fit.py --bounds``): the
+    highest learn, prior and slip, the lowest and highest guess, and the p(known) one answer must not reach.
+
+    >>> limits("round-2")["guess_min"], limits("open-total@muggins")["guess_min"], limits("round-2")["guess_max"]
+    (0.5, 0.25, 0.5)
+    """
+    floor = guess_floor(skill)
+    return {"learn_max": LEARN_MAX, "prior_max": PRIOR_MAX, "slip_max": SLIP_MAX, "guess_min": floor,
+            "guess_max": max(GUESS_MAX, floor), "known_at": mastered_at}
+
+
 def broken(skill: str, p: Numbers, mastered_at: float = DEFAULT_POLICY.mastered_at) -> tuple[str, ...]:
     """The bounds a fit of ``skill`` lies outside, each said plainly (empty: within them all): a refit outside
     them is refused, not held (``make fit-bkt``'s check, :mod:`trainer.classroom.refit`).
@@ -139,9 +152,9 @@ def broken(skill: str, p: Numbers, mastered_at: float = DEFAULT_POLICY.mastered_
         out.append(f"prior {p.prior:.3f} > {PRIOR_MAX}")
     if p.slip > SLIP_MAX:
         out.append(f"slip {p.slip:.3f} > {SLIP_MAX}")
-    if p.guess < floor - 1e-9:
+    if p.guess < floor - 1e-6:
         out.append(f"guess {p.guess:.3f} < the item's chance {floor:.3f}")
-    if p.guess > max(GUESS_MAX, floor) + 1e-9:
+    if p.guess > max(GUESS_MAX, floor) + 1e-6:
         out.append(f"guess {p.guess:.3f} > {max(GUESS_MAX, floor):.3f}")
     if not out and known_after_one(p, p.prior, mastered_at):
         out.append("known after one answer")
