@@ -491,11 +491,15 @@ def rows_for(family: str, runs: list[Run], puzzles: int) -> list[tuple[str, str,
     med = statistics.median(lags) if lags else float("nan")
     why = ""
     if lags and med > 90:
-        slow = [r.wrong_while_known.get(s, 0) for r in runs for s in r.mastered_at
-                if s in r.known_at and r.mastered_at[s] - r.known_at[s] > 90]
-        why = (f"; why: the {len(slow)} stages slower than 90 had a median of {_median(slow)} wrong answers at the "
-               "stage after the child knew every skill it needs (slips, or layouts harder than the skill): the model "
-               "reads each as not knowing, and the confirmation asks that skill again")
+        wrong = {True: [], False: []}  # slower than 90, or not
+        for r in runs:
+            for s in r.mastered_at:
+                if s in r.known_at and r.mastered_at[s] >= r.known_at[s]:
+                    wrong[r.mastered_at[s] - r.known_at[s] > 90].append(r.wrong_while_known.get(s, 0))
+        why = (f"; why: the {len(wrong[True])} stages slower than 90 had a median of {_median(wrong[True])} wrong "
+               f"answers at the stage after the child knew every skill it needs ({_median(wrong[False])} in the "
+               "others: slips, or layouts harder than the skill): the model reads each as not knowing, and the "
+               "confirmation asks that skill again")
     rows.append((f"{name}: known → Mastered", f"median {_median(lags)}",
                  ("met" if lags and med <= 90 else "MISSED" if lags else "none")
                  + f": ≤ 90 puzzles ({len(lags)} stages)" + why))

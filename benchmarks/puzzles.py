@@ -8,6 +8,7 @@ import time
 
 from puzzles import KINDS, STAGES, Stage, generate, guessing
 from puzzles.shape import TARGETS, measure
+from puzzles.traps import TrapFamily, trap
 
 
 def _timed(kind: str, stage: Stage, level: int, seed: int) -> float:
@@ -62,8 +63,40 @@ def served_rows(seeds: int, picks: int) -> list[tuple[str, str, str]]:
         rows.append((f"puzzles: coach's {source}: cells a rule answers", f"{len(over)} of {len(cells)}",
                      ("met" if not over else "MISSED") + f": none above max(40%, chance + 10); worst '{rule}' "
                      f"{v:.1%} on {worst.stage} {worst.kind} level {worst.level} ({worst.source}; limit "
-                     f"{worst.limit(rule):.0%}, {seeds if source.startswith('made') else picks} puzzles a cell)"))
+                     f"{worst.limit(rule):.0%}, {seeds if source.startswith('made') else picks} puzzles a cell)"
+                     + (f"; why: {why_over(over, picks=not source.startswith('made'))}" if over else "")))
     return rows
+
+
+def the_trap_itself(cell: guessing.Cell, rule: str) -> bool:
+    """A rounding rule over its limit on puzzles made for a rounding trap: such a puzzle must hold a number that
+    rounds the one way the trap gets wrong (a number 2 past a five, for ``round-2``), so one way is always right
+    there. That is the trap, not a shortcut the puzzles leave open: a child who always rounds one way fails the
+    traps of the other way, at the same stage."""
+    made = cell.source.removeprefix("made for ")
+    return rule in guessing.ROUNDING_RULES and made != cell.source and trap(made).family is TrapFamily.ROUNDING
+
+
+def why_over(over: list[guessing.Cell], picks: bool = False) -> str:
+    """Why cells are over their limit, counted: the rounding traps' own way, and the rules that answer the rest."""
+    itself = [c for c in over if all(the_trap_itself(c, r) for r in c.rules if c.rules[r] > c.limit(r) + 1e-9)]
+    rest = [c for c in over if c not in itself]
+    by_rule: dict[str, int] = {}
+    for c in rest:
+        for r in {guessing.family(r) for r in c.rules if c.rules[r] > c.limit(r) + 1e-9 and not the_trap_itself(c, r)}:
+            by_rule[r] = by_rule.get(r, 0) + 1
+    top = sorted(by_rule.items(), key=lambda rn: (-rn[1], rn[0]))[:4]
+    out = []
+    if itself:
+        out.append(f"{len(itself)} are the rounding traps' own way (a puzzle made for a rounding trap must round "
+                   "the way the trap gets wrong, so one way is always right there: the trap itself)")
+    if rest:
+        how = ("the pick of 8 that sets the most traps still wanted favours the layouts that set them" if picks else
+               "a puzzle that must set a trap is one of a narrower set of layouts, and the coach takes the first its "
+               "search finds")
+        out.append(f"in {len(rest)} the answers bunch: {how} (" + ", ".join(f"'{r}' over in {n}" for r, n in top)
+                   + ")")
+    return "; ".join(out)
 
 
 def guessing_rows(n: int) -> list[tuple[str, str, str]]:

@@ -38,3 +38,20 @@ def test_no_constant_answer_beats_its_limit_on_trap_made_play_score_puzzles():
     cell = measure_cell([generate_for("play-score", stage="muggins", level=1, trap=trap, seed=s) for s in range(64)],
                         f"made for {trap}")
     assert not [r for r in cell.problems() if CONSTANT in r], cell.problems()
+
+
+def test_a_missed_served_row_says_why_counting_the_rounding_traps_own_way_apart():
+    from benchmarks.puzzles import the_trap_itself, why_over
+    from puzzles.guessing import Cell
+
+    own = Cell("muggins", "hand-rounding", 2, {"always round down": 1.0, "first choice": 0.3}, 0.5, "made for round-2")
+    bunched = Cell("muggins", "play-score", 1, {f"{CONSTANT}3": 0.67, "first choice": 0.2}, 0.25,
+                   "made for double-once")
+    both = Cell("muggins", "hand-rounding", 1, {"always round up": 1.0, f"{CONSTANT}5": 0.7}, 0.5, "made for round-3")
+    assert the_trap_itself(own, "always round down") and not the_trap_itself(bunched, f"{CONSTANT}3")
+    assert not the_trap_itself(Cell("muggins", "hand-rounding", 2, {}, 0.5, "confirmation pick"), "always round up")
+    why = why_over([own, bunched, both])
+    assert why.startswith("1 are the rounding traps' own way")
+    assert "in 2 the answers bunch" in why and "the coach takes the first its search finds" in why
+    assert f"'{CONSTANT}v (every constant answer)' over in 2" in why
+    assert "the pick of 8" in why_over([bunched], picks=True)
