@@ -497,8 +497,9 @@ def rows_for(family: str, runs: list[Run], puzzles: int) -> list[tuple[str, str,
                 if s in r.known_at and r.mastered_at[s] >= r.known_at[s]:
                     wrong[r.mastered_at[s] - r.known_at[s] > 90].append(r.wrong_while_known.get(s, 0))
         why = (f"; why: the {len(wrong[True])} stages slower than 90 had a median of {_median(wrong[True])} wrong "
-               f"answers at the stage after the child knew every skill it needs ({_median(wrong[False])} in the "
-               "others: slips, or layouts harder than the skill): the model reads each as not knowing, and the "
+               "answers at the stage after the child knew every skill it needs ("
+               + (f"{_median(wrong[False])} in the others" if wrong[False] else "no stage was quicker")
+               + ": slips, or layouts harder than the skill): the model reads each as not knowing, and the "
                "confirmation asks that skill again")
     rows.append((f"{name}: known → Mastered", f"median {_median(lags)}",
                  ("met" if lags and med <= 90 else "MISSED" if lags else "none")

@@ -77,13 +77,18 @@ def the_trap_itself(cell: guessing.Cell, rule: str) -> bool:
     return rule in guessing.ROUNDING_RULES and made != cell.source and trap(made).family is TrapFamily.ROUNDING
 
 
+def _named(rule: str) -> str:
+    """A rule as the why counts it: every constant answer one ("a constant answer")."""
+    return "a constant answer" if rule.startswith(guessing.CONSTANT) else rule
+
+
 def why_over(over: list[guessing.Cell], picks: bool = False) -> str:
     """Why cells are over their limit, counted: the rounding traps' own way, and the rules that answer the rest."""
     itself = [c for c in over if all(the_trap_itself(c, r) for r in c.rules if c.rules[r] > c.limit(r) + 1e-9)]
     rest = [c for c in over if c not in itself]
     by_rule: dict[str, int] = {}
     for c in rest:
-        for r in {guessing.family(r) for r in c.rules if c.rules[r] > c.limit(r) + 1e-9 and not the_trap_itself(c, r)}:
+        for r in {_named(r) for r in c.rules if c.rules[r] > c.limit(r) + 1e-9 and not the_trap_itself(c, r)}:
             by_rule[r] = by_rule.get(r, 0) + 1
     top = sorted(by_rule.items(), key=lambda rn: (-rn[1], rn[0]))[:4]
     out = []

@@ -88,6 +88,8 @@ def test_a_slow_known_to_mastered_row_says_why_with_the_wrong_answers_after_know
     assert row[1] == "median 100" and row[2].startswith("MISSED")
     assert "why: the 2 stages slower than 90 had a median of 5 wrong answers" in row[2]
     assert "every skill it needs (1 in the others:" in row[2]
+    (only_slow,) = [r for r in rows_for("f", [quick], 600) if r[0] == "families: f: known → Mastered"]
+    assert "had a median of 3 wrong answers" in only_slow[2] and "(no stage was quicker:" in only_slow[2]
     (met,) = [r for r in rows_for("f", [Run(known_at={"muggins": 0}, mastered_at={"muggins": 50})], 600)
               if r[0] == "families: f: known → Mastered"]
     assert met[2].startswith("met") and "why" not in met[2]

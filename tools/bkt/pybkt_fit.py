@@ -191,8 +191,8 @@ def main(argv: list[str] | None = None) -> None:
     if args.command == "fit":
         bounds = None
         if args.bounds:
-            with open(args.bounds, encoding="utf-8") as f:
-                bounds = json.load(f)
+            with open(args.bounds, encoding="utf-8") as limits:
+                bounds = json.load(limits)
         result = fit(args.csv, [s for s in args.skills.split(",") if s], args.seed, args.num_fits, bounds)
     else:
         result = predict(args.logs)
