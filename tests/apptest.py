@@ -5,7 +5,9 @@ starting a game and moving in it). One module, so that a change to how the app s
 
 from __future__ import annotations
 
+import html
 import os
+import re
 from collections.abc import Sequence
 
 from streamlit.testing.v1 import AppTest
@@ -65,6 +67,12 @@ def texts(at: AppTest, kinds: Sequence[str] = TEXT) -> str:
 def notices(at: AppTest) -> str:
     """The notices and markdown only (no captions, no title)."""
     return texts(at, NOTICES)
+
+
+def table_story(at: AppTest) -> list[str]:
+    """The lines of a table's story ("What happened", newest first), as the child reads them."""
+    box = next((m.value for m in at.markdown if 'class="fives-story' in m.value), "")
+    return [html.unescape(line) for line in re.findall(r"<li>(.*?)</li>", box)]
 
 
 def answer(at: AppTest, value: object = None) -> None:

@@ -171,5 +171,5 @@ def come_back(context, cluster: Cluster, pages: dict, codes: list[str], code: st
         assert hand_on(page) == tiles(game, LEAVES)
         assert page.get_by_text("While you were away, the computer played for you.").count() == 1
     shot(page, "tables-back.png", full_page=True)
-    page.locator(".st-key-tb_story").screenshot(path=os.path.join(chromium.ARTIFACTS, "tables-back-story.png"))
+    page.locator(".fives-story").screenshot(path=os.path.join(chromium.ARTIFACTS, "tables-back-story.png"))
     return page

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from apptest import any_move, app, game_of, make_class, opening, press, texts
+from apptest import any_move, app, game_of, make_class, opening, press, table_story, texts
 
 from trainer.games.seating import Seating
 from trainer.games.table import Call, TableGame
@@ -70,8 +70,9 @@ def test_no_tablet_tells_a_score_before_it_is_said(seats, call):
                 device.run()
                 shown = page_words(device)
                 assert "open-end total" not in shown.lower(), (seat, turn)  # nor a picture's title or description
-                story = [line for m in device.markdown for line in m.value.split("\n") if line.startswith("- ")]
-                rest = shown.replace("\n".join(story), "")
+                story = table_story(device)
+                box = next(m.value for m in device.markdown if 'class="fives-story' in m.value)
+                rest = shown.replace(box, "")
                 since = story[:next(i for i, line in enumerate(story) if tile in line) + 1]  # newest first
                 for text in [rest, *since]:
                     assert made not in text, (seat, turn, text)
@@ -185,7 +186,7 @@ def test_the_computer_playing_for_a_child_is_marked_on_every_tablet_and_in_the_s
     jon.run()
     shown = texts(jon)
     assert "Ivy is away: the computer plays for them" in shown  # whoever's turn it is
-    story = " ".join(line for m in jon.markdown for line in m.value.split("\n") if line.startswith("- "))
+    story = " ".join(table_story(jon))
     assert "Ivy is away: the computer is playing for them until they come back." in story
 
 
@@ -219,10 +220,10 @@ def test_a_table_shows_the_hand_its_target_and_boneyard_and_names_partners_you_f
     devices = seat_everyone(4, Call.OFF)
     jon = devices[0]
     jon.run()
-    captions = " ".join(c.value for c in jon.caption)
-    assert re.search(r"Hand 1 · to \d+ \w+ · boneyard \d+", captions), captions
-    labels = [m.label for m in jon.metric]
-    assert "You & Lena" in labels and "Ivy & Omar" in labels, labels  # partners opposite, You first
+    (board,) = [m.value for m in jon.markdown if 'class="fives-scores"' in m.value]  # the scoreboard, one element
+    assert re.search(r"Hand 1 · to \d+ \w+ · boneyard \d+", board), board
+    labels = re.findall(r'<div class="fives-score-label">([^<]*)</div><div class="fives-score-value">\d+</div>', board)
+    assert labels == ["You &amp; Lena", "Ivy &amp; Omar"], labels  # partners opposite, You first
 
 
 # ----- Play a hand after an outage -----

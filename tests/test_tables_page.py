@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from apptest import any_move, app, game_of, make_class, notices, opening, press, sign_up, texts
+from apptest import any_move, app, game_of, make_class, notices, opening, press, sign_up, table_story, texts
 
 
 def test_a_guest_sees_join_and_open_and_must_give_a_name():
@@ -102,7 +102,7 @@ def test_two_children_on_two_devices_play_one_game():
     # never "You" for another child's move
     for device, me, other in ((maya, "Maya Fox", "Sam"), (sam, "Sam", "Maya Fox")):
         device.run()
-        story = [line for m in device.markdown for line in m.value.split("\n") if line.startswith("- ")]
+        story = table_story(device)
         lines = " ".join(story)
         assert story and "Seat " not in lines and f"{me} " not in lines, story
         assert "You " in lines and f"{other} " in lines, story
@@ -140,7 +140,7 @@ def test_each_child_hears_the_story_from_their_own_seat_with_their_classmates_na
     devices = {0: maya, 1: sam}
 
     def story(at) -> str:
-        return "\n".join(line for m in at.markdown for line in m.value.split("\n") if line.startswith("- "))
+        return "\n".join(f"- {line}" for line in table_story(at))
 
     for _ in range(12):  # until each has played or passed (draws are told with the play after them)
         maya.run()

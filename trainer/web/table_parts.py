@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import html
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -109,8 +110,10 @@ def scoreboard(game: TableGame, names: tuple[str, ...]) -> None:
     and every seat's tile count."""
     hand = game.game.hand
     scores = hand.scores
-    with st.container(horizontal=True):  # one block for the row (columns are a block each)
-        for side in range(hand.n_sides):
-            st.metric(game.side_name(side), scores[side])
     where = play_words.hand_on(len(game.game.results) + 1, game.game.target, hand.boneyard_size, game.game.rules.unit)
-    st.caption(" · ".join([where] + [words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)]))
+    note = " · ".join([where] + [words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)])
+    # one element, not a row of metrics and a caption: every tablet at the table draws it again at every move
+    sides = "".join(f'<div class="fives-score"><div class="fives-score-label">{html.escape(game.side_name(side))}'
+                    f'</div><div class="fives-score-value">{scores[side]}</div></div>' for side in range(hand.n_sides))
+    st.markdown(f'<div class="fives-scores">{sides}</div><div class="fives-score-note">{html.escape(note)}</div>',
+                unsafe_allow_html=True)

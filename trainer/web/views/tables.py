@@ -11,6 +11,7 @@ A seat whose child is away is played by a computer player, moved by the server, 
 
 from __future__ import annotations
 
+import html
 import secrets
 
 import streamlit as st
@@ -536,9 +537,16 @@ def rematch(code: str) -> None:
 def story(game: TableGame) -> None:
     """What happened this hand, newest first, in one box (its heading scrolls with a long story)."""
     told = game.told()
-    lines = "\n".join(f"- {line}" for line in reversed(told)) or play_words.just_dealt()
-    with st.container(border=True, height=300 if len(told) > 8 else "content", key="tb_story"):
-        st.markdown(f"**{play_words.what_happened()}** :gray[{play_words.newest_first()}]\n\n{lines}")
+    lines = ("<ul>" + "".join(f"<li>{html.escape(line, quote=False)}</li>" for line in reversed(told)) + "</ul>"
+             if told else f"<p>{html.escape(play_words.just_dealt(), quote=False)}</p>")
+    heading = play_words.what_happened()
+    box = ('class="fives-story fives-story-long" tabindex="0"' if len(told) > 8  # a box that scrolls, by keyboard too
+           else 'class="fives-story"')
+    # one element, not a box and its text: every tablet at the table draws it again at every move
+    st.markdown(f'<div {box} role="region" aria-label="{html.escape(heading)}">'
+                f"<p><strong>{html.escape(heading, quote=False)}</strong> "
+                f'<span class="fives-story-order">{html.escape(play_words.newest_first(), quote=False)}</span></p>'
+                f"{lines}</div>", unsafe_allow_html=True)
 
 
 def watch() -> None:
