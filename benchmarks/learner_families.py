@@ -486,16 +486,13 @@ def rows_for(family: str, runs: list[Run], puzzles: int) -> list[tuple[str, str,
     rows.append((f"{name}: forgotten but Mastered", f"median {_median(days)} days",
                  f"{len(days)} stages lost a needed skill while Mastered, {kept} still Mastered at the end "
                  f"(days until taken back); {unknown_ends} of {ends} day ends Mastered with a needed skill unknown"))
-    lags = [r.mastered_at[s] - r.known_at[s] for r in runs for s in r.mastered_at
-            if s in r.known_at and r.mastered_at[s] >= r.known_at[s]]
+    stages = [(r.mastered_at[s] - r.known_at[s], r.wrong_while_known.get(s, 0)) for r in runs for s in r.mastered_at
+              if s in r.known_at and r.mastered_at[s] >= r.known_at[s]]  # (known → Mastered, wrong meanwhile)
+    lags = [lag for lag, _ in stages]
     med = statistics.median(lags) if lags else float("nan")
     why = ""
     if lags and med > 90:
-        wrong = {True: [], False: []}  # slower than 90, or not
-        for r in runs:
-            for s in r.mastered_at:
-                if s in r.known_at and r.mastered_at[s] >= r.known_at[s]:
-                    wrong[r.mastered_at[s] - r.known_at[s] > 90].append(r.wrong_while_known.get(s, 0))
+        wrong = {slow: [w for lag, w in stages if (lag > 90) is slow] for slow in (True, False)}
         why = (f"; why: the {len(wrong[True])} stages slower than 90 had a median of {_median(wrong[True])} wrong "
                "answers at the stage after the child knew every skill it needs ("
                + (f"{_median(wrong[False])} in the others" if wrong[False] else "no stage was quicker")

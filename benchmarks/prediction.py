@@ -33,11 +33,13 @@ import datetime as dt
 import math
 import os
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from benchmarks.learner_families import FAMILIES, PUZZLES, family_runs
 from trainer.classroom import pybkt, refit
+from trainer.learning import bounds
 from trainer.learning.attempt import Attempt
 from trainer.learning.bkt import observations, shipped_params
 from trainer.learning.fit import NotEnoughAnswers, observation_rows
@@ -172,7 +174,7 @@ def rows_for(family: str, h: Heldout) -> list[tuple[str, str, str]]:
     if h.checked is not None and h.checked.held:
         out.append((f"{name}: held at a bound", f"{len(h.checked.held)} skills",
                     "where pyBKT's free fit lies outside the bounds: " +
-                    "; ".join(f"{s} ({what})" for s, what in h.checked.held)))
+                    "; ".join(f"{s} ({', '.join(what)})" for s, what in h.checked.held)))
     if h.checked is not None and h.checked.refused:
         out.append((f"{name}: refused", f"{len(h.checked.refused)} skills",
                     "; ".join(f"{s} ({why})" for s, why in h.checked.refused)))
@@ -193,15 +195,13 @@ def _why_missed(h: Heldout) -> str:
     held = h.checked.held if h.checked is not None else ()
     if not held:
         return "no skill was held at a bound: pyBKT's own fit reads these children better within the bounds too"
-    by_number: dict[str, int] = {}
-    for _, what in held:
-        for number in what.split(", "):
-            by_number[number] = by_number.get(number, 0) + 1
-    counted = ", ".join(f"the {n} on {k}" for n, k in sorted(by_number.items(), key=lambda nk: -nk[1]))
+    by_number = Counter(number for _, what in held for number in what)
+    counted = ", ".join(f"the {n} on {k}" for n, k in by_number.most_common())
     return (f"pyBKT's free fit lies outside the bounds on {len(held)} skills ({counted}; the 'held at a bound' "
-            "row), and the app keeps to them (a guess at least the item's chance and at most 0.5, a slip at most "
-            "0.1, a learn at most 0.5, a prior at most 0.8, no skill known from one answer): the numbers that "
-            "would read these children better are the ones the bounds refuse")
+            f"row), and the app keeps to them (a guess at least the item's chance and at most {bounds.GUESS_MAX}, a "
+            f"slip at most {bounds.SLIP_MAX}, a learn at most {bounds.LEARN_MAX}, a prior at most {bounds.PRIOR_MAX}, "
+            "no skill known from one answer): the numbers that would read these children better are the ones the "
+            "bounds refuse")
 
 
 def family_rows(family: str, children: Sequence[Sequence[Attempt]], **kw: int) -> list[tuple[str, str, str]]:

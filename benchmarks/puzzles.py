@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import statistics
 import time
+from collections import Counter
 
 from puzzles import KINDS, STAGES, Stage, generate, guessing
 from puzzles.shape import TARGETS, measure
@@ -84,12 +85,9 @@ def _named(rule: str) -> str:
 
 def why_over(over: list[guessing.Cell], picks: bool = False) -> str:
     """Why cells are over their limit, counted: the rounding traps' own way, and the rules that answer the rest."""
-    itself = [c for c in over if all(the_trap_itself(c, r) for r in c.rules if c.rules[r] > c.limit(r) + 1e-9)]
+    itself = [c for c in over if all(the_trap_itself(c, r) for r in c.over())]
     rest = [c for c in over if c not in itself]
-    by_rule: dict[str, int] = {}
-    for c in rest:
-        for r in {_named(r) for r in c.rules if c.rules[r] > c.limit(r) + 1e-9 and not the_trap_itself(c, r)}:
-            by_rule[r] = by_rule.get(r, 0) + 1
+    by_rule = Counter(name for c in rest for name in {_named(r) for r in c.over() if not the_trap_itself(c, r)})
     top = sorted(by_rule.items(), key=lambda rn: (-rn[1], rn[0]))[:4]
     out = []
     if itself:

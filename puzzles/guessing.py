@@ -223,11 +223,15 @@ class Cell:
         base = 0.5 if rule in ROUNDING_RULES else self.chance
         return max(LIMIT, base + MARGIN)
 
+    def over(self, room: float = 0.0) -> list[str]:
+        """Every rule that beats its limit by more than ``room``."""
+        return [r for r, v in self.rules.items() if v > self.limit(r) + room + 1e-9]
+
     def problems(self, room: float = 0.0) -> list[str]:
         """Every rule that beats its limit by more than ``room``, in words."""
         where = f" ({self.source})" if self.source else ""
-        return [f"{self.stage} {self.kind} level {self.level}{where}: '{r}' right {v:.1%} (limit {self.limit(r):.0%})"
-                for r, v in self.rules.items() if v > self.limit(r) + room + 1e-9]
+        return [f"{self.stage} {self.kind} level {self.level}{where}: '{r}' right {self.rules[r]:.1%} "
+                f"(limit {self.limit(r):.0%})" for r in self.over(room)]
 
     def closest(self) -> tuple[str, float]:
         """The rule nearest its limit (or furthest over it), and its share."""

@@ -69,10 +69,14 @@ def notices(at: AppTest) -> str:
     return texts(at, NOTICES)
 
 
+def story_box(at: AppTest) -> str:
+    """A table's story box ("What happened"), as the page sends it ("" if there is none)."""
+    return next((m.value for m in at.markdown if 'class="fives-story' in m.value), "")
+
+
 def table_story(at: AppTest) -> list[str]:
-    """The lines of a table's story ("What happened", newest first), as the child reads them."""
-    box = next((m.value for m in at.markdown if 'class="fives-story' in m.value), "")
-    return [html.unescape(line) for line in re.findall(r"<li>(.*?)</li>", box)]
+    """The lines of a table's story, newest first, as the child reads them."""
+    return [html.unescape(line) for line in re.findall(r"<li>(.*?)</li>", story_box(at))]
 
 
 def answer(at: AppTest, value: object = None) -> None:

@@ -89,7 +89,7 @@ def test_every_row_and_the_target_are_scored_on_the_same_held_out_answers(held):
     (refit_row,) = [r for r in printed if r[0] == f"prediction: few: {prediction.REFITTED}"]
     assert f"{len(c.refitted)} skills refitted ({len(c.held)} of them held at a bound), {len(c.refused)} refused" \
         in refit_row[2]
-    assert dict(c.held)["make-five@muggins"] == "slip" and not c.refused  # refitted, held within the bounds by EM
+    assert dict(c.held)["make-five@muggins"] == ("slip",) and not c.refused  # refitted, held within the bounds by EM
     (held_row,) = [r for r in printed if r[0] == "prediction: few: held at a bound"]
     assert held_row[1] == f"{len(c.held)} skills" and all(skill in held_row[2] for skill, _ in c.held)
     assert not [r for r in printed if r[0] == "prediction: few: refused"]

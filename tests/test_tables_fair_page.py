@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from apptest import any_move, app, game_of, make_class, opening, press, table_story, texts
+from apptest import any_move, app, game_of, make_class, opening, press, story_box, table_story, texts
 
 from trainer.games.seating import Seating
 from trainer.games.table import Call, TableGame
@@ -71,8 +71,7 @@ def test_no_tablet_tells_a_score_before_it_is_said(seats, call):
                 shown = page_words(device)
                 assert "open-end total" not in shown.lower(), (seat, turn)  # nor a picture's title or description
                 story = table_story(device)
-                box = next(m.value for m in device.markdown if 'class="fives-story' in m.value)
-                rest = shown.replace(box, "")
+                rest = shown.replace(story_box(device), "")
                 since = story[:next(i for i, line in enumerate(story) if tile in line) + 1]  # newest first
                 for text in [rest, *since]:
                     assert made not in text, (seat, turn, text)

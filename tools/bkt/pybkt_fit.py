@@ -66,7 +66,8 @@ def _after_one(prior: float, learn: float, guess: float, slip: float, correct: b
 
 
 def highest_prior(learn: float, guess: float, slip: float, known_at: float) -> float:
-    """The highest prior (to 3 places, rounded down) from which no one answer makes the skill known."""
+    """The highest prior (to 3 places, rounded down) from which no one answer makes the skill known: the trainer's
+    own rule (``trainer.learning.bounds.held``), written again here because this script imports nothing of it."""
     if all(_after_one(0.0, learn, guess, slip, c) >= known_at for c in (True, False)):
         return 0.0
     low, high = 0.0, 1.0
@@ -114,8 +115,7 @@ def bounded_fit(df: pd.DataFrame, skill: str, seed: int, num_fits: int, bounds: 
             more["learns"] = np.where(fixed["learns"] >= 0, fixed["learns"], more["learns"])
         fixed.update(more)
         m = _em(df, skill, seed, num_fits, fixed)
-    held = sorted(k for k in fixed)
-    return m, held
+    return m, sorted(fixed)
 
 
 def fit_skill(df: pd.DataFrame, skill: str, seed: int, num_fits: int, bounds: dict | None = None) -> dict:

@@ -18,6 +18,7 @@ from typing import Any
 from trainer.learning.bkt import ParamTable
 from trainer.learning.bounds import broken, held, limits
 from trainer.learning.fit import (
+    HELD_NAMES,
     MIN_LEARNERS,
     MIN_OBSERVATIONS,
     FitReport,
@@ -77,13 +78,14 @@ def fit(rows: Sequence[ObservationRow], *, cohort: str, env: Path | None = None,
             fitted.append(SkillFit(skill, n, who, None, "too few answers"))
             continue
         p = params_from(result["skills"][skill], default)
-        fixed = tuple(result["skills"][skill].get("held", ()))
+        fixed = {HELD_NAMES.get(h, h) for h in result["skills"][skill].get("held", ())}
         if bounded and p is not None and broken(skill, p) == ("known after one answer",):
             # a resource the skill never had takes the default's rate, which pyBKT's fit did not see: the prior
             # is lowered until one answer, at that rate too, cannot make the skill known
             p = held(skill, p)
-            fixed = tuple(sorted({*fixed, "prior"}))
-        fitted.append(SkillFit(skill, n, who, p, "" if p else "degenerate fit: guess ≥ 1 − slip", fixed))
+            fixed.add("prior")
+        why = "" if p else "degenerate fit: guess ≥ 1 − slip"
+        fitted.append(SkillFit(skill, n, who, p, why, tuple(sorted(fixed))))
     table = bounded_table(ParamTable(default, {f.skill: f.params for f in fitted if f.params is not None}, cohort))
     return FitReport(table, tuple(fitted), len(rows), learners)
 

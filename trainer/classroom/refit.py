@@ -28,7 +28,7 @@ from trainer.classroom import pybkt
 from trainer.learning.attempt import Attempt
 from trainer.learning.bkt import PARAMS_FILE, BktParams, ParamTable, shipped_params
 from trainer.learning.bounds import broken
-from trainer.learning.fit import HELD_NAMES, MIN_LEARNERS, MIN_OBSERVATIONS, observation_rows, summary
+from trainer.learning.fit import MIN_LEARNERS, MIN_OBSERVATIONS, observation_rows, summary
 from trainer.learning.heldout import HELD_OUT, Prediction, auc, predictions, rmse, split
 from trainer.learning.heldout import SEED as SPLIT_SEED
 
@@ -65,7 +65,7 @@ class RefitCheck:
     """(skill, why): a fit outside the bounds, or degenerate; the shipped numbers kept."""
     too_few: tuple[tuple[str, int, int], ...]
     """(skill, observations, children): too few to fit; the shipped numbers kept."""
-    held: tuple[tuple[str, str], ...] = ()
+    held: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """(skill, the numbers held at a bound): refitted skills whose free fit lay outside the bounds."""
     fit_summary: str = field(default="", compare=False)
     min_observations: int = MIN_OBSERVATIONS
@@ -112,8 +112,7 @@ def check(learners: Sequence[Sequence[Attempt]], *, where: str, day: dt.date, sh
     if with_pybkt:
         own = pybkt.heldout(rows, observation_rows(test), env=env, seed=seed, say=say)
         models[PLAIN], models[TEACHING] = own["plain"], own["teaching"]
-    held = tuple((f.skill, ", ".join(HELD_NAMES.get(h, h) for h in f.held)) for f in report.skills
-                 if f.held and f.skill in accepted)
+    held = tuple((f.skill, f.held) for f in report.skills if f.held and f.skill in accepted)
     return RefitCheck(day, where, len(train), len(test), len(rows), _scores(ours, models), table,
                       tuple(sorted(accepted)), tuple(refused), tuple(too_few), held, summary(report),
                       min_observations, min_learners)
@@ -149,8 +148,9 @@ def report_text(c: RefitCheck) -> str:
                                                                    "less well than the shipped numbers (AUC): "
                                                                    "keep the shipped ones."), ""]
     lines.append("Refitted (within the bounds): " + (", ".join(c.refitted) or "none") + ".")
+    held = "; ".join(f"{s} ({', '.join(what)})" for s, what in c.held) or "none"
     lines.append("Of those, held at a bound (where EM settled outside it, that number was fixed at the bound and the "
-                 "others fitted again): " + ("; ".join(f"{s} ({what})" for s, what in c.held) or "none") + ".")
+                 f"others fitted again): {held}.")
     lines.append("Refused (outside the bounds, or degenerate; the shipped numbers kept): " +
                  ("; ".join(f"{s} ({why})" for s, why in c.refused) or "none") + ".")
     lines.append(f"Too few answers (a skill needs {c.min_observations} observations from {c.min_learners} children; "

@@ -91,6 +91,11 @@ KIND_CHANCE: dict[str, float] = {k: kind_chance(k) for k in KINDS}
 """Each kind's chance (:func:`kind_chance`), by id."""
 
 
+def guess_ceiling(skill: str) -> float:
+    """The highest guess a skill may have: :data:`GUESS_MAX`, or its floor where that is higher."""
+    return max(GUESS_MAX, guess_floor(skill))
+
+
 @cache
 def guess_floor(skill: str) -> float:
     """The lowest guess a skill may have: its kind's chance for a general skill (``"kind@stage"``), the highest
@@ -114,7 +119,7 @@ def held(skill: str, p: N, mastered_at: float = DEFAULT_POLICY.mastered_at) -> N
     learn = min(p.learn, LEARN_MAX)
     out = dataclasses.replace(p, learn=learn, taught_learn=max(min(p.taught_learn, LEARN_MAX), learn),
                               prior=min(p.prior, PRIOR_MAX), slip=min(p.slip, SLIP_MAX),
-                              guess=min(max(p.guess, floor), max(GUESS_MAX, floor)))
+                              guess=min(max(p.guess, floor), guess_ceiling(skill)))
     if known_after_one(out, out.prior, mastered_at):
         low, high = 0.0, out.prior  # the highest prior (to 4 places) one answer cannot make known
         for _ in range(40):
@@ -133,12 +138,13 @@ def limits(skill: str, mastered_at: float = DEFAULT_POLICY.mastered_at) -> dict[
     """
     floor = guess_floor(skill)
     return {"learn_max": LEARN_MAX, "prior_max": PRIOR_MAX, "slip_max": SLIP_MAX, "guess_min": floor,
-            "guess_max": max(GUESS_MAX, floor), "known_at": mastered_at}
+            "guess_max": guess_ceiling(skill), "known_at": mastered_at}
 
 
 def broken(skill: str, p: Numbers, mastered_at: float = DEFAULT_POLICY.mastered_at) -> tuple[str, ...]:
-    """The bounds a fit of ``skill`` lies outside, each said plainly (empty: within them all): a refit outside
-    them is refused, not held (``make fit-bkt``'s check, :mod:`trainer.classroom.refit`).
+    """The bounds a fit of ``skill`` lies outside, each said plainly (empty: within them all): a refit is fitted
+    within them by pyBKT itself (:func:`trainer.classroom.pybkt.fit`), and one still outside them is refused, not
+    clipped (``make fit-bkt``'s check, :mod:`trainer.classroom.refit`).
 
     >>> from trainer.learning.bkt import BktParams
     >>> broken("open-total@muggins", BktParams(prior=0.3, learn=0.2, guess=0.3, slip=0.25, taught_learn=0.3))
@@ -154,8 +160,8 @@ def broken(skill: str, p: Numbers, mastered_at: float = DEFAULT_POLICY.mastered_
         out.append(f"slip {p.slip:.3f} > {SLIP_MAX}")
     if p.guess < floor - 1e-6:
         out.append(f"guess {p.guess:.3f} < the item's chance {floor:.3f}")
-    if p.guess > max(GUESS_MAX, floor) + 1e-6:
-        out.append(f"guess {p.guess:.3f} > {max(GUESS_MAX, floor):.3f}")
+    if p.guess > guess_ceiling(skill) + 1e-6:
+        out.append(f"guess {p.guess:.3f} > {guess_ceiling(skill):.3f}")
     if not out and known_after_one(p, p.prior, mastered_at):
         out.append("known after one answer")
     return tuple(out)

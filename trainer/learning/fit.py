@@ -141,8 +141,8 @@ class SkillFit:
     why_default: str = ""
     """Why it keeps the default (too few answers, or a fit where knowing does not help)."""
     held: tuple[str, ...] = ()
-    """The numbers the bounded fit fixed at a bound, the others fitted again (pyBKT's names: ``guesses``,
-    ``learns``, ``prior``, ``slips``); empty: EM settled within the bounds by itself."""
+    """The numbers the bounded fit fixed at a bound, the others fitted again (``guess``, ``learn``, ``prior``,
+    ``slip``); empty: EM settled within the bounds by itself."""
 
 
 @dataclass(frozen=True)
@@ -211,13 +211,13 @@ def summary(report: FitReport) -> str:
         if f.params is None:
             lines.append(f"{f.skill:28} {f.observations:>6} {f.learners:>5}  default ({f.why_default})")
         else:
-            held = f"  (held at a bound: {', '.join(HELD_NAMES.get(h, h) for h in f.held)})" if f.held else ""
+            held = f"  (held at a bound: {', '.join(f.held)})" if f.held else ""
             lines.append(_line(f.skill, f.observations, f.learners, f.params) + held)
     return "\n".join(lines)
 
 
 HELD_NAMES = {"guesses": "guess", "learns": "learn", "prior": "prior", "slips": "slip"}
-"""pyBKT's names of the numbers, as the summary says them."""
+"""pyBKT's names of the numbers (its ``fixed`` keys), as the trainer says them."""
 
 
 def _line(name: str, n: int, who: int, p: BktParams) -> str:
