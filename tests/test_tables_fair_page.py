@@ -225,6 +225,24 @@ def test_a_table_shows_the_hand_its_target_and_boneyard_and_names_partners_you_f
     assert labels == ["You &amp; Lena", "Ivy &amp; Omar"], labels  # partners opposite, You first
 
 
+def test_a_waiting_childs_tablet_draws_the_table_as_one_element_between_its_widgets():
+    """Every tablet at the table draws it again at every move: what a child waiting for their turn reads (the
+    scores, whose turn, the layout and their tiles, the note, the story and the table's code) is one element."""
+    devices = seat_everyone(4, Call.OFF)
+    jon = devices[0]
+    jon.run()
+    turn = game_of(jon).current_seat
+    waiting = devices[next(seat for seat in devices if seat != turn)]
+    waiting.run()
+    code = waiting.session_state["tables"].code
+    (sheet,) = [m.value for m in waiting.markdown if 'class="fives-scores"' in m.value]
+    parts = ('class="fives-scores"', "<h3>", 'class="fives-picture"', 'class="fives-note" role="status">Waiting for',
+             'class="fives-story', f'<p class="fives-small">Table {code}</p>')
+    assert [sheet.index(p) for p in parts] == sorted(sheet.index(p) for p in parts), sheet  # in the page's order
+    assert len(waiting.markdown) == 1 and not waiting.info and not waiting.caption  # nothing else beside it
+    assert [b.key for b in waiting.button] == ["tb_leave"]
+
+
 # ----- Play a hand after an outage -----
 
 def test_a_reload_during_an_outage_brings_the_saved_game_back_once_the_store_answers(store, outage):

@@ -15,7 +15,9 @@ import logging
 import threading
 from collections.abc import Callable
 
+from trainer.games.reads import read_once
 from trainer.games.seating import MOST_STAND_IN_MOVES, Seating
+from trainer.games.table import TableGame
 from trainer.store import Store, StoreError
 from trainer.store.table_news import TableNews
 from trainer.store.tables import TableRow
@@ -105,7 +107,7 @@ class StandIns:
         made = 0
         try:
             for turn in range(MOST_STAND_IN_MOVES):
-                game = self.seating.game(code)
+                game = self._game(code, version if turn == 0 else None)
                 row, fresh = self._row(code, version if turn == 0 else None, game.number)
                 if row.ended is not None or game.is_over:
                     self.forget(code)
@@ -132,6 +134,20 @@ class StandIns:
         except ValueError:  # a table whose setup or moves cannot be read: nothing to play
             self.forget(code)
         return made
+
+    def _game(self, code: str, heard: int | None) -> TableGame:
+        """The table's game, brought up to date. Woken by news of version ``heard``, the driver takes the moves
+        from the read this process's pages make for the same news, or makes it for them
+        (:func:`~trainer.games.reads.read_once`): moves never change once kept. The seats it judges a child
+        away on are its own reading (:meth:`_row`), never a page's."""
+        if heard is None:
+            return self.seating.game(code)
+        store = self.seating.store
+        read = read_once(store, code, self.seating.known(code), heard,
+                         lambda start: store.table_and_moves(code, since=start))
+        if read is None:
+            raise StoreError("no-table")
+        return self.seating.game(code, read=read)
 
     def _row(self, code: str, version: int | None, moves: int) -> tuple[TableRow, bool]:
         """The table's row, and whether it was read just now. Every change to a table puts its version up by

@@ -5,7 +5,8 @@ store within a few milliseconds of the others. The first to read keeps what it r
 a page woken by news of a version that read holds takes it (:func:`kept_read`), or waits for the read under way
 (:func:`read_once`), instead of visiting the store. Moves never change once kept; a table's row (its seats, when
 each child was last seen) is taken only within :data:`READ_FOR` seconds of its reading. The driver of the
-computer players never takes a page's read: it decides who is away on the seats as the store has them now.
+computer players takes a read's moves, or makes the read for the pages, but never a page's seats: it decides
+who is away on the seats as the store has them now.
 Thread-safe: the pages' runs read from their own threads.
 """
 

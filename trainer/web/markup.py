@@ -1,7 +1,9 @@
-"""Our own HTML on a page: stored text (a nickname, a class name) shown exactly as typed."""
+"""Our own HTML on a page: stored text (a nickname, a class name) shown exactly as typed, and a page's lines
+and pictures gathered into one element (:class:`Sheet`)."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import streamlit as st
@@ -25,6 +27,51 @@ def show_html(html_text: str, *, tag: str = "div", css: str = "") -> None:
     style = f' style="{css}"' if css else ""
     st.markdown(f"<{tag}{style}>{html_text}</{tag}>", unsafe_allow_html=True)
 
+
+
+class Sheet:
+    """A page's headings, lines, notes and pictures gathered into one element, sent when a widget (or anything
+    else of Streamlit's) must come next (:meth:`send`). A page every tablet at a table draws again at every move
+    builds one element where it built six: Streamlit's cost is per element (building, hashing, queueing and
+    sending each), not per word. Text is escaped here; :meth:`add` takes HTML as it is (a picture's)."""
+
+    def __init__(self) -> None:
+        self._parts: list[str] = []
+
+    def add(self, html_text: str) -> None:
+        """HTML as it is (made safe by its maker: a picture, a scoreboard)."""
+        if html_text:
+            self._parts.append(html_text)
+
+    def heading(self, text: str, level: int = 3) -> None:
+        """A heading, as ``###`` draws it."""
+        self._parts.append(f"<h{level}>{sentence(text)}</h{level}>")
+
+    def note(self, text: str) -> None:
+        """A note in a pale blue box, as ``st.info`` draws it, read out when it changes."""
+        self._parts.append(f'<div class="fives-note" role="status">{sentence(text)}</div>')
+
+    def caption(self, text: str) -> None:
+        """A small grey line, as ``st.caption`` draws it."""
+        self._parts.append(f'<p class="fives-small">{sentence(text)}</p>')
+
+    def send(self) -> None:
+        """Put what was gathered on the page, as one element (nothing if nothing was)."""
+        if self._parts:
+            st.markdown("".join(self._parts), unsafe_allow_html=True)
+            self._parts.clear()
+
+    def __len__(self) -> int:
+        return len(self._parts)
+
+
+def sentence(text: str) -> str:
+    """A sentence as HTML: escaped, its ``**bold**`` kept bold (as Markdown draws it).
+
+    >>> sentence("**Say your score** <now>")
+    '<strong>Say your score</strong> &lt;now&gt;'
+    """
+    return re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", html.escape(text, quote=False))
 
 
 _TILE_NAME = re.compile(r"(?<![\w-])(\d)-(\d)(?![\w-])")

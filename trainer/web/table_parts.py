@@ -12,8 +12,6 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-import streamlit as st
-
 from trainer.games.reads import read_once
 from trainer.games.seating import Outcome
 from trainer.games.table import NEXT_HAND, START, Refusal, TableGame
@@ -22,6 +20,7 @@ from trainer.rules import Layout
 from trainer.store import Store, StoreError
 from trainer.store.tables import MoveRow, TableRow
 from trainer.web import push
+from trainer.web.markup import Sheet
 from trainer.words import game_tables as words
 from trainer.words import language
 from trainer.words import play_page as play_words
@@ -105,15 +104,14 @@ def read_table(s: Store, code: str, since: int, drawn: int | None) -> tuple[Tabl
     return read_once(s, code, since, woken, lambda start: s.table_and_moves(code, since=start))
 
 
-def scoreboard(game: TableGame, names: tuple[str, ...]) -> None:
+def scoreboard(sheet: Sheet, game: TableGame, names: tuple[str, ...]) -> None:
     """The scores by side ("You & Maya", as Play a hand names them), the hand, the target and the boneyard,
     and every seat's tile count."""
     hand = game.game.hand
     scores = hand.scores
     where = play_words.hand_on(len(game.game.results) + 1, game.game.target, hand.boneyard_size, game.game.rules.unit)
     note = " · ".join([where] + [words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)])
-    # one element, not a row of metrics and a caption: every tablet at the table draws it again at every move
+    # HTML on the page's sheet, not a row of metrics and a caption: every tablet at the table draws it at every move
     sides = "".join(f'<div class="fives-score"><div class="fives-score-label">{html.escape(game.side_name(side))}'
                     f'</div><div class="fives-score-value">{scores[side]}</div></div>' for side in range(hand.n_sides))
-    st.markdown(f'<div class="fives-scores">{sides}</div><div class="fives-score-note">{html.escape(note)}</div>',
-                unsafe_allow_html=True)
+    sheet.add(f'<div class="fives-scores">{sides}</div><div class="fives-score-note">{html.escape(note)}</div>')

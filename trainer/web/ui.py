@@ -332,13 +332,13 @@ def picture(svg: str, *, max_width: str = "", caption: str = "", min_tile: int =
 
 
 GAP = '<div style="height:1rem"></div>'
-"""Between two pictures in one element (:func:`pictures`, ``spaced``): the room Streamlit leaves between two
-elements."""
+"""Between two pictures in one element (a table's, :class:`trainer.web.markup.Sheet`): the room Streamlit leaves
+between two elements."""
 
 
-def pictures(*parts: str, spaced: bool = False) -> None:
-    """Several pictures (from :func:`picture_html`) as one element; ``spaced``: as far apart as two elements."""
-    st.markdown((GAP if spaced else "").join(parts), unsafe_allow_html=True)
+def pictures(*parts: str) -> None:
+    """Several pictures (from :func:`picture_html`) as one element."""
+    st.markdown("".join(parts), unsafe_allow_html=True)
 
 
 def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, chosen: list[str] | None = None,

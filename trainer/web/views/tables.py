@@ -29,6 +29,7 @@ from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, Phase, 
 from trainer.store import Store, StoreError
 from trainer.store.tables import TableRow
 from trainer.web import class_tables, device, pagestate, push, session, ui
+from trainer.web.markup import Sheet, sentence
 from trainer.web.pagestate import TableState
 from trainer.web.table_parts import hand_picture, played_for, read_table, refusal_words, sat_again, scoreboard
 from trainer.web.table_parts import layout_picture as drawn
@@ -285,6 +286,7 @@ def show() -> None:
     if not push.live(s):  # while pages are pushed to, this process marks its open pages' seats seen itself
         here(row)
     message, ts.message = ts.message, None
+    sheet = Sheet()  # the table's lines and pictures, one element wherever no widget comes between them
     if row.ended is not None and not game.is_over:
         st.info(words.table_ended())
         st.button(words.back_to_tables(), on_click=leave, key="tb_back")
@@ -296,15 +298,17 @@ def show() -> None:
     elif game.between_hands:
         between_hands(game)
     else:
-        playing(row, game, names, message)
+        playing(sheet, row, game, names)
     if message and game.started and not game.is_over:
+        sheet.send()
         st.warning(message)
     if game.started:
-        story(game)
+        story(sheet, game)
+    if game.started and not game.is_over:
+        sheet.caption(words.table_heading(row.code))  # the code to come back with, after a reload or on another tablet
+    sheet.send()
     if not game.is_over:
         st.button(words.leave_button(), on_click=leave, key="tb_leave")
-    if game.started and not game.is_over:
-        st.caption(words.table_heading(row.code))  # the code to come back with, after a reload or on another tablet
     push.follow(s, ts.code, row.version, ts.seats)
     ts.drawn = row.version
 
@@ -354,25 +358,26 @@ def waiting_room(row: TableRow, game: TableGame, names: tuple[str, ...]) -> None
         st.info(words.waiting_for_start(names[0]))
 
 
-def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str | None) -> None:
+def playing(sheet: Sheet, row: TableRow, game: TableGame, names: tuple[str, ...]) -> None:
     ts = record()
-    scoreboard(game, names)
+    scoreboard(sheet, game, names)
     turn = game.current_seat
     assert turn is not None
     mine = turn in ts.seats
     shared = len(ts.seats) > 1
-    st.markdown(f"### {words.your_turn() if mine and not shared else words.turn_of(names[turn])}")
+    sheet.heading(words.your_turn() if mine and not shared else words.turn_of(names[turn]))
     seats = seating()
     for held in row.seats:  # every child the computer is playing for, from the moment it takes over
         if held.seat not in ts.seats and seats.away(row, held.seat):
-            st.caption(words.away(names[held.seat]))
+            sheet.caption(words.away(names[held.seat]))
     if not shared and ts.seats and played_for(game, ts.seats[0]):
-        st.info(words.played_for_you())  # the story's "You played…" lines of that time were the computer's
+        sheet.note(words.played_for_you())  # the story's "You played…" lines of that time were the computer's
     if mine and shared and ts.shown_to != turn:
+        sheet.send()
         hand_off(game, names, turn)
         return
     if mine:
-        my_move(game, turn)
+        my_move(sheet, game, turn)
         return
     layout = game.view(turn).layout
     parts: list[str] = []  # the layout and this child's own tiles, one element
@@ -384,9 +389,9 @@ def playing(row: TableRow, game: TableGame, names: tuple[str, ...], message: str
         parts.append(ui.picture_html(hand_picture(own, width=pictures.hand_width(len(own))),
                                      max_width=f"{pictures.hand_width(len(own))}px", caption=words.your_tiles()))
     if parts:
-        ui.pictures(*parts, spaced=True)
+        sheet.add(ui.GAP.join(parts))
     if not shared and ts.seats:
-        st.info(words.waiting_for(names[turn]))
+        sheet.note(words.waiting_for(names[turn]))
 
 
 def hand_off(game: TableGame, names: tuple[str, ...], seat: int) -> None:
@@ -404,15 +409,16 @@ def show_to(seat: int) -> None:
     record().shown_to = seat
 
 
-def my_move(game: TableGame, seat: int) -> None:
+def my_move(sheet: Sheet, game: TableGame, seat: int) -> None:
     view = game.view(seat)
     number = game.number
     if view.phase is Phase.CLAIM:
-        st.markdown(f"**{play_words.say_your_score()}**")
+        sheet.add(f"<p><strong>{sentence(play_words.say_your_score())}</strong></p>")
         svg = drawn(record().code, game, view.layout, counted=False)
-        ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
+        sheet.add(ui.picture_html(svg, max_width=ui.natural_width(svg, scale=2.0)))
         legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
-        st.markdown(play_words.what_did_it_score(view.rules.unit.value == "points"))
+        sheet.add(f"<p>{sentence(play_words.what_did_it_score(view.rules.unit.value == 'points'))}</p>")
+        sheet.send()
         with st.container(horizontal=True):
             for v in [v for v in claim_choices(view.layout, view.rules) if v in legal]:
                 st.button(play_words.no_score() if v == 0 else str(v), key=f"tb_claim_{v}_{number}", on_click=send,
@@ -421,10 +427,11 @@ def my_move(game: TableGame, seat: int) -> None:
     if view.phase is Phase.MUGGINS:
         said = next((e.score for e in reversed(game.game.hand.history) if e.kind is EventKind.CLAIM), 0)
         who = game.name(game.game.hand.cur)
-        st.markdown(f"### {play_words.call_muggins_hidden(who)}")
+        sheet.heading(play_words.call_muggins_hidden(who))
         svg = drawn(record().code, game, view.layout, counted=False)
-        ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
-        st.markdown(play_words.muggins_count_yourself(who, said, view.rules.unit))
+        sheet.add(ui.picture_html(svg, max_width=ui.natural_width(svg, scale=2.0)))
+        sheet.add(f"<p>{sentence(play_words.muggins_count_yourself(who, said, view.rules.unit))}</p>")
+        sheet.send()
         c1, c2 = st.columns(2)
         c1.button(play_words.muggins(), type="primary", on_click=send, args=(str(MUGGINS), seat, number),
                   key=f"tb_muggins_{number}")
@@ -436,6 +443,7 @@ def my_move(game: TableGame, seat: int) -> None:
     hand_svg = hand_picture(view.hand, playable=playable, width=pictures.hand_width(len(view.hand)))
     layout_svg = drawn(record().code, game, view.layout, letters=True) if not view.layout.is_empty else ""
     if plays:
+        sheet.send()
         mode = BoardMode.LEAD if view.layout.is_empty else BoardMode.PLAY
         pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"tb_board_{number}",
                         layout_width=ui.natural_width(layout_svg, scale=2.0) if layout_svg else "",
@@ -450,18 +458,22 @@ def my_move(game: TableGame, seat: int) -> None:
             ui.rerun()
     else:
         if layout_svg:
-            ui.picture(layout_svg, max_width=ui.natural_width(layout_svg, scale=2.0))
-        ui.picture(hand_svg, max_width=f"{pictures.hand_width(len(view.hand))}px", caption=words.your_tiles())
+            sheet.add(ui.picture_html(layout_svg, max_width=ui.natural_width(layout_svg, scale=2.0)))
+        sheet.add(ui.picture_html(hand_svg, max_width=f"{pictures.hand_width(len(view.hand))}px",
+                                  caption=words.your_tiles()))
     if DRAW in view.legal_actions and not plays:
-        st.info(play_words.nothing_fits_draw())
+        sheet.note(play_words.nothing_fits_draw())
+        sheet.send()
         st.button(play_words.draw(), type="primary", on_click=send, args=("draw", seat, number),
                   key=f"tb_draw_{number}")
     elif PASS in view.legal_actions:
-        st.info(play_words.cannot_lead() if view.layout.is_empty else play_words.nothing_fits_pass())
+        sheet.note(play_words.cannot_lead() if view.layout.is_empty else play_words.nothing_fits_pass())
+        sheet.send()
         st.button(play_words.pass_the_lead() if view.layout.is_empty else play_words.pass_(), type="primary",
                   on_click=send, args=("pass", seat, number), key=f"tb_pass_{number}")
     elif hints and plays:
-        st.markdown(play_words.where_tiles_go())
+        sheet.add(f"<p>{sentence(play_words.where_tiles_go())}</p>")
+        sheet.send()
         with st.container(horizontal=True):
             for play in plays:
                 label = play_words.lead(str(play.tile)) if play.target is None else name_of(view.layout, play)
@@ -534,7 +546,7 @@ def rematch(code: str) -> None:
     ts.code, ts.shown_to = fresh, None
 
 
-def story(game: TableGame) -> None:
+def story(sheet: Sheet, game: TableGame) -> None:
     """What happened this hand, newest first, in one box (its heading scrolls with a long story)."""
     told = game.told()
     lines = ("<ul>" + "".join(f"<li>{html.escape(line, quote=False)}</li>" for line in reversed(told)) + "</ul>"
@@ -542,11 +554,11 @@ def story(game: TableGame) -> None:
     heading = play_words.what_happened()
     box = ('class="fives-story fives-story-long" tabindex="0"' if len(told) > 8  # a box that scrolls, by keyboard too
            else 'class="fives-story"')
-    # one element, not a box and its text: every tablet at the table draws it again at every move
-    st.markdown(f'<div {box} role="region" aria-label="{html.escape(heading)}">'
-                f"<p><strong>{html.escape(heading, quote=False)}</strong> "
-                f'<span class="fives-story-order">{html.escape(play_words.newest_first(), quote=False)}</span></p>'
-                f"{lines}</div>", unsafe_allow_html=True)
+    # HTML on the page's sheet, not a box and its text: every tablet at the table draws it again at every move
+    sheet.add(f'<div {box} role="region" aria-label="{html.escape(heading)}">'
+              f"<p><strong>{html.escape(heading, quote=False)}</strong> "
+              f'<span class="fives-story-order">{html.escape(play_words.newest_first(), quote=False)}</span></p>'
+              f"{lines}</div>")
 
 
 def watch() -> None:
