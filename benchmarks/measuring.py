@@ -17,6 +17,48 @@ def _stat(pid: int) -> list[str] | None:
         return None
 
 
+def _ticks(path: str) -> int | None:
+    try:
+        with open(path) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return int(fields[11]) + int(fields[12])  # utime, stime
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def thread_cpu(pids: list[int]) -> dict[str, float]:
+    """What these (Python app) processes and each of their threads running now spent so far, in seconds:
+    ``"process"`` all of it (the finished threads too), ``"main <pid>"`` a main thread (the event loop, which
+    sends every message), ``"<pid>/<tid>"`` another thread. :func:`split` turns two readings into where a load's
+    CPU went."""
+    out = {"process": 0.0}
+    hz = os.sysconf("SC_CLK_TCK")
+    for pid in pids:
+        whole = _ticks(f"/proc/{pid}/stat")
+        if whole is None:
+            continue
+        out["process"] += whole / hz
+        try:
+            tids = [int(t) for t in os.listdir(f"/proc/{pid}/task")]
+        except OSError:
+            continue
+        for tid in tids:
+            ticks = _ticks(f"/proc/{pid}/task/{tid}/stat")
+            if ticks is not None:
+                out[f"main {pid}" if tid == pid else f"{pid}/{tid}"] = ticks / hz
+    return out
+
+
+def split(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    """Where the CPU between two :func:`thread_cpu` readings went: ``"main"``, the main threads; ``"others"``, the
+    threads running at both readings (a driver, a listener); ``"runs"``, the rest: the threads that came between
+    (a script run's thread, each: Streamlit starts one a run)."""
+    main = sum(v - before.get(k, 0.0) for k, v in after.items() if k.startswith("main "))
+    others = sum(v - before[k] for k, v in after.items() if "/" in k and k in before)
+    whole = after["process"] - before["process"]
+    return {"main": main, "others": others, "runs": max(0.0, whole - main - others)}
+
+
 def cpu_seconds(pids: list[int]) -> float:
     """CPU time (user + system) of these processes and every process under them, the running ones
     and the finished ones their parents have waited for, in seconds."""

@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from streamlit.proto.Alert_pb2 import Alert
 
 from benchmarks.classroom import Served
-from benchmarks.measuring import cpu_seconds, pct
+from benchmarks.measuring import cpu_seconds, pct, split, thread_cpu
 from benchmarks.wsclient import Element, Session
 from trainer.bots import BotLevel
 from trainer.games.table import NEXT_HAND, START, Move, TableGame, TableSetup
@@ -406,6 +406,8 @@ def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict,
     nobody: list[str] = []
 
     playing: dict[str, float] = {}
+    parts: dict[str, float] = {}
+    others = [pid for pid in server.pids if pid not in server.app_pids]  # the balancer
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
@@ -426,9 +428,11 @@ def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict,
         await asyncio.gather(*(child_sits(c, server.url, cookies[c.index], store, codes, joined) for c in children))
         # the children are seated: from here on, only play is measured
         playing["cpu"], playing["t"] = cpu_seconds(server.pids), time.perf_counter()
+        threads, balancer = thread_cpu(server.app_pids), cpu_seconds(others)
         until = time.monotonic() + seconds
         await asyncio.gather(*(child_plays(c, store, until, joined) for c in children))
         playing["cpu"] = cpu_seconds(server.pids) - playing["cpu"]
+        parts.update(split(threads, thread_cpu(server.app_pids)), balancer=cpu_seconds(others) - balancer)
         playing["t"] = time.perf_counter() - playing["t"]
 
     idle_from, t0 = cpu_seconds(server.pids), time.perf_counter()
@@ -438,6 +442,8 @@ def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict,
     busy = max(0.0, playing["cpu"] - idle_rate * playing["t"])
     out = check(store, children)  # the children's tables only: the computers' table is not among them
     out["cpu_per_move"] = busy / max(1, out["moves"])
+    out["split"] = {k: v / max(1, out["moves"]) for k, v in parts.items()}
+    out["split"]["idle"] = idle_rate * playing["t"] / max(1, out["moves"])
     out["cpu_share"] = busy / playing["t"]
     out["stopped"] = [c for c in children if c.runs and c.session is not None
                       and time.time() - c.runs[-1][1] > 60]  # pages nothing drew for the last minute
@@ -486,6 +492,13 @@ def rows(out: dict, children: list[Child], tables: int, seconds: float,
             + ("met" if machine < SCHOOL_CPU_SHARE else "MISSED") if school
             else f"; target ≤ {CPU_TARGET * 1000:.0f} ms: " + ("met" if out["cpu_per_move"] <= CPU_TARGET
                                                                  else "MISSED"))),
+        (f"tables ({where}): server CPU per move, where it went (ms)", f"{out['cpu_per_move'] * 1000:.1f}",
+         f"the script runs {out['split'].get('runs', 0) * 1000:.1f} (a run's thread each), the event loops "
+         f"{out['split'].get('main', 0) * 1000:.1f} (sending every message), the app's other threads "
+         f"{out['split'].get('others', 0) * 1000:.1f} (the computer players' driver, the table news), HAProxy "
+         f"{out['split'].get('balancer', 0) * 1000:.1f}, less the servers' idle rate "
+         f"{out['split'].get('idle', 0) * 1000:.1f}; each app thread's CPU read from /proc at the start and the "
+         "end of play"),
         (f"tables ({where}): pages not drawn in the last minute", f"{len(out['stopped'])}",
          "; ".join(f"child {c.index} (table {c.table}, seat {c.seat}): last drawn "
                    f"{time.time() - c.runs[-1][1]:.0f} s before the end, {len(c.runs)} runs, {c.clicks} clicks, "
