@@ -456,11 +456,11 @@ def my_move(sheet: Sheet, game: TableGame, seat: int) -> None:
             if token:
                 send(token, seat, number)
             ui.rerun()
-    else:
-        if layout_svg:
-            sheet.add(ui.picture_html(layout_svg, max_width=ui.natural_width(layout_svg, scale=2.0)))
-        sheet.add(ui.picture_html(hand_svg, max_width=f"{pictures.hand_width(len(view.hand))}px",
-                                  caption=words.your_tiles()))
+    else:  # nothing to place: the layout and the child's tiles, as far apart as two elements
+        shown = [ui.picture_html(layout_svg, max_width=ui.natural_width(layout_svg, scale=2.0))] if layout_svg else []
+        shown.append(ui.picture_html(hand_svg, max_width=f"{pictures.hand_width(len(view.hand))}px",
+                                     caption=words.your_tiles()))
+        sheet.add(ui.GAP.join(shown))
     if DRAW in view.legal_actions and not plays:
         sheet.note(play_words.nothing_fits_draw())
         sheet.send()
