@@ -1,6 +1,7 @@
 """Pieces of Play at a table (:mod:`trainer.web.views.tables`) that need none of the page's state: a layout's
 picture drawn once a process for all the tablets at a table, a hand's likewise, a table read once a process for
-one news, the scoreboard, the words for what happened to a move, and a device back at its seats marked here."""
+one news, the scoreboard and the story, the words for what happened to a move, and a device back at its seats
+marked here."""
 
 from __future__ import annotations
 
@@ -115,3 +116,18 @@ def scoreboard(sheet: Sheet, game: TableGame, names: tuple[str, ...]) -> None:
     sides = "".join(f'<div class="fives-score"><div class="fives-score-label">{html.escape(game.side_name(side))}'
                     f'</div><div class="fives-score-value">{scores[side]}</div></div>' for side in range(hand.n_sides))
     sheet.add(f'<div class="fives-scores">{sides}</div><div class="fives-score-note">{html.escape(note)}</div>')
+
+
+def story(sheet: Sheet, game: TableGame) -> None:
+    """What happened this hand, newest first, in one box (its heading scrolls with a long story)."""
+    told = game.told()
+    lines = ("<ul>" + "".join(f"<li>{html.escape(line, quote=False)}</li>" for line in reversed(told)) + "</ul>"
+             if told else f"<p>{html.escape(play_words.just_dealt(), quote=False)}</p>")
+    heading = play_words.what_happened()
+    box = ('class="fives-story fives-story-long" tabindex="0"' if len(told) > 8  # a box that scrolls, by keyboard too
+           else 'class="fives-story"')
+    # HTML on the page's sheet, not a box and its text: every tablet at the table draws it again at every move
+    sheet.add(f'<div {box} role="region" aria-label="{html.escape(heading)}">'
+              f"<p><strong>{html.escape(heading, quote=False)}</strong> "
+              f'<span class="fives-story-order">{html.escape(play_words.newest_first(), quote=False)}</span></p>'
+              f"{lines}</div>")

@@ -11,7 +11,6 @@ A seat whose child is away is played by a computer player, moved by the server, 
 
 from __future__ import annotations
 
-import html
 import secrets
 
 import streamlit as st
@@ -31,7 +30,7 @@ from trainer.store.tables import TableRow
 from trainer.web import class_tables, device, pagestate, push, session, ui
 from trainer.web.markup import Sheet, sentence
 from trainer.web.pagestate import TableState
-from trainer.web.table_parts import hand_picture, played_for, read_table, refusal_words, sat_again, scoreboard
+from trainer.web.table_parts import hand_picture, played_for, read_table, refusal_words, sat_again, scoreboard, story
 from trainer.web.table_parts import layout_picture as drawn
 from trainer.words import game_tables as words
 from trainer.words import play_page as play_words
@@ -544,21 +543,6 @@ def rematch(code: str) -> None:
     setup = seating().setup_of(seating().row(code))
     fresh = s.rematch(code, setup.dealt_anew().to_record())
     ts.code, ts.shown_to = fresh, None
-
-
-def story(sheet: Sheet, game: TableGame) -> None:
-    """What happened this hand, newest first, in one box (its heading scrolls with a long story)."""
-    told = game.told()
-    lines = ("<ul>" + "".join(f"<li>{html.escape(line, quote=False)}</li>" for line in reversed(told)) + "</ul>"
-             if told else f"<p>{html.escape(play_words.just_dealt(), quote=False)}</p>")
-    heading = play_words.what_happened()
-    box = ('class="fives-story fives-story-long" tabindex="0"' if len(told) > 8  # a box that scrolls, by keyboard too
-           else 'class="fives-story"')
-    # HTML on the page's sheet, not a box and its text: every tablet at the table draws it again at every move
-    sheet.add(f'<div {box} role="region" aria-label="{html.escape(heading)}">'
-              f"<p><strong>{html.escape(heading, quote=False)}</strong> "
-              f'<span class="fives-story-order">{html.escape(play_words.newest_first(), quote=False)}</span></p>'
-              f"{lines}</div>")
 
 
 def watch() -> None:
