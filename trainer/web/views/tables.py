@@ -344,17 +344,22 @@ def leave() -> None:
 
 
 def waiting_room(row: TableRow, game: TableGame, names: tuple[str, ...]) -> None:
-    ts = record()
-    st.markdown(f"## {words.table_heading(row.code)}")
+    """The table before its game: one element of HTML, as the game's are (the browser loads its way of drawing
+    HTML here, once, rather than at the game's first move, where a tablet drew the move's buttons before them)."""
+    ts, sheet = record(), Sheet()
+    sheet.heading(words.table_heading(row.code), level=2)
     if len(ts.seats) == 1:
-        st.markdown(words.tell_the_code())
+        sheet.add(f"<p>{sentence(words.tell_the_code())}</p>")
     held = {s.seat for s in row.seats}
-    st.markdown("\n".join(f"- {words.seat_line(i, names[i]) if i in held else words.seat_empty(i, names[i])}"
-                          for i in range(game.setup.seats)))
+    lines = (words.seat_line(i, names[i]) if i in held else words.seat_empty(i, names[i])
+             for i in range(game.setup.seats))
+    sheet.add("<ul>" + "".join(f"<li>{sentence(line)}</li>" for line in lines) + "</ul>")
     if 0 in ts.seats:
+        sheet.send()
         st.button(words.start_button(), type="primary", on_click=send, args=("start", 0, 0), key="tb_start")
     else:
-        st.info(words.waiting_for_start(names[0]))
+        sheet.note(words.waiting_for_start(names[0]))
+        sheet.send()
 
 
 def playing(sheet: Sheet, row: TableRow, game: TableGame, names: tuple[str, ...]) -> None:
