@@ -493,11 +493,11 @@ def rows(out: dict, children: list[Child], tables: int, seconds: float,
             else f"; target ≤ {CPU_TARGET * 1000:.0f} ms: " + ("met" if out["cpu_per_move"] <= CPU_TARGET
                                                                  else "MISSED"))),
         (f"tables ({where}): server CPU per move, where it went (ms)", f"{out['cpu_per_move'] * 1000:.1f}",
-         f"the script runs {out['split'].get('runs', 0) * 1000:.1f} (a run's thread each), the event loops "
-         f"{out['split'].get('main', 0) * 1000:.1f} (sending every message), the app's other threads "
-         f"{out['split'].get('others', 0) * 1000:.1f} (the computer players' driver, the table news), HAProxy "
-         f"{out['split'].get('balancer', 0) * 1000:.1f}, less the servers' idle rate "
-         f"{out['split'].get('idle', 0) * 1000:.1f}; each app thread's CPU read from /proc at the start and the "
+         f"the script runs {out['split']['runs'] * 1000:.1f} (a run's thread each), the event loops "
+         f"{out['split']['main'] * 1000:.1f} (sending every message), the app's other threads "
+         f"{out['split']['others'] * 1000:.1f} (the computer players' driver, the table news), HAProxy "
+         f"{out['split']['balancer'] * 1000:.1f}, less the servers' idle rate "
+         f"{out['split']['idle'] * 1000:.1f}; each app thread's CPU read from /proc at the start and the "
          "end of play"),
         (f"tables ({where}): pages not drawn in the last minute", f"{len(out['stopped'])}",
          "; ".join(f"child {c.index} (table {c.table}, seat {c.seat}): last drawn "

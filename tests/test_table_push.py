@@ -536,7 +536,7 @@ def test_the_driver_reads_the_seats_again_only_when_more_than_moves_changed(tmp_
 
 
 def test_the_driver_takes_the_moves_a_page_of_its_process_read_for_the_same_news_and_reads_for_them(tmp_path):
-    from trainer.games.reads import read_once
+    from trainer.games.reads import table_once
 
     s = open_store(f"sqlite:///{tmp_path}/fives.db")
     code = opened(s, seats=2)
@@ -550,7 +550,7 @@ def test_the_driver_takes_the_moves_a_page_of_its_process_read_for_the_same_news
     s.table_moves = lambda c, since=0: visits.append("moves") or real_moves(c, since=since)
 
     def page_woken(version: int) -> None:  # a tablet's run woken by the news, as read_table makes it
-        read_once(s, code, 0, version, lambda start: s.table_and_moves(code, since=start))
+        table_once(s, code, 0, version)
 
     driver = StandIns(s)
     page_woken(s.table(code).version)  # a page of this process is woken first and reads the table

@@ -15,7 +15,7 @@ import logging
 import threading
 from collections.abc import Callable
 
-from trainer.games.reads import read_once
+from trainer.games.reads import table_once
 from trainer.games.seating import MOST_STAND_IN_MOVES, Seating
 from trainer.games.table import TableGame
 from trainer.store import Store, StoreError
@@ -138,13 +138,11 @@ class StandIns:
     def _game(self, code: str, heard: int | None) -> TableGame:
         """The table's game, brought up to date. Woken by news of version ``heard``, the driver takes the moves
         from the read this process's pages make for the same news, or makes it for them
-        (:func:`~trainer.games.reads.read_once`): moves never change once kept. The seats it judges a child
+        (:func:`~trainer.games.reads.table_once`): moves never change once kept. The seats it judges a child
         away on are its own reading (:meth:`_row`), never a page's."""
         if heard is None:
             return self.seating.game(code)
-        store = self.seating.store
-        read = read_once(store, code, self.seating.known(code), heard,
-                         lambda start: store.table_and_moves(code, since=start))
+        read = table_once(self.seating.store, code, self.seating.known(code), heard)
         if read is None:
             raise StoreError("no-table")
         return self.seating.game(code, read=read)

@@ -18,6 +18,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from trainer.store import Store
 from trainer.store.tables import MoveRow, TableRow
 
 READ_FOR = 2.0
@@ -84,6 +85,12 @@ def read_once(store: object, code: str, since: int, heard: int | None,
     return None if row is None else (row, moves)
 
 
+
+def table_once(store: Store, code: str, since: int, heard: int | None) -> tuple[TableRow, list[MoveRow]] | None:
+    """:func:`read_once` of the table and its moves as the store has them (:meth:`Store.table_and_moves`): what a
+    woken page and the computer players' driver each ask for."""
+    return read_once(store, code, since, heard, lambda start: store.table_and_moves(code, since=start))
+
 def kept_read(store: object, code: str, since: int, heard: int | None,
               now: float) -> tuple[TableRow, list[MoveRow]] | None:
     """The table ``code`` and its moves from ``since`` on, as a page of this process read it within
@@ -129,4 +136,4 @@ def keep_read(store: object, since: int, row: TableRow, moves: list[MoveRow], no
             _READS.popitem(last=False)
 
 
-__all__ = ["READ_FOR", "WAIT_FOR", "keep_read", "kept_read", "read_once"]
+__all__ = ["READ_FOR", "WAIT_FOR", "keep_read", "kept_read", "read_once", "table_once"]

@@ -51,6 +51,10 @@ class Sheet:
         """A note in a pale blue box, as ``st.info`` draws it, read out when it changes."""
         self._parts.append(f'<div class="fives-note" role="status">{sentence(text)}</div>')
 
+    def line(self, text: str) -> None:
+        """A line of text (its ``**bold**`` kept bold)."""
+        self._parts.append(f"<p>{sentence(text)}</p>")
+
     def caption(self, text: str) -> None:
         """A small grey line, as ``st.caption`` draws it."""
         self._parts.append(f'<p class="fives-small">{sentence(text)}</p>')
@@ -60,9 +64,6 @@ class Sheet:
         if self._parts:
             st.markdown("".join(self._parts), unsafe_allow_html=True)
             self._parts.clear()
-
-    def __len__(self) -> int:
-        return len(self._parts)
 
 
 def sentence(text: str) -> str:

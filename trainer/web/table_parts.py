@@ -13,7 +13,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
-from trainer.games.reads import read_once
+from trainer.games.reads import table_once
 from trainer.games.seating import Outcome
 from trainer.games.table import NEXT_HAND, START, Refusal, TableGame
 from trainer.render import render_hand, render_layout
@@ -97,12 +97,12 @@ def sat_again(s: Store, code: str, seats: tuple[int, ...]) -> None:
 def read_table(s: Store, code: str, since: int, drawn: int | None) -> tuple[TableRow, list[MoveRow]] | None:
     """The table and its moves from ``since`` on (the session's copy holds those before). A run the news asked for
     (a wake: the watcher heard of a version newer than ``drawn``, the one the page drew) takes the read another
-    page of this process made for the same news, or waits for it (:func:`trainer.games.reads.read_once`); the
-    driver of the computer players reads for itself."""
+    page of this process (or the computer players' driver) made for the same news, or waits for it
+    (:func:`trainer.games.reads.table_once`)."""
     p = push.of(s)
     heard = p.news.version(code) if p is not None and p.live else None
     woken = heard if heard is not None and drawn is not None and heard > drawn else None
-    return read_once(s, code, since, woken, lambda start: s.table_and_moves(code, since=start))
+    return table_once(s, code, since, woken)
 
 
 def scoreboard(sheet: Sheet, game: TableGame, names: tuple[str, ...]) -> None:

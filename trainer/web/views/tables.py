@@ -349,7 +349,7 @@ def waiting_room(row: TableRow, game: TableGame, names: tuple[str, ...]) -> None
     ts, sheet = record(), Sheet()
     sheet.heading(words.table_heading(row.code), level=2)
     if len(ts.seats) == 1:
-        sheet.add(f"<p>{sentence(words.tell_the_code())}</p>")
+        sheet.line(words.tell_the_code())
     held = {s.seat for s in row.seats}
     lines = (words.seat_line(i, names[i]) if i in held else words.seat_empty(i, names[i])
              for i in range(game.setup.seats))
@@ -417,11 +417,11 @@ def my_move(sheet: Sheet, game: TableGame, seat: int) -> None:
     view = game.view(seat)
     number = game.number
     if view.phase is Phase.CLAIM:
-        sheet.add(f"<p><strong>{sentence(play_words.say_your_score())}</strong></p>")
+        sheet.line(f"**{play_words.say_your_score()}**")
         svg = drawn(record().code, game, view.layout, counted=False)
         sheet.add(ui.picture_html(svg, max_width=ui.natural_width(svg, scale=2.0)))
         legal = {c.points: c for c in view.legal_actions if isinstance(c, Claim)}
-        sheet.add(f"<p>{sentence(play_words.what_did_it_score(view.rules.unit.value == 'points'))}</p>")
+        sheet.line(play_words.what_did_it_score(view.rules.unit.value == "points"))
         sheet.send()
         with st.container(horizontal=True):
             for v in [v for v in claim_choices(view.layout, view.rules) if v in legal]:
@@ -434,7 +434,7 @@ def my_move(sheet: Sheet, game: TableGame, seat: int) -> None:
         sheet.heading(play_words.call_muggins_hidden(who))
         svg = drawn(record().code, game, view.layout, counted=False)
         sheet.add(ui.picture_html(svg, max_width=ui.natural_width(svg, scale=2.0)))
-        sheet.add(f"<p>{sentence(play_words.muggins_count_yourself(who, said, view.rules.unit))}</p>")
+        sheet.line(play_words.muggins_count_yourself(who, said, view.rules.unit))
         sheet.send()
         c1, c2 = st.columns(2)
         c1.button(play_words.muggins(), type="primary", on_click=send, args=(str(MUGGINS), seat, number),
@@ -476,7 +476,7 @@ def my_move(sheet: Sheet, game: TableGame, seat: int) -> None:
         st.button(play_words.pass_the_lead() if view.layout.is_empty else play_words.pass_(), type="primary",
                   on_click=send, args=("pass", seat, number), key=f"tb_pass_{number}")
     elif hints and plays:
-        sheet.add(f"<p>{sentence(play_words.where_tiles_go())}</p>")
+        sheet.line(play_words.where_tiles_go())
         sheet.send()
         with st.container(horizontal=True):
             for play in plays:
