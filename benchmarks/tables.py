@@ -111,6 +111,8 @@ class Child:
     (``time.time()``)."""
     whole: int = 0
     """How many of them were whole-page runs."""
+    repainted: int = 0
+    """How many of them were no run at all: the table's sheet sent again by the server alone."""
     refused: int = 0
     clicks: int = 0
     misnamed: int = 0
@@ -214,9 +216,10 @@ async def page_run(child: Child, step) -> None:
     noted."""
     s = child.session
     assert s is not None
-    before, whole = s.drawn, s.runs
+    before, whole, repainted = s.drawn, s.runs, s.repaints
     await step
     child.whole += s.runs - whole
+    child.repainted += s.repaints - repainted
     if s.drawn != before:
         child.runs.append((s.drawn_started, time.time()))
         child.misnamed += bool(SEAT_TOLD.search(s.texts()))
@@ -449,6 +452,7 @@ def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict,
                       and time.time() - c.runs[-1][1] > 60]  # pages nothing drew for the last minute
     out["runs"] = sum(len(c.runs) for c in children)
     out["whole"] = sum(c.whole for c in children)
+    out["repainted"] = sum(c.repainted for c in children)
     out["nobody"] = played_out(store, nobody[0]) if nobody else (False, 0)
     out["nobody_seconds"] = playing.get("nobody", 0.0)
     return out, children
@@ -483,8 +487,9 @@ def rows(out: dict, children: list[Child], tables: int, seconds: float,
          + (f" (first: {errors[0][:80]})" if errors else "") + "; target 0: "
          + ("met" if not out["illegal"] and not errors and not any(c.misnamed for c in children) else "MISSED")),
         (f"tables ({where}): server CPU per move (ms)", f"{out['cpu_per_move'] * 1000:.1f}",
-         f"while the children play, every page that shows the move included ({out['runs']} runs drawing the "
-         f"table, {out['whole']} of them whole-page runs, for {out['moves']} moves), idle CPU taken off; "
+         f"while the children play, every page that shows the move included ({out['runs']} times the table was "
+         f"drawn: {out['whole']} whole-page runs, {out['repainted']} waiting children's sheets sent again without "
+         f"a run, the rest runs of the page's part; for {out['moves']} moves), idle CPU taken off; "
          f"the servers were busy "
          f"{out['cpu_share'] * 100:.0f}% of one core, {machine * 100:.0f}% of the machine's {cores()} "
          f"({out['moves'] / seconds:.1f} moves/s; load average {load[0]:.1f} / {load[1]:.1f} at the end)"

@@ -107,6 +107,9 @@ class Session:
     """Runs of a part of the page alone (a fragment's, timed ones included), so far."""
     deltas: int = 0
     """Elements and blocks received so far (deltas)."""
+    repaints: int = 0
+    """Elements the server sent again outside a run (a waiting child's table drawn again after a move), so far:
+    each is counted in :attr:`drawn` too."""
     dropped: int = 0
     """Timed fragment reruns the server never started (:meth:`tick`): a browser's timer just fires again."""
     allow: tuple[str, ...] = ()
@@ -216,12 +219,15 @@ class Session:
             await self.rerun([(trigger, "json_trigger_value", payload)], timeout, fragment_id=self.asked_in)
         return time.perf_counter() - start
 
-    async def _read_until_finished(self, timeout: float, start_within: float | None = None) -> bool:
+    async def _read_until_finished(self, timeout: float, start_within: float | None = None,
+                                   listening: bool = False) -> bool:
         """Read until the run finishes (``True``), or until ``start_within`` seconds pass with no run
-        begun (``False``)."""
+        begun (``False``); ``listening``: an element the server draws again with no run (a repaint) is enough
+        (``True``)."""
         deadline = time.monotonic() + timeout
         begin_by = None if start_within is None else time.monotonic() + start_within
         fresh_run = True
+        in_run = False
         parts: set[str] = set()
         """The fragments the run in progress draws again (none: the whole page)."""
         touched: set[tuple[int, ...]] = set()
@@ -256,7 +262,7 @@ class Session:
             if kind == "navigation":
                 self.page_hash = msg.navigation.page_script_hash  # the page on screen, sent back as the browser does
             elif kind == "new_session":
-                begin_by = None
+                begin_by, in_run = None, True
                 parts, touched = set(msg.metadata.run.fragment_ids), set()
                 if parts:
                     self.part_runs += 1
@@ -276,6 +282,14 @@ class Session:
                 self.auto[msg.auto_rerun.fragment_id] = msg.auto_rerun.interval
             elif kind == "page_info_changed":
                 self.query_string = msg.page_info_changed.query_string
+            elif kind == "delta" and not in_run:  # an element drawn again by the server, with no run (a repaint)
+                self.deltas += 1
+                self.repaints += 1
+                self.drawn += 1
+                self.drawn_started = time.time()
+                self._apply(msg)
+                if listening:  # this is what the server sent
+                    return True
             elif kind == "delta":
                 self.deltas += 1
                 touched.add(tuple(msg.metadata.delta_path))
@@ -389,10 +403,11 @@ class Session:
 
     async def listen(self, within: float, timeout: float = 60.0) -> bool:
         """Wait up to ``within`` seconds for a run the server begins by itself (a page woken because what it
-        shows changed), and read it to its end; ``False`` when none began. Nothing is sent."""
+        shows changed), and read it to its end, or for an element it draws again without a run; ``False`` when
+        neither came. Nothing is sent."""
         if within <= 0:
             return False
-        return await self._read_until_finished(within + timeout, start_within=within)
+        return await self._read_until_finished(within + timeout, start_within=within, listening=True)
 
     async def choose(self, group: Element, option: str, timeout: float = 30.0) -> float:
         """Pick an option of pills or a segmented control by its text."""

@@ -640,6 +640,88 @@ def test_a_woken_tablet_runs_the_tables_part_alone_within_its_budget(two_process
     assert not over, f"a woken tablet costs more than its budget: {woken}"
 
 
+def test_a_waiting_childs_tablet_is_drawn_again_without_a_run_and_the_child_to_move_runs(two_processes):
+    """Ana (process 1), Ben and Cas (process 2) play a table of three. After each move, a tablet whose child is
+    still waiting gets its table's one sheet again, and nothing else: one message, one element, no run of its
+    page, with the move in its story and whose turn it is; the tablet of the child to move runs its part, with
+    the move's buttons. A move that leaves the same child to move (a draw) leaves both others waiting."""
+    import asyncio
+
+    from benchmarks.wsclient import Session
+    from trainer.words import game_tables as words
+
+    (one, two), database = two_processes
+    store = open_store(database)
+    names = ("Ana", "Ben", "Cas")
+    moves = ("tb_draw_", "tb_pass_", "tb_opt_")
+
+    async def seated(url: str, name: str) -> Session:
+        s = Session(url, page="tables")
+        await s.connect(timeout=60)
+        await s.rerun([(s.find("text_input", key_part="tb_my_name").widget_id, "string_value", name)], timeout=60)
+        return s
+
+    def texts(s: Session) -> str:
+        return " ".join(el.text for el in s.elements.values() if not el.text.startswith("<style>"))
+
+    async def main() -> tuple[int, int]:
+        tablets = [await seated(one.url, "Ana"), await seated(two.url, "Ben"), await seated(two.url, "Cas")]
+        ana = tablets[0]
+        await ana.choose(ana.find("button_group", key_part="tb_mode"), words.open_heading(), timeout=60)
+        await ana.choose(ana.find("button_group", key_part="tb_seats"), "3", timeout=60)
+        await ana.click(ana.find("button", key_part="tb_open"), timeout=60)
+        code = ana.param("table")
+        for s in tablets[1:]:
+            await s.type_and_submit(s.find("text_input", key_part="tb_code"), code,
+                                    s.find("button", label=words.join_button()), timeout=60)
+            assert await ana.listen(30), "a child's sitting down never reached Ana's page"
+        await ana.click(ana.find("button", key_part="tb_start"), timeout=60)
+        for s in tablets[1:]:  # (Ben's page was woken by Cas's sitting down too)
+            while "start the game" in texts(s):
+                assert await s.listen(30), "Ana's Start never reached a tablet"
+        repainted = ran = 0
+        for _ in range(9):
+            game = Seating(store).game(code)
+            if game.current_seat is None:
+                break
+            mover = tablets[game.current_seat]
+            offer = next((el for el in sorted(mover.elements.values(), key=lambda e: e.path)
+                          if el.type == "button" and any(k in el.widget_id for k in moves)), None)
+            assert offer is not None, f"no move on {names[game.current_seat]}'s page: {texts(mover)[:600]!r}"
+            await mover.click(offer, timeout=60)
+            after = Seating(store).game(code)
+            for seat, s in enumerate(tablets):
+                if s is mover:
+                    continue
+                before = (s.messages, s.deltas, s.part_runs, s.repaints)
+                assert await s.listen(30), f"the move never reached {names[seat]}'s tablet"
+                got = (s.messages - before[0], s.deltas - before[1], s.part_runs - before[2],
+                       s.repaints - before[3])
+                if after.current_seat == seat:
+                    assert got[2] == 1 and got[3] == 0, f"{names[seat]}'s turn came with no run: {got}"
+                    assert any(el.type == "button" and any(k in el.widget_id for k in moves)
+                               for el in s.elements.values()), f"no move on {names[seat]}'s page: {texts(s)[:300]!r}"
+                    ran += 1
+                    continue
+                # one element and no run (a message more may be the end of this tablet's own last run: its status)
+                assert got[1:] == (1, 0, 1) and got[0] <= 2, \
+                    f"{names[seat]}, still waiting, got more than the sheet again: {got}"
+                shown = texts(s)
+                waited_on = names[after.current_seat] if after.current_seat is not None else ""
+                assert f"Waiting for {waited_on}" in shown, shown[:400]
+                assert after.told()[-1].split(" ")[-1] in shown, (after.told()[-1], shown[:400])
+                assert any(el.type == "button" and "tb_leave" in el.widget_id for el in s.elements.values())
+                repainted += 1
+        for s in tablets:
+            assert not s.exceptions, s.exceptions
+            await s.close()
+        return repainted, ran
+
+    repainted, ran = asyncio.run(asyncio.wait_for(main(), 300))
+    store.engine.dispose()
+    assert repainted >= 6 and ran >= 6, (repainted, ran)
+
+
 def test_a_layouts_picture_is_drawn_once_a_process_for_every_tablet_at_the_table(monkeypatch):
     """Every tablet at a table shows the same layout after a move: the process draws it once (in each
     language, and apart for each way of drawing it), and again only when the table moves on."""

@@ -59,11 +59,16 @@ class Sheet:
         """A small grey line, as ``st.caption`` draws it."""
         self._parts.append(f'<p class="fives-small">{sentence(text)}</p>')
 
+    def html(self) -> str:
+        """What was gathered, as the one element's HTML (taken: the sheet is empty after)."""
+        out = "".join(self._parts)
+        self._parts.clear()
+        return out
+
     def send(self) -> None:
         """Put what was gathered on the page, as one element (nothing if nothing was)."""
         if self._parts:
-            st.markdown("".join(self._parts), unsafe_allow_html=True)
-            self._parts.clear()
+            st.markdown(self.html(), unsafe_allow_html=True)
 
 
 def sentence(text: str) -> str:

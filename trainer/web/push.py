@@ -9,6 +9,11 @@ so a table moves whether or not a tablet watches it. And every few seconds the s
 process has open are marked seen in one write: a child whose tablet is open is here, without their page
 running.
 
+A page whose only change at a move is one element (a child waiting at a table: :mod:`trainer.web.table_sheet`)
+says how to draw that element again (:class:`Repaint`): the watcher reads the table for the news in its own
+thread, and the element goes out again with its new text, without a run of the page
+(:func:`~trainer.web.runtime.waking.repaint`); where the move changed more, the page is woken and runs.
+
 A page still looks by itself now and then (:func:`every`): slowly while the push works, in case a wake was
 lost, and every few seconds when it does not (the watcher down, or Streamlit not one :mod:`waking` knows),
 as it did before the push. Then the page itself also moves for the computer players if this process has
@@ -19,7 +24,11 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
+
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from trainer.games.driver import StandIns
 from trainer.store import Store, StoreError
@@ -36,6 +45,19 @@ SEEN_EVERY = 10.0
 """How often the seats of the pages open in this process are marked seen."""
 
 
+@dataclass(frozen=True)
+class Repaint:
+    """How a page's one changed element is drawn again after news of its table, without a run of the page."""
+
+    message: ForwardMsg
+    """The message the element last went out in (:func:`~trainer.web.runtime.waking.kept_message`)."""
+    read: Callable[[int], Any]
+    """In the watcher's thread, told the table's version heard: what :attr:`draw` needs from the store."""
+    draw: Callable[[Any], tuple[str, int] | None]
+    """On the event loop, while the session runs nothing, given what :attr:`read` gave: the element's new text and
+    the table's version it shows; ``None`` when the page must run to show what changed."""
+
+
 @dataclass
 class Shown:
     """A page showing a table."""
@@ -46,6 +68,8 @@ class Shown:
     """The table's version the page drew."""
     seats: tuple[int, ...]
     """The seats this page plays (none on the projector): marked seen while its browser is connected."""
+    repaint: Repaint | None = None
+    """How the page is drawn again without a run, where it can be."""
 
 
 class Push:
@@ -56,7 +80,9 @@ class Push:
         self.news = TableNews(store)
         self.driver = StandIns(store, self.news)
         self.woken = 0
-        """Pages woken so far (for the benchmarks)."""
+        """Pages woken so far, or drawn again without a run (for the benchmarks)."""
+        self.repainted = 0
+        """Of those, the ones whose element was sent to be drawn again without a run."""
         self._shown: dict[str, Shown] = {}
         """By session id: a session shows one table at a time."""
         self._lock = threading.Lock()
@@ -84,10 +110,11 @@ class Push:
 
     # ----- the pages -----
 
-    def show(self, place: waking.Place, code: str, version: int, seats: tuple[int, ...] = ()) -> None:
-        """The page at ``place`` drew ``code`` at ``version``: wake it when the table changes (at once, if it
-        already has)."""
-        shown = Shown(place, code, version, seats)
+    def show(self, place: waking.Place, code: str, version: int, seats: tuple[int, ...] = (),
+             repaint: Repaint | None = None) -> None:
+        """The page at ``place`` drew ``code`` at ``version``: wake it (or draw it again, by ``repaint``) when the
+        table changes (at once, if it already has)."""
+        shown = Shown(place, code, version, seats, repaint)
         with self._lock:
             self._shown[place.session_id] = shown
         if self.behind(code, version):
@@ -113,16 +140,49 @@ class Push:
             due = [s for s in self._shown.values()
                    if s.code in changed and (changed[s.code] > s.version or changed[s.code] < 0)]
         for shown in due:
-            self._wake(shown)
+            if shown.repaint is not None and changed[shown.code] >= 0:
+                self._repaint(shown, changed[shown.code])
+            else:
+                self._wake(shown)
 
-    def _wake(self, shown: Shown) -> None:
+    def _wanted(self, shown: Shown) -> Callable[[], bool]:
         def wanted() -> bool:  # on the event loop, just before: the page may have drawn it by now
             with self._lock:
                 now = self._shown.get(shown.place.session_id)
             return now is not None and now.code == shown.code and self.behind(now.code, now.version)
 
+        return wanted
+
+    def _wake(self, shown: Shown) -> None:
         self.woken += 1
-        waking.wake(shown.place, wanted)
+        waking.wake(shown.place, self._wanted(shown))
+
+    def _repaint(self, shown: Shown, heard: int) -> None:
+        """The page's element drawn again for the news (the table read here, in the watcher's thread); woken
+        where it cannot be."""
+        repaint = shown.repaint
+        assert repaint is not None
+        try:
+            got = repaint.read(heard)
+        except Exception:  # the store away, say: the woken page reads and says so
+            self._wake(shown)
+            return
+
+        def draw() -> str | None:  # on the event loop, while the session runs nothing
+            with self._lock:
+                if self._shown.get(shown.place.session_id) is not shown:
+                    return None  # the page ran since and drew another: it is woken as that one says
+            drawn = repaint.draw(got)
+            if drawn is None:
+                return None
+            body, version = drawn
+            with self._lock:
+                shown.version = version
+            return body
+
+        self.woken += 1
+        self.repainted += 1
+        waking.repaint(shown.place, repaint.message, draw, self._wanted(shown))
 
     # ----- who is here -----
 
@@ -169,14 +229,16 @@ def of(store: Store | None) -> Push | None:
     return found
 
 
-def follow(store: Store | None, code: str, version: int, seats: tuple[int, ...] = ()) -> float:
-    """The end of a page's run that shows table ``code`` at ``version``: it is woken when the table changes.
-    Returns how often the page should still look by itself (:data:`GUARD_EVERY` or :data:`POLL_EVERY`)."""
+def follow(store: Store | None, code: str, version: int, seats: tuple[int, ...] = (),
+           repaint: Repaint | None = None) -> float:
+    """The end of a page's run that shows table ``code`` at ``version``: it is woken (or drawn again by
+    ``repaint``) when the table changes. Returns how often the page should still look by itself
+    (:data:`GUARD_EVERY` or :data:`POLL_EVERY`)."""
     push = of(store)
     place = waking.here()
     if push is None or place is None:
         return POLL_EVERY
-    push.show(place, code, version, seats)
+    push.show(place, code, version, seats, repaint)
     return GUARD_EVERY if push.live else POLL_EVERY
 
 
@@ -201,4 +263,4 @@ def driven(store: Store | None) -> bool:
     return push is not None and push.driver.running
 
 
-__all__ = ["GUARD_EVERY", "POLL_EVERY", "Push", "driven", "follow", "live", "of", "unfollow"]
+__all__ = ["GUARD_EVERY", "POLL_EVERY", "Push", "Repaint", "driven", "follow", "live", "of", "unfollow"]

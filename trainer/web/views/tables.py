@@ -27,10 +27,11 @@ from trainer.render.taps import BoardMode
 from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, Phase, Play
 from trainer.store import Store, StoreError
 from trainer.store.tables import TableRow
-from trainer.web import class_tables, device, pagestate, push, session, ui
+from trainer.web import class_tables, device, pagestate, push, session, table_sheet, ui
 from trainer.web.markup import Sheet, sentence
 from trainer.web.pagestate import TableState
-from trainer.web.table_parts import hand_picture, played_for, read_table, refusal_words, sat_again, scoreboard, story
+from trainer.web.runtime import waking
+from trainer.web.table_parts import hand_picture, read_table, refusal_words, sat_again, story
 from trainer.web.table_parts import layout_picture as drawn
 from trainer.words import game_tables as words
 from trainer.words import play_page as play_words
@@ -301,14 +302,18 @@ def show() -> None:
     if message and game.started and not game.is_over:
         sheet.send()
         st.warning(message)
-    if game.started:
-        story(sheet, game)
     if game.started and not game.is_over:
-        sheet.caption(words.table_heading(row.code))  # the code to come back with, after a reload or on another tablet
+        table_sheet.tail(sheet, row.code, game)
+    elif game.started:
+        story(sheet, game)
+    kept = None  # a waiting child's page is one sheet, which a move changes and nothing else: drawn again without a run
+    if table_sheet.waiting(row, game, ts.seats) and not message:
+        kept = waking.kept_message(sheet.send)[1]
     sheet.send()
     if not game.is_over:
         st.button(words.leave_button(), on_click=leave, key="tb_leave")
-    push.follow(s, ts.code, row.version, ts.seats)
+    push.follow(s, ts.code, row.version, ts.seats,
+                table_sheet.repainting(s, ts, seating(), row, kept) if kept is not None else None)
     ts.drawn = row.version
 
 
@@ -364,38 +369,16 @@ def waiting_room(row: TableRow, game: TableGame, names: tuple[str, ...]) -> None
 
 def playing(sheet: Sheet, row: TableRow, game: TableGame, names: tuple[str, ...]) -> None:
     ts = record()
-    scoreboard(sheet, game, names)
     turn = game.current_seat
     assert turn is not None
-    mine = turn in ts.seats
-    shared = len(ts.seats) > 1
-    sheet.heading(words.your_turn() if mine and not shared else words.turn_of(names[turn]))
-    seats = seating()
-    for held in row.seats:  # every child the computer is playing for, from the moment it takes over
-        if held.seat not in ts.seats and seats.away(row, held.seat):
-            sheet.caption(words.away(names[held.seat]))
-    if not shared and ts.seats and played_for(game, ts.seats[0]):
-        sheet.note(words.played_for_you())  # the story's "You played…" lines of that time were the computer's
-    if mine and shared and ts.shown_to != turn:
+    table_sheet.head(sheet, row, game, names, ts.seats, seating())
+    if turn in ts.seats and len(ts.seats) > 1 and ts.shown_to != turn:
         sheet.send()
         hand_off(game, names, turn)
-        return
-    if mine:
+    elif turn in ts.seats:
         my_move(sheet, game, turn)
-        return
-    layout = game.view(turn).layout
-    parts: list[str] = []  # the layout and this child's own tiles, one element
-    if not layout.is_empty:
-        svg = drawn(ts.code, game, layout, letters=False, counted=not game.pending_call)
-        parts.append(ui.picture_html(svg, max_width=ui.natural_width(svg, scale=2.0)))
-    if not shared and ts.seats:
-        own = game.view(ts.seats[0]).hand
-        parts.append(ui.picture_html(hand_picture(own, width=pictures.hand_width(len(own))),
-                                     max_width=f"{pictures.hand_width(len(own))}px", caption=words.your_tiles()))
-    if parts:
-        sheet.add(ui.GAP.join(parts))
-    if not shared and ts.seats:
-        sheet.note(words.waiting_for(names[turn]))
+    else:
+        table_sheet.others_turn(sheet, record().code or row.code, game, names, ts.seats)
 
 
 def hand_off(game: TableGame, names: tuple[str, ...], seat: int) -> None:
