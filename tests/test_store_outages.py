@@ -222,6 +222,7 @@ def public_calls(store: Store, code: str, key: str, me: str) -> dict:
         "table_moves": lambda: store.table_moves("KQ7M-XR4"),
         "table_and_moves": lambda: store.table_and_moves("KQ7M-XR4"),
         "add_move": lambda: store.add_move("KQ7M-XR4", 0, 0, "start"),
+        "keep_move": lambda: store.keep_move("KQ7M-XR4", 0, 0, "start"),
         "end_table": lambda: store.end_table("KQ7M-XR4"),
         "rematch": lambda: store.rematch("KQ7M-XR4", {"game": "muggins", "seats": 2}),
         "delete_table": lambda: store.delete_table("KQ7M-XR4"),

@@ -6,6 +6,7 @@ never twice for one turn by two processes."""
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 
@@ -560,13 +561,58 @@ def test_the_driver_takes_the_moves_a_page_of_its_process_read_for_the_same_news
     mover = game.current_seat
     seating.play(code, mover, str(game.view(mover).legal_actions[0]), game.number)
     visits.clear()
+    driver.drive(code, s.table(code).version)  # a move this process kept brought its read on: nobody reads
+    page_woken(s.table(code).version)
+    assert visits == []
+    assert driver.seating.game(code).number == seating.game(code).number  # every move kept, in both copies
+    elsewhere = Seating(open_store(f"sqlite:///{tmp_path}/fives.db"))  # another process's (news without moves)
+    game = elsewhere.game(code)
+    elsewhere.play(code, game.current_seat, str(game.view(game.current_seat).legal_actions[0]), game.number)
+    visits.clear()
     driver.drive(code, s.table(code).version)  # the driver woken first: it reads, for the pages too
     page_woken(s.table(code).version)
     assert visits == ["table and moves"]
-    assert driver.seating.game(code).number == seating.game(code).number  # every move kept, in both copies
+    assert driver.seating.game(code).number == seating.game(code).number == game.number
     visits.clear()
     driver.drive(code)  # a look no news asked for (a child's minute running out) reads the store itself
     assert visits == ["moves"]
+
+
+def test_a_move_the_news_carries_brings_the_processs_read_on_and_nothing_else_does(tmp_path):
+    """PostgreSQL's news of a move carries the move: the driver's process adds it to the table as read, and the
+    pages woken by the news take it without visiting the store. News whose version is not the next one (a seat
+    taken meanwhile, a move missed) is not added: the next reader reads."""
+    from trainer.games.reads import kept_read, table_once
+    from trainer.store.tables import MoveRow, news_of, read_news
+
+    s = open_store(f"sqlite:///{tmp_path}/fives.db")
+    code = opened(s, seats=2)
+    for name in ("Maya", "Sam"):
+        s.sit(code, 2, learner_code=None, nickname=name, key=name.lower())
+    news = TableNews(s)
+    driver = StandIns(s, news)
+    told: list[dict[str, int]] = []
+    news.listen(told.append)
+    Seating(s).start(code)
+    row, moves = table_once(s, code, 0, None)  # a page reads the table
+    other = Seating(open_store(f"sqlite:///{tmp_path}/fives.db"))  # the move is kept by another process
+    game = other.game(code)
+    token = str(game.view(game.current_seat).legal_actions[0])
+    version = other.store.keep_move(code, game.number, game.current_seat, token)
+    assert version == row.version + 1
+    kept = other.store.table_moves(code)[-1]
+    news.heard(*read_news(news_of(code, version, kept)))
+    assert told == [{code: version}]
+    now = time.monotonic()
+    got = kept_read(s, code, 0, version, now)
+    assert got is not None and got[0].version == version and got[1] == [*moves, kept]
+    assert got[0].seats == row.seats  # the seats as read
+    assert driver.seating.game(code, read=got).number == game.number + 1
+    # a change that is not the next version (a seat left, then a move): the read is not brought on
+    s.leave(code, 1)
+    later = other.store.table(code).version
+    news.heard(code, later + 1, MoveRow(game.number + 1, 0, "draw", False, now))
+    assert kept_read(s, code, 0, later + 1, now) is None
 
 
 WAKE_BUDGET = {"whole-page runs": 0, "runs": 1, "messages": 12, "elements": 8}

@@ -15,12 +15,12 @@ import logging
 import threading
 from collections.abc import Callable
 
-from trainer.games.reads import table_once
+from trainer.games.reads import advance, table_once
 from trainer.games.seating import MOST_STAND_IN_MOVES, Seating
 from trainer.games.table import TableGame
 from trainer.store import Store, StoreError
 from trainer.store.table_news import TableNews
-from trainer.store.tables import TableRow
+from trainer.store.tables import MoveRow, TableRow
 
 log = logging.getLogger("fives_trainer")
 
@@ -52,7 +52,13 @@ class StandIns:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         if news is not None:
+            news.listen_moves(self.moved)  # heard before the change is told
             news.listen(self.told)
+
+    def moved(self, code: str, version: int, move: MoveRow) -> None:
+        """A move the news carries (from the news's thread): the process's kept read of the table brought on by
+        it (:func:`~trainer.games.reads.advance`), for the driver and the pages the news wakes."""
+        advance(self.seating.store, code, version, move)
 
     def told(self, changed: dict[str, int]) -> None:
         """News of tables (called from the news's thread): they are looked at soon."""

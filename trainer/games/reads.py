@@ -7,6 +7,11 @@ a page woken by news of a version that read holds takes it (:func:`kept_read`), 
 each child was last seen) is taken only within :data:`READ_FOR` seconds of its reading. The driver of the
 computer players takes a read's moves, or makes the read for the pages, but never a page's seats: it decides
 who is away on the seats as the store has them now.
+
+A move this process keeps, or hears of with the news (PostgreSQL's carries the move), brings the kept read one
+version on (:func:`advance`) when nothing else can have changed since it was read: the read is at the version
+just before, and holds every move up to this one. The pages woken by that news, and the driver, then take it
+without visiting the store at all; the seats it carries are still those of its reading.
 Thread-safe: the pages' runs read from their own threads.
 """
 
@@ -16,14 +21,16 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from trainer.store import Store
 from trainer.store.tables import MoveRow, TableRow
 
-READ_FOR = 2.0
-"""Seconds a table as read by one page of a process serves the other pages of that process woken by the same
-news (:func:`kept_read`): the seats' last-seen times it carries are never older than this."""
+READ_FOR = 10.0
+"""Seconds a table as read by one page of a process serves the other pages of that process woken by news
+(:func:`kept_read`), brought on by the moves since (:func:`advance`): the seats' last-seen times it carries are
+never older than this. A child is away after a minute unseen, and a tablet open says so every ten seconds
+(:data:`trainer.web.push.SEEN_EVERY`): seats as old as this never show a child here as away."""
 READS_KEPT = 256
 """Tables whose last read a process keeps."""
 MOVES_KEPT = 64
@@ -136,4 +143,22 @@ def keep_read(store: object, since: int, row: TableRow, moves: list[MoveRow], no
             _READS.popitem(last=False)
 
 
-__all__ = ["READ_FOR", "WAIT_FOR", "keep_read", "kept_read", "read_once", "table_once"]
+def advance(store: object, code: str, version: int, move: MoveRow) -> bool:
+    """The move that put table ``code`` at ``version`` (kept by this process, or told by the news) added to the
+    kept read, when the read is at the version just before and holds every move before this one: nothing else
+    can have changed (every change puts the version up by one). ``True`` when it was added."""
+    key = (id(store), code)
+    with _READS_LOCK:
+        got = _READS.get(key)
+        if got is None or got.row.version != version - 1 or got.first + len(got.moves) != move.number:
+            return False
+        moves = (*got.moves, move)
+        first = got.first
+        if len(moves) > MOVES_KEPT:
+            first, moves = first + len(moves) - MOVES_KEPT, moves[-MOVES_KEPT:]
+        _READS[key] = Read(got.at, replace(got.row, version=version), first, moves)
+        _READS.move_to_end(key)
+    return True
+
+
+__all__ = ["READ_FOR", "WAIT_FOR", "advance", "keep_read", "kept_read", "read_once", "table_once"]

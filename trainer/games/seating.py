@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from trainer.games.reads import advance
 from trainer.games.table import IDLE_SECONDS, NEXT_HAND, START, Move, Refusal, TableGame, TableSetup
 from trainer.learning.transfer import Decision, decide
 from trainer.store import Store
@@ -46,6 +47,8 @@ class Seating:
     clock: Callable[[], float] = time.time
     _games: dict[str, TableGame] = field(default_factory=dict)
     _setups: dict[str, TableSetup] = field(default_factory=dict)
+    _made: dict[str, int] = field(default_factory=dict)
+    """Each table's version as this session's last kept move left it."""
 
     # ----- opening and sitting -----
 
@@ -99,6 +102,10 @@ class Seating:
         """This session's copy of the table's game as it stands, without asking the store (``None``: no copy)."""
         return self._games.get(code)
 
+    def made(self, code: str) -> int | None:
+        """The table's version as this session's last kept move left it (``None``: it kept none)."""
+        return self._made.get(code)
+
     def known(self, code: str) -> int:
         """How many of the table's moves this session's copy of its game holds."""
         mine = self._games.get(code)
@@ -118,8 +125,11 @@ class Seating:
             return Outcome(False, problem)
         decision = (decide(game.view(seat), token, uid=f"{code}-{number}", at=self.clock(), game=game.setup.game)
                     if learner and game.current_seat == seat else None)
-        if self.store.add_move(code, number, seat, token):
+        version = self.store.keep_move(code, number, seat, token)
+        if version is not None:
             game.extend([Move(number, seat, token)])  # kept under its number after every move this copy holds
+            self._made[code] = version
+            advance(self.store, code, version, MoveRow(number, seat, token, False, self.clock()))
             return Outcome(True, decision=decision)
         return self._taken(code, self.game(code), number, seat)
 

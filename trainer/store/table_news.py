@@ -6,7 +6,9 @@ On PostgreSQL the watcher holds one connection that ``LISTEN``s on :data:`~train
 where each change is told as its transaction commits, from any process; it also reads every open table's
 version every few seconds, to catch up after a lost connection. On SQLite the watcher reads the versions
 (one small query) a few times a second. Either way a change is told to the listeners once, as
-``{code: version}`` (version ``-1``: the table is gone).
+``{code: version}`` (version ``-1``: the table is gone). On PostgreSQL the news of a move carries the move
+(:func:`~trainer.store.tables.news_of`), and those listening for moves (:meth:`TableNews.listen_moves`) hear it
+first: a process brings its copy of the table up to date without reading it.
 
 :attr:`TableNews.alive` says whether the news is fresh: a page that cannot count on it asks the store by
 itself, slowly.
@@ -22,7 +24,7 @@ from collections.abc import Callable
 from trainer.store.base import STORE_ERRORS
 from trainer.store.errors import StoreError
 from trainer.store.store import Store
-from trainer.store.tables import CHANNEL
+from trainer.store.tables import CHANNEL, MoveRow, read_news
 
 log = logging.getLogger("fives_trainer")
 
@@ -35,6 +37,7 @@ LISTEN_ROUND = 1.0
 RECENT_SECONDS = 12 * 3600.0
 """Tables opened longer ago than this are not watched (a school day)."""
 Listener = Callable[[dict[str, int]], None]
+MoveListener = Callable[[str, int, MoveRow], None]
 _TROUBLE: tuple[type[BaseException], ...] = (StoreError, *STORE_ERRORS)
 """The store away: the watcher tries again in a moment."""
 
@@ -51,6 +54,7 @@ class TableNews:
         self.look_every = catch_up_every if self.listening else look_every
         self.versions: dict[str, int] = {}
         self._listeners: list[Listener] = []
+        self._move_listeners: list[MoveListener] = []
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -64,6 +68,12 @@ class TableNews:
         """Call ``listener`` (in the watcher's thread: it must be quick) with every change from now on."""
         with self._lock:
             self._listeners.append(listener)
+
+    def listen_moves(self, listener: MoveListener) -> None:
+        """Call ``listener`` (in the watcher's thread: it must be quick) with every move the news carries, as
+        ``(code, version, move)``, before the change is told to the other listeners."""
+        with self._lock:
+            self._move_listeners.append(listener)
 
     def version(self, code: str) -> int | None:
         """The table's version as the watcher last heard it (``None``: not heard of)."""
@@ -102,9 +112,17 @@ class TableNews:
         self._tell(changed)
         return changed
 
-    def heard(self, code: str, version: int) -> None:
-        """A change told by the store (a notification)."""
+    def heard(self, code: str, version: int, move: MoveRow | None = None) -> None:
+        """A change told by the store (a notification), with the move that made it, if one did."""
         self._heard = time.monotonic()
+        if move is not None:
+            with self._lock:
+                listeners = list(self._move_listeners)
+            for listener in listeners:
+                try:
+                    listener(code, version, move)
+                except Exception:  # one listener's fault never stops the news
+                    log.exception("a listener to the tables' moves failed")
         if self.versions.get(code, -2) < version or version < 0:
             self._tell({code: version})
 
@@ -155,11 +173,11 @@ class TableNews:
                 looked = time.monotonic()
                 while not self._stop.is_set():
                     for note in conn.notifies(timeout=LISTEN_ROUND):
-                        code, _sep, version = note.payload.partition(" ")
                         try:
-                            self.heard(code, int(version))
+                            code, version, move = read_news(note.payload)
                         except ValueError:
                             continue
+                        self.heard(code, version, move)
                         if self._stop.is_set():
                             break
                     if time.monotonic() - looked >= self.look_every:

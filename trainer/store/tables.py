@@ -101,6 +101,33 @@ class MoveRow:
     at: float
 
 
+def news_of(code: str, version: int, move: MoveRow | None = None) -> str:
+    """A change's news as :data:`CHANNEL` tells it: the table's code and new version, then, for a move, the
+    move (its number, seat, whether a computer made it, when, and last its token, which may have spaces).
+
+    >>> news_of("KQ7M-XR4", 8, MoveRow(7, 2, "let it go", False, 12.5))
+    'KQ7M-XR4 8 7 2 0 12.5 let it go'
+    >>> read_news(news_of("KQ7M-XR4", 8, MoveRow(7, 2, "let it go", False, 12.5)))
+    ('KQ7M-XR4', 8, MoveRow(number=7, seat=2, token='let it go', by_computer=False, at=12.5))
+    >>> read_news("KQ7M-XR4 -1")
+    ('KQ7M-XR4', -1, None)
+    """
+    told = f"{code} {version}"
+    if move is None:
+        return told
+    return f"{told} {move.number} {move.seat} {int(move.by_computer)} {move.at!r} {move.token}"
+
+
+def read_news(news: str) -> tuple[str, int, MoveRow | None]:
+    """:func:`news_of` read back (:class:`ValueError` for news that is not)."""
+    parts = news.split(" ", 6)
+    if len(parts) == 2:
+        return parts[0], int(parts[1]), None
+    if len(parts) != 7 or parts[4] not in ("0", "1"):
+        raise ValueError(f"not the news of a table: {news!r}")
+    return parts[0], int(parts[1]), MoveRow(int(parts[2]), int(parts[3]), parts[6], parts[4] == "1", float(parts[5]))
+
+
 class TableStore(StoreBase):
     """Tables, seats and moves (mixed into :class:`trainer.store.Store`)."""
 
@@ -288,11 +315,17 @@ class TableStore(StoreBase):
                                 .order_by(table_moves.c.number)).all()
         return [MoveRow(r.number, r.seat, r.token, r.by_computer, r.at) for r in rows]
 
-    @_calm
     def add_move(self, code: str, number: int, seat: int, token: str, *, by_computer: bool = False) -> bool:
         """Keep a move under ``number`` if no move has that number yet and the one before it is kept;
         ``False`` when another move got there first. :class:`StoreError` "table-ended" once the table
         has ended, "no-table" when it is gone."""
+        return self.keep_move(code, number, seat, token, by_computer=by_computer) is not None
+
+    @_calm
+    def keep_move(self, code: str, number: int, seat: int, token: str, *, by_computer: bool = False) -> int | None:
+        """:meth:`add_move`, giving the table's version the move made (``None``: not kept). On PostgreSQL the
+        news of it carries the move, so that every app process can bring its copy of the table up to date
+        without reading it (:func:`news_of`)."""
         if not 0 < len(token) <= TOKEN_LENGTH or number < 0:
             raise ValueError("a move is a token of 1 to 40 characters under a number from 0")
         try:
@@ -305,13 +338,14 @@ class TableStore(StoreBase):
                 kept = conn.execute(select(func.count()).select_from(table_moves)
                                     .where(table_moves.c.table_code == code)).scalar_one()
                 if kept != number:
-                    return False
+                    return None
+                move = MoveRow(number, seat, token, by_computer, self.clock())
                 conn.execute(insert(table_moves).values(table_code=code, number=number, seat=seat, token=token,
-                                                        by_computer=by_computer, at=self.clock()))
-                self._changed(conn, code)
-            return True
+                                                        by_computer=by_computer, at=move.at))
+                version = self._changed(conn, code, move)
+            return version
         except IntegrityError:
-            return False
+            return None
 
     @_calm
     def end_table(self, code: str) -> None:
@@ -362,17 +396,21 @@ class TableStore(StoreBase):
 
     # ----- news of the tables, and the computer players' turns -----
 
-    def _changed(self, conn: Connection, code: str) -> None:
+    def _changed(self, conn: Connection, code: str, move: MoveRow | None = None) -> int:
         """In a change's own transaction: the table's version goes up, and on PostgreSQL the news is told
-        on :data:`CHANNEL` as the transaction commits (never for one rolled back)."""
+        on :data:`CHANNEL` as the transaction commits (never for one rolled back), with the ``move`` that
+        made the change, if one did. Returns the new version."""
         conn.execute(update(game_tables).where(game_tables.c.code == code)
                      .values(version=game_tables.c.version + 1))
         version = conn.execute(select(game_tables.c.version).where(game_tables.c.code == code)).scalar()
-        self._tell(conn, code, int(version) if version is not None else -1)
+        told = int(version) if version is not None else -1
+        self._tell(conn, code, told, move)
+        return told
 
-    def _tell(self, conn: Connection, code: str, version: int) -> None:
+    def _tell(self, conn: Connection, code: str, version: int, move: MoveRow | None = None) -> None:
         if conn.dialect.name == "postgresql":
-            conn.execute(text("SELECT pg_notify(:channel, :news)"), {"channel": CHANNEL, "news": f"{code} {version}"})
+            conn.execute(text("SELECT pg_notify(:channel, :news)"),
+                         {"channel": CHANNEL, "news": news_of(code, version, move)})
 
     @_calm
     def table_versions(self, *, since: float = 0.0) -> dict[str, int]:

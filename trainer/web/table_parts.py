@@ -94,13 +94,17 @@ def sat_again(s: Store, code: str, seats: tuple[int, ...]) -> None:
         s.seen_all([(code, seat) for seat in seats])
 
 
-def read_table(s: Store, code: str, since: int, drawn: int | None) -> tuple[TableRow, list[MoveRow]] | None:
+def read_table(s: Store, code: str, since: int, drawn: int | None,
+               made: int | None = None) -> tuple[TableRow, list[MoveRow]] | None:
     """The table and its moves from ``since`` on (the session's copy holds those before). A run the news asked for
-    (a wake: the watcher heard of a version newer than ``drawn``, the one the page drew) takes the read another
-    page of this process (or the computer players' driver) made for the same news, or waits for it
+    (a wake: the watcher heard of a version newer than ``drawn``, the one the page drew), or one after this
+    session's own move (``made``: the version it left the table at), takes the read another page of this process
+    (or the computer players' driver) made for the same news, brought on by the moves since, or waits for it
     (:func:`trainer.games.reads.table_once`)."""
     p = push.of(s)
     heard = p.news.version(code) if p is not None and p.live else None
+    if made is not None and (heard is None or made > heard):
+        heard = made
     woken = heard if heard is not None and drawn is not None and heard > drawn else None
     return table_once(s, code, since, woken)
 

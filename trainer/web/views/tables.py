@@ -263,7 +263,7 @@ def show() -> None:
         choose()
         return
     keep_in_address()
-    read = read_table(s, ts.code, seating().known(ts.code), ts.drawn)  # what this session lacks: one read at most
+    read = read_table(s, ts.code, seating().known(ts.code), ts.drawn, seating().made(ts.code))  # one read at most
     if read is not None and read[0].rematch is not None and read[0].rematch != ts.code:
         ts.code, ts.shown_to = read[0].rematch, None  # another child asked for a rematch: the same seats there
         keep_in_address()
