@@ -369,3 +369,19 @@ def test_tables_of_one_deal_are_compared_where_they_parted():
     other = TableGame(TableSetup(game="all-fives", seats=2, seed=78))
     with pytest.raises(ValueError):
         compare({"A": games["A"], "X": other})
+
+
+def test_a_quiet_copy_of_a_game_plays_the_same_moves_to_the_same_position_and_tells_nothing():
+    """The computer players' driver keeps its copies quiet (it reads no story): the same moves give the same
+    hands, scores and turns as a told copy's, the story stays empty, and the moves it works out are the same."""
+    setup = TableSetup(game="all-fives", seats=3, seed=11)
+    told = TableGame.replay(setup, [Move(0, 0, START)], names=("Ana", "Ben", ""))
+    quiet = TableGame.replay(setup, [Move(0, 0, START)], names=("Ana", "Ben", ""), quiet=True)
+    while told.current_seat is not None and told.number < 60:
+        move = told.computer_move()
+        assert quiet.computer_move() == move
+        told.extend([Move(move.number, move.seat, move.token, by_computer=move.seat == 0)])
+        quiet.extend([Move(move.number, move.seat, move.token, by_computer=move.seat == 0)])
+        assert (quiet.game.scores, quiet.current_seat, quiet.number) == (told.game.scores, told.current_seat,
+                                                                         told.number)
+    assert told.number > 10 and told.story.log and not quiet.story.log and not quiet.computer_for

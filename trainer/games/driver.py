@@ -36,7 +36,7 @@ class StandIns:
     def __init__(self, store: Store, news: TableNews | None = None, *, clock: Callable[[], float] | None = None,
                  tick: float = TICK) -> None:
         self.clock = clock or store.clock
-        self.seating = Seating(store, clock=self.clock)
+        self.seating = Seating(store, clock=self.clock, quiet=True)
         self.tick = tick
         self.made = 0
         """Moves this driver kept, all told."""

@@ -47,6 +47,8 @@ class Seating:
     clock: Callable[[], float] = time.time
     _games: dict[str, TableGame] = field(default_factory=dict)
     _setups: dict[str, TableSetup] = field(default_factory=dict)
+    quiet: bool = False
+    """Its games tell no story (the computer players' driver's: it reads none)."""
     _made: dict[str, int] = field(default_factory=dict)
     """Each table's version as this session's last kept move left it."""
 
@@ -93,7 +95,8 @@ class Seating:
             setup = (mine.setup if mine is not None else
                      self.setup_of(read[0] if read is not None else self.row(code)))
             kept = mine.moves if mine is not None else []
-            mine = self._games[code] = TableGame.replay(setup, kept, viewer=want_viewer, names=want_names)
+            mine = self._games[code] = TableGame.replay(setup, kept, viewer=want_viewer, names=want_names,
+                                                        quiet=self.quiet)
         fresh = read[1] if read is not None else self.store.table_moves(code, since=mine.number)
         mine.extend(Move(m.number, m.seat, m.token, m.by_computer) for m in fresh)
         return mine

@@ -154,6 +154,8 @@ class TableGame:
     """The seat whose story this copy tells (their own moves are "You …"; ``-1``: nobody's)."""
     names: tuple[str, ...] = ()
     """The children's names by seat (a seat without one is "Seat 2")."""
+    quiet: bool = False
+    """No story told (the copy of the computer players' driver, which reads none): the moves cost less."""
     story: Story = field(init=False, repr=False)
     """This hand's story from :attr:`viewer`'s seat."""
     past: list[list[str]] = field(default_factory=list, repr=False)
@@ -178,8 +180,8 @@ class TableGame:
 
     @classmethod
     def replay(cls, setup: TableSetup, moves: Iterable[Move], *, viewer: int = -1,
-               names: tuple[str, ...] = ()) -> TableGame:
-        return cls(setup, moves=list(moves), viewer=viewer, names=names)
+               names: tuple[str, ...] = (), quiet: bool = False) -> TableGame:
+        return cls(setup, moves=list(moves), viewer=viewer, names=names, quiet=quiet)
 
     # ----- who is who -----
 
@@ -294,11 +296,13 @@ class TableGame:
             self.between_hands = False
             self.past.append(self.story.new_hand())
         else:
-            self._stand_in_words(move)
+            if not self.quiet:
+                self._stand_in_words(move)
             hands = len(self.game.results)
             hand, before = self.game.hand, self.game.hand.layout
             ev = self.game.apply(move.token, player=move.seat)
-            self.story.tell(ev, before, hand, self.game)
+            if not self.quiet:
+                self.story.tell(ev, before, hand, self.game)
             if len(self.game.results) > hands:
                 self.last_result = self.game.results[-1]
                 self.between_hands = not self.game.is_over
