@@ -797,3 +797,27 @@ def test_a_layouts_picture_is_drawn_once_a_process_for_every_tablet_at_the_table
         assert table_parts.layout_picture("KQ7M-XR4", game, now, letters=False, counted=True) == "<svg>1</svg>"
     assert len(now.placements) > len(layout.placements), "no tile played in 40 moves"
     assert table_parts.layout_picture("KQ7M-XR4", game, now, letters=False, counted=True) == "<svg>5</svg>"
+
+
+def test_the_watcher_going_down_or_back_wakes_every_page_of_the_process_as_a_whole_page(tmp_path, monkeypatch):
+    """A page looks by itself once a minute while the news is fresh; when the watcher goes down the process
+    wakes every page it shows a table on, as a whole page (which sets its look to every 2 s), at once, and
+    again when the news is back; nothing while the news stays as it was."""
+    from trainer.web import push as push_module
+    from trainer.web.runtime import waking
+
+    woken: list[waking.Place] = []
+    monkeypatch.setattr(waking, "wake", lambda place, wanted: woken.append(place) if wanted() else None)
+    fresh = [True]
+    monkeypatch.setattr(TableNews, "alive", property(lambda self: fresh[0]))
+    p = push_module.Push(open_store(f"sqlite:///{tmp_path}/fives.db"))
+    p.show(waking.Place("ana", "tables", part="part-1"), "KQ7M-XR4", 3, (0,))
+    p.show(waking.Place("ben", "tables", part="part-2"), "KQ7M-XR4", 3, (1,))
+    assert p.look_live() == 0 and p.look_live() == 0 and woken == []  # fresh all along
+    fresh[0] = False
+    assert p.look_live() == 2
+    assert set(woken) == {waking.Place("ana", "tables"), waking.Place("ben", "tables")}  # whole pages
+    assert p.look_live() == 0 and len(woken) == 2
+    fresh[0] = True
+    assert p.look_live() == 2 and len(woken) == 4
+    assert push_module.GUARD_EVERY >= 30 * push_module.LIVE_EVERY

@@ -14,16 +14,18 @@ says how to draw that element again (:class:`Repaint`): the watcher reads the ta
 thread, and the element goes out again with its new text, without a run of the page
 (:func:`~trainer.web.runtime.waking.repaint`); where the move changed more, the page is woken and runs.
 
-A page still looks by itself now and then (:func:`every`): slowly while the push works, in case a wake was
-lost, and every few seconds when it does not (the watcher down, or Streamlit not one :mod:`waking` knows),
-as it did before the push. Then the page itself also moves for the computer players if this process has
-no driver.
+A page still looks by itself now and then (:func:`follow` says how often): slowly while the push works, in
+case a wake was lost, and every few seconds when it does not (the watcher down, or Streamlit not one
+:mod:`waking` knows), as it did before the push. Then the page itself also moves for the computer players if
+this process has no driver. When the watcher goes down, or comes back, every page this process shows a table
+on is woken as a whole page, so that it looks as often as it now must (:meth:`Push.look_live`).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -37,12 +39,15 @@ from trainer.web.runtime import waking
 
 log = logging.getLogger("fives_trainer")
 
-GUARD_EVERY = 20.0
-"""While the push works, how often a page looks by itself (a wake lost is made up for within this)."""
+GUARD_EVERY = 60.0
+"""While the push works, how often a page looks by itself (a wake lost is made up for within this; the watcher
+going down wakes the pages at once: :meth:`Push.look_live`)."""
 POLL_EVERY = 2.0
 """While it does not, how often a page asks the store whether its table moved on."""
 SEEN_EVERY = 10.0
 """How often the seats of the pages open in this process are marked seen."""
+LIVE_EVERY = 2.0
+"""How often the process looks whether its watcher's news is still fresh (:meth:`Push.look_live`)."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,7 @@ class Push:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._seen_thread: threading.Thread | None = None
+        self._was_live: bool | None = None
         self.news.listen(self._told)
 
     def start(self) -> Push:
@@ -187,13 +193,35 @@ class Push:
     # ----- who is here -----
 
     def _keep_seen(self) -> None:
-        while not self._stop.wait(SEEN_EVERY):
+        marked = time.monotonic()
+        while not self._stop.wait(LIVE_EVERY):
+            try:
+                self.look_live()
+            except Exception:
+                log.exception("the pages could not be told the tables' news changed")
+            if time.monotonic() - marked < SEEN_EVERY:
+                continue
+            marked = time.monotonic()
             try:
                 self.mark_seen()
             except StoreError:
                 continue  # the store is away: the next round marks them
             except Exception:
                 log.exception("the tables' seats could not be marked seen")
+
+    def look_live(self) -> int:
+        """When the watcher's news went stale, or fresh again, since the last look: every page this process
+        shows a table on runs again as a whole page, and so looks by itself as often as it now must (every
+        :data:`POLL_EVERY` seconds without the news, every :data:`GUARD_EVERY` with it). Returns the pages woken."""
+        live = self.live
+        was, self._was_live = self._was_live, live
+        if was is None or was == live:
+            return 0
+        with self._lock:
+            shown = list(self._shown.values())
+        for s in shown:
+            waking.wake(waking.Place(s.place.session_id, s.place.page), lambda: True)
+        return len(shown)
 
     def mark_seen(self) -> int:
         """Mark seen every seat whose page is open with its browser connected; forget closed sessions.

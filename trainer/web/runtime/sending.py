@@ -101,7 +101,8 @@ async def _send_waiting(runtime: Runtime) -> None:
 
 
 async def _loop_coroutine(self: Runtime) -> None:
-    """Streamlit's ``Runtime._loop_coroutine`` (1.67), with the flush of :func:`_send_waiting`."""
+    """Streamlit's ``Runtime._loop_coroutine`` (1.67), with the flush of :func:`_send_waiting`, and no wait (two
+    tasks made and one cancelled) when messages were queued during the pause after a flush."""
     async_objs = self._get_async_objs()
     signal_check = streamlit_runtime._SIGNAL_CHECK_INTERVAL
     try:
@@ -128,6 +129,8 @@ async def _loop_coroutine(self: Runtime) -> None:
                 await asyncio.sleep(streamlit_runtime.MESSAGE_FLUSH_INTERVAL_SECS)
             else:
                 break
+            if async_objs.need_send_data.is_set() and not async_objs.must_stop.is_set():
+                continue  # messages came during the pause: sent at once, without the two tasks of a wait
             done, pending = await asyncio.wait(
                 (asyncio.create_task(async_objs.must_stop.wait()),
                  asyncio.create_task(async_objs.need_send_data.wait())),
