@@ -821,3 +821,18 @@ def test_the_watcher_going_down_or_back_wakes_every_page_of_the_process_as_a_who
     fresh[0] = True
     assert p.look_live() == 2 and len(woken) == 4
     assert push_module.GUARD_EVERY >= 30 * push_module.LIVE_EVERY
+
+
+def test_the_seats_open_in_a_process_are_marked_seen_in_one_statement_each_at_its_time(url):
+    """The process's round of marking seen (every seat whose page is open) sets each seat's time, and only
+    theirs, on SQLite and PostgreSQL alike."""
+    s = open_store(url)
+    one, two = opened(s, seats=2), opened(s, seats=2)
+    for code in (one, two):
+        for name in ("Maya", "Sam"):
+            s.sit(code, 2, learner_code=None, nickname=name, key=f"{code}-{name}")
+    before = {code: {seat.seat: seat.seen for seat in s.table(code).seats} for code in (one, two)}
+    s.clock = lambda: 4_000_000_000.0
+    s.seen_all([(one, 0), (two, 1), (one, 0)])
+    after = {code: {seat.seat: seat.seen for seat in s.table(code).seats} for code in (one, two)}
+    assert after == {one: {0: 4_000_000_000.0, 1: before[one][1]}, two: {0: before[two][0], 1: 4_000_000_000.0}}

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, and_, delete, func, insert, or_, select, text, update
+from sqlalchemy import Connection, and_, bindparam, delete, func, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from puzzles.codes import ALPHABET
@@ -293,10 +293,11 @@ class TableStore(StoreBase):
         if not seats:
             return
         now = self.clock()
-        with self._tx() as conn:
-            for code, seat in sorted(set(seats)):
-                conn.execute(update(table_seats).where(and_(table_seats.c.table_code == code,
-                                                            table_seats.c.seat == seat)).values(seen=now))
+        with self._tx() as conn:  # one statement for them all (executemany), not one round of SQLAlchemy's each
+            conn.execute(update(table_seats).where(and_(table_seats.c.table_code == bindparam("seat_table"),
+                                                        table_seats.c.seat == bindparam("seat_number")))
+                         .values(seen=now),
+                         [{"seat_table": code, "seat_number": seat} for code, seat in sorted(set(seats))])
 
     @_calm
     def leave(self, code: str, seat: int) -> None:
