@@ -331,14 +331,15 @@ class TableStore(StoreBase):
             raise ValueError("a move is a token of 1 to 40 characters under a number from 0")
         try:
             with self._tx() as conn:
-                row = conn.execute(select(game_tables.c.ended).where(game_tables.c.code == code)).first()
+                count = (select(func.count()).select_from(table_moves).where(table_moves.c.table_code == code)
+                         .scalar_subquery())
+                row = conn.execute(select(game_tables.c.ended, count.label("kept"))
+                                   .where(game_tables.c.code == code)).first()
                 if row is None:
                     raise StoreError("no-table")
                 if row.ended is not None:
                     raise StoreError("table-ended")
-                kept = conn.execute(select(func.count()).select_from(table_moves)
-                                    .where(table_moves.c.table_code == code)).scalar_one()
-                if kept != number:
+                if row.kept != number:
                     return None
                 move = MoveRow(number, seat, token, by_computer, self.clock())
                 conn.execute(insert(table_moves).values(table_code=code, number=number, seat=seat, token=token,
@@ -401,9 +402,12 @@ class TableStore(StoreBase):
         """In a change's own transaction: the table's version goes up, and on PostgreSQL the news is told
         on :data:`CHANNEL` as the transaction commits (never for one rolled back), with the ``move`` that
         made the change, if one did. Returns the new version."""
-        conn.execute(update(game_tables).where(game_tables.c.code == code)
-                     .values(version=game_tables.c.version + 1))
-        version = conn.execute(select(game_tables.c.version).where(game_tables.c.code == code)).scalar()
+        up = update(game_tables).where(game_tables.c.code == code).values(version=game_tables.c.version + 1)
+        if conn.dialect.update_returning:  # one statement where the database gives the new version back
+            version = conn.execute(up.returning(game_tables.c.version)).scalar()
+        else:
+            conn.execute(up)
+            version = conn.execute(select(game_tables.c.version).where(game_tables.c.code == code)).scalar()
         told = int(version) if version is not None else -1
         self._tell(conn, code, told, move)
         return told

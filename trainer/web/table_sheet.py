@@ -51,13 +51,13 @@ def others_turn(sheet: Sheet, code: str, game: TableGame, names: tuple[str, ...]
     turn = game.current_seat
     assert turn is not None
     shared = len(mine) > 1
-    layout = game.view(turn).layout
+    layout = game.game.hand.layout  # (the table's: every seat sees it)
     parts: list[str] = []  # the layout and this child's own tiles, one element
     if not layout.is_empty:
         svg = layout_picture(code, game, layout, letters=False, counted=not game.pending_call)
         parts.append(ui.picture_html(svg, max_width=ui.natural_width(svg, scale=2.0)))
     if not shared and mine:
-        own = game.view(mine[0]).hand
+        own = game.game.hand.hand(mine[0])
         parts.append(ui.picture_html(hand_picture(own, width=pictures.hand_width(len(own))),
                                      max_width=f"{pictures.hand_width(len(own))}px", caption=words.your_tiles()))
     if parts:

@@ -169,6 +169,7 @@ def page_part(name: str, show: Callable[[], None], for_learner: bool) -> None:
     """The page's own part: its notices, what ``show`` draws and the outbox's copy. A click in it (an answer,
     Next) reruns this alone, never the menu, the sign-in or the language chooser around it, so a click costs
     the server little more than the page's own work."""
+    words_lang.set_language(language.current())  # the run's language asked once, not for every sentence
     with calm(f"the page {name}"):
         notices(for_learner)
         show()
