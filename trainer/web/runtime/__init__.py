@@ -23,8 +23,9 @@ module                    replaces                                              
                                                                                            pauses under load
 :mod:`.waking`            nothing: starts a session's run from the server, as a saved        a move seen on the other
                           source file does (``AppSession._create_scriptrunner``), for the    tablets without polling
-                          tables' pushed moves: the page's part (``st.fragment``) alone      the store every second;
-                                                                                           no whole-page run a wake
+                          tables' pushed moves: the page's part (``st.fragment``) alone;     the store every second;
+                          or sends one element again with a new text and no run at all      no whole-page run a wake;
+                          (``repaint``: a copy of the message it last went out in)          a waiting tablet no run
 ========================  ==========================================================  =========================
 
 Every module says what it was written from (``WRITTEN``: the exact versions of Streamlit, uvicorn and
