@@ -135,12 +135,17 @@ def keep_read(store: object, since: int, row: TableRow, moves: list[MoveRow], no
             first, kept = got.first, (*got.moves[:since - got.first], *moves)
         else:
             first, kept = since, tuple(moves)
-        if len(kept) > MOVES_KEPT:
-            first, kept = first + len(kept) - MOVES_KEPT, kept[-MOVES_KEPT:]
-        _READS[key] = Read(now, row, first, kept)
-        _READS.move_to_end(key)
-        while len(_READS) > READS_KEPT:
-            _READS.popitem(last=False)
+        _keep(key, Read(now, row, first, kept))
+
+
+def _keep(key: tuple[int, str], read: Read) -> None:
+    """Keep ``read`` (its last :data:`MOVES_KEPT` moves), the most recent of :data:`READS_KEPT` (under the lock)."""
+    if len(read.moves) > MOVES_KEPT:
+        read = replace(read, first=read.first + len(read.moves) - MOVES_KEPT, moves=read.moves[-MOVES_KEPT:])
+    _READS[key] = read
+    _READS.move_to_end(key)
+    while len(_READS) > READS_KEPT:
+        _READS.popitem(last=False)
 
 
 def advance(store: object, code: str, version: int, move: MoveRow) -> bool:
@@ -152,12 +157,7 @@ def advance(store: object, code: str, version: int, move: MoveRow) -> bool:
         got = _READS.get(key)
         if got is None or got.row.version != version - 1 or got.first + len(got.moves) != move.number:
             return False
-        moves = (*got.moves, move)
-        first = got.first
-        if len(moves) > MOVES_KEPT:
-            first, moves = first + len(moves) - MOVES_KEPT, moves[-MOVES_KEPT:]
-        _READS[key] = Read(got.at, replace(got.row, version=version), first, moves)
-        _READS.move_to_end(key)
+        _keep(key, Read(got.at, replace(got.row, version=version), got.first, (*got.moves, move)))
     return True
 
 

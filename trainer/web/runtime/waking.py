@@ -127,25 +127,34 @@ def gone(session_id: str) -> bool:
 def wake(place: Place, wanted: Callable[[], bool]) -> None:
     """From any thread: run the page of ``place`` again (its part alone, where it has one), once the session is
     not running one, if ``wanted()`` still says so then (it is asked on the event loop, just before)."""
+    _on_the_loop(_wake, place, wanted, 0)
+
+
+def _on_the_loop(task: Callable[..., None], *args: object) -> None:
+    """``task(runtime, loop, *args)`` on the runtime's event loop, from any thread (nothing once it is closed)."""
     if not supported():
         return
     runtime = Runtime.instance()
     loop = runtime._get_async_objs().eventloop
     try:
-        loop.call_soon_threadsafe(_wake, runtime, loop, place, wanted, 0)
+        loop.call_soon_threadsafe(task, runtime, loop, *args)
     except RuntimeError:  # the loop is closed: the server is stopping
         pass
 
 
+def _session(runtime: Runtime, place: Place, wanted: Callable[[], bool]) -> AppSession | None:
+    """On the loop: the session of ``place``, if ``wanted()`` still and its browser is here (one that is away
+    runs the page itself when it is back)."""
+    if not wanted():
+        return None
+    info = runtime._session_mgr.get_active_session_info(place.session_id)
+    return None if info is None else info.session
+
+
 def _wake(runtime: Runtime, loop: asyncio.AbstractEventLoop, place: Place, wanted: Callable[[], bool],
           tries: int) -> None:
-    if not wanted():
-        return
-    info = runtime._session_mgr.get_active_session_info(place.session_id)
-    if info is None:  # the browser is away: it runs the page itself when it is back
-        return
-    session: AppSession = info.session
-    if session._state == AppSessionState.SHUTDOWN_REQUESTED:
+    session = _session(runtime, place, wanted)
+    if session is None or session._state == AppSessionState.SHUTDOWN_REQUESTED:
         return
     if session._scriptrunner is not None:  # a run is going: never cut it short
         if tries < BUSY_TRIES:
@@ -207,24 +216,14 @@ def repaint(place: Place, message: ForwardMsg, draw: Callable[[], str | None], w
     part; where ``draw()`` gives ``None`` (the page must run to show what changed), or a run is going, the page is
     woken instead (:func:`wake`). While a run is going, it waits for its end, as a wake does (the run may have drawn
     the change itself, or another page: ``wanted()`` and ``draw()`` are asked after it)."""
-    if not supported():
-        return
-    runtime = Runtime.instance()
-    loop = runtime._get_async_objs().eventloop
-    try:
-        loop.call_soon_threadsafe(_repaint, runtime, loop, place, message, draw, wanted, 0)
-    except RuntimeError:  # the loop is closed: the server is stopping
-        pass
+    _on_the_loop(_repaint, place, message, draw, wanted, 0)
 
 
 def _repaint(runtime: Runtime, loop: asyncio.AbstractEventLoop, place: Place, message: ForwardMsg,
              draw: Callable[[], str | None], wanted: Callable[[], bool], tries: int) -> None:
-    if not wanted():
+    session = _session(runtime, place, wanted)
+    if session is None:
         return
-    info = runtime._session_mgr.get_active_session_info(place.session_id)
-    if info is None:  # the browser is away: it runs the page itself when it is back
-        return
-    session: AppSession = info.session
     if session._scriptrunner is not None and tries < BUSY_TRIES:  # a run going (or just ending): after it
         loop.call_later(BUSY_RETRY, _repaint, runtime, loop, place, message, draw, wanted, tries + 1)
         return

@@ -378,7 +378,7 @@ def playing(sheet: Sheet, row: TableRow, game: TableGame, names: tuple[str, ...]
     elif turn in ts.seats:
         my_move(sheet, game, turn)
     else:
-        table_sheet.others_turn(sheet, record().code or row.code, game, names, ts.seats)
+        table_sheet.others_turn(sheet, row.code, game, names, ts.seats)
 
 
 def hand_off(game: TableGame, names: tuple[str, ...], seat: int) -> None:
