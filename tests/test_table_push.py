@@ -301,6 +301,29 @@ def test_a_child_away_is_played_for_once_their_minute_is_up_and_never_before(url
     assert seating.game(code).moves[-1].by_computer or seating.game(code).current_seat == 1 - turn
 
 
+def test_two_processes_keeping_the_same_move_at_the_same_moment_keep_it_once(url):
+    """Two app processes send the same turn's move at once (two tablets of one seat, or a page and the
+    driver): one is kept, with the version it made, the other is told it was not, and nothing doubles."""
+    a, b = two_stores(url)
+    code = opened(a)
+    for number in range(12):
+        gate = threading.Barrier(2)
+        got: list[int | None] = [None, None]
+
+        def keep(i: int, store) -> None:
+            gate.wait()
+            got[i] = store.keep_move(code, number, 0, f"m{number}-{i}")
+
+        threads = [threading.Thread(target=keep, args=(i, s)) for i, s in enumerate((a, b))]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(30)
+        kept = [v for v in got if v is not None]
+        assert len(kept) == 1 and kept[0] == a.table(code).version, got
+        assert [m.number for m in a.table_moves(code)] == list(range(number + 1))
+
+
 def test_two_drivers_on_two_processes_never_double_a_move(url):
     a, b = two_stores(url)
     codes = [opened(a, seats=4, seed=n) for n in range(3)]

@@ -172,9 +172,15 @@ def test_a_table_in_the_store(url):
         assert not store.add_move(code, 0, 1, START)  # the number is taken
         assert not store.add_move(code, 2, 1, "draw")  # a gap
         assert [m.number for m in store.table_moves(code)] == [0]
+        version = store.table(code).version
+        assert store.keep_move(code, 1, 1, "draw") == version + 1 == store.table(code).version
+        assert store.keep_move(code, 1, 0, "draw") is None and store.table(code).version == version + 1
+        with pytest.raises(StoreError) as gone:
+            store.keep_move("ZZZZ-ZZZ", 0, 0, START)
+        assert gone.value.reason == "no-table"
         store.end_table(code)
         with pytest.raises(StoreError) as ended:
-            store.add_move(code, 1, 0, "draw")
+            store.add_move(code, 2, 0, "draw")
         assert ended.value.reason == "table-ended"
         with pytest.raises(StoreError):
             store.sit(code, 2, learner_code=None, nickname="Ana")
