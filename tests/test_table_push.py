@@ -306,15 +306,15 @@ def test_two_processes_keeping_the_same_move_at_the_same_moment_keep_it_once(url
     driver): one is kept, with the version it made, the other is told it was not, and nothing doubles."""
     a, b = two_stores(url)
     code = opened(a)
+
+    def keep(i: int, store, number: int, gate: threading.Barrier, got: list[int | None]) -> None:
+        gate.wait()
+        got[i] = store.keep_move(code, number, 0, f"m{number}-{i}")
+
     for number in range(12):
         gate = threading.Barrier(2)
         got: list[int | None] = [None, None]
-
-        def keep(i: int, store) -> None:
-            gate.wait()
-            got[i] = store.keep_move(code, number, 0, f"m{number}-{i}")
-
-        threads = [threading.Thread(target=keep, args=(i, s)) for i, s in enumerate((a, b))]
+        threads = [threading.Thread(target=keep, args=(i, s, number, gate, got)) for i, s in enumerate((a, b))]
         for t in threads:
             t.start()
         for t in threads:
