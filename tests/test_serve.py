@@ -59,10 +59,13 @@ def wait_started(proc: subprocess.Popen, port: int, marker: str, what: str) -> s
 @pytest.fixture(scope="module")
 def served():
     port = free_port()
-    marker = os.path.join(tempfile.mkdtemp(), "run-dir")
-    # exactly what a teacher types, with two processes
+    folder = tempfile.mkdtemp()
+    marker = os.path.join(folder, "run-dir")
+    # exactly what a teacher types, with two processes (on a store of this module's own: the misses counted
+    # against this computer's address are this module's alone, whatever else runs beside it)
     proc = subprocess.Popen(["make", "-s", "serve", "N=2", f"PORT={port}"], cwd=ROOT,
-                            env=dict(os.environ, HOST="127.0.0.1", FIVES_SERVE_RUN_DIR_FILE=marker),
+                            env=dict(os.environ, HOST="127.0.0.1", FIVES_SERVE_RUN_DIR_FILE=marker,
+                                     FIVES_DATABASE_URL=f"sqlite:///{folder}/fives.db"),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     run_dir = wait_started(proc, port, marker, "make serve")
     yield port, run_dir
@@ -289,6 +292,7 @@ def start_supervisor(processes: int, out_dir: str) -> tuple[subprocess.Popen, in
         proc = subprocess.Popen([sys.executable, "-m", "trainer.serving", "--processes", str(processes),
                                  "--port", str(port), "--host", "127.0.0.1", "--run-dir-file", marker],
                                 cwd=ROOT, stdout=out, stderr=err, start_new_session=True,
+                                env=dict(os.environ, FIVES_DATABASE_URL=f"sqlite:///{out_dir}/fives.db"),
                                 # as a shell starts a background job (`make serve &`): SIGINT ignored
                                 preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
     return proc, port, wait_started(proc, port, marker, "trainer.serving")

@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event, text
+from sqlalchemy.exc import DisconnectionError
 
 from trainer.store.errors import StoreUnavailable
 from trainer.store.files import DatabaseFile
@@ -81,11 +82,36 @@ def _sqlite_engine(url: str) -> Engine:
     return engine
 
 
+PING_AFTER = 1.0
+"""Seconds a pooled PostgreSQL connection may rest and still be handed out without a ping first."""
+
+
 def _server_engine(url: str) -> Engine:
+    """PostgreSQL's engine. A connection that has rested in the pool is pinged before it is handed out (one that
+    no longer answers, after a restart of the server say, is replaced); one back in the pool within the last
+    :data:`PING_AFTER` seconds is handed out as it is, since it has just answered. A click kept a move in one trip
+    to the server, and the ping before it was a second."""
     args = {"connect_timeout": CONNECT_TIMEOUT, "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 3,
             "keepalives_count": 3}
-    return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10, pool_timeout=10,
-                         hide_parameters=True, connect_args=args)
+    engine = create_engine(url, pool_size=5, max_overflow=10, pool_timeout=10, hide_parameters=True,
+                           connect_args=args)
+
+    @event.listens_for(engine, "checkin")
+    def _rested_from(_dbapi_conn, record) -> None:
+        if record is not None:
+            record.info["back"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _answers(dbapi_conn, record, _proxy) -> None:
+        back = record.info.get("back")
+        if back is not None and time.monotonic() - back < PING_AFTER:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_conn)
+        except engine.dialect.loaded_dbapi.Error as err:  # the pool replaces it (up to three times)
+            raise DisconnectionError() from err
+
+    return engine
 
 
 def migrations(conn: Connection) -> Config:
