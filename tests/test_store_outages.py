@@ -420,3 +420,34 @@ def test_making_learners_is_limited_per_session_and_address(tmp_path):
         s.join(keys.code, "Owl", clients=(f"session:child{i}", "address:10.9.8.7"))
     now[0] += 3600 * 2
     assert s.new_learner("Fox E", clients=me)
+
+
+def test_a_pooled_connection_is_pinged_after_a_rest_and_one_that_stopped_answering_is_replaced(postgres, monkeypatch):
+    """A connection just back in the pool is handed out as it is; one that rested is asked first, and one
+    whose server end was closed meanwhile (a restart, say) is replaced without the caller seeing it."""
+    from trainer.store import opening
+
+    store = open_store(postgres.new_database("t" + uuid.uuid4().hex[:12]))
+    pings: list[float] = []
+    ping = store.engine.dialect.do_ping
+    monkeypatch.setattr(store.engine.dialect, "do_ping", lambda conn: pings.append(time.monotonic()) or ping(conn))
+    try:
+        keys = store.create_class("Room 4")
+        store.class_name(keys.code)
+        asked = len(pings)
+        for _ in range(5):  # one after another: each time just back in the pool
+            assert store.class_name(keys.code) == "Room 4"
+        assert len(pings) == asked
+        monkeypatch.setattr(opening, "PING_AFTER", 0.0)  # as if every connection had rested
+        with store.engine.connect() as conn:
+            pid = conn.exec_driver_sql("SELECT pg_backend_pid()").scalar()
+        import psycopg
+
+        url = store.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+        with psycopg.connect(url, autocommit=True) as other:  # from outside the pool, as a restart would
+            assert other.execute("SELECT pg_terminate_backend(%s)", (pid,)).fetchone()[0]
+        for _ in range(3):
+            assert store.class_name(keys.code) == "Room 4"
+        assert len(pings) > asked
+    finally:
+        store.engine.dispose()
