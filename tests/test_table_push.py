@@ -134,8 +134,11 @@ def test_postgresql_tells_the_news_only_when_the_move_commits(postgres):
     here, there = two_stores(url)
     code = opened(there)
     news = TableNews(here, catch_up_every=30.0)
-    got = threading.Event()
+    got, second = threading.Event(), threading.Event()
+    heard: list = []
     news.listen(lambda changed: got.set() if changed.get(code, 0) >= 1 else None)
+    news.listen(lambda changed: second.set() if changed.get(code, 0) >= 2 else None)
+    news.listen_moves(lambda c, version, move: heard.append((c, version, move)))
     news.start()
     try:
         for _ in range(300):
@@ -147,6 +150,10 @@ def test_postgresql_tells_the_news_only_when_the_move_commits(postgres):
         assert there.add_move(code, 0, 0, START)
         wait_for(got, "the notification")
         assert news.version(code) == 1
+        assert there.keep_move(code, 1, 1, "let it go") == 2  # a token with spaces, as news_of allows
+        wait_for(second, "the second notification")
+        # the news carries each move kept, exactly as the store holds it
+        assert heard == [(code, n + 1, m) for n, m in enumerate(there.table_moves(code))], heard
     finally:
         news.stop()
 

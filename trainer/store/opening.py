@@ -89,8 +89,8 @@ PING_AFTER = 1.0
 def _server_engine(url: str) -> Engine:
     """PostgreSQL's engine. A connection that has rested in the pool is pinged before it is handed out (one that
     no longer answers, after a restart of the server say, is replaced); one back in the pool within the last
-    :data:`PING_AFTER` seconds is handed out as it is, since it has just answered. A click kept a move in one trip
-    to the server, and the ping before it was a second."""
+    :data:`PING_AFTER` seconds is handed out as it is, since it has just answered: a click that keeps a move makes
+    one trip to the server, not two."""
     args = {"connect_timeout": CONNECT_TIMEOUT, "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 3,
             "keepalives_count": 3}
     engine = create_engine(url, pool_size=5, max_overflow=10, pool_timeout=10, hide_parameters=True,

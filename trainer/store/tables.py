@@ -121,8 +121,8 @@ FROM t LEFT JOIN up ON TRUE
 """)
 """PostgreSQL: a move kept in one statement. It reads the table as :meth:`TableStore.keep_move` does (ended? how
 many moves kept?), inserts the move only where it is the next one of a table still open, puts the version up
-only where it did, and tells the news (:func:`news_of`) only then. Two
-processes keeping the same move number: the second is refused by the primary key, as before."""
+only where it did, and tells the news (:func:`news_of`, the version put in between the code and the move) only
+then. Two processes keeping the same move number: the second is refused by the primary key."""
 
 
 def news_of(code: str, version: int, move: MoveRow | None = None) -> str:
