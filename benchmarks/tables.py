@@ -22,8 +22,9 @@ Measured, each beside its target:
 - moves lost or doubled: every move a child's page answered without a refusal is in the store under its
   number, with its seat and token, and every move in the store is one a child's page answered;
 - illegal states: every table's stored moves replayed with :meth:`TableGame.replay`;
-- server CPU per move: the app processes' (and HAProxy's) CPU during the run, their idle rate taken off,
-  and that CPU as a share of the machine's cores;
+- server CPU per move: the app processes' (and HAProxy's) CPU during the run, their idle rate taken off (read
+  for :data:`IDLE_SECONDS` with their watchers and drivers running and no page open), and that CPU as a share of
+  the machine's cores;
 - the table nobody watches: played to its end.
 
 Loopback only; the run is bounded in time (``--seconds``; 5 minutes by default).
@@ -61,6 +62,9 @@ SCHOOL = 50
 SEATS = 4
 NOBODY_WAIT = 180.0
 """The most the children wait, before they sit down, for the servers to play out the table nobody watches."""
+IDLE_SECONDS = 10.0
+"""How long the servers' CPU is read with nothing to do (after the table nobody watches is played out, before the
+children sit down): the idle rate taken off the children's play."""
 THINK = (1.0, 3.0)
 """A child's thought before each click, in seconds."""
 DRAIN = 0.02
@@ -298,12 +302,13 @@ async def click(child: Child, store: Store, key: str, button: Element) -> None:
     assert s is not None
     move = move_of(key)
     child.clicks += 1
+    shown = CODE.search(s.texts())  # the table the page shows as the child taps: a rematch begun meanwhile by
+    code = shown.group(0) if shown else current_table(store, child.root)  # another child is not this move's
     await page_run(child, s.click(button, timeout=60))
     if refused(s):
         child.refused += 1
         return
     if move is not None:
-        code = current_table(store, child.root)
         child.acks.append(Ack(code, move[0], child.seat, move[1], time.time()))
 
 
@@ -354,11 +359,14 @@ def check(store: Store, children: list[Child], until: float | None = None) -> di
     stored = {code: store.table_moves(code) for code in tables}
     acked = {(a.code, a.number): (a, c) for c in children for a in c.acks}
     doubled = sum(1 for c in children for a in c.acks) - len(acked)
-    lost = sum(1 for (code, n), (a, _c) in acked.items()
+    missing = [f"{code} #{n}: seat {a.seat} {a.token or '(a call)'} answered, "
+               + (" ".join(f"seat {m.seat} {m.token}" for m in stored.get(code, []) if m.number == n) or "nothing")
+               + " stored"
+               for (code, n), (a, _c) in acked.items()
                if not any(m.number == n and m.seat == a.seat and (a.token is None or m.token == a.token)
-                          for m in stored.get(code, [])))
-    unasked = sum(1 for code, moves in stored.items() for m in moves
-                  if (code, m.number) not in acked and not m.by_computer)
+                          for m in stored.get(code, []))]
+    strays = [f"{code} #{m.number}: seat {m.seat} {m.token} stored, answered to no page"
+              for code, moves in stored.items() for m in moves if (code, m.number) not in acked and not m.by_computer]
     illegal = []
     for code in tables:
         row = store.table(code)
@@ -387,7 +395,8 @@ def check(store: Store, children: list[Child], until: float | None = None) -> di
                 seen.append(max(0.0, shown - a.at))
     return {"tables": len(tables), "moves": sum(len(m) for m in stored.values()),
             "by_computer": sum(1 for ms in stored.values() for m in ms if m.by_computer),
-            "acked": len(acked), "doubled": doubled, "lost": lost, "unasked": unasked, "illegal": illegal,
+            "acked": len(acked), "doubled": doubled, "lost": len(missing), "unasked": len(strays),
+            "faults": missing + strays, "illegal": illegal,
             "seen": seen, "unseen": unseen, "late": late}
 
 
@@ -433,6 +442,10 @@ def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict,
         while not played_out(store, nobody[0])[0] and time.monotonic() - began < NOBODY_WAIT:
             await asyncio.sleep(0.5)
         playing["nobody"] = time.monotonic() - began
+        # what the servers burn doing nothing, their watchers and drivers running, no page open: taken off
+        idle_from, t0 = cpu_seconds(server.pids), time.perf_counter()
+        await asyncio.sleep(IDLE_SECONDS)
+        playing["idle_rate"] = (cpu_seconds(server.pids) - idle_from) / (time.perf_counter() - t0)
         await asyncio.gather(*(child_sits(c, server.url, cookies[c.index], store, codes, joined) for c in children))
         # the children are seated: from here on, only play is measured
         playing["cpu"], playing["t"] = cpu_seconds(server.pids), time.perf_counter()
@@ -444,10 +457,8 @@ def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict,
         parts.update(split(threads, thread_cpu(server.app_pids)), balancer=cpu_seconds(others) - balancer)
         playing["t"] = time.perf_counter() - playing["t"]
 
-    idle_from, t0 = cpu_seconds(server.pids), time.perf_counter()
-    time.sleep(3.0)  # what the servers burn doing nothing, taken off
-    idle_rate = (cpu_seconds(server.pids) - idle_from) / (time.perf_counter() - t0)
     asyncio.run(asyncio.wait_for(main(), seconds + 600))
+    idle_rate = playing["idle_rate"]
     busy = max(0.0, playing["cpu"] - idle_rate * playing["t"])
     out = check(store, children, playing.get("until"))  # the children's tables only: not the computers' table
     out["cpu_per_move"] = busy / max(1, out["moves"])
@@ -487,7 +498,8 @@ def rows(out: dict, children: list[Child], tables: int, seconds: float,
          + ("met" if p95 <= seen_target and out["unseen"] <= len(children) else "MISSED")),
         (f"tables ({where}): moves lost / doubled", f"{out['lost']} / {out['doubled'] + out['unasked']}",
          f"{out['acked']} answered moves of {out['moves']} stored ({out['by_computer']} by computer players), "
-         f"{sum(c.refused for c in children)} clicks refused kindly of {sum(c.clicks for c in children)}; "
+         f"{sum(c.refused for c in children)} clicks refused kindly of {sum(c.clicks for c in children)}"
+         + (f" (first: {'; '.join(out['faults'][:2])})" if out.get("faults") else "") + "; "
          "target 0 / 0: " + ("met" if faults == 0 else "MISSED")),
         (f"tables ({where}): illegal states", f"{len(out['illegal'])}",
          f"{out['tables']} tables replayed; {len(errors)} page errors, "
