@@ -211,6 +211,27 @@ def test_a_table_read_by_one_page_serves_the_other_pages_of_the_process_woken_by
     assert parts.kept_read(store, "KQ7M-XR4", 0, 5, 101.2)[0].version == 5
 
 
+def test_a_move_told_brings_the_kept_read_on_but_a_computers_move_for_a_child_has_the_seats_read_again():
+    from trainer.games import reads as parts
+    from trainer.store.tables import MoveRow, SeatRow, TableRow
+
+    store = object()
+    seats = (SeatRow(0, "L1", "Lena", 100.0), SeatRow(1, "L2", "Omar", 100.0))  # seats 2 and 3: the computer's
+    parts.keep_read(store, 0, TableRow("PQ4M-XR7", None, {}, 0.0, None, None, seats, version=3), [
+        MoveRow(n, n, "draw", False, 0.0) for n in range(3)], 100.0)
+    assert parts.advance(store, "PQ4M-XR7", 4, MoveRow(3, 1, "draw", False, 101.0))  # Omar's move: no visit
+    assert parts.kept_read(store, "PQ4M-XR7", 3, 4, 101.0)[1][0].token == "draw"
+    assert not parts.advance(store, "PQ4M-XR7", 6, MoveRow(5, 2, "pass", True, 102.0))  # a gap: not brought on
+    assert parts.advance(store, "PQ4M-XR7", 5, MoveRow(4, 2, "pass", True, 102.0))  # an empty seat's computer
+    assert parts.kept_read(store, "PQ4M-XR7", 5, 5, 102.0) == (parts.kept_read(store, "PQ4M-XR7", 5, 5, 102.0)[0], [])
+    # the computer playing for Lena (her tablet unseen for a minute): the seats that say so are read again
+    assert not parts.advance(store, "PQ4M-XR7", 6, MoveRow(5, 0, "draw", True, 103.0))
+    assert parts.kept_read(store, "PQ4M-XR7", 5, 5, 103.0) is None
+    from trainer.web.push import SEEN_EVERY
+
+    assert parts.READ_FOR + SEEN_EVERY < IDLE_SECONDS  # a kept seat of a tablet marked seen never looks away
+
+
 def test_pages_woken_by_one_news_read_the_table_once_and_a_run_not_woken_reads_the_store():
     import threading
 

@@ -26,11 +26,13 @@ from dataclasses import dataclass, replace
 from trainer.store import Store
 from trainer.store.tables import MoveRow, TableRow
 
-READ_FOR = 10.0
+READ_FOR = 30.0
 """Seconds a table as read by one page of a process serves the other pages of that process woken by news
 (:func:`kept_read`), brought on by the moves since (:func:`advance`): the seats' last-seen times it carries are
 never older than this. A child is away after a minute unseen, and a tablet open says so every ten seconds
-(:data:`trainer.web.push.SEEN_EVERY`): seats as old as this never show a child here as away."""
+(:data:`trainer.web.push.SEEN_EVERY`): seats as old as this (40 s at the most) never show a child here as away.
+A child who did go away is shown so from the computer's first move for them: that move is never added to a
+kept read (:func:`advance`), so the pages it wakes read the seats as the store has them."""
 READS_KEPT = 256
 """Tables whose last read a process keeps."""
 MOVES_KEPT = 64
@@ -151,11 +153,15 @@ def _keep(key: tuple[int, str], read: Read) -> None:
 def advance(store: object, code: str, version: int, move: MoveRow) -> bool:
     """The move that put table ``code`` at ``version`` (kept by this process, or told by the news) added to the
     kept read, when the read is at the version just before and holds every move before this one: nothing else
-    can have changed (every change puts the version up by one). ``True`` when it was added."""
+    can have changed (every change puts the version up by one). ``True`` when it was added. A computer's move
+    for a seat a child holds is never added: the child is away, and the pages read the seats that say so."""
     key = (id(store), code)
     with _READS_LOCK:
         got = _READS.get(key)
         if got is None or got.row.version != version - 1 or got.first + len(got.moves) != move.number:
+            return False
+        if move.by_computer and any(held.seat == move.seat for held in got.row.seats):
+            _READS.pop(key)  # read again by the first page it wakes: the seats as the store has them now
             return False
         _keep(key, Read(got.at, replace(got.row, version=version), got.first, (*got.moves, move)))
     return True
