@@ -288,6 +288,38 @@ def test_postgres_stopped_mid_run_then_back(postgres):
     store.engine.dispose()
 
 
+def test_health_asks_the_database_only_when_no_call_went_through_lately(tmp_path):
+    clock = Clock()
+    store = open_store(f"sqlite:///{tmp_path}/fives.db", clock=clock)
+    keys = store.create_class("Room 4")
+    me = store.join(keys.code, "Blue Fox")
+    asked: list[str] = []
+    event.listen(store.engine, "before_cursor_execute", lambda _c, _cur, sql, *_a: asked.append(sql))
+    store.record(me, attempt(0))  # a call that went through: the database answers
+    asked.clear()
+    assert store.health() is None and asked == []
+    clock.now += 2  # the answer kept no longer, and no call since: the database is asked
+    assert store.health() is None and asked == ["SELECT version_num FROM alembic_version"]
+    clock.now += 1
+    store.attempts(me)  # a read that went through
+    clock.now += 1.5
+    asked.clear()
+    assert store.health() is None and asked == []
+    clock.now += 1
+    store.attempts(me)
+    store.engine.dispose()
+    asked.clear()
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(f"{tmp_path}/fives.db{suffix}"):
+            os.remove(f"{tmp_path}/fives.db{suffix}")
+    clock.now += 1.5
+    assert store.health() == "gone" and asked == []  # the file is looked at every time
+    with pytest.raises(StoreUnavailable):
+        store.attempts(me)
+    assert store.health() == "gone"  # a failed call: looked at again at once
+    store.engine.dispose()
+
+
 def test_an_unreachable_server_is_given_up_quickly():
     started = time.monotonic()
     with pytest.raises(StoreUnavailable) as err:

@@ -60,6 +60,9 @@ class StoreBase:
         path = engine.url.database if engine.dialect.name == "sqlite" else None
         self._file = DatabaseFile(path) if path and path != ":memory:" else None
         self._health: tuple[float, str | None] | None = None
+        self._answered: float | None = None
+        """When a transaction or a read last went through (``None`` since a call failed): :meth:`health` asks
+        the database itself only when it has not answered lately."""
 
     @property
     def url(self) -> str:
@@ -81,27 +84,34 @@ class StoreBase:
             yield conn
         if self._file and self._file.problem(write=False) == "gone":
             raise OSError("the database file was deleted during a write")
+        self._answered = self.clock()
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
         self._file_ok(write=False)
         with self.engine.connect() as conn:
             yield conn
+        self._answered = self.clock()
 
     def _unavailable(self, what: str, err: BaseException) -> StoreUnavailable:
         log.error("the progress store is unavailable (%s): %s", what, err)
-        self._health = None  # the next health() looks again
+        self._health = self._answered = None  # the next health() looks again
         return StoreUnavailable()
 
     def health(self) -> str | None:
         """``None`` when the store works, else why not: ``"down"`` (the database cannot be reached),
         ``"gone"`` (the SQLite file was deleted or replaced) or ``"read-only"``. Cheap enough for
-        every page run: the answer is kept for :data:`HEALTH_SECONDS`."""
+        every page run: the answer is kept for :data:`HEALTH_SECONDS`, and a database that answered a call within
+        that time is not asked again (only a SQLite file is looked at)."""
         now = self.clock()
         cached = self._health
         if cached is not None and 0 <= now - cached[0] < HEALTH_SECONDS:
             return cached[1]
-        reason = self._look()
+        answered = self._answered
+        if answered is not None and 0 <= now - answered < HEALTH_SECONDS:
+            reason = self._file.problem(write=True) if self._file else None
+        else:
+            reason = self._look()
         self._health = (now, reason)
         return reason
 
