@@ -423,3 +423,24 @@ def test_last_played_is_quiet_and_unlike_a_chosen_tile_or_an_answer():
         if style == "projector":
             edges = [float(r.get("stroke-width")) for r in last.iter(SVG + "line")]  # the tile's own heavy line
             assert edges and float(outline.get("stroke-width")) <= max(edges) / 2, (outline.get("stroke-width"), edges)
+
+
+def test_a_layout_drawn_again_in_either_language_is_the_picture_drawn_afresh():
+    """Each tile's group and each tile's place in the description are kept once drawn (a layout drawn again
+    after a move differs by a tile); what is kept is kept by language, and the kept picture is the fresh one."""
+    from trainer.render import svg
+    from trainer.words import speaking
+
+    lay = random_layout("muggins", 14, random.Random(5))
+    fresh: dict[str, str] = {}
+    for lang in ("es", "en"):
+        svg._laid_tile.cache_clear()
+        svg._placed.cache_clear()
+        with speaking(lang):
+            fresh[lang] = render_layout(lay, letters=True)
+    assert fresh["es"] != fresh["en"]
+    for lang in ("es", "en", "es"):  # from what was kept in English (and then in Spanish too)
+        with speaking(lang):
+            assert render_layout(lay, letters=True) == fresh[lang]
+            assert render_layout(lay, letters=False) != fresh[lang]
+    assert svg._laid_tile.cache_info().hits and svg._placed.cache_info().hits

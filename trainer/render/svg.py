@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from html import escape
 
 from trainer.render import motion as moving
-from trainer.render.geometry import Geometry, PlacedTile, layout_geometry
+from trainer.render.geometry import Geometry, Half, PlacedTile, layout_geometry
 from trainer.render.markers import SIDE_OF, Marker, marker_spots
 from trainer.rules import Layout, OpenEnd, Tile, TileLike, end_letters
-from trainer.words import pictures
+from trainer.words import language, pictures
 from trainer.words.ends import end_counts, end_words
 
 CELL = 12
@@ -244,15 +245,23 @@ def describe_layout(lay: Layout, g: Geometry | None = None, *, counted: bool = T
     parts = []
     lead = places[0]
     parts.append(pictures.leads(lead.tile, spinner=lead.is_spinner))
+    lang = language()
     for pl, pt in zip(places[1:], g.tiles[1:]):
         target = places[pl.target].tile
         side = SIDE_OF.get((pt.via_port.dx, pt.via_port.dy), "") if pt.via_port else ""
-        parts.append(pictures.placed(pl.tile, pl.via, pl.number, target, side, pl.is_spinner))
+        parts.append(_placed(pl.tile, pl.via, pl.number, target, side, pl.is_spinner, lang))
     if counted:
         parts.append(pictures.open_ends([end_counts(e) for e in lay.open_ends], lay.working))
     else:
         parts.append(pictures.open_ends_to_count([end_words(e) for e in lay.open_ends]))
     return " ".join(parts)
+
+
+@functools.lru_cache(maxsize=4096)
+def _placed(tile: Tile, via: str, number: int, target: Tile, side: str, spinner: bool, _language: str) -> str:
+    """A tile's place in a layout's description (:func:`trainer.words.pictures.placed`), said once a process in
+    each language: every tile but the last is described again, word for word, at each move."""
+    return pictures.placed(tile, via, number, target, side, spinner)
 
 
 def _letter_svg(m: Marker, letter: str, st: Style) -> str:
@@ -371,19 +380,28 @@ def _tiles(lay: Layout, g: Geometry, st: Style, highlight_last: bool,
            wrap: Callable[[str, PlacedTile], str] | None = None) -> str:
     """Every tile of the layout where the geometry put it; the one played last outlined; ``wrap`` puts a
     tile's group in another (a slide)."""
-    c = CELL
     last_index = len(lay) - 1
     places = lay.placements
+    lang = language()
     body = []
     for pt in g.tiles:
-        box = (pt.box[0] * c, pt.box[1] * c, pt.box[2] * c, pt.box[3] * c)
-        halves = [(h.number, (h.box[0] * c, h.box[1] * c, h.box[2] * c, h.box[3] * c)) for h in pt.halves]
-        spin = places[pt.index].is_spinner
         is_last = highlight_last and pt.index == last_index and len(lay) > 1
-        svg = _tile_svg(pt.tile, box, halves, st, spinner=spin, mark="last" if is_last else "",
-                        extra=f' data-index="{pt.index}"')
+        svg = _laid_tile(pt.index, pt.tile, pt.box, pt.halves, st, places[pt.index].is_spinner, is_last, lang)
         body.append(wrap(svg, pt) if wrap is not None else svg)
     return "".join(body)
+
+
+@functools.lru_cache(maxsize=4096)
+def _laid_tile(index: int, tile: Tile, box: tuple[int, int, int, int], halves: tuple[Half, ...], st: Style,
+               spin: bool, is_last: bool, _language: str) -> str:
+    """One tile of a layout, where the geometry put it (in cells), drawn once a process: a layout drawn again after
+    a move (for every tablet at the table, with and without its letters) differs from the last by a tile or two,
+    and each of the others is the same group of SVG as before (its title in the language it was drawn in)."""
+    c = CELL
+    scaled = (box[0] * c, box[1] * c, box[2] * c, box[3] * c)
+    parts = [(h.number, (h.box[0] * c, h.box[1] * c, h.box[2] * c, h.box[3] * c)) for h in halves]
+    return _tile_svg(tile, scaled, parts, st, spinner=spin, mark="last" if is_last else "",
+                     extra=f' data-index="{index}"')
 
 
 def _value_svg(m: Marker, e: OpenEnd, ringed: bool, st: Style) -> str:
