@@ -32,7 +32,7 @@ def test_every_change_is_in_under_the_tests_as_in_an_app_process():
     through the theme's message and the pictures' presenter; the loop and the websocket's writes are tested
     against a real server in tests/test_sending.py and in every browser test."""
     assert runtime.installed() == {"sending": True, "presenting": True, "theme_once": True, "first_message": True,
-                                   "snapshots": True, "warmup": True}
+                                   "snapshots": True, "texts": True, "warmup": True}
 
 
 def test_each_record_names_functions_that_exist_and_hashes_them_from_the_librarys_own_code():
@@ -68,23 +68,27 @@ class Kept(logging.Handler):
     def emit(self, record):
         records.append(record.getMessage())
 logging.getLogger("fives_trainer").addHandler(Kept())
-from trainer.web.runtime import first_message, guard, presenting, sending, snapshots, theme_once, warmup
-for m in (sending, presenting, theme_once, first_message, snapshots, warmup):
+from trainer.web.runtime import first_message, guard, presenting, sending, snapshots, texts, theme_once, warmup
+for m in (sending, presenting, theme_once, first_message, snapshots, texts, warmup):
     first = next(iter(m.WRITTEN.sources))
     w = m.WRITTEN
     m.WRITTEN = guard.Written(w.name, dict(w.versions), {**w.sources, first: "0" * 16}, w.names)
 import streamlit.delta_generator as dg
+import streamlit.elements.markdown as markdown
+import streamlit.string_util as string_util
 from streamlit.components.v2.bidi_component import main as bidi_main
 from streamlit.runtime import app_session, fragment
 from streamlit.runtime.runtime import Runtime
 from streamlit.runtime.app_session import AppSession
 own = (Runtime._loop_coroutine, AppSession.request_rerun, AppSession.__init__, bidi_main.make_bidi_component_presenter,
-       app_session._populate_theme_msg, AppSession._create_new_session_message, fragment.deepcopy)
+       app_session._populate_theme_msg, AppSession._create_new_session_message, fragment.deepcopy,
+       string_util.clean_text, markdown.clean_text)
 from trainer.web import runtime
 runtime.install(); runtime.install()
 warmup.warm_up()
 now = (Runtime._loop_coroutine, AppSession.request_rerun, AppSession.__init__, bidi_main.make_bidi_component_presenter,
-       app_session._populate_theme_msg, AppSession._create_new_session_message, fragment.deepcopy)
+       app_session._populate_theme_msg, AppSession._create_new_session_message, fragment.deepcopy,
+       string_util.clean_text, markdown.clean_text)
 print(json.dumps({"same": [a is b for a, b in zip(own, now)], "installed": runtime.installed(),
                   "repl_mark": dg._use_warning_has_been_displayed, "warnings": records}))
 """
@@ -94,14 +98,14 @@ def test_on_a_difference_each_change_leaves_the_librarys_code_and_says_so_once()
     done = subprocess.run([sys.executable, "-c", _MISMATCH], capture_output=True, text=True, cwd=ROOT, timeout=120,
                           check=True)
     found = json.loads(done.stdout.strip().splitlines()[-1])
-    assert found["same"] == [True] * 7
+    assert found["same"] == [True] * 9
     assert found["installed"] == {"sending": False, "presenting": False, "theme_once": False, "first_message": False,
-                                  "snapshots": False, "warmup": True}
+                                  "snapshots": False, "texts": False, "warmup": True}
     assert found["repl_mark"] is False  # Streamlit's own check runs
     names = sorted(line.split(" is not installed")[0] for line in found["warnings"])
     assert names == ["trainer.web.runtime.first_message", "trainer.web.runtime.presenting",
-                     "trainer.web.runtime.sending", "trainer.web.runtime.snapshots", "trainer.web.runtime.theme_once",
-                     "trainer.web.runtime.warmup"]  # one each, installed twice
+                     "trainer.web.runtime.sending", "trainer.web.runtime.snapshots", "trainer.web.runtime.texts",
+                     "trainer.web.runtime.theme_once", "trainer.web.runtime.warmup"]  # one each, installed twice
     assert all("Streamlit's own code runs instead" in line for line in found["warnings"])
 
 

@@ -18,6 +18,8 @@ module                    replaces                                              
 :mod:`.first_message`     ``AppSession._create_new_session_message``                       about 0.15 ms a run
 :mod:`.snapshots`         ``copy.deepcopy`` in ``streamlit.runtime.fragment`` (a part's      about 0.1 ms a run of a
                           place on the page, copied for each of its runs)                   page's part
+:mod:`.texts`             ``string_util.clean_text`` (and its name in the modules of        a third of a millisecond
+                          Streamlit's elements that took it in)                            a table's sheet (15 KB)
 :mod:`.warmup`            nothing: imports the pages' modules at start, marks Streamlit's   the first child's first
                           shell check done, collects garbage less often                    run 0.5 s+; 250–500 ms
                                                                                            pauses under load
@@ -39,9 +41,19 @@ is a deliberate act: read the upstream change, carry it into the copy, then refr
 
 from __future__ import annotations
 
-from trainer.web.runtime import first_message, guard, presenting, sending, snapshots, theme_once, waking, warmup
+from trainer.web.runtime import (
+    first_message,
+    guard,
+    presenting,
+    sending,
+    snapshots,
+    texts,
+    theme_once,
+    waking,
+    warmup,
+)
 
-MODULES = (sending, presenting, theme_once, first_message, snapshots, warmup, waking)
+MODULES = (sending, presenting, theme_once, first_message, snapshots, texts, warmup, waking)
 """Every module of the runtime, each with its ``WRITTEN`` record."""
 
 
@@ -53,6 +65,7 @@ def install() -> dict[str, bool]:
     presenting.install()  # a picture's state, as session_state shows it, with its class made once
     first_message.install()  # a run's first message built once a session, copied for its later runs
     snapshots.install()  # a page part's place on the page copied for each of its runs, for less
+    texts.install()  # a page's text cleaned without two regular expressions over it, where none can change it
     return installed()
 
 
@@ -60,7 +73,7 @@ def installed() -> dict[str, bool]:
     """Which changes this process runs (the warm-up has nothing to put in: always ``True``)."""
     return {"sending": sending.installed(), "presenting": presenting.installed(),
             "theme_once": theme_once.installed(), "first_message": first_message.installed(),
-            "snapshots": snapshots.installed(), "warmup": True}
+            "snapshots": snapshots.installed(), "texts": texts.installed(), "warmup": True}
 
 
 def records() -> list[tuple[guard.Written, guard.Written, list[str]]]:
