@@ -470,6 +470,11 @@ def test_a_pooled_connection_is_pinged_after_a_rest_and_one_that_stopped_answeri
         for _ in range(5):  # one after another: each time just back in the pool
             assert store.class_name(keys.code) == "Room 4"
         assert len(pings) == asked
+        with store.engine.connect() as first, store.engine.connect() as second:  # two at once: two in the pool
+            pids = [c.exec_driver_sql("SELECT pg_backend_pid()").scalar() for c in (first, second)]
+        # the second went back first, the first last: the first goes out next (the one that has just answered)
+        with store.engine.connect() as conn:
+            assert conn.exec_driver_sql("SELECT pg_backend_pid()").scalar() == pids[0] != pids[1]
         monkeypatch.setattr(opening, "PING_AFTER", 0.0)  # as if every connection had rested
         with store.engine.connect() as conn:
             pid = conn.exec_driver_sql("SELECT pg_backend_pid()").scalar()

@@ -90,11 +90,13 @@ def _server_engine(url: str) -> Engine:
     """PostgreSQL's engine. A connection that has rested in the pool is pinged before it is handed out (one that
     no longer answers, after a restart of the server say, is replaced); one back in the pool within the last
     :data:`PING_AFTER` seconds is handed out as it is, since it has just answered: a click that keeps a move makes
-    one trip to the server, not two."""
+    one trip to the server, not two. The pool hands out the connection back last (last in, first out): the one
+    that has just answered, so that the few a process keeps busy rest least and are seldom pinged, and the others
+    rest (and are pinged when a rush calls on them)."""
     args = {"connect_timeout": CONNECT_TIMEOUT, "keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 3,
             "keepalives_count": 3}
-    engine = create_engine(url, pool_size=5, max_overflow=10, pool_timeout=10, hide_parameters=True,
-                           connect_args=args)
+    engine = create_engine(url, pool_size=5, max_overflow=10, pool_timeout=10, pool_use_lifo=True,
+                           hide_parameters=True, connect_args=args)
 
     @event.listens_for(engine, "checkin")
     def _rested_from(_dbapi_conn, record) -> None:
