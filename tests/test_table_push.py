@@ -220,7 +220,8 @@ def test_a_move_told_brings_the_kept_read_on_but_a_computers_move_for_a_child_ha
     parts.keep_read(store, 0, TableRow("PQ4M-XR7", None, {}, 0.0, None, None, seats, version=3), [
         MoveRow(n, n, "draw", False, 0.0) for n in range(3)], 100.0)
     assert parts.advance(store, "PQ4M-XR7", 4, MoveRow(3, 1, "draw", False, 101.0))  # Omar's move: no visit
-    assert parts.kept_read(store, "PQ4M-XR7", 3, 4, 101.0)[1][0].token == "draw"
+    row, moves = parts.kept_read(store, "PQ4M-XR7", 3, 4, 101.0)
+    assert moves[0].token == "draw" and [s.seen for s in row.seats] == [100.0, 101.0]  # Omar is here
     assert not parts.advance(store, "PQ4M-XR7", 6, MoveRow(5, 2, "pass", True, 102.0))  # a gap: not brought on
     assert parts.advance(store, "PQ4M-XR7", 5, MoveRow(4, 2, "pass", True, 102.0))  # an empty seat's computer
     assert parts.kept_read(store, "PQ4M-XR7", 5, 5, 102.0) == (parts.kept_read(store, "PQ4M-XR7", 5, 5, 102.0)[0], [])
@@ -633,6 +634,8 @@ def test_a_move_the_news_carries_brings_the_processs_read_on_and_nothing_else_do
     """PostgreSQL's news of a move carries the move: the driver's process adds it to the table as read, and the
     pages woken by the news take it without visiting the store. News whose version is not the next one (a seat
     taken meanwhile, a move missed) is not added: the next reader reads."""
+    from dataclasses import replace
+
     from trainer.games.reads import kept_read, table_once
     from trainer.store.tables import MoveRow, news_of, read_news
 
@@ -657,7 +660,9 @@ def test_a_move_the_news_carries_brings_the_processs_read_on_and_nothing_else_do
     now = time.monotonic()
     got = kept_read(s, code, 0, version, now)
     assert got is not None and got[0].version == version and got[1] == [*moves, kept]
-    assert got[0].seats == row.seats  # the seats as read
+    # the seats as read, but for the child who has just moved: seen at their move
+    assert got[0].seats == tuple(replace(seat, seen=kept.at) if seat.seat == kept.seat else seat for seat in row.seats)
+    assert kept.at > row.seats[kept.seat].seen
     assert driver.seating.game(code, read=got).number == game.number + 1
     # a change that is not the next version (a seat left, then a move): the read is not brought on
     s.leave(code, 1)

@@ -153,8 +153,9 @@ def _keep(key: tuple[int, str], read: Read) -> None:
 def advance(store: object, code: str, version: int, move: MoveRow) -> bool:
     """The move that put table ``code`` at ``version`` (kept by this process, or told by the news) added to the
     kept read, when the read is at the version just before and holds every move before this one: nothing else
-    can have changed (every change puts the version up by one). ``True`` when it was added. A computer's move
-    for a seat a child holds is never added: the child is away, and the pages read the seats that say so."""
+    can have changed (every change puts the version up by one). ``True`` when it was added. A child's move marks
+    their seat seen at the move's time (they are here: a child back from away is not shown away); a computer's
+    move for a seat a child holds is never added: the child is away, and the pages read the seats that say so."""
     key = (id(store), code)
     with _READS_LOCK:
         got = _READS.get(key)
@@ -163,7 +164,9 @@ def advance(store: object, code: str, version: int, move: MoveRow) -> bool:
         if move.by_computer and any(held.seat == move.seat for held in got.row.seats):
             _READS.pop(key)  # read again by the first page it wakes: the seats as the store has them now
             return False
-        _keep(key, Read(got.at, replace(got.row, version=version), got.first, (*got.moves, move)))
+        seats = got.row.seats if move.by_computer else tuple(  # a child who has just moved is here
+            replace(held, seen=max(held.seen, move.at)) if held.seat == move.seat else held for held in got.row.seats)
+        _keep(key, Read(got.at, replace(got.row, version=version, seats=seats), got.first, (*got.moves, move)))
     return True
 
 
