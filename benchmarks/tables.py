@@ -71,6 +71,9 @@ DRAIN = 0.02
 """Before a tap, how long a child's page waits for a run the server may have just begun (a wake): a browser
 draws it before the child taps, and this client, reading one run at a time, would otherwise take that run's
 end for the tap's answer."""
+BEHIND = 0.1
+"""After a tap's answer, how long a child's page waits for another run: the tap's own, queued behind a run the
+server had begun as the tap went (whose end would otherwise be taken for the tap's answer)."""
 SEEN_TARGET = 1.0
 """p95 of a move seen on the other devices, in seconds (8 tables)."""
 SCHOOL_SEEN_TARGET = 1.5
@@ -305,11 +308,15 @@ async def click(child: Child, store: Store, key: str, button: Element) -> None:
     shown = CODE.search(s.texts())  # the table the page shows as the child taps: a rematch begun meanwhile by
     code = shown.group(0) if shown else current_table(store, child.root)  # another child is not this move's
     await page_run(child, s.click(button, timeout=60))
+    answered = time.time()
+    # a run the server had begun as the tap went (a wake) ends first, and the tap's own run comes right behind it:
+    # the page's answer to the tap is what that run draws, as the child sees it a moment later
+    await page_run(child, s.listen(BEHIND))
     if refused(s):
         child.refused += 1
         return
     if move is not None:
-        child.acks.append(Ack(code, move[0], child.seat, move[1], time.time()))
+        child.acks.append(Ack(code, move[0], child.seat, move[1], answered))
 
 
 async def child_sits(child: Child, url: str, cookie: str, store: Store, codes: list[asyncio.Future],
@@ -359,6 +366,11 @@ def check(store: Store, children: list[Child], until: float | None = None) -> di
     stored = {code: store.table_moves(code) for code in tables}
     acked = {(a.code, a.number): (a, c) for c in children for a in c.acks}
     doubled = sum(1 for c in children for a in c.acks) - len(acked)
+    answers: dict[tuple[str, int], list[str]] = {}
+    for c in children:
+        for a in c.acks:
+            answers.setdefault((a.code, a.number), []).append(f"seat {a.seat} {a.token or '(a call)'}")
+    twice = [f"{code} #{n}: answered to " + ", ".join(said) for (code, n), said in answers.items() if len(said) > 1]
     missing = [f"{code} #{n}: seat {a.seat} {a.token or '(a call)'} answered, "
                + (" ".join(f"seat {m.seat} {m.token}" for m in stored.get(code, []) if m.number == n) or "nothing")
                + " stored"
@@ -396,7 +408,7 @@ def check(store: Store, children: list[Child], until: float | None = None) -> di
     return {"tables": len(tables), "moves": sum(len(m) for m in stored.values()),
             "by_computer": sum(1 for ms in stored.values() for m in ms if m.by_computer),
             "acked": len(acked), "doubled": doubled, "lost": len(missing), "unasked": len(strays),
-            "faults": missing + strays, "illegal": illegal,
+            "faults": twice + missing + strays, "illegal": illegal,
             "seen": seen, "unseen": unseen, "late": late}
 
 

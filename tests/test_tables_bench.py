@@ -40,4 +40,5 @@ def test_a_move_answered_under_the_rematch_it_was_not_made_at_is_named_lost_and_
     other.acks.append(tables.Ack(code, 0, 1, START, 0.0))  # two pages answered for one kept move
     out = tables.check(store, [opener, other])
     assert out["doubled"] == 1 and out["lost"] == 1
-    assert out["faults"] == [f"{code} #0: seat 1 start answered, seat 0 start stored"]
+    assert out["faults"] == [f"{code} #0: answered to seat 0 start, seat 1 start",
+                             f"{code} #0: seat 1 start answered, seat 0 start stored"]
