@@ -10,9 +10,9 @@ import time
 from dataclasses import replace
 
 import pytest
-from sqlalchemy import select
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import select
 
 from trainer.bots import BotLevel
 from trainer.games.seating import Seating

@@ -33,7 +33,8 @@ WRITTEN = guard.Written(
     sources={"streamlit.string_util:clean_text": "0f7c6440379cf4c6"},
     names=tuple(f"{module}:clean_text" for module in _USERS),
 )
-"""What this module was written from: Streamlit 1.67's cleaning of an element's text (:mod:`trainer.web.runtime.guard`)."""
+"""What this module was written from: Streamlit 1.67's cleaning of an element's text
+(:mod:`trainer.web.runtime.guard`)."""
 
 
 def clean_text(text: Any) -> str:
