@@ -365,13 +365,13 @@ def check(store: Store, children: list[Child], until: float | None = None) -> di
     tables = [code for codes in chains(store, roots).values() for code in codes]
     stored = {code: store.table_moves(code) for code in tables}
     acked = {(a.code, a.number): (a, c) for c in children for a in c.acks}
-    doubled = sum(1 for c in children for a in c.acks) - len(acked)
     answers: dict[tuple[str, int], list[str]] = {}
     for c in children:
         for a in c.acks:
             answers.setdefault((a.code, a.number), []).append(f"seat {a.seat} {a.token or '(a call)'}")
+    doubled = sum(len(said) - 1 for said in answers.values())
     twice = [f"{code} #{n}: answered to " + ", ".join(said) for (code, n), said in answers.items() if len(said) > 1]
-    missing = [f"{code} #{n}: seat {a.seat} {a.token or '(a call)'} answered, "
+    missing = [f"{code} #{n}: {answers[code, n][-1]} answered, "
                + (" ".join(f"seat {m.seat} {m.token}" for m in stored.get(code, []) if m.number == n) or "nothing")
                + " stored"
                for (code, n), (a, _c) in acked.items()

@@ -164,8 +164,8 @@ def advance(store: object, code: str, version: int, move: MoveRow) -> bool:
         if move.by_computer and any(held.seat == move.seat for held in got.row.seats):
             _READS.pop(key)  # read again by the first page it wakes: the seats as the store has them now
             return False
-        seats = got.row.seats if move.by_computer else tuple(  # a child who has just moved is here
-            replace(held, seen=max(held.seen, move.at)) if held.seat == move.seat else held for held in got.row.seats)
+        seats = tuple(replace(held, seen=max(held.seen, move.at)) if held.seat == move.seat else held
+                      for held in got.row.seats)  # a child who has just moved is here (a computer's: no child's seat)
         _keep(key, Read(got.at, replace(got.row, version=version, seats=seats), got.first, (*got.moves, move)))
     return True
 

@@ -93,6 +93,14 @@ class StoreBase:
             yield conn
         self._answered = self.clock()
 
+    @contextmanager
+    def _alone(self) -> Iterator[Connection]:
+        """PostgreSQL: a connection whose every statement commits by itself (autocommit), for a change made in one
+        statement: no trip to begin it or commit it."""
+        with self.engine.connect() as conn:
+            yield conn.execution_options(isolation_level="AUTOCOMMIT")
+        self._answered = self.clock()
+
     def _unavailable(self, what: str, err: BaseException) -> StoreUnavailable:
         log.error("the progress store is unavailable (%s): %s", what, err)
         self._health = self._answered = None  # the next health() looks again

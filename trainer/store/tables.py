@@ -355,9 +355,8 @@ class TableStore(StoreBase):
             raise ValueError("a move is a token of 1 to 40 characters under a number from 0")
         try:
             if self.engine.dialect.name == "postgresql":  # one statement, one trip to the server
-                with self._read() as conn:
-                    return self._keep_move_at_once(conn.execution_options(isolation_level="AUTOCOMMIT"), code,
-                                                   MoveRow(number, seat, token, by_computer, self.clock()))
+                with self._alone() as conn:
+                    return self._keep_move_at_once(conn, code, MoveRow(number, seat, token, by_computer, self.clock()))
             with self._tx() as conn:
                 count = (select(func.count()).select_from(table_moves).where(table_moves.c.table_code == code)
                          .scalar_subquery())
@@ -379,8 +378,8 @@ class TableStore(StoreBase):
 
     def _keep_move_at_once(self, conn: Connection, code: str, move: MoveRow) -> int | None:
         """PostgreSQL: :meth:`keep_move` as one statement (:data:`KEEP_MOVE`): the same checks, the move, the
-        version up and the news told, in one trip to the server rather than five. ``conn`` commits each statement
-        by itself (autocommit): the statement is its own transaction, with no trip to begin it or commit it."""
+        version up and the news told, in one trip to the server rather than five; ``conn`` commits it by itself
+        (:meth:`_alone`)."""
         row = conn.execute(KEEP_MOVE, {
             "code": code, "number": move.number, "seat": move.seat, "token": move.token,
             "by_computer": move.by_computer, "at": move.at, "channel": CHANNEL,

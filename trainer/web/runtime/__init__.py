@@ -19,7 +19,7 @@ module                    replaces                                              
 :mod:`.snapshots`         ``copy.deepcopy`` in ``streamlit.runtime.fragment`` (a part's      about 0.1 ms a run of a
                           place on the page, copied for each of its runs)                   page's part
 :mod:`.texts`             ``string_util.clean_text`` (and its name in the modules of        a third of a millisecond
-                          Streamlit's elements that took it in)                            a table's sheet (15 KB)
+                          Streamlit's elements that took it in)                            a table's sheet (10 KB)
 :mod:`.warmup`            nothing: imports the pages' modules at start, marks Streamlit's   the first child's first
                           shell check done, collects garbage less often                    run 0.5 s+; 250–500 ms
                                                                                            pauses under load
