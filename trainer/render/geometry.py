@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
 from trainer.rules import Layout, Tile
@@ -95,8 +97,17 @@ def _cells(box: tuple[int, int, int, int]) -> tuple[Vec, ...]:
     return hit
 
 
+_SQUARES: dict[Port, tuple[Vec, ...]] = {}
+
+
 def _square(port: Port) -> tuple[Vec, ...]:
-    return _cells(_box((port.x, port.y), (port.dx, port.dy), 2, 2))
+    """The 2×2 square in front of a port (kept: ports repeat as boxes do)."""
+    hit = _SQUARES.get(port)
+    if hit is None:
+        if len(_SQUARES) > 200_000:
+            _SQUARES.clear()
+        hit = _SQUARES[port] = _cells(_box((port.x, port.y), (port.dx, port.dy), 2, 2))
+    return hit
 
 
 class _Budget(Exception):
@@ -105,6 +116,7 @@ class _Budget(Exception):
 
 Box = tuple[int, int, int, int]
 Key = tuple[str, int]
+_first = itemgetter(0)
 
 
 class _Solver:
@@ -208,21 +220,36 @@ class _Solver:
         occ, hard = self.occupied, self.hard
         xb, yb = self.xb, self.yb
         dx, dy = d
+        if dx:  # the cells (c, y - 1) and (c, y), c stepping away from the port
+            if y - 1 < -yb or y >= yb:
+                return 0
+            c, step = (x, 1) if dx > 0 else (x - 1, -1)
+            for k in range(6):
+                if not -xb <= c < xb:
+                    return k
+                a, b = (c, y - 1), (c, y)
+                if a in occ or b in occ or a in hard or b in hard:
+                    return k
+                c += step
+            return 6
+        if x - 1 < -xb or x >= xb:  # the cells (x - 1, c) and (x, c)
+            return 0
+        c, step = (y, 1) if dy > 0 else (y - 1, -1)
         for k in range(6):
-            if dx:
-                cx = x + k if dx > 0 else x - 1 - k
-                a, b = (cx, y - 1), (cx, y)
-            else:
-                cy = y + k if dy > 0 else y - 1 - k
-                a, b = (x - 1, cy), (x, cy)
-            if a in occ or b in occ or a in hard or b in hard or not (
-                -xb <= a[0] < xb and -yb <= a[1] < yb and -xb <= b[0] < xb and -yb <= b[1] < yb
-            ):
+            if not -yb <= c < yb:
                 return k
+            a, b = (x - 1, c), (x, c)
+            if a in occ or b in occ or a in hard or b in hard:
+                return k
+            c += step
         return 6
 
-    def _options(self, i: int) -> list[tuple[Port, Vec, Vec, Key]]:
-        """(port used, base point, direction, port key) candidates for tile ``i``, best first."""
+    def _options(self, i: int) -> Iterator[tuple[Port, Vec, Vec, Key]]:
+        """(port used, base point, direction, port key) candidates for tile ``i``, best first.
+
+        Without a shake the first candidate, when nothing counts against it, is given before the others are
+        weighed: nothing can come before it, and it is nearly always taken. The others are weighed only if it
+        is not, after the search has taken back everything it tried (so they are weighed as they stood)."""
         pl = self.places[i]
         target = self.at[pl.target]
         if pl.via == "end":
@@ -231,16 +258,14 @@ class _Solver:
             keys = [("side", pl.slot)]
         else:
             keys = [("half", pl.slot if pl.target == 0 else 0)]
-        soft = self.soft
-        out: list[tuple[int, int, tuple[Port, Vec, Vec, Key]]] = []
+        double = pl.tile.is_double and not pl.in_line
+        cands: list[tuple[Port, Vec, Vec, Key]] = []
         for key in keys:
             port = target.ports[key]
             d = (port.dx, port.dy)
             base = (port.x, port.y)
-            if pl.tile.is_double and not pl.in_line:
-                box = _box(base, d, 2, 4)
-                penalty = 0 if self._inside(box) else 4
-                out.append((penalty, len(out), (port, base, d, key)))
+            if double:
+                cands.append((port, base, d, key))
                 continue
             prim = self.primary[pl.target] if key[0] != "end" else d
             far = (base[0] + 4 * d[0], base[1] + 4 * d[1])
@@ -259,24 +284,40 @@ class _Solver:
                 back = [t for t in turns if t[1] == (-prim[0], -prim[1])]
                 rest = [t for t in turns if t[1] != (-prim[0], -prim[1])]
                 order = back + [straight] + rest
-            for b, nd in order:
-                box = _box(b, nd, 4, 2)
-                fx, fy = b[0] + 4 * nd[0], b[1] + 4 * nd[1]
-                penalty = 0
-                if not self._inside(box):
-                    penalty = 4  # leaving the picture is allowed, but only as a last resort
-                else:
-                    if self._room(fx, fy, nd) < 4:
-                        penalty += 1
-                    if soft and not soft.keys().isdisjoint(_cells(box)):
-                        penalty += 2  # it would crowd an open end
-                out.append((penalty, len(out), (port, b, nd, key)))
+            cands.extend((port, b, nd, key) for b, nd in order)
+        penalty = self._penalty_double if double else self._penalty
         if self.shake is not None:  # a restart: the same preferences, loosely held
             rnd = self.shake.random
+            out = [(penalty(cand), n, cand) for n, cand in enumerate(cands)]
             out.sort(key=lambda t: t[0] * 2 + t[1] * 0.5 + rnd() * 2.5)
-        else:
-            out.sort(key=lambda t: (t[0], t[1]))
-        return [t[2] for t in out]
+            yield from (t[2] for t in out)
+            return
+        skip = 0
+        if cands and penalty(cands[0]) == 0:
+            yield cands[0]
+            skip = 1
+        weighed = [(penalty(cand), n, cand) for n, cand in enumerate(cands) if n >= skip]
+        weighed.sort(key=_first)
+        yield from (t[2] for t in weighed)
+
+    def _penalty_double(self, cand: tuple[Port, Vec, Vec, Key]) -> int:
+        """What counts against a double set across at a port: only leaving the picture."""
+        return 0 if self._inside(_box(cand[1], cand[2], 2, 4)) else 4
+
+    def _penalty(self, cand: tuple[Port, Vec, Vec, Key]) -> int:
+        """What counts against a tile laid from a base point in a direction: leaving the picture (a last
+        resort), too little room ahead, crowding an open end."""
+        b, nd = cand[1], cand[2]
+        box = _box(b, nd, 4, 2)
+        if not self._inside(box):
+            return 4
+        penalty = 0
+        if self._room(b[0] + 4 * nd[0], b[1] + 4 * nd[1], nd) < 4:
+            penalty += 1
+        soft = self.soft
+        if soft and not soft.keys().isdisjoint(_cells(box)):
+            penalty += 2
+        return penalty
 
     def solve(self) -> list[PlacedTile]:
         self._place(0)
@@ -322,9 +363,11 @@ class _Solver:
         for port, base, d, key in self._options(i):
             box = _box(base, d, 2, 4) if tile.is_double and not pl.in_line else _box(base, d, 4, 2)
             own = self.port_squares[pl.target][key]
-            blocked = {occ[c] for c in _cells(box) if c in occ}
+            blocked: set[int] = set()
             for c in _cells(box):
-                if c in hard and c not in own and c not in occ:
+                if c in occ:
+                    blocked.add(occ[c])
+                elif c in hard and c not in own:
                     blocked.update(hard[c])
             if blocked:  # quick refusal before building anything
                 conflict |= blocked
@@ -406,10 +449,15 @@ class _Solver:
                     if not soft[c]:
                         del soft[c]
         for k, sq in squares.items():
-            for c in sq:
-                if k in needed:
-                    hard.setdefault(c, []).append(i)
-                else:
+            if k in needed:
+                for c in sq:
+                    held = hard.get(c)
+                    if held is None:
+                        hard[c] = [i]
+                    else:
+                        held.append(i)
+            else:
+                for c in sq:
                     soft[c] = soft.get(c, 0) + 1
         pl = self.places[i]
         placed = PlacedTile(i, pl.tile, box, halves, pl.tile.is_double and not pl.in_line, ports, via)
@@ -433,12 +481,14 @@ class _Solver:
         del self.at[i]
         self.placed.pop()
         for k, sq in squares.items():
-            for c in sq:
-                if k in needed:
-                    hard[c].remove(i)
-                    if not hard[c]:
+            if k in needed:
+                for c in sq:
+                    held = hard[c]
+                    held.remove(i)
+                    if not held:
                         del hard[c]
-                else:
+            else:
+                for c in sq:
                     soft[c] -= 1
                     if not soft[c]:
                         del soft[c]
