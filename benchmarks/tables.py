@@ -25,7 +25,10 @@ Measured, each beside its target:
 - server CPU per move: the app processes' (and HAProxy's) CPU during the run, their idle rate taken off (read
   for :data:`IDLE_SECONDS` with their watchers and drivers running and no page open), and that CPU as a share of
   the machine's cores;
-- the table nobody watches: played to its end.
+- the table nobody watches: played to its end;
+- a move's server CPU in clicks of a one-button Streamlit app (:mod:`benchmarks.onebutton`), measured on the
+  same machine once play is over and the servers are stopped: the machine's speed divided out
+  (``--no-yardstick`` leaves it out).
 
 Loopback only; the run is bounded in time (``--seconds``; 5 minutes by default).
 """
@@ -45,6 +48,7 @@ from dataclasses import dataclass, field
 
 from streamlit.proto.Alert_pb2 import Alert
 
+from benchmarks import onebutton
 from benchmarks.classroom import Served
 from benchmarks.measuring import cpu_seconds, pct, split, thread_cpu
 from benchmarks.wsclient import Element, Session
@@ -536,6 +540,7 @@ def rows(out: dict, children: list[Child], tables: int, seconds: float,
          f"{out['split']['balancer'] * 1000:.1f}, less the servers' idle rate "
          f"{out['split']['idle'] * 1000:.1f}; each app thread's CPU read from /proc at the start and the "
          "end of play"),
+        *yardstick_rows(where, out["cpu_per_move"], out.get("yardstick")),
         (f"tables ({where}): pages not drawn in the last minute", f"{len(out['stopped'])}",
          "; ".join(f"child {c.index} (table {c.table}, seat {c.seat}): last drawn "
                    f"{time.time() - c.runs[-1][1]:.0f} s before the end, {len(c.runs)} runs, {c.clicks} clicks, "
@@ -546,6 +551,19 @@ def rows(out: dict, children: list[Child], tables: int, seconds: float,
          f"{out['nobody_seconds']:.0f} s, before the children sat down; "
          "target: played to the end: " + ("met" if over else "MISSED")),
     ]
+
+
+def yardstick_rows(where: str, per_move: float, click: float | None) -> list[tuple[str, str, str]]:
+    """A move's server CPU in clicks of the one-button app (:mod:`benchmarks.onebutton`) measured on the same
+    machine right after play: this machine's speed, which moves from one run to the next on a shared one (a
+    plain Python loop has taken twice as long on one day as on another), divided out. ``click``: ``None``
+    when it was not measured (``--no-yardstick``) or could not be."""
+    if not click:
+        return []
+    return [(f"tables ({where}): server CPU per move ÷ a one-button click", f"{per_move / click:.1f}×",
+             f"a one-button Streamlit app's click on this machine right after play: {click * 1000:.2f} ms "
+             f"(median of {onebutton.BATCHES} batches; {onebutton.machine()}); a figure that carries from one "
+             "machine to another, as the absolute one does not")]
 
 
 class Postgres:
@@ -588,7 +606,7 @@ class Postgres:
 
 
 def run(seconds: float = SECONDS, tables: int = TABLES, database: str = "postgresql",
-        school: bool = False) -> list[tuple[str, str, str]]:
+        school: bool = False, yardstick: bool = True) -> list[tuple[str, str, str]]:
     if haproxy_path() is None:
         return [("tables make serve", "skipped", "HAProxy is not installed")]
     tables = SCHOOL if school else tables
@@ -612,6 +630,11 @@ def run(seconds: float = SECONDS, tables: int = TABLES, database: str = "postgre
     finally:
         if pg is not None:
             pg.stop()
+    if yardstick:  # the servers and the store stopped: the machine as the one-button app finds it
+        try:
+            out["yardstick"] = onebutton.rerun_cpu()
+        except (OSError, RuntimeError, TimeoutError) as err:
+            print(f"the one-button yardstick could not be measured: {err}")
     return rows(out, children, tables, seconds, database)
 
 

@@ -42,3 +42,12 @@ def test_a_move_answered_under_the_rematch_it_was_not_made_at_is_named_lost_and_
     assert out["doubled"] == 1 and out["lost"] == 1
     assert out["faults"] == [f"{code} #0: answered to seat 0 start, seat 1 start",
                              f"{code} #0: seat 1 start answered, seat 0 start stored"]
+
+
+def test_a_moves_cpu_is_also_given_in_one_button_clicks_when_they_were_measured():
+    rows = tables.yardstick_rows("8 tables of 4, 300 s, postgresql", 0.029, 0.0025)
+    assert len(rows) == 1
+    name, value, note = rows[0]
+    assert name.endswith("server CPU per move ÷ a one-button click") and value == "11.6×"
+    assert "2.50 ms" in note and "median of 7 batches" in note
+    assert tables.yardstick_rows("8 tables of 4, 300 s, postgresql", 0.029, None) == []
