@@ -175,3 +175,21 @@ def test_a_board_pick_that_is_not_an_object_is_refused_calmly(monkeypatch):
         assert any("did not come through" in i.value for i in at.info), [i.value for i in at.info]
         assert len(at.session_state["play"].game.game.hand.history) == moves
     monkeypatch.setattr(ui, "board_component", real)
+
+
+def test_a_language_switched_mid_game_tells_the_whole_story_in_it():
+    at = app()
+    g = start_game(at, game="muggins", seed=5)
+    for _ in range(3):
+        learner_move(at, g)
+    english = story_box(at)
+    assert "ends" in english and "Puntas" not in english
+    moves, key = list(g.moves), g.key
+    chooser = next(b for b in at.button_group if str(b.key).startswith("language-chooser-"))
+    chooser.set_value("es").run()
+    assert not at.exception
+    again = at.session_state["play"].game
+    assert again.moves == moves and again.key == key and again.game_id == g.game_id  # the same game, saved as it
+    spanish = story_box(at)
+    assert "Puntas" in spanish and "ends" not in spanish, spanish  # every line, the old ones too
+    assert len(spanish.split("\n")) == len(english.split("\n"))

@@ -399,3 +399,27 @@ def test_a_quiet_copy_of_a_game_plays_the_same_moves_to_the_same_position_and_te
         assert (quiet.game.scores, quiet.current_seat, quiet.number) == (told.game.scores, told.current_seat,
                                                                          told.number)
     assert told.number > 10 and told.story.log and not quiet.story.log and not quiet.computer_for
+
+
+def test_a_page_switched_to_another_language_hears_the_whole_story_again_in_it(tmp_path):
+    from trainer.words import speaking
+
+    s = open_store(f"sqlite:///{tmp_path}/fives.db")
+    server = Seating(s)
+    code = server.open(TableSetup(game="muggins", seats=2, seed=3, stand_in=BotLevel.GREEDY))
+    s.sit(code, 2, learner_code=None, nickname="Maya")
+    s.sit(code, 2, learner_code=None, nickname="Sam")
+    assert server.start(code).kept
+    for _ in range(4):
+        game = server.game(code)
+        move = game.computer_move()
+        assert server.play(code, move.seat, move.token, move.number).kept
+    with speaking("en"):
+        english = list(server.game(code, viewer=0, names=("Maya", "Sam")).told())
+    with speaking("es"):
+        spanish = list(server.game(code, viewer=0, names=("Maya", "Sam")).told())
+    assert len(spanish) == len(english) >= 4
+    assert all("ends" in line for line in english if "+" in line)
+    assert all("Puntas" in line and "ends" not in line for line in spanish if "+" in line), spanish
+    with speaking("en"):
+        assert server.game(code).told() == english  # and back

@@ -41,7 +41,7 @@ from trainer.rules import (
     Unit,
     parse_action,
 )
-from trainer.words import _, narration
+from trainer.words import _, language, narration
 from trainer.words.games import BOT_TITLES, GAME_SOURCES, GAME_TITLES, GUIDANCE_TITLES, game_name
 from trainer.words.narration import seat_name
 from trainer.words.reasons import error_words
@@ -158,6 +158,8 @@ class GuidedGame:
     """The story of every hand already moved on from, in order (the game log; :attr:`log` is this hand's)."""
     story_so_far: Story = field(init=False, repr=False)
     """This hand's story, from the learner's seat."""
+    told_in: str = field(init=False, default="", compare=False, repr=False)
+    """The language its story was told in (:meth:`retold` tells it again in another)."""
     _hint: tuple[tuple[int, int], Suggestion | None] | None = None
     _news_from: tuple[int, int] = (0, 0)
     """Where the learner's last move started (:attr:`move_number` before it): the news is what came after."""
@@ -170,6 +172,7 @@ class GuidedGame:
         self.bots = [None] + [make_bot(self.setup.bot_level, forget=forget) for _ in range(self.setup.players - 1)]
         self.rng = random.Random(self.setup.seed * 31 + 7)
         self.story_so_far = Story(rules, self.name, self.side_name)
+        self.told_in = language()
         self.past = []
         self.advance()
 
@@ -340,6 +343,14 @@ class GuidedGame:
                 raise ValueError(_("That saved game does not fit its deal."))
         g.decided = []  # kept when they were made
         return g
+
+    def retold(self) -> GuidedGame:
+        """The same game with its story told again in the page's language now (a child who switched language
+        mid-game reads every line in it): replayed from :meth:`state`, with the decisions the page has not
+        taken yet and the same id, so it is saved as the same game."""
+        again = GuidedGame.replay(self.state())
+        again.decided, again.game_id = self.decided, self.game_id
+        return again
 
     # ----- applying and narrating -----
 

@@ -20,6 +20,7 @@ from trainer.learning.transfer import Decision, decide
 from trainer.store import Store
 from trainer.store.errors import StoreError
 from trainer.store.tables import MoveRow, TableRow
+from trainer.words import language
 
 MOST_STAND_IN_MOVES = 400
 """The most moves computer players make in one go (a whole game of four computers is fewer)."""
@@ -85,13 +86,14 @@ class Seating:
              read: tuple[TableRow, list[MoveRow]] | None = None) -> TableGame:
         """The table's game after every move kept so far (this session's copy, brought up to date), its story
         told from ``viewer``'s seat (``-1``: nobody's, as the projector tells it) with the children's
-        ``names`` by seat; either left out keeps what this copy had. ``read``: the table and its moves from
+        ``names`` by seat; either left out keeps what this copy had; a copy told in another language than the
+        page's now is told again in it. ``read``: the table and its moves from
         :meth:`known` on (or from earlier: the moves this copy holds are skipped), as just read
         (:func:`trainer.web.table_parts.read_table`), so the store is not asked again."""
         mine = self._games.get(code)
         want_viewer = viewer if viewer is not None else (mine.viewer if mine is not None else -1)
         want_names = names if names is not None else (mine.names if mine is not None else ())
-        if mine is None or (mine.viewer, mine.names) != (want_viewer, want_names):
+        if mine is None or (mine.viewer, mine.names, mine.told_in) != (want_viewer, want_names, language()):
             setup = (mine.setup if mine is not None else
                      self.setup_of(read[0] if read is not None else self.row(code)))
             kept = mine.moves if mine is not None else []

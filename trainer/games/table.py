@@ -31,7 +31,7 @@ from trainer.rules import (
     RuleSet,
     parse_action,
 )
-from trainer.words import calls, narration
+from trainer.words import calls, language, narration
 from trainer.words.game_tables import back_at_the_table, computer_plays_for, seat_label
 from trainer.words.narration import seat_name
 
@@ -168,9 +168,12 @@ class TableGame:
     computer_for: set[int] = field(default_factory=set, repr=False)
     """The children's seats the computer is playing now (their last move was its): the story says when
     it takes over and when the child is back."""
+    told_in: str = field(init=False, default="")
+    """The language its story was told in (a page switched to another tells it again: :meth:`Seating.game`)."""
 
     def __post_init__(self) -> None:
         self.setup.check()
+        self.told_in = language()
         self.computer_for = set()
         self.game = Game(self.setup.rules(), self.setup.seats, seed=self.setup.seed)
         self.story = Story(self.game.rules, self.name, self.side_name, viewer=self.viewer)

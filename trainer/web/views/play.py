@@ -35,6 +35,7 @@ from trainer.store import StoreError
 from trainer.web import device, markup, pagestate, session, ui
 from trainer.web.pagestate import PlayState
 from trainer.web.score_sound import Whose, score_sound
+from trainer.words import language as words_language
 from trainer.words import motion as motion_words
 from trainer.words import play_page as words
 from trainer.words import transfer as transfer_words
@@ -56,6 +57,11 @@ def current() -> GuidedGame | None:
     another device picks it up where it was), or a guest's game kept in this browser."""
     ps = state()
     me = session.me()
+    if ps.game is not None and ps.game.told_in != words_language():
+        try:
+            ps.game = ps.game.retold()  # the language was switched: every line of the story in the new one
+        except ValueError:  # (a game replays as it was played; were it not to, its story stays as told)
+            ps.game.told_in = words_language()
     if ps.game is None and me is None and not ps.checked:
         return guest_game(ps)
     if ps.game is None and me is not None and not ps.checked:
