@@ -221,6 +221,29 @@ def test_the_projector_shows_a_table_without_any_hand_and_compares_one_deal():
     assert "Your tiles" not in shown
 
 
+def test_the_projector_of_a_deal_at_one_table_alone_waits_for_no_other_table():
+    from trainer.bots import BotLevel
+    from trainer.games.seating import Seating
+    from trainer.games.table import TableSetup
+
+    at, code, _key, s, kids = _class_with_children(1)
+    t = s.open_table(TableSetup(game="all-fives", seats=2, stand_in=BotLevel.GREEDY, seed=77).to_record(),
+                     class_code=code, deal="d77")  # the teacher's "How many tables" at 1
+    s.sit(t, 2, learner_code=kids[0], nickname="")
+    seats = Seating(s)
+    seats.start(t)
+    s.leave(t, 0)
+    seats.stand_in(t, deal_on=False)
+    watch = app()
+    watch.session_state["session"].teacher = at.session_state["session"].teacher
+    watch.query_params["watch"] = t
+    watch.switch_page("views/tables.py").run()
+    assert not watch.exception, watch.exception
+    shown = texts(watch)
+    assert "Hand 1 is over" in shown
+    assert "other tables" not in shown and "Hand 1 at every table" not in shown and "same tiles" not in shown
+
+
 def test_the_projector_needs_the_tables_class_to_be_open():
     at, code, _key, s, kids = _class_with_children(1)
     t = s.open_table({"game": "muggins", "seats": 2}, class_code=code)

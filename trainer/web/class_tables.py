@@ -223,11 +223,13 @@ def on_screen(svg: str, *, max_width: str) -> None:
 
 def compared(s: Store, row: TableRow, game: TableGame) -> None:
     """The tables of one deal: which children hold the same tiles; after a hand, every table that has
-    finished it, compared (until another has, "waiting for the other tables")."""
+    finished it, compared (until another has, "waiting for the other tables"). A deal at one table alone
+    shows none of it."""
     mates = [r for r in s.class_tables(row.class_code or "", since=row.opened - RECENT_SECONDS) if r.deal == row.deal]
     games = {r.code: game_of(s, r) for r in mates}
-    if len(games) > 1:
-        same_tiles(games)
+    if len(games) < 2:
+        return  # a deal played at one table alone: nothing to compare it with, nobody to wait for
+    same_tiles(games)
     if not game.game.results:
         return
     hand = len(game.game.results) - 1  # the last hand this table finished
