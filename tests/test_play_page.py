@@ -193,3 +193,24 @@ def test_a_language_switched_mid_game_tells_the_whole_story_in_it():
     spanish = story_box(at)
     assert "Puntas" in spanish and "ends" not in spanish, spanish  # every line, the old ones too
     assert len(spanish.split("\n")) == len(english.split("\n"))
+
+
+def test_the_keyboard_lists_start_on_a_move_that_fits():
+    from trainer.bots.hints import name_of
+
+    at = app()
+    g = start_game(at, game="muggins", seed=5, guidance="off")
+    checked = 0
+    for _ in range(12):
+        view = g.view()
+        plays = [a for a in view.legal_actions if isinstance(a, Play)]
+        if g.finished is not None or not g.waiting_for_learner or view.phase not in ("lead", "turn") or not plays:
+            learner_move(at, g)
+            continue
+        tile, end = at.selectbox(key="g_tile").value, at.selectbox(key="g_end").value
+        named = {name_of(view.layout, p) for p in plays if str(p.tile) == tile}
+        assert named, f"{tile} does not fit"
+        assert view.layout.is_empty or any(n.endswith(f" {end}") for n in named), (tile, end, named)
+        checked += 1
+        learner_move(at, g)
+    assert checked >= 3

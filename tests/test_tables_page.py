@@ -306,3 +306,19 @@ def test_the_same_learner_code_on_another_device_goes_back_to_the_seat():
     press(other, "tb_leave")  # leaving is hers to do: the page does not pull her back this session
     other.run()
     assert other.session_state["tables"].code is None
+
+
+def test_partners_are_a_choice_only_for_four_players_on_the_childs_form_and_the_teachers():
+    at = app(page="tables")
+    at.text_input(key="tb_my_name").set_value("Ana").run()
+    opening(at)
+    assert at.segmented_control(key="tb_seats").value == 2 and at.checkbox(key="tb_partners").disabled
+    at.segmented_control(key="tb_seats").set_value(3).run()
+    assert at.checkbox(key="tb_partners").disabled
+    at.segmented_control(key="tb_seats").set_value(4).run()
+    assert not at.checkbox(key="tb_partners").disabled
+    teacher, _code, _key, _s, _kids = _class_with_children(1)
+    teacher.toggle(key="ct_form").set_value(True).run()
+    assert not teacher.checkbox(key="ct_partners").disabled  # four seats by default
+    teacher.segmented_control(key="ct_seats").set_value(2).run()
+    assert teacher.checkbox(key="ct_partners").disabled

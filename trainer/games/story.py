@@ -152,11 +152,10 @@ class Story:
                 self.log.append(calls.called(who, ev.score, unit))
             elif ev.score == 0 and made:
                 self.log.append(calls.learner_said_no_score(made, unit) if ev.player == self.viewer
-                                else calls.forgot(who, made, unit))
+                                else calls.said_no_score(who, made, unit))
             elif ev.score != made:
                 self.log.append(calls.called_wrong(who, ev.score, made, unit))
-            if missed:
-                self.log.append(calls.may_call(self.name(hand.caller)))
+            if missed:  # who may call Muggins! is told while they may (TableGame.told), never after
                 # the learner may be the one to call: their story keeps the score for them to count
                 self.muggins_story.append(calls.called_only(who, ev.score, unit))
         elif ev.kind is EventKind.MUGGINS:
@@ -164,7 +163,6 @@ class Story:
         elif ev.kind is EventKind.LET_GO:
             self.log.append(calls.let_go(who, ev.score, self.rules.unit))
             if hand.phase_name is Phase.MUGGINS:  # another opponent may still call (muggins_caller="any")
-                self.log.append(narration.may_still_call(self.name(hand.caller)))
                 self.muggins_story.append(calls.did_not_call(who))  # the next caller counts it too
 
     @staticmethod

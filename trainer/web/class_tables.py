@@ -113,9 +113,9 @@ def section(s: Store, class_code: str) -> None:
 def open_form(class_code: str) -> None:
     st.selectbox(play_words.game(), GAMES, key="ct_game", format_func=lambda g: GAME_TITLES[g])
     c1, c2, c3 = st.columns(3)
-    c1.segmented_control(words.seats_label(), list(SEATS), key="ct_seats", default=4, required=True)
+    seats = c1.segmented_control(words.seats_label(), list(SEATS), key="ct_seats", default=4, required=True)
     c2.number_input(words.how_many_tables(), 1, MOST_TABLES, 2, key="ct_count")
-    c3.checkbox(words.partners_label(), key="ct_partners", value=True)
+    c3.checkbox(words.partners_label(), key="ct_partners", value=True, disabled=seats != 4)  # four players only
     st.segmented_control(words.stand_in_label(), list(BotLevel), key="ct_stand_in", default=BotLevel.GREEDY,
                          required=True, format_func=lambda b: BOT_TITLES[b])
     st.radio(words.call_label(), list(Call), key="ct_call", format_func=lambda c: CALLS[c](), horizontal=True)

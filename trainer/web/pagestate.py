@@ -225,6 +225,8 @@ class PlayState:
     """The game for which a tablet's side menu was closed (once a game: the page's reruns send nothing)."""
     sound: bool = True
     """The score sound is on (a child's one switch; kept for the session)."""
+    chosen_for: tuple[str, tuple[int, int]] | None = None
+    """The game and move the keyboard's tile and end lists were last set for (a new move sets them again)."""
 
     def forget_learner(self) -> None:
         self.game, self.saver, self.checked, self.message = None, GameSaver(), False, None

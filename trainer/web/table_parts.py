@@ -111,11 +111,12 @@ def read_table(s: Store, code: str, since: int, drawn: int | None,
 
 def scoreboard(sheet: Sheet, game: TableGame, names: tuple[str, ...]) -> None:
     """The scores by side ("You & Maya", as Play a hand names them), the hand, the target and the boneyard,
-    and every seat's tile count."""
+    and every seat's tile count (the viewer's as "You")."""
     hand = game.game.hand
     scores = hand.scores
     where = play_words.hand_on(len(game.game.results) + 1, game.game.target, hand.boneyard_size, game.game.rules.unit)
-    note = " · ".join([where] + [words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)])
+    note = " · ".join([where] + [words.tiles_held(game.name(p) if p == game.viewer else names[p], len(hand.hands[p]))
+                                 for p in range(hand.n)])  # "You: 5 tiles" on the child's own tablet, as the scores
     # HTML on the page's sheet, not a row of metrics and a caption: every tablet at the table draws it at every move
     sides = "".join(f'<div class="fives-score"><div class="fives-score-label">{html.escape(game.side_name(side))}'
                     f'</div><div class="fives-score-value">{scores[side]}</div></div>' for side in range(hand.n_sides))

@@ -18,6 +18,7 @@ from puzzles import pictures
 from trainer.games.reads import table_once
 from trainer.games.seating import Seating
 from trainer.games.table import TableGame
+from trainer.rules import Phase
 from trainer.store import Store
 from trainer.store.tables import MoveRow, SeatRow, TableRow
 from trainer.web import class_tables, push, ui
@@ -63,7 +64,10 @@ def others_turn(sheet: Sheet, code: str, game: TableGame, names: tuple[str, ...]
     if parts:
         sheet.add(ui.GAP.join(parts))
     if not shared and mine:
-        sheet.note(words.waiting_for(names[turn]))
+        phase = game.game.hand.phase_name if game.pending_call else None
+        sheet.note(words.waiting_for_score(names[turn]) if phase is Phase.CLAIM
+                   else words.waiting_for_muggins(names[turn]) if phase is Phase.MUGGINS
+                   else words.waiting_for(names[turn]))
 
 
 def tail(sheet: Sheet, code: str, game: TableGame) -> None:

@@ -49,9 +49,9 @@ def learner_said_no_score(made_score: int, unit: Unit) -> str:
     return _("You said no score, but your play made {amount}.").format(amount=amount(made_score, unit))
 
 
-def forgot(who: str, made_score: int, unit: Unit) -> str:
-    """A computer player called nothing after a play that scored."""
-    return _("{who} forgot to call {amount}!").format(who=who, amount=amount(made_score, unit))
+def said_no_score(who: str, made_score: int, unit: Unit) -> str:
+    """Another player said "no score" (or a computer player called nothing) after a play that scored."""
+    return _("{who} said no score, but the play made {amount}.").format(who=who, amount=amount(made_score, unit))
 
 
 def called_wrong(who: str, said: int, made_score: int, unit: Unit) -> str:
@@ -60,7 +60,8 @@ def called_wrong(who: str, said: int, made_score: int, unit: Unit) -> str:
 
 
 def may_call(caller: str) -> str:
-    return _("{who} may call Muggins! and take them.").format(who=caller)
+    """While an opponent may call Muggins! on the last call (told then, never after)."""
+    return _("{who} may call Muggins!").format(who=caller)
 
 
 def did_not_call(who: str) -> str:

@@ -219,6 +219,16 @@ def waiting_for(name: str) -> str:
     return _("Waiting for {name} to play…").format(name=name)
 
 
+def waiting_for_score(name: str) -> str:
+    """While a player says what their play scored (Say your score, the muggins call)."""
+    return _("Waiting for {name} to say the score…").format(name=name)
+
+
+def waiting_for_muggins(name: str) -> str:
+    """While an opponent decides whether to call Muggins!."""
+    return _("Waiting for {name} to call Muggins! or let it go…").format(name=name)
+
+
 def hand_over(number: int) -> str:
     return _("Hand {n} is over.").format(n=number)
 

@@ -125,10 +125,6 @@ def let_go(who: str, points: int) -> str:
         who=who, n=points)
 
 
-def may_still_call(who: str) -> str:
-    return _("{who} may still call Muggins!").format(who=who)
-
-
 def domino(who: str, *, you: bool) -> str:
     if you:
         return _("{who} have no tiles left: domino!").format(who=who)

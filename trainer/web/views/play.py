@@ -353,11 +353,22 @@ def learner_turn(g: GuidedGame, message: str | None = None) -> None:
                 name = words.lead(str(play.tile)) if play.target is None else name_of(view.layout, play)
                 label = name if calls else words.option(name, after.total, score, g.rules.unit)
                 st.button(label, on_click=act, args=(play, g.move_number), key=f"g_opt_{play}_{g.move_number}")
+    tiles, ends = [str(t) for t in view.hand], sorted(set(layout_letters.values())) or ["—"]
+    first = plays[0] if plays else None  # the lists start on a move that fits, never on one that is refused
+    at_tile = tiles.index(str(first.tile)) if first is not None and str(first.tile) in tiles else 0
+    at_end = 0
+    if first is not None and first.target is not None:
+        number = view.layout.play(first).placements[-1].number
+        letter = layout_letters.get(f"{first.target}{'^' if first.beside else ':'}{number}")
+        at_end = ends.index(letter) if letter in ends else 0
+    ps = state()
+    if ps.chosen_for != (g.key, g.move_number):  # a new move: the lists start again where a tile fits
+        ps.chosen_for = (g.key, g.move_number)
+        st.session_state["g_tile"], st.session_state["g_end"] = tiles[at_tile], ends[at_end]
     with st.form("g_choose", border=False):
         c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
-        c1.selectbox(words.tile(), [str(t) for t in view.hand], key="g_tile")
-        c2.selectbox(words.end(), sorted(set(layout_letters.values())) or ["—"], key="g_end",
-                     disabled=view.layout.is_empty)
+        c1.selectbox(words.tile(), tiles, key="g_tile")
+        c2.selectbox(words.end(), ends, key="g_end", disabled=view.layout.is_empty)
         c3.form_submit_button(words.play(), on_click=play_chosen)
     if DRAW in view.legal_actions:
         st.button(words.draw_instead(), on_click=act, args=(DRAW,), key="g_draw_free")
@@ -397,7 +408,8 @@ def fresh_scores(g: GuidedGame, news: News) -> None:
 
 def sound_switch() -> None:
     """The child's one switch for the score sound (kept for the session)."""
-    st.toggle(f":material/volume_up: {motion_words.sound()}", value=state().sound, key="g_sound",
+    # the label as it is read aloud: an icon's code in it would be read out too ("material volume up")
+    st.toggle(motion_words.sound(), value=state().sound, key="g_sound",
               help=motion_words.sound_help(), on_change=lambda: setattr(state(), "sound",
                                                                          bool(st.session_state.get("g_sound"))))
 

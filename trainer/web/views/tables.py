@@ -231,8 +231,9 @@ def choose() -> None:
 
 def open_form() -> None:
     st.selectbox(play_words.game(), GAMES, key="tb_game", format_func=lambda g: GAME_TITLES[g])
-    st.segmented_control(words.seats_label(), list(SEATS), key="tb_seats", default=2, required=True)
-    st.checkbox(words.partners_label(), key="tb_partners", value=True)  # its own line: read whole on a tablet
+    seats = st.segmented_control(words.seats_label(), list(SEATS), key="tb_seats", default=2, required=True)
+    # its own line: read whole on a tablet; a choice only four players have
+    st.checkbox(words.partners_label(), key="tb_partners", value=True, disabled=seats != 4)
     st.segmented_control(words.stand_in_label(), list(BotLevel), key="tb_stand_in", default=BotLevel.GREEDY,
                          required=True, format_func=lambda b: BOT_TITLES[b])
     st.radio(words.call_label(), list(Call), key="tb_call", format_func=lambda c: CALLS[c](), horizontal=True)
