@@ -202,3 +202,42 @@ def test_each_open_end_is_lettered_once_even_a_spinners_two_free_sides(record, v
     drawn = re.findall(r'font-weight="700" fill="[^"]*">([A-Z])</text>', svg)
     assert sorted(drawn) == sorted(set(drawn)) and len(drawn) == len(lay.open_ends), drawn  # never two A's
     assert "data-letter" in svg and len(re.findall(r'class="letter"', svg)) == len(lay.open_ends)
+
+
+def test_a_missed_score_said_as_said_and_muggins_told_in_the_second_person_with_no_stale_line():
+    """Jon says "no score" on a play that scored and Ivy calls Muggins!: every seat reads that Jon *said* no score
+    (never that he forgot), nobody reads "may call Muggins!" once Ivy has chosen, and Ivy's own line is in the
+    second person (Spanish conjugates it: "Cantaste ¡Muggins! y te llevaste …")."""
+    from trainer.words import speaking
+
+    for seed in range(300):
+        setup = TableSetup(game="muggins", seats=3, call=Call.MUGGINS, seed=seed)
+        game = TableGame(setup, names=NAMES[:3])
+        game.extend([Move(0, 0, START)])
+        while not pending(game) and game.current_seat is not None:
+            game.extend([game.computer_move()])
+        if pending(game) and last_play(game).score:
+            break
+    else:
+        pytest.fail("no scoring play in 300 deals")
+    jon = game.current_seat
+    moves = [*game.moves, Move(game.number, jon, "claim 0")]
+    game.extend(moves[-1:])
+    assert game.game.hand.phase_name is Phase.MUGGINS
+    ivy = game.current_seat
+    moves.append(Move(game.number, ivy, "muggins"))
+    made = last_play(game).score
+    for lang in ("en", "es"):
+        with speaking(lang):
+            for viewer in range(3):
+                told = TableGame.replay(setup, moves, viewer=viewer, names=NAMES[:3]).told()
+                text = " ".join(told)
+                assert "forgot" not in text and "olvidó" not in text, text
+                assert "may call Muggins" not in text and "puede cantar" not in text, text
+                if lang == "en" and viewer != jon:
+                    assert f"{NAMES[jon]} said no score, but the play made" in text, text
+                if viewer == ivy:
+                    mine = told[-1]
+                    assert mine.startswith("You called Muggins! and took" if lang == "en"
+                                           else "Cantaste ¡Muggins! y te llevaste"), mine
+                    assert str(made) in mine

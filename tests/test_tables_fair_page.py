@@ -276,8 +276,8 @@ def test_the_form_for_class_tables_stays_open_through_its_choices():
     open_store().join(code, "Ana")  # My class shows its tables once it has children
     at.run()
     at.toggle(key="ct_form").set_value(True).run()
-    steps = (lambda: at.segmented_control(key="ct_seats").set_value(2),
-             lambda: at.checkbox(key="ct_partners").uncheck(),
+    steps = (lambda: at.checkbox(key="ct_partners").uncheck(),  # (a choice at four seats, the form's first)
+             lambda: at.segmented_control(key="ct_seats").set_value(2),
              lambda: at.radio(key="ct_call").set_value(Call.SAY),
              lambda: at.checkbox(key="ct_guests").check())
     for step in steps:

@@ -148,22 +148,24 @@ class Story:
             missed = hand.pending if hand.phase_name is Phase.MUGGINS and hand.caller >= 0 else 0
             made = self._made(hand)
             unit = self.rules.unit
+            you = ev.player == self.viewer
             if ev.credited:
-                self.log.append(calls.called(who, ev.score, unit))
+                self.log.append(calls.called(who, ev.score, unit, you=you))
             elif ev.score == 0 and made:
                 self.log.append(calls.learner_said_no_score(made, unit) if ev.player == self.viewer
                                 else calls.said_no_score(who, made, unit))
             elif ev.score != made:
-                self.log.append(calls.called_wrong(who, ev.score, made, unit))
+                self.log.append(calls.called_wrong(who, ev.score, made, unit, you=you))
             if missed:  # who may call Muggins! is told while they may (TableGame.told), never after
                 # the learner may be the one to call: their story keeps the score for them to count
                 self.muggins_story.append(calls.called_only(who, ev.score, unit))
         elif ev.kind is EventKind.MUGGINS:
-            self.log.append(calls.took(who, ev.score, self.rules.unit))
+            self.log.append(calls.took(who, ev.score, self.rules.unit, you=ev.player == self.viewer))
         elif ev.kind is EventKind.LET_GO:
-            self.log.append(calls.let_go(who, ev.score, self.rules.unit))
+            self.log.append(calls.let_go(who, ev.score, self.rules.unit, you=ev.player == self.viewer))
             if hand.phase_name is Phase.MUGGINS:  # another opponent may still call (muggins_caller="any")
-                self.muggins_story.append(calls.did_not_call(who))  # the next caller counts it too
+                # the next caller counts it too
+                self.muggins_story.append(calls.did_not_call(who, you=ev.player == self.viewer))
 
     @staticmethod
     def _made(hand: HandState) -> int:

@@ -33,7 +33,11 @@ def made(total: int, score: int, unit: Unit) -> str:
     return _("not a multiple of five, no score") if total else _("nothing to score")
 
 
-def called(who: str, score: int, unit: Unit) -> str:
+def called(who: str, score: int, unit: Unit, *, you: bool = False) -> str:
+    """A call that was right (``you``: the reader's own, said in the second person where a language
+    conjugates it)."""
+    if you:
+        return _("You called {amount}.").format(amount=amount(score, unit))
     return _("{who} called {amount}.").format(who=who, amount=amount(score, unit))
 
 
@@ -54,7 +58,10 @@ def said_no_score(who: str, made_score: int, unit: Unit) -> str:
     return _("{who} said no score, but the play made {amount}.").format(who=who, amount=amount(made_score, unit))
 
 
-def called_wrong(who: str, said: int, made_score: int, unit: Unit) -> str:
+def called_wrong(who: str, said: int, made_score: int, unit: Unit, *, you: bool = False) -> str:
+    if you:
+        return _("You called {said}, but your play made {made}.").format(
+            said=amount(said, unit), made=amount(made_score, unit))
     return _("{who} called {said}, but the play made {made}.").format(
         who=who, said=amount(said, unit), made=amount(made_score, unit))
 
@@ -64,14 +71,20 @@ def may_call(caller: str) -> str:
     return _("{who} may call Muggins!").format(who=caller)
 
 
-def did_not_call(who: str) -> str:
+def did_not_call(who: str, *, you: bool = False) -> str:
     """An opponent let a missed score go, told without the score (another opponent may still call)."""
+    if you:
+        return _("You let it go without calling Muggins!")
     return _("{who} let it go without calling Muggins!").format(who=who)
 
 
-def took(who: str, score: int, unit: Unit) -> str:
+def took(who: str, score: int, unit: Unit, *, you: bool = False) -> str:
+    if you:
+        return _("You called Muggins! and took {amount}.").format(amount=amount(score, unit))
     return _("{who} called Muggins! and took {amount}.").format(who=who, amount=amount(score, unit))
 
 
-def let_go(who: str, score: int, unit: Unit) -> str:
+def let_go(who: str, score: int, unit: Unit, *, you: bool = False) -> str:
+    if you:
+        return _("You let the missed {amount} go.").format(amount=amount(score, unit))
     return _("{who} let the missed {amount} go.").format(who=who, amount=amount(score, unit))
