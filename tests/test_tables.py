@@ -423,3 +423,11 @@ def test_a_page_switched_to_another_language_hears_the_whole_story_again_in_it(t
     assert all("Puntas" in line and "ends" not in line for line in spanish if "+" in line), spanish
     with speaking("en"):
         assert server.game(code).told() == english  # and back
+
+
+def test_every_seat_of_an_empty_table_of_four_has_a_computer_players_name():
+    from trainer.games.table import seat_names
+
+    assert seat_names(("", "", "", ""), 4) == ("Leo", "Maya", "Sam", "Nia")
+    assert seat_names(("Leo", "", "Maya", ""), 4) == ("Leo", "Sam", "Maya", "Nia")  # never a child's name
+    assert seat_names(("Sam", "Leo", "Nia", ""), 4) == ("Sam", "Leo", "Nia", "Maya")

@@ -341,9 +341,10 @@ class TableGame:
 
 def seat_names(children: tuple[str, ...], seats: int) -> tuple[str, ...]:
     """Every seat's name: the child's, or for a seat the computer plays, a computer player's name as Play a
-    hand gives them (Leo, Maya, Sam; never a name a child at the table has), else "Seat 4"."""
+    hand gives them (Leo, Maya, Sam, then Nia; never a name a child at the table has): four names, so that every
+    seat of an empty table of four has one."""
     taken = {n for n in children if n}
-    free = [n for n in (seat_name(1), seat_name(2), seat_name(3)) if n not in taken]
+    free = [n for n in (seat_name(1), seat_name(2), seat_name(3), seat_name(4)) if n not in taken]
     out = []
     for seat in range(seats):
         child = children[seat] if seat < len(children) else ""

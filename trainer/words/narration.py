@@ -13,8 +13,9 @@ from trainer.words import N_, _, ngettext, said
 from trainer.words.calls import amount
 from trainer.words.scores import points_words
 
-NAMES = (N_("You"), N_("Leo"), N_("Maya"), N_("Sam"))
-"""The seats: the learner, then the computer players."""
+NAMES = (N_("You"), N_("Leo"), N_("Maya"), N_("Sam"), N_("Nia"))
+"""The seats: the learner, then the computer players (Play a hand has three at most; a table of four with nobody
+sitting yet has four)."""
 
 
 def seat_name(player: int) -> str:
