@@ -322,3 +322,27 @@ def test_partners_are_a_choice_only_for_four_players_on_the_childs_form_and_the_
     assert not teacher.checkbox(key="ct_partners").disabled  # four seats by default
     teacher.segmented_control(key="ct_seats").set_value(2).run()
     assert teacher.checkbox(key="ct_partners").disabled
+
+
+def test_a_tablet_between_hands_shows_the_games_scores_after_the_count():
+    at = app(page="tables")
+    opening(at)
+    at.checkbox(key="tb_shared").check().run()
+    at.text_input(key="tb_name_0").set_value("Maya")
+    at.text_input(key="tb_name_1").set_value("Sam").run()
+    press(at, "tb_open")
+    press(at, "tb_start")
+    ts = at.session_state["tables"]
+    for _ in range(300):  # the hand played out through the store, as the other tablets would
+        game = ts.seating.game(ts.code)
+        if game.between_hands or game.is_over:
+            break
+        move = game.computer_move()
+        assert ts.seating.play(ts.code, move.seat, move.token, move.number).kept
+    at.run()
+    assert not at.exception, at.exception
+    game = game_of(at)
+    assert game.between_hands, "one hand played, the game goes on"
+    shown = texts(at)
+    assert "Hand 1 is over" in shown and "The scores now:" in shown
+    assert all(f"{game.side_name(i)} **{v}**" in shown for i, v in enumerate(game.game.scores)), shown

@@ -233,6 +233,11 @@ def hand_over(number: int) -> str:
     return _("Hand {n} is over.").format(n=number)
 
 
+def scores_now() -> str:
+    """Above the game's scores after a hand's count (each side's name and its score follow)."""
+    return _("The scores now:")
+
+
 def deal_next() -> str:
     return _("Deal the next hand")
 

@@ -508,8 +508,10 @@ def between_hands(game: TableGame) -> None:
     svg = drawn(record().code, game, ended.layout, working=True)
     ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
     viewer = ts.seats[0] if len(ts.seats) == 1 else None
-    for line in settlement_lines(res, game.name, game.side_name, learner=viewer):
-        st.markdown(f"- {line}")
+    lines = [f"- {line}" for line in settlement_lines(res, game.name, game.side_name, learner=viewer)]
+    # the game's scores after the count, as the projector shows them (the count alone says only this hand's)
+    scores = " · ".join(f"{game.side_name(i)} **{v}**" for i, v in enumerate(game.game.scores))
+    st.markdown("\n".join(lines) + f"\n\n{words.scores_now()} {scores}")
     seat = ts.seats[0] if ts.seats else 0
     st.button(words.deal_next(), type="primary", on_click=send, args=("next-hand", seat, game.number),
               key=f"tb_next_{game.number}")
