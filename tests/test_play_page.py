@@ -214,3 +214,18 @@ def test_the_keyboard_lists_start_on_a_move_that_fits():
         checked += 1
         learner_move(at, g)
     assert checked >= 3
+
+
+def test_ends_are_lettered_only_when_a_tile_can_go_on_one():
+    at = app()
+    g = start_game(at, game="muggins", seed=5, guidance="off")
+    for _ in range(80):
+        if any(b.key == "g_draw" for b in at.button):
+            break
+        if g.finished is not None:
+            at.button(key="g_next").click().run()
+        learner_move(at, g)
+    else:
+        raise AssertionError("no draw in 80 moves")
+    pictures = [m.value for m in at.markdown if "fives-layout" in m.value]
+    assert pictures and not any('class="letter"' in p for p in pictures), "nothing to tap: no letters"

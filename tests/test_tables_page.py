@@ -346,3 +346,26 @@ def test_a_tablet_between_hands_shows_the_games_scores_after_the_count():
     shown = texts(at)
     assert "Hand 1 is over" in shown and "The scores now:" in shown
     assert all(f"{game.side_name(i)} **{v}**" in shown for i, v in enumerate(game.game.scores)), shown
+
+
+def test_a_tablet_with_nothing_to_place_shows_the_layout_without_letters():
+    for attempt in range(4):  # a deal at random: most have a draw in their first hand
+        at = app(page="tables")
+        opening(at)
+        at.checkbox(key="tb_shared").check().run()
+        at.text_input(key="tb_name_0").set_value("Maya")
+        at.text_input(key="tb_name_1").set_value("Sam").run()
+        press(at, "tb_open")
+        press(at, "tb_start")
+        for _ in range(60):
+            game = game_of(at)
+            if game.current_seat is None:
+                break
+            if any(b.key == "tb_show" for b in at.button):
+                press(at, "tb_show")
+            if any(b.key == f"tb_draw_{game.number}" for b in at.button):
+                pictures = [m.value for m in at.markdown if "fives-layout" in m.value]
+                assert pictures and not any('class="letter"' in p for p in pictures), "nothing to tap: no letters"
+                return
+            any_move(at, game, game.current_seat)
+    raise AssertionError("no draw in four deals")

@@ -306,7 +306,9 @@ def learner_turn(g: GuidedGame, message: str | None = None) -> None:
     playable = g.playable() if guidance != "off" else None
     hand_svg = render_hand(view.hand, playable=playable, width=pictures.hand_width(len(view.hand)))
     news = g.news()
-    layout_svg = render_layout(view.layout, letters=True, motion=motion_of(news)) if not view.layout.is_empty else ""
+    # the ends lettered only when a tile can go on one (a draw or a pass names none)
+    layout_svg = (render_layout(view.layout, letters=bool(plays), motion=motion_of(news))
+                  if not view.layout.is_empty else "")
     if plays:
         mode = BoardMode.LEAD if view.layout.is_empty else BoardMode.PLAY
         pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"g_board_{len(g.game.hands)}_{len(g.game.hand.history)}",

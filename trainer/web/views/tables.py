@@ -429,7 +429,8 @@ def my_move(sheet: Sheet, game: TableGame, seat: int) -> None:
     hints = game.setup.hints
     playable = sorted({str(a.tile) for a in plays}) if hints else None
     hand_svg = hand_picture(view.hand, playable=playable, width=pictures.hand_width(len(view.hand)))
-    layout_svg = drawn(record().code, game, view.layout, letters=True) if not view.layout.is_empty else ""
+    # the ends lettered only when a tile can go on one (a draw or a pass names none)
+    layout_svg = drawn(record().code, game, view.layout, letters=bool(plays)) if not view.layout.is_empty else ""
     if plays:
         sheet.send()
         mode = BoardMode.LEAD if view.layout.is_empty else BoardMode.PLAY
