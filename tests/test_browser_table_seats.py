@@ -131,3 +131,39 @@ def until_mine(seating: Seating, code: str, timeout: float = 60.0) -> TableGame:
         if time.monotonic() > deadline:
             raise AssertionError("Ana's turn did not come")
         time.sleep(0.1)
+
+
+def test_the_scores_to_say_are_buttons_a_fingertip_wide(served, browser):
+    """Maya plays a tile that scores at a table where each player says their score: on her tablet every score
+    button is at least 48 px wide and tall (a lone "5" made a button 37 px wide)."""
+    from trainer.games.table import Call, TableSetup
+    from trainer.rules import Phase
+
+    cluster, url = served
+    store = open_store(url)
+    room = store.create_class("Room 8")
+    maya, sam = store.join(room.code, "Maya"), store.join(room.code, "Sam")
+    seating = Seating(store)
+    for seed in range(60):  # a deal where Maya's lead scores
+        setup = TableSetup(game="muggins", seats=2, call=Call.SAY, seed=seed)
+        lead = next((a for a in TableGame(setup).game.legal_actions()
+                     if isinstance(a, Play) and a.tile.high + a.tile.low in (5, 10)), None)
+        if lead is not None and TableGame(setup).game.current_player == 0:
+            break
+    else:
+        pytest.fail("no deal where Maya leads a tile that scores")
+    code = seating.open(setup, class_code=room.code)
+    store.sit(code, 2, learner_code=maya, nickname="")
+    store.sit(code, 2, learner_code=sam, nickname="")
+    assert seating.start(code).kept
+    assert seating.play(code, 0, str(lead), 1).kept
+    assert seating.game(code).game.hand.phase_name is Phase.CLAIM
+    context = tablet(browser, cluster, 1)
+    page = open_tables(context, cluster, maya, 1, seated=code)
+    buttons = page.locator("[class*='st-key-tb_claim_'] button")
+    buttons.first.wait_for(timeout=60000)
+    calm(page)
+    sizes = [buttons.nth(i).bounding_box() for i in range(buttons.count())]
+    assert len(sizes) >= 2 and all(b["width"] >= 48 and b["height"] >= 48 for b in sizes), sizes
+    shot(page, "tables-scores-to-say.png", full_page=True)
+    context.close()
