@@ -359,6 +359,51 @@ def test_a_table_on_the_projector(teacher, world, server, axe_source):
     check(page, axe_source, "tables-projector")
 
 
+def test_a_table_of_four_on_the_projector_is_on_one_screen_and_reads_from_the_back(teacher, world, server):
+    """A Five-Up table of four well into its hand, on the projector at 1920×1080: the side menu closed, the
+    layout, the scores and the whole story on the one screen, the story and the names at least 32 px, the
+    scores 64 px (they were 18, 16 and 40 px, with the story below the screen)."""
+    from trainer.games.seating import Seating
+    from trainer.games.table import TableSetup
+
+    context, _ = teacher
+    store, keys = world["store"], world["keys"]
+    kids = [world["jade"], world["fox"], store.join(keys.code, "Ana Owl"), store.join(keys.code, "Leo Lynx")]
+    seating = Seating(store)
+    code = seating.open(TableSetup(game="five-up", seats=4, seed=11), class_code=keys.code)
+    for kid in kids:  # four children: nobody is away, and each move here is theirs
+        store.sit(code, 4, learner_code=kid, nickname="")
+    assert seating.start(code).kept
+    for _ in range(16):
+        game = seating.game(code)
+        if game.current_seat is None:
+            break
+        move = game.computer_move()
+        assert seating.play(code, move.seat, move.token, move.number).kept
+    assert len(seating.game(code).game.hand.layout) >= 8
+    page = context.new_page()
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    chromium.goto(page, f"{server}/tables?watch={code}")
+    page.get_by_text(f"Table {code}").first.wait_for(timeout=30000)
+    story = page.locator(".st-key-fives-projector li")
+    story.first.wait_for(timeout=30000)
+    page.wait_for_function("() => document.querySelector('[data-testid=stSidebar]')"
+                           "?.getAttribute('aria-expanded') !== 'true'", timeout=30000)
+    chromium.settled(page, 60000)
+    shot(page, "tables-projector-four.png")
+    last = story.last.bounding_box()
+    assert last is not None and last["y"] + last["height"] <= 1080, last  # the whole story on the screen
+    size = story.first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    label = page.locator(".st-key-fives-projector [data-testid='stMetricLabel'] p").first.evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)")
+    value = page.locator(".st-key-fives-projector [data-testid='stMetricValue']").first.evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 32 and label >= 32 and value >= 64, (size, label, value)
+    layout = page.locator(".st-key-fives-projector svg.fives-layout").first.bounding_box()
+    assert layout is not None and layout["x"] >= 0 and layout["x"] + layout["width"] <= 1920, layout
+    page.close()
+
+
 @pytest.mark.parametrize("path", ["/me", "/me?lang=es", "/rules?lang=es"])
 def test_a_fresh_load_in_either_language_has_the_side_panel_s_lists_mended(browser, server, axe_source, path):
     """A first load, checked as soon as the page rests: the side panel's list of pages already has its roles

@@ -180,6 +180,13 @@ def watch_page(code: str) -> None:
         st.info(words.watch_needs_class())
         st.page_link(ui.page_path("teacher"), label=words.open_my_class(), icon=":material/school:")
         return
+    ui.whole_width(f"projector-{row.code}", projector=True)  # the room sees the table, not the menu
+    with st.container(key="fives-projector"):  # read from the back of the room: page.css sets its sizes
+        projected(s, row, code)
+
+
+def projected(s: Store, row: TableRow, code: str) -> None:
+    """What the projector shows of one table, within one 1920×1080 screen."""
     game = game_of(s, row)
     names = names_of(row, game.setup.seats)
     st.markdown(f"# {words.table_heading(row.code)}")
@@ -187,30 +194,31 @@ def watch_page(code: str) -> None:
     cols = st.columns(len(game.game.scores))
     for side, value in enumerate(hand.scores if not game.is_over else game.game.scores):
         cols[side].metric(game.side_name(side), value)
-    st.markdown(f"## {status(game, names)}")
+    lines = [f"## {status(game, names)}"]  # whose turn, who is away, the tiles held: one element
     if game.started and not game.is_over:
         for held in row.seats:  # the children the computer is playing for
             if seating(s).away(row, held.seat):
-                st.markdown(words.away(names[held.seat]))
+                lines.append(words.away(names[held.seat]))
     if game.started and not game.between_hands and not game.is_over:
-        st.markdown(" · ".join(words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)))
+        lines.append(" · ".join(words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)))
+    st.markdown("\n\n".join(lines))
     layout = hand.layout if not game.between_hands else game.game.hands[len(game.game.results) - 1].layout
     if not layout.is_empty:
         svg = render_layout(layout, style="projector", working=game.between_hands or game.is_over,
                             counted=not game.pending_call)
         on_screen(svg, max_width=ui.natural_width(svg, scale=5.0))  # read from the back of the room
     told = game.told()
-    if told:  # newest first, as on the tablets
-        st.markdown(f"**{play_words.what_happened()}** :gray[{play_words.newest_first()}]")
-        st.markdown("\n".join(f"- {line}" for line in reversed(told[-3:])))
+    if told:  # newest first, as on the tablets; the heading and the lines one element (no gap between them)
+        st.markdown(f"**{play_words.what_happened()}** :gray[{play_words.newest_first()}]\n\n"
+                    + "\n".join(f"- {line}" for line in reversed(told[-3:])))
     if row.deal:
         compared(s, row, game)
     watch_fragment(code, row.version, push.follow(s, code, row.version))
 
 
-PROJECTOR_HEIGHT = "60vh"
+PROJECTOR_HEIGHT = "42vh"
 """The most of the screen's height a layout takes on the projector: the scores above it and the story
-under it stay on a 1920×1080 screen, the side menu open or not."""
+under it, in type read from the back of the room (page.css), stay on a 1920×1080 screen."""
 
 
 def on_screen(svg: str, *, max_width: str) -> None:

@@ -187,10 +187,15 @@ TABLET_WIDTH = 1100
 """Up to this width (CSS pixels) a tablet's side menu is closed while a game is under way."""
 
 
-def whole_width(game: str) -> None:
+def whole_width(game: str, *, projector: bool = False) -> None:
     """A game under way takes a tablet's whole width: the side menu closes once for each game (a child can
-    open it again)."""
-    phone_menu_component(data={"page": "play", "close_below": TABLET_WIDTH}, key=f"whole-width-{game}")
+    open it again). ``projector``: at any width, for a table shown to the room (the teacher can open it again)."""
+    phone_menu_component(data={"page": "play", "close_below": PROJECTOR_MENU if projector else TABLET_WIDTH},
+                         key=f"whole-width-{game}")
+
+
+PROJECTOR_MENU = 100_000
+"""A screen width no projector reaches: the side menu closes on it whatever its width."""
 
 
 def failure(where: str) -> str:
