@@ -241,3 +241,26 @@ def test_a_missed_score_said_as_said_and_muggins_told_in_the_second_person_with_
                     assert mine.startswith("You called Muggins! and took" if lang == "en"
                                            else "Cantaste ¡Muggins! y te llevaste"), mine
                     assert str(made) in mine
+
+
+def test_the_projectors_last_lines_never_start_in_the_middle_of_a_move():
+    """Over random games with the calls on, the projector's few lines start where a play or a pass is told
+    (a call never without the play it was made on), are about three, and end with the story's last line."""
+    starts_seen = 0
+    for seed in range(40):
+        setup = TableSetup(game="muggins", seats=3, call=(Call.SAY, Call.MUGGINS)[seed % 2], seed=seed)
+        game = TableGame(setup, names=NAMES[:3])
+        game.extend([Move(0, 0, START)])
+        for _ in range(40):
+            if game.current_seat is None or game.is_over:
+                break
+            game.extend([game.computer_move()])
+            if game.pending_call:
+                continue
+            lines, log = game.told_lately(), game.story.log
+            assert lines == log[len(log) - len(lines):], "the story's end"
+            assert len(lines) <= 5 and (len(lines) >= 3 or len(log) < 3 or len(lines) == len(log) - game.story.turns[-1])
+            if len(log) > 3:
+                assert len(log) - len(lines) in game.story.turns, (lines, log)  # a move's first line
+                starts_seen += 1
+    assert starts_seen > 100

@@ -68,12 +68,17 @@ class Story:
     muggins_story: list[str] = field(default_factory=list)
     """The story as the viewer sees it while deciding whether to call Muggins!: the missed play and
     its call told without the score (the child counts it)."""
+    turns: list[int] = field(default_factory=list)
+    """Where in :attr:`log` each move that is a play or a pass is told: what comes after it up to the next (its
+    call, a Muggins!, a turn that goes on) belongs to it (:meth:`last_moves`)."""
     _draws: int = 0
     _went_again: bool = False
     """The player whose turn it is has gone again (the chaining games): the story says why it stops."""
 
     def tell(self, ev: Event, before: Layout, hand: HandState, game: Game) -> None:
         """Add what ``ev`` (made on ``before``, leaving ``hand``) did to the story."""
+        if ev.kind in (EventKind.PLAY, EventKind.PASS):
+            self.turns.append(len(self.log))
         self._narrate(ev, before, hand)
         if self.rules.chain and not hand.is_terminal and ev.kind in _AFTER_A_PLAY:
             self._chain_words(ev, hand)
@@ -88,8 +93,22 @@ class Story:
 
     def new_hand(self) -> list[str]:
         """Start the next hand's story; returns the one just told."""
-        told, self.log = self.log, []
+        told, self.log, self.turns = self.log, [], []
         return told
+
+    def last_moves(self, lines: int = 3, most: int = 5) -> list[str]:
+        """About the last ``lines`` lines of :attr:`log`, never starting in the middle of a move (a call told
+        without the play it was made on): from the last move that leaves at least ``lines`` lines, or, where
+        that would be more than ``most``, from the first move within the last ``lines``."""
+        log = self.log
+        if len(log) <= lines:
+            return list(log)
+        cut = len(log) - lines
+        before = [i for i in self.turns if i <= cut]
+        after = [i for i in self.turns if cut <= i < len(log)]
+        if before and len(log) - before[-1] <= most:
+            return log[before[-1]:]
+        return log[after[0]:] if after else log[cut:]
 
     def _chain_words(self, ev: Event, hand: HandState) -> None:
         """The chaining games: the same player goes on after a score or a double, and once a turn that

@@ -214,6 +214,13 @@ class TableGame:
             return told
         return list(story.log)
 
+    def told_lately(self, lines: int = 3) -> list[str]:
+        """The end of :meth:`told`, about ``lines`` lines, never starting in the middle of a move (the projector's
+        story: a call is told with the play it was made on)."""
+        if self.pending_call:
+            return self.told()[-lines:]
+        return self.story.last_moves(lines)
+
     @property
     def pending_call(self) -> bool:
         """A play's score is waiting for its call (Say your score) or for an opponent's Muggins!: until

@@ -207,10 +207,10 @@ def projected(s: Store, row: TableRow, code: str) -> None:
         svg = render_layout(layout, style="projector", working=game.between_hands or game.is_over,
                             counted=not game.pending_call)
         on_screen(svg, max_width=ui.natural_width(svg, scale=5.0))  # read from the back of the room
-    told = game.told()
+    told = game.told_lately()  # the last three lines or so, each move whole (a call with its play)
     if told:  # newest first, as on the tablets; the heading and the lines one element (no gap between them)
         st.markdown(f"**{play_words.what_happened()}** :gray[{play_words.newest_first()}]\n\n"
-                    + "\n".join(f"- {line}" for line in reversed(told[-3:])))
+                    + "\n".join(f"- {line}" for line in reversed(told)))
     if row.deal:
         compared(s, row, game)
     watch_fragment(code, row.version, push.follow(s, code, row.version))
