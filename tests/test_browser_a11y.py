@@ -388,7 +388,7 @@ def test_a_table_of_four_on_the_projector_is_on_one_screen_and_reads_from_the_ba
     story = page.locator(".st-key-fives-projector li")
     story.first.wait_for(timeout=30000)
     page.wait_for_function("() => document.querySelector('[data-testid=stSidebar]')"
-                           "?.getAttribute('aria-expanded') !== 'true'", timeout=30000)
+                           "?.getAttribute('data-collapsed') === 'true'", timeout=30000)  # the menu closed
     chromium.settled(page, 60000)
     shot(page, "tables-projector-four.png")
     last = story.last.bounding_box()

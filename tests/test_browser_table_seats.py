@@ -167,3 +167,30 @@ def test_the_scores_to_say_are_buttons_a_fingertip_wide(served, browser):
     assert len(sizes) >= 2 and all(b["width"] >= 48 and b["height"] >= 48 for b in sizes), sizes
     shot(page, "tables-scores-to-say.png", full_page=True)
     context.close()
+
+
+def test_a_game_under_way_at_a_table_takes_the_tablets_whole_width(served, browser):
+    """On a 1024×768 tablet the side menu is open by the choice of tables; once the game starts it closes by
+    itself, once, as on Play a hand (the layout then has the whole width, not a column beside the menu)."""
+    from trainer.serving.serve import COOKIE
+
+    cluster, url = served
+    store = open_store(url)
+    room = store.create_class("Room 9")
+    ana = store.join(room.code, "Ana")
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    context.add_cookies([{"name": COOKIE, "value": cluster.processes[0].cookie,
+                          "url": f"http://127.0.0.1:{cluster.port}"}])
+    page = open_tables(context, cluster, ana, 1)
+    code = open_table(page)
+    calm(page)
+    sidebar = page.locator("[data-testid='stSidebar']")
+    assert sidebar.get_attribute("data-collapsed") == "false", "open by the choice of tables"
+    page.locator(".st-key-tb_start button").click()
+    page.wait_for_function("() => document.querySelector(\"[data-testid='stSidebar']\")"
+                           ".getAttribute('data-collapsed') === 'true'", timeout=30000)
+    calm(page)
+    chromium.settled(page, 30000)  # the menu's slide out done
+    shot(page, "tables-whole-width.png")
+    assert store.table(code) is not None
+    context.close()
