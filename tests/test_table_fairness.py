@@ -264,3 +264,26 @@ def test_the_projectors_last_lines_never_start_in_the_middle_of_a_move():
                 assert len(log) - len(lines) in game.story.turns, (lines, log)  # a move's first line
                 starts_seen += 1
     assert starts_seen > 100
+
+
+def test_a_right_call_of_no_score_is_told_as_a_right_call_is():
+    """Jon's play scores nothing and he says "no score": every seat reads it, as "Ivy called 2 points." is read."""
+    from trainer.words import speaking
+
+    for seed in range(300):
+        setup = TableSetup(game="muggins", seats=2, call=Call.SAY, seed=seed)
+        game = TableGame(setup, names=NAMES[:2])
+        game.extend([Move(0, 0, START)])
+        while not pending(game) and game.current_seat is not None:
+            game.extend([game.computer_move()])
+        if pending(game) and not last_play(game).score:
+            break
+    else:
+        pytest.fail("no play that scored nothing in 300 deals")
+    jon = game.current_seat
+    moves = [*game.moves, Move(game.number, jon, "claim 0")]
+    for lang, mine, theirs in (("en", "You said no score.", f"{NAMES[jon]} said no score."),
+                               ("es", "Dijiste «sin puntos».", f"{NAMES[jon]}: dijo «sin puntos».")):
+        with speaking(lang):
+            assert TableGame.replay(setup, moves, viewer=jon, names=NAMES[:2]).told()[-1] == mine
+            assert TableGame.replay(setup, moves, viewer=1 - jon, names=NAMES[:2]).told()[-1] == theirs

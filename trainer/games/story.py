@@ -175,6 +175,8 @@ class Story:
                                 else calls.said_no_score(who, made, unit))
             elif ev.score != made:
                 self.log.append(calls.called_wrong(who, ev.score, made, unit, you=you))
+            elif ev.score == 0:  # no score said, and none made: told as a right call is
+                self.log.append(calls.said_none(who, you=you))
             if missed:  # who may call Muggins! is told while they may (TableGame.told), never after
                 # the learner may be the one to call: their story keeps the score for them to count
                 self.muggins_story.append(calls.called_only(who, ev.score, unit))

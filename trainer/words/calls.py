@@ -48,6 +48,13 @@ def called_only(who: str, score: int, unit: Unit) -> str:
     return _("{who} said no score.").format(who=who)
 
 
+def said_none(who: str, *, you: bool = False) -> str:
+    """A call of no score on a play that scored nothing: right, and told as a right call is."""
+    if you:
+        return _("You said no score.")
+    return _("{who} said no score.").format(who=who)
+
+
 def learner_said_no_score(made_score: int, unit: Unit) -> str:
     """The learner pressed "No score" after a play that scored."""
     return _("You said no score, but your play made {amount}.").format(amount=amount(made_score, unit))

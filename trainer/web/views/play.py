@@ -285,9 +285,9 @@ def muggins_chance(g: GuidedGame, message: str | None) -> None:
     if message:
         st.warning(message)
     st.markdown(words.muggins_count_yourself(who, said, g.rules.unit))
-    c1, c2 = st.columns(2)
-    c1.button(words.muggins(), type="primary", on_click=act, args=(MUGGINS,), key="g_muggins")
-    c2.button(words.let_it_go(), on_click=act, args=(LET_GO,), key="g_letgo")
+    with st.container(horizontal=True):  # side by side, not half a screen apart
+        st.button(words.muggins(), type="primary", on_click=act, args=(MUGGINS,), key="g_muggins")
+        st.button(words.let_it_go(), on_click=act, args=(LET_GO,), key="g_letgo")
 
 
 def learner_turn(g: GuidedGame, message: str | None = None) -> None:

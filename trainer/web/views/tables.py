@@ -423,10 +423,11 @@ def my_move(sheet: Sheet, game: TableGame, seat: int) -> None:
         sheet.add(ui.picture_html(svg, max_width=ui.natural_width(svg, scale=2.0)))
         sheet.line(play_words.muggins_count_yourself(who, said, view.rules.unit))
         sheet.send()
-        c1, c2 = st.columns(2)
-        c1.button(play_words.muggins(), type="primary", on_click=send, args=(str(MUGGINS), seat, number),
-                  key=f"tb_muggins_{number}")
-        c2.button(play_words.let_it_go(), on_click=send, args=(str(LET_GO), seat, number), key=f"tb_letgo_{number}")
+        with st.container(horizontal=True):  # side by side, not half a screen apart
+            st.button(play_words.muggins(), type="primary", on_click=send, args=(str(MUGGINS), seat, number),
+                      key=f"tb_muggins_{number}")
+            st.button(play_words.let_it_go(), on_click=send, args=(str(LET_GO), seat, number),
+                      key=f"tb_letgo_{number}")
         return
     plays = [a for a in view.legal_actions if isinstance(a, Play)]
     hints = game.setup.hints
