@@ -259,7 +259,8 @@ def test_the_projectors_last_lines_never_start_in_the_middle_of_a_move():
                 continue
             lines, log = game.told_lately(), game.story.log
             assert lines == log[len(log) - len(lines):], "the story's end"
-            assert len(lines) <= 5 and (len(lines) >= 3 or len(log) < 3 or len(lines) == len(log) - game.story.turns[-1])
+            assert len(lines) <= 5
+            assert len(lines) >= 3 or len(log) < 3 or len(lines) == len(log) - game.story.turns[-1]
             if len(log) > 3:
                 assert len(log) - len(lines) in game.story.turns, (lines, log)  # a move's first line
                 starts_seen += 1

@@ -349,7 +349,7 @@ def test_a_tablet_between_hands_shows_the_games_scores_after_the_count():
 
 
 def test_a_tablet_with_nothing_to_place_shows_the_layout_without_letters():
-    for attempt in range(4):  # a deal at random: most have a draw in their first hand
+    for _ in range(4):  # a deal at random: most have a draw in their first hand
         at = app(page="tables")
         opening(at)
         at.checkbox(key="tb_shared").check().run()
