@@ -33,6 +33,20 @@ def pending(game: TableGame) -> bool:
     return game.current_seat is not None and game.game.hand.phase_name in (Phase.CLAIM, Phase.MUGGINS)
 
 
+def first_call(seats: int, call: Call, *, scored: bool, deals: int = 300) -> tuple[TableSetup, TableGame]:
+    """The first Muggins deal (seeds from 0) whose first play to wait for its call scored (``scored``) or
+    scored nothing, played to that moment by computer players."""
+    for seed in range(deals):
+        setup = TableSetup(game="muggins", seats=seats, call=call, seed=seed)
+        game = TableGame(setup, names=NAMES[:seats])
+        game.extend([Move(0, 0, START)])
+        while not pending(game) and game.current_seat is not None:
+            game.extend([game.computer_move()])
+        if pending(game) and bool(last_play(game).score) == scored:
+            return setup, game
+    pytest.fail(f"no play that {'scored' if scored else 'scored nothing'} in {deals} deals")
+
+
 def giveaways(game: TableGame) -> list[str]:
     """What would tell the pending score: its words in the story ("a multiple of five — 5 pips", "not a
     multiple of five, no score"), the amount itself, and the working of the open ends."""
@@ -98,16 +112,7 @@ def test_no_seat_is_told_a_score_before_it_is_said(seed, pick, seats, call, name
 
 def test_a_partner_and_the_opponents_read_jons_play_without_its_score():
     """The case reported: Jon is asked "What did your play score?" and nobody else reads "… 5 pips"."""
-    for seed in range(200):
-        setup = TableSetup(game="muggins", seats=4, call=Call.MUGGINS, seed=seed)
-        game = TableGame(setup, names=NAMES)
-        game.extend([Move(0, 0, START)])
-        while not pending(game) and game.current_seat is not None:
-            game.extend([game.computer_move()])
-        if pending(game) and last_play(game).score:
-            break
-    else:
-        pytest.fail("no scoring play in 200 deals")
+    setup, game = first_call(4, Call.MUGGINS, scored=True, deals=200)
     jon = game.current_seat
     for viewer in range(4):
         told = TableGame.replay(setup, game.moves, viewer=viewer, names=NAMES).told()
@@ -210,16 +215,7 @@ def test_a_missed_score_said_as_said_and_muggins_told_in_the_second_person_with_
     second person (Spanish conjugates it: "Cantaste ¡Muggins! y te llevaste …")."""
     from trainer.words import speaking
 
-    for seed in range(300):
-        setup = TableSetup(game="muggins", seats=3, call=Call.MUGGINS, seed=seed)
-        game = TableGame(setup, names=NAMES[:3])
-        game.extend([Move(0, 0, START)])
-        while not pending(game) and game.current_seat is not None:
-            game.extend([game.computer_move()])
-        if pending(game) and last_play(game).score:
-            break
-    else:
-        pytest.fail("no scoring play in 300 deals")
+    setup, game = first_call(3, Call.MUGGINS, scored=True)
     jon = game.current_seat
     moves = [*game.moves, Move(game.number, jon, "claim 0")]
     game.extend(moves[-1:])
@@ -271,16 +267,7 @@ def test_a_right_call_of_no_score_is_told_as_a_right_call_is():
     """Jon's play scores nothing and he says "no score": every seat reads it, as "Ivy called 2 points." is read."""
     from trainer.words import speaking
 
-    for seed in range(300):
-        setup = TableSetup(game="muggins", seats=2, call=Call.SAY, seed=seed)
-        game = TableGame(setup, names=NAMES[:2])
-        game.extend([Move(0, 0, START)])
-        while not pending(game) and game.current_seat is not None:
-            game.extend([game.computer_move()])
-        if pending(game) and not last_play(game).score:
-            break
-    else:
-        pytest.fail("no play that scored nothing in 300 deals")
+    setup, game = first_call(2, Call.SAY, scored=False)
     jon = game.current_seat
     moves = [*game.moves, Move(game.number, jon, "claim 0")]
     for lang, mine, theirs in (("en", "You said no score.", f"{NAMES[jon]} said no score."),

@@ -21,13 +21,19 @@ def test_a_guest_sees_join_and_open_and_must_give_a_name():
     assert "no table with that code" in notices(at)
 
 
-def test_pass_and_play_hides_each_hand_until_the_tablet_is_handed_on():
+def shared_tablet():
+    """Maya and Sam's table opened on one tablet passed round (pass and play); returns the page."""
     at = app(page="tables")
     opening(at)
     at.checkbox(key="tb_shared").check().run()
     at.text_input(key="tb_name_0").set_value("Maya")
     at.text_input(key="tb_name_1").set_value("Sam").run()
     press(at, "tb_open")
+    return at
+
+
+def test_pass_and_play_hides_each_hand_until_the_tablet_is_handed_on():
+    at = shared_tablet()
     ts = at.session_state["tables"]
     assert ts.code and ts.seats == (0, 1)
     assert "Seat 1: Maya" in texts(at) and "Seat 2: Sam" in texts(at)
@@ -325,12 +331,7 @@ def test_partners_are_a_choice_only_for_four_players_on_the_childs_form_and_the_
 
 
 def test_a_tablet_between_hands_shows_the_games_scores_after_the_count():
-    at = app(page="tables")
-    opening(at)
-    at.checkbox(key="tb_shared").check().run()
-    at.text_input(key="tb_name_0").set_value("Maya")
-    at.text_input(key="tb_name_1").set_value("Sam").run()
-    press(at, "tb_open")
+    at = shared_tablet()
     press(at, "tb_start")
     ts = at.session_state["tables"]
     for _ in range(300):  # the hand played out through the store, as the other tablets would
@@ -350,12 +351,7 @@ def test_a_tablet_between_hands_shows_the_games_scores_after_the_count():
 
 def test_a_tablet_with_nothing_to_place_shows_the_layout_without_letters():
     for _ in range(4):  # a deal at random: most have a draw in their first hand
-        at = app(page="tables")
-        opening(at)
-        at.checkbox(key="tb_shared").check().run()
-        at.text_input(key="tb_name_0").set_value("Maya")
-        at.text_input(key="tb_name_1").set_value("Sam").run()
-        press(at, "tb_open")
+        at = shared_tablet()
         press(at, "tb_start")
         for _ in range(60):
             game = game_of(at)

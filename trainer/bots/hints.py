@@ -38,9 +38,15 @@ def name_of(layout: Layout, play: Play) -> str:
     """``play`` as the Play page's button names it (``"3-4 on end B"``; a lead is its tile)."""
     if play.target is None:
         return words.play_name(str(play.tile), None)
+    return words.play_name(str(play.tile), letter_of(layout, play) or "?", beside=play.beside)
+
+
+def letter_of(layout: Layout, play: Play) -> str | None:
+    """The letter of the end ``play`` goes on, as the pictures letter it (``None``: a lead, or an end with none)."""
+    if play.target is None:
+        return None
     number = layout.play(play).placements[-1].number
-    end = f"{play.target}{'^' if play.beside else ':'}{number}"
-    return words.play_name(str(play.tile), end_letters(layout).get(end, "?"), beside=play.beside)
+    return end_letters(layout).get(f"{play.target}{'^' if play.beside else ':'}{number}")
 
 
 def goes_again(view: PlayerView, play: Play, score: int) -> bool:
@@ -161,4 +167,4 @@ def sure_score(view: PlayerView) -> int:
     return max((play_score(view.layout, p, view.rules.unit) for p in plays_of(view)), default=0)
 
 
-__all__ = ["Suggestion", "name_of", "suggest", "sure_score", "why_this_one"]
+__all__ = ["Suggestion", "letter_of", "name_of", "suggest", "sure_score", "why_this_one"]

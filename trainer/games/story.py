@@ -139,7 +139,7 @@ class Story:
         return calls.made(total, score, self.rules.unit)
 
     def _narrate(self, ev: Event, before: Layout, hand: HandState) -> None:
-        who = self.name(ev.player)
+        who, you = self.name(ev.player), ev.player == self.viewer
         if ev.kind is EventKind.DRAW:
             self._draws += 1  # told together with the play or pass that ends the drawing
             return
@@ -159,7 +159,7 @@ class Story:
             self.log.append(narration.played(who, str(play.tile), number, target, working(after),
                                              self._score_words(ev.total, ev.score), beside=play.beside, drew=drew))
             told = narration.played_unscored(who, str(play.tile), number, target, beside=play.beside, drew=drew)
-            self.unscored = told if ev.player == self.viewer else ""
+            self.unscored = told if you else ""
             self.untold = told
             if self.rules.muggins_call is MugginsCall.STRICT:  # kept in case the learner may call Muggins! on it
                 self.muggins_story = self.log[:-1] + [told]
@@ -167,11 +167,10 @@ class Story:
             missed = hand.pending if hand.phase_name is Phase.MUGGINS and hand.caller >= 0 else 0
             made = self._made(hand)
             unit = self.rules.unit
-            you = ev.player == self.viewer
             if ev.credited:
                 self.log.append(calls.called(who, ev.score, unit, you=you))
             elif ev.score == 0 and made:
-                self.log.append(calls.learner_said_no_score(made, unit) if ev.player == self.viewer
+                self.log.append(calls.learner_said_no_score(made, unit) if you
                                 else calls.said_no_score(who, made, unit))
             elif ev.score != made:
                 self.log.append(calls.called_wrong(who, ev.score, made, unit, you=you))
@@ -181,12 +180,11 @@ class Story:
                 # the learner may be the one to call: their story keeps the score for them to count
                 self.muggins_story.append(calls.called_only(who, ev.score, unit))
         elif ev.kind is EventKind.MUGGINS:
-            self.log.append(calls.took(who, ev.score, self.rules.unit, you=ev.player == self.viewer))
+            self.log.append(calls.took(who, ev.score, self.rules.unit, you=you))
         elif ev.kind is EventKind.LET_GO:
-            self.log.append(calls.let_go(who, ev.score, self.rules.unit, you=ev.player == self.viewer))
+            self.log.append(calls.let_go(who, ev.score, self.rules.unit, you=you))
             if hand.phase_name is Phase.MUGGINS:  # another opponent may still call (muggins_caller="any")
-                # the next caller counts it too
-                self.muggins_story.append(calls.did_not_call(who, you=ev.player == self.viewer))
+                self.muggins_story.append(calls.did_not_call(who, you=you))  # the next caller counts it too
 
     @staticmethod
     def _made(hand: HandState) -> int:

@@ -43,9 +43,7 @@ def called(who: str, score: int, unit: Unit, *, you: bool = False) -> str:
 
 def called_only(who: str, score: int, unit: Unit) -> str:
     """What a player called, told without what the play made (the learner is to judge it)."""
-    if score:
-        return _("{who} called {amount}.").format(who=who, amount=amount(score, unit))
-    return _("{who} said no score.").format(who=who)
+    return called(who, score, unit) if score else said_none(who)
 
 
 def said_none(who: str, *, you: bool = False) -> str:

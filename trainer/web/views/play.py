@@ -10,7 +10,7 @@ import streamlit as st
 
 from puzzles import pictures, responses
 from trainer.bots import BotLevel
-from trainer.bots.hints import name_of
+from trainer.bots.hints import letter_of, name_of
 from trainer.games.guided import (
     BOT_LEVELS,
     BOT_TITLES,
@@ -356,17 +356,13 @@ def learner_turn(g: GuidedGame, message: str | None = None) -> None:
                 label = name if calls else words.option(name, after.total, score, g.rules.unit)
                 st.button(label, on_click=act, args=(play, g.move_number), key=f"g_opt_{play}_{g.move_number}")
     tiles, ends = [str(t) for t in view.hand], sorted(set(layout_letters.values())) or ["—"]
-    first = plays[0] if plays else None  # the lists start on a move that fits, never on one that is refused
-    at_tile = tiles.index(str(first.tile)) if first is not None and str(first.tile) in tiles else 0
-    at_end = 0
-    if first is not None and first.target is not None:
-        number = view.layout.play(first).placements[-1].number
-        letter = layout_letters.get(f"{first.target}{'^' if first.beside else ':'}{number}")
-        at_end = ends.index(letter) if letter in ends else 0
     ps = state()
-    if ps.chosen_for != (g.key, g.move_number):  # a new move: the lists start again where a tile fits
+    if ps.chosen_for != (g.key, g.move_number):  # a new move: the lists start on a move that fits
         ps.chosen_for = (g.key, g.move_number)
-        st.session_state["g_tile"], st.session_state["g_end"] = tiles[at_tile], ends[at_end]
+        first = plays[0] if plays else None
+        letter = letter_of(view.layout, first) if first is not None else None
+        st.session_state["g_tile"] = str(first.tile) if first is not None else tiles[0]
+        st.session_state["g_end"] = letter if letter in ends else ends[0]
     with st.form("g_choose", border=False):
         c1, c2, c3 = st.columns([2, 2, 1], vertical_alignment="bottom")
         c1.selectbox(words.tile(), tiles, key="g_tile")
