@@ -275,3 +275,28 @@ def test_a_right_call_of_no_score_is_told_as_a_right_call_is():
         with speaking(lang):
             assert TableGame.replay(setup, moves, viewer=jon, names=NAMES[:2]).told()[-1] == mine
             assert TableGame.replay(setup, moves, viewer=1 - jon, names=NAMES[:2]).told()[-1] == theirs
+
+
+def test_a_waiting_tablet_says_what_the_player_is_deciding():
+    """While Jon says his score, and while Ivy decides on Muggins!, the other tablets say so (not "to play")."""
+    from trainer.web import table_sheet
+    from trainer.web.markup import Sheet
+
+    setup, game = first_call(3, Call.MUGGINS, scored=True)
+    jon = game.current_seat
+    waiting = [seat for seat in range(3) if seat != jon]
+
+    def note(game: TableGame, seat: int) -> str:
+        sheet = Sheet()
+        table_sheet.others_turn(sheet, "ABCD-EFG", game, NAMES[:3], (seat,))
+        return sheet.html()
+
+    assert all(f"Waiting for {NAMES[jon]} to say the score…" in note(game, seat) for seat in waiting)
+    game.extend([Move(game.number, jon, "claim 0")])
+    ivy = game.current_seat
+    assert game.game.hand.phase_name is Phase.MUGGINS
+    seat = next(s for s in range(3) if s not in (ivy,))
+    assert f"Waiting for {NAMES[ivy]} to call Muggins! or let it go…" in note(game, seat)
+    game.extend([Move(game.number, ivy, "let it go")])
+    if game.current_seat is not None and game.current_seat != seat and not game.pending_call:
+        assert f"Waiting for {NAMES[game.current_seat]} to play…" in note(game, seat)
