@@ -1,13 +1,13 @@
 """Run every benchmark and print one table.
 
-``python -m benchmarks [section …] [--seconds S] [--tables N] [--school] [--database D] [--no-yardstick]
+``python -m benchmarks [section …] [--seconds S] [--tables N] [--school] [--database D] [--no-yardstick] [--taps]
 [--learners N] [--ramp S] [--processes N] [--district] [--children N]``:
 the options reach the sections whose ``run`` takes them (``tables``: how long the
 children play, and at how many tables, or the whole school's 50, on PostgreSQL or SQLite, and whether a move's CPU
-is also given in clicks of a one-button app measured after play; ``classroom``: a school
-of N learners opening the page over S seconds, on ``--processes`` app processes (``N=``) or through the district
-layout's hosts (``--district``); ``learner_families``: how many simulated children a family,
-``--children N``)."""
+is also given in clicks of a one-button app measured after play, and whether tiles are tapped on the picture;
+``classroom``: a school of N learners opening the page over S seconds, on ``--processes`` app processes (``N=``)
+or through the district layout's hosts (``--district``); ``learner_families``: how many simulated children a
+family, ``--children N``)."""
 
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--district", action="store_true",
                         help="classroom: the school through the district layout (--processes app hosts, or 2)")
     parser.add_argument("--children", type=int, help="learner_families, prediction: simulated children a family (12)")
+    parser.add_argument("--taps", action="store_true",
+                        help="tables: tiles played by tapping the picture (a tile, then an end), not the place buttons")
     parser.add_argument("--no-yardstick", action="store_true",
                         help="tables: no one-button app's click measured after play to divide a move's CPU by")
     args = parser.parse_args(argv)
@@ -42,7 +44,8 @@ def main(argv: list[str]) -> int:
                                  ("ramp", args.ramp), ("children", args.children), ("database", args.database),
                                  ("school", args.school or None), ("processes", args.processes),
                                  ("district", args.district or None),
-                                 ("yardstick", False if args.no_yardstick else None)) if v is not None}
+                                 ("yardstick", False if args.no_yardstick else None),
+                                 ("taps", args.taps or None)) if v is not None}
     wanted = args.sections or SECTIONS
     rows: list[tuple[str, str, str]] = []
     for name in wanted:

@@ -30,6 +30,9 @@ Measured, each beside its target:
   same machine once play is over and the servers are stopped: the machine's speed divided out
   (``--no-yardstick`` leaves it out).
 
+The children play a tile with the place buttons under the picture ("3-4 on end B"); with ``--taps`` they tap it
+on the picture, a tile then an end, as most children do (a draw, a pass and a call are buttons either way).
+
 Loopback only; the run is bounded in time (``--seconds``; 5 minutes by default).
 """
 
@@ -54,6 +57,7 @@ from benchmarks.measuring import cpu_seconds, pct, split, thread_cpu
 from benchmarks.wsclient import Element, Session
 from trainer.bots import BotLevel
 from trainer.games.table import NEXT_HAND, START, Move, TableGame, TableSetup
+from trainer.rules import Play
 from trainer.serving.serve import cores, free_port, haproxy_path
 from trainer.store import Store, open_store
 from trainer.words import game_tables as words
@@ -129,6 +133,8 @@ class Child:
     misnamed: int = 0
     """Pages whose story named a seat instead of the child sitting there."""
     errors: list[str] = field(default_factory=list)
+    taps: bool = False
+    """Tiles are played by tapping the board (a tile, then an end), not by the place buttons."""
 
 
 def key_of(el: Element) -> str:
@@ -183,6 +189,22 @@ def move_of(key: str) -> tuple[int, str | None] | None:
     if head.startswith("tb_opt_"):
         return n, head.removeprefix("tb_opt_")
     return n, None
+
+
+def tap_of(token: str) -> dict[str, str]:
+    """What the board sends for the play ``token`` (a place button's move): its tile, then the end it goes on
+    (``"3-4>4-4"``: 3-4, then the 4 of 4-4; a long side of the in-line sniff ``"4-4^4"``; a lead, the tile alone)."""
+    play = Play.parse(token)
+    if play.target is None:
+        return {"tile": str(play.tile)}
+    n = next(x for x in (play.target.low, play.target.high) if play.tile.has(x))
+    return {"tile": str(play.tile), "end": f"{play.target}{'^' if play.beside else ':'}{n}"}
+
+
+def board_of(s: Session) -> Element | None:
+    """The page's board (its picture a tile is tapped on), if it shows one."""
+    return next((el for el in s.elements.values() if el.type == "bidi_component" and "tb_board_" in el.widget_id),
+                None)
 
 
 def current_table(store: Store, root: str) -> str:
@@ -311,7 +333,11 @@ async def click(child: Child, store: Store, key: str, button: Element) -> None:
     child.clicks += 1
     shown = CODE.search(s.texts())  # the table the page shows as the child taps: a rematch begun meanwhile by
     code = shown.group(0) if shown else current_table(store, child.root)  # another child is not this move's
-    await page_run(child, s.click(button, timeout=60))
+    board = board_of(s) if child.taps and key.startswith("tb_opt_") else None
+    if board is not None:  # the tile tapped, then its end, on the picture, as a child does
+        await page_run(child, s.tap(board, "pick", tap_of(key.rpartition("_")[0].removeprefix("tb_opt_")), timeout=60))
+    else:
+        await page_run(child, s.click(button, timeout=60))
     answered = time.time()
     # a run the server had begun as the tap went (a wake) ends first, and the tap's own run comes right behind it:
     # the page's answer to the tap is what that run draws, as the child sees it a moment later
@@ -434,8 +460,8 @@ def played_out(store: Store, code: str) -> tuple[bool, int]:
     return game.is_over, len(moves)
 
 
-def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict, list[Child]]:
-    children = [Child(i, i // SEATS, i % SEATS == 0, random.Random(i)) for i in range(tables * SEATS)]
+def table_load(server, store: Store, tables: int, seconds: float, taps: bool = False) -> tuple[dict, list[Child]]:
+    children = [Child(i, i // SEATS, i % SEATS == 0, random.Random(i), taps=taps) for i in range(tables * SEATS)]
     nobody: list[str] = []
 
     playing: dict[str, float] = {}
@@ -492,7 +518,7 @@ def table_load(server, store: Store, tables: int, seconds: float) -> tuple[dict,
 
 
 def rows(out: dict, children: list[Child], tables: int, seconds: float,
-         database: str = "postgresql") -> list[tuple[str, str, str]]:
+         database: str = "postgresql", taps: bool = False) -> list[tuple[str, str, str]]:
     seen = out["seen"]
     p95 = pct(seen, 0.95)
     school = tables >= SCHOOL
@@ -502,7 +528,7 @@ def rows(out: dict, children: list[Child], tables: int, seconds: float,
     load = os.getloadavg()
     errors = [e for c in children for e in c.errors]
     faults = out["lost"] + out["doubled"] + out["unasked"]
-    where = f"{tables} tables of {SEATS}, {seconds:.0f} s, {database}"
+    where = f"{tables} tables of {SEATS}, {seconds:.0f} s, {database}" + (", tiles tapped" if taps else "")
     return [
         (f"tables ({where}): move seen on the other devices, p95 (ms)", f"{p95 * 1000:.0f}",
          f"p50 {pct(seen, 0.5) * 1000:.0f} ms, slowest {max(seen, default=float('nan')) * 1000:.0f} ms, "
@@ -606,7 +632,7 @@ class Postgres:
 
 
 def run(seconds: float = SECONDS, tables: int = TABLES, database: str = "postgresql",
-        school: bool = False, yardstick: bool = True) -> list[tuple[str, str, str]]:
+        school: bool = False, yardstick: bool = True, taps: bool = False) -> list[tuple[str, str, str]]:
     if haproxy_path() is None:
         return [("tables make serve", "skipped", "HAProxy is not installed")]
     tables = SCHOOL if school else tables
@@ -623,7 +649,7 @@ def run(seconds: float = SECONDS, tables: int = TABLES, database: str = "postgre
         store = open_store(db)  # migrations done before the servers start
         served = Served(db)
         try:
-            out, children = table_load(served, store, tables, seconds)
+            out, children = table_load(served, store, tables, seconds, taps)
         finally:
             served.stop()
             store.engine.dispose()
@@ -635,7 +661,7 @@ def run(seconds: float = SECONDS, tables: int = TABLES, database: str = "postgre
             out["yardstick"] = onebutton.rerun_cpu()
         except (OSError, RuntimeError, TimeoutError) as err:
             print(f"the one-button yardstick could not be measured: {err}")
-    return rows(out, children, tables, seconds, database)
+    return rows(out, children, tables, seconds, database, taps)
 
 
 if __name__ == "__main__":

@@ -427,5 +427,11 @@ class Session:
             raise ProtocolError("the choosers did not open")
         return took + await self.choose(group, kind, timeout)
 
+    async def tap(self, component: Element, event: str, value: Any, timeout: float = 30.0) -> float:
+        """What a browser sends when a component of the page (a board) tells ``event`` with ``value``: one run."""
+        trigger = f"$$STREAMLIT_INTERNAL_KEY_{component.widget_id}__events"
+        payload = json.dumps([{"event": event, "value": value}])
+        return await self.rerun([(trigger, "json_trigger_value", payload)], timeout, fragment_id=component.fragment)
+
     async def click(self, button: Element, timeout: float = 30.0) -> float:
         return await self.rerun([(button.widget_id, "trigger_value", True)], timeout, fragment_id=button.fragment)

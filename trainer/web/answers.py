@@ -9,6 +9,7 @@ response (with how it is shown on the class's chart) or says what is wrong with 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -156,29 +157,31 @@ def read_ends(p: Puzzle, spot: Spot, on_answer: OnAnswer, on_problem: OnProblem)
 
 
 def answer_board(p: Puzzle, spot: Spot, on_answer: OnAnswer, layout_svg: str, hand_svg: str | None, *,
-                 clickable: bool, key: str, **shown: Any) -> bool:
+                 clickable: bool, key: str, **shown: Any) -> None:
     """The puzzle's picture, tapped as an answer where the kind allows (Practice and a live lesson
     alike): a tile then a lettered end answers a play at once; taps on letters choose ends, the same
     selection as the letter buttons under it (their Check answers). ``shown``: :func:`trainer.web.ui.board`'s
-    other words. ``True`` when an answer was given (the page then draws itself again)."""
+    other words. A tap is taken before the run it starts, as a button's click is, so that run draws the answer."""
     k = kind(p.kind)
     mode = k.board_mode if clickable and k.clickable and p.board else BoardMode.VIEW
     ends_key = spot.key("ends")
     hint = ""
     if mode is BoardMode.ENDS:
         hint = answering.tap_ends_live() if spot.live else ""  # Practice's is the board's own
-    pick = ui.board(layout_svg, hand_svg, mode=mode, key=key, hint=hint,
-                    chosen=list(st.session_state.get(ends_key) or []) if mode is BoardMode.ENDS else None, **shown)
-    if not pick or mode is BoardMode.VIEW:
-        return False
-    if "ends" in pick:  # the selection, kept where the letter buttons read it (they are drawn next)
+    ui.board(layout_svg, hand_svg, mode=mode, key=key, hint=hint,
+             chosen=list(st.session_state.get(ends_key) or []) if mode is BoardMode.ENDS else None,
+             on_pick=functools.partial(board_tapped, p, ends_key, on_answer) if mode is not BoardMode.VIEW else None,
+             **shown)
+
+
+def board_tapped(p: Puzzle, ends_key: str, on_answer: OnAnswer, pick: dict[str, Any]) -> None:
+    """A tap on the puzzle's picture, before the run it starts (:func:`answer_board`)."""
+    if "ends" in pick:  # the selection, kept where the letter buttons read it (they are drawn in the run)
         st.session_state[ends_key] = ends_from_pick(p, pick.get("ends") or [])
-        return False
+        return
     tapped = tapped_play(p, pick)  # a play that is not legal: the judge says why, and nothing is recorded
-    if tapped is None:
-        return False
-    on_answer(*tapped)
-    return True
+    if tapped is not None:
+        on_answer(*tapped)
 
 
 # ----- the big screen -----

@@ -156,11 +156,10 @@ def question(pr: Practice) -> None:
     notice = ps.notice_on(p.code)
     if notice:
         st.warning(notice)
-    if answers.answer_board(p, spot(p.code), give, layout_svg, hand_svg, clickable=k.clickable and lay is not None,
-                            key=f"pc-board-{p.code}", layout_width=ui.natural_width(layout_svg) if layout_svg else "",
-                            extra=pictures.number_line(p, reveal=False), speak=ui.spoken(p.question),
-                            hand_width=f"{pictures.hand_width(len(p.hand))}px", layout_height="32vh"):
-        ui.rerun()
+    answers.answer_board(p, spot(p.code), give, layout_svg, hand_svg, clickable=k.clickable and lay is not None,
+                         key=f"pc-board-{p.code}", layout_width=ui.natural_width(layout_svg) if layout_svg else "",
+                         extra=pictures.number_line(p, reveal=False), speak=ui.spoken(p.question),
+                         hand_width=f"{pictures.hand_width(len(p.hand))}px", layout_height="32vh")
 
     def not_sure() -> None:
         st.button(words.dont_know(), key=f"pc-dont-{p.code}", on_click=dont_know, icon=":material/help:")

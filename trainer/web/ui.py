@@ -350,9 +350,12 @@ def pictures(*parts: str) -> None:
 def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, chosen: list[str] | None = None,
           layout_width: str = "", extra: str = "", hand_width: str = "", hand_caption: str = "",
           speak: dict[str, str] | None = None, hint: str = "", layout_height: str = "",
-          min_tile: int = MIN_TILE, tap: str = "", tap_session: str = "") -> Any:
+          min_tile: int = MIN_TILE, tap: str = "", tap_session: str = "",
+          on_pick: Callable[[dict[str, Any]], None] | None = None) -> Any:
     """The picture in one element: clickable (``mode``) or just shown (:attr:`BoardMode.VIEW`). Returns
-    the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``. ``layout_width``
+    the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``. ``on_pick``: the click is given to it before
+    the run the click starts (as a button's ``on_click``), so that run draws what the click made, and the board
+    returns ``None``; without it the caller acts on the returned click and runs the page again. ``layout_width``
     caps the layout's width (small layouts stay small); ``extra`` is another picture under the layout
     (a number line); ``speak`` adds a "Read it to me" button (:func:`spoken`); ``hint`` is the line under
     a clickable picture (each tap on a letter in ``"ends"`` mode sends the whole selection);
@@ -376,14 +379,27 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, c
               "speak_text": speak.get("text", ""),
               "speak_label": speak.get("label", ""), "speak_lang": speak.get("lang", "en"),
               "tap": tap, "tap_session": tap_session},
-        key=key, on_pick_change=lambda: None,
+        key=key, on_pick_change=_nothing if on_pick is None else functools.partial(_picked, key, on_pick),
     )
     pick = getattr(result, "pick", None) if result is not None else None
     if pick is None or isinstance(pick, dict):
-        return pick
+        return None if on_pick is not None else pick
     # the board sends an object; anything else came from somewhere else: refused calmly, nothing is played
     st.info(words.tap_not_taken(), icon=":material/touch_app:")
     return None
+
+
+def _nothing() -> None:
+    """A tap's callback that leaves the tap to the run (:func:`board` without ``on_pick``)."""
+
+
+def _picked(key: str, on_pick: Callable[[dict[str, Any]], None]) -> None:
+    """Before the run a tap on the board ``key`` starts: the tap to ``on_pick`` (a click that is not the board's
+    own is left to the run, which says so)."""
+    shown = st.session_state.get(key)
+    pick = shown.get("pick") if isinstance(shown, dict) else None
+    if isinstance(pick, dict):
+        guarded(on_pick)(pick)  # as a button's click: a friendly line, never a traceback
 
 
 FIRST_BOARDS = 6

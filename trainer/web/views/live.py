@@ -130,13 +130,12 @@ def puzzle_screen(s: Store, me: Learner, state: LessonState, ls: LiveState) -> N
                                                     ringed=() if state.revealed else pictures.named_ends(p))
     # the same picture as in Practice: a tile then a lettered end answers, letters choose ends
     on_answer = functools.partial(send, lesson=state.lesson, round_no=state.round, started=started)
-    if answers.answer_board(p, answers.live_spot(state.lesson, state.round), on_answer, layout_svg, hand_svg,
-                            clickable=open_to_answer,
-                            key=f"live-board-{state.lesson}-{state.round}-{state.revealed}-{mine is None}",
-                            layout_width=ui.natural_width(layout_svg) if layout_svg else "",
-                            extra=pictures.number_line(p, reveal=state.revealed), speak=ui.spoken(p.question),
-                            hand_width=f"{pictures.hand_width(len(p.hand))}px"):
-        st.rerun()
+    answers.answer_board(p, answers.live_spot(state.lesson, state.round), on_answer, layout_svg, hand_svg,
+                         clickable=open_to_answer,
+                         key=f"live-board-{state.lesson}-{state.round}-{state.revealed}-{mine is None}",
+                         layout_width=ui.natural_width(layout_svg) if layout_svg else "",
+                         extra=pictures.number_line(p, reveal=state.revealed), speak=ui.spoken(p.question),
+                         hand_width=f"{pictures.hand_width(len(p.hand))}px")
     notice, ls.notice = ls.notice, None
     if notice:
         st.warning(notice)

@@ -1,5 +1,6 @@
 """Play a hand: the learner against computer players, with hints, narration and the muggins call."""
 
+import functools
 import json
 import logging
 import os
@@ -166,6 +167,21 @@ def act(action, move: tuple[int, int] | None = None) -> None:
     keep_decisions(g)  # written before the page is drawn, so a learner the store no longer knows is told at once
 
 
+def tapped(pick: dict, *, move: tuple[int, int]) -> None:
+    """A tap on the board drawn at ``move``, before the run it starts (which then draws the move made): a tile
+    then an end, or a lead; a second tap on a board whose move has already been made does nothing."""
+    g = current()
+    if g is None or g.move_number != move:
+        return
+    if pick.get("end"):
+        state().message = g.act_at(str(pick.get("tile")), str(pick["end"]))
+        keep_decisions(g)
+        return
+    token = responses.play_from_pick(pick)
+    if token:
+        act(token, move)
+
+
 def keep_decisions(g: GuidedGame | None) -> None:
     """The learner's decisions go to their practice (and, signed in, to the store)."""
     if g is not None:
@@ -311,17 +327,10 @@ def learner_turn(g: GuidedGame, message: str | None = None) -> None:
                   if not view.layout.is_empty else "")
     if plays:
         mode = BoardMode.LEAD if view.layout.is_empty else BoardMode.PLAY
-        pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"g_board_{len(g.game.hands)}_{len(g.game.hand.history)}",
-                        layout_width=ui.natural_width(layout_svg, scale=LAYOUT_SCALE) if layout_svg else "",
-                        layout_height=LAYOUT_HEIGHT if layout_svg else "", min_tile=PLAY_TILE)
-        if pick:
-            if pick.get("end"):
-                state().message = g.act_at(str(pick.get("tile")), str(pick["end"]))
-            else:
-                token = responses.play_from_pick(pick)
-                if token:
-                    act(token)
-            st.rerun()
+        ui.board(layout_svg, hand_svg, mode=mode, key=f"g_board_{len(g.game.hands)}_{len(g.game.hand.history)}",
+                 layout_width=ui.natural_width(layout_svg, scale=LAYOUT_SCALE) if layout_svg else "",
+                 layout_height=LAYOUT_HEIGHT if layout_svg else "", min_tile=PLAY_TILE,
+                 on_pick=functools.partial(tapped, move=g.move_number))
     else:
         if layout_svg:
             ui.picture(layout_svg, max_width=ui.natural_width(layout_svg, scale=LAYOUT_SCALE), min_tile=PLAY_TILE)

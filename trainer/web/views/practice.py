@@ -329,13 +329,12 @@ def puzzle_area(pr: Practice) -> None:
     # the pictures and the speaker button in one element; tiles and ends are tapped on it
     clickable = not pr.answered and k.clickable and lay is not None
     caption = said(k.hand_caption) if k.hand_caption else ""
-    if answers.answer_board(p, answers.practice_spot(p.code), give, layout_svg, hand_svg, clickable=clickable,
-                            key=f"board-{p.code}-{pr.answered}",
-                            layout_width=ui.natural_width(layout_svg) if layout_svg else "",
-                            extra=pictures.number_line(p, reveal=pr.answered), speak=speak,
-                            hand_width=f"{pictures.hand_width(len(p.hand))}px", layout_height=LAYOUT_HEIGHT,
-                            hand_caption=caption if not clickable else ""):
-        ui.rerun()
+    answers.answer_board(p, answers.practice_spot(p.code), give, layout_svg, hand_svg, clickable=clickable,
+                         key=f"board-{p.code}-{pr.answered}",
+                         layout_width=ui.natural_width(layout_svg) if layout_svg else "",
+                         extra=pictures.number_line(p, reveal=pr.answered), speak=speak,
+                         hand_width=f"{pictures.hand_width(len(p.hand))}px", layout_height=LAYOUT_HEIGHT,
+                         hand_caption=caption if not clickable else "")
     if not pr.answered:
         answer_widgets(pr, p)
     else:

@@ -11,6 +11,7 @@ A seat whose child is away is played by a computer player, moved by the server, 
 
 from __future__ import annotations
 
+import functools
 import secrets
 
 import streamlit as st
@@ -438,17 +439,10 @@ def my_move(sheet: Sheet, game: TableGame, seat: int) -> None:
     if plays:
         sheet.send()
         mode = BoardMode.LEAD if view.layout.is_empty else BoardMode.PLAY
-        pick = ui.board(layout_svg, hand_svg, mode=mode, key=f"tb_board_{number}",
-                        layout_width=ui.natural_width(layout_svg, scale=2.0) if layout_svg else "",
-                        tap=f"{record().code}:{number}:{seat}", tap_session=session.session_id())
-        if isinstance(pick, dict) and pick.get("lost"):  # a tap sent to an app process that was gone before it kept it
-            record().message = words.tap_not_kept()
-            ui.rerun()
-        if pick:
-            token = picked(pick)
-            if token:
-                send(token, seat, number)
-            ui.rerun()
+        ui.board(layout_svg, hand_svg, mode=mode, key=f"tb_board_{number}",
+                 layout_width=ui.natural_width(layout_svg, scale=2.0) if layout_svg else "",
+                 tap=f"{record().code}:{number}:{seat}", tap_session=session.session_id(),
+                 on_pick=functools.partial(tapped, seat=seat, number=number))
     else:  # nothing to place: the layout and the child's tiles, as far apart as two elements
         shown = [ui.picture_html(layout_svg, max_width=ui.natural_width(layout_svg, scale=2.0))] if layout_svg else []
         shown.append(ui.picture_html(hand_svg, max_width=f"{pictures.hand_width(len(view.hand))}px",
@@ -471,6 +465,16 @@ def my_move(sheet: Sheet, game: TableGame, seat: int) -> None:
             for play in plays:
                 label = play_words.lead(str(play.tile)) if play.target is None else name_of(view.layout, play)
                 st.button(label, on_click=send, args=(str(play), seat, number), key=f"tb_opt_{play}_{number}")
+
+
+def tapped(pick: dict, *, seat: int, number: int) -> None:
+    """A tap on the board drawn for move ``number``, before the run it starts (which then draws the move made)."""
+    if pick.get("lost"):  # a tap sent to an app process that was gone before it kept it
+        record().message = words.tap_not_kept()
+        return
+    token = picked(pick)
+    if token:
+        send(token, seat, number)
 
 
 def picked(pick: dict) -> str | None:
