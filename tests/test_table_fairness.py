@@ -300,3 +300,14 @@ def test_a_waiting_tablet_says_what_the_player_is_deciding():
     game.extend([Move(game.number, ivy, "let it go")])
     if game.current_seat is not None and game.current_seat != seat and not game.pending_call:
         assert f"Waiting for {NAMES[game.current_seat]} to play…" in note(game, seat)
+
+
+def test_a_call_on_a_play_that_made_nothing_says_no_score_not_zero_points():
+    from trainer.rules import Unit
+    from trainer.words import speaking
+
+    assert calls.called_wrong("Maya", 1, 0, Unit.POINTS) == "Maya called 1 point, but the play made no score."
+    assert calls.called_wrong("Maya", 1, 0, Unit.POINTS, you=True) == "You called 1 point, but your play made no score."
+    assert calls.called_wrong("Maya", 1, 2, Unit.POINTS) == "Maya called 1 point, but the play made 2 points."
+    with speaking("es"):
+        assert calls.called_wrong("Maya", 1, 0, Unit.POINTS).endswith("pero la jugada no hizo puntos.")

@@ -428,6 +428,31 @@ def test_a_page_switched_to_another_language_hears_the_whole_story_again_in_it(t
 def test_every_seat_of_an_empty_table_of_four_has_a_computer_players_name():
     from trainer.games.table import seat_names
 
-    assert seat_names(("", "", "", ""), 4) == ("Leo", "Maya", "Sam", "Nia")
-    assert seat_names(("Leo", "", "Maya", ""), 4) == ("Leo", "Sam", "Maya", "Nia")  # never a child's name
+    assert seat_names(("", "", "", ""), 4) == ("Nia", "Leo", "Maya", "Sam")
+    assert seat_names(("Leo", "", "Maya", ""), 4) == ("Leo", "Nia", "Maya", "Sam")  # never a child's name
     assert seat_names(("Sam", "Leo", "Nia", ""), 4) == ("Sam", "Leo", "Nia", "Maya")
+    # a computer keeps its name as children sit down at the other seats
+    assert [seat_names(kids, 4)[3] for kids in (("Ana", "", "", ""), ("Ana", "Ben", "", ""),
+                                                ("Ana", "Ben", "Cleo", ""))] == ["Sam"] * 3
+    assert [seat_names(kids, 4)[2] for kids in (("", "", "", ""), ("Ana", "", "", ""), ("Ana", "Ben", "", ""))] \
+        == ["Maya"] * 3
+    assert seat_names(("Ana", ""), 2) == ("Ana", "Leo")  # as Play a hand names its first computer
+
+
+def test_a_tablet_lists_its_own_sides_score_first():
+    """Partners at four: Ben (seat 2) reads "You & Dan" before "Ana & Cleo", on the scores and between hands;
+    the projector (nobody's view) keeps the seats' order."""
+    from trainer.web.markup import Sheet
+    from trainer.web.table_parts import scoreboard
+
+    setup = TableSetup(game="muggins", seats=4, partners=True, seed=4)
+    names = ("Ana", "Ben", "Cleo", "Dan")
+    ben = TableGame.replay(setup, [Move(0, 0, START, False)], viewer=1, names=names)
+    assert ben.sides_seen() == [1, 0] and ben.side_name(1) == "You & Dan"
+    sheet = Sheet()
+    scoreboard(sheet, ben, names)
+    drawn = sheet.html()
+    assert drawn.index("You &amp; Dan") < drawn.index("Ana &amp; Cleo")
+    ana = TableGame.replay(setup, [Move(0, 0, START, False)], viewer=0, names=names)
+    assert ana.sides_seen() == [0, 1]
+    assert TableGame.replay(setup, [Move(0, 0, START, False)], viewer=-1, names=names).sides_seen() == [0, 1]

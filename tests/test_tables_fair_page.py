@@ -338,6 +338,36 @@ def test_one_deal_says_who_held_the_same_tiles_waits_for_the_other_tables_then_c
     watch.run()
     assert "waiting for the other tables" not in texts(watch)
     assert any(w in texts(watch) for w in ("played alike for", "played differently", "played this hand the same way"))
+    # each different move drawn side by side within the room's screen, and its line read from the back of the room
+    assert any("max-height:28vh" in m.value for m in watch.markdown), "no move drawn within the screen"
     teacher.run()  # My class compares them too
     assert any("Hand 1 at every table" in e.label for e in teacher.expander)
     assert f"Held the same tiles: {held}" in texts(teacher)
+
+
+def test_the_projector_waiting_for_the_other_tables_draws_the_comparison_when_one_finishes(monkeypatch):
+    """The other table finishing the hand is no move at the projector's own table: its own look asks the store
+    about the tables it waits for, every couple of seconds, and draws the page again when one has changed."""
+    from trainer.web import class_tables
+
+    teacher, s, (first, second) = _one_deal_at_two_tables()
+    seats = Seating(s)
+    seats.start(first)
+    s.leave(first, 0)
+    seats.stand_in(first, deal_on=False)
+    watch = projector(teacher, first)
+    assert "waiting for the other tables to finish it" in texts(watch)
+    row = s.table(first)
+    waited = class_tables.compared(s, row, class_tables.game_of(s, row))
+    assert waited == ((second, s.table(second).version),)
+    reruns: list[str] = []
+    monkeypatch.setattr(class_tables.session, "store", lambda: s)
+    monkeypatch.setattr(class_tables.st, "rerun", lambda scope="app": reruns.append(scope))
+    class_tables.projector_look(first, row.version, waited)
+    assert reruns == []  # nothing changed yet: nothing drawn again
+    seats.start(second)
+    s.leave(second, 0)
+    seats.stand_in(second, deal_on=False)
+    class_tables.projector_look(first, row.version, waited)
+    assert reruns and reruns[0] == "app"  # the other table moved on: the page is drawn again
+    assert class_tables.compared(s, row, class_tables.game_of(s, row)) == ()  # every table finished: no wait

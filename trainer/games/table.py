@@ -235,6 +235,12 @@ class TableGame:
             return self.name(members[0])
         return narration.partners([self.name(p) for p in members])
 
+    def sides_seen(self) -> list[int]:
+        """The sides in the order a tablet lists their scores: the viewer's own first (a child's side is the
+        first they look for), then the others in seat order; everyone's in seat order for nobody's view."""
+        sides = range(len(self.game.hand.sides))
+        return sorted(sides, key=lambda side: self.viewer not in self.game.hand.sides[side])
+
     # ----- where the game is -----
 
     @property
@@ -348,15 +354,19 @@ class TableGame:
 
 def seat_names(children: tuple[str, ...], seats: int) -> tuple[str, ...]:
     """Every seat's name: the child's, or for a seat the computer plays, a computer player's name as Play a
-    hand gives them (Leo, Maya, Sam, then Nia; never a name a child at the table has): four names, so that every
-    seat of an empty table of four has one."""
-    taken = {n for n in children if n}
-    free = [n for n in (seat_name(1), seat_name(2), seat_name(3), seat_name(4)) if n not in taken]
-    out = []
-    for seat in range(seats):
-        child = children[seat] if seat < len(children) else ""
-        out.append(child or (free.pop(0) if free else seat_label(seat)))
-    return tuple(out)
+    hand gives them: each seat its own, so that a computer keeps its name while children sit down at the other
+    seats (seats 2, 3 and 4 are Leo, Maya and Sam, as Play a hand's; the first seat, where the child who opens a
+    table sits, is Nia when nobody does). A name a child at the table has goes to no computer: that seat takes
+    a name nobody has."""
+    names = (seat_name(4), seat_name(1), seat_name(2), seat_name(3))
+    at = [children[seat] if seat < len(children) else "" for seat in range(seats)]
+    used = {n for n in at if n}
+    for seat in range(seats):  # each computer its own seat's name where no child has it
+        if not at[seat] and seat < len(names) and names[seat] not in used:
+            at[seat] = names[seat]
+            used.add(names[seat])
+    spare = [n for n in names if n not in used]
+    return tuple(name or (spare.pop(0) if spare else seat_label(seat)) for seat, name in enumerate(at))
 
 
 def partners_of(setup: TableSetup, seat: int) -> tuple[int, ...]:

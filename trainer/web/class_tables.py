@@ -115,7 +115,7 @@ def open_form(class_code: str) -> None:
     c1, c2, c3 = st.columns(3)
     seats = c1.segmented_control(words.seats_label(), list(SEATS), key="ct_seats", default=4, required=True)
     c2.number_input(words.how_many_tables(), 1, MOST_TABLES, 2, key="ct_count")
-    c3.checkbox(words.partners_label(), key="ct_partners", value=True, disabled=seats != 4)  # four players only
+    ui.four_only_box(words.partners_label(), "ct_partners", seats == 4, c3)
     st.segmented_control(words.stand_in_label(), list(BotLevel), key="ct_stand_in", default=BotLevel.GREEDY,
                          required=True, format_func=lambda b: BOT_TITLES[b])
     st.radio(words.call_label(), list(Call), key="ct_call", format_func=lambda c: CALLS[c](), horizontal=True)
@@ -211,9 +211,10 @@ def projected(s: Store, row: TableRow, code: str) -> None:
     if told:  # newest first, as on the tablets; the heading and the lines one element (no gap between them)
         st.markdown(f"**{play_words.what_happened()}** :gray[{play_words.newest_first()}]\n\n"
                     + "\n".join(f"- {line}" for line in reversed(told)))
-    if row.deal:
-        compared(s, row, game)
-    watch_fragment(code, row.version, push.follow(s, code, row.version))
+    others = compared(s, row, game) if row.deal else ()
+    every = push.follow(s, code, row.version)
+    # the tables it waits for change without a move at this one: the projector asks the store about them
+    watch_fragment(code, row.version, min(every, push.POLL_EVERY) if others else every, others)
 
 
 PROJECTOR_HEIGHT = "42vh"
@@ -221,34 +222,43 @@ PROJECTOR_HEIGHT = "42vh"
 under it, in type read from the back of the room (page.css), stay on a 1920×1080 screen."""
 
 
-def on_screen(svg: str, *, max_width: str) -> None:
+CHOICE_HEIGHT = "28vh"
+"""The most of the screen's height each different move of a deal's comparison takes (they stand side by side,
+under the scores of every table)."""
+
+
+def on_screen(svg: str, *, max_width: str, height: str = PROJECTOR_HEIGHT) -> None:
     """A layout as large as the projector's screen allows: never wider than the room (no least tile
-    size that would push it off the side, as on a tablet) nor taller than :data:`PROJECTOR_HEIGHT`;
+    size that would push it off the side, as on a tablet) nor taller than ``height``;
     the whole layout scales down to fit."""
-    fitted = svg.replace('width="100%"', f'width="100%" style="max-height:{PROJECTOR_HEIGHT}"', 1)
+    fitted = svg.replace('width="100%"', f'width="100%" style="max-height:{height}"', 1)
     st.markdown(f'<div class="fives-picture" style="max-width:{max_width}">{fitted}</div>', unsafe_allow_html=True)
 
 
-def compared(s: Store, row: TableRow, game: TableGame) -> None:
+def compared(s: Store, row: TableRow, game: TableGame) -> tuple[tuple[str, int], ...]:
     """The tables of one deal: which children hold the same tiles; after a hand, every table that has
     finished it, compared (until another has, "waiting for the other tables"). A deal at one table alone
-    shows none of it."""
+    shows none of it. Returns the deal's other tables, each with its version, while one of them is still to
+    finish this table's last hand (the comparison changes when it does)."""
     mates = [r for r in s.class_tables(row.class_code or "", since=row.opened - RECENT_SECONDS) if r.deal == row.deal]
     games = {r.code: game_of(s, r) for r in mates}
     if len(games) < 2:
-        return  # a deal played at one table alone: nothing to compare it with, nobody to wait for
+        return ()  # a deal played at one table alone: nothing to compare it with, nobody to wait for
     same_tiles(games)
-    if not game.game.results:
-        return
-    hand = len(game.game.results) - 1  # the last hand this table finished
+    hand = len(game.game.results) - 1  # the last hand this table finished (-1: none yet)
+    playing = tuple((r.code, r.version) for r in mates
+                    if r.code != row.code and hand >= 0 and not finished_hand(games[r.code], hand))
+    if hand < 0:
+        return ()
     done = sum(finished_hand(g, hand) for g in games.values())
     st.markdown(f"## {words.compare_heading(hand + 1)}")
     if done < 2:
         st.info(words.waiting_for_tables(hand + 1))
-        return
+        return playing
     if done < len(games):
         st.caption(words.tables_still_playing(len(games) - done))
-    show_comparison(compare(games, hand))
+    show_comparison(compare(games, hand), projector=True)
+    return playing
 
 
 def same_tiles(games: dict[str, TableGame]) -> None:
@@ -264,7 +274,7 @@ def same_tiles(games: dict[str, TableGame]) -> None:
         st.markdown(f"**{words.same_tiles_heading()}**\n" + "\n".join(lines))
 
 
-def show_comparison(c: Comparison) -> None:
+def show_comparison(c: Comparison, *, projector: bool = False) -> None:
     lines = [f"| {words.table_column()} | {words.scores_heading()} |", "|---|---|"]
     for h in c.hands:
         lines.append(f"| {h.code} | " + " · ".join(f"{n} {v}" for n, v in zip(h.sides, h.totals)) + " |")
@@ -278,23 +288,32 @@ def show_comparison(c: Comparison) -> None:
     for col, choice in zip(cols, c.choices):
         with col:
             svg = render_layout(choice.after, working=True, style="projector")
-            ui.picture(svg, max_width=ui.natural_width(svg, scale=4.0))
+            if projector:  # side by side under every table's scores, within the room's one screen
+                on_screen(svg, max_width=ui.natural_width(svg, scale=4.0), height=CHOICE_HEIGHT)
+            else:
+                ui.picture(svg, max_width=ui.natural_width(svg, scale=4.0))
             who = players.get(choice.codes[0], ())
             name = who[choice.player] if choice.player < len(who) else words.seat_label(choice.player)
             st.markdown(f"#### {words.choice_line(', '.join(choice.codes), name, choice.move, choice.score)}")
 
 
-def watch_fragment(code: str, version: int, every: float) -> None:
+def watch_fragment(code: str, version: int, every: float, others: tuple[tuple[str, int], ...] = ()) -> None:
     """The projector's own look at its table, every ``every`` seconds: it is woken when the table changes
     (:mod:`trainer.web.push`), so it looks only in case a wake was lost, or asks the store while the push
-    does not work."""
-    st.fragment(projector_look, run_every=every)(code, version)
+    does not work. ``others``: the tables of its deal it waits for, each at the version shown; the page is drawn
+    again when one of them changes (one may finish the hand the comparison waits for)."""
+    st.fragment(projector_look, run_every=every)(code, version, others)
 
 
-def projector_look(code: str, version: int) -> None:
+def projector_look(code: str, version: int, others: tuple[tuple[str, int], ...] = ()) -> None:
     s = session.store()
     if s is None:
         return
+    try:
+        if any(getattr(s.table(other), "version", None) != seen for other, seen in others):
+            st.rerun(scope="app")
+    except StoreError:
+        return  # asked again in a moment
     p = push.of(s)
     if p is not None and p.live:
         if p.behind(code, version):

@@ -119,7 +119,7 @@ def scoreboard(sheet: Sheet, game: TableGame, names: tuple[str, ...]) -> None:
                                  for p in range(hand.n)])  # "You: 5 tiles" on the child's own tablet, as the scores
     # HTML on the page's sheet, not a row of metrics and a caption: every tablet at the table draws it at every move
     sides = "".join(f'<div class="fives-score"><div class="fives-score-label">{html.escape(game.side_name(side))}'
-                    f'</div><div class="fives-score-value">{scores[side]}</div></div>' for side in range(hand.n_sides))
+                    f'</div><div class="fives-score-value">{scores[side]}</div></div>' for side in game.sides_seen())
     sheet.add(f'<div class="fives-scores">{sides}</div><div class="fives-score-note">{html.escape(note)}</div>')
 
 

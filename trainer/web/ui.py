@@ -389,6 +389,21 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, c
     return None
 
 
+def four_only_box(label: str, key: str, four: bool, place: Any = st) -> None:
+    """A choice that only four players have (partners): at two or three it is greyed out and unticked, since
+    there are no partners then; back at four it is as it was left (ticked at first)."""
+    state, kept = st.session_state, f"{key}__kept"
+    if not four:
+        if kept not in state:
+            state[kept] = bool(state.get(key, True))
+        state[key] = False
+    elif kept in state:
+        state[key] = bool(state.pop(kept))
+    elif key not in state:
+        state[key] = True
+    place.checkbox(label, key=key, disabled=not four)
+
+
 def _nothing() -> None:
     """A tap's callback that leaves the tap to the run (:func:`board` without ``on_pick``)."""
 

@@ -64,6 +64,11 @@ def said_no_score(who: str, made_score: int, unit: Unit) -> str:
 
 
 def called_wrong(who: str, said: int, made_score: int, unit: Unit, *, you: bool = False) -> str:
+    """A call that was not what the play made (a play that made nothing is said to make no score)."""
+    if not made_score:
+        if you:
+            return _("You called {said}, but your play made no score.").format(said=amount(said, unit))
+        return _("{who} called {said}, but the play made no score.").format(who=who, said=amount(said, unit))
     if you:
         return _("You called {said}, but your play made {made}.").format(
             said=amount(said, unit), made=amount(made_score, unit))

@@ -234,7 +234,7 @@ def open_form() -> None:
     st.selectbox(play_words.game(), GAMES, key="tb_game", format_func=lambda g: GAME_TITLES[g])
     seats = st.segmented_control(words.seats_label(), list(SEATS), key="tb_seats", default=2, required=True)
     # its own line: read whole on a tablet; a choice only four players have
-    st.checkbox(words.partners_label(), key="tb_partners", value=True, disabled=seats != 4)
+    ui.four_only_box(words.partners_label(), "tb_partners", seats == 4)
     st.segmented_control(words.stand_in_label(), list(BotLevel), key="tb_stand_in", default=BotLevel.GREEDY,
                          required=True, format_func=lambda b: BOT_TITLES[b])
     st.radio(words.call_label(), list(Call), key="tb_call", format_func=lambda c: CALLS[c](), horizontal=True)
@@ -519,7 +519,7 @@ def between_hands(game: TableGame) -> None:
     viewer = ts.seats[0] if len(ts.seats) == 1 else None
     lines = [f"- {line}" for line in settlement_lines(res, game.name, game.side_name, learner=viewer)]
     # the game's scores after the count, as the projector shows them (the count alone says only this hand's)
-    scores = " · ".join(f"{game.side_name(i)} **{v}**" for i, v in enumerate(game.game.scores))
+    scores = " · ".join(f"{game.side_name(i)} **{game.game.scores[i]}**" for i in game.sides_seen())
     st.markdown("\n".join(lines) + f"\n\n{words.scores_now()} {scores}")
     seat = ts.seats[0] if ts.seats else 0
     st.button(words.deal_next(), type="primary", on_click=send, args=("next-hand", seat, game.number),
@@ -528,7 +528,7 @@ def between_hands(game: TableGame) -> None:
 
 def over(row: TableRow, game: TableGame) -> None:
     st.markdown(f"## {words.game_over()}")
-    st.markdown("\n".join(f"- {game.side_name(i)}: **{s}**" for i, s in enumerate(game.game.scores)))
+    st.markdown("\n".join(f"- {game.side_name(i)}: **{game.game.scores[i]}**" for i in game.sides_seen()))
     for line in game.story.log[-1:]:
         st.success(line)
     with st.container(horizontal=True):
