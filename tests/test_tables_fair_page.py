@@ -323,8 +323,15 @@ def test_one_deal_says_who_held_the_same_tiles_waits_for_the_other_tables_then_c
     shown = texts(watch)
     assert "Hand 1 is over" in shown and "Hand 1 at every table" in shown
     assert "waiting for the other tables to finish it" in shown
+    from trainer.games.story import settlement_lines
+    from trainer.web.class_tables import game_of
+
+    ended = game_of(s, s.table(first))  # the hand's count, as the tablets show it
+    count = settlement_lines(ended.last_result, ended.name, ended.side_name, learner=None)
+    assert count and all(line in shown for line in count), count
     held = ", ".join(f"{name} ({t})" for t, name in sorted([(first, "Maya"), (second, "Leo")]))
-    assert f"Held the same tiles: {held}" in shown
+    assert f"Held the same tiles: Maya ({first}), Leo ({second})" in shown  # the projector's own table first
+    assert f"Held the same tiles: Leo ({second}), Maya ({first})" in texts(projector(teacher, second))
     # the story, newest first as on the tablets; the layout no taller than the screen allows
     told = seats.game(first, viewer=-1, names=("Maya", "")).told_lately()
     story = next(m.value for m in watch.markdown if "What happened" in m.value)

@@ -371,3 +371,16 @@ def test_a_tablet_with_nothing_to_place_shows_the_layout_without_letters():
                 return
             any_move(at, game, game.current_seat)
     raise AssertionError("no draw in four deals")
+
+
+def test_pass_and_play_names_start_with_the_childs_own_and_the_keyboard_goes_in_order():
+    at = app(page="tables")
+    at.text_input(key="tb_my_name").set_value("Ana").run()
+    opening(at)
+    at.segmented_control(key="tb_seats").set_value(4).run()
+    at.checkbox(key="tb_shared").check().run()
+    assert at.text_input(key="tb_name_0").value == "Ana"  # the child holding the tablet is player 1
+    names = [t.key for t in at.text_input if str(t.key).startswith("tb_name_")]
+    assert names == ["tb_name_0", "tb_name_1", "tb_name_2", "tb_name_3"]  # row by row: 1, 2, then 3, 4
+    at.text_input(key="tb_name_0").set_value("Maya").run()
+    assert at.text_input(key="tb_name_0").value == "Maya"  # changed, it stays as typed

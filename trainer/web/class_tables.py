@@ -10,6 +10,7 @@ from trainer.bots import BotLevel
 from trainer.games.duplicate import Comparison, compare, finished_hand
 from trainer.games.guided import BOT_TITLES, GAME_TITLES
 from trainer.games.seating import Seating
+from trainer.games.story import settlement_lines
 from trainer.games.table import SEATS, Call, TableGame, TableSetup, seat_names
 from trainer.render import render_layout
 from trainer.store import Store, StoreError
@@ -201,6 +202,9 @@ def projected(s: Store, row: TableRow, code: str) -> None:
                 lines.append(words.away(names[held.seat]))
     if game.started and not game.between_hands and not game.is_over:
         lines.append(" · ".join(words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)))
+    elif game.last_result is not None:  # the hand's count, as every tablet shows it
+        lines.append("\n".join(f"- {line}" for line in settlement_lines(game.last_result, game.name, game.side_name,
+                                                                        learner=None)))
     st.markdown("\n\n".join(lines))
     layout = hand.layout if not game.between_hands else game.game.hands[len(game.game.results) - 1].layout
     if not layout.is_empty:
@@ -244,7 +248,7 @@ def compared(s: Store, row: TableRow, game: TableGame) -> tuple[tuple[str, int],
     games = {r.code: game_of(s, r) for r in mates}
     if len(games) < 2:
         return ()  # a deal played at one table alone: nothing to compare it with, nobody to wait for
-    same_tiles(games)
+    same_tiles(games, here=row.code)
     hand = len(game.game.results) - 1  # the last hand this table finished (-1: none yet)
     playing = tuple((r.code, r.version) for r in mates
                     if r.code != row.code and hand >= 0 and not finished_hand(games[r.code], hand))
@@ -261,13 +265,14 @@ def compared(s: Store, row: TableRow, game: TableGame) -> tuple[tuple[str, int],
     return playing
 
 
-def same_tiles(games: dict[str, TableGame]) -> None:
+def same_tiles(games: dict[str, TableGame], here: str | None = None) -> None:
     """With one deal, the same seat holds the same tiles at every table: the children who held the same
-    tiles, seat by seat (tables in the order of their codes)."""
+    tiles, seat by seat (tables in the order of their codes, the table ``here`` first: the projector's own)."""
     seats = min(g.setup.seats for g in games.values())
+    tables = sorted(games.items(), key=lambda item: (item[0] != here, item[0]))
     lines = []
     for seat in range(seats):
-        children = [f"{g.name(seat)} ({code})" for code, g in sorted(games.items()) if g.is_child(seat)]
+        children = [f"{g.name(seat)} ({code})" for code, g in tables if g.is_child(seat)]
         if len(children) > 1:
             lines.append(f"- {words.held_the_same(', '.join(children))}")
     if lines:
