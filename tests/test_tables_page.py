@@ -318,22 +318,19 @@ def test_partners_are_a_choice_only_for_four_players_on_the_childs_form_and_the_
     at = app(page="tables")
     at.text_input(key="tb_my_name").set_value("Ana").run()
     opening(at)
-    box = at.checkbox(key="tb_partners")
+    box = at.checkbox(key="tb_partners_none")
     assert at.segmented_control(key="tb_seats").value == 2 and box.disabled and not box.value  # no partners at two
+    assert not [b for b in at.checkbox if b.key == "tb_partners"]
     at.segmented_control(key="tb_seats").set_value(3).run()
-    assert at.checkbox(key="tb_partners").disabled and not at.checkbox(key="tb_partners").value
+    assert at.checkbox(key="tb_partners_none").disabled and not at.checkbox(key="tb_partners_none").value
     at.segmented_control(key="tb_seats").set_value(4).run()
     assert not at.checkbox(key="tb_partners").disabled and at.checkbox(key="tb_partners").value  # ticked at first
-    at.checkbox(key="tb_partners").uncheck().run()
-    at.segmented_control(key="tb_seats").set_value(3).run()
-    at.segmented_control(key="tb_seats").set_value(4).run()
-    assert not at.checkbox(key="tb_partners").value  # as the child left it at four
     teacher, _code, _key, _s, _kids = _class_with_children(1)
     teacher.toggle(key="ct_form").set_value(True).run()
     box = teacher.checkbox(key="ct_partners")
     assert not box.disabled and box.value  # four seats by default
     teacher.segmented_control(key="ct_seats").set_value(2).run()
-    assert teacher.checkbox(key="ct_partners").disabled and not teacher.checkbox(key="ct_partners").value
+    assert teacher.checkbox(key="ct_partners_none").disabled and not teacher.checkbox(key="ct_partners_none").value
 
 
 def test_a_tablet_between_hands_shows_the_games_scores_after_the_count():

@@ -390,18 +390,12 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, c
 
 
 def four_only_box(label: str, key: str, four: bool, place: Any = st) -> None:
-    """A choice that only four players have (partners): at two or three it is greyed out and unticked, since
-    there are no partners then; back at four it is as it was left (ticked at first)."""
-    state, kept = st.session_state, f"{key}__kept"
-    if not four:
-        if kept not in state:
-            state[kept] = bool(state.get(key, True))
-        state[key] = False
-    elif kept in state:
-        state[key] = bool(state.pop(kept))
-    elif key not in state:
-        state[key] = True
-    place.checkbox(label, key=key, disabled=not four)
+    """A choice that only four players have (partners), ticked at first: at two or three players a greyed-out,
+    unticked box stands in its place (``key`` + ``"_none"``), since there are no partners then."""
+    if four:
+        place.checkbox(label, key=key, value=True)
+    else:
+        place.checkbox(label, key=f"{key}_none", value=False, disabled=True)
 
 
 def _nothing() -> None:

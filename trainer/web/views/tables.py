@@ -242,14 +242,14 @@ def open_form() -> None:
     shared = st.checkbox(words.pass_and_play(), key="tb_shared")
     if shared:
         me = session.me()
+        # the child holding the tablet is player 1, with the name given above
         mine = me.nickname if me is not None else (st.session_state.get("tb_my_name") or "").strip()
-        if mine and "tb_name_0" not in st.session_state:
-            st.session_state["tb_name_0"] = mine  # the child holding the tablet is player 1, as typed above
         seats = st.session_state.get("tb_seats") or 2
         for row in range(0, seats, 2):  # a row at a time, so the keyboard goes from player 1 to 2, 3 and 4
             cols = st.columns(2)
             for i in range(row, min(row + 2, seats)):
-                cols[i - row].text_input(words.player_name(i + 1), key=f"tb_name_{i}", max_chars=20)
+                cols[i - row].text_input(words.player_name(i + 1), key=f"tb_name_{i}", max_chars=20,
+                                         value=mine if i == 0 else "")
     st.button(words.open_button(), type="primary", on_click=open_table, key="tb_open")
 
 
