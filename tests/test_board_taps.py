@@ -51,8 +51,8 @@ def test_a_tap_on_the_board_makes_the_move_in_the_one_run_it_starts(served):
                 continue
             before, runs, moves = ana.part_runs, ana.runs, len(store.table_moves(code))
             await ana.tap(board, "pick", tap_of(str(plays[0])), timeout=60)
-            kept = store.table_moves(code)
-            assert len(kept) == moves + 1 and kept[-1].seat == 0 and kept[-1].token == str(plays[0])
+            kept = store.table_moves(code)  # (the computer's answer may already follow it)
+            assert len(kept) > moves and kept[moves].seat == 0 and kept[moves].token == str(plays[0])
             assert (ana.part_runs - before, ana.runs - runs) == (1, 0), "a tap took more than the one run it starts"
             assert ana.find("bidi_component", key_part=f"tb_board_{game.number}") is None  # the move drawn made
             taps += 1
