@@ -249,11 +249,10 @@ def compared(s: Store, row: TableRow, game: TableGame) -> tuple[tuple[str, int],
     if len(games) < 2:
         return ()  # a deal played at one table alone: nothing to compare it with, nobody to wait for
     same_tiles(games, here=row.code)
-    hand = len(game.game.results) - 1  # the last hand this table finished (-1: none yet)
-    playing = tuple((r.code, r.version) for r in mates
-                    if r.code != row.code and hand >= 0 and not finished_hand(games[r.code], hand))
-    if hand < 0:
+    if not game.game.results:
         return ()
+    hand = len(game.game.results) - 1  # the last hand this table finished
+    playing = tuple((r.code, r.version) for r in mates if not finished_hand(games[r.code], hand))
     done = sum(finished_hand(g, hand) for g in games.values())
     st.markdown(f"## {words.compare_heading(hand + 1)}")
     if done < 2:

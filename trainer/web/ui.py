@@ -351,11 +351,10 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, c
           layout_width: str = "", extra: str = "", hand_width: str = "", hand_caption: str = "",
           speak: dict[str, str] | None = None, hint: str = "", layout_height: str = "",
           min_tile: int = MIN_TILE, tap: str = "", tap_session: str = "",
-          on_pick: Callable[[dict[str, Any]], None] | None = None) -> Any:
-    """The picture in one element: clickable (``mode``) or just shown (:attr:`BoardMode.VIEW`). Returns
-    the click (``{"tile", "end"}`` or ``{"ends"}``) or ``None``. ``on_pick``: the click is given to it before
-    the run the click starts (as a button's ``on_click``), so that run draws what the click made, and the board
-    returns ``None``; without it the caller acts on the returned click and runs the page again. ``layout_width``
+          on_pick: Callable[[dict[str, Any]], None] | None = None) -> None:
+    """The picture in one element: clickable (``mode``) or just shown (:attr:`BoardMode.VIEW`). A click
+    (``{"tile", "end"}`` or ``{"ends"}``) goes to ``on_pick`` before the run it starts (as a button's ``on_click``),
+    so that run draws what the click made. ``layout_width``
     caps the layout's width (small layouts stay small); ``extra`` is another picture under the layout
     (a number line); ``speak`` adds a "Read it to me" button (:func:`spoken`); ``hint`` is the line under
     a clickable picture (each tap on a letter in ``"ends"`` mode sends the whole selection);
@@ -382,11 +381,9 @@ def board(layout_svg: str, hand_svg: str | None, *, mode: BoardMode, key: str, c
         key=key, on_pick_change=_nothing if on_pick is None else functools.partial(_picked, key, on_pick),
     )
     pick = getattr(result, "pick", None) if result is not None else None
-    if pick is None or isinstance(pick, dict):
-        return None if on_pick is not None else pick
-    # the board sends an object; anything else came from somewhere else: refused calmly, nothing is played
-    st.info(words.tap_not_taken(), icon=":material/touch_app:")
-    return None
+    if pick is not None and not isinstance(pick, dict):
+        # the board sends an object; anything else came from somewhere else: refused calmly, nothing is played
+        st.info(words.tap_not_taken(), icon=":material/touch_app:")
 
 
 def four_only_box(label: str, key: str, four: bool, place: Any = st) -> None:
@@ -399,7 +396,7 @@ def four_only_box(label: str, key: str, four: bool, place: Any = st) -> None:
 
 
 def _nothing() -> None:
-    """A tap's callback that leaves the tap to the run (:func:`board` without ``on_pick``)."""
+    """The callback of a board nobody taps (:attr:`BoardMode.VIEW`)."""
 
 
 def _picked(key: str, on_pick: Callable[[dict[str, Any]], None]) -> None:

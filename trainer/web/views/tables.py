@@ -474,23 +474,16 @@ def my_move(sheet: Sheet, game: TableGame, seat: int) -> None:
 
 
 def tapped(pick: dict, *, seat: int, number: int) -> None:
-    """A tap on the board drawn for move ``number``, before the run it starts (which then draws the move made)."""
+    """A tap on the board drawn for move ``number``, before the run it starts (which then draws the move made):
+    a tile then an end, or a lead; a tap that makes no move has its reason kept to be shown."""
     if pick.get("lost"):  # a tap sent to an app process that was gone before it kept it
         record().message = words.tap_not_kept()
         return
-    token = picked(pick)
-    if token:
-        send(token, seat, number)
-
-
-def picked(pick: dict) -> str | None:
-    """The move a tap on the picture makes (a tile then an end, or a lead), or ``None`` with the reason
-    kept to be shown."""
     tap = responses.read_tap(pick)
     if tap.problem:
         record().message = tap.problem
-        return None
-    return tap.token
+    elif tap.token:
+        send(tap.token, seat, number)
 
 
 @ui.guarded
