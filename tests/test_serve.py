@@ -26,6 +26,7 @@ from trainer.serving.forwarded import LOOPBACK
 from trainer.serving.serve import (
     COOKIE,
     FORWARDED,
+    admin,
     app_command,
     app_environment,
     free_port,
@@ -395,25 +396,35 @@ def balancer_pages_have_the_security_headers(port: int, slow: socket.socket) -> 
     assert raw_answer(slow) == ""
 
 
+def lone_balancer(tmp_path, **config) -> tuple[subprocess.Popen, int]:
+    """HAProxy started alone on a free port, its one app process not there; returns it and its port once it
+    answers on its runtime socket (so the port is its own: a port another test's process took between
+    :func:`free_port` and HAProxy's bind makes HAProxy stop, and the start is tried again on new ports)."""
+    for _ in range(5):
+        port = free_port()
+        conf = tmp_path / "haproxy.cfg"
+        conf.write_text(haproxy_config(host="127.0.0.1", port=port, backends=[free_port()], run_dir=str(tmp_path),
+                                       **config))
+        balancer = subprocess.Popen([haproxy_path(), "-db", "-f", str(conf)], stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.DEVNULL)
+        deadline = time.time() + 10
+        while balancer.poll() is None and time.time() < deadline:
+            try:
+                if "Name: HAProxy" in admin(str(tmp_path), "show info"):
+                    return balancer, port
+            except OSError:
+                pass
+            time.sleep(0.05)
+        stop_process(balancer)
+    raise AssertionError("HAProxy did not start on any of five free ports")
+
+
 def test_the_balancer_s_own_pages_carry_the_security_headers(tmp_path):
     """HAProxy alone, its one app process down: the 503 it makes carries every security header, and a
     request it cannot read gets no answer (no page without them)."""
-    port = free_port()
-    conf = tmp_path / "haproxy.cfg"
-    conf.write_text(haproxy_config(host="127.0.0.1", port=port, backends=[free_port()], run_dir=str(tmp_path),
-                                   csp="default-src 'self'"))
-    balancer = subprocess.Popen([haproxy_path(), "-db", "-f", str(conf)], stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
+    balancer, port = lone_balancer(tmp_path, csp="default-src 'self'")
     try:
-        deadline = time.time() + 10
-        while True:
-            try:
-                sock = socket.create_connection(("127.0.0.1", port), timeout=10)
-                break
-            except OSError:
-                if time.time() > deadline:
-                    raise
-                time.sleep(0.05)
+        sock = socket.create_connection(("127.0.0.1", port), timeout=10)
         sock.sendall(b"GET /?me=XXXX-XXXX HTTP/1.1\r\nHost: x\r\n\r\n")
         head = raw_answer(sock).split("\r\n\r\n", 1)[0].lower()
         assert head.startswith("http/1.1 503"), head
@@ -425,8 +436,7 @@ def test_the_balancer_s_own_pages_carry_the_security_headers(tmp_path):
         bad.sendall(b"NOT AN HTTP REQUEST\r\n\r\n")
         assert raw_answer(bad) == ""
     finally:
-        balancer.terminate()
-        balancer.wait(timeout=10)
+        stop_process(balancer)
 
 
 def no_address_with_its_query_reaches_any_output(port: int, out_dir: str) -> None:

@@ -4,6 +4,7 @@ sessions on one store), and what a child is told when a code, a turn or a table 
 from __future__ import annotations
 
 import json
+import re
 
 from apptest import any_move, app, game_of, make_class, notices, opening, press, sign_up, table_story, texts
 
@@ -59,6 +60,11 @@ def test_pass_and_play_hides_each_hand_until_the_tablet_is_handed_on():
     assert "What happened" in texts(at)
 
 
+def wide_marks(at) -> set[str]:
+    """The marks on a page asking for a tablet's whole width (the side menu's watch closes it once for each)."""
+    return {m for el in at.markdown for m in re.findall(r'data-fives-wide="[^"]*"', el.value)}
+
+
 def maya_opens():
     """Maya (signed in) opens a table on her tablet; returns her page and the table's code."""
     maya = app(page="tables")
@@ -87,8 +93,11 @@ def test_two_children_on_two_devices_play_one_game():
     assert "Waiting for Maya Fox to start" in texts(sam)
     maya.run()
     assert "Seat 2: Sam" in texts(maya)
+    assert not wide_marks(maya)  # the choice of seats leaves the side menu as it is
     press(maya, "tb_start")
     sam.run()
+    for device in (maya, sam):  # a game under way: each tablet's page carries the mark that closes its menu once
+        assert wide_marks(device) == {f'data-fives-wide="table-{_code}"'}, wide_marks(device)
     devices = {0: maya, 1: sam}
     kept = 0
     for _ in range(8):

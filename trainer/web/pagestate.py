@@ -263,8 +263,6 @@ class TableState:
     what it keeps)."""
     look_every: float = 0.0
     """How often the page's slow look was set to run when the whole page last ran."""
-    widened: str | None = None
-    """The table for which a tablet's side menu was closed (once a game under way there, as Play a hand's)."""
 
     def forget_learner(self) -> None:
         self.code, self.seats, self.names, self.shown_to, self.message = None, (), (), None, None

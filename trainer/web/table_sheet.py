@@ -71,9 +71,11 @@ def others_turn(sheet: Sheet, code: str, game: TableGame, names: tuple[str, ...]
 
 
 def tail(sheet: Sheet, code: str, game: TableGame) -> None:
-    """The story, and the code to come back with (after a reload, or on another tablet)."""
+    """The story, and the code to come back with (after a reload, or on another tablet); a game under way
+    takes a tablet's whole width (its mark closes the side menu once, as on Play a hand)."""
     story(sheet, game)
     sheet.caption(words.table_heading(code))
+    sheet.add(ui.wide_mark(f"table-{code}"))
 
 
 def waiting(row: TableRow, game: TableGame, mine: tuple[int, ...]) -> bool:

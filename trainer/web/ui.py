@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import functools
+import html
 import logging
 import os
 import re
@@ -121,6 +122,7 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
             # stopped by the next before the side panel's script reached the page must not leave it unmended;
             # a language chosen on the page is the document's language from then on
             here.page_language = lang
+            phone_menu_component(data={"page": name}, key=f"phone-menu-{name}")  # its watch for a game's mark
             navigation_component(data={"page": name, "lang": lang}, key=f"navigation-{name}-{lang}")
 
 
@@ -192,6 +194,13 @@ def whole_width(game: str, *, projector: bool = False) -> None:
     open it again). ``projector``: at any width, for a table shown to the room (the teacher can open it again)."""
     phone_menu_component(data={"page": "play", "close_below": PROJECTOR_MENU if projector else TABLET_WIDTH},
                          key=f"whole-width-{game}")
+
+
+def wide_mark(game: str) -> str:
+    """A game under way on a page every move draws again: a hidden mark in its own content, which the side
+    menu's watch (drawn with every page) sees, closing the menu once for the game on a tablet however soon the
+    next run follows (a request drawn in one run alone may be gone before the browser acts on it)."""
+    return f'<span hidden data-fives-wide="{html.escape(game)}" data-fives-below="{TABLET_WIDTH}"></span>'
 
 
 PROJECTOR_MENU = 100_000

@@ -320,9 +320,6 @@ def show() -> None:
     sheet.send()
     if not game.is_over:
         st.button(words.leave_button(), on_click=leave, key="tb_leave")
-    if game.started and not game.is_over and ts.widened != row.code:  # last on the page: the sheet keeps its place
-        ts.widened = row.code
-        ui.whole_width(f"table-{row.code}")  # a game under way takes a tablet's whole width, as on Play a hand
     push.follow(s, ts.code, row.version, ts.seats,
                 table_sheet.repainting(s, ts, seating(), row, kept) if kept is not None else None)
     ts.drawn = row.version
