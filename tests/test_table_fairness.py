@@ -157,8 +157,9 @@ def test_a_class_table_seats_its_own_class_and_guests_only_where_the_teacher_all
     with pytest.raises(StoreError) as refused:
         s.sit(closed, 3, learner_code=zed, nickname="", guests=False)
     assert refused.value.reason == "table-class" and "another class" in str(refused.value)
-    with pytest.raises(StoreError):
+    with pytest.raises(StoreError) as guest:  # a child not signed in is told to sign in, not that it is another class
         s.sit(closed, 3, learner_code=None, nickname="Guest", guests=False)
+    assert guest.value.reason == "table-class-guest" and "Sign in" in str(guest.value), guest.value
     assert [x.seat for x in s.table(closed).seats] == [0]
     welcome = s.open_table(TableSetup(seats=3, guests=True).to_record(), class_code=room5)
     assert s.sit(welcome, 3, learner_code=zed, nickname="", guests=True) == 0

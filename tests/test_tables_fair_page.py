@@ -151,6 +151,12 @@ def test_a_class_table_seats_only_its_own_class_unless_the_teacher_allows_guests
     zed_page.form_submit_button[0].click().run()
     assert zed_page.session_state["tables"].code is None
     assert "That table is for another class" in texts(zed_page)
+    guest = app(page="tables")  # a child not signed in is told to sign in with their own code
+    guest.text_input(key="tb_my_name").set_value("Pip").run()
+    guest.text_input(key="tb_code").set_value(closed)
+    guest.form_submit_button[0].click().run()
+    assert guest.session_state["tables"].code is None
+    assert "Sign in with your own learner code" in texts(guest) and "another class" not in texts(guest)
     ivy_page = app(page="tables", me=ivy)
     ivy_page.text_input(key="tb_code").set_value(closed)
     ivy_page.form_submit_button[0].click().run()

@@ -245,9 +245,9 @@ class TableStore(StoreBase):
         seat back (a reload, or the same learner code on another device). ``key`` is the device's own
         secret for the seat: with it, :meth:`seats_held` finds the seat again after a reload, for a child
         without a learner code too. ``guests=False``: a class's table seats only that class's learners
-        (a child of another class, or without a learner code, is refused "table-class"; a table of no
-        class seats anyone). :class:`StoreError`: "table-full", "table-ended", "no-table",
-        "table-class"; :class:`LearnerGone` for a learner code not in use."""
+        (a child of another class is refused "table-class", one without a learner code "table-class-guest";
+        a table of no class seats anyone). :class:`StoreError`: "table-full", "table-ended", "no-table",
+        "table-class", "table-class-guest"; :class:`LearnerGone` for a learner code not in use."""
         name = check_nickname(nickname) if learner_code is None else nickname
         for _ in range(5):
             table = self.table(code)
@@ -260,7 +260,7 @@ class TableStore(StoreBase):
                 self.seen(code, mine)
                 return mine
             if not guests and table.class_code is not None and learner_code is None:
-                raise StoreError("table-class")
+                raise StoreError("table-class-guest")
             taken = {s.seat for s in table.seats}
             free = [s for s in range(seats) if s not in taken]
             if not free:

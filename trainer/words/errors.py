@@ -69,6 +69,8 @@ _STORE: dict[str, Callable[..., str]] = {
     "table-ended": lambda **f: _("That table has ended. Open a new one, or join another."),
     "table-class": lambda **f: _("That table is for another class. Join one of your own class's tables, or ask "
                                  "your teacher."),
+    "table-class-guest": lambda **f: _("That table is for a class. Sign in with your own learner code first "
+                                       "(your teacher has it), then type the table's code again."),
 }
 STORE_REASONS = frozenset(_STORE)
 """Every reason the store (and the sign-in steps) may give."""
