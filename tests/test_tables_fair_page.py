@@ -11,7 +11,7 @@ import pytest
 from apptest import any_move, app, game_of, make_class, opening, press, story_box, table_story, texts
 
 from trainer.games.seating import Seating
-from trainer.games.table import Call, TableGame
+from trainer.games.table import START, Call, TableGame, TableSetup
 from trainer.rules import EventKind, Phase
 from trainer.store import open_store
 from trainer.words import calls
@@ -384,3 +384,32 @@ def test_the_projector_waiting_for_the_other_tables_draws_the_comparison_when_on
     class_tables.projector_look(first, row.version, waited)
     assert reruns and reruns[0] == "app"  # the other table moved on: the page is drawn again
     assert class_tables.compared(s, row, class_tables.game_of(s, row)) == ()  # every table finished: no wait
+
+
+def test_the_end_of_a_game_says_who_won_to_each_child_and_how_its_last_hand_was_counted():
+    """Ana and Ben's game played out by the computer while both were away; back at their seats, the winner reads
+    "You won the game!", the other who won, and both how the last hand was counted."""
+    s = open_store()
+    room = s.create_class("Room 8").code
+    ana, ben = s.join(room, "Ana"), s.join(room, "Ben")
+    code = s.open_table(TableSetup(seats=2).to_record(), class_code=room)
+    assert s.sit(code, 2, learner_code=ana, nickname="", guests=False) == 0
+    assert s.sit(code, 2, learner_code=ben, nickname="", guests=False) == 1
+    assert s.add_move(code, 0, 0, START)
+    for seat in (0, 1):
+        s.leave(code, seat)
+    seating = Seating(s)
+    for _ in range(200):
+        if seating.game(code).game.is_over:
+            break
+        seating.stand_in(code)
+    game = seating.game(code)
+    assert game.game.is_over and game.game.winner is not None
+    pages = {seat: app(page="tables", me=learner) for seat, learner in ((0, ana), (1, ben))}
+    winner, other = game.game.winner, 1 - game.game.winner
+    won, lost = texts(pages[winner]), texts(pages[other])
+    assert "The game is over!" in won and "You won the game!" in won, won
+    assert f"{('Ana', 'Ben')[winner]} won this time" in lost and "You won" not in lost, lost
+    held = [", ".join(str(t) for t in tiles) for tiles in game.game.results[-1].hands if tiles]
+    for page in pages.values():  # the count that ended the game: the tiles still held, as between hands
+        assert held and all(h in texts(page) for h in held), (held, texts(page))

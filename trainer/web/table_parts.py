@@ -136,3 +136,18 @@ def story(sheet: Sheet, game: TableGame) -> None:
               f"<p><strong>{html.escape(heading, quote=False)}</strong> "
               f'<span class="fives-story-order">{html.escape(play_words.newest_first(), quote=False)}</span></p>'
               f"{lines}</div>")
+
+
+def winner_line(game: TableGame, seats: tuple[int, ...]) -> str:
+    """Who won, as a child at one of ``seats`` reads it: "You won the game!" (with a partner named), another
+    side's name on a child's own tablet, or the winners named on a tablet passed round (or nobody's)."""
+    winner = game.game.winner
+    if winner is None:
+        return play_words.shared_win()
+    side = game.game.hand.sides[winner]
+    if len(seats) == 1 and seats[0] in side:
+        partners = [game.name(p) for p in side if p != seats[0]]
+        return f":material/emoji_events: {play_words.won(partners[0] if partners else None)}"
+    if len(seats) == 1:
+        return play_words.won_this_time(game.side_name(winner))
+    return words.side_won(game.side_name(winner))

@@ -246,6 +246,11 @@ def game_over() -> str:
     return _("The game is over!")
 
 
+def side_won(side: str) -> str:
+    """The winners named, on a tablet passed round (every child's hand on it)."""
+    return _("{side} won the game!").format(side=side)
+
+
 def rematch() -> str:
     return _("Play again")
 

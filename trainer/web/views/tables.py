@@ -32,7 +32,7 @@ from trainer.web import class_tables, device, pagestate, push, session, table_sh
 from trainer.web.markup import Sheet, sentence
 from trainer.web.pagestate import TableState
 from trainer.web.runtime import waking
-from trainer.web.table_parts import hand_picture, read_table, refusal_words, sat_again, story
+from trainer.web.table_parts import hand_picture, read_table, refusal_words, sat_again, story, winner_line
 from trainer.web.table_parts import layout_picture as drawn
 from trainer.words import game_tables as words
 from trainer.words import play_page as play_words
@@ -523,10 +523,17 @@ def between_hands(game: TableGame) -> None:
 
 
 def over(row: TableRow, game: TableGame) -> None:
+    """The game's end: who won, said to each child from their own seat, the scores, and how its last hand was
+    counted (the count that ended it, as between hands)."""
     st.markdown(f"## {words.game_over()}")
+    st.markdown(f"### {winner_line(game, record().seats)}")
     st.markdown("\n".join(f"- {game.side_name(i)}: **{game.game.scores[i]}**" for i in game.sides_seen()))
     for line in game.story.log[-1:]:
         st.success(line)
+    if game.last_result is not None:
+        viewer = record().seats[0] if len(record().seats) == 1 else None
+        st.markdown("\n".join(f"- {line}" for line in settlement_lines(game.last_result, game.name, game.side_name,
+                                                                       learner=viewer)))
     with st.container(horizontal=True):
         st.button(words.rematch(), type="primary", on_click=rematch, args=(row.code,), key="tb_rematch")
         st.button(words.back_to_tables(), on_click=leave, key="tb_done")
