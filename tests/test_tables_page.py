@@ -390,3 +390,45 @@ def test_pass_and_play_names_start_with_the_childs_own_and_the_keyboard_goes_in_
     assert names == ["tb_name_0", "tb_name_1", "tb_name_2", "tb_name_3"]  # row by row: 1, 2, then 3, 4
     at.text_input(key="tb_name_0").set_value("Maya").run()
     assert at.text_input(key="tb_name_0").value == "Maya"  # changed, it stays as typed
+
+
+def test_a_table_the_teacher_ends_mid_hand_says_so_on_the_tablets_the_projector_and_my_class():
+    """Maya and Sam's table, a score made in its first hand: My class shows the points as made (not the
+    hand's start), and once the teacher ends it each tablet says the teacher ended it, with how the game
+    stood, and the projector says it has ended rather than whose turn it is."""
+    from trainer.games.seating import Seating
+    from trainer.games.table import NEXT_HAND, TableSetup
+
+    at, code, _key, s, kids = _class_with_children(2)
+    seats = Seating(s)
+    t = s.open_table(TableSetup(game="all-fives", seats=2, seed=5).to_record(), class_code=code)
+    for kid in kids:
+        s.sit(t, 2, learner_code=kid, nickname="")
+    seats.start(t)
+    for _ in range(80):  # the computer's moves for both, until a score stands in the hand under way
+        game = seats.game(t)
+        if any(game.game.hand.scores) and not game.between_hands:
+            break
+        token = NEXT_HAND if game.between_hands else game.computer_move().token
+        assert s.add_move(t, game.number, game.current_seat or 0, token)
+    game = seats.game(t)
+    made = game.game.hand.scores
+    assert any(made) and not game.between_hands and not game.is_over
+    tablets = [app(page="tables", me=kid) for kid in kids]
+    assert all(tablet.session_state["tables"].code == t for tablet in tablets)
+    at.run()
+    assert f"Maya {made[0]} · Sam {made[1]}" in texts(at), texts(at)
+    watch = app()
+    watch.session_state["session"].teacher = at.session_state["session"].teacher
+    watch.query_params["watch"] = t
+    watch.switch_page("views/tables.py").run()
+    assert "turn" in texts(watch) and "This table has ended" not in texts(watch)
+    at.button(key=f"ct_end_{t}").click().run()
+    watch.run()
+    assert "This table has ended" in texts(watch) and "turn" not in texts(watch), texts(watch)
+    for tablet, me in zip(tablets, ("Maya", "Sam")):
+        tablet.run()
+        shown = texts(tablet)
+        assert "Your teacher ended this table" in shown, shown
+        assert f"You: **{made[('Maya', 'Sam').index(me)]}**" in shown, shown
+        assert any(b.key == "tb_back" for b in tablet.button)

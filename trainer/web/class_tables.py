@@ -89,7 +89,8 @@ def section(s: Store, class_code: str) -> None:
         if row.deal:
             deals.setdefault(row.deal, {})[row.code] = game
         names = names_of(row, game.setup.seats)
-        scores = " · ".join(f"{game.side_name(i)} {v}" for i, v in enumerate(game.game.scores))
+        now_at = game.game.scores if game.is_over else game.game.hand.scores  # the hand's points counted as made
+        scores = " · ".join(f"{game.side_name(i)} {v}" for i, v in enumerate(now_at))
         ended = row.ended is not None
         with st.container(border=True, horizontal=True, vertical_alignment="center"):
             st.markdown(f"**{row.code}** · {GAME_TITLES.get(game.setup.game, game.setup.game)} · "
@@ -195,12 +196,16 @@ def projected(s: Store, row: TableRow, code: str) -> None:
     cols = st.columns(len(game.game.scores))
     for side, value in enumerate(hand.scores if not game.is_over else game.game.scores):
         cols[side].metric(game.side_name(side), value)
-    lines = [f"## {status(game, names)}"]  # whose turn, who is away, the tiles held: one element
-    if game.started and not game.is_over:
+    # whose turn, who is away, the tiles held: one element; a table the teacher ended says so instead
+    ended = row.ended is not None and not game.is_over
+    lines = [f"## {words.table_ended() if ended else status(game, names)}"]
+    if game.started and not game.is_over and not ended:
         for held in row.seats:  # the children the computer is playing for
             if seating(s).away(row, held.seat):
                 lines.append(words.away(names[held.seat]))
-    if game.started and not game.between_hands and not game.is_over:
+    if ended:
+        pass  # the scores above are how it stood
+    elif game.started and not game.between_hands and not game.is_over:
         lines.append(" · ".join(words.tiles_held(names[p], len(hand.hands[p])) for p in range(hand.n)))
     elif game.last_result is not None:  # the hand's count, as every tablet shows it
         lines.append("\n".join(f"- {line}" for line in settlement_lines(game.last_result, game.name, game.side_name,

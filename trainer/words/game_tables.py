@@ -259,6 +259,11 @@ def table_ended() -> str:
     return _("This table has ended.")
 
 
+def teacher_ended() -> str:
+    """On a child's tablet, when the teacher ended the table before its game was over."""
+    return _("Your teacher ended this table. This is how the game stood:")
+
+
 def scores_heading() -> str:
     return _("Scores")
 

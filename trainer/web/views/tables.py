@@ -295,8 +295,11 @@ def show() -> None:
         here(row)
     message, ts.message = ts.message, None
     sheet = Sheet()  # the table's lines and pictures, one element wherever no widget comes between them
-    if row.ended is not None and not game.is_over:
-        st.info(words.table_ended())
+    if row.ended is not None and not game.is_over:  # the teacher ended it: how the game stood, then away
+        st.info(words.teacher_ended() if game.started else words.table_ended())
+        if game.started:
+            scores = game.game.hand.scores
+            st.markdown("\n".join(f"- {game.side_name(i)}: **{scores[i]}**" for i in game.sides_seen()))
         st.button(words.back_to_tables(), on_click=leave, key="tb_back")
         return
     if not game.started:
