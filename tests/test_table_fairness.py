@@ -312,3 +312,18 @@ def test_a_call_on_a_play_that_made_nothing_says_no_score_not_zero_points():
     assert calls.called_wrong("Maya", 1, 2, Unit.POINTS) == "Maya called 1 point, but the play made 2 points."
     with speaking("es"):
         assert calls.called_wrong("Maya", 1, 0, Unit.POINTS).endswith("pero la jugada no hizo puntos.")
+
+
+def test_leaving_before_the_start_frees_the_seat_and_during_a_game_keeps_it(tmp_path):
+    s = open_store(f"sqlite:///{tmp_path}/fives.db")
+    room = s.create_class("Room 5").code
+    ivy, zed = s.join(room, "Ivy"), s.join(room, "Zed")
+    code = s.open_table(TableSetup(seats=2).to_record(), class_code=room)
+    assert s.sit(code, 2, learner_code=ivy, nickname="") == 0
+    s.leave(code, 0)  # before the start: the seat is free again, and not hers to be sent back to
+    assert s.table(code).seats == () and s.open_seat_of(ivy) is None
+    assert s.sit(code, 2, learner_code=zed, nickname="") == 0
+    assert s.sit(code, 2, learner_code=ivy, nickname="") == 1
+    assert s.add_move(code, 0, 0, START)
+    s.leave(code, 1)  # in a game under way: the computer plays it, and it stays hers
+    assert [x.seat for x in s.table(code).seats] == [0, 1] and s.open_seat_of(ivy) == (code, 1)

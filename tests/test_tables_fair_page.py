@@ -123,6 +123,7 @@ def test_a_child_who_left_and_comes_back_is_here_at_once_so_no_computer_plays_th
     code, me = maya.session_state["tables"].code, maya.session_state["me"].code
     s = open_store()
     seating = Seating(s)
+    seating.start(code)  # a game under way: the seat she leaves stays hers to come back to
     row = s.table(code)
     s.leave(code, 0)  # she left: the computer plays for her
     assert seating.away(s.table(code), 0)

@@ -321,6 +321,25 @@ def test_the_same_learner_code_on_another_device_goes_back_to_the_seat():
     press(other, "tb_leave")  # leaving is hers to do: the page does not pull her back this session
     other.run()
     assert other.session_state["tables"].code is None
+    back = app(page="tables", me=me)  # nor at the next reload or on another tablet: the seat was left on purpose
+    assert back.session_state["tables"].code is None
+    back.text_input(key="tb_code").set_value(code)  # typing the code again sits her in her own seat
+    back.form_submit_button[0].click().run()
+    assert back.session_state["tables"].code == code and back.session_state["tables"].seats == (0,)
+    assert app(page="tables", me=me).session_state["tables"].code == code  # back, so sent back there again
+
+
+def test_an_opener_who_leaves_before_the_start_hands_the_start_to_the_next_child():
+    maya, sam, code = maya_opens_and_sam_joins()
+    maya.run()
+    assert any(b.key == "tb_start" for b in maya.button)
+    assert not any(b.key == "tb_start" for b in sam.button) and "Waiting for Maya Fox to start" in texts(sam)
+    press(maya, "tb_leave")
+    sam.run()
+    assert "Waiting for Maya Fox" not in texts(sam)
+    press(sam, "tb_start")  # Sam starts: the computer plays Maya's seat
+    game = game_of(sam)
+    assert game.started and not sam.exception
 
 
 def test_partners_are_a_choice_only_for_four_players_on_the_childs_form_and_the_teachers():

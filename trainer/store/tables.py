@@ -325,10 +325,17 @@ class TableStore(StoreBase):
 
     @_calm
     def leave(self, code: str, seat: int) -> None:
-        """The child left on purpose: the computer player takes the seat at once (they can come back)."""
+        """The child left on purpose: in a game under way the computer player takes the seat at once (it stays
+        theirs to come back to); before the game starts the seat is free again, for another child or, at the
+        start, the computer (nobody is sent back to a table they left before it began)."""
+        where = and_(table_seats.c.table_code == code, table_seats.c.seat == seat)
         with self._tx() as conn:
-            conn.execute(update(table_seats).where(and_(table_seats.c.table_code == code, table_seats.c.seat == seat))
-                         .values(seen=0.0))
+            started = conn.execute(select(table_moves.c.number).where(table_moves.c.table_code == code)
+                                   .limit(1)).first() is not None
+            if started:
+                conn.execute(update(table_seats).where(where).values(seen=0.0))
+            else:
+                conn.execute(delete(table_seats).where(where))
             self._changed(conn, code)
 
     @_calm

@@ -370,11 +370,13 @@ def waiting_room(row: TableRow, game: TableGame, names: tuple[str, ...]) -> None
     lines = (words.seat_line(i, names[i]) if i in held else words.seat_empty(i, names[i])
              for i in range(game.setup.seats))
     sheet.add("<ul>" + "".join(f"<li>{sentence(line)}</li>" for line in lines) + "</ul>")
-    if 0 in ts.seats:
+    # the opener starts the game; one who left (or whose tablet is away) hands that to the next child here
+    first = next((h.seat for h in sorted(row.seats, key=lambda h: h.seat) if not seating().away(row, h.seat)), 0)
+    if first in ts.seats:
         sheet.send()
-        st.button(words.start_button(), type="primary", on_click=send, args=("start", 0, 0), key="tb_start")
+        st.button(words.start_button(), type="primary", on_click=send, args=("start", first, 0), key="tb_start")
     else:
-        sheet.note(words.waiting_for_start(names[0]))
+        sheet.note(words.waiting_for_start(names[first]))
         sheet.send()
 
 
