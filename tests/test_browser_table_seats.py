@@ -194,3 +194,25 @@ def test_a_game_under_way_at_a_table_takes_the_tablets_whole_width(served, brows
     shot(page, "tables-whole-width.png")
     assert store.table(code) is not None
     context.close()
+
+
+def test_a_table_a_classmate_opens_appears_in_the_childs_list_without_a_reload(served, browser):
+    """Ana waits on the choice of tables; Ben opens a table for their class on his tablet (here, through the
+    store): within seconds Ana's list shows it with Ben's name, and she never reloaded."""
+    from trainer.games.table import TableSetup
+
+    cluster, url = served
+    store = open_store(url)
+    room = store.create_class("Room 12")
+    ana, ben = store.join(room.code, "Ana"), store.join(room.code, "Ben")
+    context = tablet(browser, cluster, 1)
+    page = open_tables(context, cluster, ana, 1)
+    calm(page)
+    page.get_by_text("No table is open in your class right now").first.wait_for(timeout=30000)
+    code = store.open_table(TableSetup(seats=2).to_record(), class_code=room.code)
+    store.sit(code, 2, learner_code=ben, nickname="")
+    button = page.locator(f".st-key-tb_join_{code} button")
+    button.wait_for(timeout=30000)
+    assert "Ben" in button.inner_text()
+    assert page.evaluate("() => performance.getEntriesByType('navigation').length") == 1  # no reload
+    context.close()

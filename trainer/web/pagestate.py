@@ -256,6 +256,8 @@ class TableState:
     finds the seats again."""
     looked_for: str | None = None
     """The learner whose seat at an open table this session looked for (once a session)."""
+    listed: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """The class's open tables (code, children seated) as the choice of tables last listed them."""
     drawn: int | None = None
     """The version of the table the page last drew (its slow look asks whether the table moved on since)."""
     kept_sent: tuple[str, str] | None = None

@@ -6,8 +6,7 @@ every seat's tile count and the scores. A move goes through the store under its 
 the pages that show the table (:mod:`trainer.web.push`), and a small fragment looks now and then by itself
 in case a wake was lost. The page is drawn as a part of its own (:func:`trainer.web.ui.page_part`): a click
 at the table, and a wake, run that part alone, not the app's menu, sign-in and language chooser around it.
-A seat whose child is away is played by a computer player, moved by the server, until they come back.
-"""
+A seat whose child is away is played by a computer player, moved by the server, until they come back."""
 
 from __future__ import annotations
 
@@ -28,7 +27,7 @@ from trainer.render.taps import BoardMode
 from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, Phase, Play
 from trainer.store import Store, StoreError
 from trainer.store.tables import TableRow
-from trainer.web import class_tables, device, pagestate, push, session, table_sheet, ui
+from trainer.web import class_list, class_tables, device, pagestate, push, session, table_sheet, ui
 from trainer.web.markup import Sheet, sentence
 from trainer.web.pagestate import TableState
 from trainer.web.runtime import waking
@@ -222,12 +221,13 @@ def choose() -> None:
         st.form_submit_button(words.join_button(), type="primary", on_click=join)
     if me is not None and me.class_code:
         st.markdown(f"**{words.class_tables()}**")
-        open_ones = [t for t in s.class_tables(me.class_code) if t.ended is None]
-        if not open_ones:
+        ts.listed = class_list.listed(s, me.class_code)
+        if not ts.listed:
             st.caption(words.no_class_tables())
-        for t in open_ones[:12]:
-            names = ", ".join(seat.nickname for seat in t.seats) or words.nobody_yet()
-            st.button(words.join_this(t.code, names), key=f"tb_join_{t.code}", on_click=join, args=(t.code,))
+        for code, names in ts.listed:
+            st.button(words.join_this(code, ", ".join(names) or words.nobody_yet()), key=f"tb_join_{code}",
+                      on_click=join, args=(code,))
+        st.fragment(class_list.look, run_every=class_list.EVERY)(me.class_code)
 
 
 def open_form() -> None:
