@@ -199,7 +199,12 @@ def test_the_teacher_opens_tables_with_one_deal_and_sees_each_one():
     at.button(key=f"ct_start_{first}").click().run()
     assert not at.exception
     assert "waiting to start" in texts(at)  # the other two
+    at.button(key=f"ct_end_{first}").click().run()  # asked once more: a game stopped for good
+    assert s.table(first).ended is None and f"End table {first}?" in texts(at)
+    at.button(key=f"ct_end_no_{first}").click().run()
+    assert s.table(first).ended is None and f"End table {first}?" not in texts(at)
     at.button(key=f"ct_end_{first}").click().run()
+    at.button(key=f"ct_end_yes_{first}").click().run()
     assert s.table(first).ended is not None
     assert not any(b.key == f"ct_end_{first}" for b in at.button)
 
@@ -443,6 +448,7 @@ def test_a_table_the_teacher_ends_mid_hand_says_so_on_the_tablets_the_projector_
     watch.switch_page("views/tables.py").run()
     assert "turn" in texts(watch) and "This table has ended" not in texts(watch)
     at.button(key=f"ct_end_{t}").click().run()
+    at.button(key=f"ct_end_yes_{t}").click().run()
     watch.run()
     assert "This table has ended" in texts(watch) and "turn" not in texts(watch), texts(watch)
     for tablet, me in zip(tablets, ("Maya", "Sam")):

@@ -100,8 +100,14 @@ def section(s: Store, class_code: str) -> None:
                          query_params={"watch": row.code})
             if not game.started and not ended:
                 st.button(words.start_button(), key=f"ct_start_{row.code}", on_click=start, args=(row.code,))
-            if not ended:
-                st.button(words.end_table(), key=f"ct_end_{row.code}", on_click=end, args=(row.code,))
+            if not ended and pagestate.tables().ending != row.code:
+                st.button(words.end_table(), key=f"ct_end_{row.code}", on_click=ask_end, args=(row.code,))
+        if not ended and pagestate.tables().ending == row.code:  # a game stopped for good: asked once more
+            with st.container(border=True, horizontal=True, vertical_alignment="center"):
+                st.markdown(f"**{words.end_table_sure(row.code)}**")
+                st.button(words.end_table_yes(), type="primary", key=f"ct_end_yes_{row.code}", on_click=end,
+                          args=(row.code,))
+                st.button(words.end_table_no(), key=f"ct_end_no_{row.code}", on_click=ask_end, args=(None,))
     for games in deals.values():  # the tables of one deal, compared after a hand, as on the projector
         finished = [len(g.game.results) for g in games.values()]
         done = sorted(finished, reverse=True)
@@ -160,8 +166,14 @@ def start(code: str) -> None:
         seating(s).start(code)
 
 
+def ask_end(code: str | None) -> None:
+    """End this table pressed (``code``), or the teacher's No (``None``)."""
+    pagestate.tables().ending = code
+
+
 @ui.guarded
 def end(code: str) -> None:
+    pagestate.tables().ending = None
     s = session.store()
     if s is not None:
         s.end_table(code)

@@ -256,6 +256,8 @@ class TableState:
     finds the seats again."""
     looked_for: str | None = None
     """The learner whose seat at an open table this session looked for (once a session)."""
+    ending: str | None = None
+    """My class: the table whose End this table was pressed, asking the teacher to confirm."""
     listed: tuple[tuple[str, tuple[str, ...]], ...] = ()
     """The class's open tables (code, children seated) as the choice of tables last listed them."""
     drawn: int | None = None

@@ -366,6 +366,19 @@ def end_table() -> str:
     return _("End this table")
 
 
+def end_table_sure(code: str) -> str:
+    """Asked once the teacher pressed End this table: the children's game stops for good."""
+    return _("End table {code}? The children's game stops here and cannot go on.").format(code=code)
+
+
+def end_table_yes() -> str:
+    return _("Yes, end it")
+
+
+def end_table_no() -> str:
+    return _("No, let them play")
+
+
 def watch_needs_class() -> str:
     return _("Open your class on My class first, then show one of its tables from there.")
 
