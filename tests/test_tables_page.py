@@ -195,6 +195,7 @@ def test_the_teacher_opens_tables_with_one_deal_and_sees_each_one():
     assert len({t.setup["seed"] for t in tables}) == 1
     shown = texts(at)
     assert all(t.code in shown for t in tables) and "waiting to start" in shown
+    assert "Nia (computer) 0 · Leo (computer) 0" in shown  # nobody sat down: not two children of the class
     first = tables[0].code
     at.button(key=f"ct_start_{first}").click().run()
     assert not at.exception

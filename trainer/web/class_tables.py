@@ -17,6 +17,7 @@ from trainer.store import Store, StoreError
 from trainer.store.tables import TableRow
 from trainer.web import pagestate, push, session, teacher_class, ui
 from trainer.words import game_tables as words
+from trainer.words import narration
 from trainer.words import play_page as play_words
 
 RECENT_SECONDS = 3 * 3600.0
@@ -47,6 +48,14 @@ def children_of(row: TableRow, seats: int) -> tuple[str, ...]:
 def game_of(s: Store, row: TableRow) -> TableGame:
     setup = seating(s).setup_of(row)
     return seating(s).game(row.code, viewer=-1, names=children_of(row, setup.seats))
+
+
+def side_of(game: TableGame, row: TableRow, side: int) -> str:
+    """A side's name on the teacher's list, a computer player marked as one ("Leo (computer)"): its names are
+    Play a hand's, which a child of the class may have too."""
+    children = children_of(row, game.setup.seats)
+    return narration.partners([game.name(p) if children[p] else words.computer_named(game.name(p))
+                               for p in game.game.hand.sides[side]])
 
 
 def status(game: TableGame, names: tuple[str, ...]) -> str:
@@ -90,7 +99,7 @@ def section(s: Store, class_code: str) -> None:
             deals.setdefault(row.deal, {})[row.code] = game
         names = names_of(row, game.setup.seats)
         now_at = game.game.scores if game.is_over else game.game.hand.scores  # the hand's points counted as made
-        scores = " · ".join(f"{game.side_name(i)} {v}" for i, v in enumerate(now_at))
+        scores = " · ".join(f"{side_of(game, row, i)} {v}" for i, v in enumerate(now_at))
         ended = row.ended is not None
         with st.container(border=True, horizontal=True, vertical_alignment="center"):
             st.markdown(f"**{row.code}** · {GAME_TITLES.get(game.setup.game, game.setup.game)} · "

@@ -139,6 +139,11 @@ def seat_line(seat: int, name: str) -> str:
     return _("Seat {n}: {name}").format(n=seat + 1, name=name)
 
 
+def computer_named(name: str) -> str:
+    """A computer player's name where a teacher might take it for a child's (My class's list of tables)."""
+    return _("{name} (computer)").format(name=name)
+
+
 def seat_empty(seat: int, name: str) -> str:
     """A seat no child sits at yet: the computer player there, by name (Play a hand's names)."""
     return _("Seat {n}: empty — the computer plays here as {name}").format(n=seat + 1, name=name)
