@@ -384,6 +384,12 @@ def test_a_tablet_between_hands_shows_the_games_scores_after_the_count():
     shown = texts(at)
     assert "Hand 1 is over" in shown and "The scores now:" in shown
     assert all(f"{game.side_name(i)} **{v}**" in shown for i, v in enumerate(game.game.scores)), shown
+    # the scores and the next deal above the hand's last layout: a big layout does not push them off a tablet
+    order = [("picture" if "<svg" in el.value else "scores" if "The scores now:" in el.value else "")
+             if el.type == "markdown" else "deal" if getattr(el, "key", "") == f"tb_next_{game.number}" else ""
+             for el in at.main]
+    found = [kind for kind in order if kind]
+    assert found.index("scores") < found.index("deal") < len(found) - 1 - found[::-1].index("picture"), found
 
 
 def test_a_tablet_with_nothing_to_place_shows_the_layout_without_letters():

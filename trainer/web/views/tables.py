@@ -513,10 +513,9 @@ def between_hands(game: TableGame) -> None:
     ts = record()
     res = game.last_result
     assert res is not None
-    st.markdown(f"### {words.hand_over(len(game.game.results))}")
-    ended = game.game.hands[len(game.game.results) - 1]
-    svg = drawn(record().code, game, ended.layout, working=True)
-    ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
+    st.markdown(f"### {words.hand_over(len(game.game.results))}")  # the count, the scores and the next deal
+    ended = game.game.hands[len(game.game.results) - 1]  # first, the hand's last layout under them: on a tablet
+    svg = drawn(record().code, game, ended.layout, working=True)  # a big one would push them off the screen
     viewer = ts.seats[0] if len(ts.seats) == 1 else None
     lines = [f"- {line}" for line in settlement_lines(res, game.name, game.side_name, learner=viewer)]
     # the game's scores after the count, as the projector shows them (the count alone says only this hand's)
@@ -525,6 +524,7 @@ def between_hands(game: TableGame) -> None:
     seat = ts.seats[0] if ts.seats else 0
     st.button(words.deal_next(), type="primary", on_click=send, args=("next-hand", seat, game.number),
               key=f"tb_next_{game.number}")
+    ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
 
 
 def over(row: TableRow, game: TableGame) -> None:
