@@ -327,3 +327,38 @@ def test_leaving_before_the_start_frees_the_seat_and_during_a_game_keeps_it(tmp_
     assert s.add_move(code, 0, 0, START)
     s.leave(code, 1)  # in a game under way: the computer plays it, and it stays hers
     assert [x.seat for x in s.table(code).seats] == [0, 1] and s.open_seat_of(ivy) == (code, 1)
+
+
+def test_a_finished_game_ends_its_table_so_no_child_sits_down_in_it(tmp_path):
+    """The game's last move ends the table, whichever way it was kept (a child's own, the computer's): it leaves
+    the class's list of tables to join, and a child who types its code is told it has ended."""
+    from trainer.games.seating import Seating
+    from trainer.web.class_list import listed
+
+    s = open_store(f"sqlite:///{tmp_path}/fives.db")
+    room = s.create_class("Room 5").code
+    ivy, zed = s.join(room, "Ivy"), s.join(room, "Zed")
+    seating = Seating(s)
+    for by_child in (True, False):
+        code = s.open_table(TableSetup(seats=2, seed=11).to_record(), class_code=room)
+        assert s.sit(code, 2, learner_code=ivy, nickname="") == 0
+        assert code in dict(listed(s, room))
+        seating.start(code)
+        s.leave(code, 0)  # away: the computer plays every seat
+        for _ in range(400):
+            game = seating.game(code)
+            if game.is_over:
+                break
+            if by_child:  # every move a child's own, from the tablet (the computer's choice of move, kept as theirs)
+                token = NEXT_HAND if game.between_hands else game.computer_move().token
+                seat = game.current_seat if game.current_seat is not None else 0
+                assert seating.play(code, seat, token, game.number).kept
+            else:
+                seating.stand_in(code)
+        game = seating.game(code)
+        assert game.is_over and s.table(code).ended is not None, by_child
+        assert game.moves[-1].by_computer is not by_child  # the last move kept the way this round means
+        assert code not in dict(listed(s, room))
+        with pytest.raises(StoreError) as ended:
+            s.sit(code, 2, learner_code=zed, nickname="")
+        assert ended.value.reason == "table-ended"

@@ -287,6 +287,7 @@ def test_a_table_nobody_watches_plays_its_computer_seats_to_the_end(url):
                             (Move(m.number, m.seat, m.token, m.by_computer) for m in moves))
     assert game.is_over and len(game.game.results) >= 2  # hands dealt on by the computers too
     assert all(m.by_computer for m in moves[1:])
+    assert s.table(code).ended is not None  # its game over, the table ends: no child sits down in it
 
 
 def test_the_driver_hears_of_a_table_and_plays_it_in_its_own_thread(url):

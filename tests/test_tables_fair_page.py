@@ -397,7 +397,9 @@ def test_the_end_of_a_game_says_who_won_to_each_child_and_how_its_last_hand_was_
     assert s.sit(code, 2, learner_code=ana, nickname="", guests=False) == 0
     assert s.sit(code, 2, learner_code=ben, nickname="", guests=False) == 1
     assert s.add_move(code, 0, 0, START)
-    for seat in (0, 1):
+    pages = {seat: app(page="tables", me=learner) for seat, learner in ((0, ana), (1, ben))}
+    assert all(page.session_state["tables"].code == code for page in pages.values())
+    for seat in (0, 1):  # both away from their tablets: the computer plays the game out
         s.leave(code, seat)
     seating = Seating(s)
     for _ in range(200):
@@ -406,7 +408,9 @@ def test_the_end_of_a_game_says_who_won_to_each_child_and_how_its_last_hand_was_
         seating.stand_in(code)
     game = seating.game(code)
     assert game.game.is_over and game.game.winner is not None
-    pages = {seat: app(page="tables", me=learner) for seat, learner in ((0, ana), (1, ben))}
+    assert s.table(code).ended is not None  # a finished game's table ends: nobody sits down in it
+    for page in pages.values():
+        page.run()
     winner, other = game.game.winner, 1 - game.game.winner
     won, lost = texts(pages[winner]), texts(pages[other])
     assert "The game is over!" in won and "You won the game!" in won, won

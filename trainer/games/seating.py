@@ -130,11 +130,19 @@ class Seating:
             return Outcome(False, problem)
         decision = (decide(game.view(seat), token, uid=f"{code}-{number}", at=self.clock(), game=game.setup.game)
                     if learner and game.current_seat == seat else None)
-        version = self.store.keep_move(code, number, seat, token)
+        try:
+            version = self.store.keep_move(code, number, seat, token)
+        except StoreError as err:  # the table ended at its game's last move, kept by another tablet or process
+            game = self.game(code)
+            if err.reason != "table-ended" or not game.is_over:
+                raise
+            return self._taken(code, game, number, seat) if number < game.number else Outcome(False, Refusal.OVER)
         if version is not None:
             game.extend([Move(number, seat, token)])  # kept under its number after every move this copy holds
             self._made[code] = version
             advance(self.store, code, version, MoveRow(number, seat, token, False, self.clock()))
+            if game.is_over:  # the game's last move: the table ends (no child sits down in a finished game)
+                self.store.end_table(code)
             return Outcome(True, decision=decision)
         return self._taken(code, self.game(code), number, seat)
 
@@ -197,6 +205,8 @@ class Seating:
         for _ in range(MOST_STAND_IN_MOVES):
             row = self.row(code)
             game = self.game(code)
+            if game.is_over and row.ended is None:  # the game's last move was the computer's: the table ends
+                self.store.end_table(code)
             move = self.stand_in_move(row, game, deal_on=deal_on)
             if move is None:
                 return made
