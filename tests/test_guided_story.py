@@ -87,3 +87,14 @@ def test_the_tiles_left_are_counted_in_spots_and_the_scores_in_pips():
     play_to_hand_end(g)
     lines = " ".join(g.settlement_lines(g.finished))
     assert " spot" in lines and not re.search(r"= \d+ pips?\b|hold \d+ pips?\b", lines), lines
+
+
+def test_the_count_says_the_other_hand_in_a_game_of_two_and_the_other_hands_in_a_bigger_one():
+    for players, said, unsaid in ((2, "The other hand holds", "other hands"), (3, "The other hands hold", "other hand ")):
+        for seed in range(40):  # a hand with a winner whose count is of the others' tiles only
+            g = GuidedGame(Setup(game="all-fives", players=players, seed=seed, guidance="off"))
+            play_to_hand_end(g)
+            lines = " ".join(g.settlement_lines(g.finished)) if g.finished is not None else ""
+            if "hold" in lines:
+                break
+        assert said in lines and unsaid not in lines, (players, lines)

@@ -246,6 +246,8 @@ def settlement_lines(res: HandResult, name: Callable[[int], str], side_name: Cal
     pts = res.settlement[win]
     winners = side_name(win)
     they = learner in res.sides[win] or len(res.sides[win]) > 1  # "You score", "Leo & Sam score", "Leo scores"
-    lines.append(sentences(narration.hands_hold(pot, narration.rounds(pot, rounded), every_hand=every),
+    others = sum(len(res.sides[i]) for i in range(len(res.sides)) if i != win)  # the hands the count is of
+    lines.append(sentences(narration.hands_hold(pot, narration.rounds(pot, rounded), every_hand=every,
+                                                one_other=others == 1),
                            narration.winners_score(winners, rounded, pts, points_unit=unit_pts, plural=they)))
     return lines

@@ -198,9 +198,12 @@ def rounds(pips: int, rounded: int) -> str:
     return _("{pips} is already a multiple of five").format(pips=pips)
 
 
-def hands_hold(pot: int, how: str, *, every_hand: bool) -> str:
+def hands_hold(pot: int, how: str, *, every_hand: bool, one_other: bool = False) -> str:
     """``"The other hands hold 23 spots; 23 rounds up to 25."`` (spots on the tiles: a score in pips
-    is another thing)."""
+    is another thing); ``one_other``: a game of two, "The other hand holds…"."""
+    if one_other and not every_hand:
+        return ngettext("The other hand holds {n} spot; {how}.", "The other hand holds {n} spots; {how}.",
+                        pot).format(n=pot, how=how)
     if every_hand:
         return ngettext("All the hands hold {n} spot; {how}.", "All the hands hold {n} spots; {how}.", pot).format(
             n=pot, how=how)
