@@ -90,7 +90,8 @@ def test_the_tiles_left_are_counted_in_spots_and_the_scores_in_pips():
 
 
 def test_the_count_says_the_other_hand_in_a_game_of_two_and_the_other_hands_in_a_bigger_one():
-    for players, said, unsaid in ((2, "The other hand holds", "other hands"), (3, "The other hands hold", "other hand ")):
+    cases = ((2, "The other hand holds", "other hands"), (3, "The other hands hold", "other hand "))
+    for players, said, unsaid in cases:
         for seed in range(40):  # a hand with a winner whose count is of the others' tiles only
             g = GuidedGame(Setup(game="all-fives", players=players, seed=seed, guidance="off"))
             play_to_hand_end(g)
