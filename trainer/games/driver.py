@@ -116,8 +116,8 @@ class StandIns:
                 game = self._game(code, version if turn == 0 else None)
                 row, fresh = self._row(code, version if turn == 0 else None, game.number)
                 if row.ended is not None or game.is_over:
-                    if row.ended is None:  # the game's last move was the computer's: the table ends
-                        self.seating.store.end_table(code)
+                    if row.ended is None:
+                        self.seating.close_finished(code, game)
                     self.forget(code)
                     return made
                 move = self.seating.stand_in_move(row, game)

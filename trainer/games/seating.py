@@ -141,8 +141,7 @@ class Seating:
             game.extend([Move(number, seat, token)])  # kept under its number after every move this copy holds
             self._made[code] = version
             advance(self.store, code, version, MoveRow(number, seat, token, False, self.clock()))
-            if game.is_over:  # the game's last move: the table ends (no child sits down in a finished game)
-                self.store.end_table(code)
+            self.close_finished(code, game)
             return Outcome(True, decision=decision)
         return self._taken(code, self.game(code), number, seat)
 
@@ -205,8 +204,8 @@ class Seating:
         for _ in range(MOST_STAND_IN_MOVES):
             row = self.row(code)
             game = self.game(code)
-            if game.is_over and row.ended is None:  # the game's last move was the computer's: the table ends
-                self.store.end_table(code)
+            if row.ended is None:
+                self.close_finished(code, game)
             move = self.stand_in_move(row, game, deal_on=deal_on)
             if move is None:
                 return made
@@ -215,6 +214,12 @@ class Seating:
             if self.store.add_move(code, move.number, move.seat, move.token, by_computer=True):
                 made += 1
         return made
+
+    def close_finished(self, code: str, game: TableGame) -> None:
+        """A game over ends its table, whoever kept its last move (a child's tablet, or a computer player for a
+        child away), so that no child sits down in a finished game (ending an ended table changes nothing)."""
+        if game.is_over:
+            self.store.end_table(code)
 
     def forget(self, code: str) -> None:
         """Drop this copy of a table's game (a table over, or gone)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -234,6 +234,11 @@ class TableGame:
         if len(members) == 1:
             return self.name(members[0])
         return narration.partners([self.name(p) for p in members])
+
+    @property
+    def standing(self) -> Sequence[int]:
+        """The scores as they stand: the game's at its end, else the hand's (its points counted as made)."""
+        return self.game.scores if self.game.is_over else self.game.hand.scores
 
     def sides_seen(self) -> list[int]:
         """The sides in the order a tablet lists their scores: the viewer's own first (a child's side is the

@@ -98,8 +98,7 @@ def section(s: Store, class_code: str) -> None:
         if row.deal:
             deals.setdefault(row.deal, {})[row.code] = game
         names = names_of(row, game.setup.seats)
-        now_at = game.game.scores if game.is_over else game.game.hand.scores  # the hand's points counted as made
-        scores = " · ".join(f"{side_of(game, row, i)} {v}" for i, v in enumerate(now_at))
+        scores = " · ".join(f"{side_of(game, row, i)} {v}" for i, v in enumerate(game.standing))
         ended = row.ended is not None
         with st.container(border=True, horizontal=True, vertical_alignment="center"):
             st.markdown(f"**{row.code}** · {GAME_TITLES.get(game.setup.game, game.setup.game)} · "
@@ -215,7 +214,7 @@ def projected(s: Store, row: TableRow, code: str) -> None:
     st.markdown(f"# {words.table_heading(row.code)}")
     hand = game.game.hand
     cols = st.columns(len(game.game.scores))
-    for side, value in enumerate(hand.scores if not game.is_over else game.game.scores):
+    for side, value in enumerate(game.standing):
         cols[side].metric(game.side_name(side), value)
     # whose turn, who is away, the tiles held: one element; a table the teacher ended says so instead
     ended = row.ended is not None and not game.is_over

@@ -15,9 +15,10 @@ from typing import Any
 
 from trainer.games.reads import table_once
 from trainer.games.seating import Outcome
+from trainer.games.story import settlement_lines
 from trainer.games.table import NEXT_HAND, START, Refusal, TableGame
 from trainer.render import render_hand, render_layout
-from trainer.rules import Layout
+from trainer.rules import HandResult, Layout
 from trainer.store import Store, StoreError
 from trainer.store.tables import MoveRow, TableRow
 from trainer.web import push
@@ -151,3 +152,14 @@ def winner_line(game: TableGame, seats: tuple[int, ...]) -> str:
     if len(seats) == 1:
         return play_words.won_this_time(game.side_name(winner))
     return words.side_won(game.side_name(winner))
+
+
+def score_lines(game: TableGame) -> str:
+    """The scores as they stand, a line a side, the viewer's own first (Markdown)."""
+    return "\n".join(f"- {game.side_name(i)}: **{game.standing[i]}**" for i in game.sides_seen())
+
+
+def count_lines(game: TableGame, res: HandResult, seats: tuple[int, ...]) -> str:
+    """How a hand was counted (Markdown), told to a child's own tablet (one of ``seats``) as "You"."""
+    lines = settlement_lines(res, game.name, game.side_name, learner=seats[0] if len(seats) == 1 else None)
+    return "\n".join(f"- {line}" for line in lines)

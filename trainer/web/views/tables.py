@@ -21,17 +21,16 @@ from trainer.bots import BotLevel
 from trainer.bots.hints import name_of
 from trainer.games.guided import BOT_TITLES, GAME_TITLES, claim_choices
 from trainer.games.seating import Seating
-from trainer.games.story import settlement_lines
 from trainer.games.table import SEATS, Call, TableGame, TableSetup
 from trainer.render.taps import BoardMode
 from trainer.rules import DRAW, LET_GO, MUGGINS, PASS, Claim, EventKind, Phase, Play
 from trainer.store import Store, StoreError
 from trainer.store.tables import TableRow
-from trainer.web import class_list, class_tables, device, pagestate, push, session, table_sheet, ui
+from trainer.web import class_list, class_tables, device, pagestate, push, session, table_parts, table_sheet, ui
 from trainer.web.markup import Sheet, sentence
 from trainer.web.pagestate import TableState
 from trainer.web.runtime import waking
-from trainer.web.table_parts import hand_picture, read_table, refusal_words, sat_again, story, winner_line
+from trainer.web.table_parts import hand_picture, read_table, refusal_words, sat_again, story
 from trainer.web.table_parts import layout_picture as drawn
 from trainer.words import game_tables as words
 from trainer.words import play_page as play_words
@@ -298,8 +297,7 @@ def show() -> None:
     if row.ended is not None and not game.is_over:  # the teacher ended it: how the game stood, then away
         st.info(words.teacher_ended() if game.started else words.table_ended())
         if game.started:
-            scores = game.game.hand.scores
-            st.markdown("\n".join(f"- {game.side_name(i)}: **{scores[i]}**" for i in game.sides_seen()))
+            st.markdown(table_parts.score_lines(game))
         st.button(words.back_to_tables(), on_click=leave, key="tb_back")
         return
     if not game.started:
@@ -513,17 +511,15 @@ def between_hands(game: TableGame) -> None:
     ts = record()
     res = game.last_result
     assert res is not None
-    st.markdown(f"### {words.hand_over(len(game.game.results))}")  # the count, the scores and the next deal
-    ended = game.game.hands[len(game.game.results) - 1]  # first, the hand's last layout under them: on a tablet
-    svg = drawn(record().code, game, ended.layout, working=True)  # a big one would push them off the screen
-    viewer = ts.seats[0] if len(ts.seats) == 1 else None
-    lines = [f"- {line}" for line in settlement_lines(res, game.name, game.side_name, learner=viewer)]
+    st.markdown(f"### {words.hand_over(len(game.game.results))}")
     # the game's scores after the count, as the projector shows them (the count alone says only this hand's)
     scores = " · ".join(f"{game.side_name(i)} **{game.game.scores[i]}**" for i in game.sides_seen())
-    st.markdown("\n".join(lines) + f"\n\n{words.scores_now()} {scores}")
+    st.markdown(table_parts.count_lines(game, res, ts.seats) + f"\n\n{words.scores_now()} {scores}")
     seat = ts.seats[0] if ts.seats else 0
     st.button(words.deal_next(), type="primary", on_click=send, args=("next-hand", seat, game.number),
               key=f"tb_next_{game.number}")
+    # the hand's last layout under the count, the scores and the next deal: a big one would push them off a tablet
+    svg = drawn(ts.code, game, game.game.hands[len(game.game.results) - 1].layout, working=True)
     ui.picture(svg, max_width=ui.natural_width(svg, scale=2.0))
 
 
@@ -531,14 +527,12 @@ def over(row: TableRow, game: TableGame) -> None:
     """The game's end: who won, said to each child from their own seat, the scores, and how its last hand was
     counted (the count that ended it, as between hands)."""
     st.markdown(f"## {words.game_over()}")
-    st.markdown(f"### {winner_line(game, record().seats)}")
-    st.markdown("\n".join(f"- {game.side_name(i)}: **{game.game.scores[i]}**" for i in game.sides_seen()))
+    st.markdown(f"### {table_parts.winner_line(game, record().seats)}")
+    st.markdown(table_parts.score_lines(game))
     for line in game.story.log[-1:]:
         st.success(line)
     if game.last_result is not None:
-        viewer = record().seats[0] if len(record().seats) == 1 else None
-        st.markdown("\n".join(f"- {line}" for line in settlement_lines(game.last_result, game.name, game.side_name,
-                                                                       learner=viewer)))
+        st.markdown(table_parts.count_lines(game, game.last_result, record().seats))
     with st.container(horizontal=True):
         st.button(words.rematch(), type="primary", on_click=rematch, args=(row.code,), key="tb_rematch")
         st.button(words.back_to_tables(), on_click=leave, key="tb_done")
