@@ -167,9 +167,11 @@ def _ends(p: Puzzle) -> tuple[int, ...]:
 
 def _another_position(p: Puzzle, puzzle: Puzzle) -> bool:
     """Whether ``p`` shares nothing a child would recognise with ``puzzle``: not its hand (where there is one),
-    not its open ends, not its answer."""
+    not its open ends (where it asks about them: a hand's tiles to round show a layout with none), not its
+    answer."""
     hand = not puzzle.hand or sorted(map(str, p.hand)) != sorted(map(str, puzzle.hand))
-    return hand and _ends(p) != _ends(puzzle) and str(p.answer) != str(puzzle.answer)
+    ends = not _ends(puzzle) or _ends(p) != _ends(puzzle)
+    return hand and ends and str(p.answer) != str(puzzle.answer)
 
 
 def from_code(code: str) -> Puzzle:
