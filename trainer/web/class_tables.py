@@ -25,8 +25,6 @@ RECENT_SECONDS = 3 * 3600.0
 GAMES = list(GAME_TITLES)
 CALLS = {Call.OFF: words.call_off, Call.SAY: words.call_say, Call.MUGGINS: words.call_muggins}
 MOST_TABLES = 10
-LIST_EVERY = 5.0
-"""How often My class draws its list of tables again by itself (seconds)."""
 
 
 def seating(s: Store) -> Seating:
@@ -86,25 +84,6 @@ def section(s: Store, class_code: str) -> None:
             if problem:
                 st.warning(problem)
             open_form(class_code)
-    st.fragment(table_list, run_every=LIST_EVERY)(class_code)
-
-
-def table_list(class_code: str) -> None:
-    """My class's tables as they stand: drawn with the page, then again by itself every :data:`LIST_EVERY`
-    seconds (the scores and whose turn change as the children play, a table starts or ends), and at a click on
-    one of its buttons, without the rest of My class."""
-    s = session.store()
-    if s is None:
-        return
-    notice = session.take_notice()  # a button here that went wrong says so here (its run draws this alone)
-    if notice:
-        st.warning(notice)
-    with ui.calm("My class's tables"):  # a look of its own while the store is away: said calmly, looked at again
-        each_table(s, class_code)
-
-
-def each_table(s: Store, class_code: str) -> None:
-    """Each of the class's recent tables: its players, score and turn, and its buttons."""
     now = seating(s).clock()
     rows = [r for r in s.class_tables(class_code, since=now - RECENT_SECONDS)]
     if not rows:
