@@ -157,8 +157,8 @@ def test_each_child_hears_the_story_from_their_own_seat_with_their_classmates_na
     def story(at) -> str:
         return "\n".join(f"- {line}" for line in table_story(at))
 
-    for _ in range(40):  # until each has played or passed (draws are told with the play after them; a child may
-        # draw a dozen times before a tile fits)
+    # until each has played or passed: draws are told with the play after them, and a child may draw a dozen times
+    for _ in range(40):
         maya.run()
         if "- You " in story(maya) and "- Sam " in story(maya):
             break
