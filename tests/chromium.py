@@ -52,6 +52,33 @@ WATCH_RUNS = """() => {
 }"""
 
 
+class AskedRuns:
+    """The runs a page asks its server for, read off its websocket (each a ``rerun_script`` message): a click
+    that runs the page shows here even while a part of the page runs again by itself on a timer (which the
+    page's ``data-test-script-state`` cannot tell apart). Made before the page opens its websocket."""
+
+    def __init__(self, page) -> None:
+        self.sent: list[tuple[bool, str]] = []
+        """Each run asked for: whether the page's timer asked it, and the part it runs ("" for the whole page)."""
+        page.on("websocket", lambda ws: ws.on("framesent", self._sent))
+
+    def _sent(self, payload) -> None:
+        from streamlit.proto.BackMsg_pb2 import BackMsg
+
+        if isinstance(payload, str):
+            return
+        msg = BackMsg.FromString(payload)
+        if msg.WhichOneof("type") == "rerun_script":
+            self.sent.append((msg.rerun_script.is_auto_rerun, msg.rerun_script.fragment_id))
+
+    def mark(self) -> int:
+        return len(self.sent)
+
+    def not_by_a_timer(self, since: int) -> list[tuple[bool, str]]:
+        """The runs asked for after ``mark()`` that were not a part of the page running again by itself."""
+        return [run for run in self.sent[since:] if not (run[0] and run[1])]
+
+
 def launch_browser(pw):
     """Chromium for a test, through Playwright's ``sync_playwright()`` object ``pw``."""
     return pw.chromium.launch(executable_path=CHROMIUM,

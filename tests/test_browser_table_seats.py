@@ -7,6 +7,7 @@ A screenshot goes to tests/artifacts/ (tables-seat-kept.png)."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import time
 
@@ -215,4 +216,43 @@ def test_a_table_a_classmate_opens_appears_in_the_childs_list_without_a_reload(s
     button.wait_for(timeout=30000)
     assert "Ben" in button.inner_text()
     assert page.evaluate("() => performance.getEntriesByType('navigation').length") == 1  # no reload
+    context.close()
+
+
+def test_my_class_keeps_its_list_of_tables_up_to_date_without_a_reload(served, browser):
+    """The teacher has My class open; a table of the class is started elsewhere (a child's Start, here through
+    the store): within seconds its Start button is gone from My class and the table says whose turn it is, and the
+    teacher never reloaded."""
+    from trainer.games.table import TableSetup
+
+    cluster, url = served
+    store = open_store(url)
+    room = store.create_class("Room 14")
+    ben = store.join(room.code, "Ben")
+    code = store.open_table(TableSetup(seats=2).to_record(), class_code=room.code)
+    store.sit(code, 2, learner_code=ben, nickname="")
+    context = tablet(browser, cluster, 1)
+    page = context.new_page()
+    chromium.follow_old_teacher_link(page, f"http://127.0.0.1:{cluster.port}/teacher?class={room.code}"
+                                           f"&key={room.teacher_key}", room.code)
+    start = page.locator(f".st-key-ct_start_{code} button")
+    start.wait_for(timeout=30000)
+    page.get_by_text("waiting to start").first.wait_for(timeout=30000)
+    chromium.settled(page)
+    assert Seating(store).start(code).kept
+    start.wait_for(state="detached", timeout=30000)
+    page.get_by_text(re.compile(r"(Ben|Leo)'s turn")).first.wait_for(timeout=30000)  # Leo: the computer's seat
+    assert not page.get_by_text("waiting to start").count()
+    assert page.evaluate("() => performance.getEntriesByType('navigation').length") == 1  # no reload
+    # Show on the projector: the table in a tab of its own, which finds the class; My class stays in this one
+    chromium.settled(page)
+    with context.expect_page(timeout=30000) as opened:
+        page.get_by_text("Show on the projector").first.click()
+    projector = opened.value
+    assert projector.url.endswith(f"/tables?watch={code}")
+    chromium.connected(projector)
+    projector.locator(".st-key-fives-projector").get_by_text(f"Table {code}").first.wait_for(timeout=30000)
+    assert not projector.get_by_text("Open your class on My class first").count()
+    assert page.url.split("?")[0].endswith("/teacher") and start.count() == 0
+    page.get_by_text(re.compile(r"(Ben|Leo)'s turn")).first.wait_for(timeout=5000)  # My class, as it was
     context.close()

@@ -197,6 +197,10 @@ def test_the_teacher_opens_tables_with_one_deal_and_sees_each_one():
     shown = texts(at)
     assert all(t.code in shown for t in tables) and "waiting to start" in shown
     assert "Nia (computer) 0 · Leo (computer) 0" in shown  # nobody sat down: not two children of the class
+    # each table goes to the projector in a tab of its own (a link, not a page of this tab: My class stays open)
+    watched = sorted(e.proto.url for e in at.get("link_button") if e.proto.label == "Show on the projector")
+    assert watched == sorted(f"http://localhost:8501/tables?watch={t.code}" for t in tables)
+    assert not [e for e in at.get("page_link") if "watch" in str(e.proto)]
     first = tables[0].code
     at.button(key=f"ct_start_{first}").click().run()
     assert not at.exception

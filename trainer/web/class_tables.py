@@ -4,9 +4,12 @@ one table's layout and scores (never a hand), and after a hand of one deal, the 
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 import streamlit as st
 
 from trainer.bots import BotLevel
+from trainer.classroom.joining import app_base
 from trainer.games.duplicate import Comparison, compare, finished_hand
 from trainer.games.guided import BOT_TITLES, GAME_TITLES
 from trainer.games.seating import Seating
@@ -25,6 +28,8 @@ RECENT_SECONDS = 3 * 3600.0
 GAMES = list(GAME_TITLES)
 CALLS = {Call.OFF: words.call_off, Call.SAY: words.call_say, Call.MUGGINS: words.call_muggins}
 MOST_TABLES = 10
+LIST_EVERY = 5.0
+"""How often My class draws its list of tables again by itself (seconds)."""
 
 
 def seating(s: Store) -> Seating:
@@ -58,6 +63,12 @@ def side_of(game: TableGame, row: TableRow, side: int) -> str:
                                for p in game.game.hand.sides[side]])
 
 
+def watch_link(code: str) -> str:
+    """The address of table ``code`` on the projector, opened in a tab of its own (My class stays open in this one,
+    and the new tab finds the class as a reload does: :func:`trainer.web.teacher_class.find_class`)."""
+    return f"{app_base(st.context.url)}tables?watch={quote(code, safe='')}"
+
+
 def status(game: TableGame, names: tuple[str, ...]) -> str:
     """Where a table's game is, in a few words."""
     if not game.started:
@@ -84,6 +95,25 @@ def section(s: Store, class_code: str) -> None:
             if problem:
                 st.warning(problem)
             open_form(class_code)
+    st.fragment(table_list, run_every=LIST_EVERY)(class_code)
+
+
+def table_list(class_code: str) -> None:
+    """My class's tables as they stand: drawn with the page, then again by itself every :data:`LIST_EVERY`
+    seconds (the scores and whose turn change as the children play, a table starts or ends), and at a click on
+    one of its buttons, without the rest of My class."""
+    s = session.store()
+    if s is None:
+        return
+    notice = session.take_notice()  # a button here that went wrong says so here (its run draws this alone)
+    if notice:
+        st.warning(notice)
+    with ui.calm("My class's tables"):  # a look of its own while the store is away: said calmly, looked at again
+        each_table(s, class_code)
+
+
+def each_table(s: Store, class_code: str) -> None:
+    """Each of the class's recent tables: its players, score and turn, and its buttons."""
     now = seating(s).clock()
     rows = [r for r in s.class_tables(class_code, since=now - RECENT_SECONDS)]
     if not rows:
@@ -104,8 +134,7 @@ def section(s: Store, class_code: str) -> None:
             st.markdown(f"**{row.code}** · {GAME_TITLES.get(game.setup.game, game.setup.game)} · "
                         f"{words.table_ended() if ended and not game.is_over else status(game, names)}  \n"
                         f"{scores}")
-            st.page_link(ui.page_path("tables"), label=words.show_on_projector(), icon=":material/co_present:",
-                         query_params={"watch": row.code})
+            st.link_button(words.show_on_projector(), watch_link(row.code), icon=":material/co_present:")
             if not game.started and not ended:
                 st.button(words.start_button(), key=f"ct_start_{row.code}", on_click=start, args=(row.code,))
             if not ended and pagestate.tables().ending != row.code:

@@ -121,6 +121,13 @@ def take_notices() -> tuple[str | None, bool]:
     return said
 
 
+def take_notice() -> str | None:
+    """A callback's notice alone (:func:`take_notices`), for a part of a page that runs by itself."""
+    here = state()
+    notice, here.notice = here.notice, None
+    return notice
+
+
 def say(text: str) -> None:
     """A notice for the top of the next page drawn (a widget callback that went wrong says so)."""
     state().notice = text
