@@ -63,7 +63,7 @@ serve: $(STAMP)
 # axe-core fetched if it is missing (make axe), the import contracts and mypy (as in lint), everything but the
 # real-browser tests in two workers, then the real-browser tests in four workers, a file per worker
 # (they mostly wait on pages and timers, so four fit two cores; a file keeps its one app server); a
-# real-browser test that fails is run again, up to twice, and the report says so
+# real-browser test that fails is run again, up to three times, and the report says so
 test: $(STAMP)
 	-@$(MAKE) --no-print-directory axe
 	$(VENV)/bin/lint-imports
