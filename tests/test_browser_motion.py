@@ -28,6 +28,26 @@ SIDEWAYS = "() => document.documentElement.scrollWidth - window.innerWidth"
 INSIDE = "els => els.map(e => e.scrollWidth - e.clientWidth)"
 """How far each layout's own box scrolls sideways."""
 SCORED = re.compile(r"(You|Leo) scored \d+ points?[.!]")
+TAPS = """els => els.map(e => {
+  const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (x < 0 || y < 0 || x >= window.innerWidth || y >= window.innerHeight) return null;
+  const hit = e.getRootNode().elementFromPoint(x, y);
+  return hit && (hit === e || e.contains(hit)) ? '' : (e.getAttribute('data-end') + ' under ' +
+    (hit ? (hit.closest('[class]') || hit).getAttribute('class') : 'nothing'));
+}).filter(v => v !== null)"""
+"""Each lettered end on the screen, tapped at its centre: '' where the end takes the tap, else what took it."""
+DECORATIONS = """els => els.map(e => getComputedStyle(e).pointerEvents)"""
+
+
+def takes_taps(page) -> int:
+    """Every lettered end on the screen takes a tap at its centre, whatever popped or glowed over it (a score's
+    number that had faded out still caught a phone's taps on the end beside the tile that scored), and the
+    picture's decorations never take one. How many ends were tapped."""
+    ends = page.locator(".fives-board .layout [data-end]").evaluate_all(TAPS)
+    assert all(e == "" for e in ends), ends
+    decorations = page.locator(".fives-board .layout .fives-pop, .fives-board .layout .fives-lit")
+    assert all(p == "none" for p in decorations.evaluate_all(DECORATIONS))
+    return len(ends)
 
 
 def start(page) -> None:
@@ -61,7 +81,7 @@ def test_a_laptops_tiles_are_long_and_the_tile_just_played_slides_in(browser, se
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = chromium.open_page(context, f"{server}/play")
     start(page)
-    measured, slid = 0, 0
+    measured, slid, tapped = 0, 0, 0
     for _ in range(8):
         move(page)
         chromium.settled(page, 60000)
@@ -76,7 +96,8 @@ def test_a_laptops_tiles_are_long_and_the_tile_just_played_slides_in(browser, se
         assert not page.locator(".fives-layout .fives-pop").evaluate_all(
             "els => els.filter(e => getComputedStyle(e).opacity !== '0')"), "a score's number stays up"
         assert page.evaluate(SIDEWAYS) <= 0
-    assert measured >= 4 and slid >= 3, (measured, slid)
+        tapped += takes_taps(page)
+    assert measured >= 4 and slid >= 3 and tapped >= 2, (measured, slid, tapped)
     shot(page, "motion-laptop.png")
     context.close()
 
@@ -88,7 +109,7 @@ def test_a_tablet_and_a_phone_never_scroll_sideways(browser, server, size):
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone)
     page = chromium.open_page(context, f"{server}/play")
     start(page)
-    measured = 0
+    measured, tapped = 0, 0
     for _ in range(8):
         move(page)
         chromium.settled(page, 60000)
@@ -97,7 +118,9 @@ def test_a_tablet_and_a_phone_never_scroll_sideways(browser, server, size):
         if not phone:  # a tablet's layout fits its width: no scrolling inside the picture either
             boxes = page.locator(".fives-board .layout").evaluate_all(INSIDE)
             assert all(b <= 1 for b in boxes), boxes
-    assert measured >= 4, measured
+        chromium.at_rest(page)
+        tapped += takes_taps(page)
+    assert measured >= 4 and tapped >= 2, (measured, tapped)
     shot(page, f"motion-{'phone' if phone else 'tablet'}.png")
     context.close()
 

@@ -78,12 +78,14 @@ STYLE = """<style>
 18%{opacity:1;transform:translate(0,0) scale(1.15)}30%{transform:scale(1)}75%{opacity:1}
 100%{opacity:0;transform:translate(0,-14px)}}
 .fives-slide{animation:fives-slide .55s cubic-bezier(.2,.8,.3,1.1) both}
-.fives-lit{opacity:0;animation:fives-glow 2.2s ease-out both}
-.fives-pop{opacity:0;transform-box:fill-box;transform-origin:center;animation:fives-pop 1.8s ease-out both}
+.fives-lit{opacity:0;animation:fives-glow 2.2s ease-out both;pointer-events:none}
+.fives-pop{opacity:0;transform-box:fill-box;transform-origin:center;animation:fives-pop 1.8s ease-out both;
+pointer-events:none}
 @media (prefers-reduced-motion:reduce){.fives-slide,.fives-lit,.fives-pop{animation:none}
 .fives-lit{opacity:.9}.fives-pop{display:none}}
 </style>"""
-"""The picture's own animations: one rule each, and the reduced-motion rule that stops them all."""
+"""The picture's own animations: one rule each, and the reduced-motion rule that stops them all. A glow and a
+score's number never take a tap: the end beside the tile that scored is tapped through them, faded or not."""
 
 
 def slide_wrap(tile_svg: str, pt: PlacedTile, motion: Motion, view_y: tuple[float, float], cell: float) -> str:
