@@ -270,6 +270,42 @@ def test_the_projector_of_a_deal_at_one_table_alone_waits_for_no_other_table():
     assert "other tables" not in shown and "Hand 1 at every table" not in shown and "same tiles" not in shown
 
 
+def test_the_projector_waits_only_for_a_table_of_the_deal_that_plays_and_never_for_an_ended_one():
+    """One deal at two tables; one plays hand 1 through, the other is not started: the projector says the other
+    has not started (not "waiting for the other tables", which it never leaves while nobody plays there); once
+    the teacher ends the other table, nothing is waited for at all."""
+    from trainer.bots import BotLevel
+    from trainer.games.seating import Seating
+    from trainer.games.table import TableSetup
+
+    at, code, _key, s, kids = _class_with_children(2)
+    seats = Seating(s)
+    played, idle = (s.open_table(TableSetup(game="all-fives", seats=2, stand_in=BotLevel.GREEDY, seed=77).to_record(),
+                                 class_code=code, deal="d77") for _ in range(2))
+    s.sit(played, 2, learner_code=kids[0], nickname="")
+    seats.start(played)
+    s.leave(played, 0)
+    seats.stand_in(played, deal_on=False)
+    watch = app()
+    watch.session_state["session"].teacher = at.session_state["session"].teacher
+    watch.query_params["watch"] = played
+    watch.switch_page("views/tables.py").run()
+    assert not watch.exception, watch.exception
+    shown = texts(watch)
+    assert "Hand 1 is over" in shown and "Hand 1 at every table" in shown
+    assert "have not started: hand 1 is compared once another finishes it" in shown
+    assert "waiting for the other tables" not in shown
+    s.sit(idle, 2, learner_code=kids[1], nickname="")
+    seats.start(idle)  # the teacher starts it: now it is waited for
+    watch.run()
+    assert "waiting for the other tables to finish it" in texts(watch)
+    s.end_table(idle)  # and ends it before its hand is over: it never will be
+    watch.run()
+    shown = texts(watch)
+    assert "Hand 1 is over" in shown and "Hand 1 at every table" not in shown
+    assert "waiting for the other tables" not in shown and "have not started" not in shown
+
+
 def test_the_projector_needs_the_tables_class_to_be_open():
     at, code, _key, s, kids = _class_with_children(1)
     t = s.open_table({"game": "muggins", "seats": 2}, class_code=code)

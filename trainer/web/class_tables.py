@@ -308,10 +308,19 @@ def compared(s: Store, row: TableRow, game: TableGame) -> tuple[tuple[str, int],
     hand = len(game.game.results) - 1  # the last hand this table finished
     playing = tuple((r.code, r.version) for r in mates if not finished_hand(games[r.code], hand))
     done = sum(finished_hand(g, hand) for g in games.values())
-    st.markdown(f"## {words.compare_heading(hand + 1)}")
     if done < 2:
-        st.info(words.waiting_for_tables(hand + 1))
+        # waited for only where another table can still finish the hand: an ended one never will, and one
+        # not started yet is said to be so (the teacher may start it), not waited for as if it played
+        can = [r for r in mates if r.code != row.code and r.ended is None and not finished_hand(games[r.code], hand)]
+        if not can:
+            return ()
+        st.markdown(f"## {words.compare_heading(hand + 1)}")
+        if any(games[r.code].started for r in can):
+            st.info(words.waiting_for_tables(hand + 1))
+        else:
+            st.caption(words.tables_not_started(hand + 1))
         return playing
+    st.markdown(f"## {words.compare_heading(hand + 1)}")
     if done < len(games):
         st.caption(words.tables_still_playing(len(games) - done))
     show_comparison(compare(games, hand), projector=True)

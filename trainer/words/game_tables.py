@@ -400,6 +400,11 @@ def waiting_for_tables(hand: int) -> str:
     return _("This table has finished hand {n}: waiting for the other tables to finish it.").format(n=hand)
 
 
+def tables_not_started(hand: int) -> str:
+    return _("The other tables of this deal have not started: hand {n} is compared once another finishes it.").format(
+        n=hand)
+
+
 def tables_still_playing(n: int) -> str:
     return ngettext("{n} table is still playing this hand.", "{n} tables are still playing this hand.",
                     n).format(n=n)
