@@ -83,6 +83,22 @@ def test_projector_fits_one_screen_and_reveals_in_words(server, browser):
     page.close()
 
 
+def test_a_buttons_key_letter_shows_with_a_mouse_and_not_on_a_touch_screen(server, browser):
+    """"Next puzzle" answers the N key: a laptop's button says so; a phone's does not (a child read the letter as
+    part of the words, and there is no key to press)."""
+    p = generate("open-total", stage="muggins", level=1, seed=2)
+    shown = {}
+    for screen in ("desktop", "phone"):
+        page, _ = open_offline(browser, server, f"projector?code={p.code}", screen)
+        nxt = page.get_by_role("button", name="Next puzzle")
+        nxt.wait_for(state="visible", timeout=30000)
+        letters = nxt.locator("kbd")
+        assert letters.count() == 1 and letters.inner_text() == "N"
+        shown[screen] = letters.is_visible()
+        page.close()
+    assert shown == {"desktop": True, "phone": False}
+
+
 def test_projector_keys_work_after_typing_a_code(server, browser):
     first = generate("open-total", stage="muggins", level=1, seed=2)
     page, _ = open_offline(browser, server, "projector", "desktop")
