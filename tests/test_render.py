@@ -459,3 +459,25 @@ def test_a_layout_drawn_again_in_either_language_is_the_picture_drawn_afresh():
             assert render_layout(lay, letters=True) == fresh[lang]
             assert render_layout(lay, letters=False) != fresh[lang]
     assert svg._laid_tile.cache_info().hits and svg._placed.cache_info().hits
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_an_end_s_tooltip_names_it_in_words_never_by_its_id(lang):
+    """The title a laptop shows over an end and a screen reader says is "the 4 on 1-4", never the page's id for
+    it ("1-4:4", which a child read as a code), in either language; a covered place offered as a choice too."""
+    from trainer.words import speaking
+
+    rng = random.Random(11)
+    seen = 0
+    for variant in ("muggins", "all-fives", "five-up", "sniff"):
+        for _ in range(25):
+            lay = random_layout(variant, rng.randint(2, 9), rng)
+            with speaking(lang):
+                svg = render_layout(lay, letters=True, working=True)
+            titles = re.findall(r"<title>([^<]*)</title>", svg)
+            marks = [t for t in titles if t.startswith(("open end", "punta abierta", "covered", "lugar tapado"))]
+            assert marks and not [t for t in marks if re.search(r"\d-\d[:^]\d", t)], marks
+            on = "on" if lang == "en" else "de"
+            assert all(re.search(rf"(the|el) \d {on} \d-\d|(long side of|lado largo de) \d-\d", t) for t in marks), marks
+            seen += len(marks)
+    assert seen > 200

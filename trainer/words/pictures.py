@@ -109,20 +109,37 @@ def number_line(number: int, start: int, stop: int, *, reveal: bool) -> tuple[st
     return _("Number line around {number}").format(number=number), desc
 
 
+def place_words(place_id: str) -> str:
+    """An end or a covered place named for a child (and a screen reader), from its id (the notation of
+    :attr:`trainer.rules.layout.End.id`): ``"1-4:4"`` is "the 4 on 1-4", ``"4-4^4"`` a long side of the sniff 4-4.
+
+    >>> place_words("1-4:4")
+    'the 4 on 1-4'
+    >>> place_words("4-4^4")
+    'a long side of 4-4'
+    """
+    if "^" in place_id:
+        return _("a long side of {tile}").format(tile=place_id.split("^", 1)[0])
+    tile, _sep, number = place_id.partition(":")
+    return _("the {number} on {tile}").format(number=number, tile=tile) if number else place_id
+
+
 def end_mark(end_id: str, letter: str, value: int | None) -> str:
-    """An open end's mark on the picture: ``"open end 1-4:4, letter A, counts 4"``."""
+    """An open end's mark on the picture, said as a tooltip and by a screen reader:
+    ``"open end: the 4 on 1-4, letter A, counts 4"`` (its id, ``"1-4:4"``, is the page's alone)."""
+    end = place_words(end_id)
     if letter and value is not None:
-        return _("open end {end}, letter {letter}, counts {value}").format(end=end_id, letter=letter, value=value)
+        return _("open end: {end}, letter {letter}, counts {value}").format(end=end, letter=letter, value=value)
     if letter:
-        return _("open end {end}, letter {letter}").format(end=end_id, letter=letter)
+        return _("open end: {end}, letter {letter}").format(end=end, letter=letter)
     if value is not None:
-        return _("open end {end}, counts {value}").format(end=end_id, value=value)
-    return _("open end {end}").format(end=end_id)
+        return _("open end: {end}, counts {value}").format(end=end, value=value)
+    return _("open end: {end}").format(end=end)
 
 
 def covered_place(place: str, letter: str) -> str:
-    """A covered place offered as a choice, for a screen reader: ``"covered place 1-4:1, letter C"``."""
-    return _("covered place {place}, letter {letter}").format(place=place, letter=letter)
+    """A covered place offered as a choice, for a screen reader: ``"covered place: the 1 on 1-4, letter C"``."""
+    return _("covered place: {place}, letter {letter}").format(place=place_words(place), letter=letter)
 
 
 def last_played_legend() -> str:
