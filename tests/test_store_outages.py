@@ -228,6 +228,7 @@ def public_calls(store: Store, code: str, key: str, me: str) -> dict:
         "delete_table": lambda: store.delete_table("KQ7M-XR4"),
         "seats_held": lambda: store.seats_held("KQ7M-XR4", "a-key"),
         "open_seat_of": lambda: store.open_seat_of(me),
+        "ended_seat_of": lambda: store.ended_seat_of(me, since=0.0),
         "begin_lesson": lambda: store.begin_lesson(code, key),
         "set_countdown": lambda: store.set_countdown(code, key, 10),
         "set_sound": lambda: store.set_sound(code, key, False),

@@ -376,6 +376,44 @@ def test_the_same_learner_code_on_another_device_goes_back_to_the_seat():
     assert app(page="tables", me=me).session_state["tables"].code == code  # back, so sent back there again
 
 
+def test_a_child_whose_game_the_computer_finished_while_she_was_away_is_told_how_it_ended():
+    """Every tablet at Maya's table was closed, and the servers played it out. Maya signs in again, on any tablet:
+    above the choice of tables, how her game ended, from her seat (who won, the scores), in her language. A game the
+    teacher ended before its end is not such news, and it is her newest: nothing is told then."""
+    from trainer.games.seating import Seating
+    from trainer.store import open_store
+
+    maya, code = maya_opens()
+    me = maya.session_state["me"].code
+    s = open_store()
+    seating = Seating(s)
+    assert seating.start(code).kept
+    s.leave(code, 0)  # away: the computer plays her seat, and every other, to the game's end
+    for _ in range(800):
+        if seating.game(code).is_over:
+            break
+        seating.stand_in(code)
+    game = seating.game(code)
+    assert game.is_over and game.moves[-1].by_computer
+    back = app(page="tables", me=me)
+    shown = texts(back)
+    assert back.session_state["tables"].code is None  # the choice of tables, the news above it
+    assert f"Your game at table {code} ended while you were away: the computer played for you to the end." in shown
+    mine = game.game.winner is not None and 0 in game.game.hand.sides[game.game.winner]
+    assert ("You won" if mine else "won this time. Have another go!") in shown  # from her seat
+    assert all(str(v) in shown for v in game.standing)
+    spanish = app(page="tables", me=me, lang="es")
+    assert f"Tu partida en la mesa {code} terminó mientras no estabas" in texts(spanish)
+    again = app(page="tables", me=me)  # a newer game of hers, which the teacher ends halfway: no news then
+    opening(again)
+    press(again, "tb_open")
+    second = again.session_state["tables"].code
+    assert second not in (None, code) and seating.start(second).kept
+    s.end_table(second)
+    assert s.ended_seat_of(me, since=0.0) == (second, 0)
+    assert "ended while you were away" not in texts(app(page="tables", me=me))
+
+
 def test_an_opener_who_leaves_before_the_start_hands_the_start_to_the_next_child():
     maya, sam, code = maya_opens_and_sam_joins()
     maya.run()

@@ -295,6 +295,17 @@ class TableStore(StoreBase):
         return (row.table_code, row.seat) if row is not None else None
 
     @_calm
+    def ended_seat_of(self, learner_code: str, *, since: float) -> tuple[str, int] | None:
+        """The table (code) and seat of the newest table that ended at ``since`` or later with the learner in a
+        seat: a child back after every tablet at it was closed hears how it ended."""
+        with self._read() as conn:
+            row = conn.execute(select(table_seats.c.table_code, table_seats.c.seat)
+                               .join(game_tables, game_tables.c.code == table_seats.c.table_code)
+                               .where(and_(table_seats.c.learner_code == learner_code, game_tables.c.ended >= since))
+                               .order_by(game_tables.c.ended.desc())).first()
+        return (row.table_code, row.seat) if row is not None else None
+
+    @_calm
     def seats_held(self, code: str, key: str) -> tuple[int, ...]:
         """The seats at the table that the device holding ``key`` sat down in (none for a wrong key)."""
         if not key or len(key) > KEY_LENGTH:

@@ -267,6 +267,8 @@ class TableState:
     what it keeps)."""
     look_every: float = 0.0
     """How often the page's slow look was set to run when the whole page last ran."""
+    away_end: tuple[str, int] | None = None
+    """The table and seat of the learner's game that ended while they were away, told above the choice of tables."""
 
     def forget_learner(self) -> None:
         self.code, self.seats, self.names, self.shown_to, self.message = None, (), (), None, None

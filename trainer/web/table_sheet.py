@@ -12,6 +12,7 @@ with its new text (:func:`trainer.web.runtime.waking.repaint`). When what the mo
 
 from __future__ import annotations
 
+import streamlit as st
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from puzzles import pictures
@@ -24,7 +25,15 @@ from trainer.store.tables import MoveRow, SeatRow, TableRow
 from trainer.web import class_tables, push, ui
 from trainer.web.markup import Sheet
 from trainer.web.pagestate import TableState
-from trainer.web.table_parts import hand_picture, layout_picture, played_for, scoreboard, story
+from trainer.web.table_parts import (
+    hand_picture,
+    layout_picture,
+    played_for,
+    score_lines,
+    scoreboard,
+    story,
+    winner_line,
+)
 from trainer.words import game_tables as words
 from trainer.words import language, speaking
 
@@ -128,6 +137,32 @@ def repainting(store: Store, ts: TableState, seating: Seating, row: TableRow,
         return body, new.version
 
     return push.Repaint(message, read, draw)
+
+
+AWAY_NEWS_FOR = 3 * 3600.0
+"""How long after a game ended while its child was away the child is told how it ended (seconds)."""
+
+
+def ended_while_away(store: Store, seating: Seating, learner_code: str) -> tuple[str, int] | None:
+    """The table and seat of the learner's newest game that came to its end in the last hours while the computer
+    played for them (every tablet at it closed: the servers play such a table out), if any."""
+    found = store.ended_seat_of(learner_code, since=seating.clock() - AWAY_NEWS_FOR)
+    if found is None:
+        return None
+    code, seat = found
+    game = _ended_game(store, seating, code, seat)
+    return found if game.is_over and played_for(game, seat) else None
+
+
+def tell_ended(store: Store, seating: Seating, code: str, seat: int) -> None:
+    """Above the choice of tables: how the game :func:`ended_while_away` found ended, from the child's seat."""
+    game = _ended_game(store, seating, code, seat)
+    st.info(f"{words.ended_while_away(code)}\n\n**{winner_line(game, (seat,))}**\n\n{score_lines(game)}")
+
+
+def _ended_game(store: Store, seating: Seating, code: str, seat: int) -> TableGame:
+    row = seating.row(code)
+    return seating.game(code, viewer=seat, names=class_tables.children_of(row, seating.setup_of(row).seats))
 
 
 def _holder(row: TableRow, seat: int) -> tuple[str | None, str] | None:

@@ -400,6 +400,11 @@ def waiting_for_tables(hand: int) -> str:
     return _("This table has finished hand {n}: waiting for the other tables to finish it.").format(n=hand)
 
 
+def ended_while_away(code: str) -> str:
+    return _("Your game at table {code} ended while you were away: the computer played for you to the end.").format(
+        code=code)
+
+
 def tables_not_started(hand: int) -> str:
     return _("The other tables of this deal have not started: hand {n} is compared once another finishes it.").format(
         n=hand)

@@ -158,6 +158,7 @@ def seat_held_elsewhere(s: Store) -> None:
     ts.looked_for = me.code
     try:
         held = s.open_seat_of(me.code)
+        ts.away_end = table_sheet.ended_while_away(s, seating(), me.code) if held is None else None
     except StoreError:
         return
     if held is not None:
@@ -206,6 +207,8 @@ def choose() -> None:
         ts.message = None
     me, s = session.me(), session.store()
     assert s is not None
+    if ts.away_end is not None and me is not None:
+        table_sheet.tell_ended(s, seating(), *ts.away_end)
     if me is None:
         st.text_input(words.your_name(), key="tb_my_name", max_chars=20)
     modes = {"join": words.join_heading, "open": words.open_heading}
