@@ -120,6 +120,9 @@ def test_a_tablet_and_a_phone_never_scroll_sideways(browser, server, size):
             assert all(b <= 1 for b in boxes), boxes
         chromium.at_rest(page)
         tapped += takes_taps(page)
+        scores = page.locator(".st-key-fives-play-scores [data-testid='stMetric']").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().top)")
+        assert len(scores) == 2 and abs(scores[0] - scores[1]) < 2, scores  # side by side, even on a phone
     assert measured >= 4 and tapped >= 2, (measured, tapped)
     shot(page, f"motion-{'phone' if phone else 'tablet'}.png")
     context.close()

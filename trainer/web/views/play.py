@@ -31,7 +31,7 @@ from trainer.games.guided import (
 from trainer.render import render_hand, render_layout
 from trainer.render.motion import Came, Motion, Pop, Slide
 from trainer.render.taps import BoardMode
-from trainer.rules import EventKind, MugginsCall, Phase, Play
+from trainer.rules import EventKind, HandState, MugginsCall, Phase, Play
 from trainer.store import StoreError
 from trainer.web import device, markup, pagestate, session, ui
 from trainer.web.pagestate import PlayState
@@ -255,6 +255,11 @@ def scoreboard(g: GuidedGame) -> None:
     done = g.finished is not None or g.game.is_over
     number = g.finished_hand + 1 if g.finished is not None else len(g.game.hands)
     hand = g.game.hands[number - 1]
+    with st.container(key="fives-play-scores"):  # side by side on a phone too (page.css)
+        scores_and_table(g, done, number, hand)
+
+
+def scores_and_table(g: GuidedGame, done: bool, number: int, hand: HandState) -> None:
     cols = st.columns(hand.n_sides + 1)
     scores = g.game.scores if done else hand.scores  # the scores so far, this hand's plays included
     for side in range(hand.n_sides):
