@@ -237,6 +237,16 @@ def test_my_class_keeps_its_list_of_tables_up_to_date_without_a_reload(served, b
                                            f"&key={room.teacher_key}", room.code)
     start = page.locator(f".st-key-ct_start_{code} button")
     start.wait_for(timeout=30000)
+    with chromium.rerun(page):  # the form to open tables: every choice's words whole on a laptop
+        page.get_by_text("Open tables for the class").first.click()
+    partners = page.locator(".st-key-ct_partners")
+    partners.wait_for(timeout=30000)
+    cut = partners.evaluate("""e => [e, ...e.querySelectorAll('*')].filter(n => {
+        const s = getComputedStyle(n);
+        return n.textContent.trim() && (s.overflowX !== 'visible' || s.textOverflow === 'ellipsis')
+          && n.scrollWidth > n.clientWidth + 1;
+      }).map(n => n.textContent)""")
+    assert cut == [] and "Partners at four" in partners.inner_text(), cut
     page.get_by_text("waiting to start").first.wait_for(timeout=30000)
     chromium.settled(page)
     assert Seating(store).start(code).kept

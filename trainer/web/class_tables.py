@@ -157,10 +157,10 @@ def each_table(s: Store, class_code: str) -> None:
 
 def open_form(class_code: str) -> None:
     st.selectbox(play_words.game(), GAMES, key="ct_game", format_func=lambda g: GAME_TITLES[g])
-    c1, c2, c3 = st.columns(3)
+    c1, c2 = st.columns(2)
     seats = c1.segmented_control(words.seats_label(), list(SEATS), key="ct_seats", default=4, required=True)
     c2.number_input(words.how_many_tables(), 1, MOST_TABLES, 2, key="ct_count")
-    ui.four_only_box(words.partners_label(), "ct_partners", seats == 4, c3)
+    ui.four_only_box(words.partners_label(), "ct_partners", seats == 4)  # a line of its own: its words whole
     st.segmented_control(words.stand_in_label(), list(BotLevel), key="ct_stand_in", default=BotLevel.GREEDY,
                          required=True, format_func=lambda b: BOT_TITLES[b])
     st.radio(words.call_label(), list(Call), key="ct_call", format_func=lambda c: CALLS[c](), horizontal=True)
