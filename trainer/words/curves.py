@@ -78,7 +78,7 @@ def whole_school_help() -> str:
 
 
 def add_class() -> str:
-    return _("Add another of my classes")
+    return _("Add another of my classes to these curves")
 
 
 def add() -> str:
