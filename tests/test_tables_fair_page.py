@@ -329,7 +329,7 @@ def test_one_deal_says_who_held_the_same_tiles_waits_for_the_other_tables_then_c
     watch = projector(teacher, first)
     shown = texts(watch)
     assert "Hand 1 is over" in shown and "Hand 1 at every table" in shown
-    assert "waiting for the other tables to finish it" in shown
+    assert "The other tables of this deal have not started: hand 1 is compared once another finishes it." in shown
     from trainer.games.story import settlement_lines
     from trainer.web.class_tables import game_of
 
@@ -370,7 +370,7 @@ def test_the_projector_waiting_for_the_other_tables_draws_the_comparison_when_on
     s.leave(first, 0)
     seats.stand_in(first, deal_on=False)
     watch = projector(teacher, first)
-    assert "waiting for the other tables to finish it" in texts(watch)
+    assert "have not started: hand 1 is compared once another finishes it" in texts(watch)  # (and may start)
     row = s.table(first)
     waited = class_tables.compared(s, row, class_tables.game_of(s, row))
     assert waited == ((second, s.table(second).version),)
