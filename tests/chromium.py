@@ -175,6 +175,14 @@ def until_shown(page, act: Callable[[], None], shown, *, tries: int = 3, wait: f
                 raise
 
 
+def tap_if_there(locator) -> None:
+    """A tap on ``locator`` if it is on the page, else none: for :func:`until_shown`'s ``act`` on a busy machine,
+    where the first tap was taken (the button is gone) and what it brings is still on its way, so a second
+    try waits for it instead of waiting for a button that will not come back."""
+    if locator.count():
+        locator.first.click()
+
+
 def past_worked_example(page, timeout: float = 90.0) -> None:
     """Press "My turn!" on a first puzzle's worked example if it is open, once the page has settled,
     and wait until the example has gone (a folded example is left folded). On a very busy machine a

@@ -87,7 +87,8 @@ def test_projector_reveals_with_the_keyboard(server, browser):
 def test_play_a_few_moves_by_clicking(server, browser):
     page = chromium.open_page(browser, f"{server}/play", viewport=DESKTOP)
     hand = page.locator(".fives-board .hand [data-tile]")
-    chromium.until_shown(page, lambda: page.get_by_role("button", name="Start the game").click(), hand.first)
+    chromium.until_shown(page, lambda: chromium.tap_if_there(page.get_by_role("button", name="Start the game")),
+                         hand.first)
     played = 0
     for _ in range(12):
         if played >= 3:
@@ -191,7 +192,8 @@ def test_a_guests_game_survives_a_reload_and_quitting_asks_first(server, browser
     game asks before it ends the game, and a quit game is gone after a reload too."""
     page = chromium.open_page(browser, f"{server}/play")
     hand = page.locator(".fives-board .hand [data-tile]")
-    chromium.until_shown(page, lambda: page.get_by_role("button", name="Start the game").click(), hand.first)
+    chromium.until_shown(page, lambda: chromium.tap_if_there(page.get_by_role("button", name="Start the game")),
+                         hand.first)
     chromium.settled(page, 60000)
     playable = page.locator(".fives-board .hand [data-playable='yes']")
     tile_el = playable.first if playable.count() else hand.first

@@ -166,7 +166,8 @@ def test_play_a_hand(browser, server, axe_source):
     context = browser.new_context(viewport={"width": 1024, "height": 768})
     page = chromium.open_page(context, f"{server}/play")
     hand = page.locator(".fives-board .hand [data-tile]")
-    chromium.until_shown(page, lambda: page.get_by_role("button", name="Start the game").click(), hand.first)
+    chromium.until_shown(page, lambda: chromium.tap_if_there(page.get_by_role("button", name="Start the game")),
+                         hand.first)
     chromium.settled(page, 60000)
     switch = page.get_by_role("switch", name=re.compile("Sound"))  # the child's one switch for the score sound
     assert switch.count() == 1 and switch.is_checked()
