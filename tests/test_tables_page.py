@@ -184,6 +184,16 @@ def _class_with_children(n: int = 4):
     return at, code, key, s, kids
 
 
+def projector(teacher, code: str):
+    """Table ``code`` on the projector of the teacher whose My class is open in ``teacher``."""
+    watch = app()
+    watch.session_state["session"].teacher = teacher.session_state["session"].teacher
+    watch.query_params["watch"] = code
+    watch.switch_page("views/tables.py").run()
+    assert not watch.exception, watch.exception
+    return watch
+
+
 def test_the_teacher_opens_tables_with_one_deal_and_sees_each_one():
     at, code, _key, s, _kids = _class_with_children()
     at.toggle(key="ct_form").set_value(True).run()
@@ -228,11 +238,7 @@ def test_the_projector_shows_a_table_without_any_hand_and_compares_one_deal():
                          class_code=code, deal="d77")
         codes.append(t)
         s.sit(t, 2, learner_code=kids[0], nickname="")
-    watch = app()
-    watch.session_state["session"].teacher = at.session_state["session"].teacher
-    watch.query_params["watch"] = codes[0]
-    watch.switch_page("views/tables.py").run()
-    assert not watch.exception, watch.exception
+    watch = projector(at, codes[0])
     assert f"Table {codes[0]}" in texts(watch) and "waiting to start" in texts(watch)
     for t in codes:  # nobody is here: the computer players play the whole hand (and would deal on)
         seats.start(t)
@@ -260,11 +266,7 @@ def test_the_projector_of_a_deal_at_one_table_alone_waits_for_no_other_table():
     seats.start(t)
     s.leave(t, 0)
     seats.stand_in(t, deal_on=False)
-    watch = app()
-    watch.session_state["session"].teacher = at.session_state["session"].teacher
-    watch.query_params["watch"] = t
-    watch.switch_page("views/tables.py").run()
-    assert not watch.exception, watch.exception
+    watch = projector(at, t)
     shown = texts(watch)
     assert "Hand 1 is over" in shown
     assert "other tables" not in shown and "Hand 1 at every table" not in shown and "same tiles" not in shown
@@ -286,11 +288,7 @@ def test_the_projector_waits_only_for_a_table_of_the_deal_that_plays_and_never_f
     seats.start(played)
     s.leave(played, 0)
     seats.stand_in(played, deal_on=False)
-    watch = app()
-    watch.session_state["session"].teacher = at.session_state["session"].teacher
-    watch.query_params["watch"] = played
-    watch.switch_page("views/tables.py").run()
-    assert not watch.exception, watch.exception
+    watch = projector(at, played)
     shown = texts(watch)
     assert "Hand 1 is over" in shown and "Hand 1 at every table" in shown
     assert "have not started: hand 1 is compared once another finishes it" in shown
@@ -528,10 +526,7 @@ def test_a_table_the_teacher_ends_mid_hand_says_so_on_the_tablets_the_projector_
     assert all(tablet.session_state["tables"].code == t for tablet in tablets)
     at.run()
     assert f"Maya {made[0]} · Sam {made[1]}" in texts(at), texts(at)
-    watch = app()
-    watch.session_state["session"].teacher = at.session_state["session"].teacher
-    watch.query_params["watch"] = t
-    watch.switch_page("views/tables.py").run()
+    watch = projector(at, t)
     assert "turn" in texts(watch) and "This table has ended" not in texts(watch)
     at.button(key=f"ct_end_{t}").click().run()
     at.button(key=f"ct_end_yes_{t}").click().run()

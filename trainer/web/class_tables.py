@@ -311,7 +311,7 @@ def compared(s: Store, row: TableRow, game: TableGame) -> tuple[tuple[str, int],
     if done < 2:
         # waited for only where another table can still finish the hand: an ended one never will, and one
         # not started yet is said to be so (the teacher may start it), not waited for as if it played
-        can = [r for r in mates if r.code != row.code and r.ended is None and not finished_hand(games[r.code], hand)]
+        can = [r for r in mates if r.ended is None and not finished_hand(games[r.code], hand)]  # (not this one)
         if not can:
             return ()
         st.markdown(f"## {words.compare_heading(hand + 1)}")

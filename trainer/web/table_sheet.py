@@ -150,17 +150,19 @@ def ended_while_away(store: Store, seating: Seating, learner_code: str) -> tuple
     if found is None:
         return None
     code, seat = found
-    game = _ended_game(store, seating, code, seat)
+    game = _ended_game(seating, code, seat)
     return found if game.is_over and played_for(game, seat) else None
 
 
-def tell_ended(store: Store, seating: Seating, code: str, seat: int) -> None:
-    """Above the choice of tables: how the game :func:`ended_while_away` found ended, from the child's seat."""
-    game = _ended_game(store, seating, code, seat)
+def tell_ended(seating: Seating, code: str, seat: int) -> None:
+    """Above the choice of tables: how the game :func:`ended_while_away` found ended, from the child's seat (this
+    session's copy of it, which the store is not asked for again: an ended game changes no more)."""
+    held = seating.held(code)
+    game = held if held is not None and held.told_in == language() else _ended_game(seating, code, seat)
     st.info(f"{words.ended_while_away(code)}\n\n**{winner_line(game, (seat,))}**\n\n{score_lines(game)}")
 
 
-def _ended_game(store: Store, seating: Seating, code: str, seat: int) -> TableGame:
+def _ended_game(seating: Seating, code: str, seat: int) -> TableGame:
     row = seating.row(code)
     return seating.game(code, viewer=seat, names=class_tables.children_of(row, seating.setup_of(row).seats))
 

@@ -208,7 +208,7 @@ def choose() -> None:
     me, s = session.me(), session.store()
     assert s is not None
     if ts.away_end is not None and me is not None:
-        table_sheet.tell_ended(s, seating(), *ts.away_end)
+        table_sheet.tell_ended(seating(), *ts.away_end)
     if me is None:
         st.text_input(words.your_name(), key="tb_my_name", max_chars=20)
     modes = {"join": words.join_heading, "open": words.open_heading}
