@@ -97,3 +97,37 @@ def test_after_the_last_stage_the_button_goes_to_a_game():
     button.click().run()
     assert not at.exception, at.exception
     assert any(s.key == "g_game" for s in at.selectbox), "the Play page, with its new game's form"
+
+
+def _luminance(hex_colour: str) -> float:
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(int(hex_colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _over_white(hex_colour: str, opacity: float) -> str:
+    parts = (round(opacity * int(hex_colour[i:i + 2], 16) + (1 - opacity) * 255) for i in (1, 3, 5))
+    return "#" + "".join(f"{p:02x}" for p in parts)
+
+
+def test_every_day_of_a_month_reads_at_four_and_a_half_to_one_whatever_the_date():
+    """Mid-month, so days past, today and days to come are all drawn; any opacity the style gives a day's class
+    fades its text and its background into the white page, as a browser does."""
+    import datetime as dt
+    import re
+
+    from trainer.learning.days import PracticeDay, month_calendar
+    from trainer.web.day_calendar import CALENDAR_CSS, day_calendar
+
+    today = dt.date(2026, 12, 9)
+    days = {dt.date(2026, 12, 2): PracticeDay(dt.date(2026, 12, 2), puzzles=3), today: PracticeDay(today, puzzles=1)}
+    html = day_calendar(month_calendar(days, 2026, 12, today=today))
+    faded = {m[0]: float(m[1]) for m in re.findall(r"td\.(\w+)\{[^}]*opacity:([\d.]+)", CALENDAR_CSS)}
+    cells = re.findall(r'<td class="([^"]*)" style="background:(#\w{6});color:(#\w{6})" title="(\d+)', html)
+    assert len(cells) == 31 and {"future", "today"} <= {c for cell in cells for c in cell[0].split()}
+    for classes, bg, fg, day in cells:
+        opacity = min([faded.get(c, 1.0) for c in classes.split()] + [1.0])
+        a, b = (_luminance(_over_white(x, opacity)) for x in (bg, fg))
+        ratio = (max(a, b) + 0.05) / (min(a, b) + 0.05)
+        assert ratio >= 4.5, f"day {day} ({classes or 'past'}): {ratio:.2f} to 1"

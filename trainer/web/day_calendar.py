@@ -24,21 +24,25 @@ PRACTISED = ("#CFE3F1", "#1F2933")
 GREEN = ("#0B7A4B", "#ffffff")
 """A day whose green light was earned."""
 QUIET = ("#F5F7FA", "#52606D")
-"""A day without practice (or still to come)."""
+"""A day without practice."""
+FUTURE = ("#FFFFFF", "#52606D")
+"""A day still to come: white, with a dashed edge (``FUTURE_EDGE``); its number as readable as any other."""
+FUTURE_EDGE = "#7B8794"
 
 CALENDAR_CSS = (
     "<style>.fives-days{border-collapse:separate;border-spacing:4px;font-size:1.2rem;margin:0.2rem 0}"
     ".fives-days th{font-size:0.95rem;font-weight:600;text-align:center;padding:0.1rem}"
     ".fives-days td{width:3.2rem;min-width:2.9rem;height:3.2rem;text-align:center;vertical-align:middle;"
     "border-radius:8px;font-weight:600;line-height:1.15;padding:0.1rem;border:3px solid transparent}"
-    ".fives-days td.today{box-shadow:inset 0 0 0 3px #1F2933}.fives-days td.future{opacity:0.55}"
+    ".fives-days td.today{box-shadow:inset 0 0 0 3px #1F2933}"
+    f".fives-days td.future{{border:3px dashed {FUTURE_EDGE}}}"
     ".fives-days td small{display:block;font-size:1rem;min-height:1.1rem}</style>")
 
 
 def _cell(d: CalendarDay | None) -> str:
     if d is None:
         return "<td aria-hidden='true'></td>"
-    bg, fg = GREEN if d.green else PRACTISED if d.practised else QUIET
+    bg, fg = GREEN if d.green else PRACTISED if d.practised else FUTURE if d.is_future else QUIET
     mark = f"{words.PRACTISED_MARK}{words.GREEN_MARK}" if d.green else words.PRACTISED_MARK if d.practised else ""
     classes = " ".join(c for c, on in (("today", d.is_today), ("future", d.is_future)) if on)
     label = escape(words.day_label(d.day.day, practised=d.practised, green=d.green, today=d.is_today))
