@@ -85,12 +85,12 @@ def launch_browser(pw):
                               args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
 
 
-def connected(page, timeout: float = 30000) -> None:
+def connected(page, timeout: float = 60000) -> None:
     """Wait until the app's page has connected to its server."""
     page.wait_for_selector(CONNECTED, timeout=timeout)
 
 
-def goto(page, url: str, *, timeout: float = 30000, settle: bool = True) -> None:
+def goto(page, url: str, *, timeout: float = 60000, settle: bool = True) -> None:
     """Open ``url`` in ``page``, wait for the connection and (``settle``) for the first run to end."""
     page.goto(url)
     connected(page, timeout)
@@ -98,7 +98,7 @@ def goto(page, url: str, *, timeout: float = 30000, settle: bool = True) -> None
         settled(page, 60000)
 
 
-def open_page(where, url: str, *, timeout: float = 30000, settle: bool = True, **options):
+def open_page(where, url: str, *, timeout: float = 60000, settle: bool = True, **options):
     """A new page of ``where`` (a browser, with Playwright's page ``options``, or a browser context)
     on ``url``, connected and (``settle``) done with its first run."""
     page = where.new_page(**options)
