@@ -153,6 +153,16 @@ def test_a_phone_reads_the_guest_line_the_chooser_and_a_wide_layout(server, brow
     box = page.locator(".fives-board .layout").first
     assert box.get_attribute("aria-describedby") == cue.get_attribute("id")
     assert "fade-right" in (box.get_attribute("class") or "")
+    left, fade = box.evaluate("""b => [b.scrollWidth - b.clientWidth - b.scrollLeft,
+                                       parseFloat(b.style.getPropertyValue('--fade-r'))]""")
+    assert abs(fade - min(48, left)) < 1, (fade, left)  # as wide as what is hidden there, 3rem at most
+    # a few pixels left to see: a fade of those few pixels, never 3rem over the lettered end beside it
+    box.evaluate("b => { b.scrollLeft = b.scrollWidth - b.clientWidth - 6; }")
+    page.wait_for_function("""b => { const left = b.scrollWidth - b.clientWidth - b.scrollLeft;
+                                     const fade = parseFloat(b.style.getPropertyValue('--fade-r'));
+                                     return left > 1 && left < 10 && Math.abs(fade - left) < 1
+                                            && b.classList.contains('fade-right'); }""",
+                           arg=box.element_handle(), timeout=5000)
     box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")  # scrolled to its end: no more fade there
     page.wait_for_function("b => !b.classList.contains('fade-right')", arg=box.element_handle(), timeout=5000)
     context.close()

@@ -229,6 +229,9 @@ function scrollCue(box, words) {
     cue.hidden = !scrolls;
     box.classList.toggle('fade-right', scrolls && box.scrollLeft < more - 1);
     box.classList.toggle('fade-left', scrolls && box.scrollLeft > 1);
+    // each fade no wider than what is hidden beyond that edge (48 px, 3rem, at most)
+    box.style.setProperty('--fade-r', Math.max(0, Math.min(48, more - box.scrollLeft)) + 'px');
+    box.style.setProperty('--fade-l', Math.max(0, Math.min(48, box.scrollLeft)) + 'px');
     if (scrolls) {
       box.setAttribute('tabindex', '0'); // the keyboard scrolls it too
       box.setAttribute('aria-describedby', cue.id);
