@@ -131,3 +131,19 @@ def test_every_day_of_a_month_reads_at_four_and_a_half_to_one_whatever_the_date(
         a, b = (_luminance(_over_white(x, opacity)) for x in (bg, fg))
         ratio = (max(a, b) + 0.05) / (min(a, b) + 0.05)
         assert ratio >= 4.5, f"day {day} ({classes or 'past'}): {ratio:.2f} to 1"
+
+
+def test_spanish_writes_a_month_in_lower_case_within_a_sentence_and_capitalises_it_as_a_title():
+    import datetime as dt
+
+    from trainer import words
+    from trainer.learning.days import month_calendar
+    from trainer.web.day_calendar import day_calendar
+    from trainer.words import days as day_words
+
+    with words.speaking("es"):
+        html = day_calendar(month_calendar({}, 2026, 12, today=dt.date(2026, 12, 9)))
+        folded = day_words.last_month(2026, 11)
+    assert 'aria-label="Días de práctica en diciembre de 2026"' in html
+    assert ">Diciembre de 2026</caption>" in html
+    assert folded == "Antes: noviembre de 2026"

@@ -24,10 +24,11 @@ GREEN_MARK = "★"
 """On a day the Sprint's green light was earned."""
 
 
-def month_name(year: int, month: int) -> str:
-    """A month and its year, as a calendar's title (capitalised: Spanish writes its months in lower case)."""
+def month_name(year: int, month: int, *, title: bool = True) -> str:
+    """A month and its year: capitalised as a calendar's title (Spanish writes its months in lower case), as
+    written within a sentence with ``title=False`` ("Días de práctica en diciembre de 2026")."""
     text = _("{month} {year}").format(month=MONTHS[month - 1], year=year)
-    return text[:1].upper() + text[1:]
+    return text[:1].upper() + text[1:] if title else text
 
 
 def weekday_names() -> list[str]:
@@ -57,9 +58,9 @@ def nothing_this_month() -> str:
     return _("No practice days here yet. Answer a puzzle or do a Sprint and today gets a tick!")
 
 
-def last_month(name: str) -> str:
+def last_month(year: int, month: int) -> str:
     """The folded calendar of the month before, by its name."""
-    return _("Before: {month}").format(month=name)
+    return _("Before: {month}").format(month=month_name(year, month, title=False))
 
 
 def day_label(day: int, *, practised: bool, green: bool, today: bool) -> str:
@@ -74,9 +75,9 @@ def day_label(day: int, *, practised: bool, green: bool, today: bool) -> str:
     return ", ".join(parts)
 
 
-def calendar_label(name: str) -> str:
+def calendar_label(year: int, month: int) -> str:
     """The calendar's name for a screen reader."""
-    return _("Days practised in {month}").format(month=name)
+    return _("Days practised in {month}").format(month=month_name(year, month, title=False))
 
 
 def whats_next() -> str:

@@ -156,7 +156,7 @@ def my_days(progress: Progress) -> None:
                 else day_words.nothing_this_month())
     year, month = previous_month(today.year, today.month)
     before = month_calendar(days, year, month, today=today)
-    with st.expander(day_words.last_month(day_words.month_name(year, month)), icon=":material/calendar_month:"):
+    with st.expander(day_words.last_month(year, month), icon=":material/calendar_month:"):
         st.markdown(day_calendar(before), unsafe_allow_html=True)
         st.markdown(day_words.month_count(before.practised, before.green, this_month=False))
 
