@@ -323,3 +323,45 @@ def test_a_phone_never_breaks_a_tile_s_name_at_its_hyphen(server, browser, width
         const w = s.getBoundingClientRect().width; s.remove(); return w; })""")
     assert abs(hyphens[0] - hyphens[1]) <= 2, hyphens
     page.close()
+
+
+STREAMLIT_ENGLISH = """([exact, starts]) => {
+  const left = [];
+  for (const el of document.querySelectorAll('[aria-label],[title],[placeholder]'))
+    for (const name of ['aria-label', 'title', 'placeholder']) {
+      const v = el.getAttribute(name);
+      if (v !== null && (exact.includes(v) || starts.some(s => v.startsWith(s)))) left.push(name + '=' + v);
+    }
+  return left;
+}"""
+
+
+def test_streamlits_own_names_are_said_in_the_pages_language_and_back_in_english(server, browser, world):
+    """Streamlit writes its own names in English (the side panel's buttons, a number box's steppers, a help
+    button, a button's key letter, an empty chooser's placeholder, a teacher key's eye): a Spanish page says
+    them in Spanish, and in English again once English is chosen on it."""
+    from trainer.words.pages import STREAMLIT_LABELS, STREAMLIT_PREFIXES
+
+    english = [list(STREAMLIT_LABELS), [template.partition("{")[0] for template in STREAMLIT_PREFIXES]]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    for path, spanish in (("projector", ("Uno más", "Tecla N", "Ayuda sobre ")), ("teacher", ("Mostrar la clave",)),
+                          ("play", ("Abrir",))):
+        open_page(page, f"{server}/{path}?lang=es")
+        expected = ["Cerrar el menú lateral", "Páginas de la app", *spanish]
+        try:  # the page's last pieces may come a run later: nothing English left once they are all there
+            page.wait_for_function(f"""([english, expected]) => {{
+                const said = Array.from(document.querySelectorAll('[aria-label],[title],[placeholder]'))
+                  .flatMap(e => ['aria-label', 'title', 'placeholder'].map(n => e.getAttribute(n))).filter(v => v);
+                return expected.every(w => said.some(v => v.startsWith(w)))
+                       && ({STREAMLIT_ENGLISH})(english).length === 0; }}""", arg=[english, expected], timeout=30000)
+        except Exception:
+            left = page.evaluate(f"a => ({STREAMLIT_ENGLISH})(a)", english)
+            raise AssertionError(f"{path}: English left {left}, or one of {expected} missing") from None
+    # English chosen on the page: Streamlit's names are its own again
+    page.locator("[data-testid='stSidebar']").get_by_text("English", exact=True).click()
+    page.wait_for_function("() => document.documentElement.lang === 'en'", timeout=30000)
+    page.wait_for_function("""() => !!document.querySelector('[aria-label="Collapse sidebar"]')
+                                    && !document.querySelector('[aria-label="Cerrar el menú lateral"]')""",
+                           timeout=15000)
+    context.close()

@@ -56,7 +56,8 @@ def day_calendar(month: MonthCalendar) -> str:
     name = words.month_name(month.year, month.month)
     head = "".join(f'<th scope="col">{escape(w)}</th>' for w in words.weekday_names())
     rows = "".join(f"<tr>{''.join(_cell(d) for d in week)}</tr>" for week in month.weeks)
+    label = escape(words.calendar_label(month.year, month.month))
     return (f'{CALENDAR_CSS}<div style="overflow-x:auto"><table class="fives-days" '
-            f'aria-label="{escape(words.calendar_label(month.year, month.month))}" data-month="{month.year}-{month.month:02d}">'
+            f'aria-label="{label}" data-month="{month.year}-{month.month:02d}">'
             f"<caption style='caption-side:top;text-align:left;font-weight:700;font-size:1.15rem'>"
             f"{escape(name)}</caption><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>")

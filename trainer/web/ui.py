@@ -115,7 +115,8 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
         if here.page != name:
             here.page, here.page_language = name, lang
             phone_menu_component(data={"page": name}, key=f"phone-menu-{name}")
-            navigation_component(data={"page": name, "lang": lang}, key=f"navigation-{name}-{lang}")
+            navigation_component(data={"page": name, "lang": lang, "labels": words.streamlit_labels()},
+                                 key=f"navigation-{name}-{lang}")
             tooltips_component(data={"page": name}, key=f"tooltips-{name}")
         elif here.runs <= NAVIGATION_RUNS or here.page_language != lang:
             # a session's first runs follow each other fast (the browser's storage, the language): a run
@@ -123,7 +124,8 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
             # a language chosen on the page is the document's language from then on
             here.page_language = lang
             phone_menu_component(data={"page": name}, key=f"phone-menu-{name}")  # its watch for a game's mark
-            navigation_component(data={"page": name, "lang": lang}, key=f"navigation-{name}-{lang}")
+            navigation_component(data={"page": name, "lang": lang, "labels": words.streamlit_labels()},
+                                 key=f"navigation-{name}-{lang}")
 
 
 def printed_only() -> None:

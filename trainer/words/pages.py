@@ -9,7 +9,7 @@ on a lettered end, the answer boxes, and "Continue as …?".
 
 from __future__ import annotations
 
-from trainer.words import _, ngettext
+from trainer.words import N_, _, ngettext, said
 
 # ----- the menu (app.py) -----
 
@@ -44,6 +44,27 @@ def menu_titles() -> dict[str, str]:
 
 
 # ----- scores, plays and stages as the pages show them -----
+
+
+STREAMLIT_LABELS = (N_("Sidebar"), N_("Expand sidebar"), N_("Collapse sidebar"), N_("App pages"), N_("Main menu"),
+                    N_("Link to heading"), N_("Increment"), N_("Decrement"), N_("Open"), N_("Close"),
+                    N_("Show password"), N_("Hide password"), N_("Choose an option"), N_("Clear value"),
+                    N_("Clear all"), N_("Selected values"), N_("Running..."), N_("Stop script"))
+"""What Streamlit's page writes itself, in English whatever the page's language, on our pages (a button's
+name, a tooltip, an empty chooser's placeholder): the page says them in its own language
+(``static/navigation.js``)."""
+STREAMLIT_PREFIXES = (N_("Help for {label}"), N_("Shortcut {key}"))
+"""Streamlit's names that begin with words of its own: a widget's help button, a button's key letter (its
+English start is what comes before the brace)."""
+
+
+def streamlit_labels() -> dict[str, object]:
+    """Streamlit's own names in the session's language, for the page's script: ``exact`` (English to said)
+    and ``prefix`` (an English start, and the said name with ``{}`` where the rest goes); in English, none."""
+    exact = {en: said(en) for en in STREAMLIT_LABELS if said(en) != en}
+    prefix = [[template.partition("{")[0], said(template).replace("{label}", "{}").replace("{key}", "{}")]
+              for template in STREAMLIT_PREFIXES if said(template) != template]
+    return {"exact": exact, "prefix": prefix}
 
 
 def both_ways(total: int, points: int) -> str:

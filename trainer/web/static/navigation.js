@@ -3,8 +3,50 @@
 // a screen reader announces neither the lists nor how many pages each holds. This gives the markup
 // the roles it means: the <ul> is only a frame, each section a list named by its heading. It is
 // put right again whenever Streamlit draws the panel anew. Installed once per window. It also gives the
-// document the language the page is read in.
+// document the language the page is read in, and says Streamlit's own names (a button's name, a tooltip, an
+// empty chooser's placeholder, which Streamlit writes in English) in that language: the app sends them
+// (words/pages.py, streamlit_labels), and each is put back in English when the page is read in English again.
 let sections = 0;
+const NAMED = ['aria-label', 'title', 'placeholder'];
+
+function said(english) {
+  // kept on the window: the page's every drawing of this script shares the names last sent
+  const labels = window.__fivesLabels || { exact: {}, prefix: [] };
+  if (Object.prototype.hasOwnProperty.call(labels.exact, english)) {
+    return labels.exact[english];
+  }
+  for (const [start, template] of labels.prefix) {
+    if (english.startsWith(start)) {
+      return template.replace('{}', english.slice(start.length));
+    }
+  }
+  return null;
+}
+
+function speak(root) {
+  for (const el of root.querySelectorAll('[aria-label],[title],[placeholder]')) {
+    for (const name of NAMED) {
+      const kept = 'data-fives-en-' + name;
+      const now = el.getAttribute(name);
+      if (now === null) {
+        continue;
+      }
+      // Streamlit may write its English again (a new run): that is the English to say
+      const english = el.hasAttribute(kept) && now === el.getAttribute('data-fives-said-' + name)
+        ? el.getAttribute(kept) : now;
+      const words = said(english);
+      if (words !== null && words !== now) {
+        el.setAttribute(kept, english);
+        el.setAttribute('data-fives-said-' + name, words);
+        el.setAttribute(name, words);
+      } else if (words === null && el.hasAttribute(kept) && english !== now) {
+        el.setAttribute(name, english); // read in English again
+        el.removeAttribute(kept);
+        el.removeAttribute('data-fives-said-' + name);
+      }
+    }
+  }
+}
 
 function mend(nav) {
   const outer = nav.querySelector('ul[data-testid="stSidebarNavItems"]');
@@ -41,14 +83,16 @@ function install() {
     if (nav) {
       mend(nav);
     }
+    speak(document.body);
   };
+  window.__fivesSpeak = run;
   run();
   new MutationObserver(() => {
     if (!queued) {
       queued = true;
       window.requestAnimationFrame(run);
     }
-  }).observe(document.body, { childList: true, subtree: true });
+  }).observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: NAMED });
 }
 
 export default function (component) {
@@ -57,8 +101,14 @@ export default function (component) {
   if (lang && document.documentElement.lang !== lang) {
     document.documentElement.lang = lang;
   }
+  const sent = component && component.data && component.data.labels;
+  if (sent) {
+    window.__fivesLabels = { exact: sent.exact || {}, prefix: sent.prefix || [] };
+  }
   if (!window.__fivesNavigation) {
     window.__fivesNavigation = true;
     install();
+  } else if (window.__fivesSpeak) {
+    window.__fivesSpeak();
   }
 }
