@@ -24,6 +24,12 @@ function said(english) {
 }
 
 function speak(root) {
+  const labels = window.__fivesLabels;
+  const none = !labels || (!Object.keys(labels.exact).length && !labels.prefix.length);
+  if (none && !window.__fivesSaidAny) {
+    return; // English, and nothing said otherwise yet: nothing to look at
+  }
+  window.__fivesSaidAny = !none;
   for (const el of root.querySelectorAll('[aria-label],[title],[placeholder]')) {
     for (const name of NAMED) {
       const kept = 'data-fives-en-' + name;
