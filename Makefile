@@ -63,13 +63,14 @@ serve: $(STAMP)
 # axe-core fetched if it is missing (make axe), the import contracts and mypy (as in lint), everything but the
 # real-browser tests in two workers, then the real-browser tests in four workers, a file per worker
 # (they mostly wait on pages and timers, so four fit two cores; a file keeps its one app server); a
-# real-browser test that fails is run again, up to three times, and the report says so
+# real-browser test that fails is run again, up to three times, and the report says so; each phase ends with
+# its ten slowest tests
 test: $(STAMP)
 	-@$(MAKE) --no-print-directory axe
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
-	$(PY) -m pytest -n 2 -q -m "not browser" README.md docs tests trainer puzzles
-	$(PY) -m pytest -n 4 --dist loadfile -q -m browser --reruns 3 --reruns-delay 2 -rR tests
+	$(PY) -m pytest -n 2 -q -m "not browser" --durations 10 README.md docs tests trainer puzzles
+	$(PY) -m pytest -n 4 --dist loadfile -q -m browser --reruns 3 --reruns-delay 2 -rR --durations 10 tests
 
 bench: $(STAMP)
 	$(PY) -m benchmarks
