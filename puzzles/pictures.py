@@ -62,8 +62,11 @@ def _draw_pictures(
     layout_svg = ""
     if p.board:
         lay = layout or p.board
+        # before the working is shown, the picture's title, description and ends say no total and no end's
+        # value (a tooltip or a screen reader would read out the answer to "What's the open-end total?");
+        # a hint's highlighted ends show their working all the same
         layout_svg = render_layout(lay, working=working, letters=layout_letters(p, lay, working=working),
-                                   style=style, highlight=highlight, ringed=ringed)
+                                   style=style, highlight=highlight, ringed=ringed, counted=working)
     hand_svg = None
     if p.hand:  # a puzzle about one play holds just that play's tile
         hand_svg = render_hand(p.hand, style=style, width=hand_width(len(p.hand)))
@@ -91,7 +94,7 @@ def big_screen_layout(p: Puzzle, *, revealed: bool, style: str = "projector") ->
         return ""
     if not revealed:
         return render_layout(p.board, working=False, letters=layout_letters(p, p.board, working=False),
-                             style=style, ringed=named_ends(p))
+                             style=style, ringed=named_ends(p), counted=False)
     shape = kind(p.kind).answer_shape
     shown = p.board.play(p.answer[0]) if shape is AnswerShape.PLAY else p.board
     letters: dict[str, str] = {}

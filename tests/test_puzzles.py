@@ -274,3 +274,30 @@ def test_a_similar_puzzle_without_open_ends_to_ask_about_still_has_another_hand_
         assert str(q.answer) != str(p.answer), (p.code, q.code)
         if p.hand:
             assert sorted(map(str, q.hand)) != sorted(map(str, p.hand)), (p.code, q.code)
+
+
+@pytest.mark.parametrize("kind_name", KINDS)
+def test_a_puzzles_picture_tells_no_total_and_no_ends_value_until_the_working_is_shown(kind_name):
+    """A tooltip or a screen reader reads a picture's title and description: before the answer they name the
+    open ends but say nothing they add or what they total (the answer to "What's the open-end total?"), and
+    no end carries its value; the projector's open puzzle the same; with the working, all of it."""
+    import re
+
+    from puzzles.pictures import big_screen_layout, puzzle_pictures
+
+    drawn = 0
+    for stage in STAGES:
+        for seed in range(3):
+            p = generate(kind_name, stage=stage, level=2, seed=seed)
+            if not p.board or p.board.is_empty:
+                continue
+            drawn += 1
+            total = p.board.total
+            for before in (puzzle_pictures(p, working=False)[0], big_screen_layout(p, revealed=False)):
+                title, desc = re.search(r"<title>(.*?)</title><desc>(.*?)</desc>", before).groups()
+                assert "data-value" not in before and "total" not in title.lower(), (p.code, title)
+                assert "Open-end total" not in desc and "counts" not in desc, (p.code, desc)
+                assert str(total) not in re.sub(r"\d-\d", "", title), (p.code, title)
+            after = puzzle_pictures(p, working=True)[0]
+            assert "data-value" in after and f"open-end total {total}" in after, p.code
+    assert drawn or kind_name in ("hand-rounding", "nearest-five", "make-five")

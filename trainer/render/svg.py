@@ -298,8 +298,8 @@ def render_layout(
     would make read as a count of pips. Every open end is a ``<g data-end="a-b:n">``. ``motion`` (Play a
     hand) slides the tiles just played in and pops up their scores (:mod:`trainer.render.motion`).
     ``counted=False`` keeps the answer out of the picture while a child is to say a score or may call
-    Muggins!: its title and description name the open ends without their values or total, and no end
-    carries its value."""
+    Muggins!, or is to count the ends: its title and description name the open ends without their values or
+    total, and no end carries its value (a hint's ``highlight`` still shows those ends' working)."""
     hl = frozenset(highlight)
     named = frozenset(ringed) - hl
     st = _style(style)
@@ -456,7 +456,7 @@ def _end_marks(lay: Layout, by_end: Mapping[str, list[Marker]], letter_of: Mappi
         attrs += f' data-kind="{e.kind}"'
         if letter:
             attrs += f' data-letter="{escape(letter)}"'
-        show = (working or eid in hl) and counted
+        show = working and counted or eid in hl  # a hint's step shows its ends' working, counted or not
         if eid in hl:
             attrs += ' data-highlight="1"'
         if eid in named and not show:
