@@ -356,3 +356,29 @@ def test_a_fact_wrong_twice_running_holds_the_facts_back_whatever_the_share():
     assert history.not_fluent(MUGGINS_FACTS) == (FactKind.MAKE_TEN,)
     history.add(SprintAnswer(f.id, True, 1.0, 7.0, 4.0))
     assert history.facts_fluent(MUGGINS_FACTS)
+
+
+@pytest.mark.parametrize("prefix, spanish", [
+    ("next", "¿Cuál es el siguiente múltiplo de cinco después de 37?"),
+    ("prev", "¿Cuál es el múltiplo de cinco justo antes de 37?"),
+    ("near", "¿De qué múltiplo de cinco está más cerca el 37?"),
+])
+def test_a_question_in_spanish_is_asked_as_spanish_asks(prefix, spanish):
+    from trainer import words
+    from trainer.words import sprint as sprint_words
+
+    with words.speaking("es"):
+        assert sprint_words.question(prefix, [37]) == spanish
+
+
+def test_a_count_of_one_reads_as_spanish_says_it():
+    """"1 de tu última 1 bien" is no Spanish: one answer is "su/tu última respuesta", with its count beside it."""
+    from trainer import words
+    from trainer.words import evidence as evidence_words
+
+    with words.speaking("es"):
+        said = [evidence_words.you_not_yet_kind("Suma de las puntas", 0, 1),
+                evidence_words.not_yet_kind("Suma de las puntas", "práctica", 1, 1)]
+    assert said[0] == "Aún no: sigue practicando «Suma de las puntas» (0 de 1 bien en tu último intento)."
+    assert said[1] == "Aún no: «Suma de las puntas» está en práctica (1 de 1 bien en su última respuesta)"
+    assert not any("última 1" in s or "último 1" in s for s in said)
