@@ -224,3 +224,13 @@ def test_from_your_teacher_in_spanish(store):
     assert "De tu maestro" in page and "Te queda 1 reto" in page and "Para el" in page
     assert "From your teacher" not in page and "puzzle to go" not in page
     assert [b.label for b in child.button if b.key.startswith("ft_go_")] == ["Empezar"]
+
+
+def test_the_due_day_is_written_day_first_in_spanish(store):
+    teacher, _code, _key = make_class()
+    assert teacher.date_input(key="ta_due").proto.format == "YYYY/MM/DD"
+    teacher.query_params["lang"] = "es"
+    teacher.run()
+    assert not teacher.exception, teacher.exception
+    assert teacher.date_input(key="ta_due").label == "Para el día"
+    assert teacher.date_input(key="ta_due").proto.format == "DD/MM/YYYY"

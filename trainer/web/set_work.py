@@ -131,7 +131,8 @@ def form(s: Store, code: str, key: str, rows: Sequence[ReportRow]) -> None:
             if work is not Work.SPRINT:
                 count = st.number_input(words.how_many(), min_value=0, max_value=MOST_PUZZLES * 5,
                                         value=DEFAULT_COUNT, step=1, key="ta_count", width=240)
-            due = st.date_input(words.due(), value=this_friday(today), key="ta_due", width=240)
+            due = st.date_input(words.due(), value=this_friday(today), key="ta_due", width=240,
+                                format=words.date_format())
             names = cs.roster if cs.roster is not None else {r.code: r.nickname for r in rows}
             cs.roster = {r.code: r.nickname for r in rows}  # offered from the next run on
             chosen = st.multiselect(words.children(), list(names), key="ta_children", format_func=names.__getitem__,

@@ -82,6 +82,18 @@ def due() -> str:
     return _("Due day")
 
 
+DATE_FORMATS = ("YYYY/MM/DD", "DD/MM/YYYY", "MM/DD/YYYY")
+"""The ways Streamlit's date box can write a day."""
+
+
+def date_format() -> str:
+    """How the due day's box writes a day in this language (one of :data:`DATE_FORMATS`; Spanish puts the day
+    first)."""
+    # TRANSLATORS: one of YYYY/MM/DD, DD/MM/YYYY or MM/DD/YYYY, the order a reader of the language expects
+    said = _("YYYY/MM/DD")
+    return said if said in DATE_FORMATS else DATE_FORMATS[0]
+
+
 def for_whom() -> str:
     return _("For")
 

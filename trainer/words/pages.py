@@ -49,7 +49,8 @@ def menu_titles() -> dict[str, str]:
 STREAMLIT_LABELS = (N_("Sidebar"), N_("Expand sidebar"), N_("Collapse sidebar"), N_("App pages"), N_("Main menu"),
                     N_("Link to heading"), N_("Increment"), N_("Decrement"), N_("Open"), N_("Close"),
                     N_("Show password"), N_("Hide password"), N_("Choose an option"), N_("Clear value"),
-                    N_("Clear all"), N_("Selected values"), N_("Running..."), N_("Stop script"))
+                    N_("Clear all"), N_("Selected values"), N_("Running..."), N_("Stop script"),
+                    N_("Copy to clipboard"), N_("Choose date"))
 """What Streamlit's page writes itself, in English whatever the page's language, on our pages (a button's
 name, a tooltip, an empty chooser's placeholder): the page says them in its own language
 (``static/navigation.js``)."""
