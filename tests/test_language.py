@@ -146,3 +146,25 @@ def test_a_language_chosen_before_signing_up_is_the_child_s_own(store):
     english.text_input(key="me_typed").set_value("Gold Lynx").run()
     english.button(key="me_start").click().run()
     assert store.language(english.session_state["me"].code) is None
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_the_answers_words_follow_a_language_chosen_after_it(right):
+    """Answered in Spanish, English chosen: the verdict under the puzzle is said again in English (and back)."""
+    from apptest import answer, texts
+
+    from puzzles import generate
+
+    p = generate("open-total", stage="muggins", level=1, seed=11)
+    at = app(code=p.code, lang="es")
+    answer(at, None if right else p.answer + 1)
+    spanish = at.session_state["practice"].verdict.message
+    assert spanish in texts(at)
+    chooser(at).set_value("en").run()
+    assert not at.exception, at.exception
+    english = at.session_state["practice"].verdict.message
+    assert english != spanish and english in texts(at) and spanish not in texts(at)
+    assert english.startswith("Yes") if right else english.startswith(("Not quite", "No", "You"))
+    chooser(at).set_value("es").run()
+    assert at.session_state["practice"].verdict.message == spanish
+    assert at.session_state["practice"].verdict.correct is right

@@ -87,6 +87,8 @@ class Practice:
     puzzle: Puzzle | None = None
     started: float = 0.0
     verdict: Verdict | None = None
+    response: Any = None
+    """The response ``verdict`` answers (its words are told again in another language: :meth:`tell_again`)."""
     outcome: Outcome | None = None
     coached: bool = False
     seed_source: random.Random = field(default_factory=random.Random)
@@ -366,6 +368,16 @@ class Practice:
         self.hinted = True
         return self.puzzle.hint
 
+    def tell_again(self) -> None:
+        """The verdict on screen told again in the language spoken now, for the puzzle as it is told now (the
+        page's language changed): the same answer, judged the same, in the other words."""
+        if self.verdict is None or self.puzzle is None or self.response is None:
+            return
+        again = judge(self.puzzle, self.response, rank=self.progress.likeliest)
+        if again.correct == self.verdict.correct:
+            self.verdict = Verdict(self.verdict.correct, again.message, self.verdict.mistake, self.verdict.traps,
+                                   self.verdict.is_answer)
+
     def answer(self, response: Any) -> Verdict:
         """Check an answer and record it (only the first answer to a puzzle counts).
 
@@ -387,7 +399,7 @@ class Practice:
                               verdict.mistake, hinted=self.hinted, review=self.review, origin=self.origin,
                               at=self.clock(), traps=puzzle_traps(p))
             self.outcome = self.progress.record(attempt)
-            self.verdict = verdict
+            self.verdict, self.response = verdict, response
             if self.review is ReviewMode.GAME:
                 self.games.practised(p.code, self.clock())
             if self.on_attempt is not None:

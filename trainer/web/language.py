@@ -99,10 +99,13 @@ def follow() -> str:
 
 def retell(lang: str) -> None:
     """The puzzles on Practice and on the Projector, told again in ``lang`` (a code makes the same puzzle in
-    any language); the Projector's answer stays as far revealed as it was."""
+    any language), and Practice's verdict on the answer given; the Projector's answer stays as far revealed
+    as it was."""
     pr = session.practice()
     if pr.puzzle is not None:
         pr.puzzle = _told(pr.puzzle, lang)
+        with words.speaking(lang):
+            pr.tell_again()  # the answer's words on screen, in the new language
     shown = pagestate.projector_if_open()
     if shown is not None and shown.puzzle is not None:
         shown.puzzle = _told(shown.puzzle, lang)
