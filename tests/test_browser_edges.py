@@ -365,3 +365,34 @@ def test_streamlits_own_names_are_said_in_the_pages_language_and_back_in_english
                                     && !document.querySelector('[aria-label="Cerrar el menú lateral"]')""",
                            timeout=15000)
     context.close()
+
+
+@pytest.mark.parametrize("viewport", [TABLET_UPRIGHT, PHONE], ids=["tablet", "phone"])
+def test_practices_first_line_shows_and_takes_a_tap_under_streamlits_bar(server, browser, viewport):
+    """Practice keeps little room above its heading: on a tablet or a phone (the side panel closed) its heading
+    and the guest's sign-in link sat under Streamlit's bar, hidden, and a tap on the link reached the bar. They
+    show and take taps, the heading clear of the panel's opener, and the opener still opens the panel."""
+    context = browser.new_context(viewport=viewport, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    open_page(page, f"{server}/?lang=es")
+    page.get_by_role("heading", name="Practicar").wait_for(timeout=30000)
+    found = page.evaluate("""() => {
+      const opener = document.querySelector('[data-testid=stExpandSidebarButton]').getBoundingClientRect();
+      return Array.from(document.querySelectorAll('[data-testid=stMainBlockContainer] h1, [data-testid=stPageLink] a'))
+        .filter(e => e.getBoundingClientRect().width > 0).slice(0, 2).map(e => {
+          const words = document.createRange();  // where its words are drawn, its padding left out
+          words.selectNodeContents(e);
+          const r = words.getBoundingClientRect();
+          const spots = [[r.left + 6, r.top + r.height / 2], [r.left + r.width / 2, r.top + r.height / 2]];
+          return {text: e.innerText.trim(), taken: spots.every(([x, y]) => e.contains(document.elementFromPoint(x, y))),
+                  clear: r.left >= opener.right || r.top >= opener.bottom || r.bottom <= opener.top};
+        });
+    }""")
+    assert [f["text"].split("\n")[-1][:10] for f in found] == ["Practicar", "Practicas "], found
+    assert all(f["taken"] and f["clear"] for f in found), found
+    page.get_by_role("link", name="Practicas como invitado").first.click()
+    page.wait_for_url("**/me**", timeout=30000)
+    page.get_by_role("button", name="Abrir el menú lateral").click()
+    page.wait_for_function("() => { const s = document.querySelector('[data-testid=stSidebar]');"
+                           " return !!s && s.getBoundingClientRect().right > 200; }", timeout=15000)
+    context.close()

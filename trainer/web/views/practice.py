@@ -167,9 +167,11 @@ def show() -> None:
 
 HEAD_KEY = "practice-head"
 FIT_CSS = ("<style>[data-testid='stMainBlockContainer']{padding-top:0.8rem;padding-left:1.5rem;"
-           f"padding-right:1.5rem}}.st-key-{HEAD_KEY} h1{{font-size:1.5rem;padding:0}}</style>")
+           f"padding-right:1.5rem}}.st-key-{HEAD_KEY} h1{{font-size:1.5rem;padding:0}}"
+           f".stApp:has([data-testid='stExpandSidebarButton']) .st-key-{HEAD_KEY} h1{{padding-left:2.75rem}}</style>")
 """Practice keeps less room above and beside the puzzle than other pages, and draws its heading small, so it
-fits a tablet's screen."""
+fits a tablet's screen. Its first line is then level with the side panel's opener (a tablet, a phone, a panel
+closed): its heading starts after it (Streamlit's bar there lets it show, and takes no tap: ``static/page.css``)."""
 
 
 def head() -> None:
