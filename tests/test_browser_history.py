@@ -76,9 +76,11 @@ def test_an_old_teacher_link_leaves_the_key_only_in_the_visit_itself(server, dat
                 if keys.teacher_key in u]
     secret = keys.teacher_key.encode()
     assert not files_holding(profile / "Default" / "Cache", secret)
-    # what is left: the browser's own record of that one visit (History and what Chromium derives from it),
-    # and the class this browser keeps open for its teacher on purpose (its local storage, until they close it)
-    visit = ("Default/History", "Default/Top Sites", "segmentation_platform/ukm_db")
+    # what is left: the browser's own record of that one visit (History and what Chromium derives from it, and
+    # the log of the tab's navigations it keeps to restore a session, written on a timer, so present or not: the
+    # address the tab was sent to, and the clean one that replaced it), and the class this browser keeps open for its
+    # teacher on purpose (its local storage, until they close it)
+    visit = ("Default/History", "Default/Top Sites", "segmentation_platform/ukm_db", "Default/Sessions/")
     kept = ("Default/Local Storage/",)
     left = [f for f in files_holding(profile, secret) if not f.startswith(visit + kept)]
     assert not left, left
