@@ -246,3 +246,13 @@ class DownStore:
         def fail(*args, **kwargs):
             raise StoreUnavailable("Saving is not working right now.")
         return fail
+
+
+def projector(teacher: AppTest, code: str) -> AppTest:
+    """Table ``code`` on the projector of the teacher whose My class is open in ``teacher``."""
+    watch = app()
+    watch.session_state["session"].teacher = teacher.session_state["session"].teacher
+    watch.query_params["watch"] = code
+    watch.switch_page("views/tables.py").run()
+    assert not watch.exception, watch.exception
+    return watch

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from apptest import any_move, app, game_of, make_class, opening, press, story_box, table_story, texts
+from apptest import any_move, app, game_of, make_class, opening, press, projector, story_box, table_story, texts
 
 from trainer.games.seating import Seating
 from trainer.games.table import START, Call, TableGame, TableSetup
@@ -310,14 +310,6 @@ def _one_deal_at_two_tables():
         tables.append(t)
     return teacher, s, tables
 
-
-def projector(teacher, code: str):
-    watch = app()
-    watch.session_state["session"].teacher = teacher.session_state["session"].teacher
-    watch.query_params["watch"] = code
-    watch.switch_page("views/tables.py").run()
-    assert not watch.exception, watch.exception
-    return watch
 
 
 def test_one_deal_says_who_held_the_same_tiles_waits_for_the_other_tables_then_compares_on_my_class_too():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from apptest import any_move, app, game_of, make_class, notices, opening, press, sign_up, table_story, texts
+from apptest import any_move, app, game_of, make_class, notices, opening, press, projector, sign_up, table_story, texts
 
 
 def test_a_guest_sees_join_and_open_and_must_give_a_name():
@@ -183,15 +183,6 @@ def _class_with_children(n: int = 4):
     at.run()
     return at, code, key, s, kids
 
-
-def projector(teacher, code: str):
-    """Table ``code`` on the projector of the teacher whose My class is open in ``teacher``."""
-    watch = app()
-    watch.session_state["session"].teacher = teacher.session_state["session"].teacher
-    watch.query_params["watch"] = code
-    watch.switch_page("views/tables.py").run()
-    assert not watch.exception, watch.exception
-    return watch
 
 
 def test_the_teacher_opens_tables_with_one_deal_and_sees_each_one():
