@@ -68,7 +68,7 @@ def per_level(one: float, two: float, three: float) -> Mapping[int, float]:
     return MappingProxyType({1: one, 2: two, 3: three})
 
 
-def _no_play(p: Puzzle) -> Play | None:
+def _no_play(p: Puzzle, response: Any = None) -> Play | None:
     return None
 
 
@@ -103,8 +103,8 @@ class Kind:
     """The label of the typed box (number answers, in Practice)."""
     hand_caption: str = N_("The tiles")
     """The caption under the hand picture (``""`` for none)."""
-    working_after: Callable[[Puzzle], Play | None] = _no_play
-    """The play whose layout shows the working once answered, or None."""
+    working_after: Callable[[Puzzle, Any], Play | None] = _no_play
+    """The play whose layout shows the working once answered, given the answer (``None`` for none), or None."""
     mastery_traps: tuple[TrapId, ...] = ()
     """The modelled traps (misconceptions, :mod:`puzzles.traps`) its puzzles can expose: Mastered
     needs each one that applies at the stage met and answered right recently."""

@@ -1,16 +1,19 @@
 """AppTest: every page runs, and the main flows work."""
 
 import random
+import re
 import time
+from unittest.mock import patch
 
 import pytest
 from apptest import PAGE_NAMES, app, end_letters, finish_game, learner_move, open_choosers, start_game
 from apptest import notices as texts  # this file reads the notices and markdown, not the captions
 
-from puzzles import CORE_KINDS, generate, generate_for, mastery_traps, similar
+from puzzles import CORE_KINDS, generate, generate_for, mastery_traps, pictures, similar
 from trainer.learning.progress import STAGE_FACTS, Attempt, Progress
 from trainer.learning.sprint import fluent_answers
 from trainer.store.traps import with_traps
+from trainer.words.plays import play_words
 
 PAGES = PAGE_NAMES
 
@@ -64,6 +67,33 @@ def test_best_play_by_buttons_and_hand_rounding_and_counted_ends():
     at.pills(key=f"ends-{r.code}").set_value(list(r.answer)).run()
     at.button(key=f"check-{r.code}").click().run()
     assert "Yes!" in at.success[0].value
+
+
+def test_after_a_play_the_picture_is_of_the_childs_best_play_or_says_it_shows_the_best():
+    p = generate("best-play", stage="muggins", level=1, seed=5)  # two plays tie for best
+    assert len(p.answer) == 2
+    drawn = []
+    real = pictures.puzzle_pictures
+
+    def spy(q, **kw):
+        drawn.append(kw.get("layout"))
+        return real(q, **kw)
+
+    with patch.object(pictures, "puzzle_pictures", spy):
+        second = next(c for c in p.choices if c.value == p.answer[1])
+        at = app(code=p.code)
+        at.button(key=f"play-{p.code}-{second.label}").click().run()
+        assert "Yes!" in at.success[0].value
+        assert drawn[-1] == p.board.play(p.answer[1])  # the child's own play, not the first of the two
+        assert not any("best play" in c.value for c in at.caption)
+
+        wrong = next(c for c in p.choices if c.value not in p.answer)
+        at = app(code=p.code)
+        at.button(key=f"play-{p.code}-{wrong.label}").click().run()
+        assert at.error
+        assert drawn[-1] == p.board.play(p.answer[0])
+        said = [c.value for c in at.caption if "best play" in c.value]
+        assert said == [f"The picture shows the best play: {play_words(p.answer[0])}."]
 
 
 def test_empty_answer_gets_a_friendly_message():
@@ -374,11 +404,13 @@ def test_projector_says_the_answer_in_words_and_numbers_the_choices():
     assert "**1.**" in shown and "A:" not in shown  # choices are numbered, ends keep their letters
     at.button(key="reveal").click().run()
     answer = next(m.value for m in at.markdown if m.value.startswith("# Answer:"))
+    assert '<span class="fives-tile-text">2-5</span>' in answer  # a tile stays whole on its line
+    answer = re.sub(r"<[^>]+>", "", answer)  # the text the class reads
     assert ">" not in answer and " on the " in answer
     q = generate("counted-ends", stage="all-fives", level=3, seed=2)
     at = app(code=q.code, page="projector")
     at.button(key="reveal").click().run()
-    answer = next(m.value for m in at.markdown if m.value.startswith("# Answer:"))
+    answer = re.sub(r"<[^>]+>", "", next(m.value for m in at.markdown if m.value.startswith("# Answer:")))
     assert ":" not in answer.removeprefix("# Answer:") and " on " in answer
 
 

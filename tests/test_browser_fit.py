@@ -128,6 +128,11 @@ def test_the_projector_after_reveal_fits_one_screen(server, browser):
         explanation = page.get_by_text(p.explanation[:25]).last
         parts.append(("explanation", explanation))
         boxes_inside(page, parts, PROJECTOR["height"], f"{p.code} on the projector")
+        # a tile in the answer and its working is never cut at its hyphen ("5-" at a line's end, "5" below)
+        tiles = page.evaluate("""() => [...document.querySelectorAll('.fives-tile-text')]
+            .map(e => [e.textContent, e.getClientRects().length])""")
+        assert tiles or p.kind != "best-play", f"{p.code}: no tile in the answer or its working"
+        assert all(lines == 1 for _, lines in tiles), f"{p.code}: a tile cut across lines: {tiles}"
         if p.stage == "five-up" and p.level == 3:
             tile = page.locator("svg.fives-layout g[data-tile]").first.bounding_box()
             assert max(tile["width"], tile["height"]) >= 90, f"{p.code}: a tile {tile} is too small for 8 m"

@@ -102,6 +102,9 @@ def test_the_sprint_fits_a_phone(server):
                 " return !q || q.dataset.fact !== id; }", arg=fact.id, timeout=30000)
             if not page.locator(".sp-question").count():
                 break  # the round's time ran out on a busy machine
+            # the answer just tapped keeps no focus (Streamlit colours a focused button as a choice made)
+            page.wait_for_function("() => !document.activeElement.closest(\"[class*='st-key-sp_choice']\")",
+                                   timeout=5000)
             for seen in (".sp-question", ".sp-bar", ".sp-said"):
                 box = page.locator(seen).first.bounding_box()
                 assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, (seen, box)

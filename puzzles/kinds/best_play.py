@@ -450,8 +450,12 @@ def best_play_words(p: Puzzle) -> str:
     return alternatives(parts)
 
 
-def best_of(p: Puzzle) -> Play | None:
-    """The working is shown on the layout after the (first) best play."""
+def best_of(p: Puzzle, response: Any = None) -> Play | None:
+    """The working is shown on the layout after a best play: the child's own when it is one (two plays can tie
+    for best), the first otherwise."""
+    play = read_play(choice_value(p, response))
+    if play in p.answer:
+        return play
     first: Play = p.answer[0]
     return first
 

@@ -142,7 +142,7 @@ def play_score_words(p: Puzzle) -> str:
     return points_words(p.answer) if p.answer else _("0 points (no score)")
 
 
-def the_play(p: Puzzle) -> Play | None:
+def the_play(p: Puzzle, response: Any = None) -> Play | None:
     """The working is shown on the layout after the play asked about."""
     return p.the_play
 

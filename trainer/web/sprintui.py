@@ -114,7 +114,8 @@ def fact_panel(round_: SprintRound, now: float) -> None:
 def _fact_panel(fact: Fact, index: int, count: int, bar: float) -> None:
     s = state()
     st.caption(words.fact_counter(index + 1, count))
-    st.markdown(f'<div class="sp-question" data-fact="{fact.id}">{fact.question}</div>', unsafe_allow_html=True)
+    st.markdown(f'<div class="sp-question" data-fact="{fact.id}" data-at="{index}">{fact.question}</div>',
+                unsafe_allow_html=True)
     # "Read it to me", as on every puzzle: the browser's own voice reads the fact
     ui.board("", None, mode=BoardMode.VIEW, key=f"sp_speak_{index}", speak=ui.spoken(fact.question))
     time_bar(index, bar)

@@ -142,6 +142,11 @@ def covered_place(place: str, letter: str) -> str:
     return _("covered place: {place}, letter {letter}").format(place=place_words(place), letter=letter)
 
 
+def best_play_shown(play: str) -> str:
+    """Above Practice's picture after a wrong play: the layout drawn is the one after the best play."""
+    return _("The picture shows the best play: {play}.").format(play=play)
+
+
 def last_played_legend() -> str:
     """Under a layout of two tiles or more (Practice, the Projector, a worksheet): what its one dashed outline means."""
     return _("The dashed outline marks the tile played last.")

@@ -81,6 +81,23 @@ function mend(nav) {
   }
 }
 
+let shownFact = null;
+
+function freshAnswers() {
+  // a new Sprint fact: the answer tapped for the last one gives up its focus, which Streamlit draws in the
+  // colour of a choice made, on the button in its place
+  const question = document.querySelector('.sp-question');
+  const fact = question ? `${question.dataset.at}:${question.dataset.fact}` : null;
+  if (fact === shownFact) {
+    return;
+  }
+  shownFact = fact;
+  const focused = document.activeElement;
+  if (focused && focused.closest && focused.closest('[class*="st-key-sp_choice"]')) {
+    focused.blur();
+  }
+}
+
 function install() {
   let queued = false;
   const run = () => {
@@ -90,6 +107,7 @@ function install() {
       mend(nav);
     }
     speak(document.body);
+    freshAnswers();
   };
   window.__fivesSpeak = run;
   run();

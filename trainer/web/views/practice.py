@@ -6,7 +6,7 @@ from contextlib import nullcontext
 
 import streamlit as st
 
-from puzzles import KIND_TITLES, KINDS, STAGES, Puzzle, kind, pictures, similar, worked
+from puzzles import KIND_TITLES, KINDS, STAGES, AnswerShape, Puzzle, kind, pictures, similar, worked
 from trainer.learning.next_step import after_mastery
 from trainer.learning.practice import COACH, CONTRAST, EXAMPLE, Practice, Teaching
 from trainer.learning.states import ReviewMode
@@ -17,6 +17,7 @@ from trainer.words import pages as page_words
 from trainer.words import pictures as picture_words
 from trainer.words import practice_page as words
 from trainer.words import sprint as sprint_words
+from trainer.words.plays import play_words
 
 CHOOSER_KEYS = {"stage": "p_stage", "level": "p_level", "kind": "p_kind"}
 """The choosers' widget keys, by the field of :class:`PracticeState` each one sets."""
@@ -312,7 +313,7 @@ def puzzle_area(pr: Practice) -> None:
     k = kind(p.kind)
     lay = p.board if p.board else None
     after = None
-    shown_play = k.working_after(p) if pr.answered and lay is not None else None
+    shown_play = k.working_after(p, pr.response) if pr.answered and lay is not None else None
     if shown_play and lay is not None:  # the working is shown on the layout after the play in question
         after = lay.play(shown_play)
     hint = p.hint if pr.hinted and not pr.answered else None
@@ -322,6 +323,9 @@ def puzzle_area(pr: Practice) -> None:
                                                     ringed=named)
     # the question is sent once its pictures are drawn, so the two reach the page together
     st.markdown(question)
+    wrong_play = pr.verdict is not None and not pr.verdict.correct and k.answer_shape is AnswerShape.PLAY
+    if shown_play is not None and wrong_play:  # the picture is not of the play the child chose: say whose it is
+        st.caption(picture_words.best_play_shown(play_words(shown_play)))
     if hint is not None:
         st.info(f":material/lightbulb: {words.hint(hint.text)}")
     notice = state().notice_on(p.code) if not pr.answered else None
