@@ -309,6 +309,43 @@ BROKEN_TILE_NAMES = r"""() => {
 """Each tile's name ("5-6") whose halves stand on two lines, with the words before it."""
 
 
+SLIDES = """b => [b.classList.contains('fives-slides'), b.classList.contains('fade-left'),
+                   b.classList.contains('fade-right'), getComputedStyle(b, '::after').content]"""
+
+
+def test_a_wide_layout_outside_the_board_slides_with_a_cue_in_the_pages_language(server, browser):
+    """A layout wider than a phone drawn as a plain picture, not on the board (the layout at a hand's end on Play a
+    hand, a child's sheet at a table: ``ui.picture_html``), fades at the edge with more to see and says to slide
+    it, in the page's language, as the board does; a picture that fits says nothing."""
+    from trainer.render import render_layout
+    from trainer.web import ui
+
+    wide = ui.picture_html(render_layout(WIDE.board, working=True))
+    small = ui.picture_html(render_layout(BEST_PLAY.board, working=True))
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    for lang, cue in (("en", "Slide the picture sideways to see all of it"),
+                      ("es", "Desliza la imagen hacia un lado para verla entera")):
+        open_page(page, f"{server}/rules?lang={lang}")
+        page.evaluate("""([wide, small]) => { for (const html of [small, wide]) {
+            const d = document.createElement('div'); d.className = 'fives-test-picture'; d.innerHTML = html;
+            document.querySelector('[data-testid=stMainBlockContainer]').prepend(d); } }""", [wide, small])
+        pictures = page.locator(".fives-test-picture .fives-picture")
+        box, fits = pictures.first, pictures.nth(1)
+        page.wait_for_function("b => b.classList.contains('fives-slides')", arg=box.element_handle(), timeout=5000)
+        slides, left, right, said = box.evaluate(SLIDES)
+        assert (slides, left, right) == (True, False, True) and said == f'"{cue} →"', (lang, said)
+        fade = box.evaluate("b => [b.scrollWidth - b.clientWidth, parseFloat(b.style.getPropertyValue('--fade-r'))]")
+        assert abs(fade[1] - min(48, fade[0])) < 1, fade  # as wide as what is hidden there, 3rem at most
+        assert fits.evaluate(SLIDES)[:3] == [False, False, False] and fits.evaluate(SLIDES)[3] in ("none", "normal")
+        if lang == "en":
+            shot(page, "phone-plain-wide-layout")
+        box.evaluate("b => { b.scrollLeft = b.scrollWidth; }")  # at its end: the fade moves to the other edge
+        page.wait_for_function("b => b.classList.contains('fade-left') && !b.classList.contains('fade-right')",
+                               arg=box.element_handle(), timeout=5000)
+    context.close()
+
+
 @pytest.mark.parametrize("width", [360, 390])
 def test_a_phone_never_breaks_a_tile_s_name_at_its_hyphen(server, browser, width):
     """The Rules page on a phone, in English and in Spanish ("Aquí el 4-4 tiene" broke after "4-" at 390 px): every

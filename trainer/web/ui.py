@@ -115,8 +115,7 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
         if here.page != name:
             here.page, here.page_language = name, lang
             phone_menu_component(data={"page": name}, key=f"phone-menu-{name}")
-            navigation_component(data={"page": name, "lang": lang, "labels": words.streamlit_labels()},
-                                 key=f"navigation-{name}-{lang}")
+            navigation(name, lang)
             tooltips_component(data={"page": name}, key=f"tooltips-{name}")
         elif here.runs <= NAVIGATION_RUNS or here.page_language != lang:
             # a session's first runs follow each other fast (the browser's storage, the language): a run
@@ -124,8 +123,14 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
             # a language chosen on the page is the document's language from then on
             here.page_language = lang
             phone_menu_component(data={"page": name}, key=f"phone-menu-{name}")  # its watch for a game's mark
-            navigation_component(data={"page": name, "lang": lang, "labels": words.streamlit_labels()},
-                                 key=f"navigation-{name}-{lang}")
+            navigation(name, lang)
+
+
+def navigation(name: str, lang: str) -> None:
+    """The script that mends the side panel, says Streamlit's own words in the page's language, and cues a wide
+    picture to slide (``static/navigation.js``)."""
+    navigation_component(data={"page": name, "lang": lang, "labels": words.streamlit_labels(),
+                               "cue": words.board_words()["scroll_cue"]}, key=f"navigation-{name}-{lang}")
 
 
 def printed_only() -> None:

@@ -98,6 +98,39 @@ function freshAnswers() {
   }
 }
 
+// A picture of a layout wider than the screen that is not the board (the layout at a hand's end on Play a hand,
+// a table's sheet) scrolls sideways, as the board's does: it fades at the edge that has more to see, each fade no
+// wider than what is hidden there, and says so under the picture, in the page's language (page.css)
+function slides() {
+  for (const box of document.querySelectorAll('.fives-picture[tabindex]')) {
+    if (!box.__fivesSlides) {
+      box.__fivesSlides = true;
+      const update = () => slide(box);
+      box.addEventListener('scroll', update, { passive: true });
+      if (typeof ResizeObserver !== 'undefined') {
+        new ResizeObserver(update).observe(box);
+      }
+    }
+    slide(box);
+  }
+}
+
+function slide(box) {
+  const more = box.scrollWidth - box.clientWidth;
+  const scrolls = more > 1;
+  box.classList.toggle('fives-slides', scrolls);
+  box.classList.toggle('fade-right', scrolls && box.scrollLeft < more - 1);
+  box.classList.toggle('fade-left', scrolls && box.scrollLeft > 1);
+  box.style.setProperty('--fade-r', Math.max(0, Math.min(48, more - box.scrollLeft)) + 'px');
+  box.style.setProperty('--fade-l', Math.max(0, Math.min(48, box.scrollLeft)) + 'px');
+  const cue = window.__fivesCue || '';
+  if (scrolls && cue && box.dataset.fivesCue !== cue) {
+    box.dataset.fivesCue = cue;
+  } else if (!scrolls && box.dataset.fivesCue !== undefined) {
+    delete box.dataset.fivesCue;
+  }
+}
+
 function install() {
   let queued = false;
   const run = () => {
@@ -108,6 +141,7 @@ function install() {
     }
     speak(document.body);
     freshAnswers();
+    slides();
   };
   window.__fivesSpeak = run;
   run();
@@ -128,6 +162,9 @@ export default function (component) {
   const sent = component && component.data && component.data.labels;
   if (sent) {
     window.__fivesLabels = { exact: sent.exact || {}, prefix: sent.prefix || [] };
+  }
+  if (component && component.data && component.data.cue) {
+    window.__fivesCue = component.data.cue;
   }
   if (!window.__fivesNavigation) {
     window.__fivesNavigation = true;
