@@ -124,6 +124,9 @@ def test_partners_at_four_takes_on_the_first_tap_after_choosing_four(server, bro
     sides = page.locator("[data-testid='stMetricLabel']")
     for partners, expected in ((False, ["You", "Leo", "Maya", "Sam"]), (True, ["You & Maya", "Leo & Sam"])):
         chromium.settled(page, 60000)
+        heights = page.locator(".st-key-g_players button, .st-key-g_bots button").evaluate_all(
+            "bs => bs.map(b => b.getBoundingClientRect().height)")
+        assert len(heights) >= 6 and min(heights) >= 44, heights  # each choice big enough for a child's finger
         page.locator(".st-key-g_players button", has_text="2").first.tap()
         page.locator(".st-key-g_players button", has_text="4").first.tap()
         box = page.get_by_role("checkbox", name=re.compile("^Partners at four players"))
