@@ -404,6 +404,59 @@ def test_streamlits_own_names_are_said_in_the_pages_language_and_back_in_english
     context.close()
 
 
+SPANISH_MONTHS = re.compile("enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre")
+ENGLISH_MONTHS = re.compile("January|February|March|April|May|June|July|August|September|October|November|December")
+
+
+def due_day_calendar(page, expander: str):
+    """My class's form for new work opened, and its due day's calendar: the calendar."""
+    chromium.settled(page, 60000)
+    summary = page.locator("summary", has_text=expander).first
+    summary.scroll_into_view_if_needed()
+    summary.click()
+    button = page.locator(".st-key-ta_due button").first
+    button.wait_for(timeout=30000)
+    button.click()
+    calendar = page.get_by_role("dialog").first
+    calendar.wait_for(timeout=30000)
+    return calendar
+
+
+def test_the_due_days_calendar_speaks_the_pages_language(server, browser, world):
+    """Streamlit's date box draws its calendar in the browser's language: in an English browser, a Spanish page's
+    due-day calendar (My class) names its months and days in Spanish, its week from Monday, and says how to move
+    about it in Spanish; once English is chosen on the page, in English again, its week from Sunday."""
+    keys = world["keys"]
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    page = context.new_page()
+    chromium.follow_old_teacher_link(page, f"{server}/teacher?class={keys.code}&key={keys.teacher_key}", keys.code)
+    open_page(page, f"{server}/teacher?lang=es")
+    calendar = due_day_calendar(page, "Poner una tarea nueva")
+    page.wait_for_function("d => d.innerText.includes('diciembre') || d.innerText.includes('enero') || "
+                           "/(febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre)/"
+                           ".test(d.innerText)", arg=calendar.element_handle(), timeout=15000)
+    text = calendar.inner_text()
+    assert SPANISH_MONTHS.search(text) and not ENGLISH_MONTHS.search(text), text
+    days = calendar.locator("thead th").all_inner_texts()
+    assert [d.strip() for d in days] == ["L", "M", "X", "J", "V", "S", "D"], days
+    names = calendar.locator("[aria-label]").evaluate_all("es => es.map(e => e.getAttribute('aria-label'))")
+    assert any(re.search("viernes|lunes|martes|miércoles|jueves|sábado|domingo", n) for n in names), names
+    assert not [n for n in names if re.search("Previous|Next|Choose|month|day", n)], names
+    assert page.locator("[id$='-calendar-desc']").first.text_content().startswith("Muévete por los días")
+    shot(page, "due-day-calendar-es")
+    page.keyboard.press("Escape")
+    # English chosen on the page: the calendar is the browser's own again
+    page.locator("[data-testid='stSidebar']").get_by_text("English", exact=True).click()
+    page.wait_for_function("() => document.documentElement.lang === 'en'", timeout=30000)
+    calendar = due_day_calendar(page, "Set new work")
+    page.wait_for_function(f"d => /{ENGLISH_MONTHS.pattern}/.test(d.innerText)", arg=calendar.element_handle(),
+                           timeout=15000)
+    assert not SPANISH_MONTHS.search(calendar.inner_text())
+    days = calendar.locator("thead th").all_inner_texts()
+    assert [d.strip() for d in days][:2] == ["S", "M"], days
+    context.close()
+
+
 @pytest.mark.parametrize("viewport", [TABLET_UPRIGHT, PHONE], ids=["tablet", "phone"])
 def test_practices_first_line_shows_and_takes_a_tap_under_streamlits_bar(server, browser, viewport):
     """Practice keeps little room above its heading: on a tablet or a phone (the side panel closed) its heading

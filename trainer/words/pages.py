@@ -50,11 +50,13 @@ STREAMLIT_LABELS = (N_("Sidebar"), N_("Expand sidebar"), N_("Collapse sidebar"),
                     N_("Link to heading"), N_("Increment"), N_("Decrement"), N_("Open"), N_("Close"),
                     N_("Show password"), N_("Hide password"), N_("Choose an option"), N_("Clear value"),
                     N_("Clear all"), N_("Selected values"), N_("Running..."), N_("Stop script"),
-                    N_("Copy to clipboard"), N_("Choose date"))
+                    N_("Copy to clipboard"), N_("Choose date"), N_("Previous month"), N_("Next month"),
+                    N_("Use arrow keys to navigate dates. Enter to select. Escape to close."))
 """What Streamlit's page writes itself, in English whatever the page's language, on our pages (a button's
 name, a tooltip, an empty chooser's placeholder): the page says them in its own language
 (``static/navigation.js``)."""
-STREAMLIT_PREFIXES = (N_("Help for {label}"), N_("Shortcut {key}"))
+STREAMLIT_PREFIXES = (N_("Help for {label}"), N_("Shortcut {key}"), N_("Choose date, {label}"), N_("day, {label}"),
+                      N_("month, {label}"), N_("year, {label}"))
 """Streamlit's names that begin with words of its own: a widget's help button, a button's key letter (its
 English start is what comes before the brace)."""
 

@@ -54,6 +54,23 @@ function speak(root) {
   }
 }
 
+function speakText(root) {
+  // the one line of Streamlit's own that is text, not a name: how to move about a date box's calendar
+  for (const el of root.querySelectorAll('[id$="-calendar-desc"]')) {
+    const now = el.textContent;
+    const english = el.hasAttribute('data-fives-en-text') && now === el.getAttribute('data-fives-said-text')
+      ? el.getAttribute('data-fives-en-text') : now;
+    const words = said(english);
+    if (words !== null && words !== now) {
+      el.setAttribute('data-fives-en-text', english);
+      el.setAttribute('data-fives-said-text', words);
+      el.textContent = words;
+    } else if (words === null && english !== now) {
+      el.textContent = english;
+    }
+  }
+}
+
 function mend(nav) {
   const outer = nav.querySelector('ul[data-testid="stSidebarNavItems"]');
   if (!outer) {
@@ -79,6 +96,29 @@ function mend(nav) {
       group.setAttribute('aria-labelledby', heading.id);
     }
   }
+}
+
+// Streamlit's date box and its calendar write the months, the days of the week and their own names in the
+// browser's language (Streamlit reads navigator.language for them, React Aria too), which need not be the
+// page's: while the page is read in another language than the browser's, the browser's language is said to
+// be the page's, and React Aria is told by the event it listens for
+const BROWSER_LANGUAGE = window.navigator.language;
+const DATE_LANGUAGE = Symbol.for('react-aria.i18n.locale');
+
+function dateLanguage(lang) {
+  const own = !lang || BROWSER_LANGUAGE.split('-')[0] === lang;
+  const wanted = own ? BROWSER_LANGUAGE : lang;
+  if (window.navigator.language === wanted) {
+    return;
+  }
+  if (own) {
+    delete window.navigator.language; // the browser's own again
+    delete window[DATE_LANGUAGE];
+  } else {
+    Object.defineProperty(window.navigator, 'language', { configurable: true, get: () => lang });
+    window[DATE_LANGUAGE] = lang;
+  }
+  window.dispatchEvent(new Event('languagechange'));
 }
 
 let shownFact = null;
@@ -140,6 +180,7 @@ function install() {
       mend(nav);
     }
     speak(document.body);
+    speakText(document.body);
     freshAnswers();
     slides();
   };
@@ -159,6 +200,7 @@ export default function (component) {
   if (lang && document.documentElement.lang !== lang) {
     document.documentElement.lang = lang;
   }
+  dateLanguage(lang);
   const sent = component && component.data && component.data.labels;
   if (sent) {
     window.__fivesLabels = { exact: sent.exact || {}, prefix: sent.prefix || [] };
