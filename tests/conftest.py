@@ -117,3 +117,23 @@ def server(database):
     app = appserver.start(FIVES_DATABASE_URL=database)
     yield app.url
     app.stop()
+
+
+# a test that passed only when run again says why it failed first, in the run's summary: a rerun's name alone
+# leaves whoever reads a CI log nothing to look into
+_RERUNS: list[tuple[str, str]] = []
+
+
+def pytest_runtest_logreport(report):
+    if report.outcome == "rerun":
+        crash = getattr(report.longrepr, "reprcrash", None)
+        why = crash.message if crash is not None else (report.longreprtext or "").strip().splitlines()[-1:]
+        why = why if isinstance(why, str) else " ".join(why)
+        _RERUNS.append((report.nodeid, " ".join(why.split())[:400]))
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _RERUNS:
+        terminalreporter.section("why each rerun test failed first")
+        for nodeid, why in _RERUNS:
+            terminalreporter.write_line(f"{nodeid}: {why}")
