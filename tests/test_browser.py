@@ -223,3 +223,26 @@ def test_a_guests_game_survives_a_reload_and_quitting_asks_first(server, browser
     page.get_by_role("button", name="Start the game").wait_for(timeout=30000)
     assert not page.get_by_text("Your game was kept on this device").count()
     page.close()
+
+
+def test_a_guests_answers_come_back_after_a_reload_of_the_tab_and_not_in_another_tab(server, browser):
+    """A guest answers on Practice, then reloads the tab and opens My progress: today is marked practised (the
+    tab kept the answer: ``trainer.web.device.keep_guest``). A new tab starts afresh."""
+    p = generate("best-play", stage="five-up", level=2, seed=4)
+    token = p.answer[0]
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    chromium.goto(page, f"{server}/?code={p.code}")
+    right = page.get_by_role("button", name=re.compile(rf"^{re.escape(str(token.tile))}"))
+    chromium.until_shown(page, lambda: right.first.click(), page.get_by_text("Yes!").first)
+    chromium.settled(page, 30000)
+    today = "[data-today='1']"
+    page.reload()
+    chromium.connected(page)
+    chromium.settled(page, 30000)
+    chromium.goto(page, f"{server}/my_progress")
+    page.locator(f"{today}[data-practised='1']").wait_for(timeout=30000)
+    other = context.new_page()
+    chromium.goto(other, f"{server}/my_progress")
+    other.locator(f"{today}[data-practised='0']").wait_for(timeout=30000)
+    context.close()

@@ -1,20 +1,26 @@
 """What this browser keeps in its own local storage, through one small component (``static/device.js``):
 the signed-in learner's code and nickname ("Continue as Blue Fox?"), a copy of the answers waiting in the
 outbox (a reload during an outage loses none), a guest's game of Play a hand, the class a teacher
-opened and the address their class's tablets use, and the clean-up of an address that held a teacher key."""
+opened and the address their class's tablets use, and the clean-up of an address that held a teacher key; in
+the tab's own storage, a guest's practice (:func:`keep_guest`) and the table the tab sits at."""
 
 from __future__ import annotations
 
 import hashlib
 import json
 import os
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 from urllib.parse import unquote
 
 import streamlit as st
 
+from trainer.learning.attempt import Attempt
+from trainer.learning.choice import StageChoice
 from trainer.learning.outbox import DecisionSaver, Outbox
 from trainer.learning.practice import Practice
+from trainer.learning.progress import Progress
+from trainer.learning.sprint import SprintAnswer
 from trainer.serving.index import CLASS_COOKIE
 from trainer.web import session
 
@@ -22,6 +28,8 @@ STATIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "static")
 with open(os.path.join(STATIC, "device.js"), encoding="utf-8") as _f:
     device_component = st.components.v2.component("fives_device", js=_f.read())
 
+
+T = TypeVar("T")
 
 DEVICE_ASKS = 3
 """How many runs a page asks the browser what it remembers before giving up."""
@@ -180,6 +188,72 @@ def adopt_kept(practice: Practice, value: object) -> None:
         if isinstance(box, DecisionSaver):
             for decision in new:
                 practice.games.add(decision)
+
+
+GUEST_MOST = 2000
+"""The most of a guest's answers (and as many Sprint answers) this tab keeps: the newest."""
+
+
+def keep_guest(practice: Practice | None) -> None:
+    """This tab keeps a guest's answers, Sprint answers and stages chosen by hand (its own session storage: a
+    reload of the tab picks them up, closing it forgets them, and no other tab or child sees them); ``None``
+    forgets them (a learner signed in: the answers went with them). Written when they change."""
+    here = session.state()
+    if practice is None:
+        if here.guest_sent != (0, 0, 0) or (here.device or {}).get("guest"):
+            here.guest_sent = (0, 0, 0)
+            if here.device:
+                here.device = {k: v for k, v in here.device.items() if k != "guest"}
+            device_component(data={"guest": ""}, key="device-guest-forget")
+        return
+    p = practice.progress
+    count = (len(p.attempts), len(p.facts.answers), len(p.choices))
+    if count == here.guest_sent or count == (0, 0, 0):
+        return
+    here.guest_sent = count
+    text = json.dumps({"attempts": [a.to_row() for a in p.attempts[-GUEST_MOST:]],
+                       "facts": [f.to_row() for f in p.facts.answers[-GUEST_MOST:]],
+                       "choices": [c.to_row() for c in p.choices]})
+    device_component(data={"guest": text}, key="device-guest-{}-{}-{}".format(*count))
+
+
+def kept_guest(value: object) -> tuple[list[Attempt], list[SprintAnswer], list[StageChoice]]:
+    """What a tab kept of a guest's practice (:func:`keep_guest`); anything malformed is left out."""
+    try:
+        data = json.loads(value) if isinstance(value, str) and value else {}
+    except ValueError:
+        data = {}
+    data = data if isinstance(data, dict) else {}
+
+    def rows(name: str, read: Callable[[object], T]) -> list[T]:
+        found: list[T] = []
+        kept = data.get(name)
+        for row in kept if isinstance(kept, list) else []:
+            try:
+                found.append(read(row))
+            except (ValueError, TypeError):
+                continue
+        return found
+
+    return (rows("attempts", Attempt.from_row), rows("facts", SprintAnswer.from_row),
+            rows("choices", StageChoice.from_row))
+
+
+def adopt_guest(practice: Practice) -> None:
+    """Once a session, for a guest: the practice this tab kept before a reload becomes the guest's again (their
+    coach, stages, Sprint and My progress pick up where they were), if the guest has not answered here yet."""
+    here = session.state()
+    if here.guest_adopted or session.me() is not None:
+        return
+    known = remembered()
+    if known is None and not has_answered():
+        return  # asked again on the next run
+    here.guest_adopted = True
+    attempts, facts, choices = kept_guest((known or {}).get("guest"))
+    p = practice.progress
+    if (attempts or facts or choices) and not (p.attempts or p.facts.answers or p.choices):
+        practice.progress = Progress.from_attempts(attempts, facts, policy=p.policy, choices=choices)
+        here.guest_sent = (len(attempts), len(facts), len(choices))
 
 
 def keep_game(record: dict | None, *, mark: str) -> None:

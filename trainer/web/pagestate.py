@@ -79,6 +79,10 @@ class SessionState:
     outbox_n: int = 0
     outbox_adopted: bool = False
     """Answers the browser kept from an earlier session were taken into the outbox."""
+    guest_sent: tuple[int, int, int] = (0, 0, 0)
+    """How many answers, Sprint answers and stages chosen by hand of a guest's this tab was last given to keep."""
+    guest_adopted: bool = False
+    """What this tab kept of a guest's practice before a reload was taken back (or there was none)."""
     teacher: tuple[str, str] | None = None
     """The class a teacher opened in this browser: (class code, teacher key)."""
     page: str | None = None

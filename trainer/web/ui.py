@@ -90,6 +90,7 @@ def run_page(name: str, show: Callable[[], None], *, for_learner: bool = True, p
         st.html(PAGE_CSS + css)  # a style alone takes no room on the page
         session.state().runs += 1
         signin.reconcile()
+        device.adopt_guest(session.practice())  # a guest's practice, as this tab kept it before a reload
         if not part:
             notices(for_learner)
         if for_learner:
@@ -171,6 +172,7 @@ def outbox() -> None:
     learner = session.me()
     if learner is not None and session.state().home_pass is None:  # (never a printed token's learner code)
         device.outbox_on_device(session.practice(), learner.code)
+    device.keep_guest(session.practice() if learner is None else None)  # a guest's answers: kept in this tab
 
 
 @st.fragment

@@ -10,6 +10,9 @@ const GAME = "fives-trainer-game";
 // a table's seats: this tab's key for them, in this tab's own storage (never in the address, where the
 // browser's history, a screenshot or a copied link would hand the seat over)
 const TABLE = "fives-trainer-table";
+// a guest's practice (answers, Sprint answers, stages chosen), in this tab's own storage: a reload picks it up,
+// closing the tab forgets it, and the next child on a shared tablet never sees it
+const GUEST = "fives-trainer-guest";
 // the address the children's tablets use, typed on the projector in a live lesson's lobby (for the next lesson)
 const CHILDREN = "fives-trainer-children-address";
 
@@ -71,6 +74,12 @@ export default function (component) {
       } else {
         window.localStorage.removeItem(OUTBOX);
       }
+    } else if (typeof data.guest === "string") {
+      if (data.guest) {
+        window.sessionStorage.setItem(GUEST, data.guest);
+      } else {
+        window.sessionStorage.removeItem(GUEST);
+      }
     } else if (typeof data.game === "string") {
       // a guest's game of Play a hand (its settings and moves), so a reload picks it up
       if (data.game) {
@@ -103,6 +112,10 @@ export default function (component) {
       const table = window.sessionStorage.getItem(TABLE);
       if (table) {
         value.table = table;
+      }
+      const guest = window.sessionStorage.getItem(GUEST);
+      if (guest) {
+        value.guest = guest;
       }
       // an old teacher link's class and key, moved out of the address before the page loaded
       // (trainer/serving/index.py): handed over once, then gone from this tab
