@@ -109,11 +109,12 @@ def big_screen_layout(p: Puzzle, *, revealed: bool, style: str = "projector") ->
 
 def choice_letters(p: Puzzle) -> dict[str, str]:
     """The letter of each choice of a puzzle about ends, as the picture marks it: the open ends' letters
-    (A, B… in order of play), then each covered place offered as a choice, lettered on after them."""
+    (:func:`~trainer.rules.end_letters`), then each covered place offered as a choice, lettered on after them."""
     letters = end_letters(p.board)
     for c in p.choices:
         if c.value not in letters:
-            letters[c.value] = chr(ord("A") + len(letters))
+            used = set(letters.values())
+            letters[c.value] = next(chr(n) for n in range(ord("A"), ord("Z") + 1) if chr(n) not in used)
     return letters
 
 

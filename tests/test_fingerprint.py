@@ -17,7 +17,9 @@ total came from its trap's own model (a double's total counted once on a spinner
 ``double-once``): the names of the mistakes changed, the totals and the puzzles did not. Regenerated again when a
 similar puzzle to a hand's tiles to round, or a number to round (whose layouts have no open ends to tell apart),
 was taken with another hand and another answer, not after every seed of the search had failed to find other open
-ends: the similar codes of those two kinds changed, the puzzles did not."""
+ends: the similar codes of those two kinds changed, the puzzles did not. Regenerated again when an end's letter
+passed to the end that covers it (``trainer.rules.end_letters``): the letters on the worksheets' pictures changed,
+the puzzles, their words and verdicts did not (the same fingerprint with the PDFs left out, before and after)."""
 
 import hashlib
 import json
@@ -32,9 +34,9 @@ from puzzles.worksheet import answer_key_pdf, make_sheet, worksheet_pdf
 SEEDS = (0, 1, 2, 3, 7, 42, 99, 1000, 12345, 2**24 - 1)
 """Seeds per kind × stage × level: 630 puzzles in all."""
 FINGERPRINTS = {
-    1: "985da6ee780e13a0decd5fd023d1f280903f19550e34ea37255f151971099188",
-    2: "2d7386056e5818c0dc9562312c3ce714bd1849bf97a5fa10f34cec6ee3293be8",
-    3: "b097c3c1ae44e29910116977c0e6073c0626b4e4cf06abf7833810abfd45a844",
+    1: "22c6f92c2ff43044b07f86e62441fa513acea72501e76d4d8ee56bf5753625f9",
+    2: "743659b9ea1de00ba81a30e16c567fa15405b3dcdef96332e6377ad3c116d9c8",
+    3: "c974fe800294cef9f4413d1eb16c135d202c44ab112b8392d348537fc2145ba2",
 }
 """Per generator (:data:`puzzles.GENERATOR`). Generator 1 is every code made before codes had a
 version: its puzzles never change (its fingerprint also covers the puzzles' words, so it changes with

@@ -151,3 +151,36 @@ def test_bad_hands_and_variants():
         Layout(variant="chess")
     with pytest.raises(IllegalPlay, match="Play 2"):
         Layout.from_record("1-4 9-9>1-4", variant="muggins")
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_an_ends_letter_stays_from_one_play_to_the_next_and_passes_to_the_end_that_covers_it(variant):
+    """Over random hands of every rule set, play by play: each open end has its own letter, an end still open
+    keeps its letter, and the end a play opens takes the letter of the end it covered (so "end A" is on the same
+    side of the layout from one turn to the next; order-of-play letters swapped A and B in Muggins)."""
+    import random
+
+    from trainer.rules import EndKind, end_letters
+    from trainer.rules.random_layouts import random_layout
+
+    rng = random.Random(5)
+    for _ in range(40):
+        whole = random_layout(variant, rng.randint(2, 20), rng)
+        lay = Layout(variant=variant)
+        before: dict[str, str] = {}
+        for play in whole.plays:
+            after = lay.play(play)
+            letters = end_letters(after)
+            ends = [e.id for e in after.open_ends if e.kind != EndKind.BESIDE]
+            assert sorted(letters) == sorted(ends) and len(set(letters.values())) == len(letters)
+            assert all(letters[e] == x for e, x in before.items() if e in letters), (after.record, before, letters)
+            covered = sorted(x for e, x in before.items() if e not in letters)
+            opened = sorted(x for e, x in letters.items() if e not in before)
+            assert opened[: len(covered)] == covered[: len(opened)], (after.record, before, letters)
+            assert letters == end_letters(Layout.from_record(after.record, variant=variant))  # the same drawn anew
+            lay, before = after, letters
+    muggins = Layout.from_record("2-5 3-5>2-5", variant="muggins")  # A: the 2 of 2-5; B: the 3 of 3-5
+    for play, end, letter in (("1-2>2-5", "1-2:1", "A"), ("3-3>3-5", "3-3:3", "B"), ("1-6>1-2", "1-6:6", "A"),
+                              ("0-3>3-3", "0-3:0", "B")):
+        muggins = muggins.play(play)
+        assert end_letters(muggins) == {**{e: x for e, x in end_letters(muggins).items() if x != letter}, end: letter}

@@ -524,15 +524,52 @@ class Layout:
         return f"Layout.from_record({self.record!r}, variant={self._variant.value!r})"
 
 
+LETTERS_KEPT = 4096
+"""How many layouts' end letters are kept (a bounded cache shared by every session: a layout is no one's data)."""
+_LETTERS: dict[tuple[str, str], dict[str, str]] = {}
+
+
 def end_letters(lay: Layout) -> dict[str, str]:
-    """The letter of each open end (A, B, C… in order of play), by end id: how the pictures and the
-    buttons name the places a tile can go (the outer half of a tile beside the sniff takes none).
+    """The letter of each open end, by end id, in the letters' order: how the pictures and the buttons name the
+    places a tile can go (the outer half of a tile beside the sniff takes none). The lead's ends are A and B;
+    an end a play covers hands its letter on to the end the played tile opens, so a letter stays on its side of
+    the layout from one turn to the next (the left end of a Muggins line is A all hand long); an end opened
+    besides (a spinner's new arm) takes the first letter no open end has.
 
     >>> end_letters(Layout.from_record("2-5 3-5>2-5", variant="muggins"))
     {'2-5:2': 'A', '3-5:3': 'B'}
+    >>> end_letters(Layout.from_record("2-5 3-5>2-5 1-2>2-5", variant="muggins"))  # 1-2 covers the 2 of A
+    {'1-2:1': 'A', '3-5:3': 'B'}
     """
-    ends = [e for e in lay.open_ends if e.kind != EndKind.BESIDE]
-    return {e.id: chr(ord("A") + i) for i, e in enumerate(ends)}
+    plays = [str(p) for p in lay.plays]
+    variant = lay.variant.name
+    done = len(plays)  # the longest start of the record whose letters are known
+    while done and (variant, " ".join(plays[:done])) not in _LETTERS:
+        done -= 1
+    letters = _LETTERS[(variant, " ".join(plays[:done]))] if done else {}
+    step = Layout.from_record(plays[:done], variant=lay.variant) if done < len(plays) else lay
+    for k in range(done, len(plays)):
+        step = step.play(plays[k])
+        letters = _handed_on(letters, [e.id for e in step.open_ends if e.kind != EndKind.BESIDE])
+        if len(_LETTERS) >= LETTERS_KEPT:
+            _LETTERS.pop(next(iter(_LETTERS)))  # the oldest goes
+        _LETTERS[(variant, " ".join(plays[: k + 1]))] = letters
+    return dict(letters)
+
+
+def _handed_on(before: dict[str, str], ends: list[str]) -> dict[str, str]:
+    """The letters of ``ends`` after a play, from those ``before`` it: an end still open keeps its letter, a
+    new end takes a letter an end just covered had (in the order those ends were lettered), else the first free."""
+    kept = {e: before[e] for e in ends if e in before}
+    freed = sorted(letter for e, letter in before.items() if e not in kept)
+    used = set(kept.values())
+    for e in ends:
+        if e in kept:
+            continue
+        letter = freed.pop(0) if freed else next(chr(c) for c in range(ord("A"), ord("Z") + 1) if chr(c) not in used)
+        kept[e] = letter
+        used.add(letter)
+    return dict(sorted(kept.items(), key=lambda item: item[1]))
 
 
 def _hand_tiles(hand: Iterable[TileLike] | str) -> list[Tile]:
