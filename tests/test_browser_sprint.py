@@ -83,6 +83,12 @@ def test_the_sprint_fits_a_phone(server):
         grid = page.locator(".fives-facts").first.evaluate("e => e.scrollWidth")
         assert wide <= 390 and grid <= 390, (wide, grid)
         shot(page, "sprint-phone-grid.png", full_page=True)
+        # the row of times wraps on a phone: every choice a whole button, no edge cut where it joined the next
+        edges = page.locator("[data-testid='stMain'] button[data-variant='segmented_control']").evaluate_all(
+            """bs => bs.map(b => { const s = getComputedStyle(b);
+                   return [s.borderTopColor, s.borderRightColor, s.borderBottomColor, s.borderLeftColor]; })""")
+        cut = [e for e in edges if any(c.endswith(", 0)") or c == "transparent" for c in e)]
+        assert len(edges) >= 2 and not cut, edges
         with chromium.rerun(page):
             page.locator("[class*='st-key-sp_start'] button").first.tap()
         for taps in range(6):  # wrong and right in turn: a wrong answer's verdict is the longest
@@ -105,6 +111,9 @@ def test_the_sprint_fits_a_phone(server):
             # the answer just tapped keeps no focus (Streamlit colours a focused button as a choice made)
             page.wait_for_function("() => !document.activeElement.closest(\"[class*='st-key-sp_choice']\")",
                                    timeout=5000)
+            # nor its hover, which a tap leaves behind on a touch screen: no button of the next fact looks chosen
+            shades = buttons.evaluate_all("bs => bs.map(b => getComputedStyle(b).backgroundColor)")
+            assert len(set(shades)) == 1, shades
             for seen in (".sp-question", ".sp-bar", ".sp-said"):
                 box = page.locator(seen).first.bounding_box()
                 assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 844, (seen, box)
