@@ -291,10 +291,10 @@ def render_layout(
     counted: bool = True,
 ) -> str:
     """Draw a layout. ``working=True`` marks each counted end with its value and the ends that
-    do not count with a grey 0; ``letters=True`` letters every open end (A, B, C… in order of
-    play), or pass ``{end id: letter}``. ``highlight`` (end ids) shows the working of just those
-    ends, each in a heavy ring: one step of a hint or a worked example. ``ringed`` (end ids) rings
-    those ends with no number in the ring: the end a question names ("the 3 on 2-3"), which a number
+    do not count with a grey 0; ``letters=True`` letters every open end (A, B, C…, each kept from one play to
+    the next: :func:`~trainer.rules.end_letters`), or pass ``{end id: letter}``. ``highlight`` (end ids) shows
+    the working of just those ends, each in a heavy ring: one step of a hint or a worked example. ``ringed``
+    (end ids) rings those ends with no number in the ring: the end a question names ("the 3 on 2-3"), which a number
     would make read as a count of pips. Every open end is a ``<g data-end="a-b:n">``. ``motion`` (Play a
     hand) slides the tiles just played in and pops up their scores (:mod:`trainer.render.motion`).
     ``counted=False`` keeps the answer out of the picture while a child is to say a score or may call
