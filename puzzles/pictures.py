@@ -23,7 +23,7 @@ from puzzles.puzzle import Puzzle
 from puzzles.registry import AnswerShape, kind
 from trainer import words
 from trainer.render import render_hand, render_layout, render_number_line
-from trainer.rules import Layout, end_letters
+from trainer.rules import Layout, end_letters, first_free_letter
 
 PICTURE_CACHE = 512
 """How many pictures are kept (a bounded cache shared by every session: it holds no learner's data)."""
@@ -113,8 +113,7 @@ def choice_letters(p: Puzzle) -> dict[str, str]:
     letters = end_letters(p.board)
     for c in p.choices:
         if c.value not in letters:
-            used = set(letters.values())
-            letters[c.value] = next(chr(n) for n in range(ord("A"), ord("Z") + 1) if chr(n) not in used)
+            letters[c.value] = first_free_letter(letters.values())
     return letters
 
 

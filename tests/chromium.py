@@ -251,3 +251,26 @@ def follow_old_teacher_link(page, url: str, code: str, timeout: float = 60000) -
         f"() => (document.querySelector(\"[data-testid='stMain']\") || {{}}).innerText?.includes('{code}')",
         timeout=timeout)
     settled(page, timeout)
+
+
+BROKEN_TILE_NAMES = r"""() => {
+  const out = [], roots = [document.body];
+  document.querySelectorAll('*').forEach(e => { if (e.shadowRoot) roots.push(e.shadowRoot); });
+  for (const root of roots) {
+    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const re = /\d[-\u2011]\d/g;
+      for (let m = re.exec(n.textContent); m; m = re.exec(n.textContent)) {
+        const a = document.createRange(), b = document.createRange();
+        a.setStart(n, m.index); a.setEnd(n, m.index + 1);
+        b.setStart(n, m.index + 2); b.setEnd(n, m.index + 3);
+        const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
+        if (ra.height && rb.height && Math.abs(ra.top - rb.top) > 4) {
+          out.push(n.textContent.slice(Math.max(0, m.index - 30), m.index + 10));
+        }
+      }
+    }
+  }
+  return out;
+}"""
+"""Each tile's name ("5-6") whose halves stand on two lines, with the words before it."""

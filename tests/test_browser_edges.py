@@ -286,27 +286,6 @@ def test_a_five_up_cross_on_the_projector_takes_the_width_for_pips_read_at_8_m(s
     page.close()
 
 
-BROKEN_TILE_NAMES = r"""() => {
-  const out = [], roots = [document.body];
-  document.querySelectorAll('*').forEach(e => { if (e.shadowRoot) roots.push(e.shadowRoot); });
-  for (const root of roots) {
-    const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-      const re = /\d[-\u2011]\d/g;
-      for (let m = re.exec(n.textContent); m; m = re.exec(n.textContent)) {
-        const a = document.createRange(), b = document.createRange();
-        a.setStart(n, m.index); a.setEnd(n, m.index + 1);
-        b.setStart(n, m.index + 2); b.setEnd(n, m.index + 3);
-        const ra = a.getBoundingClientRect(), rb = b.getBoundingClientRect();
-        if (ra.height && rb.height && Math.abs(ra.top - rb.top) > 4) {
-          out.push(n.textContent.slice(Math.max(0, m.index - 30), m.index + 10));
-        }
-      }
-    }
-  }
-  return out;
-}"""
-"""Each tile's name ("5-6") whose halves stand on two lines, with the words before it."""
 
 
 SLIDES = """b => [b.classList.contains('fives-slides'), b.classList.contains('fade-left'),
@@ -354,7 +333,7 @@ def test_a_phone_never_breaks_a_tile_s_name_at_its_hyphen(server, browser, width
     for lang in ("en", "es"):
         open_page(page, f"{server}/rules?lang={lang}")
         page.locator("[data-testid='stMain'] h2").nth(3).wait_for(timeout=30000)
-        assert page.evaluate(BROKEN_TILE_NAMES) == [], lang
+        assert page.evaluate(chromium.BROKEN_TILE_NAMES) == [], lang
     hyphens = page.locator("[data-testid='stMain'] p").first.evaluate("""p => ['-', '\\u2011'].map(h => {
         const s = document.createElement('span'); s.textContent = '5' + h + '6'; p.appendChild(s);
         const w = s.getBoundingClientRect().width; s.remove(); return w; })""")

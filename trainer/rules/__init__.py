@@ -25,7 +25,7 @@ from trainer.rules.actions import (
 from trainer.rules.errors import IllegalPlay
 from trainer.rules.game import Game
 from trainer.rules.hand import HandState, PlayerView
-from trainer.rules.layout import EndKind, Layout, OpenEnd, Placement, Play, end_letters
+from trainer.rules.layout import EndKind, Layout, OpenEnd, Placement, Play, end_letters, first_free_letter
 from trainer.rules.options import GameEnd, Lead, LeadAfterBlock, MugginsCall, MugginsCaller, Settlement, Unit
 from trainer.rules.reasons import Reason, say
 from trainer.rules.ruleset import PRESETS, RuleSet
@@ -41,6 +41,7 @@ __all__ = [
     "Game",
     "GameEnd", "HandResult", "HandState", "IllegalPlay", "Layout", "Lead", "LeadAfterBlock", "Muggins",
     "MugginsCall", "MugginsCaller", "OpenEnd", "Pass", "Phase", "Placement", "Play", "PlayerView", "Reason", "RuleSet",
-    "Settlement", "Tile", "TileLike", "Unit", "Variant", "end_letters", "heaviest", "is_scoring_total", "lead_by_lot",
+    "Settlement", "Tile", "TileLike", "Unit", "Variant", "end_letters", "first_free_letter", "heaviest",
+    "is_scoring_total", "lead_by_lot",
     "parse_action", "parse_tiles", "play_points", "round_to_five", "say", "settle",
 ]

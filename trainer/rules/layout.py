@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Union
@@ -534,16 +534,19 @@ def end_letters(lay: Layout) -> dict[str, str]:
     places a tile can go (the outer half of a tile beside the sniff takes none). The lead's ends are A and B;
     an end a play covers hands its letter on to the end the played tile opens, so a letter stays on its side of
     the layout from one turn to the next (the left end of a Muggins line is A all hand long); an end opened
-    besides (a spinner's new arm) takes the first letter no open end has.
+    as well (a spinner's new arm) takes the first letter no open end has.
 
     >>> end_letters(Layout.from_record("2-5 3-5>2-5", variant="muggins"))
     {'2-5:2': 'A', '3-5:3': 'B'}
     >>> end_letters(Layout.from_record("2-5 3-5>2-5 1-2>2-5", variant="muggins"))  # 1-2 covers the 2 of A
     {'1-2:1': 'A', '3-5:3': 'B'}
     """
-    plays = [str(p) for p in lay.plays]
     variant = lay.variant.name
-    done = len(plays)  # the longest start of the record whose letters are known
+    known = _LETTERS.get((variant, lay.record))
+    if known is not None:  # (a layout drawn, hinted and named again at every run)
+        return dict(known)
+    plays = [str(p) for p in lay.plays]
+    done = max(len(plays) - 1, 0)  # the longest start of the record whose letters are known
     while done and (variant, " ".join(plays[:done])) not in _LETTERS:
         done -= 1
     letters = _LETTERS[(variant, " ".join(plays[:done]))] if done else {}
@@ -557,6 +560,15 @@ def end_letters(lay: Layout) -> dict[str, str]:
     return dict(letters)
 
 
+def first_free_letter(used: Collection[str]) -> str:
+    """The first letter, A to Z, not in ``used``.
+
+    >>> first_free_letter({"A", "C"})
+    'B'
+    """
+    return next(chr(n) for n in range(ord("A"), ord("Z") + 1) if chr(n) not in used)
+
+
 def _handed_on(before: dict[str, str], ends: list[str]) -> dict[str, str]:
     """The letters of ``ends`` after a play, from those ``before`` it: an end still open keeps its letter, a
     new end takes a letter an end just covered had (in the order those ends were lettered), else the first free."""
@@ -566,7 +578,7 @@ def _handed_on(before: dict[str, str], ends: list[str]) -> dict[str, str]:
     for e in ends:
         if e in kept:
             continue
-        letter = freed.pop(0) if freed else next(chr(c) for c in range(ord("A"), ord("Z") + 1) if chr(c) not in used)
+        letter = freed.pop(0) if freed else first_free_letter(used)
         kept[e] = letter
         used.add(letter)
     return dict(sorted(kept.items(), key=lambda item: item[1]))

@@ -22,20 +22,6 @@ def literal(text: str) -> str:
     return str(text).translate(_LITERAL)
 
 
-_TILE = re.compile(r"(?<![\d-])\d-\d(?![\d-])")
-
-
-def tiles_whole(text: str) -> str:
-    """Markdown of our own words whose tiles ("5-5") are never cut at the end of a line: a big screen's narrow
-    column broke "5-" from "5". Each tile is a span that does not wrap (``page.css``); the rest is escaped as
-    HTML. For ``st.markdown(..., unsafe_allow_html=True)``.
-
-    >>> tiles_whole("5-5 on 3-5 < 6")
-    '<span class="fives-tile-text">5-5</span> on <span class="fives-tile-text">3-5</span> &lt; 6'
-    """
-    return _TILE.sub(lambda m: f'<span class="fives-tile-text">{m.group(0)}</span>', html.escape(text, quote=False))
-
-
 def show_html(html_text: str, *, tag: str = "div", css: str = "") -> None:
     """A line of our own HTML (with names made :func:`literal`) as one block, never read as Markdown."""
     style = f' style="{css}"' if css else ""

@@ -170,8 +170,8 @@ def big_screen(ps: ProjectorState, p: Puzzle) -> None:
         # in a live lesson the class's answers stand beside the answer, on the same screen
         said, chart = st.columns(2) if live else (beside or st.container(), None)
         with said:
-            st.markdown(f"# {markup.tiles_whole(words.answer(answer_words(p)))}", unsafe_allow_html=True)
-            st.markdown(f"### {markup.tiles_whole(p.explanation)}", unsafe_allow_html=True)
+            st.markdown(f"# {markup.whole_tiles(words.answer(answer_words(p)))}")
+            st.markdown(f"### {markup.whole_tiles(p.explanation)}")
         if chart is not None:
             with chart:
                 status(revealed, lesson)
